@@ -1,0 +1,23 @@
+"""7 Wonders (1st edition) rules: score-sheet model and table-level checks."""
+from rules_engine.sevenwonders.sheet import (
+    CATEGORIES,
+    MAX_TABLE,
+    MIN_TABLE,
+    PlayerScore,
+    TableSheet,
+    check_sheet,
+)
+
+NAME = "7wonders"
+TITLE = "7 Wonders"
+
+__all__ = [
+    "CATEGORIES",
+    "MAX_TABLE",
+    "MIN_TABLE",
+    "NAME",
+    "PlayerScore",
+    "TableSheet",
+    "TITLE",
+    "check_sheet",
+]

@@ -1,0 +1,119 @@
+"""The 7 Wonders score sheet of one table, and the checks any sheet must pass.
+
+Checks return findings; they never raise on bad numbers. Deeper checks that need the
+card and board data register themselves in ``TABLE_CHECKS``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from rules_engine.findings import Finding, error
+
+#: Score categories in sheet order (CSV column names).
+CATEGORIES: tuple[str, ...] = (
+    "military", "treasury", "wonders", "civilian", "commercial", "guilds", "science",
+)
+MIN_TABLE, MAX_TABLE = 3, 7
+#: Three ages, two neighbours: at best +1+3+5 twice, at worst -1 six times.
+MILITARY_MIN, MILITARY_MAX = -6, 18
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's line on a sheet. `wonder` is the board name, `wonders` its points."""
+
+    seat: int
+    player: str
+    military: int
+    treasury: int
+    wonders: int
+    civilian: int
+    commercial: int
+    guilds: int
+    science: int
+    total: int
+    coins: int
+    wonder: str | None = None
+    side: str | None = None
+    # Optional extra columns, verified when present.
+    compasses: int | None = None
+    gears: int | None = None
+    tablets: int | None = None
+    wild: int | None = None
+    stages: int | None = None
+
+    def category_sum(self) -> int:
+        return sum(getattr(self, c) for c in CATEGORIES)
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    """All lines of one table in one game, in seat order (seat 1 = start player).
+
+    `guilds` lists the guilds in play when known (the same at every table of a round).
+    """
+
+    players: tuple[PlayerScore, ...]
+    guilds: tuple[str, ...] | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
+
+
+TableCheck = Callable[[TableSheet], list[Finding]]
+
+
+def _arithmetic(sheet: TableSheet) -> list[Finding]:
+    out: list[Finding] = []
+    for p in sheet.players:
+        name = p.player
+        s = p.category_sum()
+        if s != p.total:
+            out.append(error("sum", f"totals don't add up for {name!r}: categories sum to {s}, "
+                                    f"total says {p.total}", name))
+        if p.coins < 0:
+            out.append(error("coins.negative", f"{name!r} has {p.coins} coins: coins can't be negative", name))
+        elif p.treasury != p.coins // 3:
+            out.append(error("treasury", f"treasury for {name!r} should be coins div 3 = {p.coins} div 3 = "
+                                         f"{p.coins // 3}, sheet says {p.treasury}", name))
+        for c in CATEGORIES:
+            v = getattr(p, c)
+            if c == "military":
+                if not MILITARY_MIN <= v <= MILITARY_MAX:
+                    out.append(error("military.range", f"military {v} for {name!r} is outside "
+                                                       f"{MILITARY_MIN}..{MILITARY_MAX}", name))
+            elif v < 0:
+                out.append(error("negative", f"{c} {v} for {name!r} is negative: only military can be", name))
+    return out
+
+
+def _table_shape(sheet: TableSheet) -> list[Finding]:
+    out: list[Finding] = []
+    n = sheet.size
+    if not MIN_TABLE <= n <= MAX_TABLE:
+        out.append(error("table.size", f"the table has {n} players: 7 Wonders is played by "
+                                       f"{MIN_TABLE} to {MAX_TABLE}"))
+    seats = sorted(p.seat for p in sheet.players)
+    if seats != list(range(1, n + 1)):
+        out.append(error("seats", f"seats are {seats}: they must be 1..{n} without gaps or repeats"))
+    seen: set[str] = set()
+    for p in sheet.players:
+        key = p.player.casefold()
+        if key in seen:
+            out.append(error("player.twice", f"{p.player!r} appears twice at the table", p.player))
+        seen.add(key)
+    return out
+
+
+#: Checks run by ``check_sheet`` in order; the data-driven checks append theirs.
+TABLE_CHECKS: list[TableCheck] = [_table_shape, _arithmetic]
+
+
+def check_sheet(sheet: TableSheet) -> list[Finding]:
+    """Every finding for one table's sheet (empty when the sheet is plausible)."""
+    findings: list[Finding] = []
+    for check in TABLE_CHECKS:
+        findings.extend(check(sheet))
+    return findings
