@@ -1,0 +1,179 @@
+"""Seating schedules: table plans, the optimiser's guarantees, bounds and the report."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tourney.schedule import (
+    PlanError,
+    Quality,
+    bonn_plan,
+    dm_plan,
+    lower_bound,
+    plan_schedule,
+    quality,
+    render_report,
+    round_bounds,
+    schedule_report,
+    table_plan,
+)
+
+
+@pytest.mark.parametrize("n, sizes", [
+    (12, (4, 4, 4)), (13, (5, 4, 4)), (14, (5, 5, 4)), (16, (4, 4, 4, 4)), (17, (5, 4, 4, 4)),
+    (23, (5, 5, 5, 4, 4)), (40, (5,) * 8), (11, (4, 4, 3)), (6, (3, 3)), (7, (4, 3)),
+])
+def test_bonn_plan_examples_from_the_spec(n, sizes):
+    assert bonn_plan(n) == sizes
+
+
+@pytest.mark.parametrize("n, sizes", [(12, (4, 4, 4)), (13, (4, 3, 3, 3)),
+                                      (14, (4, 4, 3, 3)), (15, (4, 4, 4, 3)), (6, (3, 3))])
+def test_dm_plan_uses_fours_and_as_few_threes_as_possible(n, sizes):
+    assert dm_plan(n) == sizes
+
+
+def test_plans_by_name_and_explicit_sizes():
+    assert table_plan(14, "BONN") == (5, 5, 4)
+    assert table_plan(14, "dm") == (4, 4, 3, 3)
+    assert table_plan(14, "4,5,5") == (5, 5, 4)
+    assert table_plan(14, [3, 3, 4, 4]) == (4, 4, 3, 3)
+
+
+@pytest.mark.parametrize("n, plan, message", [
+    (14, "5,5", "table plan '5,5' seats 10 players but 14 are playing: give sizes that add up to 14, or use 'bonn' or 'dm'"),
+    (10, "8,2", "table size 8 in plan '8,2': tables hold 3 to 7 players"),
+    (10, "swiss", "unknown table plan 'swiss': use 'bonn', 'dm' or sizes like '5,5,4'"),
+    (5, "dm", "cannot seat 5 players at tables of 4 and 3: use the 'bonn' plan or give the table sizes explicitly"),
+    (2, "bonn", "cannot seat 2 players: 7 Wonders needs at least 3 at a table"),
+])
+def test_bad_plans_say_how_to_fix_them(n, plan, message):
+    with pytest.raises(PlanError) as exc:
+        table_plan(n, plan)
+    assert str(exc.value) == message
+
+
+@given(st.integers(min_value=3, max_value=200))
+def test_bonn_plan_maximises_fives_after_minimising_threes(n):
+    sizes = bonn_plan(n)
+    assert sum(sizes) == n and set(sizes) <= {3, 4, 5}
+    if n not in (3, 6, 7, 11):
+        assert 3 not in sizes
+    # No plan without more 3s has more 5s.
+    for fives in range(sizes.count(5) + 1, n // 5 + 1):
+        rest = n - 5 * fives
+        assert not any((rest - 3 * t) >= 0 and (rest - 3 * t) % 4 == 0 for t in range(sizes.count(3) + 1))
+
+
+def test_same_seed_same_schedule_other_seed_other_schedule():
+    a = plan_schedule(range(23), 4, seed=7)
+    assert a == plan_schedule(range(23), 4, seed=7)
+    assert a != plan_schedule(range(23), 4, seed=8)
+
+
+@pytest.mark.parametrize("n", [16, 21, 22] + list(range(23, 50)))
+def test_four_bonn_rounds_without_repeat_opponents(n):
+    s = plan_schedule(range(n), 4, seed=n)
+    assert quality(s).pairs == 0
+
+
+@pytest.mark.parametrize("n, most", [(12, 13), (13, 14), (14, 17), (15, 23), (17, 3), (18, 6), (19, 9), (20, 12)])
+def test_forced_repeats_stay_at_the_quality_goals(n, most):
+    s = plan_schedule(range(n), 4, seed=1)
+    assert quality(s).pairs <= most
+
+
+@pytest.mark.parametrize("n", [17, 18, 19, 20])
+def test_small_fields_reach_the_pigeonhole_bound(n):
+    s = plan_schedule(range(n), 4, seed=3)
+    assert quality(s).pairs == lower_bound([bonn_plan(n)] * 4, n) == 3 * (n - 16)
+
+
+def test_forty_players_eight_repeat_free_rounds():
+    s = plan_schedule(range(40), 8, plan=[5] * 8, seed=0)
+    assert quality(s).pairs == 0
+    assert all(sorted(len(t) for t in rnd) == [5] * 8 for rnd in s)
+
+
+def test_no_repeated_neighbours_or_start_seats_when_avoidable():
+    # 16 players, 4 tables, 4 rounds: 16 start seats for 16 players.
+    assert plan_schedule(range(16), 4, seed=2) and quality(plan_schedule(range(16), 4, seed=2)) == Quality(0, 0, 0)
+    assert quality(plan_schedule(range(21), 4, seed=2)) == Quality(0, 0, 0)
+
+
+def test_fixed_rounds_never_change_and_drops_and_late_entries_replan_the_rest():
+    players = list(range(101, 124))
+    full = plan_schedule(players, 4, seed=5)
+    after_drop = [p for p in players if p != 110]
+    again = plan_schedule(after_drop, 4, fixed=full[:2], seed=5)
+    assert again[:2] == full[:2]
+    for rnd in again[2:]:
+        assert sorted(p for t in rnd for p in t) == sorted(after_drop)
+        assert sorted(len(t) for t in rnd) == sorted(bonn_plan(22))
+    late = plan_schedule(players + [200, 201], 4, fixed=full[:1], seed=5)
+    assert late[0] == full[0]
+    assert sorted(p for t in late[3] for p in t) == sorted(players + [200, 201])
+    assert plan_schedule(players, 2, fixed=full[:2]) == full[:2]
+
+
+def test_fixed_history_counts_against_new_rounds():
+    # Round 1 given: a 16-player round 2 can avoid every pair of it.
+    r1 = tuple(tuple(range(i, i + 4)) for i in range(0, 16, 4))
+    s = plan_schedule(range(16), 2, fixed=[r1], seed=0)
+    assert quality(s).pairs == 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(min_value=3, max_value=40), rounds=st.integers(min_value=1, max_value=5),
+       seed=st.integers(min_value=0, max_value=10**6), plan=st.sampled_from(["bonn", "dm"]))
+def test_every_player_seated_once_per_round_at_plan_sized_tables(n, rounds, seed, plan):
+    try:
+        sizes = table_plan(n, plan)
+    except PlanError:
+        return
+    s = plan_schedule(range(n), rounds, plan=plan, seed=seed, budget=2_000)
+    assert len(s) == rounds
+    for rnd in s:
+        assert sorted(p for t in rnd for p in t) == list(range(n))
+        assert tuple(len(t) for t in rnd) == sizes  # numbered largest table first
+
+
+def test_quality_counts_extra_meetings_neighbours_and_starts():
+    s = (((1, 2, 3, 4),), ((1, 2, 3, 4),), ((1, 3, 2, 4),))
+    # 6 pairs repeat twice; neighbours 12-23-34-41 twice, then 13,32,24,41: 41 again, 13 & 24 were
+    # never neighbours in a 4-cycle, 32 again; player 1 starts three times.
+    assert quality(s) == Quality(pairs=12, neighbours=4 + 2, starts=2)
+
+
+def test_bounds_counting_and_pigeonhole():
+    # 12 players at 4+4+4: every round after the first has a table of 4 from 3 tables.
+    b = round_bounds([(4, 4, 4)] * 4, 12)
+    assert [x.pigeonhole for x in b] == [0, 3, 3, 3]
+    assert [x.cumulative for x in b] == [0, 3, 6, 9]
+    assert b[-1].counting == 6  # 12 opponents each, 11 others: 12 * 1 / 2
+    assert lower_bound([(5,) * 8] * 10, 40) == 20  # 10 rounds: 40 opponents, 39 others
+    assert lower_bound([(5,) * 8] * 8, 40) == 0
+
+
+def test_report_text_names_repeats_and_reasons():
+    s = plan_schedule(range(13), 4, seed=1)
+    rep = schedule_report(s)
+    assert rep.quality == quality(s)
+    assert rep.bound == 12
+    assert sum(r.pairs for r in rep.rounds) == rep.quality.pairs
+    text = render_report(rep, {p: f"P{p}" for p in range(13)})
+    lines = text.splitlines()
+    assert lines[0] == "13 players, 4 rounds"
+    assert lines[1] == "round  tables        repeats  total  bound  neighbours  starts"
+    assert lines[2] == "    1  5+4+4               0      0      0           0       0"
+    assert f"total: {rep.quality.pairs} repeated pairs (lower bound 12)" in text
+    assert ("- round 2: a table of 5 draws its players from only 3 tables of round 1, so some of them "
+            "sat together before: at least 4 repeated pairs in this round") in lines
+    first = next(l for l in lines if l.startswith("round 2 repeats: "))
+    assert first.count("&") == rep.rounds[1].pairs and "P" in first
+
+
+def test_counting_reason_when_opponents_run_out():
+    rep = schedule_report(plan_schedule(range(12), 4, seed=0))
+    assert rep.reasons[0] == ("each player meets at least 3+3+3+3 = 12 opponents in 4 rounds but only "
+                              "11 others are playing: at least 6 repeated pairs")
