@@ -1,0 +1,89 @@
+"""Wonder and guild draws per round.
+
+Card facts (names of the 7 boards and 10 guilds of 7 Wonders, 1st edition), checked against:
+- https://startyourmeeples.com/2018/06/16/what-are-the-7-wonders-in-7-wonders/ (the seven
+  wonders of the base game: Rhodes, Giza, Babylon, Alexandria, Halicarnassus, Olympia, Ephesus)
+- http://forum.dominionstrategy.com/index.php?topic=8152.msg241608 (board list of a play-by-
+  forum game: Colossus of Rhodes, Lighthouse of Alexandria, ...), and the Bonn 2018 rules text
+  (../shared/rules: Olympia, Halicarnassus, Babylon boards named in the clarifications)
+- https://rules.dized.com/game/pmaODHsUS_65I0ac8XvnoQ/KJFJx4uxR0WwRjdgxkKoCQ/guilds (all ten
+  guilds) and https://brain-games.com/pl-us/blogs/board-game-explorer/7-wonders-guild-cards-scoring-tips
+  (seven of them).
+Disagreements: the boards use the rulebook's Greek-style spellings (Gizah, Ephesos,
+Halikarnassos, Rhodos) where the web pages use English ones (Giza, Ephesus, Halicarnassus,
+Rhodes). The Craftsmens Guild is spelled "Craftmans Guild" by dized and "Craftsmans Guild" by
+brain-games; we keep the spelling of the issue and of most card lists.
+"""
+from itertools import permutations
+
+import pytest
+
+from tourney.draws import GUILDS, WONDERS, RoundDraw, draw_round, draw_rounds, wonders_had
+from tourney.schedule import plan_schedule
+
+ENGLISH_NAMES = {"Alexandria": "Alexandria", "Babylon": "Babylon", "Ephesos": "Ephesus", "Gizah": "Giza",
+                 "Halikarnassos": "Halicarnassus", "Olympia": "Olympia", "Rhodos": "Rhodes"}
+DIZED_GUILDS = {"Spies Guild", "Magistrates Guild", "Workers Guild", "Craftmans Guild", "Traders Guild",
+                "Philosophers Guild", "Builders Guild", "Shipowners Guild", "Strategists Guild",
+                "Scientists Guild"}
+
+
+def test_card_names_match_the_sources():
+    assert sorted(ENGLISH_NAMES) == sorted(WONDERS) and len(set(WONDERS)) == 7
+    assert set(GUILDS) - DIZED_GUILDS == {"Craftsmens Guild"}  # spelling, see the docstring
+    assert len(set(GUILDS)) == 10
+
+
+def test_draw_is_reproducible_and_depends_on_seed_and_round():
+    tables = ((1, 2, 3, 4, 5), (6, 7, 8, 9))
+    a = draw_round(42, 1, tables)
+    assert a == draw_round(42, 1, tables)
+    assert {draw_round(s, r, tables) for s in (42, 43) for r in (1, 2, 3)} != {a}
+    assert sorted(a.wonders) == sorted(WONDERS)
+    assert a.wonder(1) == a.wonders[0]
+
+
+def test_guilds_are_players_plus_two_of_the_largest_table_in_canonical_order():
+    d = draw_round(1, 1, ((1, 2, 3, 4, 5), (6, 7, 8, 9)))
+    assert len(d.guilds) == 7
+    assert list(d.guilds) == [g for g in GUILDS if g in d.guilds]
+    assert len(draw_round(1, 1, ((1, 2, 3, 4), (5, 6, 7))).guilds) == 6
+
+
+def _repeats(tables, order, had):
+    return sum(order[seat - 1] in had.get(p, set()) for t in tables for seat, p in enumerate(t, 1))
+
+
+@pytest.mark.parametrize("n", [13, 23, 40])
+def test_each_round_gives_as_few_players_a_wonder_again_as_any_order_could(n):
+    schedule = plan_schedule(range(n), 4, seed=3)
+    draws = draw_rounds(3, schedule)
+    for r, (rnd, draw) in enumerate(zip(schedule, draws)):
+        had = wonders_had(schedule[:r], draws[:r])
+        fewest = min(_repeats(rnd, order, had) for order in permutations(WONDERS, 5))
+        assert _repeats(rnd, draw.wonders, had) == fewest
+
+
+def test_forced_repeat_is_kept_to_the_minimum():
+    # One table of 7 plays twice in the same seats: everyone must repeat; nothing else
+    # can be asked. With seats rotated by one, seven orders avoid all repeats.
+    table = tuple(range(7))
+    first = draw_round(0, 1, (table,))
+    had = wonders_had([(table,)], [first])
+    rotated = (table[1:] + table[:1],)
+    second = draw_round(0, 2, rotated, had)
+    assert all(second.wonder(s) not in had[p] for s, p in enumerate(rotated[0], 1))
+
+
+def test_fixed_draws_are_kept():
+    schedule = plan_schedule(range(13), 3, seed=1)
+    fixed = (RoundDraw(1, WONDERS, GUILDS[:7]),)
+    draws = draw_rounds(9, schedule, fixed)
+    assert draws[0] is fixed[0]
+    assert draws == draw_rounds(9, schedule, fixed)
+    assert len(draws) == 3 and [d.round for d in draws] == [1, 2, 3]
+
+
+def test_table_of_eight_is_refused():
+    with pytest.raises(ValueError, match="table of 8"):
+        draw_round(0, 1, (tuple(range(8)),))

@@ -1,0 +1,88 @@
+"""Per-round draws for 7 Wonders events: the wonder order shared by every table and the
+guilds in play, each reproducible from the event seed and the round number."""
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from tourney.schedule import Round
+
+#: The seven boards of 7 Wonders (1st edition), by the board names of the rulebook.
+#: Sources are named in tests/test_draws.py.
+WONDERS: tuple[str, ...] = ("Alexandria", "Babylon", "Ephesos", "Gizah", "Halikarnassos", "Olympia", "Rhodos")
+#: The ten guilds (purple cards) of 7 Wonders (1st edition).
+GUILDS: tuple[str, ...] = (
+    "Workers Guild", "Craftsmens Guild", "Traders Guild", "Philosophers Guild", "Spies Guild",
+    "Strategists Guild", "Shipowners Guild", "Scientists Guild", "Magistrates Guild", "Builders Guild",
+)
+
+
+@dataclass(frozen=True)
+class RoundDraw:
+    """The draw for one round: seat i at every table gets ``wonders[i - 1]`` (a table of 4
+    uses the first 4); ``guilds`` (largest table + 2, in the order of ``GUILDS``) are in play
+    at every table."""
+
+    round: int
+    wonders: tuple[str, ...]
+    guilds: tuple[str, ...]
+
+    def wonder(self, seat: int) -> str:
+        return self.wonders[seat - 1]
+
+
+def _rng(seed: int | str, round_no: int, what: str) -> random.Random:
+    return random.Random(f"tourney.draws:{seed}:{round_no}:{what}")
+
+
+def wonders_had(schedule: Sequence[Round], draws: Sequence[RoundDraw]) -> dict[int, set[str]]:
+    """Which wonders each player has played, from the rounds that have a draw."""
+    had: dict[int, set[str]] = {}
+    for rnd, draw in zip(schedule, draws):
+        for table in rnd:
+            for seat, p in enumerate(table, 1):
+                had.setdefault(p, set()).add(draw.wonder(seat))
+    return had
+
+
+def draw_round(seed: int | str, round_no: int, tables: Round,
+               had: Mapping[int, set[str]] | None = None) -> RoundDraw:
+    """Draw the wonder order and the guilds for round `round_no` (1-based).
+
+    Among all wonder orders, the draw picks at random one that gives the fewest players a
+    wonder they already had (`had`: player → wonders played before).
+    """
+    had = had or {}
+    seats = max((len(t) for t in tables), default=0)
+    if seats > len(WONDERS):
+        raise ValueError(f"round {round_no} has a table of {seats}: 7 Wonders has {len(WONDERS)} boards")
+    # repeats[i][w]: players in seat i+1 (at any table) who already had wonder w.
+    repeats = [[sum(1 for t in tables if len(t) > i and w in had.get(t[i], ())) for w in WONDERS]
+               for i in range(seats)]
+    index = {w: j for j, w in enumerate(WONDERS)}
+    best, choices = None, []
+    for head in itertools.permutations(WONDERS, seats):
+        cost = sum(repeats[i][index[w]] for i, w in enumerate(head))
+        if best is None or cost < best:
+            best, choices = cost, [head]
+        elif cost == best:
+            choices.append(head)
+    rng = _rng(seed, round_no, "wonders")
+    head = rng.choice(choices)
+    rest = [w for w in WONDERS if w not in head]
+    rng.shuffle(rest)
+    guild_count = min(len(GUILDS), seats + 2)
+    picked = set(_rng(seed, round_no, "guilds").sample(GUILDS, guild_count))
+    return RoundDraw(round_no, tuple(head) + tuple(rest), tuple(g for g in GUILDS if g in picked))
+
+
+def draw_rounds(seed: int | str, schedule: Sequence[Round],
+                fixed: Sequence[RoundDraw] = ()) -> tuple[RoundDraw, ...]:
+    """Draws for every round of `schedule`; the draws in `fixed` (rounds 1..len(fixed))
+    are kept as they are and count as history for the later ones."""
+    draws = list(fixed)
+    for r in range(len(fixed), len(schedule)):
+        draws.append(draw_round(seed, r + 1, schedule[r], wonders_had(schedule[:r], draws)))
+    return tuple(draws)
