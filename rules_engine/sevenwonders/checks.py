@@ -299,15 +299,14 @@ def _military(t: _Table, sheet: TableSheet) -> list[Finding]:
 def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
     """Science points from symbol counts the deck allows, wild symbols included."""
     out: list[Finding] = []
-    cards_needed = 0
+    cards_needed = 0  # green cards the table needs at least (exact where columns exist)
     sym_totals = {s: 0 for s in d.Science}
-    columns = True
+    wilds = 0
     for i, s in enumerate(t.seats):
         p = s.line
         wmax = min(_wild_max(t, i), MAX_WILD)
         syms = (p.compasses, p.gears, p.tablets)
         if any(x is None for x in syms):
-            columns = False
             if p.science not in SCIENCE_REACHABLE[wmax]:
                 out.append(error("science.points", f"science {p.science} for {p.player!r} can't come from "
                                  f"up to {MAX_SYMBOL} of each symbol and {wmax} wild: check the science column",
@@ -332,20 +331,19 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
                              f"{syms[0]} compasses, {syms[1]} gears, {syms[2]} tablets and {wild} wild "
                              f"(squares plus 7 per set), sheet says {p.science}", p.player))
         cards_needed += sum(syms)
+        wilds += wild
         for sym, v in zip(d.Science, syms):
             sym_totals[sym] += v
-    if columns:
-        for sym, v in sym_totals.items():
-            deck = SYMBOLS_IN_DECK[(sym, t.n)]
-            if v > deck:
-                out.append(error("science.deck", f"the table holds {v} {sym.value} symbols, but the "
-                                 f"{t.n}-player decks have only {deck} green cards with that symbol"))
-        wilds = sum((s.line.wild or 0) for s in t.seats)
-        wild_top = _wild_table_max(t)
-        if wilds > wild_top:
-            out.append(error("science.deck", f"the table holds {wilds} wild symbols, at most {wild_top} "
-                             f"possible (one Babylon, one Scientists Guild and Olympia B's copy of it)"))
-    elif cards_needed > GREEN_IN_DECK[t.n]:
+    for sym, v in sym_totals.items():
+        deck = SYMBOLS_IN_DECK[(sym, t.n)]
+        if v > deck:
+            out.append(error("science.deck", f"the table holds {v} {sym.value} symbols, but the "
+                             f"{t.n}-player decks have only {deck} green cards with that symbol"))
+    wild_top = _wild_table_max(t)
+    if wilds > wild_top:
+        out.append(error("science.deck", f"the table holds {wilds} wild symbols, at most {wild_top} "
+                         f"possible (one Babylon, one Scientists Guild and Olympia B's copy of it)"))
+    if cards_needed > GREEN_IN_DECK[t.n] and not any(f.rule == "science.deck" for f in out):
         out.append(error("science.deck", f"the table's science needs at least {cards_needed} green cards, "
                          f"but the {t.n}-player decks have {GREEN_IN_DECK[t.n]}; check the science column"))
     return out
@@ -546,7 +544,8 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
             out.append(error("guilds.max", f"guild points {p.guilds} for {p.player!r} are more than the {top} "
                              f"{where} can give at this table; check the guilds column", p.player))
     total = sum(s.line.guilds for s in t.seats)
-    table_top = sum(table_best.values()) + sum(max(table_best.values(), default=0) for b in olympia_b if b)
+    # Each guild card once, plus one copy by Olympia B (there is one Olympia board).
+    table_top = sum(table_best.values()) + (max(table_best.values(), default=0) if any(olympia_b) else 0)
     if total > table_top and not any(f.rule == "guilds.max" for f in out):
         out.append(error("guilds.table", f"the table's guild points add up to {total}, but each guild card "
                                          f"exists once and together they give at most {table_top} here"))
