@@ -157,6 +157,20 @@ def test_each_event_gives_its_spots_to_the_first_players_not_yet_qualified(case)
         assert qualified_event[p.declined] == p.qualified_at != p.event
 
 
+def test_without_any_date_the_order_given_counts_and_mixing_is_refused():
+    one = event("One", None, 0, "X", "Y")
+    two = event("Two", None, 1, "X", "Z")
+    report = build_report([two, one], spots=1)
+    assert q(report) == [("One", 1, "X"), ("Two", 2, "Z")]
+    assert json.loads(render_json(report))["qualified"][0]["date"] is None
+    with pytest.raises(SeasonError) as info:
+        build_report([one, KOELN], spots=1)
+    assert str(info.value) == (
+        "event 'One' has no date but other events have one; events are processed by date, so give"
+        " every event a date (tourney new --date) or none (then the order given counts)"
+    )
+
+
 # ------------------------------------------------------------------ names and aliases
 
 
@@ -361,7 +375,7 @@ def test_bad_points_setting(text, message):
         (
             [EventResult("Empty", D(2019, 1, 1), 0, ())],
             1,
-            "event 'Empty' (2019-01-01) has no results; enter its results or leave it out",
+            "event 'Empty' on 2019-01-01 has no results; enter its results or leave it out",
         ),
         ([KOELN, KOELN], 1, "event 'Köln Open' on 2018-03-10 is given twice; give each event once"),
     ],

@@ -4,7 +4,8 @@ overview and an optional points ranking; players are matched across events by no
 Pure: works on plain frozen values (`EventResult`), reads no event files (the CLI does that).
 
 Decisions (also in the README section for `tourney season`):
-- Events are processed by date, ties by the order given. Each event awards `spots` spots
+- Events are processed by date, ties by the order given; when no event has a date, the
+  order given alone counts (some dated and some not is an error). Each event awards `spots` spots
   to its best-placed players not already qualified in an earlier-processed event.
 - A shared place (two players with place 3) is ordered by the standings order the event
   gives (the order of `EventResult.places`); when a spot cut-off falls inside a shared
@@ -31,11 +32,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from tourney.errors import TourneyError
+
 DEFAULT_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1)
 CSV_SECTIONS: tuple[str, ...] = ("qualified", "pass-downs", "players", "ranking")
 
 
-class SeasonError(Exception):
+class SeasonError(TourneyError):
     """A user-fixable problem with the input of a season report."""
 
 
@@ -51,7 +54,7 @@ class EventResult:
     """One qualifier's final standings: `places` in standings order as (place, player)."""
 
     name: str
-    date: datetime.date
+    date: datetime.date | None
     order_given: int
     places: tuple[tuple[int, str], ...]
 
@@ -92,7 +95,7 @@ class Finish:
     """A player's result in one event."""
 
     event: str
-    date: datetime.date
+    date: datetime.date | None
     place: int
 
 
@@ -102,7 +105,7 @@ class Qualification:
 
     player: str
     event: str
-    date: datetime.date
+    date: datetime.date | None
     place: int
 
 
@@ -112,7 +115,7 @@ class PassDown:
     `moved_up`; `moved_up` is None when no eligible finisher was left."""
 
     event: str
-    date: datetime.date
+    date: datetime.date | None
     declined: str
     declined_place: int
     qualified_at: str
@@ -184,7 +187,7 @@ class EventSummary:
 
     position: int
     name: str
-    date: datetime.date
+    date: datetime.date | None
     players: int
     awarded: int
 
@@ -317,10 +320,10 @@ class _Entry:
 
 
 def _ordered(events: Sequence[EventResult]) -> list[EventResult]:
-    seen: dict[tuple[str, datetime.date], EventResult] = {}
+    seen: dict[tuple[str, datetime.date | None], EventResult] = {}
     for event in events:
         if not event.places:
-            raise SeasonError(f"event {event.name!r} ({event.date.isoformat()}) has no results; enter its results or leave it out")
+            raise SeasonError(f"event {event.name!r}{_on(event.date)} has no results; enter its results or leave it out")
         for place, player in event.places:
             if not isinstance(place, int) or place < 1:
                 raise SeasonError(f"event {event.name!r}: place {place!r} of {player!r} is not a whole number >= 1")
@@ -329,10 +332,20 @@ def _ordered(events: Sequence[EventResult]) -> list[EventResult]:
         twin = seen.get((event.name, event.date))
         if twin is not None:
             raise SeasonError(
-                f"event {event.name!r} on {event.date.isoformat()} is given twice; give each event once"
+                f"event {event.name!r}{_on(event.date)} is given twice; give each event once"
             )
         seen[(event.name, event.date)] = event
-    return sorted(events, key=lambda e: (e.date, e.order_given))
+    undated = [e.name for e in events if e.date is None]
+    if undated and len(undated) < len(events):
+        raise SeasonError(
+            f"event {undated[0]!r} has no date but other events have one; events are processed by date,"
+            " so give every event a date (tourney new --date) or none (then the order given counts)"
+        )
+    return sorted(events, key=lambda e: (e.date or datetime.date.min, e.order_given))
+
+
+def _on(date: datetime.date | None) -> str:
+    return "" if date is None else f" on {date.isoformat()}"
 
 
 def _standings_order(event: EventResult) -> list[tuple[int, int, str]]:
@@ -632,28 +645,32 @@ def render_csv(report: SeasonReport, section: str = "qualified") -> str:
     return buffer.getvalue()
 
 
+def _iso(date: datetime.date | None) -> str | None:
+    return None if date is None else date.isoformat()
+
+
 def report_to_dict(report: SeasonReport) -> dict[str, object]:
     """The report as plain JSON-ready data (dates as ISO strings)."""
     data: dict[str, object] = {
         "spots": report.spots,
         "events": [
-            {"position": e.position, "event": e.name, "date": e.date.isoformat(), "players": e.players,
+            {"position": e.position, "event": e.name, "date": _iso(e.date), "players": e.players,
              "qualified": e.awarded}
             for e in report.events
         ],
         "qualified": [
-            {"player": q.player, "event": q.event, "date": q.date.isoformat(), "place": q.place}
+            {"player": q.player, "event": q.event, "date": _iso(q.date), "place": q.place}
             for q in report.qualified
         ],
         "pass_downs": [
-            {"event": p.event, "date": p.date.isoformat(), "declined": p.declined, "place": p.declined_place,
+            {"event": p.event, "date": _iso(p.date), "declined": p.declined, "place": p.declined_place,
              "qualified_at": p.qualified_at, "moved_up": p.moved_up, "moved_up_place": p.moved_up_place}
             for p in report.pass_downs
         ],
         "players": [
             {"player": p.player, "events": p.events_played, "best_place": p.best_place,
              "qualified_at": p.qualified_at,
-             "places": [{"event": f.event, "date": f.date.isoformat(), "place": f.place} for f in p.finishes]}
+             "places": [{"event": f.event, "date": _iso(f.date), "place": f.place} for f in p.finishes]}
             for p in report.players
         ],
         "ambiguities": [
