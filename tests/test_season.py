@@ -155,6 +155,9 @@ def test_each_event_gives_its_spots_to_the_first_players_not_yet_qualified(case)
     qualified_event = {x.player: x.event for x in report.qualified}
     for p in report.pass_downs:
         assert qualified_event[p.declined] == p.qualified_at != p.event
+        if p.moved_up is not None:
+            passed_on = [x for x in report.pass_downs if x.event == p.event and x.declined == p.moved_up]
+            assert qualified_event.get(p.moved_up) == p.event or passed_on
 
 
 def test_without_any_date_the_order_given_counts_and_mixing_is_refused():
