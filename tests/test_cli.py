@@ -196,7 +196,7 @@ def test_seat_and_seating(run):
     assert r.exit_code == 1 and "all 4 rounds are seated already" in r.output
     table = run("seating", "ev.db", "--round", "1").output.splitlines()
     assert table[0] == "Round  Table  Seat  Player  Wonder"
-    assert len(table) == 14
+    assert len(table) == 14 + 2  # 13 seats, then the round's wonder order and guilds
     data = json.loads(run("seating", "ev.db", "--format", "json").output)
     assert len(data) == 52 and {d["round"] for d in data} == {1, 2, 3, 4}
     assert run("seat", "ev.db", "--round", "1", "--all", ok=None).exit_code == 2

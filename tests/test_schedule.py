@@ -1,5 +1,7 @@
 """Seating schedules: table plans, the optimiser's guarantees, bounds and the report."""
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -177,3 +179,76 @@ def test_counting_reason_when_opponents_run_out():
     rep = schedule_report(plan_schedule(range(12), 4, seed=0))
     assert rep.reasons[0] == ("each player meets at least 3+3+3+3 = 12 opponents in 4 rounds but only "
                               "11 others are playing: at least 6 repeated pairs")
+
+
+# --- the commands: tourney seat / seating --------------------------------------------------
+
+def _event(run, n, seed="3"):
+    run("new", "ev.db", "--game", "7wonders", "--seed", seed, "--name", "Cup")
+    run("players", "add", "ev.db", *[f"P{i:02d}" for i in range(1, n + 1)])
+
+
+def _rounds(run):
+    data = json.loads(run("seating", "ev.db", "--format", "json").output)
+    out = {}
+    for s in data:
+        out.setdefault(s["round"], {}).setdefault(s["table"], []).append(s["player"])
+    return out
+
+
+def test_seat_all_gives_a_repeat_free_schedule_with_draws(run):
+    _event(run, 23)
+    assert run("seat", "ev.db", "--all").output == "".join(
+        f"round {r}: 23 players at 5 tables (5+5+5+4+4)\n" for r in (1, 2, 3, 4))
+    report = run("seating", "ev.db", "--report").output.splitlines()
+    assert report[0] == "23 players, 4 rounds"
+    assert report[-1] == "total: 0 repeated pairs (lower bound 0), 0 repeated neighbours, 0 repeated start seats"
+    text = run("seating", "ev.db", "--round", "2").output.splitlines()
+    assert text[-2].startswith("round 2 wonders: ") and len(text[-2].split(", ")) == 7
+    assert text[-1].startswith("round 2 guilds: ") and len(text[-1].split(", ")) == 7
+    first = text[-2].removeprefix("round 2 wonders: ").split(", ")
+    rows = [line.split() for line in text[1:-2]]
+    assert all(row[4] == first[int(row[2]) - 1] for row in rows)  # seat i has wonder i
+
+
+def test_seating_one_round_at_a_time_equals_all_at_once(run):
+    _event(run, 17)
+    for _ in range(4):
+        run("seat", "ev.db")
+    one_by_one = _rounds(run)
+    run("new", "b.db", "--game", "7wonders", "--seed", "3", "--name", "Cup")
+    run("players", "add", "b.db", *[f"P{i:02d}" for i in range(1, 18)])
+    run("seat", "b.db", "--all")
+    data = json.loads(run("seating", "b.db", "--format", "json").output)
+    at_once = {}
+    for s in data:
+        at_once.setdefault(s["round"], {}).setdefault(s["table"], []).append(s["player"])
+    assert one_by_one == at_once
+
+
+def test_late_entry_is_seated_in_the_rounds_not_printed(run):
+    _event(run, 16)
+    run("seat", "ev.db", "--all")
+    run("sheets", "ev.db", "--round", "1", "-o", "r1.xlsx")
+    round1 = _rounds(run)[1]
+    run("players", "add", "ev.db", "Late")
+    out = run("seat", "ev.db").output
+    assert out == "".join(f"round {r}: 17 players at 4 tables (5+4+4+4)\n" for r in (2, 3, 4))
+    seats = _rounds(run)
+    assert seats[1] == round1
+    assert all("Late" in sum(seats[r].values(), []) for r in (2, 3, 4))
+
+
+def test_seat_with_explicit_tables_and_bad_plans(run):
+    _event(run, 14)
+    assert run("seat", "ev.db", "--round", "1", "--tables", "dm").output == \
+        "round 1: 14 players at 4 tables (4+4+3+3)\n"
+    r = run("seat", "ev.db", "--round", "1", "--tables", "5,5", ok=None)
+    assert r.exit_code == 1
+    assert r.output == ("Error: --tables: table plan '5,5' seats 10 players but 14 are playing: give sizes "
+                        "that add up to 14, or use 'bonn' or 'dm'\n")
+
+
+def test_report_before_seating(run):
+    _event(run, 12)
+    assert run("seating", "ev.db", "--report").output == "no seating yet: seat a round with 'tourney seat EVENT'\n"

@@ -136,8 +136,11 @@ def players_list(event: str) -> None:
 @click.argument("event")
 @click.option("--round", "round_no", type=int, help="Seat (or re-seat) this round.")
 @click.option("--all", "all_rounds", is_flag=True, help="Seat every round not seated yet.")
-def seat(event: str, round_no: int | None, all_rounds: bool) -> None:
+@click.option("--tables", help="Table plan: 'bonn', 'dm' or sizes like 5,5,4 (default: the scheme's).")
+def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None) -> None:
     """Seat the next round (or --round N, or --all) from the event's seed.
+
+    Plans every round not yet printed so players rarely meet again; draws wonders and guilds.
 
     Example: tourney seat bonn.db --round 1
     """
@@ -145,7 +148,7 @@ def seat(event: str, round_no: int | None, all_rounds: bool) -> None:
 
     if round_no is not None and all_rounds:
         raise UsageError("use either --round N or --all, not both")
-    for r in seat_rounds(_open(event), round_no, all_rounds):
+    for r in seat_rounds(_open(event), round_no, all_rounds, tables):
         sizes = "+".join(str(len(t)) for t in r.tables)
         click.echo(f"round {r.round}: {sum(map(len, r.tables))} players at {len(r.tables)} tables ({sizes})")
 
@@ -154,14 +157,39 @@ def seat(event: str, round_no: int | None, all_rounds: bool) -> None:
 @click.argument("event")
 @click.option("--round", "round_no", type=int, help="Only this round.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-def seating(event: str, round_no: int | None, fmt: str) -> None:
-    """Show the seating: round, table, seat, player, wonder.
+@click.option("--report", is_flag=True, help="Repeated opponents, neighbours and start seats against the lower bound.")
+def seating(event: str, round_no: int | None, fmt: str, report: bool) -> None:
+    """Show the seating: round, table, seat, player, wonder (and each round's draw).
 
     Example: tourney seating bonn.db --round 1
     """
+    from tourney.seating import draws_view, seating_report
     from tourney.views import seating_view
 
-    click.echo(seating_view(_open(event), round_no, fmt), nl=False)
+    ev = _open(event)
+    if report:
+        click.echo(seating_report(ev))
+        return
+    click.echo(seating_view(ev, round_no, fmt), nl=False)
+    if fmt == "table":
+        click.echo(draws_view(ev, round_no), nl=False)
+
+
+@cli.command()
+@click.argument("event")
+@click.option("--round", "round_no", type=click.IntRange(1), required=True, help="The round to print.")
+@click.option("-o", "--output", required=True, help="The workbook to write (sheets.xlsx).")
+def sheets(event: str, round_no: int, output: str) -> None:
+    """Write printable score sheets for a round: one page per table and a list by name.
+
+    The round's seating is then fixed. Filled in, the file imports with 'tourney results import'.
+
+    Example: tourney sheets bonn.db --round 1 -o round1.xlsx
+    """
+    from tourney.printsheets import write_sheets
+
+    done = write_sheets(_open(event), round_no, output)
+    click.echo(f"wrote {done.path}: round {done.round}, {done.tables} tables, {done.players} players")
 
 
 # --- sheets --------------------------------------------------------------------------------

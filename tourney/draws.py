@@ -7,16 +7,14 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from rules_engine.sevenwonders.data import GUILD_NAMES, GUILDS_EXTRA
+from rules_engine.sevenwonders.data import WONDERS as BOARD_NAMES
 from tourney.schedule import Round
 
-#: The seven boards of 7 Wonders (1st edition), by the board names of the rulebook.
-#: Sources are named in tests/test_draws.py.
-WONDERS: tuple[str, ...] = ("Alexandria", "Babylon", "Ephesos", "Gizah", "Halikarnassos", "Olympia", "Rhodos")
-#: The ten guilds (purple cards) of 7 Wonders (1st edition).
-GUILDS: tuple[str, ...] = (
-    "Workers Guild", "Craftsmens Guild", "Traders Guild", "Philosophers Guild", "Spies Guild",
-    "Strategists Guild", "Shipowners Guild", "Scientists Guild", "Magistrates Guild", "Builders Guild",
-)
+#: The seven boards and ten guilds of 7 Wonders (1st edition), from the rules engine's card
+#: data (the one place card facts live, checked against public sources there).
+WONDERS: tuple[str, ...] = BOARD_NAMES
+GUILDS: tuple[str, ...] = GUILD_NAMES
 
 
 @dataclass(frozen=True)
@@ -73,7 +71,7 @@ def draw_round(seed: int | str, round_no: int, tables: Round,
     head = rng.choice(choices)
     rest = [w for w in WONDERS if w not in head]
     rng.shuffle(rest)
-    guild_count = min(len(GUILDS), seats + 2)
+    guild_count = min(len(GUILDS), seats + GUILDS_EXTRA)
     picked = set(_rng(seed, round_no, "guilds").sample(GUILDS, guild_count))
     return RoundDraw(round_no, tuple(head) + tuple(rest), tuple(g for g in GUILDS if g in picked))
 

@@ -260,6 +260,12 @@ class Event:
         with self.engine.connect() as conn:
             return dict(conn.execute(sa.select(rounds_t.c.number, rounds_t.c.source)).all())
 
+    def printed_rounds(self) -> set[int]:
+        """Rounds whose score sheets were printed (their seating is then fixed)."""
+        with self.engine.connect() as conn:
+            return {r for (r,) in conn.execute(sa.select(rounds_t.c.number)
+                                               .where(rounds_t.c.printed_at.is_not(None)))}
+
     def seats(self, round_no: int | None = None) -> list[SeatRow]:
         q = (sa.select(seats_t.c.round, seats_t.c.table_no, seats_t.c.seat, players_t.c.name,
                        seats_t.c.wonder)
@@ -401,3 +407,8 @@ def store_table_seats(conn: Connection, round_no: int, table_no: int,
     conn.execute(sa.insert(seats_t), [
         {"round": round_no, "table_no": table_no, "seat": s, "player_id": pid, "wonder": wonder}
         for s, (pid, wonder) in enumerate(seats, 1)])
+
+
+def mark_printed(conn: Connection, round_no: int) -> None:
+    """Record that a round's score sheets were printed: later re-planning keeps its seating."""
+    conn.execute(sa.update(rounds_t).where(rounds_t.c.number == round_no).values(printed_at=now()))

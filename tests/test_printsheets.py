@@ -1,0 +1,102 @@
+"""Printed score sheets: layout users see on paper, and the filled-in workbook importing back."""
+from __future__ import annotations
+
+import json
+
+from openpyxl import load_workbook
+
+from tourney.printsheets import HEADER, HEADER_ROW
+
+PLAYERS = [f"P{i:02d}" for i in range(1, 14)]
+
+
+def seated_event(run, n=13):
+    run("new", "ev.db", "--game", "7wonders", "--seed", "11", "--name", "Test Cup")
+    run("players", "add", "ev.db", *PLAYERS[:n])
+    run("seat", "ev.db", "--all")
+
+
+def fill(ws, base=0):
+    """Write a plausible result on every player row: civilian points differ by seat."""
+    col = {name.lower(): i for i, name in enumerate(HEADER, 1)}
+    row = HEADER_ROW + 1
+    while ws.cell(row, col["player"]).value:
+        seat = ws.cell(row, col["seat"]).value
+        civ = 3 * seat + 2 + base
+        values = {"side": "A", "military": 0, "treasury": 1, "wonders": 0, "civilian": civ, "commercial": 0,
+                  "guilds": 0, "science": 0, "total": civ + 1, "coins": 4}
+        for k, v in values.items():
+            ws.cell(row, col[k], v)
+        row += 1
+
+
+def test_sheets_layout_one_page_per_table_and_a_list_by_name(run):
+    seated_event(run)
+    out = run("sheets", "ev.db", "--round", "1", "-o", "r1.xlsx").output
+    assert out == "wrote r1.xlsx: round 1, 3 tables, 13 players\n"
+    wb = load_workbook(run.folder / "r1.xlsx")
+    assert wb.sheetnames == ["Players", "Table 1", "Table 2", "Table 3"]
+    seating = json.loads(run("seating", "ev.db", "--round", "1", "--format", "json").output)
+    ws = wb["Table 1"]
+    assert ws["A1"].value == "Test Cup · Round 1 · Table 1"
+    assert ws["A2"].value.startswith("Guilds in play: ") and ws["A2"].value.count("Guild") == 1 + 7
+    assert [c.value for c in ws[HEADER_ROW]] == list(HEADER)
+    mine = [s for s in seating if s["table"] == 1]
+    rows = [[c.value for c in ws[HEADER_ROW + i]][:6] for i in range(1, len(mine) + 1)]
+    assert rows == [[1, 1, s["seat"], s["player"], s["wonder"], None] for s in mine]
+    assert ws.page_setup.orientation == "landscape" and int(ws.page_setup.paperSize) == 9  # A4
+    assert ws.page_setup.fitToHeight == 1 and ws.page_setup.fitToWidth == 1
+    signature_names = [ws.cell(r, 5).value for r in range(HEADER_ROW + len(mine) + 3, HEADER_ROW + 2 * len(mine) + 3)]
+    assert signature_names == [s["player"] for s in mine]
+    lst = wb["Players"]
+    assert [c.value for c in lst[3]] == ["Name", "Table", "Seat", "Wonder"]
+    listed = [[c.value for c in lst[r]] for r in range(4, 4 + 13)]
+    assert listed == sorted([[s["player"], s["table"], s["seat"], s["wonder"]] for s in seating])
+
+
+def test_filled_workbook_imports_and_scores(run):
+    seated_event(run)
+    run("sheets", "ev.db", "--round", "1", "-o", "r1.xlsx")
+    path = run.folder / "r1.xlsx"
+    wb = load_workbook(path)
+    for ws in wb.worksheets[1:]:
+        fill(ws)
+    wb.save(path)
+    out = run("results", "import", "ev.db", "r1.xlsx").output
+    assert out.endswith("stored round 1, table 3\n3 tables stored\n")
+    standings = json.loads(run("standings", "ev.db", "--format", "json").output)
+    assert len(standings) == 13
+    # Seat 5 has the most civilian points at the table of 5: 6 game points.
+    seating = json.loads(run("seating", "ev.db", "--round", "1", "--format", "json").output)
+    top = next(s["player"] for s in seating if s["table"] == 1 and s["seat"] == 5)
+    assert next(s for s in standings if s["player"] == top)["points"] == 6
+
+
+def test_unfilled_sheet_is_refused_with_nothing_stored(run):
+    seated_event(run)
+    run("sheets", "ev.db", "--round", "2", "-o", "r2.xlsx")
+    r = run("results", "import", "ev.db", "r2.xlsx", ok=None)
+    assert r.exit_code == 1
+    assert "military is empty: fill it in (write 0 for none)" in r.output
+    assert "nothing stored" in r.output
+
+
+def test_printed_round_keeps_its_seating_when_a_player_drops(run):
+    seated_event(run, n=13)
+    before = json.loads(run("seating", "ev.db", "--format", "json").output)
+    run("sheets", "ev.db", "--round", "1", "-o", "r1.xlsx")
+    run("players", "drop", "ev.db", "P13")
+    run("seat", "ev.db", "--round", "2")
+    after = json.loads(run("seating", "ev.db", "--format", "json").output)
+    assert [s for s in after if s["round"] == 1] == [s for s in before if s["round"] == 1]
+    for r in (2, 3, 4):
+        assert sorted(s["player"] for s in after if s["round"] == r) == PLAYERS[:12]
+
+
+def test_sheets_errors(run):
+    run("new", "ev.db", "--game", "7wonders", "--seed", "1")
+    r = run("sheets", "ev.db", "--round", "1", "-o", "r1.xlsx", ok=None)
+    assert r.exit_code == 1
+    assert r.output == "Error: round 1 is not seated: seat it with 'tourney seat EVENT --round 1'\n"
+    r = run("sheets", "ev.db", "--round", "1", "-o", "r1.pdf", ok=None)
+    assert r.exit_code == 2 and "score sheets are written as .xlsx" in r.output

@@ -1,0 +1,161 @@
+"""Printable 7 Wonders score sheets (XLSX): one A4-landscape page per table, pre-filled with
+the seating and the draw, plus a list by player name for the notice board. Filled in, the
+same workbook imports with `tourney results import` (the header row is the import format)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from tourney import store
+from tourney.draws import RoundDraw
+from tourney.errors import SeatingError, UsageError
+
+#: Column headers in import order (``tourney.sheetio`` reads them case-insensitively).
+HEADER = ("Round", "Table", "Seat", "Player", "Wonder", "Side", "Military", "Treasury", "Wonders",
+          "Civilian", "Commercial", "Guilds", "Science", "Total", "Coins")
+WIDTHS = (7, 7, 6, 26, 15, 6, 10, 10, 10, 10, 11, 9, 10, 10, 9)
+HEADER_ROW = 5  # rows 1-3 hold the title, the guilds and the instructions
+
+_thin = Side(style="thin")
+_box = Border(left=_thin, right=_thin, top=_thin, bottom=_thin)
+_shade = PatternFill("solid", fgColor="DDDDDD")
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    seat: int
+    player: str
+    wonder: str | None
+
+
+@dataclass(frozen=True)
+class SheetsWritten:
+    path: Path
+    round: int
+    tables: int
+    players: int
+
+
+def _a4(ws: Worksheet, landscape: bool) -> None:
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 1 if landscape else 0
+    ws.print_options.horizontalCentered = True
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = ws.page_margins.bottom = 0.5
+
+
+def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, seats: list[SeatLine],
+                 draw: RoundDraw | None) -> None:
+    ws = wb.create_sheet(f"Table {table_no}")
+    last_col = get_column_letter(len(HEADER))
+    ws["A1"] = f"{event_name} · Round {round_no} · Table {table_no}"
+    ws["A1"].font = Font(size=18, bold=True)
+    guilds = ", ".join(draw.guilds) if draw else "(no draw stored)"
+    ws["A2"] = f"Guilds in play: {guilds}"
+    ws["A3"] = ("Seat 1 starts; seats run clockwise. Side: write A or B. Treasury = coins div 3. "
+                "Coins: coins held at the end of the game.")
+    for r in (1, 2, 3):
+        ws.merge_cells(f"A{r}:{last_col}{r}")
+    ws["A2"].font = Font(size=12, bold=True)
+    for c, (name, width) in enumerate(zip(HEADER, WIDTHS), 1):
+        cell = ws.cell(HEADER_ROW, c, name)
+        cell.font = Font(bold=True)
+        cell.fill = _shade
+        cell.border = _box
+        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+        ws.column_dimensions[get_column_letter(c)].width = width
+    ws.row_dimensions[HEADER_ROW].height = 22
+    for i, s in enumerate(seats):
+        row = HEADER_ROW + 1 + i
+        values = (round_no, table_no, s.seat, s.player, s.wonder or "")
+        for c in range(1, len(HEADER) + 1):
+            cell = ws.cell(row, c, values[c - 1] if c <= len(values) else None)
+            cell.border = _box
+            cell.alignment = Alignment(horizontal="left" if c in (4, 5) else "center", vertical="center")
+        ws.cell(row, 4).font = Font(size=13, bold=True)
+        ws.row_dimensions[row].height = 34
+    # Signatures: the player and total columns stay empty, so the import skips these rows.
+    sign = HEADER_ROW + len(seats) + 2
+    ws.cell(sign, 1, "Signatures: every player confirms the sheet").font = Font(bold=True)
+    ws.merge_cells(start_row=sign, start_column=1, end_row=sign, end_column=6)
+    for i, s in enumerate(seats):
+        row = sign + 1 + i
+        ws.cell(row, 5, s.player).alignment = Alignment(horizontal="right", vertical="bottom")
+        ws.merge_cells(start_row=row, start_column=6, end_row=row, end_column=12)
+        for c in range(6, 13):
+            ws.cell(row, c).border = Border(bottom=_thin)
+        ws.row_dimensions[row].height = 30
+    ws.print_area = f"A1:{last_col}{sign + len(seats)}"
+    _a4(ws, landscape=True)
+
+
+def _player_list(wb: Workbook, event_name: str, round_no: int,
+                 tables: list[tuple[int, list[SeatLine]]]) -> None:
+    ws = wb.create_sheet("Players", 0)
+    ws["A1"] = f"{event_name} · Round {round_no} · where to sit"
+    ws["A1"].font = Font(size=16, bold=True)
+    ws.merge_cells("A1:D1")
+    # No 'round' or 'total' column: the import does not take this list for a score sheet.
+    for c, (name, width) in enumerate(zip(("Name", "Table", "Seat", "Wonder"), (32, 8, 8, 16)), 1):
+        cell = ws.cell(3, c, name)
+        cell.font = Font(bold=True)
+        cell.fill = _shade
+        cell.border = _box
+        ws.column_dimensions[get_column_letter(c)].width = width
+    everyone = sorted(((s.player, t, s.seat, s.wonder or "") for t, seats in tables for s in seats),
+                      key=lambda x: (x[0].casefold(), x[0]))
+    for i, values in enumerate(everyone, 4):
+        for c, v in enumerate(values, 1):
+            cell = ws.cell(i, c, v)
+            cell.border = _box
+            cell.alignment = Alignment(horizontal="left" if c in (1, 4) else "center")
+    ws.print_area = f"A1:D{3 + len(everyone)}"
+    ws.print_title_rows = "3:3"
+    _a4(ws, landscape=False)
+
+
+def build_workbook(event_name: str, round_no: int, tables: list[tuple[int, list[SeatLine]]],
+                   draw: RoundDraw | None) -> Workbook:
+    """The workbook for one round: the list by name first, then one sheet per table."""
+    wb = Workbook()
+    wb.remove(wb.active)
+    for table_no, seats in tables:
+        _table_sheet(wb, event_name, round_no, table_no, seats, draw)
+    _player_list(wb, event_name, round_no, tables)
+    return wb
+
+
+def write_sheets(event: store.Event, round_no: int, output: str | Path) -> SheetsWritten:
+    """`tourney sheets`: write the round's score sheets and mark the round printed, so
+    later re-planning (late entries, drops) keeps its seating."""
+    from tourney.seating import round_draws
+
+    path = Path(output)
+    if path.suffix.lower() != ".xlsx":
+        raise UsageError(f"-o {str(output)!r}: score sheets are written as .xlsx; name the file like sheets.xlsx")
+    rows = event.seats(round_no)
+    if not rows:
+        raise SeatingError(f"round {round_no} is not seated: seat it with 'tourney seat EVENT --round {round_no}'")
+    by_table: dict[int, list[SeatLine]] = {}
+    for s in rows:
+        by_table.setdefault(s.table, []).append(SeatLine(s.seat, s.player, s.wonder))
+    tables = [(t, by_table[t]) for t in sorted(by_table)]
+    info = event.info()
+    wb = build_workbook(info.name, round_no, tables, round_draws(event).get(round_no))
+    try:
+        wb.save(path)
+    except OSError as exc:
+        raise SeatingError(f"can't write {str(output)!r} ({exc.strerror}): close it in Excel or choose "
+                           "another file name") from None
+    with event.transaction() as conn:
+        store.mark_printed(conn, round_no)
+        store.log(conn, "sheets", f"round {round_no}: {len(tables)} score sheets written to {path.name}")
+    return SheetsWritten(path, round_no, len(tables), len(rows))
