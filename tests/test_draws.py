@@ -64,3 +64,12 @@ def test_fixed_draws_are_kept():
 def test_table_of_eight_is_refused():
     with pytest.raises(ValueError, match="table of 8"):
         draw_round(0, 1, (tuple(range(8)),))
+
+
+def test_with_no_player_history_the_seats_get_other_wonders_than_before():
+    # New players at every round: any order avoids repeats, so the draw changes what each
+    # seat (above all seat 1, the start player) gets.
+    schedule = [((1, 2, 3, 4, 5),), ((6, 7, 8, 9, 10),), ((11, 12, 13, 14, 15),)]
+    draws = draw_rounds(5, schedule)
+    for seat in range(1, 6):
+        assert len({d.wonder(seat) for d in draws}) == 3

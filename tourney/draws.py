@@ -46,11 +46,14 @@ def wonders_had(schedule: Sequence[Round], draws: Sequence[RoundDraw]) -> dict[i
 
 
 def draw_round(seed: int | str, round_no: int, tables: Round,
-               had: Mapping[int, set[str]] | None = None) -> RoundDraw:
+               had: Mapping[int, set[str]] | None = None,
+               earlier: Sequence[Sequence[str]] = ()) -> RoundDraw:
     """Draw the wonder order and the guilds for round `round_no` (1-based).
 
     Among all wonder orders, the draw picks at random one that gives the fewest players a
-    wonder they already had (`had`: player → wonders played before).
+    wonder they already had (`had`: player → wonders played before), and among those one
+    that repeats the fewest seat-wonder pairs of the `earlier` orders (else the start
+    player, always someone new, would keep getting the same board).
     """
     had = had or {}
     seats = max((len(t) for t in tables), default=0)
@@ -61,8 +64,10 @@ def draw_round(seed: int | str, round_no: int, tables: Round,
                for i in range(seats)]
     index = {w: j for j, w in enumerate(WONDERS)}
     best, choices = None, []
+    seat_had = [{order[i] for order in earlier if len(order) > i} for i in range(seats)]
     for head in itertools.permutations(WONDERS, seats):
-        cost = sum(repeats[i][index[w]] for i, w in enumerate(head))
+        cost = (sum(repeats[i][index[w]] for i, w in enumerate(head)),
+                sum(w in seat_had[i] for i, w in enumerate(head)))
         if best is None or cost < best:
             best, choices = cost, [head]
         elif cost == best:
@@ -82,5 +87,6 @@ def draw_rounds(seed: int | str, schedule: Sequence[Round],
     are kept as they are and count as history for the later ones."""
     draws = list(fixed)
     for r in range(len(fixed), len(schedule)):
-        draws.append(draw_round(seed, r + 1, schedule[r], wonders_had(schedule[:r], draws)))
+        draws.append(draw_round(seed, r + 1, schedule[r], wonders_had(schedule[:r], draws),
+                                [d.wonders for d in draws]))
     return tuple(draws)

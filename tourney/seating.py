@@ -142,11 +142,14 @@ def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: l
         if s.round < first and s.wonder:
             had.setdefault(by_name[s.player.casefold()], set()).add(s.wonder)
     stored_wonders = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
+    earlier = [d.wonders for r, d in sorted(round_draws(event).items()) if r < first]
     out: list[SeatedRound] = []
     with event.transaction() as conn:
         for r in range(first, max(wanted) + 1):
             rnd = planned[r]
-            draw = draw_round(info.seed, r, rnd, had) if info.game == "7wonders" else None
+            draw = draw_round(info.seed, r, rnd, had, earlier) if info.game == "7wonders" else None
+            if draw:
+                earlier.append(draw.wonders)
             for t in rnd:
                 for seat, p in enumerate(t, 1):
                     if draw:
