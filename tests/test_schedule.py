@@ -252,3 +252,36 @@ def test_seat_with_explicit_tables_and_bad_plans(run):
 def test_report_before_seating(run):
     _event(run, 12)
     assert run("seating", "ev.db", "--report").output == "no seating yet: seat a round with 'tourney seat EVENT'\n"
+
+
+@pytest.mark.parametrize("q", [2, 3, 4, 5, 7, 8, 9, 16, 25])
+def test_finite_fields_for_the_constructions(q):
+    from tourney.schedule import _field
+
+    add, mul = _field(q)
+    for a in range(q):
+        assert sorted(add[a]) == list(range(q))
+        if a:
+            assert sorted(mul[a]) == list(range(q))  # every non-zero element is invertible
+        for b in range(q):
+            assert mul[a][b] == mul[b][a]
+            assert all(mul[a][add[b][c]] == add[mul[a][b]][mul[a][c]] for c in range(q))
+
+
+@pytest.mark.parametrize("n, rounds", [(22, 5), (25, 5), (16, 4), (35, 7), (45, 9)])
+def test_constructions_reach_as_many_repeat_free_rounds_as_tables(n, rounds):
+    assert quality(plan_schedule(range(n), rounds, seed=0)).pairs == 0
+
+
+@settings(max_examples=20, deadline=None)
+@given(n=st.integers(min_value=9, max_value=30), played=st.integers(min_value=1, max_value=3),
+       drop=st.integers(min_value=0, max_value=2), late=st.integers(min_value=0, max_value=2),
+       seed=st.integers(min_value=0, max_value=1000))
+def test_fixed_rounds_are_kept_and_the_rest_seats_exactly_the_current_players(n, played, drop, late, seed):
+    first = plan_schedule(range(n), played, seed=seed, budget=1_000)
+    players = list(range(drop, n)) + list(range(100, 100 + late))
+    s = plan_schedule(players, 4, fixed=first, seed=seed, budget=1_000)
+    assert s[:played] == first
+    for rnd in s[played:]:
+        assert sorted(p for t in rnd for p in t) == sorted(players)
+        assert tuple(len(t) for t in rnd) == bonn_plan(len(players))

@@ -22,9 +22,16 @@ MIN_TABLE, MAX_TABLE = 3, 7
 #: Local-search moves per round to plan: counted, not timed, so a seed always gives the
 #: same schedule on any machine.
 BUDGET_PER_ROUND = 75_000
-_SMALL = 25
+# Search tuning, measured with benchmarks/bench_seating.py: fields up to _SMALL players
+# anneal in short runs of 5,000 moves, larger ones in runs of _PER moves per player; a move
+# looks up to _TRIES times for a player with a repeat; a share _GREEDY of those moves takes
+# the best partner instead of a random one; the search stops after _PATIENCE moves in runs
+# that found no better schedule.
+_SMALL = 20
 _PER = 400
 _TRIES = 10
+_GREEDY = 0.05
+_PATIENCE = 50_000
 
 
 class PlanError(ValueError):
@@ -363,9 +370,7 @@ def _field(q: int) -> tuple[list[list[int]], list[list[int]]] | None:
                 out[i + j] = (out[i + j] + x * y) % p
         return out
 
-    # A monic polynomial of degree m with no root is irreducible for m <= 3; for larger m
-    # test that x^(p^m) = x and no smaller field contains its roots is overkill here, so
-    # check for divisors of every degree up to m // 2 directly.
+    # Irreducible: no monic divisor of degree 1..m//2 (tiny fields, so trial division).
     def irreducible(f: list[int]) -> bool:
         for d in range(1, m // 2 + 1):
             for tail in itertools.product(range(p), repeat=d):
@@ -495,11 +500,15 @@ def _anneal(state: _State, movable: list[int], rng: random.Random, budget: int, 
     t_hi, t_lo = 1.0 * _PAIR_WEIGHT, 0.1 * _PAIR_WEIGHT
     # Once the pair bound is met, one more run may still spread the repeats; then stop.
     extra = None
+    stale = 0  # restarts in a row that did not improve the best schedule
     for seg in range(segments):
         if extra is not None:
             if extra == 0:
                 break
             extra -= 1
+        if stale * seg_len >= _PATIENCE:
+            break
+        before = best
         if seg:
             # Restart from a fresh random seating of the movable rounds.
             for r in movable:
@@ -522,12 +531,37 @@ def _anneal(state: _State, movable: list[int], rng: random.Random, budget: int, 
             tables = free[r]
             npl = len(pl)
             # Prefer a player who sits with someone met before: that is where gains are.
+            conflicted = False
             for _try in range(_TRIES):
                 a = pl[int(rand() * npl)]
                 ma = meet[a]
                 if any(ma[x] >= 2 for x in tables[w[a]]):
+                    conflicted = True
                     break
-            b = pl[int(rand() * npl)]
+            if conflicted and rand() < _GREEDY:
+                # Now and then take the best partner for a conflicted player: ends the last
+                # few conflicts that random partners rarely hit.
+                A = tables[w[a]]
+                best_e, partners = None, []
+                for B in tables:
+                    if B is A:
+                        continue
+                    for b in B:
+                        mb = meet[b]
+                        d = 0
+                        for x in A:
+                            if x != a:
+                                d += add[mb[x]] - add[ma[x] - 1]
+                        for y in B:
+                            if y != b:
+                                d += add[ma[y]] - add[mb[y] - 1]
+                        if best_e is None or d < best_e:
+                            best_e, partners = d, [b]
+                        elif d == best_e:
+                            partners.append(b)
+                b = partners[int(rand() * len(partners))]
+            else:
+                b = pl[int(rand() * npl)]
             ta, tb = w[a], w[b]
             if ta == tb:
                 continue
@@ -571,6 +605,7 @@ def _anneal(state: _State, movable: list[int], rng: random.Random, budget: int, 
             break
         if best[0] <= target and extra is None:
             extra = 1
+        stale = stale + 1 if best == before else 0
     for r in range(len(free)):
         free[r] = [t[:] for t in best_free[r]]
     state.rebuild()
