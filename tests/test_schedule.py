@@ -249,9 +249,24 @@ def test_seat_with_explicit_tables_and_bad_plans(run):
                         "that add up to 14, or use 'bonn' or 'dm'\n")
 
 
-def test_report_before_seating(run):
-    _event(run, 12)
-    assert run("seating", "ev.db", "--report").output == "no seating yet: seat a round with 'tourney seat EVENT'\n"
+def test_report_before_seating_compares_the_table_plans(run):
+    _event(run, 13)
+    assert run("seating", "ev.db", "--report").output == (
+        "13 players, 4 rounds: repeated pairs by table plan\n"
+        "plan        tables          bound  planned  neighbours  starts\n"
+        "bonn        5+4+4              12       14           0       0\n"
+        "dm          4+3+3+3             0        0           0       3\n"
+        "no seating yet: seat the rounds with 'tourney seat EVENT --all [--tables PLAN]'\n")
+    run("new", "empty.db", "--game", "7wonders", "--seed", "1")
+    assert run("seating", "empty.db", "--report").output == "no seating yet: seat a round with 'tourney seat EVENT'\n"
+
+
+def test_compare_plans_reports_plans_that_do_not_fit():
+    from tourney.schedule import compare_plans
+
+    bonn, dm = compare_plans(5, 2)
+    assert bonn.sizes == (5,) and bonn.bound == 10 and bonn.planned == Quality(10, 0, 0)  # the second order is the pentagram
+    assert dm.sizes is None and dm.problem.startswith("cannot seat 5 players at tables of 4 and 3")
 
 
 @pytest.mark.parametrize("q", [2, 3, 4, 5, 7, 8, 9, 16, 25])

@@ -813,3 +813,46 @@ def plan_schedule(players: Sequence[int], rounds: int, plan: str | Sequence[int]
             ordered.extend(group)
         out.append(tuple(tuple(ids[p] for p in t) for t in ordered))
     return tuple(out)
+
+
+# --------------------------------------------------------------------------- choosing a plan
+
+
+@dataclass(frozen=True)
+class PlanOption:
+    """One table plan for a field: its sizes, the lower bound on repeated pairs, and the
+    schedule quality the optimiser reaches with it (None when the plan doesn't fit)."""
+
+    plan: str
+    sizes: tuple[int, ...] | None
+    bound: int | None
+    planned: Quality | None
+    problem: str | None = None
+
+
+def compare_plans(n: int, rounds: int, plans: Sequence[str] = PLANS, seed: int | str = 0) -> tuple[PlanOption, ...]:
+    """Before the event: for `n` players and `rounds` rounds, what each plan forces and what
+    a planned schedule reaches, so an organiser can choose the table sizes."""
+    out = []
+    for plan in plans:
+        try:
+            sizes = table_plan(n, plan)
+        except PlanError as exc:
+            out.append(PlanOption(plan, None, None, None, str(exc)))
+            continue
+        schedule = plan_schedule(range(n), rounds, list(sizes), seed=seed)
+        out.append(PlanOption(plan, sizes, lower_bound([sizes] * rounds, n), quality(schedule)))
+    return tuple(out)
+
+
+def render_plans(n: int, rounds: int, options: Sequence[PlanOption]) -> str:
+    lines = [f"{n} players, {rounds} rounds: repeated pairs by table plan",
+             "plan        tables          bound  planned  neighbours  starts"]
+    for o in options:
+        if o.sizes is None or o.planned is None:
+            lines.append(f"{o.plan:<10}  {o.problem}")
+            continue
+        sizes = "+".join(map(str, o.sizes))
+        lines.append(f"{o.plan:<10}  {sizes:<14}  {o.bound:>5}  {o.planned.pairs:>7}  "
+                     f"{o.planned.neighbours:>10}  {o.planned.starts:>6}")
+    return "\n".join(lines)

@@ -8,7 +8,15 @@ from dataclasses import dataclass
 from tourney import store
 from tourney.draws import RoundDraw, draw_round
 from tourney.errors import SeatingError
-from tourney.schedule import PlanError, Round, plan_schedule, render_report, schedule_report
+from tourney.schedule import (
+    PlanError,
+    Round,
+    compare_plans,
+    plan_schedule,
+    render_plans,
+    render_report,
+    schedule_report,
+)
 from tourney.schedule import table_plan as sizes_for_plan
 from tourney.schemes import find_scheme
 
@@ -206,7 +214,14 @@ def seating_report(event: store.Event) -> str:
     next to the lower bound for these table sizes, and why repeats are forced."""
     current = _seated_tables(event)
     if not current:
-        return "no seating yet: seat a round with 'tourney seat EVENT'"
+        info = event.info()
+        n = sum(p.active_in(1) for p in event.players())
+        if n < 3 or info.game != "7wonders":
+            return "no seating yet: seat a round with 'tourney seat EVENT'"
+        # Before the event: what each table plan forces, to choose the sizes.
+        options = compare_plans(n, info.rounds, seed=info.seed)
+        return (render_plans(n, info.rounds, options) +
+                "\nno seating yet: seat the rounds with 'tourney seat EVENT --all [--tables PLAN]'")
     names = {p.id: p.name for p in event.players()}
     rounds = sorted(current)
     text = render_report(schedule_report([current[r] for r in rounds]), names)
