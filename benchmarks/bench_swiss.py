@@ -1,0 +1,53 @@
+"""Swiss pairing speed: every round of simulated 200- and 201-player Duel events (target:
+one round of 200 players in under 0.1 s). Prints figures; never fails on time."""
+from __future__ import annotations
+
+import random
+import time
+from fractions import Fraction
+
+from tourney.swiss import SwissPlayer, pair_round
+
+
+def simulate(n: int, rounds: int, seed: int) -> list[float]:
+    rng = random.Random(seed)
+    score = {f"P{i:03}": Fraction(0) for i in range(n)}
+    met: dict[str, set[str]] = {p: set() for p in score}
+    byes = {p: 0 for p in score}
+    firsts = {p: 0 for p in score}
+    times = []
+    for r in range(1, rounds + 1):
+        ranking = sorted(score, key=lambda p: (-score[p], p))
+        players = [SwissPlayer(p, score[p], frozenset(met[p]), byes[p], firsts[p], order=i)
+                   for i, p in enumerate(ranking)]
+        t0 = time.perf_counter()
+        result = pair_round(players, seed=f"{seed}:{r}")
+        times.append(time.perf_counter() - t0)
+        for pr in result.pairings:
+            if pr.second is None:
+                byes[pr.first] += 1
+                score[pr.first] += 1
+                continue
+            firsts[pr.first] += 1
+            met[pr.first].add(pr.second)
+            met[pr.second].add(pr.first)
+            x = rng.random()
+            if x < 0.45:
+                score[pr.first] += 1
+            elif x < 0.9:
+                score[pr.second] += 1
+            else:
+                score[pr.first] += Fraction(1, 2)
+                score[pr.second] += Fraction(1, 2)
+    return times
+
+
+def main() -> None:
+    for n, rounds in ((200, 9), (201, 9), (40, 7), (500, 9)):
+        times = simulate(n, rounds, seed=2026)
+        print(f"pair_round, {n} players, {rounds} rounds: max {max(times) * 1000:.1f} ms, "
+              f"mean {sum(times) / len(times) * 1000:.1f} ms per round (target for 200: < 100 ms)")
+
+
+if __name__ == "__main__":
+    main()
