@@ -47,13 +47,15 @@ def cli() -> None:
 @cli.command()
 @click.argument("event")
 @click.option("--game", required=True, help="7wonders or duel (aliases: 7w, 7wd).")
-@click.option("--scheme", help="Scoring preset: 7wonders 'bonn' (default) or 'dm'.")
+@click.option("--scheme", help="Scoring preset: 7wonders 'bonn' (default) or 'dm'; duel 'swiss' (default), "
+                               "'wbc' or 'roundrobin'.")
 @click.option("--rounds", type=click.IntRange(1, 99), default=4, show_default=True, help="Number of rounds.")
 @click.option("--seed", type=click.IntRange(0), help="Seed for every draw (default: drawn now and stored).")
 @click.option("--name", help="Event name (default: the file name).")
 @click.option("--date", help="Event date, YYYY-MM-DD (orders events in a season report).")
+@click.option("--bye-score", help="Duel: match points for a bye (default 1; e.g. 1/2 or 0).")
 def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None, name: str | None,
-        date: str | None) -> None:
+        date: str | None, bye_score: str | None) -> None:
     """Create an event file.
 
     Example: tourney new bonn.db --game 7wonders --name "Bonn Spielt 2018" --date 2018-03-18
@@ -61,7 +63,8 @@ def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None
     from tourney.events import create_event
 
     info = create_event(event, game=game, scheme=scheme, rounds=rounds,
-                        seed=seed if seed is not None else secrets.randbelow(10**9), name=name, date=date)
+                        seed=seed if seed is not None else secrets.randbelow(10**9), name=name, date=date,
+                        bye_score=bye_score)
     click.echo(f"created {info.name!r} in {event}: {info.game}, scheme {info.scheme}, {info.rounds} rounds, "
                f"seed {info.seed}")
 
@@ -136,8 +139,13 @@ def players_list(event: str) -> None:
 @click.argument("event")
 @click.option("--round", "round_no", type=int, help="Seat (or re-seat) this round.")
 @click.option("--all", "all_rounds", is_flag=True, help="Seat every round not seated yet.")
-def seat(event: str, round_no: int | None, all_rounds: bool) -> None:
+@click.option("--cut", "cut", type=click.IntRange(2), help="Duel: pair the next top-cut round (top K of the "
+                                                           "standings, single elimination).")
+def seat(event: str, round_no: int | None, all_rounds: bool, cut: int | None) -> None:
     """Seat the next round (or --round N, or --all) from the event's seed.
+
+    Duel events are paired instead: Swiss (after the previous round's results), round
+    robin, or with --cut K a top cut.
 
     Example: tourney seat bonn.db --round 1
     """
@@ -145,7 +153,15 @@ def seat(event: str, round_no: int | None, all_rounds: bool) -> None:
 
     if round_no is not None and all_rounds:
         raise UsageError("use either --round N or --all, not both")
-    for r in seat_rounds(_open(event), round_no, all_rounds):
+    if cut is not None:
+        from tourney.duel_event import seat_top_cut
+
+        if round_no is not None or all_rounds:
+            raise UsageError("--cut pairs the next top-cut round: leave out --round and --all")
+        seated = [seat_top_cut(_open(event), cut)]
+    else:
+        seated = seat_rounds(_open(event), round_no, all_rounds)
+    for r in seated:
         sizes = "+".join(str(len(t)) for t in r.tables)
         click.echo(f"round {r.round}: {sum(map(len, r.tables))} players at {len(r.tables)} tables ({sizes})")
 
@@ -162,6 +178,26 @@ def seating(event: str, round_no: int | None, fmt: str) -> None:
     from tourney.views import seating_view
 
     click.echo(seating_view(_open(event), round_no, fmt), nl=False)
+
+
+@cli.command()
+@click.argument("event")
+@click.option("--round", "round_no", type=int, help="This round (default: the last paired one).")
+@click.option("--by", type=click.Choice(["table", "name"]), default="table", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("-o", "--output", help="Write pairings by table and by name plus one A4 match sheet per table "
+                                     "(.xlsx) instead.")
+def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | None) -> None:
+    """Duel: show a round's pairings by table or by name, or print them with match sheets.
+
+    Example: tourney pairings duel.db --by name
+    """
+    from tourney.duel_print import pairings_view, write_round_workbook
+
+    if output:
+        click.echo(f"wrote {write_round_workbook(_open(event), round_no, output)}")
+    else:
+        click.echo(pairings_view(_open(event), round_no, by, fmt), nl=False)
 
 
 # --- sheets --------------------------------------------------------------------------------

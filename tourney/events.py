@@ -12,7 +12,7 @@ from tourney.store import Event, EventInfo
 
 
 def create_event(location: str, *, game: str, scheme: str | None, rounds: int, seed: int,
-                 name: str | None, date: str | None) -> EventInfo:
+                 name: str | None, date: str | None, bye_score: str | None = None) -> EventInfo:
     try:
         game_name = find_ruleset_info(game).name
     except UnknownGameError as exc:
@@ -26,6 +26,18 @@ def create_event(location: str, *, game: str, scheme: str | None, rounds: int, s
             _dt.date.fromisoformat(date)
         except ValueError:
             raise UsageError(f"--date {date!r} is not a date: write it as YYYY-MM-DD") from None
+    bye = None
+    if bye_score is not None:
+        if game_name != "duel":
+            raise UsageError("--bye-score is for Duel events (a 7 Wonders round has no byes)")
+        from tourney.duel_event import parse_bye_score
+
+        bye = parse_bye_score(bye_score)
     title = name or Path(location).stem
-    return Event.create(location, name=title, game=game_name, scheme=scheme_name, rounds=rounds,
-                        seed=seed, date=date).info()
+    created = Event.create(location, name=title, game=game_name, scheme=scheme_name, rounds=rounds,
+                           seed=seed, date=date)
+    if bye is not None:
+        from tourney.duel_event import set_bye_points
+
+        set_bye_points(created, bye)
+    return created.info()

@@ -71,6 +71,10 @@ def seat_round(event: store.Event, round_no: int) -> SeatedRound:
 def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: bool = False) -> list[SeatedRound]:
     """`tourney seat`: one round (default: the next one not yet seated) or every open round."""
     info = event.info()
+    if info.game == "duel":
+        from tourney.duel_event import seat_duel_rounds
+
+        return seat_duel_rounds(event, round_no, all_rounds)
     seated = event.seated_rounds()
     if round_no is not None:
         return [seat_round(event, round_no)]

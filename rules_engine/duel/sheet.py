@@ -231,8 +231,8 @@ def _outcome(sheet: MatchSheet) -> tuple[Outcome | None, list[Finding]]:
     if victory is Victory.MILITARY:
         if lo.military != 0:
             out.append(error("military.supremacy", f"{lo.player!r} lost to a military supremacy but has military "
-                                                   f"{lo.military}: the pawn is in {w.player!r}'s favour, so "
-                                                   f"{lo.player!r} has 0", lo.player))
+                                                   f"{lo.military}: the loser of a military supremacy scores no "
+                                                   "military points, write 0", lo.player))
         if w.military != 10:
             out.append(error("military.supremacy", f"{w.player!r} won by military supremacy but has military "
                                                    f"{w.military}: the pawn reached the capital past the "
