@@ -201,3 +201,32 @@ def test_round_robin_and_top_cut(run):
     assert run("seat", "d.db", "--cut", "4").output == "round 2: 4 players at 2 tables (2+2)\n"
     cut = json.loads(run("pairings", "d.db", "--format", "json").output)
     assert [(p["player"], p["opponent"]) for p in cut if p["first"]] == [(top[0], top[3]), (top[1], top[2])]
+
+
+def test_drop_late_entry_and_correction(run):
+    duel_event(run, "Anna", "Ben", "Cleo", "Dirk")
+    run("seat", "d.db")
+    r1 = json.loads(run("pairings", "d.db", "--format", "json").output)
+    rows = []
+    for p in r1:
+        if p["first"]:
+            rows += [row(1, p["table"], p["player"], 1), row(1, p["table"], p["opponent"], 0, blue=4)]
+    write(run.folder / "r1.csv", rows)
+    run("results", "import", "d.db", "r1.csv")
+    # A corrected sheet: the second table's match was in fact a shared victory.
+    rows[3] = row(1, 2, rows[3][2], 0)
+    write(run.folder / "r1b.csv", rows[2:])
+    r = run("results", "import", "d.db", "r1b.csv", ok=None)
+    assert r.exit_code == 1 and "already has results (version 1)" in r.output
+    assert run("results", "import", "d.db", "r1b.csv", "--correct", "--reason", "misread blue").output == \
+        "stored round 1, table 2 (correction, version 2)\n1 table stored\n"
+    draws = [line.split(",")[5] for line in run("standings", "d.db", "--format", "csv").output.splitlines()[1:]]
+    assert sorted(draws) == ["0", "0", "1", "1"]
+    assert run("players", "drop", "d.db", "Dirk").output == "dropped 'Dirk' after round 1\n"
+    assert run("players", "add", "d.db", "Finn").output == "registered 1 player from round 2: Finn\n"
+    run("seat", "d.db")
+    r2 = json.loads(run("pairings", "d.db", "--format", "json").output)
+    assert sorted(p["player"] for p in r2) == ["Anna", "Ben", "Cleo", "Finn"]
+    assert all(p["opponent"] is not None for p in r2)
+    # The dropped player stays in the standings, marked.
+    assert "Dirk (dropped)" in run("standings", "d.db").output
