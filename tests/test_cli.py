@@ -165,7 +165,7 @@ def test_import_existing_table_needs_correct_and_keeps_versions(run):
            "--reason TEXT [result.exists]" in r.output
     r = run("results", "import", "ev.db", "r1.csv", "--correct", ok=None)
     assert r.exit_code == 2 and "--correct needs --reason TEXT" in r.output
-    write_sheet(run.folder / "fix.csv", table_of_four(civ=(20, 15, 10, 30)))
+    write_sheet(run.folder / "fix.csv", table_of_four(civ=(12, 10, 8, 22)))
     out = run("results", "import", "ev.db", "fix.csv", "--correct", "--reason", "Dirk's blue cards misread",
               "--by", "desk2").output
     assert out == "stored round 1, table 1 (correction, version 2)\n1 table stored\n"

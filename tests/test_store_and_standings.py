@@ -100,7 +100,7 @@ def test_standings_are_a_total_order(data, seed):
 
 def test_after_round_only_counts_earlier_rounds(tmp_path):
     event = make_event(tmp_path)
-    r1 = write_sheet(tmp_path / "r1.csv", [line(1, 1, s, f"P{s}", civilian=s) for s in range(1, 5)])
+    r1 = write_sheet(tmp_path / "r1.csv", [line(1, 1, s, f"P{s}", civilian=2 * s) for s in range(1, 5)])
     r2 = write_sheet(tmp_path / "r2.csv", [line(2, 1, s, f"P{s}", civilian=10 - s) for s in range(1, 5)])
     import_results(event, [r1, r2])
     after1 = compute_standings(event, after_round=1)

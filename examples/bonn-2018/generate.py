@@ -11,43 +11,34 @@ import csv
 import random
 from pathlib import Path
 
-# Facts used here (1st edition) until the rules engine's card data is wired in:
-# (name, VP or symbol, copies at 3..7 players from min-player counts on the cards).
-_BLUE = [("Pawnshop", 3, (4, 7)), ("Baths", 3, (3, 7)), ("Altar", 2, (3, 5)), ("Theater", 2, (3, 6)),
-         ("Aqueduct", 5, (3, 7)), ("Temple", 3, (3, 6)), ("Statue", 4, (3, 7)), ("Courthouse", 4, (3, 5)),
-         ("Pantheon", 7, (3, 6)), ("Gardens", 5, (3, 4)), ("Town Hall", 6, (3, 5, 6)), ("Palace", 8, (3, 7)),
-         ("Senate", 6, (3, 5))]
-_GREEN = [("Apothecary", "compass", (3, 5)), ("Workshop", "gear", (3, 7)), ("Scriptorium", "tablet", (3, 4)),
-          ("Dispensary", "compass", (3, 4)), ("Laboratory", "gear", (3, 5)), ("Library", "tablet", (3, 6)),
-          ("School", "tablet", (3, 7)), ("Lodge", "compass", (3, 6)), ("Observatory", "gear", (3, 7)),
-          ("University", "tablet", (3, 4)), ("Academy", "compass", (3, 7)), ("Study", "gear", (3, 5))]
-# Cumulative wonder points after 0, 1, 2, ... stages.
-_WONDER_POINTS = {
-    ("Alexandria", "A"): (0, 3, 3, 10), ("Alexandria", "B"): (0, 0, 0, 7),
-    ("Babylon", "A"): (0, 3, 3, 10), ("Babylon", "B"): (0, 3, 3, 3),
-    ("Ephesos", "A"): (0, 3, 3, 10), ("Ephesos", "B"): (0, 2, 5, 10),
-    ("Gizah", "A"): (0, 3, 8, 15), ("Gizah", "B"): (0, 3, 8, 13, 20),
-    ("Halikarnassos", "A"): (0, 3, 3, 10), ("Halikarnassos", "B"): (0, 2, 3, 3),
-    ("Olympia", "A"): (0, 3, 3, 10), ("Olympia", "B"): (0, 0, 5, 5),
-    ("Rhodos", "A"): (0, 3, 3, 10), ("Rhodos", "B"): (0, 3, 7),
-}
-BOARDS = sorted({w for w, _ in _WONDER_POINTS})
+from rules_engine.sevenwonders import data as d
 
-
-def _copies(players: tuple[int, ...], n: int) -> int:
-    return sum(1 for p in players if p <= n)
+# Card names in the order the example was first drawn with (the order feeds the seeded
+# shuffles, so keeping it keeps the bundled sheets identical); every fact comes from data.py.
+_BLUE_ORDER = ("Pawnshop", "Baths", "Altar", "Theater", "Aqueduct", "Temple", "Statue", "Courthouse",
+               "Pantheon", "Gardens", "Town Hall", "Palace", "Senate")
+_GREEN_ORDER = ("Apothecary", "Workshop", "Scriptorium", "Dispensary", "Laboratory", "Library", "School",
+                "Lodge", "Observatory", "University", "Academy", "Study")
+BOARDS = sorted(d.WONDERS)
 
 
 def blue_cards(n: int) -> list[tuple[str, int, int]]:
-    return [(name, vp, _copies(ps, n)) for name, vp, ps in _BLUE if _copies(ps, n)]
+    copies = d.copies_by_name(n)
+    return [(name, d.card(name).points, copies[name]) for name in _BLUE_ORDER if copies.get(name)]
 
 
 def green_cards(n: int) -> list[tuple[str, str, int]]:
-    return [(name, sym, _copies(ps, n)) for name, sym, ps in _GREEN if _copies(ps, n)]
+    copies = d.copies_by_name(n)
+    return [(name, d.card(name).science.symbol.value, copies[name]) for name in _GREEN_ORDER if copies.get(name)]
 
 
 def wonder_points(board: str, side: str) -> tuple[int, ...]:
-    return _WONDER_POINTS[(board, side)]
+    """Cumulative wonder points after 0, 1, 2, ... stages built."""
+    out = [0]
+    for stage in d.board(board, side).stages:
+        out.append(out[-1] + stage.points)
+    return tuple(out)
+
 
 HERE = Path(__file__).parent
 PLAYERS = [
