@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tourney.swiss import (
-    Pairing, PairingError, SwissPlayer, bracket_order, next_cut_round, pair_round, round_robin,
+    Pairing, PairingError, SwissPlayer, bracket_order, max_matching, next_cut_round, pair_round, round_robin,
     seeded_order, top_cut,
 )
 
@@ -220,3 +220,59 @@ def test_top_cut_of_eight_and_of_six():
     nxt = next_cut_round(["S1", "S5", "S2", "S6"], ranked)
     assert nxt == (Pairing(1, "S1", "S5", ("top cut",)), Pairing(2, "S2", "S6", ("top cut",)))
     assert next_cut_round(["S5", "S1"], ranked)[0].first == "S1"
+
+
+# --- maximum matching (how few rematches a round needs) -----------------------------------
+def _brute_matching_size(n, edges):
+    best = 0
+
+    def go(free, size):
+        nonlocal best
+        best = max(best, size)
+        if not free:
+            return
+        v, rest = free[0], free[1:]
+        go(rest, size)
+        for u in rest:
+            if (min(u, v), max(u, v)) in edges:
+                go([x for x in rest if x != u], size + 1)
+
+    go(list(range(n)), 0)
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(n=st.integers(1, 9), data=st.data())
+def test_max_matching_is_maximum_and_valid(n, data):
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    edges = set(data.draw(st.lists(st.sampled_from(pairs), unique=True)) if pairs else [])
+    adj = [[u for u in range(n) if (min(u, v), max(u, v)) in edges] for v in range(n)]
+    mate = max_matching(n, adj)
+    for v, m in enumerate(mate):
+        if m != -1:
+            assert mate[m] == v and (min(v, m), max(v, m)) in edges
+    assert sum(m != -1 for m in mate) // 2 == _brute_matching_size(n, edges)
+
+
+def test_odd_cycles_need_the_blossom_step():
+    # Two triangles joined through vertex 3, plus a tail: odd cycles (blossoms), and a
+    # perfect matching 0-1, 2-3, 4-5, 6-7 that the search must find.
+    edges = {(0, 1), (1, 2), (0, 2), (2, 3), (3, 4), (4, 5), (3, 5), (5, 6), (6, 7)}
+    adj = [[u for u in range(8) if (min(u, v), max(u, v)) in edges] for v in range(8)]
+    assert -1 not in max_matching(8, adj)
+
+
+def test_many_rounds_beyond_a_full_cycle_stay_fast_and_minimal():
+    # 30 players after a complete round robin and two more rounds: every pairing repeats;
+    # the exact search returns at once with one rematch per table.
+    names = [f"P{i}" for i in range(30)]
+    players = [SwissPlayer(n, Fraction(i % 5), frozenset(set(names) - {n}), order=i) for i, n in enumerate(names)]
+    r = pair_round(players, 1)
+    assert r.rematches == 15
+    # Almost everyone has met: only P0-P1 and P2-P3 are new; pairing both is possible.
+    met = {n: set(names) - {n} for n in names}
+    for a, b in (("P0", "P1"), ("P2", "P3")):
+        met[a].discard(b)
+        met[b].discard(a)
+    players = [SwissPlayer(n, Fraction(0), frozenset(met[n]), order=i) for i, n in enumerate(names)]
+    assert pair_round(players, 1).rematches == 13

@@ -61,8 +61,12 @@ class SwissRound:
     notes: tuple[str, ...] = field(default=())
 
 
-#: Node visits before the search gives up (reached only by pathological fields).
-SEARCH_LIMIT = 2_000_000
+#: Node visits the quick search may spend before the exact (matching-guided) search takes over.
+QUICK_BUDGET = 20_000
+
+
+class _OutOfBudget(Exception):
+    """The quick search gave up; the exact search takes over."""
 
 
 def seeded_order(names: Sequence[str], seed: str | int) -> list[str]:
@@ -76,11 +80,85 @@ def _key(name: str) -> str:
     return name.casefold()
 
 
+def max_matching(n: int, adj: Sequence[Sequence[int]]) -> list[int]:
+    """A maximum matching of a general graph (Edmonds' blossom algorithm): the mate of
+    every vertex 0..n-1, or -1. Used to know how few rematches a round can get away with."""
+    match = [-1] * n
+    for root in range(n):
+        if match[root] != -1:
+            continue
+        p, v = _augmenting_path(root, n, adj, match)
+        while v != -1:
+            pv = p[v]
+            ppv = match[pv]
+            match[v], match[pv] = pv, v
+            v = ppv
+    return match
+
+
+def _augmenting_path(root: int, n: int, adj: Sequence[Sequence[int]], match: list[int]) -> tuple[list[int], int]:
+    used = [False] * n
+    p = [-1] * n
+    base = list(range(n))
+    used[root] = True
+    queue = [root]
+    head = 0
+    while head < len(queue):
+        v = queue[head]
+        head += 1
+        for to in adj[v]:
+            if base[v] == base[to] or match[v] == to:
+                continue
+            if to == root or (match[to] != -1 and p[match[to]] != -1):
+                cur = _common_base(v, to, base, p, match, n)
+                blossom = [False] * n
+                _mark_blossom(v, cur, to, base, blossom, p, match)
+                _mark_blossom(to, cur, v, base, blossom, p, match)
+                for i in range(n):
+                    if blossom[base[i]]:
+                        base[i] = cur
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif p[to] == -1:
+                p[to] = v
+                if match[to] == -1:
+                    return p, to
+                used[match[to]] = True
+                queue.append(match[to])
+    return p, -1
+
+
+def _common_base(a: int, b: int, base: list[int], p: list[int], match: list[int], n: int) -> int:
+    seen = [False] * n
+    while True:
+        a = base[a]
+        seen[a] = True
+        if match[a] == -1:
+            break
+        a = p[match[a]]
+    while True:
+        b = base[b]
+        if seen[b]:
+            return b
+        b = p[match[b]]
+
+
+def _mark_blossom(v: int, b: int, child: int, base: list[int], blossom: list[bool], p: list[int],
+                  match: list[int]) -> None:
+    while base[v] != b:
+        blossom[base[v]] = blossom[base[match[v]]] = True
+        p[v] = child
+        child = match[v]
+        v = p[match[v]]
+
+
 class _Search:
     """Depth-first pairing of a ranked list: the top unpaired player takes the best
     candidate (own score group, top half against bottom half, then lower groups), backing
-    up on a dead end; failed remainders are remembered so the search stays polynomial in
-    practice and exhaustive on small fields."""
+    up on a dead end; failed remainders are remembered. The quick mode has a budget; the
+    guided mode skips every candidate after which a maximum matching of the not-yet-met
+    graph shows the rematch allowance can't be kept, so it never backs up."""
 
     def __init__(self, ranked: Sequence[SwissPlayer]) -> None:
         self.ranked = list(ranked)
@@ -94,7 +172,18 @@ class _Search:
                     self.met[i][j] = self.met[j][i] = True
         self.scores = [p.score for p in ranked]
         self.failed: set[tuple[int, int]] = set()
+        self.bounds: dict[int, int] = {}
         self.visits = 0
+        self.guided = False
+
+    def bound(self, remaining: list[int], mask: int) -> int:
+        """The fewest rematches any pairing of `remaining` needs (exact)."""
+        if mask not in self.bounds:
+            idx = {v: k for k, v in enumerate(remaining)}
+            adj = [[idx[u] for u in remaining if u != v and not self.met[v][u]] for v in remaining]
+            mate = max_matching(len(remaining), adj)
+            self.bounds[mask] = sum(m == -1 for m in mate) // 2
+        return self.bounds[mask]
 
     def candidates(self, remaining: list[int]) -> list[int]:
         p = remaining[0]
@@ -110,16 +199,18 @@ class _Search:
         if (mask, allowed) in self.failed:
             return None
         self.visits += 1
-        if self.visits > SEARCH_LIMIT:
-            raise PairingError(f"no pairing found within {SEARCH_LIMIT} search steps for "
-                               f"{len(self.ranked)} players: pair this round by hand, or use round robin")
+        if not self.guided and self.visits > QUICK_BUDGET:
+            raise _OutOfBudget
         p = remaining[0]
         for q in self.candidates(remaining):
             cost = 1 if self.met[p][q] else 0
             if cost > allowed:
                 continue
             rest = [i for i in remaining if i != p and i != q]
-            sub = self.solve(rest, mask & ~(1 << p) & ~(1 << q), allowed - cost)
+            rest_mask = mask & ~(1 << p) & ~(1 << q)
+            if self.guided and self.bound(rest, rest_mask) > allowed - cost:
+                continue
+            sub = self.solve(rest, rest_mask, allowed - cost)
             if sub is not None:
                 return [(p, q)] + sub
         self.failed.add((mask, allowed))
@@ -134,6 +225,40 @@ def _who_starts(a: SwissPlayer, b: SwissPlayer, rng: random.Random) -> tuple[Swi
     if a.started_last is not None and b.started_last is not None and a.started_last != b.started_last:
         return (b, a, "first: alternates") if a.started_last else (a, b, "first: alternates")
     return (a, b, "first: drawn") if rng.random() < 0.5 else (b, a, "first: drawn")
+
+
+def _search_pairs(search: _Search, n: int) -> tuple[list[tuple[int, int]], int | None]:
+    """The pairs (and the bye, for an odd count): first a quick search for a pairing without
+    rematches; if that fails or runs out of budget, the exact minimum of rematches from a
+    maximum matching, then the guided search, which finds the same first pairing in
+    preference order that an unlimited search would."""
+    ranked = search.ranked
+    everyone = list(range(n))
+    full = (1 << n) - 1
+    cands: list[int | None] = [None]
+    if n % 2:
+        fewest = min(p.byes for p in ranked)
+        # The bye: fewest byes so far, then lowest score, then lowest placed.
+        cands = sorted((i for i in everyone if ranked[i].byes == fewest), key=lambda i: (ranked[i].score, -i))
+
+    def without(c: int | None) -> tuple[list[int], int]:
+        return ([i for i in everyone if i != c], full & ~(1 << c)) if c is not None else (everyone, full)
+
+    try:
+        for c in cands:
+            found = search.solve(*without(c), 0)
+            if found is not None:
+                return found, c
+    except _OutOfBudget:
+        pass
+    search.guided = True
+    need = {c: search.bound(*without(c)) for c in cands}
+    fewest_rematches = min(need.values())
+    c = next(c for c in cands if need[c] == fewest_rematches)
+    found = search.solve(*without(c), fewest_rematches)
+    if found is None:  # the bound is exact, so the guided search always completes
+        raise AssertionError("guided pairing search failed")
+    return found, c
 
 
 def pair_round(players: Sequence[SwissPlayer], seed: str | int) -> SwissRound:
@@ -151,29 +276,7 @@ def pair_round(players: Sequence[SwissPlayer], seed: str | int) -> SwissRound:
         raise PairingError("a player is listed twice: names must be unique (ignoring case)")
     ranked = sorted(players, key=lambda p: (-p.score, p.order, _key(p.name)))
     search = _Search(ranked)
-    n = len(ranked)
-    everyone = list(range(n))
-    full = (1 << n) - 1
-    bye: int | None = None
-    found: list[tuple[int, int]] | None = None
-    if n % 2:
-        fewest = min(p.byes for p in ranked)
-        cands = sorted((i for i in everyone if ranked[i].byes == fewest),
-                       key=lambda i: (ranked[i].score, -i))
-        for allowed in range(n):
-            for c in cands:
-                found = search.solve([i for i in everyone if i != c], full & ~(1 << c), allowed)
-                if found is not None:
-                    bye = c
-                    break
-            if found is not None:
-                break
-    else:
-        for allowed in range(n):
-            found = search.solve(everyone, full, allowed)
-            if found is not None:
-                break
-    assert found is not None  # with unlimited rematches any even list pairs
+    found, bye = _search_pairs(search, len(ranked))
     rng = random.Random(str(seed))
     pairings: list[Pairing] = []
     rematches = floats = 0
