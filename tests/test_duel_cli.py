@@ -93,6 +93,9 @@ def test_pair_import_and_standings(run):
     # No rematch, and Cleo, who had the bye, does not get it again.
     assert not pairs & {("Eva", "Dirk"), ("Anna", "Ben"), ("Dirk", "Eva"), ("Ben", "Anna")}
     assert ("Cleo", None) not in pairs
+    notes = {p["table"]: p["notes"] for p in json.loads(r2)}
+    assert any(n and n[0].startswith("first: ") for n in notes.values())
+    assert [n for n in notes.values() if n and n[0].startswith("bye")] == [["bye: lowest placed without a bye"]]
 
 
 def test_bad_sheet_is_refused_with_every_finding_and_nothing_stored(run):
@@ -117,6 +120,9 @@ def test_bad_sheet_is_refused_with_every_finding_and_nothing_stored(run):
         "checked 1 file: 2 tables, 4 players: 5 errors, 0 warnings: nothing stored\n")
     con = sqlite3.connect(run.folder / "d.db")
     assert con.execute("select count(*) from results").fetchone() == (0,)
+    checked = run("check", sheet, "--event", "d.db", ok=None)
+    assert checked.exit_code == 1
+    assert checked.output == r.output.replace(": nothing stored", "")
 
 
 def test_check_without_event_recognises_a_duel_sheet(run):

@@ -192,6 +192,15 @@ def pairing_rows(event: store.Event, round_no: int | None = None) -> tuple[int, 
     return r, out
 
 
+def pairing_notes(event: store.Event, round_no: int) -> dict[int, list[str]]:
+    """The flags the pairing gave each table of a round (latest pairing draw)."""
+    notes: dict[int, list[str]] = {}
+    for d in event.draws():
+        if d["round"] == round_no and d["kind"] == "pairings":
+            notes = {p["table"]: list(p["flags"]) for p in d["payload"]}
+    return notes
+
+
 def pairings_view(event: store.Event, round_no: int | None, by: str, fmt: str) -> str:
     """Pairings of a round by table (`by="table"`) or alphabetically by name."""
     r, rows = pairing_rows(event, round_no)
@@ -199,8 +208,12 @@ def pairings_view(event: store.Event, round_no: int | None, by: str, fmt: str) -
         rows = sorted(rows, key=lambda x: x.player.casefold())
     if fmt in ("csv", "json"):
         records = [{"round": x.round, "table": x.table, "player": x.player, "opponent": x.opponent,
-                    "first": int(x.first)} for x in (rows if by == "name" else rows)]
+                    "first": int(x.first)} for x in rows]
         if fmt == "json":
+            # JSON also carries the pairing's reasons (floats, rematches, who starts, byes).
+            notes = pairing_notes(event, r)
+            for rec in records:
+                rec["notes"] = notes.get(rec["table"], [])
             return json.dumps(records, ensure_ascii=False, indent=2) + "\n"
         buf = io.StringIO()
         w = csv.DictWriter(buf, fieldnames=["round", "table", "player", "opponent", "first"], lineterminator="\n")
