@@ -3,6 +3,7 @@
 Rules as in the Agora rulebook (shared/rules/7wonders-duel-agora.de.txt / .fr.txt): chambers
 worth 1, 2, 3, 3, 2, 1 with one controller each; all six chambers = political supremacy,
 which ends the game at once; a tie goes to blue points, then the victory is shared.
+Base-game scoring facts and their sources are in SOURCES below.
 """
 from __future__ import annotations
 
@@ -30,6 +31,34 @@ def sheet(a: MatchLine, b: MatchLine) -> MatchSheet:
 
 def rules(s: MatchSheet) -> list[str]:
     return [f.rule for f in check_match(s)]
+
+
+#: Where each base-game scoring fact checked here comes from (two independent sources each).
+SOURCES = {
+    "military VP are 0, 2, 5 or 10 by the pawn's zone": (
+        "English rulebook text, github borisyankov/rulespal data/rulebooks/7_wonders_duel_rulebook.md "
+        "(End of game and victory)",
+        "a Duel rules summary in a public repository (find_string '0, 2, 5 or 10': 'Military 0, 2, 5 or 10 "
+        "by the pawn's final zone')"),
+    "treasury: 1 VP per complete set of 3 coins": (
+        "rulespal rulebook text (as above)", "bluephonebox.com/?p=395 ('Treasure (3 coins = 1 point)')",
+        "playtale.com.ua 7 Wonders Duel page ('Every three unspent coins is another point')"),
+    "a tie goes to more blue points, then the victory is shared": (
+        "rulespal rulebook text", "shared/rules/7wonders-duel-agora.de.txt and .fr.txt (Spielende / fin)"),
+    "a supremacy ends the game at once; military = pawn enters the opponent's capital": (
+        "rulespal rulebook text", "shared/rules/7wonders-duel-agora.de.txt ('Die Partie endet sofort')"),
+}
+#: Disagreements found while checking: (claim, source, what we follow).
+DISAGREEMENTS = [
+    ("leftover coins score 1 VP per coin", "gamnite.com/rules/7-wonders-duel.html",
+     "1 VP per 3 coins, as the rulebook text and two further sources say"),
+]
+
+
+def test_sources_named_and_disagreement_settled():
+    assert all(len(v) >= 2 for v in SOURCES.values())
+    # The settled rule: 8 coins are worth 2 VP (not 8), so treasury 8 is refused.
+    assert rules(sheet(line("Anna", True, coins=8, treasury=8, total=36), line("Ben", blue=4))) == ["treasury"]
 
 
 GOOD = sheet(line("Anna", True), line("Ben", military=5, blue=4))
