@@ -1,0 +1,295 @@
+"""Replay a recorded Duel game under the rules (findings, not exceptions) and random self-play."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterator
+
+from rules_engine.duel import engine as E
+from rules_engine.duel.record import Record, Sheet
+from rules_engine.findings import Finding, error
+
+_LOWER = {}
+for _table in (E.CARD_ID, E.WONDER_ID, E.TOKEN_ID):
+    for _code in _table:
+        _LOWER[_code.lower()] = _code
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of replaying one record.
+
+    `ok` is True when every move was legal, the game finished, and the recorded result and
+    sheets (if any) agree with the replay; `sheets` is the computed final score sheets
+    (None when the replay could not finish); `result` the computed Result tag value.
+    """
+
+    ok: bool
+    findings: tuple[Finding, ...]
+    summary: str
+    sheets: tuple[Sheet, Sheet] | None = None
+    result: str = "*"
+
+
+def _code(name: str, table: dict) -> int | None:
+    if name in table:
+        return table[name]
+    real = _LOWER.get(name.lower())
+    return table.get(real) if real else None
+
+
+def _deal_from(record: Record) -> tuple[E.Deal | None, list[Finding]]:
+    out: list[Finding] = []
+
+    def ids(names, table, what, rule):
+        got = []
+        for n in names:
+            i = _code(n, table)
+            if i is None:
+                out.append(error(rule, f"unknown {what} {n!r}"))
+            else:
+                got.append(i)
+        if len(set(got)) != len(got):
+            out.append(error(rule, f"a {what} appears twice in {' '.join(names)!r}"))
+        return tuple(got)
+
+    tokens = ids(record.tokens, E.TOKEN_ID, "progress token", "setup.tokens")
+    box = ids(record.box, E.TOKEN_ID, "progress token", "setup.tokens")
+    if len(tokens) != 5:
+        out.append(error("setup.tokens", f"5 progress tokens go on the board, the record has {len(tokens)}"))
+    if box and set(box) & set(tokens):
+        out.append(error("setup.tokens", "a progress token is both on the board and in the box"))
+    if box and len(box) != 5:
+        out.append(error("setup.tokens", f"5 progress tokens stay in the box, the record has {len(box)}"))
+    wonders = ids(record.wonders, E.WONDER_ID, "wonder", "setup.wonders")
+    if len(wonders) != 8:
+        out.append(error("setup.wonders", f"8 wonders are offered in the draft, the record has {len(wonders)}"))
+    library = ids(record.library, E.TOKEN_ID, "progress token", "setup.library")
+    if library and (len(library) != 3 or not set(library) <= set(box)):
+        out.append(error("setup.library", "the Great Library draws 3 of the tokens left in the box"))
+    layouts, removed = [], []
+    if not record.layouts:
+        out.append(error("setup.layout", "no Age1 layout: the game cannot start"))
+    for age, names in enumerate(record.layouts, 1):
+        lay = ids(names, E.CARD_ID, "card", "setup.layout")
+        rem = ids(record.removed[age - 1], E.CARD_ID, "card", "setup.layout") if age <= len(
+            record.removed) else None
+        deck = set(E.AGE_DECK[age - 1]) | (set(E.GUILDS) if age == 3 else set())
+        wrong = [E.CARDS[c].code for c in lay if c not in deck]
+        if wrong:
+            out.append(error("setup.layout", f"age {age} layout holds cards of another age: {', '.join(wrong)}"))
+        if len(lay) != 20:
+            out.append(error("setup.layout", f"the age {age} structure holds 20 cards, the record has {len(lay)}"))
+        if age == 3 and sum(1 for c in lay if c in E.GUILDS) != 3:
+            out.append(error("setup.layout", "the age 3 structure holds exactly 3 guilds"))
+        if rem is not None and set(rem) | set(lay) != deck:
+            out.append(error("setup.layout", f"age {age}: layout and removed cards do not make up the age deck"))
+        layouts.append(lay)
+        removed.append(rem or ())
+    if out:
+        return None, out
+    while len(layouts) < 3:
+        layouts.append(())
+        removed.append(())
+    return E.Deal(tokens, box, wonders, tuple(layouts), tuple(removed), library), out
+
+
+def _sheet(g: E.Game, p: int) -> Sheet:
+    return Sheet(**g.sheet(p))
+
+
+def _result(g: E.Game) -> str:
+    head = {0: "1-0", 1: "0-1", 2: "1/2-1/2"}[g.winner]
+    return f"{head} {g.victory}"
+
+
+def replay(record: Record) -> Verdict:
+    """Replay `record` move by move; report illegal moves and result/sheet disagreements."""
+    players = record.players
+    if record.expansions:
+        f = error("expansions", f"expansions {' '.join(record.expansions)!r} are not supported by this "
+                                "engine yet: only the base game can be replayed")
+        return Verdict(False, (f,), f"not replayed: {f.message}")
+    deal, findings = _deal_from(record)
+    if deal is None:
+        return Verdict(False, tuple(findings), f"bad setup: {findings[0].message}")
+    g = E.Game(deal)
+    moves = record.moves
+    for i, text in enumerate(moves, 1):
+        who = players[g.cur]
+        if g.phase == E.P_OVER:
+            findings.append(error("move.after_end", f"move {i}, {who}: the game is already over "
+                                  f"({_result(g)}), {len(moves) - i + 1} moves too many", who))
+            break
+        if g.age and g.age > len(record.layouts):
+            findings.append(error("setup.layout", f"move {i}: no Age{g.age} layout in the record", who))
+            break
+        msg = _apply(g, text)
+        if msg:
+            findings.append(error("move.illegal", f"move {i}, {who}: {msg}", who))
+            break
+    else:
+        if g.phase != E.P_OVER:
+            findings.append(error("move.unfinished", f"the game is not over after {len(moves)} moves: "
+                                  f"{players[g.cur]} must {E.PHASE_NAMES[g.phase]}"))
+    if findings:
+        return Verdict(False, tuple(findings), f"illegal: {findings[0].message}")
+    if g.library_used and not record.library:
+        findings.append(error("setup.library", "the Great Library was built but no Library draw is recorded"))
+    if record.library and not g.library_used:
+        findings.append(error("setup.library", "a Library draw is recorded but the Great Library was not built"))
+    sheets = (_sheet(g, 0), _sheet(g, 1))
+    result = _result(g)
+    if record.result != "*" and record.result.split()[0] != result.split()[0]:
+        findings.append(error("result", f"the Result tag says {record.result!r}, the replay gives {result!r}"))
+    elif record.result != "*" and len(record.result.split()) == 2 and record.result != result:
+        findings.append(error("result", f"the Result tag says {record.result!r}, the replay gives {result!r}"))
+    if record.sheets:
+        for p in (0, 1):
+            got, want = sheets[p], record.sheets[p]
+            if got != want:
+                diffs = [f"{k} {getattr(want, k)} (replay: {getattr(got, k)})" for k in got.__dataclass_fields__
+                         if getattr(got, k) != getattr(want, k)]
+                findings.append(error("sheet", f"{players[p]}'s recorded sheet disagrees: {', '.join(diffs)}",
+                                      players[p]))
+    t0, t1 = sheets[0].total, sheets[1].total
+    summary = f"{result} {t0}-{t1} after {len(moves)} moves"
+    ok = not findings
+    return Verdict(ok, tuple(findings), ("ok: " if ok else "result disagrees: ") + summary, sheets, result)
+
+
+def _apply(g: E.Game, text: str) -> str | None:
+    """Apply one recorded move (main action and its choices); return why it is illegal."""
+    parts = text.split()
+    main, subs = parts[0], parts[1:]
+    ph = g.phase
+    if ph == E.P_DRAFT:
+        w = _code(main, E.WONDER_ID)
+        if w is None:
+            return f"expected a wonder to draft, got {main!r}"
+        mv = (E.DRAFT, w, 0)
+    elif ph == E.P_START:
+        if main not in ("start:1", "start:2"):
+            return f"expected who starts age {g.age} (start:1 or start:2), got {main!r}"
+        mv = (E.START, int(main[-1]) - 1, 0)
+    elif ph == E.P_PLAY:
+        card_name, sep, target = main.partition(">")
+        c = _code(card_name, E.CARD_ID)
+        if c is None:
+            return f"unknown card {card_name!r}"
+        if not sep:
+            mv = (E.BUILD, c, 0)
+        elif target == "$":
+            mv = (E.DISCARD, c, 0)
+        else:
+            w = _code(target, E.WONDER_ID)
+            if w is None:
+                return f"unknown wonder {target!r} in {main!r}"
+            mv = (E.WONDER, c, w)
+    else:   # cannot happen: sub-decisions are consumed below
+        return f"the player must {E.PHASE_NAMES[ph]}"
+    why = g.why_illegal(mv)
+    if why:
+        return why
+    if mv[0] in (E.BUILD, E.DISCARD, E.WONDER):
+        mv = (mv[0], g.slot_of(mv[1]), mv[2])
+    g.play(mv)
+    for sub in subs:
+        if g.phase not in (E.P_TOKEN, E.P_LIBRARY, E.P_DESTROY, E.P_MAUSOLEUM):
+            return f"{sub!r}: no choice is left to make in this move"
+        sigil, name = sub[:1], sub[1:]
+        if sigil == "+":
+            t = _code(name, E.TOKEN_ID)
+            if t is None:
+                return f"unknown progress token {name!r}"
+            mv = (E.TOKEN, t, 0)
+        elif sigil in "-^":
+            c = _code(name, E.CARD_ID)
+            if c is None:
+                return f"unknown card {name!r}"
+            mv = (E.DESTROY if sigil == "-" else E.RESURRECT, c, 0)
+        else:
+            return f"bad choice {sub!r}: write +Token, -Card (destroy) or ^Card (from the discard pile)"
+        why = g.why_illegal(mv)
+        if why:
+            return why
+        g.play(mv)
+    if g.phase in (E.P_TOKEN, E.P_LIBRARY, E.P_DESTROY, E.P_MAUSOLEUM):
+        hint = {E.P_TOKEN: "+Token", E.P_LIBRARY: "+Token", E.P_DESTROY: "-Card",
+                E.P_MAUSOLEUM: "^Card"}[g.phase]
+        options = ", ".join(_option_name(m) for m in g.legal_moves())
+        return f"{main!r} needs a choice: {E.PHASE_NAMES[g.phase]} with {hint} (one of {options})"
+    return None
+
+
+def _option_name(mv) -> str:
+    kind, a, _ = mv
+    if kind == E.TOKEN:
+        return E.TOKENS[a].code
+    return E.CARDS[a].code
+
+
+# ----------------------------------------------------------------------------- self-play
+def _notation(g: E.Game, mv) -> str:
+    kind, a, b = mv
+    if kind == E.DRAFT:
+        return E.WONDERS[a].code
+    if kind == E.START:
+        return f"start:{a + 1}"
+    if kind == E.TOKEN:
+        return "+" + E.TOKENS[a].code
+    if kind == E.DESTROY:
+        return "-" + E.CARDS[a].code
+    if kind == E.RESURRECT:
+        return "^" + E.CARDS[a].code
+    code = E.CARDS[g.slot[a]].code
+    if kind == E.BUILD:
+        return code
+    if kind == E.DISCARD:
+        return code + ">$"
+    return f"{code}>{E.WONDERS[b].code}"
+
+
+def play_random(deal: E.Deal, rng: random.Random, notation: bool = True) -> tuple[E.Game, list[str]]:
+    """Play one game with uniformly random legal moves; return the end state and the moves."""
+    g = E.Game(deal)
+    moves: list[str] = []
+    main_phases = (E.P_DRAFT, E.P_PLAY, E.P_START)
+    while g.phase != E.P_OVER:
+        options = g.legal_moves()
+        mv = options[int(rng.random() * len(options))]
+        if notation:
+            text = _notation(g, mv)
+            if g.phase in main_phases:
+                moves.append(text)
+            else:
+                moves[-1] += " " + text
+        g.play(mv)
+    return g, moves
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The RNG seed of game `index` in a self-play run (so any game can be re-created alone)."""
+    return seed * 1_000_003 + index
+
+
+def selfplay(n: int, seed: int, agora: bool = False, players: tuple[str, str] = ("Player 1", "Player 2"),
+             event: str = "Self-play") -> Iterator[Record]:
+    """Yield `n` random legal games as records, reproducible from `seed`."""
+    if agora:
+        raise ValueError("agora self-play is not supported by this engine yet: drop --agora")
+    for i in range(n):
+        rng = random.Random(game_seed(seed, i))
+        deal = E.random_deal(rng)
+        g, moves = play_random(deal, rng)
+        ages = g.age
+        names = lambda ids, table: tuple(table[x].code for x in ids)  # noqa: E731
+        yield Record(
+            event=event, round="-", table=str(i + 1), date="????.??.??", players=players,
+            result=_result(g), tags=(("Seed", f"{seed}:{i}"),), sheets=(_sheet(g, 0), _sheet(g, 1)),
+            tokens=names(deal.tokens, E.TOKENS), box=names(deal.box_tokens, E.TOKENS),
+            wonders=names(deal.wonders, E.WONDERS),
+            removed=tuple(names(deal.removed[a], E.CARDS) for a in range(ages)),
+            layouts=tuple(names(deal.layouts[a], E.CARDS) for a in range(ages)),
+            library=names(deal.library, E.TOKENS) if g.library_used else (),
+            moves=tuple(moves))
