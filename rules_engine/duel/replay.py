@@ -94,6 +94,11 @@ def _deal_from(record: Record) -> tuple[E.Deal | None, list[Finding]]:
     return E.Deal(tokens, box, wonders, tuple(layouts), tuple(removed), library), out
 
 
+def _count(findings) -> str:
+    n = len(findings)
+    return f"{n} error{'s' if n != 1 else ''}"
+
+
 def _sheet(g: E.Game, p: int) -> Sheet:
     return Sheet(**g.sheet(p))
 
@@ -112,7 +117,7 @@ def replay(record: Record) -> Verdict:
         return Verdict(False, (f,), f"not replayed: {f.message}")
     deal, findings = _deal_from(record)
     if deal is None:
-        return Verdict(False, tuple(findings), f"bad setup: {findings[0].message}")
+        return Verdict(False, tuple(findings), f"bad setup: {_count(findings)}")
     g = E.Game(deal)
     moves = record.moves
     for i, text in enumerate(moves, 1):
@@ -133,7 +138,7 @@ def replay(record: Record) -> Verdict:
             findings.append(error("move.unfinished", f"the game is not over after {len(moves)} moves: "
                                   f"{players[g.cur]} must {E.PHASE_NAMES[g.phase]}"))
     if findings:
-        return Verdict(False, tuple(findings), f"illegal: {findings[0].message}")
+        return Verdict(False, tuple(findings), f"illegal: {_count(findings)}")
     if g.library_used and not record.library:
         findings.append(error("setup.library", "the Great Library was built but no Library draw is recorded"))
     if record.library and not g.library_used:
