@@ -104,6 +104,7 @@ PHASE_NAMES = ("draft a wonder", "play a card", "choose a progress token",
 # How a game ended.
 CIVILIAN, MILITARY, SCIENCE = "civilian", "military", "science"
 
+_PHASE_OF_KIND = (P_DRAFT, P_PLAY, P_PLAY, P_PLAY, None, P_DESTROY, P_MAUSOLEUM, P_START)
 _DRAFT_ORDER = (0, 1, 1, 0, 1, 0, 0, 1)   # who picks each of the 8 wonders (player 1 = index 0)
 
 
@@ -273,8 +274,7 @@ class Game:
         kind, a, b = move
         ph = self.phase
         p = self.cur
-        expected = {DRAFT: P_DRAFT, BUILD: P_PLAY, DISCARD: P_PLAY, WONDER: P_PLAY, DESTROY: P_DESTROY,
-                    RESURRECT: P_MAUSOLEUM, START: P_START}.get(kind)
+        expected = _PHASE_OF_KIND[kind]
         if kind == TOKEN:
             if ph not in (P_TOKEN, P_LIBRARY):
                 return f"no progress token to choose now (the player must {PHASE_NAMES[ph]})"

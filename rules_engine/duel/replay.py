@@ -163,36 +163,48 @@ def replay(record: Record) -> Verdict:
     return Verdict(ok, tuple(findings), ("ok: " if ok else "result disagrees: ") + summary, sheets, result)
 
 
-def _apply(g: E.Game, text: str) -> str | None:
-    """Apply one recorded move (main action and its choices); return why it is illegal."""
-    parts = text.split()
-    main, subs = parts[0], parts[1:]
-    ph = g.phase
+_MAIN: dict[tuple[int, str], tuple | str] = {}   # (phase, main text) -> move or error; bounded
+
+
+def _parse_main(ph: int, main: str):
+    """The move tuple a main action's text stands for in phase `ph`, or why it cannot be one."""
     if ph == E.P_DRAFT:
         w = _code(main, E.WONDER_ID)
-        if w is None:
-            return f"expected a wonder to draft, got {main!r}"
-        mv = (E.DRAFT, w, 0)
-    elif ph == E.P_START:
+        return (E.DRAFT, w, 0) if w is not None else f"expected a wonder to draft, got {main!r}"
+    if ph == E.P_START:
         if main not in ("start:1", "start:2"):
-            return f"expected who starts age {g.age} (start:1 or start:2), got {main!r}"
-        mv = (E.START, int(main[-1]) - 1, 0)
-    elif ph == E.P_PLAY:
-        card_name, sep, target = main.partition(">")
-        c = _code(card_name, E.CARD_ID)
-        if c is None:
-            return f"unknown card {card_name!r}"
-        if not sep:
-            mv = (E.BUILD, c, 0)
-        elif target == "$":
-            mv = (E.DISCARD, c, 0)
-        else:
-            w = _code(target, E.WONDER_ID)
-            if w is None:
-                return f"unknown wonder {target!r} in {main!r}"
-            mv = (E.WONDER, c, w)
-    else:   # cannot happen: sub-decisions are consumed below
+            return f"expected who starts the age (start:1 or start:2), got {main!r}"
+        return (E.START, int(main[-1]) - 1, 0)
+    card_name, sep, target = main.partition(">")
+    c = _code(card_name, E.CARD_ID)
+    if c is None:
+        return f"unknown card {card_name!r}"
+    if not sep:
+        return (E.BUILD, c, 0)
+    if target == "$":
+        return (E.DISCARD, c, 0)
+    w = _code(target, E.WONDER_ID)
+    if w is None:
+        return f"unknown wonder {target!r} in {main!r}"
+    return (E.WONDER, c, w)
+
+
+def _apply(g: E.Game, text: str) -> str | None:
+    """Apply one recorded move (main action and its choices); return why it is illegal."""
+    if " " in text:
+        parts = text.split()
+        main, subs = parts[0], parts[1:]
+    else:
+        main, subs = text, ()
+    ph = g.phase
+    if ph not in (E.P_DRAFT, E.P_START, E.P_PLAY):   # cannot happen: choices are consumed below
         return f"the player must {E.PHASE_NAMES[ph]}"
+    key = (ph, main)
+    mv = _MAIN.get(key)
+    if mv is None:
+        mv = _MAIN[key] = _parse_main(ph, main)
+    if type(mv) is str:
+        return mv
     why = g.why_illegal(mv)
     if why:
         return why
