@@ -25,6 +25,7 @@ class Colour(enum.IntEnum):
     YELLOW = 4
     RED = 5
     PURPLE = 6
+    SENATOR = 7      # Agora senator cards: not buildings, never counted as a colour
 
 
 class Science(enum.IntEnum):
@@ -72,6 +73,8 @@ class Card:
     guild: str = ""                              # guild kind, see GUILD_KINDS
     chain_from: str = ""
     chain_to: str = ""
+    senator: str = ""                            # Agora: "politician" or "conspirator"
+    section: int = 0                             # Agora politician: 1 left, 2 centre, 3 right
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,7 @@ class Wonder:
     replay: bool = False
     produces_one_of: tuple[Resource, ...] = ()
     destroys: Colour | None = None        # opponent loses one card of this colour
-    special: str = ""                     # "library" or "mausoleum"
+    special: str = ""                     # "library", "mausoleum", "curia" or "knossos"
     agora: bool = False
 
 
@@ -110,7 +113,7 @@ GUILD_KINDS = {
     "moneylenders": (),  # 1 VP per 3 coins in the richest city, no coins
 }
 
-B, Gy, Bl, Gn, Y, R, Pu = Colour
+B, Gy, Bl, Gn, Y, R, Pu, _SENATOR = Colour
 
 AGE_CARDS: tuple[Card, ...] = (
     # Age I (23)
@@ -266,5 +269,101 @@ STRUCTURES: tuple[Structure, ...] = (
     Structure(1, tuple(_centred(n) for n in (2, 3, 4, 5, 6)), (True, False, True, False, True)),
     Structure(2, tuple(_centred(n) for n in (6, 5, 4, 3, 2)), (True, False, True, False, True)),
     Structure(3, (_centred(2), _centred(3), _centred(4), (-2, 2), _centred(4), _centred(3), _centred(2)),
+              (True, False, True, False, True, False, True)),
+)
+
+
+# ----------------------------------------------------------------------------- Agora
+# Facts from the Agora rulebook (/work/shared/rules/7wonders-duel-agora.de.txt, .fr.txt) and the
+# open Board Game Arena implementation (koenheltzel/bga-sevenwondersduel, material and senate
+# code); see tests/test_duel_engine_data.py.
+SENATORS: tuple[Card, ...] = tuple(
+    [Card(f"PoliticianL{i}", "Politician (left)", 0, Colour.SENATOR, senator="politician", section=1)
+     for i in (1, 2)]
+    + [Card(f"PoliticianC{i}", "Politician (centre)", 0, Colour.SENATOR, senator="politician", section=2)
+       for i in (1, 2, 3)]
+    + [Card(f"PoliticianR{i}", "Politician (right)", 0, Colour.SENATOR, senator="politician", section=3)
+       for i in (1, 2)]
+    + [Card(f"Conspirator{i}", "Conspirator", 0, Colour.SENATOR, senator="conspirator") for i in range(1, 7)])
+
+AGORA_WONDERS: tuple[Wonder, ...] = (
+    # selected: conspire; built: trigger an unprepared conspiracy (optional), 6 coins, replay
+    Wonder("CuriaJulia", "Curia Julia", _cost(P, G, C, W, S), coins=6, replay=True, special="curia",
+           agora=True),
+    # selected: place 1 influence; built: place 1 influence, may move 1, 3 VP
+    Wonder("Knossos", "Knossos", _cost(G, G, C, W, S), vp=3, special="knossos", agora=True),
+)
+
+AGORA_TOKENS: tuple[ProgressToken, ...] = (
+    ProgressToken("Corruption", "Corruption", agora=True),          # senators are recruited for free
+    ProgressToken("OrganizedCrime", "Organized Crime", agora=True),  # conspiring keeps both cards
+)
+
+
+@dataclass(frozen=True)
+class Conspiracy:
+    code: str
+    name: str
+    then_move: bool = False      # the card also shows "you may move 1 influence cube"
+
+
+CONSPIRACIES: tuple[Conspiracy, ...] = (
+    Conspiracy("Extortion", "Extortion", then_move=True),          # take an unbuilt wonder of the opponent
+    Conspiracy("Blackmail", "Blackmail", then_move=True),          # take half the opponent's coins, rounded up
+    Conspiracy("Expropriation", "Expropriation", then_move=True),  # discard an opponent's blue card
+    Conspiracy("Swindle", "Swindle", then_move=True),              # discard an opponent's yellow card
+    Conspiracy("Obscurantism", "Obscurantism"),                    # lock a progress token for the game
+    Conspiracy("Coup", "Coup"),                                    # 2 shields
+    Conspiracy("PropertyFraud", "Property Fraud"),                 # build a last-row card for free
+    Conspiracy("Treason", "Treason"),                              # build a removed card for free
+    Conspiracy("PoliticalManeuver", "Political Maneuver", then_move=True),  # place, remove opponent's
+    Conspiracy("Espionage", "Espionage"),                          # take a progress token from the box
+    Conspiracy("TurnOfEvents", "Turn of Events", then_move=True),  # discard 1 (or 2) accessible cards
+    Conspiracy("Embezzlement", "Embezzlement"),                    # +own cubes coins, opponent -their cubes
+    Conspiracy("Foreclosure", "Foreclosure"),                      # take an opponent's brown or grey card
+    Conspiracy("Coercion", "Coercion", then_move=True),            # swap a blue or green card
+    Conspiracy("InsiderInfluence", "Insider Influence", then_move=True),  # move a decree
+    Conspiracy("Sabotage", "Sabotage"),                            # return an opponent's built wonder
+)
+
+
+@dataclass(frozen=True)
+class Decree:
+    code: str
+    name: str
+    colour: Colour | None = None   # the colour it concerns, if any
+
+
+DECREES: tuple[Decree, ...] = (
+    Decree("BlueCoins", "coins when a blue card is built", Colour.BLUE),
+    Decree("GreenCoins", "coins when a green card is built", Colour.GREEN),
+    Decree("YellowCoins", "coins when a yellow card is built", Colour.YELLOW),
+    Decree("RedCoins", "coins when a red card is built", Colour.RED),
+    Decree("YellowDiscount", "ignore 1 cost symbol of yellow cards", Colour.YELLOW),
+    Decree("RedDiscount", "ignore 1 cost symbol of red cards", Colour.RED),
+    Decree("GreenDiscount", "ignore 1 cost symbol of green cards", Colour.GREEN),
+    Decree("WonderDiscount", "wonders cost 1 resource less"),
+    Decree("Shield", "1 shield while controlled"),
+    Decree("RawTrade", "buy raw materials 1 coin cheaper (at least 1)"),
+    Decree("GoodsTrade", "buy manufactured goods 1 coin cheaper (at least 1)"),
+    Decree("SenateActions", "2 more blue cards when counting senate actions"),
+    Decree("DiscardCoins", "2 more coins when discarding"),
+    Decree("WonderCoins", "coins when a wonder is built"),
+    Decree("OpponentChains", "use the opponent's chain symbols"),
+    Decree("ConspiratorReplay", "play again after recruiting a conspirator"),
+)
+
+CHAMBERS = 6
+CHAMBER_VP = (1, 2, 3, 3, 2, 1)            # chambers 1..6, left to right
+SECTIONS = ((1, 2), (3, 4), (5, 6))        # left, centre, right
+INFLUENCE_CUBES = 12
+SENATORS_PER_AGE = (5, 5, 3)
+DECREES_IN_PLAY = 6
+SENATE_ACTIONS = ((0, 1), (2, 2), (4, 3))  # (blue cards from, senate actions)
+
+AGORA_STRUCTURES: tuple[Structure, ...] = (
+    Structure(1, tuple(_centred(n) for n in (3, 4, 5, 6, 7)), (True, False, True, False, True)),
+    Structure(2, tuple(_centred(n) for n in (7, 6, 5, 4, 3)), (True, False, True, False, True)),
+    Structure(3, tuple(_centred(n) for n in (2, 3, 4, 5, 4, 3, 2)),
               (True, False, True, False, True, False, True)),
 )

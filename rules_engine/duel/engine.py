@@ -13,9 +13,12 @@ from rules_engine.duel import data
 from rules_engine.duel.data import Colour, Resource
 
 # ----------------------------------------------------------------------------- tables
-CARDS = data.AGE_CARDS
-WONDERS = data.WONDERS
-TOKENS = data.PROGRESS_TOKENS
+# Agora's senators, wonders and tokens come after the base game's, so base ids never change.
+CARDS = data.AGE_CARDS + data.SENATORS
+WONDERS = data.WONDERS + data.AGORA_WONDERS
+TOKENS = data.PROGRESS_TOKENS + data.AGORA_TOKENS
+BASE_WONDERS = len(data.WONDERS)
+BASE_TOKENS = len(data.PROGRESS_TOKENS)
 CARD_ID = {c.code: i for i, c in enumerate(CARDS)}
 WONDER_ID = {w.code: i for i, w in enumerate(WONDERS)}
 TOKEN_ID = {t.code: i for i, t in enumerate(TOKENS)}
@@ -122,9 +125,9 @@ class Deal:
 
 
 def random_deal(rng) -> Deal:
-    toks = list(range(10))
+    toks = list(range(BASE_TOKENS))
     rng.shuffle(toks)
-    wonders = list(range(len(WONDERS)))
+    wonders = list(range(BASE_WONDERS))
     rng.shuffle(wonders)
     layouts, removed = [], []
     for age in (1, 2, 3):
@@ -149,6 +152,9 @@ def random_deal(rng) -> Deal:
 class Game:
     """A Duel game in progress. Player indexes are 0 (first player) and 1."""
 
+    structs = STRUCT
+    triggered = False     # Agora: a conspiracy was triggered at the start of this turn
+
     __slots__ = ("deal", "phase", "cur", "age", "coins", "prod", "price", "fixed", "flex", "chains",
                  "ncol", "city", "sci", "nsci", "tokens", "board", "unbuilt", "built", "nbuilt",
                  "pos", "loot", "discarded", "slot", "cover", "acc", "left", "pending", "replay",
@@ -165,7 +171,7 @@ class Game:
         self.fixed = [[False] * 5, [False] * 5]
         self.flex = [[0, 0, 0], [0, 0, 0]]      # [_, wood/clay/stone count, glass/papyrus count]
         self.chains = [0, 0]
-        self.ncol = [[0] * 7, [0] * 7]
+        self.ncol = [[0] * 8, [0] * 8]
         self.city = [[], []]
         self.sci = [[0] * 7, [0] * 7]
         self.nsci = [0, 0]
@@ -259,7 +265,7 @@ class Game:
         if ph == P_TOKEN:
             return [(TOKEN, t, 0) for t in self.board]
         if ph == P_LIBRARY:
-            return [(TOKEN, t, 0) for t in self.deal.library]
+            return [(TOKEN, t, 0) for t in self._library()]
         if ph == P_DESTROY:
             col = self.pending_arg
             return [(DESTROY, c, 0) for c in self.city[1 - p] if C_COLOUR[c] == col]
@@ -278,7 +284,7 @@ class Game:
         if kind == TOKEN:
             if ph not in (P_TOKEN, P_LIBRARY):
                 return f"no progress token to choose now (the player must {PHASE_NAMES[ph]})"
-            options = self.board if ph == P_TOKEN else self.deal.library
+            options = self.board if ph == P_TOKEN else self._library()
             if a not in options:
                 where = "on the board" if ph == P_TOKEN else "in the Great Library's draw"
                 names = ", ".join(TOKENS[t].code for t in options)
@@ -334,6 +340,9 @@ class Game:
         if parts and coin:
             what += f", plus {coin} coins"
         return f"cannot afford {code!r}: {what}, trade costs {trade}, has {self.coins[p]} coins"
+
+    def _library(self) -> tuple[int, ...]:
+        return self.deal.library
 
     def slot_of(self, card: int) -> int:
         """The accessible slot holding `card`, or -1."""
@@ -403,7 +412,7 @@ class Game:
         slot[s] = -1
         acc.remove(s)
         cover = self.cover
-        for t in STRUCT[self.age - 1][1][s]:
+        for t in self.structs[self.age - 1][1][s]:
             cover[t] -= 1
             if cover[t] == 0:
                 acc.append(t)
@@ -577,7 +586,7 @@ class Game:
 
     def _start_age(self, age: int, player: int) -> None:
         self.age = age
-        cover_n, _, _, _ = STRUCT[age - 1]
+        cover_n, _, _, _ = self.structs[age - 1]
         self.slot = list(self.deal.layouts[age - 1])
         self.cover = list(cover_n)
         self.acc = [s for s, n in enumerate(cover_n) if n == 0]

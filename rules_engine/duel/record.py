@@ -17,6 +17,7 @@ SHEET_KEYS = ("blue", "green", "yellow", "purple", "wonders", "progress", "treas
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 VICTORIES = ("civilian", "military", "science", "political")
 AGE_ROWS = ((2, 3, 4, 5, 6), (6, 5, 4, 3, 2), (2, 3, 4, 2, 4, 3, 2))
+AGORA_ROWS = ((3, 4, 5, 6, 7), (7, 6, 5, 4, 3), (2, 3, 4, 5, 4, 3, 2))
 
 
 class RecordSyntaxError(ValueError):
@@ -73,6 +74,8 @@ class Record:
     removed: tuple[tuple[str, ...], ...] = ()        # per age dealt: cards removed unseen
     layouts: tuple[tuple[str, ...], ...] = ()        # per age dealt: card per slot, row by row
     library: tuple[str, ...] = ()                    # tokens drawn by the Great Library
+    decrees: tuple[str, ...] = ()                    # Agora: the decree of chambers 1 to 6
+    conspiracies: tuple[str, ...] = ()               # Agora: the conspiracy deck, top first
     moves: tuple[str, ...] = ()
     line: int = field(default=0, compare=False)      # where the record starts in its file
 
@@ -83,7 +86,7 @@ class Record:
 
 _TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _CHANCE = ("Tokens", "Box", "Wonders", "Removed1", "Removed2", "Removed3", "Age1", "Age2", "Age3",
-           "Library")
+           "Library", "Decrees", "Conspiracies")
 _MOVENO = re.compile(r"^(\d+)\.$")
 
 
@@ -189,8 +192,8 @@ def _build(tags, body, start: int) -> Record:
         key, sep, rest = text.partition(":")
         if sep and key in _CHANCE and not moves:
             names = tuple(n for n in rest.replace("/", " ").split())
-            field_name = {"Tokens": "tokens", "Box": "box", "Wonders": "wonders",
-                          "Library": "library"}.get(key)
+            field_name = {"Tokens": "tokens", "Box": "box", "Wonders": "wonders", "Library": "library",
+                          "Decrees": "decrees", "Conspiracies": "conspiracies"}.get(key)
             if field_name:
                 if field_name in kw:
                     raise RecordSyntaxError(f"{key!r} given twice", ln)
@@ -272,11 +275,16 @@ def write_record(record: Record, out: IO[str]) -> None:
     if r.wonders:
         w = r.wonders
         out.write("Wonders: " + " ".join(w[:4]) + (" / " + " ".join(w[4:]) if len(w) > 4 else "") + "\n")
+    if r.decrees:
+        out.write("Decrees: " + " ".join(r.decrees) + "\n")
+    if r.conspiracies:
+        out.write("Conspiracies: " + " ".join(r.conspiracies) + "\n")
+    rows = AGORA_ROWS if "Agora" in r.expansions else AGE_ROWS
     for age in range(1, 4):
         if age <= len(r.removed):
             out.write(f"Removed{age}: " + " ".join(r.removed[age - 1]) + "\n")
         if age <= len(r.layouts):
-            out.write(f"Age{age}: " + _rows(r.layouts[age - 1], AGE_ROWS[age - 1]) + "\n")
+            out.write(f"Age{age}: " + _rows(r.layouts[age - 1], rows[age - 1]) + "\n")
     if r.library:
         out.write("Library: " + " ".join(r.library) + "\n")
     out.write("\n")

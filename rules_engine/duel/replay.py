@@ -5,12 +5,14 @@ import random
 from dataclasses import dataclass
 from typing import Iterator
 
+from rules_engine.duel import agora as A
+from rules_engine.duel import data
 from rules_engine.duel import engine as E
 from rules_engine.duel.record import Record, Sheet
 from rules_engine.findings import Finding, error
 
 _LOWER = {}
-for _table in (E.CARD_ID, E.WONDER_ID, E.TOKEN_ID):
+for _table in (E.CARD_ID, E.WONDER_ID, E.TOKEN_ID, A.CONSPIRACY_ID, A.DECREE_ID):
     for _code in _table:
         _LOWER[_code.lower()] = _code
 
@@ -38,59 +40,86 @@ def _code(name: str, table: dict) -> int | None:
     return table.get(real) if real else None
 
 
-def _deal_from(record: Record) -> tuple[E.Deal | None, list[Finding]]:
+def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list[Finding]]:
     out: list[Finding] = []
 
-    def ids(names, table, what, rule):
+    def ids(names, table, what, rule, limit=None):
         got = []
         for n in names:
             i = _code(n, table)
-            if i is None:
-                out.append(error(rule, f"unknown {what} {n!r}"))
+            if i is None or (limit is not None and i >= limit):
+                extra = " (an Agora component: add [Expansions \"Agora\"])" if i is not None else ""
+                out.append(error(rule, f"unknown {what} {n!r}{extra}"))
             else:
                 got.append(i)
         if len(set(got)) != len(got):
             out.append(error(rule, f"a {what} appears twice in {' '.join(names)!r}"))
         return tuple(got)
 
-    tokens = ids(record.tokens, E.TOKEN_ID, "progress token", "setup.tokens")
-    box = ids(record.box, E.TOKEN_ID, "progress token", "setup.tokens")
+    ntok = len(E.TOKENS) if agora else E.BASE_TOKENS
+    nwon = len(E.WONDERS) if agora else E.BASE_WONDERS
+    ncard = len(E.CARDS) if agora else len(data.AGE_CARDS)
+    tokens = ids(record.tokens, E.TOKEN_ID, "progress token", "setup.tokens", ntok)
+    box = ids(record.box, E.TOKEN_ID, "progress token", "setup.tokens", ntok)
     if len(tokens) != 5:
         out.append(error("setup.tokens", f"5 progress tokens go on the board, the record has {len(tokens)}"))
     if box and set(box) & set(tokens):
         out.append(error("setup.tokens", "a progress token is both on the board and in the box"))
-    if box and len(box) != 5:
-        out.append(error("setup.tokens", f"5 progress tokens stay in the box, the record has {len(box)}"))
-    wonders = ids(record.wonders, E.WONDER_ID, "wonder", "setup.wonders")
+    if box and len(box) != ntok - 5:
+        out.append(error("setup.tokens", f"{ntok - 5} progress tokens stay in the box, the record has {len(box)}"))
+    wonders = ids(record.wonders, E.WONDER_ID, "wonder", "setup.wonders", nwon)
     if len(wonders) != 8:
         out.append(error("setup.wonders", f"8 wonders are offered in the draft, the record has {len(wonders)}"))
-    library = ids(record.library, E.TOKEN_ID, "progress token", "setup.library")
+    library = ids(record.library, E.TOKEN_ID, "progress token", "setup.library", ntok)
     if library and (len(library) != 3 or not set(library) <= set(box)):
         out.append(error("setup.library", "the Great Library draws 3 of the tokens left in the box"))
     layouts, removed = [], []
     if not record.layouts:
         out.append(error("setup.layout", "no Age1 layout: the game cannot start"))
+    senators_seen: set[int] = set()
     for age, names in enumerate(record.layouts, 1):
-        lay = ids(names, E.CARD_ID, "card", "setup.layout")
-        rem = ids(record.removed[age - 1], E.CARD_ID, "card", "setup.layout") if age <= len(
+        lay = ids(names, E.CARD_ID, "card", "setup.layout", ncard)
+        rem = ids(record.removed[age - 1], E.CARD_ID, "card", "setup.layout", ncard) if age <= len(
             record.removed) else None
         deck = set(E.AGE_DECK[age - 1]) | (set(E.GUILDS) if age == 3 else set())
-        wrong = [E.CARDS[c].code for c in lay if c not in deck]
+        senators = [c for c in lay if c in A.SENATOR_IDS]
+        wrong = [E.CARDS[c].code for c in lay if c not in deck and c not in A.SENATOR_IDS]
         if wrong:
             out.append(error("setup.layout", f"age {age} layout holds cards of another age: {', '.join(wrong)}"))
-        if len(lay) != 20:
-            out.append(error("setup.layout", f"the age {age} structure holds 20 cards, the record has {len(lay)}"))
+        size = (25, 25, 23)[age - 1] if agora else 20
+        if len(lay) != size:
+            out.append(error("setup.layout", f"the age {age} structure holds {size} cards, the record has {len(lay)}"))
+        if agora and len(senators) != data.SENATORS_PER_AGE[age - 1]:
+            out.append(error("setup.layout", f"age {age} holds {data.SENATORS_PER_AGE[age - 1]} senators, "
+                                             f"the record has {len(senators)}"))
+        if senators_seen & set(senators):
+            out.append(error("setup.layout", f"a senator appears in two ages (age {age})"))
+        senators_seen |= set(senators)
         if age == 3 and sum(1 for c in lay if c in E.GUILDS) != 3:
             out.append(error("setup.layout", "the age 3 structure holds exactly 3 guilds"))
-        if rem is not None and set(rem) | set(lay) != deck:
+        if rem is not None and set(rem) | (set(lay) - set(senators)) != deck:
             out.append(error("setup.layout", f"age {age}: layout and removed cards do not make up the age deck"))
         layouts.append(lay)
         removed.append(rem or ())
+    decrees = conspiracies = ()
+    if agora:
+        decrees = ids(record.decrees, A.DECREE_ID, "decree", "setup.decrees")
+        if len(decrees) != data.DECREES_IN_PLAY:
+            out.append(error("setup.decrees", f"6 decrees go in the senate, the record has {len(decrees)}"))
+        conspiracies = ids(record.conspiracies, A.CONSPIRACY_ID, "conspiracy", "setup.conspiracies")
+        if len(conspiracies) != len(A.CONSPIRACIES):
+            out.append(error("setup.conspiracies", f"the conspiracy deck holds 16 cards, the record has "
+                                                   f"{len(conspiracies)}"))
+    elif record.decrees or record.conspiracies:
+        out.append(error("expansions", "decrees and conspiracies need [Expansions \"Agora\"]"))
     if out:
         return None, out
     while len(layouts) < 3:
         layouts.append(())
         removed.append(())
+    if agora:
+        return A.AgoraDeal(tokens, box, wonders, tuple(layouts), tuple(removed), library, decrees,
+                           conspiracies), out
     return E.Deal(tokens, box, wonders, tuple(layouts), tuple(removed), library), out
 
 
@@ -111,17 +140,21 @@ def _result(g: E.Game) -> str:
 def replay(record: Record) -> Verdict:
     """Replay `record` move by move; report illegal moves and result/sheet disagreements."""
     players = record.players
+    agora = False
     if record.expansions:
-        f = error("expansions", f"expansions {' '.join(record.expansions)!r} are not supported by this "
-                                "engine yet: only the base game can be replayed")
-        return Verdict(False, (f,), f"not replayed: {f.message}")
-    deal, findings = _deal_from(record)
+        if tuple(x.lower() for x in record.expansions) != ("agora",):
+            f = error("expansions", f"unknown expansions {' '.join(record.expansions)!r}: this engine "
+                                    "knows the base game and Agora")
+            return Verdict(False, (f,), f"not replayed: {f.message}")
+        agora = True
+    deal, findings = _deal_from(record, agora)
     if deal is None:
         return Verdict(False, tuple(findings), f"bad setup: {_count(findings)}")
-    g = E.Game(deal)
+    g = A.AgoraGame(deal) if agora else E.Game(deal)
+    apply = _apply_agora if agora else _apply
     moves = record.moves
     for i, text in enumerate(moves, 1):
-        who = players[g.cur]
+        who = players[g.owner if agora else g.cur]
         if g.phase == E.P_OVER:
             findings.append(error("move.after_end", f"move {i}, {who}: the game is already over "
                                   f"({_result(g)}), {len(moves) - i + 1} moves too many", who))
@@ -129,16 +162,19 @@ def replay(record: Record) -> Verdict:
         if g.age and g.age > len(record.layouts):
             findings.append(error("setup.layout", f"move {i}: no Age{g.age} layout in the record", who))
             break
-        msg = _apply(g, text)
+        msg = apply(g, text)
         if msg:
             findings.append(error("move.illegal", f"move {i}, {who}: {msg}", who))
             break
     else:
         if g.phase != E.P_OVER:
             findings.append(error("move.unfinished", f"the game is not over after {len(moves)} moves: "
-                                  f"{players[g.cur]} must {E.PHASE_NAMES[g.phase]}"))
+                                  f"{players[g.cur]} must {A.PHASE_NAMES[g.phase]}"))
     if findings:
         return Verdict(False, tuple(findings), f"illegal: {_count(findings)}")
+    library = g.library_drawn if agora else deal.library
+    if g.library_used and tuple(library) != tuple(deal.library[:3]):
+        findings.append(error("setup.library", "the Library draw is not 3 tokens still in the box"))
     if g.library_used and not record.library:
         findings.append(error("setup.library", "the Great Library was built but no Library draw is recorded"))
     if record.library and not g.library_used:
@@ -239,6 +275,68 @@ def _apply(g: E.Game, text: str) -> str | None:
     return None
 
 
+_MAIN_KINDS = (E.DRAFT, E.START, E.BUILD, E.DISCARD, E.WONDER, A.PREPARE)
+
+
+def _apply_agora(g: A.AgoraGame, text: str) -> str | None:
+    """Apply one recorded Agora move: every token is matched against the legal choices."""
+    mains = 0
+    triggered = False
+    age = g.age
+    for tok in text.split():
+        while True:
+            options = g.legal_moves()
+            if not options:
+                return f"{tok!r}: no choice is left to make in this move"
+            want = tok.lower()
+            found = None
+            for mv in options:
+                if A.notation(g, mv).lower() == want:
+                    found = mv
+                    break
+            if found is not None:
+                break
+            if (A.END, 0, 0) in options:
+                g.play((A.END, 0, 0))        # an optional decision the player skipped
+                continue
+            return _agora_reason(g, tok, options)
+        if found[0] in _MAIN_KINDS:
+            if mains:
+                return f"{tok!r}: a move holds one action; number the next turn as a new move"
+            mains += 1
+        elif found[0] == A.TRIGGER and g.phase == E.P_PLAY:
+            if mains:
+                return f"{tok!r}: a conspiracy is triggered at the start of the turn, before the action"
+            triggered = True
+        g.play(found)
+    while g.phase not in A.MAIN_PHASES and g.phase != E.P_OVER:
+        options = g.legal_moves()
+        if (A.END, 0, 0) not in options:
+            names = ", ".join(A.notation(g, m) for m in options[:12])
+            return f"{text.split()[-1]!r} needs a choice: {A.PHASE_NAMES[g.phase]} (one of {names})"
+        g.play((A.END, 0, 0))
+    # a triggered conspiracy (Turn of Events) may empty the structure: the age ends, no action
+    if not mains and g.phase != E.P_OVER and not (triggered and (g.age != age or g.phase == E.P_START)):
+        return f"{text!r} has no action: build, discard, construct a wonder or prepare a conspiracy"
+    return None
+
+
+def _agora_reason(g: A.AgoraGame, tok: str, options) -> str:
+    if g.phase == E.P_PLAY and tok[:1] not in "!":
+        mv = _parse_main(E.P_PLAY, tok.partition(">@")[0] if ">@" in tok else tok)
+        if type(mv) is str:
+            return mv
+        why = g.why_illegal(mv)
+        if why:
+            return why
+        if ">@" in tok:
+            return f"{tok!r}: the player holds no unprepared conspiracy {tok.partition('>@')[2]!r}"
+    names = [A.notation(g, m) for m in options if m[0] != A.END]
+    more = f", ... ({len(names)} choices)" if len(names) > 12 else ""
+    return (f"{tok!r} is not possible: {A.PHASE_NAMES[g.phase]} "
+            f"(one of {', '.join(names[:12])}{more})")
+
+
 def _option_name(mv) -> str:
     kind, a, _ = mv
     if kind == E.TOKEN:
@@ -269,20 +367,33 @@ def _notation(g: E.Game, mv) -> str:
 
 def play_random(deal: E.Deal, rng: random.Random, notation: bool = True) -> tuple[E.Game, list[str]]:
     """Play one game with uniformly random legal moves; return the end state and the moves."""
-    g = E.Game(deal)
+    agora = isinstance(deal, A.AgoraDeal)
+    g = A.AgoraGame(deal) if agora else E.Game(deal)
+    name = A.notation if agora else _notation
     moves: list[str] = []
     main_phases = (E.P_DRAFT, E.P_PLAY, E.P_START)
     while g.phase != E.P_OVER:
         options = g.legal_moves()
         mv = options[int(rng.random() * len(options))]
         if notation:
-            text = _notation(g, mv)
-            if g.phase in main_phases:
+            text = name(g, mv)
+            if g.phase in main_phases and not g.triggered:
+                if moves:
+                    moves[-1] = _strip_ends(moves[-1])
                 moves.append(text)
             else:
-                moves[-1] += " " + text
+                moves[-1] = f"{moves[-1]} {text}"
         g.play(mv)
+    if moves:
+        moves[-1] = _strip_ends(moves[-1])
     return g, moves
+
+
+def _strip_ends(move: str) -> str:
+    """Optional decisions skipped at the end of a move are implicit: drop trailing '.'."""
+    while move.endswith(" ."):
+        move = move[:-2]
+    return move
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -293,20 +404,22 @@ def game_seed(seed: int, index: int) -> int:
 def selfplay(n: int, seed: int, agora: bool = False, players: tuple[str, str] = ("Player 1", "Player 2"),
              event: str = "Self-play") -> Iterator[Record]:
     """Yield `n` random legal games as records, reproducible from `seed`."""
-    if agora:
-        raise ValueError("agora self-play is not supported by this engine yet: drop --agora")
     for i in range(n):
         rng = random.Random(game_seed(seed, i))
-        deal = E.random_deal(rng)
+        deal = A.random_agora_deal(rng) if agora else E.random_deal(rng)
         g, moves = play_random(deal, rng)
         ages = g.age
         names = lambda ids, table: tuple(table[x].code for x in ids)  # noqa: E731
+        library = (g.library_drawn if agora else deal.library) if g.library_used else ()
         yield Record(
             event=event, round="-", table=str(i + 1), date="????.??.??", players=players,
+            expansions=("Agora",) if agora else (),
             result=_result(g), tags=(("Seed", f"{seed}:{i}"),), sheets=(_sheet(g, 0), _sheet(g, 1)),
             tokens=names(deal.tokens, E.TOKENS), box=names(deal.box_tokens, E.TOKENS),
             wonders=names(deal.wonders, E.WONDERS),
             removed=tuple(names(deal.removed[a], E.CARDS) for a in range(ages)),
             layouts=tuple(names(deal.layouts[a], E.CARDS) for a in range(ages)),
-            library=names(deal.library, E.TOKENS) if g.library_used else (),
+            library=names(library, E.TOKENS),
+            decrees=names(deal.decrees, A.DECREES) if agora else (),
+            conspiracies=names(deal.conspiracies, A.CONSPIRACIES) if agora else (),
             moves=tuple(moves))
