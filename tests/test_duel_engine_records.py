@@ -116,9 +116,18 @@ def test_bad_setup_is_reported():
     assert not verdict.ok
 
 
-def test_agora_records_are_refused_cleanly():
-    verdict = duel.replay(replace(load("military"), expansions=("Agora",)))
+def test_unknown_expansions_are_refused_cleanly():
+    verdict = duel.replay(replace(load("military"), expansions=("Pantheon",)))
     assert not verdict.ok and verdict.findings[0].rule == "expansions"
+    assert verdict.findings[0].message == ("unknown expansions 'Pantheon': this engine knows the base "
+                                           "game and Agora")
+
+
+def test_a_base_record_naming_an_agora_wonder_is_refused():
+    record = load("military")
+    verdict = duel.replay(replace(record, wonders=record.wonders[:7] + ("Knossos",)))
+    assert verdict.findings[0].message == ("unknown wonder 'Knossos' (an Agora component: add "
+                                           "[Expansions \"Agora\"])")
 
 
 # --------------------------------------------------------------------------- reading
