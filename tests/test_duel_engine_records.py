@@ -90,14 +90,27 @@ def test_covered_card_and_unknown_names():
         "move 9, Anna Weber: unknown card 'Garage'"
 
 
-def test_missing_progress_token_choice():
+def test_a_pairs_progress_token_may_be_declined():
+    # rulebook: "Each time you gather a pair of identical scientific symbols, you *may*
+    # immediately choose one of the Progress tokens on the game board."
     record = load("military")
     moves = list(record.moves)
     assert moves[32] == "Laboratory +Agriculture"
     moves[32] = "Laboratory"
+    verdict = duel.replay(replace(record, moves=tuple(moves)))
+    # declining is legal; without Agriculture's 6 coins Anna cannot pay for move 35
+    assert [f.message for f in verdict.findings] == [
+        "move 35, Anna Weber: cannot afford 'Statue': needs 2 clay, has 1, trade costs 2, has 1 coins"]
+
+
+def test_missing_mandatory_choice():
+    record = load("military")
+    moves = list(record.moves)
+    assert moves[53] == "Pantheon>StatueOfZeus -Sawmill"
+    moves[53] = "Pantheon>StatueOfZeus"
     msg = duel.replay(replace(record, moves=tuple(moves))).findings[0].message
-    assert msg == ("move 33, Anna Weber: 'Laboratory' needs a choice: choose a progress token with +Token "
-                   "(one of Philosophy, Urbanism, Agriculture, Mathematics, Law)")
+    assert msg == ("move 54, Anna Weber: 'Pantheon>StatueOfZeus' needs a choice: destroy an opponent's card "
+                   "with -Card (one of Sawmill)")
 
 
 def test_moves_after_the_end_and_unfinished_games():

@@ -178,7 +178,10 @@ class AgoraGame(Game):
                     moves.append((TRIGGER, k, 0))
             return moves
         if ph < P_SENATE:
-            return super().legal_moves()
+            moves = super().legal_moves()
+            if ph == E.P_TOKEN and moves:
+                moves.append((END, 0, 0))     # a pair's token may be declined
+            return moves
         q = 1 - p
         moves: list = []
         if ph == P_SENATE:

@@ -344,6 +344,10 @@ class Game:
     def _library(self) -> tuple[int, ...]:
         return self.deal.library
 
+    def decline_token(self) -> None:
+        """Take no progress token for a pair (the rulebook: "you *may* choose one")."""
+        self._next()
+
     def slot_of(self, card: int) -> int:
         """The accessible slot holding `card`, or -1."""
         slot = self.slot

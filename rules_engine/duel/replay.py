@@ -267,6 +267,8 @@ def _apply(g: E.Game, text: str) -> str | None:
         if why:
             return why
         g.play(mv)
+    while g.phase == E.P_TOKEN:      # a pair's progress token is optional
+        g.decline_token()
     if g.phase in (E.P_TOKEN, E.P_LIBRARY, E.P_DESTROY, E.P_MAUSOLEUM):
         hint = {E.P_TOKEN: "+Token", E.P_LIBRARY: "+Token", E.P_DESTROY: "-Card",
                 E.P_MAUSOLEUM: "^Card"}[g.phase]
