@@ -9,6 +9,7 @@ import random
 import time
 
 from rules_engine import duel
+from rules_engine.duel import agora as A
 from rules_engine.duel import engine as E
 from rules_engine.duel.replay import play_random
 
@@ -56,7 +57,21 @@ def main() -> None:
     for r in duel.read_records(io.StringIO(text)):
         duel.replay(r)
     print(f"read + replay                {rate(n, time.perf_counter() - t)}")
-    print("agora: not implemented, no figures")
+    n = 1000
+    deals = [A.random_agora_deal(random.Random(i)) for i in range(n)]
+    t = time.perf_counter()
+    for i, deal in enumerate(deals):
+        rng = random.Random(i)
+        g = A.AgoraGame(deal)
+        while g.phase != E.P_OVER:
+            options = g.legal_moves()
+            g.play(options[int(rng.random() * len(options))])
+    print(f"agora self-play, engine only {rate(n, time.perf_counter() - t)}")
+    records = list(duel.selfplay(n, 1, agora=True))
+    t = time.perf_counter()
+    for r in records:
+        duel.replay(r)
+    print(f"agora replay                 {rate(n, time.perf_counter() - t)}")
 
 
 if __name__ == "__main__":

@@ -5,8 +5,13 @@ Sources (transcribed by hand below, facts only):
      cfg_jetons.tcl — a French Tcl implementation (costs as wood/clay/stone/papyrus/glass/gold).
   B. "Rules for 7 Wonders: Duel", a JavaScript rules file in the public code index (search id
      10879789309; CARDS/WONDERS/PROGRESS tables, costs as coins/wood/clay/stone/glass/papyrus).
+  C. koenheltzel/bga-sevenwondersduel (GitHub, the Board Game Arena implementation),
+     modules/php/Material.php, Senate.php, Draftpool.php, MilitaryTrack.php — used as a third
+     source to settle A/B disagreements and as the second source for Agora (next to the Agora
+     rulebook, /work/shared/rules/7wonders-duel-agora.de.txt and .fr.txt).
 Also consulted: the base rulebook's construction and trading rules (the English user manual
-page "Constructing in 7 Wonders Duel", quoted in test_duel_engine_rules.py).
+page "Constructing in 7 Wonders Duel", quoted in test_duel_engine_rules.py) and the rules page
+of 7wondersduel.com (military tokens: "when the Conflict pawn enters a zone").
 
 Disagreements (DISAGREEMENTS below): our value, each source's value, and why we chose it.
 """
@@ -112,10 +117,13 @@ DISAGREEMENTS = {
     "Palace colour": ("blue", "(none)", "blue",
                       "A leaves the colour empty; the Palace is a blue (civilian) building in B"),
     "Shipowners Guild cost": ("C S G P", "C S G P", "W S G P",
-                              "no guild costs wood + stone + glass + papyrus in A; we follow A, which "
-                              "matches the printed card as we remember it; open question"),
+                              "C (BGA) also has clay, stone, glass, papyrus: 2 sources against 1"),
     "Mausoleum cost": ("C C G G P", "C C G G P", "W W G G P",
-                       "we follow A (2 clay, 2 glass, papyrus); B's wood looks like a column slip"),
+                       "C (BGA) also has 2 clay, 2 glass, papyrus: 2 sources against 1"),
+    "Military token passed over": ("applied", "(not modelled)", "(not modelled)",
+                                   "C applies only the token of the zone where the pawn stops; the "
+                                   "rules page says a token applies when the pawn enters its zone, so a "
+                                   "pawn jumping from 2 to 6 takes both tokens here"),
     "Temple of Artemis name": ("The Temple of Artemis", "Le Temple d'Artémis", "The Temple of Anubis",
                                "B's name is wrong (the effect, 12 coins + replay, matches)"),
 }
@@ -183,3 +191,46 @@ def test_disagreements_record_our_choice():
     assert CARDS["ShipownersGuild"].cost == parse("CSGP")[1]
     assert WONDERS["Mausoleum"].cost == parse("CCGGP")[1]
     assert WONDERS["TempleOfArtemis"].name == DISAGREEMENTS["Temple of Artemis name"][0]
+
+
+# --------------------------------------------------------------------------- Agora
+# fact -> (our value, Agora rulebook (DE/FR), BGA (source C))
+AGORA_FACTS = {
+    "senators": ((7, 6), (7, 6), (7, 6)),                    # "13 cartes Sénateur (7 Politiciens et 6 Comploteurs)"
+    "senators per age": ((5, 5, 3), (5, 5, 3), (5, 5, 3)),  # "Âge I : 5 ... Âge III : 3 cartes Sénateur"
+    "influence cubes": (12, 12, 12),                          # "12 cubes Influence"
+    "senate actions (blue 0-1, 2-3, 4+)": ((1, 2, 3), (1, 2, 3), (1, 2, 3)),
+    "chambers": (6, 6, 6),
+    "decrees in play": (6, 6, 6),
+    "conspiracies": (16, 16, 16),
+    "decrees": (16, 16, 16),
+}
+# facts only one source gives (the rulebook text we have lost its pictures)
+AGORA_SINGLE_SOURCE = {
+    "chamber points 1,2,3,3,2,1": "rulebook: '1, 2 ou 3 points selon les Chambres'; which chamber from C only",
+    "Agora structures 3-4-5-6-7 / 7-6-5-4-3 / 2-3-4-5-4-3-2": "C only (the rulebook shows them as pictures)",
+    "Curia Julia and Knossos costs": "C only (the rulebook text lists their effects, not their costs)",
+    "conspiracies that also move a cube": "C only (a symbol on the cards)",
+    "politician sections 2 left, 3 centre, 2 right": "C only",
+}
+
+
+def test_agora_facts():
+    pol = sum(1 for c in data.SENATORS if c.senator == "politician")
+    ours = {
+        "senators": (pol, len(data.SENATORS) - pol),
+        "senators per age": data.SENATORS_PER_AGE,
+        "influence cubes": data.INFLUENCE_CUBES,
+        "senate actions (blue 0-1, 2-3, 4+)": tuple(n for _, n in data.SENATE_ACTIONS),
+        "chambers": data.CHAMBERS,
+        "decrees in play": data.DECREES_IN_PLAY,
+        "conspiracies": len(data.CONSPIRACIES),
+        "decrees": len(data.DECREES),
+    }
+    for fact, (value, rulebook, bga) in AGORA_FACTS.items():
+        assert ours[fact] == value == rulebook == bga, fact
+    assert data.CHAMBER_VP == (1, 2, 3, 3, 2, 1)
+    assert [s.size for s in data.AGORA_STRUCTURES] == [25, 25, 23]
+    assert {w.code: (w.cost, w.vp, w.coins, w.replay) for w in data.AGORA_WONDERS} == {
+        "CuriaJulia": (parse("WCSGP")[1], 0, 6, True), "Knossos": (parse("WCSGG")[1], 3, 0, False)}
+    assert AGORA_SINGLE_SOURCE

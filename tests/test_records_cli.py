@@ -102,6 +102,30 @@ def test_selfplay_writes_reproducible_games_that_verify(tmp_path):
     assert verified.output.endswith("3 games: 3 ok, 0 failed\n")
 
 
+def test_selfplay_agora(tmp_path):
+    path = tmp_path / "agora.txt"
+    result = run("selfplay", "--game", "duel", "--agora", "-n", "2", "--seed", "4", "-o", str(path))
+    assert (result.exit_code, result.output) == (0, f"wrote 2 games to {path}\n")
+    assert '[Expansions "Agora"]' in path.read_text()
+    verified = run("verify", str(path))
+    assert verified.exit_code == 0 and verified.output.endswith("2 games: 2 ok, 0 failed\n")
+
+
+def test_verify_agora_golden_record(tmp_path):
+    path = tmp_path / "p.txt"
+    shutil.copy(DATA / "agora-political.txt", path)
+    result = run("verify", str(path))
+    assert result.exit_code == 0
+    assert result.output == (f"{path}:1: Carla Diaz - Dieter Ernst: ok: 1-0 political 42-18 after 61 moves\n"
+                             "1 game: 1 ok, 0 failed\n")
+
+
+def test_selfplay_agora_for_another_game_is_a_usage_error(tmp_path):
+    result = run("selfplay", "--game", "7wonders", "--agora", "-n", "1", "-o", str(tmp_path / "x.txt"))
+    assert result.exit_code == 2
+    assert "Error: the 7 Wonders rules have no game records yet" in result.output
+
+
 def test_selfplay_unknown_game_is_a_usage_error(tmp_path):
     result = run("selfplay", "--game", "chess", "-n", "1", "-o", str(tmp_path / "x.txt"))
     assert result.exit_code == 2

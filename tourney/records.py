@@ -34,6 +34,19 @@ class VerifyReport:
         return not self.errors and self.passed == self.games
 
 
+_INTERFACE = ("read_records", "write_records", "replay", "selfplay")
+
+
+def records_module(game: str):
+    """The rules module of `game`, if it supports game records (else ValueError)."""
+    module = find_ruleset(game)
+    missing = [name for name in _INTERFACE if not hasattr(module, name)]
+    if missing:
+        raise ValueError(f"the {find_ruleset_info(game).title} rules have no game records yet "
+                         f"(missing {', '.join(missing)})")
+    return module
+
+
 def detect_game(path: str | Path) -> str:
     """The ruleset name of the record file at `path`, from its first record's Game tag."""
     try:
@@ -65,9 +78,12 @@ def verify_files(paths: list[str]) -> VerifyReport:
     games = passed = 0
     for path in paths:
         try:
-            module = find_ruleset(detect_game(path))
+            module = records_module(detect_game(path))
         except RecordFileError as exc:
             errors.append(str(exc))
+            continue
+        except ValueError as exc:
+            errors.append(f"{path}: {exc}")
             continue
         try:
             with open(path, encoding="utf-8") as handle:
@@ -92,7 +108,7 @@ def verify_files(paths: list[str]) -> VerifyReport:
 
 def selfplay_file(game: str, n: int, seed: int, path: str, **options) -> int:
     """Write `n` random legal games of `game` to `path`; return how many were written."""
-    module = find_ruleset(game)
+    module = records_module(game)
     records = list(module.selfplay(n, seed, **options))
     with open(path, "w", encoding="utf-8") as handle:
         module.write_records(records, handle)

@@ -1,8 +1,4 @@
-"""7 Wonders Duel rules: card data, game engine, record format, replay and self-play.
-
-The Agora expansion is not implemented yet: records with ``Expansions "Agora"`` are
-reported as not replayable.
-"""
+"""7 Wonders Duel rules (with the Agora expansion): card data, engine, records, replay, self-play."""
 from rules_engine.duel.record import Record, RecordSyntaxError, Sheet, read_records, write_records
 from rules_engine.duel.replay import Verdict, replay, selfplay
 
