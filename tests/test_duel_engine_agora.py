@@ -12,6 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_engine import duel
 from rules_engine.duel import agora as A
@@ -456,3 +458,16 @@ def test_random_agora_games_keep_the_invariants():
             g.play(options[rng.randrange(len(options))])
             assert min(g.coins) >= 0 and 0 <= min(g.free_cubes) and max(g.free_cubes) <= 12
         assert g.victory in ("civilian", "military", "science", "political")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=0, max_value=500),
+       st.sampled_from(["i1", "m1-2", "x3", ".", "+Law", "-Palace", "^Baths", "c:Coup>top", "!Coup",
+                        "d1-2", "#Law", "<Sphinx", ">Altar", "PoliticianL1"]))
+def test_corrupted_agora_moves_give_findings_not_exceptions(seed, k, extra):
+    (record,) = duel.selfplay(1, seed, agora=True)
+    moves = list(record.moves)
+    k %= len(moves)
+    moves[k] = f"{moves[k]} {extra}"
+    verdict = duel.replay(replace(record, moves=tuple(moves)))
+    assert verdict.ok or all(f.message for f in verdict.findings)

@@ -232,6 +232,9 @@ PROGRESS_TOKENS: tuple[ProgressToken, ...] = (
 
 # Rules constants (base game rulebook).
 START_COINS = 7
+# Wonder draft: who picks each of the 8 wonders (0 = the first player). First four: A, B, B, A;
+# the next four: B, A, A, B.
+DRAFT_ORDER = (0, 1, 1, 0, 1, 0, 0, 1)
 TRADE_BASE = 2                 # price = 2 + opponent's brown/grey production of that resource
 DISCARD_BASE = 2               # discard: 2 coins + 1 per own yellow card
 URBANISM_CHAIN_COINS = 4

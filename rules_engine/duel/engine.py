@@ -108,7 +108,7 @@ PHASE_NAMES = ("draft a wonder", "play a card", "choose a progress token",
 CIVILIAN, MILITARY, SCIENCE = "civilian", "military", "science"
 
 _PHASE_OF_KIND = (P_DRAFT, P_PLAY, P_PLAY, P_PLAY, None, P_DESTROY, P_MAUSOLEUM, P_START)
-_DRAFT_ORDER = (0, 1, 1, 0, 1, 0, 0, 1)   # who picks each of the 8 wonders (player 1 = index 0)
+_DRAFT_ORDER = data.DRAFT_ORDER
 
 
 @dataclass(frozen=True)
