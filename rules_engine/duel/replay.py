@@ -44,6 +44,12 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
     out: list[Finding] = []
 
     def ids(names, table, what, rule, limit=None):
+        try:                                   # fast path: exact codes, no duplicates
+            got = tuple([table[n] for n in names])
+            if (limit is None or all(i < limit for i in got)) and len(set(got)) == len(got):
+                return got
+        except KeyError:
+            pass
         got = []
         for n in names:
             i = _code(n, table)
@@ -241,12 +247,20 @@ def _apply(g: E.Game, text: str) -> str | None:
         mv = _MAIN[key] = _parse_main(ph, main)
     if type(mv) is str:
         return mv
-    why = g.why_illegal(mv)
-    if why:
-        return why
-    if mv[0] in (E.BUILD, E.DISCARD, E.WONDER):
-        mv = (mv[0], g.slot_of(mv[1]), mv[2])
-    g.play(mv)
+    kind = mv[0]
+    if kind == E.BUILD or kind == E.DISCARD or kind == E.WONDER:
+        # fast path for the common legal case; why_illegal explains the others
+        s = g.slot_of(mv[1])
+        p = g.cur
+        if s < 0 or (kind == E.BUILD and g.card_cost(p, mv[1])[0] > g.coins[p]) or (
+                kind == E.WONDER and (mv[2] not in g.unbuilt[p] or g.wonder_cost(p, mv[2])[0] > g.coins[p])):
+            return g.why_illegal(mv)
+        g.play((kind, s, mv[2]))
+    else:
+        why = g.why_illegal(mv)
+        if why:
+            return why
+        g.play(mv)
     for sub in subs:
         if g.phase not in (E.P_TOKEN, E.P_LIBRARY, E.P_DESTROY, E.P_MAUSOLEUM):
             return f"{sub!r}: no choice is left to make in this move"
