@@ -21,3 +21,6 @@ __all__ = [
     "TITLE",
     "check_sheet",
 ]
+
+# Importing the checks registers them in sheet.TABLE_CHECKS (data-driven table checks).
+from rules_engine.sevenwonders import checks as _checks  # noqa: E402,F401

@@ -1,0 +1,587 @@
+"""Table-level checks of a 7 Wonders score sheet against the card and board data.
+
+Each check reads one `TableSheet` and returns findings; importing this module appends the
+checks to ``sheet.TABLE_CHECKS``. Reachable-value tables are built once at import.
+Rule ids, severities and example messages are documented in ``docs/sheet-checks.md``.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rules_engine.findings import Finding, error, warning
+from rules_engine.sevenwonders import data as d
+from rules_engine.sevenwonders.sheet import MAX_TABLE, MIN_TABLE, TABLE_CHECKS, PlayerScore, TableSheet
+
+# --- precomputed tables --------------------------------------------------------------
+
+#: A city holds each building name once, so at most this many of each science symbol.
+SYMBOL_CARDS: dict[d.Science, tuple[str, ...]] = {
+    s: tuple(dict.fromkeys(c.name for c in d.CARDS
+                           if c.science is not None and c.science.symbol is s and not c.is_guild))
+    for s in d.Science
+}
+MAX_SYMBOL = min(len(v) for v in SYMBOL_CARDS.values())  # 4 of each
+MAX_WILD = 2  # Babylon's stage and the Scientists Guild (Olympia B copies it instead of owning it)
+
+
+def science_points(compasses: int, gears: int, tablets: int, wild: int = 0) -> int:
+    """Science points: sum of squares plus 7 per complete set, wild symbols placed best."""
+    best = -1
+    for a in range(wild + 1):
+        for b in range(wild - a + 1):
+            c, g, t = compasses + a, gears + b, tablets + wild - a - b
+            best = max(best, c * c + g * g + t * t + 7 * min(c, g, t))
+    return best
+
+
+def _science_tables() -> tuple[dict[int, frozenset[int]], dict[int, dict[int, int]]]:
+    reach: dict[int, set[int]] = {w: set() for w in range(MAX_WILD + 1)}
+    fewest: dict[int, dict[int, int]] = {w: {} for w in range(MAX_WILD + 1)}
+    r = range(MAX_SYMBOL + 1)
+    for c, g, t in itertools.product(r, r, r):
+        for w in range(MAX_WILD + 1):
+            p = science_points(c, g, t, w)
+            for wmax in range(w, MAX_WILD + 1):
+                reach[wmax].add(p)
+                fewest[wmax][p] = min(fewest[wmax].get(p, 99), c + g + t)
+    return {w: frozenset(v) for w, v in reach.items()}, fewest
+
+
+#: Science points reachable with at most `w` wild symbols; fewest green cards for a score.
+SCIENCE_REACHABLE, SCIENCE_FEWEST_CARDS = _science_tables()
+
+
+def _military_pair_options() -> dict[int, tuple[tuple[int, int, int, int], ...]]:
+    """For one neighbour pair over three ages: points to the seat before (a), to the seat
+    after (b), and bit masks of the ages the seat before won (gt) and lost (lt)."""
+    by_a: dict[int, list[tuple[int, int, int, int]]] = {}
+    for results in itertools.product((1, 0, -1), repeat=3):
+        a = b = gt = lt = 0
+        for age, r in zip(d.AGES, results):
+            bit = 1 << (age - 1)
+            if r == 1:
+                a, b, gt = a + d.MILITARY_WIN[age], b + d.MILITARY_LOSS, gt | bit
+            elif r == -1:
+                a, b, lt = a + d.MILITARY_LOSS, b + d.MILITARY_WIN[age], lt | bit
+        by_a.setdefault(a, []).append((b, gt, lt, a))
+    return {a: tuple(v) for a, v in by_a.items()}
+
+
+MILITARY_PAIR = _military_pair_options()
+MILITARY_MIN_SUM_PER_PAIR, MILITARY_MAX_SUM_PER_PAIR = 0, sum(v - 1 for v in d.MILITARY_WIN.values())
+
+
+def _max_defeats() -> dict[int, int]:
+    """Most defeat tokens a player with a given military total can hold."""
+    out: dict[int, int] = {}
+    for results in itertools.product((1, 0, -1), repeat=6):
+        total = losses = 0
+        for i, r in enumerate(results):
+            if r == 1:
+                total += d.MILITARY_WIN[i // 2 + 1]
+            elif r == -1:
+                total, losses = total - 1, losses + 1
+        out[total] = max(out.get(total, 0), losses)
+    return out
+
+
+MAX_DEFEATS = _max_defeats()
+
+
+def _subset_sums(values: list[int]) -> frozenset[int]:
+    sums = {0}
+    for v in values:
+        sums |= {s + v for s in sums}
+    return frozenset(sums)
+
+
+BLUE_BY_PLAYERS: dict[int, tuple[tuple[int, int], ...]] = {
+    n: tuple(sorted(((d.card(name).points, copies) for name, copies in d.copies_by_name(n).items()
+                     if d.card(name).colour is d.Colour.BLUE and copies), reverse=True))
+    for n in d.PLAYER_COUNTS
+}
+#: Civilian points one city can reach: sums of distinct blue cards present at that count.
+CIVILIAN_REACHABLE: dict[int, frozenset[int]] = {
+    n: _subset_sums([p for p, _ in cards]) for n, cards in BLUE_BY_PLAYERS.items()
+}
+CIVILIAN_DECK_POINTS: dict[int, int] = {n: sum(p * k for p, k in cards) for n, cards in BLUE_BY_PLAYERS.items()}
+
+NAMES = {(colour, n): len(d.names_of(colour, n)) for colour in d.Colour for n in d.PLAYER_COUNTS}
+GREEN_IN_DECK = {n: sum(c.copies(n) for c in d.CARDS if c.colour is d.Colour.GREEN) for n in d.PLAYER_COUNTS}
+SYMBOLS_IN_DECK = {
+    (s, n): sum(d.card(name).copies(n) for name in names)
+    for s, names in SYMBOL_CARDS.items() for n in d.PLAYER_COUNTS
+}
+WONDER_POINTS: dict[tuple[str, str], tuple[int, ...]] = {(b.name, b.side): b.stage_points() for b in d.BOARDS}
+ALL_WONDER_POINTS: frozenset[int] = frozenset(p for pts in WONDER_POINTS.values() for p in pts)
+MAX_STAGES = max(len(b.stages) for b in d.BOARDS)
+
+
+# --- the table as the checks see it ---------------------------------------------------
+
+@dataclass(frozen=True)
+class _Seat:
+    line: PlayerScore
+    boards: tuple[d.Board, ...]  # every board/side still possible for this player
+    known: bool                  # the wonder name is known (one board, maybe two sides)
+
+
+@dataclass(frozen=True)
+class _Table:
+    n: int
+    seats: tuple[_Seat, ...]           # in seat order; neighbours are index +-1 (cyclic)
+    guilds: frozenset[str] | None      # guilds in play, None when unknown
+
+    def left(self, i: int) -> _Seat:
+        return self.seats[(i + 1) % self.n]
+
+    def right(self, i: int) -> _Seat:
+        return self.seats[(i - 1) % self.n]
+
+    def guild_possible(self, name: str) -> bool:
+        return self.guilds is None or name in self.guilds
+
+
+def _boards_for(p: PlayerScore) -> tuple[tuple[d.Board, ...], bool]:
+    return _boards(p.wonder, p.side)
+
+
+@lru_cache(maxsize=1024)
+def _boards(wonder: str | None, side: str | None) -> tuple[tuple[d.Board, ...], bool]:
+    canon = d.wonder_name(wonder) if wonder else None
+    side = (side or "").strip().upper()
+    boards = tuple(b for b in d.BOARDS
+                   if (canon is None or b.name == canon) and (side not in d.SIDES or b.side == side))
+    return boards, canon is not None
+
+
+def _table(sheet: TableSheet) -> _Table | None:
+    n = sheet.size
+    if not MIN_TABLE <= n <= MAX_TABLE:
+        return None  # the shape check reports it; nothing here is decidable
+    seats = tuple(_Seat(p, *_boards_for(p)) for p in sorted(sheet.players, key=lambda p: p.seat))
+    guilds = None
+    if sheet.guilds is not None:
+        guilds = frozenset(g for g in map(_guild_name, sheet.guilds) if g)
+    return _Table(n, seats, guilds)
+
+
+@lru_cache(maxsize=1024)
+def _guild_name(name: str) -> str | None:
+    return d.guild_name(name)
+
+
+def _describe(boards: tuple[d.Board, ...]) -> str:
+    if len(boards) == 1:
+        return f"{boards[0].name} {boards[0].side}"
+    names = sorted({b.name for b in boards})
+    return names[0] if len(names) == 1 else "any board"
+
+
+def _wild_max(t: _Table, i: int) -> int:
+    """Wild science symbols player i can hold: Babylon's stage plus the Scientists Guild
+    (owned, or copied by Olympia B from a neighbour)."""
+    boards = t.seats[i].boards
+    babylon = 1 if any(b.wild_science() for b in boards) else 0
+    guild = 1 if t.guild_possible("Scientists Guild") else 0
+    return babylon + guild
+
+
+# --- checks ---------------------------------------------------------------------------
+
+def _wonders(t: _Table, sheet: TableSheet) -> list[Finding]:
+    """Board names, sides, no board twice; wonder points reachable; the `stages` column."""
+    out: list[Finding] = []
+    seen: dict[str, str] = {}
+    for s in t.seats:
+        p = s.line
+        if p.wonder and not s.known:
+            out.append(error("wonder.unknown", f"wonder {p.wonder!r} for {p.player!r} is not a 7 wonders "
+                                               f"board: use one of {', '.join(d.WONDERS)}", p.player))
+        if p.side and p.side.strip().upper() not in d.SIDES:
+            out.append(error("wonder.side", f"side {p.side!r} for {p.player!r} is not a board side: "
+                                            f"write A or B", p.player))
+        if s.known:
+            name = s.boards[0].name
+            if name in seen:
+                out.append(error("wonder.twice", f"{name} is played by {seen[name]!r} and {p.player!r}: "
+                                                 f"the game has one board of each wonder", p.player))
+            seen.setdefault(name, p.player)
+        reachable = sorted({v for b in s.boards for v in b.stage_points()})
+        if p.stages is not None:
+            most = max(len(b.stages) for b in s.boards)
+            if not 0 <= p.stages <= most:
+                out.append(error("wonders.stages", f"{p.player!r} built {p.stages} stages, but "
+                                 f"{_describe(s.boards)} has at most {most}", p.player))
+                continue
+            at = sorted({b.stage_points()[p.stages] for b in s.boards if p.stages <= len(b.stages)})
+            if p.wonders not in at:
+                out.append(error("wonders.stages", f"wonder points {p.wonders} for {p.player!r} don't match "
+                                 f"{p.stages} stages built on {_describe(s.boards)}: that gives "
+                                 f"{' or '.join(map(str, at))}", p.player))
+            continue
+        if p.wonders not in reachable:
+            out.append(error("wonders.points", f"wonder points {p.wonders} for {p.player!r} can't be reached on "
+                             f"{_describe(s.boards)}: stages built in order give "
+                             f"{', '.join(map(str, reachable))}", p.player))
+    return out
+
+
+MILITARY_PAIR_B = frozenset(b for opts in MILITARY_PAIR.values() for b, *_ in opts)
+
+
+@lru_cache(maxsize=65536)
+def military_assignment_exists(totals: tuple[int, ...]) -> bool:
+    """Is there a result for every neighbour pair and age that gives these totals (seat
+    order), with each age's results orderable by shields: round the ring, nobody can beat
+    their next neighbour all the way round, so wins without losses in one age are impossible?"""
+    n = len(totals)
+    dead: set[tuple[int, int, int, int, int]] = set()
+
+    def walk(k: int, b_prev: int, gt: int, lt: int, closing: int) -> bool:
+        # pair k joins seat k and seat k+1; seat k already has b_prev from pair k-1.
+        need = totals[k] - b_prev
+        opts = MILITARY_PAIR.get(need)
+        if not opts:
+            return False
+        key = (k, b_prev, gt, lt, closing)
+        if key in dead:
+            return False
+        if k == n - 1:
+            for b, g, l, _ in opts:
+                if b == closing and (gt | g) == (lt | l):
+                    return True
+        else:
+            for b, g, l, _ in opts:
+                if walk(k + 1, b, gt | g, lt | l, closing):
+                    return True
+        dead.add(key)
+        return False
+
+    for a0, opts in MILITARY_PAIR.items():
+        closing = totals[0] - a0  # what pair n-1 must give seat 0
+        if closing not in MILITARY_PAIR_B:
+            continue
+        for b, g, l, _ in opts:
+            if walk(1, b, g, l, closing):
+                return True
+    return False
+
+
+def _military(t: _Table, sheet: TableSheet) -> list[Finding]:
+    """The table's military must come from wins and losses between neighbours."""
+    totals = tuple(s.line.military for s in t.seats)
+    if any(not -6 <= v <= 18 for v in totals):
+        return []  # military.range already reports it; the table search needs sane values
+    total = sum(totals)
+    top = MILITARY_MAX_SUM_PER_PAIR * t.n
+    if total % 2:
+        return [error("military.pairs", f"military doesn't pair up: the table's military adds up to {total}, "
+                                         f"but wins and losses always add up to an even number; "
+                                         f"check the military column")]
+    if total < 0:
+        return [error("military.table", f"the table's military adds up to {total}: every battle gives "
+                                         f"+1/+3/+5 to one neighbour and -1 to the other, so the table "
+                                         f"can't be below 0; check the military column")]
+    if total > top:
+        return [error("military.table", f"the table's military adds up to {total}: {t.n} neighbour pairs "
+                                         f"give at most 0+2+4 = 6 each, {top} in all; check the military column")]
+    if not military_assignment_exists(totals):
+        listed = ", ".join(f"{s.line.player!r} {s.line.military}" for s in t.seats)
+        return [error("military.assignment", f"no results of the three ages between neighbours give these "
+                                              f"military points ({listed}, in seat order); "
+                                              f"check the military column and the seat order")]
+    return []
+
+
+def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
+    """Science points from symbol counts the deck allows, wild symbols included."""
+    out: list[Finding] = []
+    cards_needed = 0  # green cards the table needs at least (exact where columns exist)
+    sym_totals = {s: 0 for s in d.Science}
+    wilds = 0
+    for i, s in enumerate(t.seats):
+        p = s.line
+        wmax = min(_wild_max(t, i), MAX_WILD)
+        syms = (p.compasses, p.gears, p.tablets)
+        if any(x is None for x in syms):
+            if p.science not in SCIENCE_REACHABLE[wmax]:
+                out.append(error("science.points", f"science {p.science} for {p.player!r} can't come from "
+                                 f"up to {MAX_SYMBOL} of each symbol and {wmax} wild: check the science column",
+                                 p.player))
+            else:
+                cards_needed += SCIENCE_FEWEST_CARDS[wmax][p.science]
+            continue
+        wild = p.wild or 0
+        bad = [f"{name} {v}" for name, v in zip(("compasses", "gears", "tablets"), syms)
+               if not 0 <= v <= MAX_SYMBOL]
+        if bad:
+            out.append(error("science.symbols", f"{p.player!r} has {', '.join(bad)}: a city holds at most "
+                             f"{MAX_SYMBOL} of each symbol (each green card once)", p.player))
+            continue
+        if not 0 <= wild <= wmax:
+            out.append(error("science.wild", f"{p.player!r} has {wild} wild symbols, at most {wmax} possible "
+                             f"here (Babylon's stage, the Scientists Guild)", p.player))
+            continue
+        want = science_points(*syms, wild)
+        if p.science != want:
+            out.append(error("science.formula", f"science for {p.player!r} should be {want} from "
+                             f"{syms[0]} compasses, {syms[1]} gears, {syms[2]} tablets and {wild} wild "
+                             f"(squares plus 7 per set), sheet says {p.science}", p.player))
+        cards_needed += sum(syms)
+        wilds += wild
+        for sym, v in zip(d.Science, syms):
+            sym_totals[sym] += v
+    for sym, v in sym_totals.items():
+        deck = SYMBOLS_IN_DECK[(sym, t.n)]
+        if v > deck:
+            out.append(error("science.deck", f"the table holds {v} {sym.value} symbols, but the "
+                             f"{t.n}-player decks have only {deck} green cards with that symbol"))
+    wild_top = _wild_table_max(t)
+    if wilds > wild_top:
+        out.append(error("science.deck", f"the table holds {wilds} wild symbols, at most {wild_top} "
+                         f"possible (one Babylon, one Scientists Guild and Olympia B's copy of it)"))
+    if cards_needed > GREEN_IN_DECK[t.n] and not any(f.rule == "science.deck" for f in out):
+        out.append(error("science.deck", f"the table's science needs at least {cards_needed} green cards, "
+                         f"but the {t.n}-player decks have {GREEN_IN_DECK[t.n]}; check the science column"))
+    return out
+
+
+def _wild_table_max(t: _Table) -> int:
+    """Wild symbols a whole table can hold: one Babylon board, one Scientists Guild and,
+    at most once, Olympia B's copy of it (every board exists once)."""
+    babylon = any(b.wild_science() for s in t.seats for b in s.boards)
+    olympia_b = any(b.has_power(d.Action.COPY_GUILD) for s in t.seats for b in s.boards)
+    guild = (1 + olympia_b) if t.guild_possible("Scientists Guild") else 0
+    return int(babylon) + guild
+
+
+def _civilian_subsets(n: int) -> tuple[int, int, dict[int, tuple[int, ...]]]:
+    """Blue cards at `n` players as 4-bit fields: the deck's copies (with a guard bit per
+    field, so over-use shows as a cleared guard), and for each civilian total the subsets
+    of distinct cards that give it, as one bit per field, plentiful cards first."""
+    names = [name for name, k in d.copies_by_name(n).items() if k and d.card(name).colour is d.Colour.BLUE]
+    copies = d.copies_by_name(n)
+    capacity = sum((copies[x] | 8) << (4 * i) for i, x in enumerate(names))
+    by_sum: dict[int, list[tuple[int, int]]] = {}
+    sums = [0] * (1 << len(names))
+    scarce = [0] * (1 << len(names))
+    for mask in range(1, 1 << len(names)):
+        low = (mask & -mask).bit_length() - 1
+        rest = mask & (mask - 1)
+        sums[mask] = sums[rest] + d.card(names[low]).points
+        scarce[mask] = scarce[rest] + (4 - copies[names[low]])
+    for mask in range(1 << len(names)):
+        spread = sum(1 << (4 * i) for i in range(len(names)) if mask >> i & 1)
+        by_sum.setdefault(sums[mask], []).append((scarce[mask], spread))
+    guards = sum(8 << (4 * i) for i in range(len(names)))
+    return capacity, guards, {v: tuple(m for _, m in sorted(opts)) for v, opts in by_sum.items()}
+
+
+CIVILIAN_SUBSETS = {n: _civilian_subsets(n) for n in d.PLAYER_COUNTS}
+
+
+@lru_cache(maxsize=65536)
+def civilian_table_feasible(n: int, needs: tuple[int, ...], budget: int = 20000) -> bool | None:
+    """Can distinct-per-city blue cards, within the deck's copies at `n` players, give
+    every city its civilian points? None when the search gave up (undecided)."""
+    capacity, guards, subsets = CIVILIAN_SUBSETS[n]
+    order = sorted(needs, reverse=True)
+    dead: set[tuple[int, int]] = set()
+    left = [budget]
+
+    def go(k: int, cap: int) -> bool | None:
+        if k == len(order):
+            return True
+        if (k, cap) in dead:
+            return False
+        left[0] -= 1
+        if left[0] < 0:
+            return None
+        undecided = False
+        for m in subsets.get(order[k], ()):
+            nxt = cap - m
+            if nxt & guards == guards:
+                r = go(k + 1, nxt)
+                if r:
+                    return True
+                undecided = undecided or r is None
+        if undecided:
+            return None
+        dead.add((k, cap))
+        return False
+
+    return go(0, capacity)
+
+
+def _civilian(t: _Table, sheet: TableSheet) -> list[Finding]:
+    """Civilian points are sums of distinct blue cards, and the table shares the deck."""
+    out: list[Finding] = []
+    reach = CIVILIAN_REACHABLE[t.n]
+    for s in t.seats:
+        p = s.line
+        if p.civilian not in reach:
+            out.append(error("civilian.points", f"civilian {p.civilian} for {p.player!r} is no sum of distinct "
+                             f"blue cards of a {t.n}-player game; check the civilian column", p.player))
+    if out:
+        return out
+    needs = tuple(s.line.civilian for s in t.seats)
+    total, deck = sum(needs), CIVILIAN_DECK_POINTS[t.n]
+    if total > deck:
+        return [error("civilian.deck", f"the table's civilian points add up to {total}, but all blue cards "
+                                       f"of the {t.n}-player decks are worth {deck}")]
+    if civilian_table_feasible(t.n, tuple(sorted(needs))) is False:
+        return [error("civilian.deck", f"the civilian points ({', '.join(map(str, needs))}) need more copies "
+                                       f"of some blue cards than the {t.n}-player decks hold")]
+    return []
+
+
+def _stages_max(s: _Seat) -> int:
+    if s.line.stages is not None and 0 <= s.line.stages <= MAX_STAGES:
+        return s.line.stages
+    return max(len(b.stages) for b in s.boards) if s.boards else MAX_STAGES
+
+
+def commercial_max(n: int, stages: int) -> int:
+    """Most commercial points one city can score: Haven (own brown), Lighthouse (own
+    yellow, itself included), Chamber of Commerce (2 per own grey, 4+ players), Arena
+    (own stages)."""
+    return COMMERCIAL_BASE[n] + stages
+
+
+COMMERCIAL_BASE = {
+    n: NAMES[(d.Colour.BROWN, n)] + NAMES[(d.Colour.YELLOW, n)]
+    + (2 * NAMES[(d.Colour.GREY, n)] if d.card("Chamber of Commerce").copies(n) else 0)
+    for n in d.PLAYER_COUNTS
+}
+
+
+def _commercial(t: _Table, sheet: TableSheet) -> list[Finding]:
+    out = []
+    for s in t.seats:
+        p = s.line
+        top = commercial_max(t.n, _stages_max(s))
+        if p.commercial > top:
+            out.append(error("commercial.max", f"commercial {p.commercial} for {p.player!r} is more than the "
+                             f"{top} that Haven, Lighthouse, Chamber of Commerce and Arena can give in a "
+                             f"{t.n}-player game; check the commercial column", p.player))
+    return out
+
+
+#: Guild points that depend only on the player count: two neighbours' cards of a colour
+#: (each name once per city), or the holder's own brown and grey cards (Shipowners).
+GUILD_STATIC: dict[int, dict[str, int]] = {
+    n: {
+        "Workers Guild": 2 * NAMES[(d.Colour.BROWN, n)],
+        "Craftsmens Guild": 2 * 2 * NAMES[(d.Colour.GREY, n)],
+        "Traders Guild": 2 * NAMES[(d.Colour.YELLOW, n)],
+        "Philosophers Guild": 2 * NAMES[(d.Colour.GREEN, n)],
+        "Spies Guild": 2 * NAMES[(d.Colour.RED, n)],
+        "Shipowners Guild": NAMES[(d.Colour.BROWN, n)] + NAMES[(d.Colour.GREY, n)],
+        "Scientists Guild": 0,
+        "Magistrates Guild": 2 * NAMES[(d.Colour.BLUE, n)],
+    }
+    for n in d.PLAYER_COUNTS
+}
+
+
+def _extra_builds(b: d.Board) -> int:
+    """Cards beyond six a city can build in Age III thanks to its board."""
+    return sum(1 for s in b.stages for e in s.effects if isinstance(e, d.Power)
+               and e.action in (d.Action.PLAY_LAST_CARD, d.Action.BUILD_FROM_DISCARD))
+
+
+EXTRA_BUILDS = {(b.name, b.side): _extra_builds(b) for b in d.BOARDS}
+
+
+def _guild_values(t: _Table, i: int, in_play: int) -> dict[str, int]:
+    """Most victory points each guild can give player i at this table."""
+    left, right = t.left(i), t.right(i)
+    values = dict(GUILD_STATIC[t.n])
+    values["Strategists Guild"] = MAX_DEFEATS.get(left.line.military, 6) + MAX_DEFEATS.get(right.line.military, 6)
+    values["Shipowners Guild"] += min(in_play, 6 + _most_extra(t.seats[i]))
+    values["Builders Guild"] = _stages_max(t.seats[i]) + _stages_max(left) + _stages_max(right)
+    return values
+
+
+def _most_extra(s: _Seat) -> int:
+    return max((EXTRA_BUILDS[(b.name, b.side)] for b in s.boards), default=3)
+
+
+def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
+    """Guild names and count; guild points within what the guilds in play can give."""
+    out: list[Finding] = []
+    if sheet.guilds is not None:
+        names = [_guild_name(g) for g in sheet.guilds]
+        for raw, canon in zip(sheet.guilds, names):
+            if canon is None:
+                out.append(error("guilds.unknown", f"guild {raw!r} is not a 7 wonders guild: use one of "
+                                                   f"{', '.join(d.GUILD_NAMES)}"))
+        dup = sorted({g for g in names if g and names.count(g) > 1})
+        for g in dup:
+            out.append(error("guilds.twice", f"{g} is listed twice among the guilds in play: "
+                                             f"the game has one card of each guild"))
+        want = t.n + d.GUILDS_EXTRA
+        if len(sheet.guilds) != want:
+            out.append(warning("guilds.count", f"{len(sheet.guilds)} guilds are listed in play; the rules use "
+                                               f"players + 2 = {want} at a {t.n}-player table"))
+    olympia_b = [any(b.has_power(d.Action.COPY_GUILD) for b in s.boards) for s in t.seats]
+    possible = d.GUILD_NAMES if t.guilds is None else tuple(g for g in d.GUILD_NAMES if g in t.guilds)
+    table_best = dict.fromkeys(possible, 0)
+    for i, s in enumerate(t.seats):
+        p = s.line
+        values = _guild_values(t, i, len(possible))
+        playable = sorted((values[g] for g in possible), reverse=True)
+        # Six Age III turns, plus the board's extra builds; Olympia B copies one more.
+        top = sum(playable[:6 + _most_extra(s)]) + (playable[0] if olympia_b[i] and playable else 0)
+        for g in possible:
+            if values[g] > table_best[g]:
+                table_best[g] = values[g]
+        if p.guilds > top:
+            where = "the guilds in play" if t.guilds is not None else "any guilds"
+            out.append(error("guilds.max", f"guild points {p.guilds} for {p.player!r} are more than the {top} "
+                             f"{where} can give at this table; check the guilds column", p.player))
+    total = sum(s.line.guilds for s in t.seats)
+    # Each guild card once, plus one copy by Olympia B (there is one Olympia board).
+    table_top = sum(table_best.values()) + (max(table_best.values(), default=0) if any(olympia_b) else 0)
+    if total > table_top and not any(f.rule == "guilds.max" for f in out):
+        out.append(error("guilds.table", f"the table's guild points add up to {total}, but each guild card "
+                                         f"exists once and together they give at most {table_top} here"))
+    return out
+
+
+_PARTS = (_wonders, _military, _science, _civilian, _commercial, _guilds)
+
+
+def check_rules(sheet: TableSheet) -> list[Finding]:
+    """Every data-driven finding for one table (wonders, military, science, civilian,
+    commercial, guilds); the table view is built once for all of them."""
+    t = _table(sheet)
+    if t is None:
+        return []
+    out: list[Finding] = []
+    for part in _PARTS:
+        out.extend(part(t, sheet))
+    return out
+
+
+def _only(part):  # one category's checks on their own, for callers and tests
+    def check(sheet: TableSheet) -> list[Finding]:
+        t = _table(sheet)
+        return [] if t is None else part(t, sheet)
+    check.__name__ = "check" + part.__name__
+    check.__doc__ = part.__doc__
+    return check
+
+
+check_wonders = _only(_wonders)
+check_military = _only(_military)
+check_science = _only(_science)
+check_civilian = _only(_civilian)
+check_commercial = _only(_commercial)
+check_guilds = _only(_guilds)
+
+if check_rules not in TABLE_CHECKS:
+    TABLE_CHECKS.append(check_rules)
