@@ -179,6 +179,11 @@ def test_reader_streams_one_game_at_a_time():
         next(it)
 
 
+def test_games_without_a_blank_line_between_them():
+    text = text_of([load("science"), load("military")]).replace("\n\n[Event", "\n[Event")
+    assert [r.result for r in duel.read_records(io.StringIO(text))] == ["0-1 science", "0-1 military"]
+
+
 def test_sheet_text_round_trip():
     s = Sheet(blue=1, green=2, yellow=3, purple=4, wonders=5, progress=6, treasury=7, military=10,
               senate=0, total=38, coins=21)

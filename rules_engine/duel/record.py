@@ -132,8 +132,8 @@ def read_records(handle: IO[str]) -> Iterator[Record]:
             raise RecordSyntaxError(f"expected a tag line like [Event \"...\"], got {item[1]!r}", item[0])
         body: list[tuple[int, str]] = []
         while item is not None:
-            if item[1].startswith("[") and body and not body[-1][1].strip():
-                pending = item
+            if item[1].startswith("[") and body and _TAG.match(item[1].strip()):
+                pending = item          # the next game's tags (a blank line before them is usual)
                 break
             if item[1].startswith("[") and not body:
                 raise RecordSyntaxError("a blank line must separate the tags from the moves", item[0])
