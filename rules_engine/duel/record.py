@@ -132,7 +132,7 @@ def read_records(handle: IO[str]) -> Iterator[Record]:
             raise RecordSyntaxError(f"expected a tag line like [Event \"...\"], got {item[1]!r}", item[0])
         body: list[tuple[int, str]] = []
         while item is not None:
-            if item[1].startswith("[") and body and _TAG.match(item[1].strip()):
+            if item[1].startswith("[") and body and (not body[-1][1].strip() or _TAG.match(item[1].strip())):
                 pending = item          # the next game's tags (a blank line before them is usual)
                 break
             if item[1].startswith("[") and not body:
