@@ -312,5 +312,80 @@ def demo(directory: str) -> None:
     run_demo(Path(directory), click.echo)
 
 
+# --- game records: verify and self-play (rules engine replay) -------------------------------
+@cli.command("verify")
+@click.argument("records", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def verify_command(records: tuple[str, ...]) -> None:
+    """Replay recorded games (RECORD files) and report each game; exit 1 if any fails."""
+    from tourney.records import verify_files
+
+    report = verify_files(list(records))
+    for line in report.lines:
+        click.echo(line)
+    for message in report.errors:
+        click.echo(f"error: {message}", err=True)
+    if not report.ok:
+        raise SystemExit(1)
+
+
+@cli.command("selfplay")
+@click.option("--game", required=True, help="Game to play: duel (or an alias such as 7wd).")
+@click.option("--agora", is_flag=True, help="Play with the Agora expansion (Duel only).")
+@click.option("-n", "count", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Number of games.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed; the same seed gives the same games.")
+@click.option("-o", "output", required=True, type=click.Path(dir_okay=False), help="Record file to write.")
+def selfplay_command(game: str, agora: bool, count: int, seed: int, output: str) -> None:
+    """Write N random legal games as records."""
+    from rules_engine.registry import UnknownGameError
+    from tourney.records import selfplay_file
+
+    options = {"agora": True} if agora else {}
+    try:
+        written = selfplay_file(game, count, seed, output, **options)
+    except UnknownGameError as exc:
+        raise click.UsageError(str(exc)) from None
+    except (ValueError, TypeError) as exc:
+        raise click.UsageError(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {output!r}: {exc.strerror.lower()}") from None
+    click.echo(f"wrote {written} game{'s' if written != 1 else ''} to {output}")
+
+
 def main() -> None:
     cli(prog_name="tourney")
+
+
+# --- season (qualification report across events) -----------------------------------------
+@cli.command()
+@click.argument("events", nargs=-1, required=True)
+@click.option("--spots", type=click.IntRange(1), help="Qualification spots each event awards.")
+@click.option("--aliases", "aliases_file", type=click.Path(dir_okay=False),
+              help="CSV with 'alias,name' columns: other spellings of a player's name.")
+@click.option("--ranking", is_flag=True, help="Add a points ranking across the events.")
+@click.option("--points", help="Points per place for the ranking (default 10,8,6,5,4,3,2,1).")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--section", type=click.Choice(["qualified", "pass-downs", "players", "ranking"]),
+              help="The section --format csv prints (default: qualified).")
+@click.option("-o", "--output", help="Write season.xlsx (or .csv / .json) instead of printing.")
+def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None, ranking: bool,
+           points: str | None, fmt: str, section: str | None, output: str | None) -> None:
+    """Qualification report across qualifier events: spots, pass-downs, players.
+
+    Example: tourney season koeln.db bonn.db --spots 3 -o season.xlsx
+    """
+    from tourney.season_export import render, season_report, write_report
+
+    report = season_report(list(events), spots, aliases_file, ranking, points)
+    if output:
+        path = write_report(report, output, section)
+    else:
+        text = render(report, fmt, section)
+    if output or fmt != "table":  # the table lists them itself
+        for a in report.ambiguities:
+            click.echo(f"warning: {a.message}", err=True)
+    if output:
+        click.echo(f"wrote {path}: {len(report.qualified)} qualified, {len(report.pass_downs)} pass-downs, "
+                   f"{len(report.players)} players")
+    else:
+        click.echo(text, nl=False)
