@@ -213,3 +213,26 @@ def test_outcome_refuses_a_bad_sheet():
 def test_sheet_values_are_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         GOOD.lines[0].total = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("agora", [False, True])
+def test_sheets_of_random_legal_games_pass_and_agree_with_the_result(agora):
+    # Cross-check with the game engine: the final sheets of self-played games (random legal
+    # moves) are accepted, and the winner the sheet implies is the engine's winner.
+    from rules_engine.duel import selfplay
+
+    seen = set()
+    for rec in selfplay(120, 7, agora=agora, players=("Anna", "Ben")):
+        head, victory = rec.result.split()
+        winner = {"1-0": "Anna", "0-1": "Ben", "1/2-1/2": None}[head]
+        named = winner if victory != "civilian" else None
+        lines = tuple(
+            MatchLine(player=name, first=(i == 0), senate=s.senate if agora else None, total=s.total,
+                      coins=s.coins, victory=victory, winner=named,
+                      **{c: getattr(s, c) for c in CATEGORIES if c != "senate"})
+            for i, (name, s) in enumerate(zip(("Anna", "Ben"), rec.sheets)))
+        s = sheet(*lines)
+        assert check_match(s) == [], (rec.result, rec.sheets)
+        assert outcome(s) == Outcome(Victory(victory), winner)
+        seen.add(victory)
+    assert "military" in seen  # supremacies are among the games checked
