@@ -122,10 +122,26 @@ MAX_STAGES = max(len(b.stages) for b in d.BOARDS)
 # --- the table as the checks see it ---------------------------------------------------
 
 @dataclass(frozen=True)
+class _Boards:
+    """What a sheet's wonder and side leave possible, worked out once per spelling."""
+
+    boards: tuple[d.Board, ...]  # every board/side still possible
+    known: bool                  # the wonder name is known (one board, maybe two sides)
+    points: tuple[int, ...]      # reachable wonder points, ascending
+    most_stages: int
+    wild: bool                   # may hold Babylon's wild science symbol
+    copies_guild: bool           # may be Olympia B
+    extra_builds: int            # most cards beyond six it can build in Age III
+    label: str                   # "Gizah A", "Gizah", or "any board"
+
+    def points_at(self, stages: int) -> tuple[int, ...]:
+        return tuple(sorted({b.stage_points()[stages] for b in self.boards if stages <= len(b.stages)}))
+
+
+@dataclass(frozen=True)
 class _Seat:
     line: PlayerScore
-    boards: tuple[d.Board, ...]  # every board/side still possible for this player
-    known: bool                  # the wonder name is known (one board, maybe two sides)
+    board: _Boards
 
 
 @dataclass(frozen=True)
@@ -144,24 +160,39 @@ class _Table:
         return self.guilds is None or name in self.guilds
 
 
-def _boards_for(p: PlayerScore) -> tuple[tuple[d.Board, ...], bool]:
-    return _boards(p.wonder, p.side)
+def _extra_builds(b: d.Board) -> int:
+    """Cards beyond six a city can build in Age III thanks to its board."""
+    return sum(1 for s in b.stages for e in s.effects if isinstance(e, d.Power)
+               and e.action in (d.Action.PLAY_LAST_CARD, d.Action.BUILD_FROM_DISCARD))
 
 
 @lru_cache(maxsize=1024)
-def _boards(wonder: str | None, side: str | None) -> tuple[tuple[d.Board, ...], bool]:
+def _boards(wonder: str | None, side: str | None) -> _Boards:
     canon = d.wonder_name(wonder) if wonder else None
     side = (side or "").strip().upper()
     boards = tuple(b for b in d.BOARDS
                    if (canon is None or b.name == canon) and (side not in d.SIDES or b.side == side))
-    return boards, canon is not None
+    if len(boards) == 1:
+        label = f"{boards[0].name} {boards[0].side}"
+    else:
+        names = sorted({b.name for b in boards})
+        label = names[0] if len(names) == 1 else "any board"
+    return _Boards(
+        boards=boards, known=canon is not None,
+        points=tuple(sorted({v for b in boards for v in b.stage_points()})),
+        most_stages=max(len(b.stages) for b in boards),
+        wild=any(b.wild_science() for b in boards),
+        copies_guild=any(b.has_power(d.Action.COPY_GUILD) for b in boards),
+        extra_builds=max(_extra_builds(b) for b in boards),
+        label=label,
+    )
 
 
 def _table(sheet: TableSheet) -> _Table | None:
     n = sheet.size
     if not MIN_TABLE <= n <= MAX_TABLE:
         return None  # the shape check reports it; nothing here is decidable
-    seats = tuple(_Seat(p, *_boards_for(p)) for p in sorted(sheet.players, key=lambda p: p.seat))
+    seats = tuple(_Seat(p, _boards(p.wonder, p.side)) for p in sorted(sheet.players, key=lambda p: p.seat))
     guilds = None
     if sheet.guilds is not None:
         guilds = frozenset(g for g in map(_guild_name, sheet.guilds) if g)
@@ -173,20 +204,10 @@ def _guild_name(name: str) -> str | None:
     return d.guild_name(name)
 
 
-def _describe(boards: tuple[d.Board, ...]) -> str:
-    if len(boards) == 1:
-        return f"{boards[0].name} {boards[0].side}"
-    names = sorted({b.name for b in boards})
-    return names[0] if len(names) == 1 else "any board"
-
-
 def _wild_max(t: _Table, i: int) -> int:
     """Wild science symbols player i can hold: Babylon's stage plus the Scientists Guild
     (owned, or copied by Olympia B from a neighbour)."""
-    boards = t.seats[i].boards
-    babylon = 1 if any(b.wild_science() for b in boards) else 0
-    guild = 1 if t.guild_possible("Scientists Guild") else 0
-    return babylon + guild
+    return t.seats[i].board.wild + t.guild_possible("Scientists Guild")
 
 
 # --- checks ---------------------------------------------------------------------------
@@ -197,35 +218,34 @@ def _wonders(t: _Table, sheet: TableSheet) -> list[Finding]:
     seen: dict[str, str] = {}
     for s in t.seats:
         p = s.line
-        if p.wonder and not s.known:
+        if p.wonder and not s.board.known:
             out.append(error("wonder.unknown", f"wonder {p.wonder!r} for {p.player!r} is not a 7 wonders "
                                                f"board: use one of {', '.join(d.WONDERS)}", p.player))
         if p.side and p.side.strip().upper() not in d.SIDES:
             out.append(error("wonder.side", f"side {p.side!r} for {p.player!r} is not a board side: "
                                             f"write A or B", p.player))
-        if s.known:
-            name = s.boards[0].name
+        if s.board.known:
+            name = s.board.boards[0].name
             if name in seen:
                 out.append(error("wonder.twice", f"{name} is played by {seen[name]!r} and {p.player!r}: "
                                                  f"the game has one board of each wonder", p.player))
             seen.setdefault(name, p.player)
-        reachable = sorted({v for b in s.boards for v in b.stage_points()})
         if p.stages is not None:
-            most = max(len(b.stages) for b in s.boards)
+            most = s.board.most_stages
             if not 0 <= p.stages <= most:
                 out.append(error("wonders.stages", f"{p.player!r} built {p.stages} stages, but "
-                                 f"{_describe(s.boards)} has at most {most}", p.player))
+                                 f"{s.board.label} has at most {most}", p.player))
                 continue
-            at = sorted({b.stage_points()[p.stages] for b in s.boards if p.stages <= len(b.stages)})
+            at = s.board.points_at(p.stages)
             if p.wonders not in at:
                 out.append(error("wonders.stages", f"wonder points {p.wonders} for {p.player!r} don't match "
-                                 f"{p.stages} stages built on {_describe(s.boards)}: that gives "
+                                 f"{p.stages} stages built on {s.board.label}: that gives "
                                  f"{' or '.join(map(str, at))}", p.player))
             continue
-        if p.wonders not in reachable:
+        if p.wonders >= 0 and p.wonders not in s.board.points:  # negatives: sheet.py reports
             out.append(error("wonders.points", f"wonder points {p.wonders} for {p.player!r} can't be reached on "
-                             f"{_describe(s.boards)}: stages built in order give "
-                             f"{', '.join(map(str, reachable))}", p.player))
+                             f"{s.board.label}: stages built in order give "
+                             f"{', '.join(map(str, s.board.points))}", p.player))
     return out
 
 
@@ -307,6 +327,8 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
         wmax = min(_wild_max(t, i), MAX_WILD)
         syms = (p.compasses, p.gears, p.tablets)
         if any(x is None for x in syms):
+            if p.science < 0:
+                continue  # sheet.py reports negatives
             if p.science not in SCIENCE_REACHABLE[wmax]:
                 out.append(error("science.points", f"science {p.science} for {p.player!r} can't come from "
                                  f"up to {MAX_SYMBOL} of each symbol and {wmax} wild: check the science column",
@@ -352,8 +374,8 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
 def _wild_table_max(t: _Table) -> int:
     """Wild symbols a whole table can hold: one Babylon board, one Scientists Guild and,
     at most once, Olympia B's copy of it (every board exists once)."""
-    babylon = any(b.wild_science() for s in t.seats for b in s.boards)
-    olympia_b = any(b.has_power(d.Action.COPY_GUILD) for s in t.seats for b in s.boards)
+    babylon = any(s.board.wild for s in t.seats)
+    olympia_b = any(s.board.copies_guild for s in t.seats)
     guild = (1 + olympia_b) if t.guild_possible("Scientists Guild") else 0
     return int(babylon) + guild
 
@@ -422,12 +444,14 @@ def _civilian(t: _Table, sheet: TableSheet) -> list[Finding]:
     reach = CIVILIAN_REACHABLE[t.n]
     for s in t.seats:
         p = s.line
-        if p.civilian not in reach:
+        if p.civilian >= 0 and p.civilian not in reach:  # negatives: sheet.py reports
             out.append(error("civilian.points", f"civilian {p.civilian} for {p.player!r} is no sum of distinct "
                              f"blue cards of a {t.n}-player game; check the civilian column", p.player))
     if out:
         return out
     needs = tuple(s.line.civilian for s in t.seats)
+    if min(needs) < 0:
+        return out
     total, deck = sum(needs), CIVILIAN_DECK_POINTS[t.n]
     if total > deck:
         return [error("civilian.deck", f"the table's civilian points add up to {total}, but all blue cards "
@@ -441,7 +465,7 @@ def _civilian(t: _Table, sheet: TableSheet) -> list[Finding]:
 def _stages_max(s: _Seat) -> int:
     if s.line.stages is not None and 0 <= s.line.stages <= MAX_STAGES:
         return s.line.stages
-    return max(len(b.stages) for b in s.boards) if s.boards else MAX_STAGES
+    return s.board.most_stages
 
 
 def commercial_max(n: int, stages: int) -> int:
@@ -487,27 +511,14 @@ GUILD_STATIC: dict[int, dict[str, int]] = {
 }
 
 
-def _extra_builds(b: d.Board) -> int:
-    """Cards beyond six a city can build in Age III thanks to its board."""
-    return sum(1 for s in b.stages for e in s.effects if isinstance(e, d.Power)
-               and e.action in (d.Action.PLAY_LAST_CARD, d.Action.BUILD_FROM_DISCARD))
-
-
-EXTRA_BUILDS = {(b.name, b.side): _extra_builds(b) for b in d.BOARDS}
-
-
 def _guild_values(t: _Table, i: int, in_play: int) -> dict[str, int]:
     """Most victory points each guild can give player i at this table."""
     left, right = t.left(i), t.right(i)
     values = dict(GUILD_STATIC[t.n])
     values["Strategists Guild"] = MAX_DEFEATS.get(left.line.military, 6) + MAX_DEFEATS.get(right.line.military, 6)
-    values["Shipowners Guild"] += min(in_play, 6 + _most_extra(t.seats[i]))
+    values["Shipowners Guild"] += min(in_play, 6 + t.seats[i].board.extra_builds)
     values["Builders Guild"] = _stages_max(t.seats[i]) + _stages_max(left) + _stages_max(right)
     return values
-
-
-def _most_extra(s: _Seat) -> int:
-    return max((EXTRA_BUILDS[(b.name, b.side)] for b in s.boards), default=3)
 
 
 def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
@@ -527,7 +538,7 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
         if len(sheet.guilds) != want:
             out.append(warning("guilds.count", f"{len(sheet.guilds)} guilds are listed in play; the rules use "
                                                f"players + 2 = {want} at a {t.n}-player table"))
-    olympia_b = [any(b.has_power(d.Action.COPY_GUILD) for b in s.boards) for s in t.seats]
+    olympia_b = [s.board.copies_guild for s in t.seats]
     possible = d.GUILD_NAMES if t.guilds is None else tuple(g for g in d.GUILD_NAMES if g in t.guilds)
     table_best = dict.fromkeys(possible, 0)
     for i, s in enumerate(t.seats):
@@ -535,7 +546,7 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
         values = _guild_values(t, i, len(possible))
         playable = sorted((values[g] for g in possible), reverse=True)
         # Six Age III turns, plus the board's extra builds; Olympia B copies one more.
-        top = sum(playable[:6 + _most_extra(s)]) + (playable[0] if olympia_b[i] and playable else 0)
+        top = sum(playable[:6 + s.board.extra_builds]) + (playable[0] if olympia_b[i] and playable else 0)
         for g in possible:
             if values[g] > table_best[g]:
                 table_best[g] = values[g]
