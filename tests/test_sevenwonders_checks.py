@@ -339,3 +339,26 @@ def test_checks_are_registered_once():
     from rules_engine.sevenwonders.sheet import TABLE_CHECKS
     assert TABLE_CHECKS.count(c.check_rules) == 1
     assert c.check_military(table(line(1, military=1), line(2), line(3))) != []
+
+
+def test_military_search_matches_brute_force_for_four_players():
+    truth = _brute_force_military(4)
+    for v in truth:
+        assert c.military_assignment_exists(v), v
+    import random
+    rng = random.Random(4)
+    for _ in range(3000):
+        v = tuple(rng.randint(-6, 18) for _ in range(4))
+        assert c.military_assignment_exists(v) == (v in truth), v
+
+
+def test_every_rule_is_documented():
+    import pathlib
+    import re
+    root = pathlib.Path(__file__).resolve().parent.parent
+    doc = (root / "docs" / "sheet-checks.md").read_text()
+    source = (root / "rules_engine" / "sevenwonders" / "checks.py").read_text()
+    used = set(re.findall(r'(?:error|warning)\("([a-z.]+)"', source))
+    assert len(used) >= 18
+    for rule in used:
+        assert f"`{rule}`" in doc, rule

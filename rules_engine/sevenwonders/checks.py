@@ -344,7 +344,8 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
                              f"{MAX_SYMBOL} of each symbol (each green card once)", p.player))
             continue
         if not 0 <= wild <= wmax:
-            out.append(error("science.wild", f"{p.player!r} has {wild} wild symbols, at most {wmax} possible "
+            out.append(error("science.wild", f"{p.player!r} has {wild} wild symbol{'' if wild == 1 else 's'}, "
+                                             f"at most {wmax} possible "
                              f"here (Babylon's stage, the Scientists Guild)", p.player))
             continue
         want = science_points(*syms, wild)
@@ -536,8 +537,9 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
                                              f"the game has one card of each guild"))
         want = t.n + d.GUILDS_EXTRA
         if len(sheet.guilds) != want:
-            out.append(warning("guilds.count", f"{len(sheet.guilds)} guilds are listed in play; the rules use "
-                                               f"players + 2 = {want} at a {t.n}-player table"))
+            k = len(sheet.guilds)
+            out.append(warning("guilds.count", f"{k} guild{'' if k == 1 else 's'} listed in play; the rules "
+                                               f"use players + 2 = {want} at a {t.n}-player table"))
     olympia_b = [s.board.copies_guild for s in t.seats]
     possible = d.GUILD_NAMES if t.guilds is None else tuple(g for g in d.GUILD_NAMES if g in t.guilds)
     table_best = dict.fromkeys(possible, 0)
