@@ -362,3 +362,15 @@ def test_every_rule_is_documented():
     assert len(used) >= 18
     for rule in used:
         assert f"`{rule}`" in doc, rule
+
+
+def test_broken_seating_does_not_invent_military_or_guild_errors():
+    # Seats 1, 1, 3: sheet.py reports the seats; the ring-based checks stay silent.
+    lines = [line(1, military=5), line(1, player="Q", military=-1), line(3, military=0, guilds=12)]
+    assert rules(TableSheet(tuple(lines), ("Strategists Guild",) * 1)) == ["seats", "guilds.count"]
+
+
+def test_misspelt_guild_list_is_reported_not_trusted():
+    sheet = table(line(1, guilds=18), line(2), line(3), guilds=("Spies Gild", "Workers Guild", "Traders Guild",
+                                                                 "Builders Guild", "Magistrates Guild"))
+    assert rules(sheet) == ["guilds.unknown"]

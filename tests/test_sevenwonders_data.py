@@ -155,3 +155,8 @@ def test_second_edition_not_mixed_in():
     assert d.board("Olympia", "A").has_power(d.Action.FREE_BUILD_PER_AGE)
     assert d.board("Halikarnassos", "A").stages[1].cost.units() == Counter({d.Resource.ORE: 3})
     assert set(SECOND_EDITION) == {"boards", "cards", "expansions"}
+
+
+def test_passing_directions():
+    # [RB]: Age I and III hands pass left (clockwise), Age II to the right.
+    assert d.PASS_TO == {1: d.Whose.LEFT, 2: d.Whose.RIGHT, 3: d.Whose.LEFT}

@@ -70,7 +70,8 @@ def _military_pair_options() -> dict[int, tuple[tuple[int, int, int, int], ...]]
 
 
 MILITARY_PAIR = _military_pair_options()
-MILITARY_MIN_SUM_PER_PAIR, MILITARY_MAX_SUM_PER_PAIR = 0, sum(v - 1 for v in d.MILITARY_WIN.values())
+#: A decided battle adds win - 1 to the table's military: 0, 2 or 4; a pair over three ages at most 6.
+MILITARY_MAX_SUM_PER_PAIR = sum(v - 1 for v in d.MILITARY_WIN.values())
 
 
 def _max_defeats() -> dict[int, int]:
@@ -88,6 +89,7 @@ def _max_defeats() -> dict[int, int]:
 
 
 MAX_DEFEATS = _max_defeats()
+MOST_DEFEATS = max(MAX_DEFEATS.values())  # six: both neighbours, three ages
 
 
 def _subset_sums(values: list[int]) -> frozenset[int]:
@@ -114,8 +116,8 @@ SYMBOLS_IN_DECK = {
     (s, n): sum(d.card(name).copies(n) for name in names)
     for s, names in SYMBOL_CARDS.items() for n in d.PLAYER_COUNTS
 }
+#: Wonder points with 0, 1, ... stages built, per (board, side).
 WONDER_POINTS: dict[tuple[str, str], tuple[int, ...]] = {(b.name, b.side): b.stage_points() for b in d.BOARDS}
-ALL_WONDER_POINTS: frozenset[int] = frozenset(p for pts in WONDER_POINTS.values() for p in pts)
 MAX_STAGES = max(len(b.stages) for b in d.BOARDS)
 
 
@@ -148,7 +150,8 @@ class _Seat:
 class _Table:
     n: int
     seats: tuple[_Seat, ...]           # in seat order; neighbours are index +-1 (cyclic)
-    guilds: frozenset[str] | None      # guilds in play, None when unknown
+    guilds: frozenset[str] | None      # guilds in play, None when unknown (or misspelt)
+    ordered: bool                      # seats are exactly 1..n, so neighbours are known
 
     def left(self, i: int) -> _Seat:
         return self.seats[(i + 1) % self.n]
@@ -193,10 +196,13 @@ def _table(sheet: TableSheet) -> _Table | None:
     if not MIN_TABLE <= n <= MAX_TABLE:
         return None  # the shape check reports it; nothing here is decidable
     seats = tuple(_Seat(p, _boards(p.wonder, p.side)) for p in sorted(sheet.players, key=lambda p: p.seat))
+    ordered = [s.line.seat for s in seats] == list(range(1, n + 1))
     guilds = None
     if sheet.guilds is not None:
-        guilds = frozenset(g for g in map(_guild_name, sheet.guilds) if g)
-    return _Table(n, seats, guilds)
+        names = [_guild_name(g) for g in sheet.guilds]
+        if None not in names:  # a misspelt list is reported (guilds.unknown), not trusted
+            guilds = frozenset(names)
+    return _Table(n, seats, guilds, ordered)
 
 
 @lru_cache(maxsize=1024)
@@ -308,7 +314,7 @@ def _military(t: _Table, sheet: TableSheet) -> list[Finding]:
     if total > top:
         return [error("military.table", f"the table's military adds up to {total}: {t.n} neighbour pairs "
                                          f"give at most 0+2+4 = 6 each, {top} in all; check the military column")]
-    if not military_assignment_exists(totals):
+    if t.ordered and not military_assignment_exists(totals):
         listed = ", ".join(f"{s.line.player!r} {s.line.military}" for s in t.seats)
         return [error("military.assignment", f"no results of the three ages between neighbours give these "
                                               f"military points ({listed}, in seat order); "
@@ -514,10 +520,15 @@ GUILD_STATIC: dict[int, dict[str, int]] = {
 
 def _guild_values(t: _Table, i: int, in_play: int) -> dict[str, int]:
     """Most victory points each guild can give player i at this table."""
-    left, right = t.left(i), t.right(i)
     values = dict(GUILD_STATIC[t.n])
-    values["Strategists Guild"] = MAX_DEFEATS.get(left.line.military, 6) + MAX_DEFEATS.get(right.line.military, 6)
     values["Shipowners Guild"] += min(in_play, 6 + t.seats[i].board.extra_builds)
+    if not t.ordered:  # neighbours unknown: the seats check reports it; assume the most
+        values["Strategists Guild"] = 2 * MOST_DEFEATS
+        values["Builders Guild"] = _stages_max(t.seats[i]) + 2 * MAX_STAGES
+        return values
+    left, right = t.left(i), t.right(i)
+    values["Strategists Guild"] = (MAX_DEFEATS.get(left.line.military, MOST_DEFEATS)
+                                   + MAX_DEFEATS.get(right.line.military, MOST_DEFEATS))
     values["Builders Guild"] = _stages_max(t.seats[i]) + _stages_max(left) + _stages_max(right)
     return values
 
