@@ -246,16 +246,32 @@ def test_civilian_table_shares_the_deck():
 # --- commercial and guilds --------------------------------------------------------------
 
 def test_commercial_upper_bound():
-    top3 = c.commercial_max(3, 3)
-    assert top3 == 10 + 9 + 3  # no Chamber of Commerce with 3 players
-    assert rules(table(line(1, commercial=top3, wonder="Gizah", side="A"), *plain(3)[1:])) == []
-    over = table(line(1, commercial=top3 + 1, wonder="Gizah", side="A"), *plain(3)[1:])
+    assert c.commercial_max(3, 3) == 10 + 9 + 3  # no Chamber of Commerce with 3 players
+    assert c.commercial_max(3, 3, budget=18) == 18  # every point is a card or a stage
+    assert c.commercial_max(5, 3, budget=18) == 2 * 3 + 15  # Chamber: 2 per grey card
+    assert rules(table(line(1, commercial=18, wonder="Gizah", side="A"), *plain(3)[1:])) == []
+    over = table(line(1, commercial=19, wonder="Gizah", side="A"), *plain(3)[1:])
     assert messages(over, "commercial.max") == [
-        f"commercial {top3 + 1} for 'P1' is more than the {top3} that Haven, Lighthouse, Chamber of "
-        f"Commerce and Arena can give in a 3-player game; check the commercial column"]
-    # The stages column tightens Arena's share.
-    assert rules(table(line(1, commercial=top3, wonder="Gizah", side="A", stages=0, wonders=0),
+        "commercial 19 for 'P1' is more than the 18 that Haven, Lighthouse, Chamber of Commerce and Arena "
+        "can give (18 cards and stages at most) in a 3-player game; check the commercial column"]
+    # Halikarnassos B builds three more cards; the stages column tightens Arena's share.
+    assert rules(table(line(1, commercial=21, wonder="Halikarnassos", side="B"), *plain(3)[1:])) == []
+    assert rules(table(line(1, commercial=22, wonder="Halikarnassos", side="B", stages=0, wonders=0),
                        *plain(3)[1:])) == ["commercial.max"]
+
+
+def test_city_builds_at_most_18_cards_and_stages():
+    # 3 players: civilian 55 takes all 12 blue cards; science 38 needs 7 green ones (one wild).
+    assert c.FEWEST_BLUE[3][55] == 12 and c.SCIENCE_FEWEST_CARDS[1][38] == 7  # 3, 2, 2 and a wild
+    gizah = dict(wonder="Gizah", side="A")
+    assert rules(table(line(1, civilian=55, science=26, **gizah), *plain(3)[1:])) == []
+    crowded = table(line(1, civilian=55, science=38, **gizah), *plain(3)[1:])
+    assert messages(crowded, "city.cards") == [
+        "'P1' needs at least 19 cards and stages (12 blue for civilian 55, 7 green for science 38, "
+        "0 stages for wonder points 0), but a city builds at most 18 on Gizah A; check the categories"]
+    # Babylon B plays the seventh card of each age: room for 21.
+    assert "city.cards" not in rules(table(line(1, civilian=55, science=38, wonder="Babylon", side="B",
+                                                wonders=3), *plain(3)[1:]))
 
 
 def test_guild_names_and_count():

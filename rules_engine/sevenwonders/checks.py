@@ -134,10 +134,16 @@ class _Boards:
     wild: bool                   # may hold Babylon's wild science symbol
     copies_guild: bool           # may be Olympia B
     extra_builds: int            # most cards beyond six it can build in Age III
+    game_extra: int              # most cards beyond 18 it can build in the whole game
+    stages_for: dict[int, int]   # wonder points -> fewest stages that give them
     label: str                   # "Gizah A", "Gizah", or "any board"
 
     def points_at(self, stages: int) -> tuple[int, ...]:
         return tuple(sorted({b.stage_points()[stages] for b in self.boards if stages <= len(b.stages)}))
+
+    def fewest_stages(self, points: int) -> int:
+        """Fewest stages that give these wonder points (0 if none do: reported elsewhere)."""
+        return self.stages_for.get(points, 0)
 
 
 @dataclass(frozen=True)
@@ -169,6 +175,28 @@ def _extra_builds(b: d.Board) -> int:
                and e.action in (d.Action.PLAY_LAST_CARD, d.Action.BUILD_FROM_DISCARD))
 
 
+def _game_extra(b: d.Board) -> int:
+    """Cards beyond 18 a city can build in the game: Babylon B plays the seventh card of
+    every age once its stage is built (three at most), each Halikarnassos stage builds
+    one card from the discard."""
+    extra = 0
+    for s in b.stages:
+        for e in s.effects:
+            if isinstance(e, d.Power) and e.action is d.Action.PLAY_LAST_CARD:
+                extra += len(d.AGES)
+            elif isinstance(e, d.Power) and e.action is d.Action.BUILD_FROM_DISCARD:
+                extra += 1
+    return extra
+
+
+def _fewest_stages(boards: tuple[d.Board, ...]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for b in boards:
+        for k, pts in enumerate(b.stage_points()):
+            out[pts] = min(out.get(pts, k), k)
+    return out
+
+
 @lru_cache(maxsize=1024)
 def _boards(wonder: str | None, side: str | None) -> _Boards:
     canon = d.wonder_name(wonder) if wonder else None
@@ -187,6 +215,8 @@ def _boards(wonder: str | None, side: str | None) -> _Boards:
         wild=any(b.wild_science() for b in boards),
         copies_guild=any(b.has_power(d.Action.COPY_GUILD) for b in boards),
         extra_builds=max(_extra_builds(b) for b in boards),
+        game_extra=max(_game_extra(b) for b in boards),
+        stages_for=_fewest_stages(boards),
         label=label,
     )
 
@@ -412,6 +442,21 @@ def _civilian_subsets(n: int) -> tuple[int, int, dict[int, tuple[int, ...]]]:
 CIVILIAN_SUBSETS = {n: _civilian_subsets(n) for n in d.PLAYER_COUNTS}
 
 
+def _fewest_blue(n: int) -> dict[int, int]:
+    """Fewest distinct blue cards that make each civilian total at `n` players."""
+    best = {0: 0}
+    for name, k in d.copies_by_name(n).items():
+        c = d.card(name)
+        if k and c.colour is d.Colour.BLUE:
+            for total, cards in list(best.items()):
+                if best.get(total + c.points, 99) > cards + 1:
+                    best[total + c.points] = cards + 1
+    return best
+
+
+FEWEST_BLUE = {n: _fewest_blue(n) for n in d.PLAYER_COUNTS}
+
+
 @lru_cache(maxsize=65536)
 def civilian_table_feasible(n: int, needs: tuple[int, ...], budget: int = 20000) -> bool | None:
     """Can distinct-per-city blue cards, within the deck's copies at `n` players, give
@@ -475,28 +520,31 @@ def _stages_max(s: _Seat) -> int:
     return s.board.most_stages
 
 
-def commercial_max(n: int, stages: int) -> int:
+def commercial_max(n: int, stages: int, budget: int = 10**6) -> int:
     """Most commercial points one city can score: Haven (own brown), Lighthouse (own
     yellow, itself included), Chamber of Commerce (2 per own grey, 4+ players), Arena
-    (own stages)."""
-    return COMMERCIAL_BASE[n] + stages
+    (own stages); every unit counted is a card or stage, and a city builds at most
+    `budget` cards and stages in all."""
+    singles = NAMES[(d.Colour.BROWN, n)] + NAMES[(d.Colour.YELLOW, n)] + stages
+    if not CHAMBER[n]:
+        return min(singles, budget)
+    greys = min(NAMES[(d.Colour.GREY, n)], budget)
+    return 2 * greys + min(singles, budget - greys)
 
 
-COMMERCIAL_BASE = {
-    n: NAMES[(d.Colour.BROWN, n)] + NAMES[(d.Colour.YELLOW, n)]
-    + (2 * NAMES[(d.Colour.GREY, n)] if d.card("Chamber of Commerce").copies(n) else 0)
-    for n in d.PLAYER_COUNTS
-}
+CHAMBER = {n: d.card("Chamber of Commerce").copies(n) > 0 for n in d.PLAYER_COUNTS}
+PLAYS = len(d.AGES) * (d.HAND_SIZE - 1)  # 18 cards played, each built, a stage, or discarded
 
 
 def _commercial(t: _Table, sheet: TableSheet) -> list[Finding]:
     out = []
     for s in t.seats:
         p = s.line
-        top = commercial_max(t.n, _stages_max(s))
+        top = commercial_max(t.n, _stages_max(s), PLAYS + s.board.game_extra)
         if p.commercial > top:
             out.append(error("commercial.max", f"commercial {p.commercial} for {p.player!r} is more than the "
-                             f"{top} that Haven, Lighthouse, Chamber of Commerce and Arena can give in a "
+                             f"{top} that Haven, Lighthouse, Chamber of Commerce and Arena can give "
+                             f"({PLAYS + s.board.game_extra} cards and stages at most) in a "
                              f"{t.n}-player game; check the commercial column", p.player))
     return out
 
@@ -576,7 +624,37 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
     return out
 
 
-_PARTS = (_wonders, _military, _science, _civilian, _commercial, _guilds)
+def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
+    """A city plays 18 cards (plus its board's extra builds): the blue cards, green cards
+    and stages its points need at the least must fit."""
+    out = []
+    for i, s in enumerate(t.seats):
+        p = s.line
+        blue = FEWEST_BLUE[t.n].get(p.civilian, 0)
+        syms = (p.compasses, p.gears, p.tablets)
+        if None in syms:
+            green = SCIENCE_FEWEST_CARDS[min(_wild_max(t, i), MAX_WILD)].get(p.science, 0)
+        else:
+            green = sum(x for x in syms if x > 0)
+        stages = p.stages if p.stages is not None and p.stages > 0 else s.board.fewest_stages(p.wonders)
+        yellow = 1 if p.commercial > 0 else 0
+        purple = 1 if p.guilds > 0 and not s.board.copies_guild else 0
+        need = blue + green + stages + yellow + purple
+        budget = PLAYS + s.board.game_extra
+        if need > budget:
+            parts = [f"{blue} blue for civilian {p.civilian}", f"{green} green for science {p.science}",
+                     f"{stages} stages for wonder points {p.wonders}"]
+            if yellow:
+                parts.append("a yellow card for commercial")
+            if purple:
+                parts.append("a guild")
+            out.append(error("city.cards", f"{p.player!r} needs at least {need} cards and stages "
+                             f"({', '.join(parts)}), but a city builds at most {budget} on {s.board.label}; "
+                             f"check the categories", p.player))
+    return out
+
+
+_PARTS = (_wonders, _military, _science, _civilian, _commercial, _guilds, _city)
 
 
 def check_rules(sheet: TableSheet) -> list[Finding]:
@@ -606,6 +684,7 @@ check_science = _only(_science)
 check_civilian = _only(_civilian)
 check_commercial = _only(_commercial)
 check_guilds = _only(_guilds)
+check_city = _only(_city)
 
 if check_rules not in TABLE_CHECKS:
     TABLE_CHECKS.append(check_rules)
