@@ -160,13 +160,17 @@ def test_science_points_reachable():
     assert rules(table(line(1, science=10), line(2, science=26), line(3, science=0))) == []
     bad = table(line(1, science=3), *plain(3)[1:])
     assert messages(bad, "science.points") == [
-        "science 3 for 'P1' can't come from up to 4 of each symbol and 2 wild: check the science column"]
+        "science 3 for 'P1' can't come from up to 4 of each symbol and 1 wild: check the science column"]
 
 
 def test_science_wild_depends_on_babylon_and_scientists_guild():
     only_two = sorted(c.SCIENCE_REACHABLE[2] - c.SCIENCE_REACHABLE[1])[0]
-    babylon = table(line(1, wonder="Babylon", side="A", science=only_two), *plain(3)[1:])
+    babylon = table(line(1, wonder="Babylon", side="A", wonders=3, science=only_two), *plain(3)[1:])
     assert rules(babylon) == []
+    # The wild symbol is Babylon A's second stage: with no stage, or only the first, no wild.
+    assert rules(table(line(1, wonder="Babylon", side="A", science=only_two), *plain(3)[1:])) == ["science.points"]
+    one_stage = table(line(1, wonder="Babylon", side="A", wonders=3, stages=1, science=only_two), *plain(3)[1:])
+    assert rules(one_stage) == ["science.points"]
     not_babylon = table(line(1, wonder="Gizah", side="A", science=only_two), *plain(3)[1:])
     assert rules(not_babylon) == ["science.points"]
     only_one = sorted(c.SCIENCE_REACHABLE[1] - c.SCIENCE_REACHABLE[0])[0]
@@ -310,9 +314,13 @@ def test_guild_points_table_bound():
     assert rules(table(line(1, guilds=18, **b[0]), line(2, **b[1]), line(3, **b[2]), guilds=one)) == ["guilds.count"]
     both = table(line(1, guilds=10, **b[0]), line(2, guilds=10, **b[1]), line(3, **b[2]), guilds=one)
     # Olympia B could copy it: then 20 is possible.
-    olympia = table(line(1, guilds=10, **b[0]), line(2, guilds=10, wonder="Olympia", side="B"), line(3, **b[2]),
-                    guilds=one)
+    olympia = table(line(1, guilds=10, **b[0]), line(2, guilds=10, wonder="Olympia", side="B", wonders=5),
+                    line(3, **b[2]), guilds=one)
     assert messages(olympia, "guilds.table") == []
+    # ... but only once its third stage can be built: 5 points with 2 stages is not enough.
+    no_copy = table(line(1, guilds=10, **b[0]), line(2, guilds=10, wonder="Olympia", side="B", wonders=5, stages=2),
+                    line(3, **b[2]), guilds=one)
+    assert messages(no_copy, "guilds.table") != []
     assert messages(both, "guilds.table") == [
         "the table's guild points add up to 20, but each guild card exists once and together they "
         "give at most 18 here"]

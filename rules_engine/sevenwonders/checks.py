@@ -150,6 +150,8 @@ class _Boards:
 class _Seat:
     line: PlayerScore
     board: _Boards
+    wild: bool          # Babylon's wild-symbol stage can be built, given the wonder points
+    copies_guild: bool  # Olympia B's copy stage can be built, given the wonder points
 
 
 @dataclass(frozen=True)
@@ -221,11 +223,39 @@ def _boards(wonder: str | None, side: str | None) -> _Boards:
     )
 
 
+def _has_wild(stage: d.Stage) -> bool:
+    return any(isinstance(e, d.ScienceSymbol) and e.is_wild for e in stage.effects)
+
+
+def _copies_guild(stage: d.Stage) -> bool:
+    return any(isinstance(e, d.Power) and e.action is d.Action.COPY_GUILD for e in stage.effects)
+
+
+@lru_cache(maxsize=4096)
+def _powers(wonder: str | None, side: str | None, points: int, stages: int | None) -> tuple[bool, bool]:
+    """Can the wild-symbol stage, and Olympia B's copy stage, have been built? Stages are
+    built in order, so the stage count (the `stages` column, else every count that gives
+    these wonder points) must reach them."""
+    wild = copies = False
+    for b in _boards(wonder, side).boards:
+        counts = [stages] if stages is not None else [k for k, v in enumerate(b.stage_points()) if v == points]
+        if not counts:
+            counts = list(range(len(b.stages) + 1))  # unreachable points: wonders.points reports them
+        built = b.stages[:max(counts)]
+        wild = wild or any(_has_wild(st) for st in built)
+        copies = copies or any(_copies_guild(st) for st in built)
+    return wild, copies
+
+
+def _seat(p: PlayerScore) -> _Seat:
+    return _Seat(p, _boards(p.wonder, p.side), *_powers(p.wonder, p.side, p.wonders, p.stages))
+
+
 def _table(sheet: TableSheet) -> _Table | None:
     n = sheet.size
     if not MIN_TABLE <= n <= MAX_TABLE:
         return None  # the shape check reports it; nothing here is decidable
-    seats = tuple(_Seat(p, _boards(p.wonder, p.side)) for p in sorted(sheet.players, key=lambda p: p.seat))
+    seats = tuple(_seat(p) for p in sorted(sheet.players, key=lambda p: p.seat))
     ordered = [s.line.seat for s in seats] == list(range(1, n + 1))
     guilds = None
     if sheet.guilds is not None:
@@ -243,7 +273,7 @@ def _guild_name(name: str) -> str | None:
 def _wild_max(t: _Table, i: int) -> int:
     """Wild science symbols player i can hold: Babylon's stage plus the Scientists Guild
     (owned, or copied by Olympia B from a neighbour)."""
-    return t.seats[i].board.wild + t.guild_possible("Scientists Guild")
+    return t.seats[i].wild + t.guild_possible("Scientists Guild")
 
 
 # --- checks ---------------------------------------------------------------------------
@@ -411,8 +441,8 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
 def _wild_table_max(t: _Table) -> int:
     """Wild symbols a whole table can hold: one Babylon board, one Scientists Guild and,
     at most once, Olympia B's copy of it (every board exists once)."""
-    babylon = any(s.board.wild for s in t.seats)
-    olympia_b = any(s.board.copies_guild for s in t.seats)
+    babylon = any(s.wild for s in t.seats)
+    olympia_b = any(s.copies_guild for s in t.seats)
     guild = (1 + olympia_b) if t.guild_possible("Scientists Guild") else 0
     return int(babylon) + guild
 
@@ -599,7 +629,7 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
             k = len(sheet.guilds)
             out.append(warning("guilds.count", f"{k} guild{'' if k == 1 else 's'} listed in play; the rules "
                                                f"use players + 2 = {want} at a {t.n}-player table"))
-    olympia_b = [s.board.copies_guild for s in t.seats]
+    olympia_b = [s.copies_guild for s in t.seats]
     possible = d.GUILD_NAMES if t.guilds is None else tuple(g for g in d.GUILD_NAMES if g in t.guilds)
     table_best = dict.fromkeys(possible, 0)
     for i, s in enumerate(t.seats):
@@ -638,7 +668,7 @@ def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
             green = sum(x for x in syms if x > 0)
         stages = p.stages if p.stages is not None and p.stages > 0 else s.board.fewest_stages(p.wonders)
         yellow = 1 if p.commercial > 0 else 0
-        purple = 1 if p.guilds > 0 and not s.board.copies_guild else 0
+        purple = 1 if p.guilds > 0 and not s.copies_guild else 0
         need = blue + green + stages + yellow + purple
         budget = PLAYS + s.board.game_extra
         if need > budget:
