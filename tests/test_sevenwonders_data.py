@@ -46,6 +46,16 @@ def test_sources_and_disagreements_are_named():
     assert all(len(v) > 20 for v in DISAGREEMENTS.values())
 
 
+def test_disagreements_resolved_as_written():
+    assert d.card("Lighthouse").effects[0].colours == {d.Colour.YELLOW}
+    assert d.card("Stone Pit").min_players == (3, 5) and d.card("Clay Pool").min_players == (3, 5)
+    assert [d.card(x).copies(4) for x in ("Stone Pit", "Clay Pool")] == [1, 1]
+    assert d.board("Ephesos", "A").stages[1].cost.units() == Counter({d.Resource.WOOD: 2})
+    assert d.board("Halikarnassos", "A").stages[2].cost.units() == Counter({d.Resource.LOOM: 2})
+    assert d.card("Chamber of Commerce").effects[0].points == 2
+    assert d.card("Craftsmens Guild").effects[0].points == 2
+
+
 @pytest.mark.parametrize("players", d.PLAYER_COUNTS)
 @pytest.mark.parametrize("age", d.AGES)
 def test_each_age_deals_seven_cards_per_player(age, players):
