@@ -278,3 +278,38 @@ def demo(directory: str) -> None:
 
 def main() -> None:
     cli(prog_name="tourney")
+
+
+# --- season (qualification report across events) -----------------------------------------
+@cli.command()
+@click.argument("events", nargs=-1, required=True)
+@click.option("--spots", type=click.IntRange(1), help="Qualification spots each event awards.")
+@click.option("--aliases", "aliases_file", type=click.Path(dir_okay=False),
+              help="CSV with 'alias,name' columns: other spellings of a player's name.")
+@click.option("--ranking", is_flag=True, help="Add a points ranking across the events.")
+@click.option("--points", help="Points per place for the ranking (default 10,8,6,5,4,3,2,1).")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--section", type=click.Choice(["qualified", "pass-downs", "players", "ranking"]),
+              help="The section --format csv prints (default: qualified).")
+@click.option("-o", "--output", help="Write season.xlsx (or .csv / .json) instead of printing.")
+def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None, ranking: bool,
+           points: str | None, fmt: str, section: str | None, output: str | None) -> None:
+    """Qualification report across qualifier events: spots, pass-downs, players.
+
+    Example: tourney season koeln.db bonn.db --spots 3 -o season.xlsx
+    """
+    from tourney.season_export import render, season_report, write_report
+
+    report = season_report(list(events), spots, aliases_file, ranking, points)
+    if output:
+        path = write_report(report, output, section)
+    else:
+        text = render(report, fmt, section)
+    if output or fmt != "table":  # the table lists them itself
+        for a in report.ambiguities:
+            click.echo(f"warning: {a.message}", err=True)
+    if output:
+        click.echo(f"wrote {path}: {len(report.qualified)} qualified, {len(report.pass_downs)} pass-downs, "
+                   f"{len(report.players)} players")
+    else:
+        click.echo(text, nl=False)
