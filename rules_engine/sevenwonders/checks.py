@@ -596,19 +596,32 @@ GUILD_STATIC: dict[int, dict[str, int]] = {
 }
 
 
-def _guild_values(t: _Table, i: int, in_play: int) -> dict[str, int]:
-    """Most victory points each guild can give player i at this table."""
-    values = dict(GUILD_STATIC[t.n])
-    values["Shipowners Guild"] += min(in_play, 6 + t.seats[i].board.extra_builds)
+@lru_cache(maxsize=65536)
+def _guild_bound(n: int, possible: tuple[str, ...], extra: int, copies: bool, strategists: int,
+                 builders: int) -> tuple[int, tuple[int, ...]]:
+    """The most guild points one player can score, and each possible guild's most, given
+    the player count, the guilds that may be in play, the board's extra Age III builds,
+    whether Olympia B's copy is possible, and the neighbour-dependent Strategists and
+    Builders values."""
+    values = dict(GUILD_STATIC[n])
+    values["Shipowners Guild"] += min(len(possible), 6 + extra)  # guilds built are purple
+    values["Strategists Guild"] = strategists
+    values["Builders Guild"] = builders
+    each = tuple(values[g] for g in possible)
+    playable = sorted(each, reverse=True)
+    # Six Age III turns, plus the board's extra builds; Olympia B copies one more.
+    top = sum(playable[:6 + extra]) + (playable[0] if copies and playable else 0)
+    return top, each
+
+
+def _neighbour_values(t: _Table, i: int) -> tuple[int, int]:
+    """Most Strategists points (neighbours' defeat tokens) and Builders points (stages of
+    the city and both neighbours) for player i."""
     if not t.ordered:  # neighbours unknown: the seats check reports it; assume the most
-        values["Strategists Guild"] = 2 * MOST_DEFEATS
-        values["Builders Guild"] = _stages_max(t.seats[i]) + 2 * MAX_STAGES
-        return values
+        return 2 * MOST_DEFEATS, _stages_max(t.seats[i]) + 2 * MAX_STAGES
     left, right = t.left(i), t.right(i)
-    values["Strategists Guild"] = (MAX_DEFEATS.get(left.line.military, MOST_DEFEATS)
-                                   + MAX_DEFEATS.get(right.line.military, MOST_DEFEATS))
-    values["Builders Guild"] = _stages_max(t.seats[i]) + _stages_max(left) + _stages_max(right)
-    return values
+    defeats = MAX_DEFEATS.get(left.line.military, MOST_DEFEATS) + MAX_DEFEATS.get(right.line.military, MOST_DEFEATS)
+    return defeats, _stages_max(t.seats[i]) + _stages_max(left) + _stages_max(right)
 
 
 def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
@@ -631,23 +644,18 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
                                                f"use players + 2 = {want} at a {t.n}-player table"))
     olympia_b = [s.copies_guild for s in t.seats]
     possible = d.GUILD_NAMES if t.guilds is None else tuple(g for g in d.GUILD_NAMES if g in t.guilds)
-    table_best = dict.fromkeys(possible, 0)
+    table_best = [0] * len(possible)
     for i, s in enumerate(t.seats):
         p = s.line
-        values = _guild_values(t, i, len(possible))
-        playable = sorted((values[g] for g in possible), reverse=True)
-        # Six Age III turns, plus the board's extra builds; Olympia B copies one more.
-        top = sum(playable[:6 + s.board.extra_builds]) + (playable[0] if olympia_b[i] and playable else 0)
-        for g in possible:
-            if values[g] > table_best[g]:
-                table_best[g] = values[g]
+        top, each = _guild_bound(t.n, possible, s.board.extra_builds, olympia_b[i], *_neighbour_values(t, i))
+        table_best = [max(x, y) for x, y in zip(table_best, each)]
         if p.guilds > top:
             where = "the guilds in play" if t.guilds is not None else "any guilds"
             out.append(error("guilds.max", f"guild points {p.guilds} for {p.player!r} are more than the {top} "
                              f"{where} can give at this table; check the guilds column", p.player))
     total = sum(s.line.guilds for s in t.seats)
     # Each guild card once, plus one copy by Olympia B (there is one Olympia board).
-    table_top = sum(table_best.values()) + (max(table_best.values(), default=0) if any(olympia_b) else 0)
+    table_top = sum(table_best) + (max(table_best, default=0) if any(olympia_b) else 0)
     if total > table_top and not any(f.rule == "guilds.max" for f in out):
         out.append(error("guilds.table", f"the table's guild points add up to {total}, but each guild card "
                                          f"exists once and together they give at most {table_top} here"))
