@@ -426,11 +426,10 @@ class Game:
             return sum(cities[s].stages for s in seats)
         return sum(cities[s].defeats for s in seats)
 
-    def _place(self, seat: int, cid: int, placed: tuple[tuple[int, int], ...]) -> int:
-        """Put a card in the city; return the coins it gives when played (the city before
-        the turn plus the card itself, so the Lighthouse counts itself)."""
+    def _gain(self, seat: int, cid: int, placed: tuple[tuple[int, int], ...]) -> int:
+        """The coins a card just placed gives when played: counting the cities before the
+        turn plus the card itself (so the Lighthouse counts itself)."""
         info = CARDS[cid]
-        self.cities[seat].add_card(info)
         gain = info.coins
         for e in info.per_unit:
             if e.coins:
@@ -481,8 +480,13 @@ class Game:
             else:
                 if verb is Verb.FREE:
                     c.free_age = self.age
-                income[seat] += self._place(seat, cid, placed)
+                c.add_card(CARDS[cid])
             out.append((seat, move, cid, hali))
+        # every building of the turn is in place: now the coins they give, with the
+        # other cities' buildings of this turn left out (so the order never matters)
+        for seat, move, cid, _ in out:
+            if move.verb is Verb.BUILD or move.verb is Verb.FREE:
+                income[seat] += self._gain(seat, cid, placed)
         for seat in range(n):
             self.cities[seat].coins += income[seat]
         return out
@@ -508,7 +512,8 @@ class Game:
                                        f"has it; nothing is built"))
                 continue
             self.discards.remove(cid)
-            c.coins += self._place(seat, cid, ())
+            c.add_card(CARDS[cid])
+            c.coins += self._gain(seat, cid, ())
             done.append(CARDS[cid].name)
         return tuple(done)
 
