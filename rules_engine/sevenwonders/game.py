@@ -71,7 +71,7 @@ class CardInfo:
 
     __slots__ = ("id", "card", "name", "name_id", "age", "colour", "coins_cost", "need", "chains_from",
                  "fixed", "choice", "choice_tradable", "shields", "coins", "per_unit", "discount",
-                 "science", "wild", "points")
+                 "science", "wild", "points", "need_items")
 
     def __init__(self, cid: int, c: d.Card, name_ids: dict[str, int]) -> None:
         self.id = cid
@@ -82,6 +82,7 @@ class CardInfo:
         self.colour = COLOUR_INDEX[c.colour]
         self.coins_cost = c.cost.coins
         self.need = pay.vector(c.cost.resources)
+        self.need_items = tuple((i, k) for i, k in enumerate(self.need) if k)
         self.chains_from = frozenset(name_ids[n] for n in c.chains_from)
         fixed = [0] * 7
         self.choice = 0
@@ -141,11 +142,12 @@ def deck(age: int, players: int, guilds: tuple[str, ...] = ()) -> list[int]:
 
 
 class StageInfo:
-    __slots__ = ("need", "points", "shields", "coins", "fixed_choice", "choice_tradable", "discount",
-                 "wild", "power")
+    __slots__ = ("need", "need_items", "points", "shields", "coins", "fixed_choice", "choice_tradable",
+                 "discount", "wild", "power")
 
     def __init__(self, s: d.Stage) -> None:
         self.need = pay.vector(s.cost.resources)
+        self.need_items = tuple((i, k) for i, k in enumerate(self.need) if k)
         self.points = self.shields = self.coins = self.wild = 0
         self.fixed_choice = 0
         self.choice_tradable = False
@@ -180,7 +182,7 @@ class City:
     __slots__ = ("seat", "board", "stage_info", "coins", "built", "names", "colours", "fixed",
                  "trade_choices", "own_choices", "left_price", "right_price", "shields", "stages",
                  "science", "wild", "tokens", "defeats", "free_age", "free_build", "last_card",
-                 "copy_guild", "own_sig", "trade_sig", "copied")
+                 "copy_guild", "own_sig", "trade_sig", "copied", "own_key", "trade_key", "price_key")
 
     def __init__(self, seat: int, board: d.Board) -> None:
         self.seat = seat
@@ -208,12 +210,15 @@ class City:
         self.last_card = False   # Babylon B's power is built
         self.copy_guild = False  # Olympia B's power is built
         self.copied: str | None = None
+        self.price_key = 0
         self._signatures()
 
     def _signatures(self) -> None:
         fixed = tuple(self.fixed)
         self.own_sig = (fixed, tuple(sorted(self.own_choices)))
         self.trade_sig = (fixed, tuple(sorted(self.trade_choices)))
+        self.own_key = pay.pack(fixed, self.own_choices)
+        self.trade_key = pay.pack(fixed, self.trade_choices)
 
     def _discount(self, disc: tuple[d.TradeDiscount, ...]) -> None:
         for t in disc:
@@ -224,6 +229,7 @@ class City:
                         if bits >> i & 1:
                             # discounts don't stack: the price is the lowest one, never below 1
                             prices[i] = min(prices[i], max(1, t.price))
+        self.price_key = pay.pack_prices(self.left_price, self.right_price)
 
     def add_card(self, info: CardInfo) -> None:
         self.built.append(info.id)
@@ -329,12 +335,33 @@ class Game:
 
     # --- checking one move against the state before the turn -----------------------
 
-    def trade_for(self, seat: int, need: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+    def trade_for(self, seat: int, items: tuple[tuple[int, int], ...]
+                  ) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+        """The cheapest way for `seat` to cover a cost given as (resource, units) pairs
+        (see `payment.cheapest`); the question is cut down to the missing resources."""
         c = self.cities[seat]
-        lf, lc = self.left(seat).trade_sig
-        rf, rc = self.right(seat).trade_sig
-        return pay.cheapest(need, c.own_sig[0], c.own_sig[1], lf, lc, rf, rc,
-                            tuple(c.left_price), tuple(c.right_price))
+        fixed = c.fixed
+        rest = []
+        wanted = 0
+        for i, k in items:
+            r = k - fixed[i]
+            if r > 0:
+                rest.append((i, r))
+                wanted |= 1 << i
+        if not rest:
+            return 0, (), ()
+        n = self.n
+        left, right = self.cities[(seat + 1) % n], self.cities[(seat - 1) % n]
+        lfix, rfix = left.fixed, right.fixed
+        lp, rp = c.left_price, c.right_price
+        return pay.cheapest_reduced(
+            tuple(rest),
+            tuple(sorted(m & wanted for m in c.own_choices if m & wanted)),
+            tuple(min(lfix[i], r) for i, r in rest),
+            tuple(sorted(m & wanted for m in left.trade_choices if m & wanted)),
+            tuple(min(rfix[i], r) for i, r in rest),
+            tuple(sorted(m & wanted for m in right.trade_choices if m & wanted)),
+            tuple((lp[i], rp[i]) for i, r in rest))
 
     def check(self, seat: int, move: Move, cid: int, exact_trade: bool = True) -> Check:
         """Is `move` (with card `cid` from the hand) legal now? With `exact_trade` the
@@ -347,7 +374,8 @@ class Game:
         if verb is Verb.STAGE:
             if c.stages >= len(c.stage_info):
                 return False, f"{c.board.name} {c.board.side} has no stage left to build", 0, 0, 0, None
-            need = c.stage_info[c.stages].need
+            stage = c.stage_info[c.stages]
+            need, items = stage.need, stage.need_items
             bank = 0
             what = f"stage {c.stages + 1} of {c.board.name} {c.board.side}"
         else:
@@ -362,22 +390,28 @@ class Game:
                 return self._no_trade(move)
             if info.chains_from & c.names:
                 return self._no_trade(move)
-            need, bank = info.need, info.coins_cost
+            need, items, bank = info.need, info.need_items, info.coins_cost
             what = info.name
+        fixed = c.fixed
+        if not (move.trade if exact_trade else False) and all(fixed[i] >= k for i, k in items):
+            # the city's own fixed production covers it: nothing to buy
+            if bank > c.coins:
+                return False, f"{what} costs {bank} coin{'s' if bank != 1 else ''}, the city has {c.coins}", \
+                    0, 0, 0, None
+            return True, "", bank, 0, 0, None
         if exact_trade:
             t = move.trade
             bl = _bought(t.left) if t else pay.ZERO
             br = _bought(t.right) if t else pay.ZERO
-            lf, lc = self.left(seat).trade_sig
-            rf, rc = self.right(seat).trade_sig
-            reason, to_left, to_right = pay.check_trade(
-                need, c.own_sig[0], c.own_sig[1], lf, lc, bl, rf, rc, br,
-                tuple(c.left_price), tuple(c.right_price))
+            n = self.n
+            reason, to_left, to_right = pay.check_trade_key(
+                need, c.own_key, self.cities[(seat + 1) % n].trade_key, bl,
+                self.cities[(seat - 1) % n].trade_key, br, c.price_key)
             if reason != pay.OK:
                 return False, _trade_reason(reason, what, t), 0, 0, 0, None
             trade = Trade(t.left, t.right, to_left + to_right) if t else None
         else:
-            found = self.trade_for(seat, need)
+            found = self.trade_for(seat, items)
             if found is None:
                 return False, f"{what} can't be paid for", 0, 0, 0, None
             _, lu, ru = found

@@ -179,3 +179,75 @@ def check_trade(need: tuple[int, ...], own_fixed: tuple[int, ...], own_choices: 
             if covered(bought_left, fewer):
                 return UNUSED, pay_left, pay_right
     return OK, pay_left, pay_right
+
+
+# --- packed keys: the same questions keyed by small ints (cheap to hash) ----------------
+# A production signature packs 5 bits per fixed resource (bits 0..34) and then the sorted
+# choice masks, 7 bits each; a price key has bit i (left) / 7 + i (right) set for price 1.
+
+def pack(fixed, choices) -> int:
+    key = 0
+    for i, v in enumerate(fixed):
+        key |= v << (5 * i)
+    shift = 35
+    for m in sorted(choices):
+        key |= m << shift
+        shift += 7
+    return key
+
+
+def unpack(key: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    fixed = tuple((key >> (5 * i)) & 31 for i in range(7))
+    rest = key >> 35
+    choices = []
+    while rest:
+        choices.append(rest & 127)
+        rest >>= 7
+    return fixed, tuple(choices)
+
+
+def pack_prices(left, right) -> int:
+    key = 0
+    for i in range(7):
+        if left[i] == 1:
+            key |= 1 << i
+        if right[i] == 1:
+            key |= 1 << (7 + i)
+    return key
+
+
+def unpack_prices(key: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return (tuple(1 if key >> i & 1 else 2 for i in range(7)),
+            tuple(1 if key >> (7 + i) & 1 else 2 for i in range(7)))
+
+
+@lru_cache(maxsize=1 << 17)
+def check_trade_key(need: tuple[int, ...], own: int, left: int, bought_left: tuple[int, ...], right: int,
+                    bought_right: tuple[int, ...], prices: int) -> tuple[str, int, int]:
+    """`check_trade` with packed signatures."""
+    of, oc = unpack(own)
+    lf, lc = unpack(left)
+    rf, rc = unpack(right)
+    lp, rp = unpack_prices(prices)
+    return check_trade(need, of, oc, lf, lc, bought_left, rf, rc, bought_right, lp, rp)
+
+
+@lru_cache(maxsize=1 << 16)
+def cheapest_reduced(rest: tuple[tuple[int, int], ...], own_choices: tuple[int, ...],
+                     left_fixed: tuple[int, ...], left_choices: tuple[int, ...],
+                     right_fixed: tuple[int, ...], right_choices: tuple[int, ...],
+                     prices: tuple[tuple[int, int], ...]
+                     ) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+    """`cheapest` for a question projected on the resources still missing after the
+    city's fixed production: `rest` is (resource, units) pairs; the neighbours' fixed
+    counts and the prices are given per pair, the choice masks cut to those resources.
+    Equivalent situations share one cache entry."""
+    need = [0] * 7
+    lf = [0] * 7
+    rf = [0] * 7
+    lp = [2] * 7
+    rp = [2] * 7
+    for (i, k), a, b, (pl, pr) in zip(rest, left_fixed, right_fixed, prices):
+        need[i], lf[i], rf[i], lp[i], rp[i] = k, a, b, pl, pr
+    return cheapest(tuple(need), ZERO, own_choices, tuple(lf), left_choices, tuple(rf), right_choices,
+                    tuple(lp), tuple(rp))
