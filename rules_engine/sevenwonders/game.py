@@ -182,7 +182,7 @@ class City:
     __slots__ = ("seat", "board", "stage_info", "coins", "built", "names", "colours", "fixed",
                  "trade_choices", "own_choices", "left_price", "right_price", "shields", "stages",
                  "science", "wild", "tokens", "defeats", "free_age", "free_build", "last_card",
-                 "copy_guild", "own_sig", "trade_sig", "copied", "own_key", "trade_key", "price_key")
+                 "copy_guild", "copied", "own_key", "trade_key", "price_key")
 
     def __init__(self, seat: int, board: d.Board) -> None:
         self.seat = seat
@@ -215,8 +215,6 @@ class City:
 
     def _signatures(self) -> None:
         fixed = tuple(self.fixed)
-        self.own_sig = (fixed, tuple(sorted(self.own_choices)))
-        self.trade_sig = (fixed, tuple(sorted(self.trade_choices)))
         self.own_key = pay.pack(fixed, self.own_choices)
         self.trade_key = pay.pack(fixed, self.trade_choices)
 
