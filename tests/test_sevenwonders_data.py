@@ -4,12 +4,19 @@ Sources (facts only, no code taken):
 - [JB] joffrey-bion/seven-wonders, sw-engine/src/main/resources/org/luxons/sevenwonders/
   engine/data/cards.json and wonders.json (cards, costs, chains, counts 3-7, both board sides).
 - [BM] Miniand/brdg.me, game/seven_wonders/deck.go (cards, costs, chains, player-count
-  marks per copy, guild effects).
+  marks per copy, guild effects), card_bonus.go (argument order vp, coins: Arena 1 VP and
+  3 coins per stage, Vineyard 1 coin, Bazar 2 coins) and card_commercial.go (Tavern 5 coins).
 - [SR] Sulaiman281/RMI-SevenWonders, Server/src/main/java/com/wonders/servers/game/Stages.java
   (both sides of all seven boards: stage costs and effects).
 - [RB] the official English rulebook, Asmodee "7 Wonders user manual" page 9 (side B stage
   effects) and "7wonders rules us color" (box contents: 49 / 49 / 50 cards per age).
 - [BONN] /work/shared/rules/7wonders-tournament-bonn-2018.de.txt (tournament clarifications).
+- [PASS] forum.dominionstrategy.com topic 8152 and the fenyobds.shop "7 Wonders New Edition"
+  product text, both: "cards are passed left-right-left over the three ages".
+
+Every card fact (colour, cost, chain, effect, copies per player count) agrees in [JB] and
+[BM] unless listed in DISAGREEMENTS; every board fact agrees in [JB] and [SR] (side B
+effects also in [RB]).
 """
 from collections import Counter
 
@@ -17,7 +24,7 @@ import pytest
 
 from rules_engine.sevenwonders import data as d
 
-SOURCES = ("JB", "BM", "SR", "RB", "BONN")
+SOURCES = ("JB", "BM", "SR", "RB", "BONN", "PASS")
 
 #: Where the sources disagree, what each says and what the data follows.
 DISAGREEMENTS = {
@@ -155,3 +162,8 @@ def test_second_edition_not_mixed_in():
     assert d.board("Olympia", "A").has_power(d.Action.FREE_BUILD_PER_AGE)
     assert d.board("Halikarnassos", "A").stages[1].cost.units() == Counter({d.Resource.ORE: 3})
     assert set(SECOND_EDITION) == {"boards", "cards", "expansions"}
+
+
+def test_passing_directions():
+    # [PASS]: Age I and III hands pass left (clockwise), Age II to the right.
+    assert d.PASS_TO == {1: d.Whose.LEFT, 2: d.Whose.RIGHT, 3: d.Whose.LEFT}

@@ -1,16 +1,280 @@
-"""The `tourney` command line: parse arguments, call one library function, print."""
+"""The `tourney` command line: parse arguments, call one library function, print.
+
+User mistakes become a message and exit 1 (bad input) or 2 (bad usage), never a traceback.
+"""
 from __future__ import annotations
 
+import json
+import secrets
+import sys
+from pathlib import Path
+
 import click
+import sqlalchemy.exc
 
 from tourney import __version__
+from tourney.errors import TourneyError, UsageError
 
 
-@click.group()
+class TourneyGroup(click.Group):
+    """Turns library errors into click errors: the message, exit 1; usage errors exit 2."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except UsageError as exc:
+            raise click.UsageError(str(exc), ctx) from None
+        except TourneyError as exc:
+            raise click.ClickException(str(exc)) from None
+        except sqlalchemy.exc.OperationalError as exc:
+            raise click.ClickException(f"the event database refused the change ({exc.orig}): "
+                                       "nothing was changed; try again, or check the file") from None
+
+
+def _open(path: str):
+    from tourney.store import Event
+
+    return Event.open(path)
+
+
+@click.group(cls=TourneyGroup)
 @click.version_option(__version__, prog_name="tourney")
 def cli() -> None:
     """Run a board-game tournament: players, seating, score sheets, standings."""
 
 
+# --- event -------------------------------------------------------------------------------
+@cli.command()
+@click.argument("event")
+@click.option("--game", required=True, help="7wonders or duel (aliases: 7w, 7wd).")
+@click.option("--scheme", help="Scoring preset: 7wonders 'bonn' (default) or 'dm'.")
+@click.option("--rounds", type=click.IntRange(1, 99), default=4, show_default=True, help="Number of rounds.")
+@click.option("--seed", type=click.IntRange(0), help="Seed for every draw (default: drawn now and stored).")
+@click.option("--name", help="Event name (default: the file name).")
+@click.option("--date", help="Event date, YYYY-MM-DD (orders events in a season report).")
+def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None, name: str | None,
+        date: str | None) -> None:
+    """Create an event file.
+
+    Example: tourney new bonn.db --game 7wonders --name "Bonn Spielt 2018" --date 2018-03-18
+    """
+    from tourney.events import create_event
+
+    info = create_event(event, game=game, scheme=scheme, rounds=rounds,
+                        seed=seed if seed is not None else secrets.randbelow(10**9), name=name, date=date)
+    click.echo(f"created {info.name!r} in {event}: {info.game}, scheme {info.scheme}, {info.rounds} rounds, "
+               f"seed {info.seed}")
+
+
+# --- players -----------------------------------------------------------------------------
+@cli.group()
+def players() -> None:
+    """Register, import, drop and list players."""
+
+
+@players.command("add")
+@click.argument("event")
+@click.argument("names", nargs=-1, required=True)
+def players_add(event: str, names: tuple[str, ...]) -> None:
+    """Register players (late entries play from the next round).
+
+    Example: tourney players add bonn.db "Anna Schmidt" "Ben Meyer"
+    """
+    from tourney.players import add_players
+
+    added, first = add_players(_open(event), list(names))
+    click.echo(f"registered {len(added)} player{'s' * (len(added) != 1)} from round {first}: {', '.join(added)}")
+
+
+@players.command("import")
+@click.argument("event")
+@click.argument("file", type=click.Path(dir_okay=False))
+def players_import(event: str, file: str) -> None:
+    """Register everyone in a CSV or XLSX roster with a 'name' column.
+
+    Example: tourney players import bonn.db roster.csv
+    """
+    from tourney.players import add_players, read_roster
+
+    added, first = add_players(_open(event), read_roster(file))
+    click.echo(f"registered {len(added)} player{'s' * (len(added) != 1)} from round {first}")
+
+
+@players.command("drop")
+@click.argument("event")
+@click.argument("name")
+def players_drop(event: str, name: str) -> None:
+    """Drop a player after the last round with results.
+
+    Example: tourney players drop bonn.db "Ben Meyer"
+    """
+    from tourney.players import drop_player
+
+    real, after = drop_player(_open(event), name)
+    click.echo(f"dropped {real!r} after round {after}" if after else f"dropped {real!r} before round 1")
+
+
+@players.command("list")
+@click.argument("event")
+def players_list(event: str) -> None:
+    """List registered players with their first round and drop.
+
+    Example: tourney players list bonn.db
+    """
+    ps = _open(event).players()
+    width = max([len(p.name) for p in ps] + [6])
+    click.echo(f"{'Player'.ljust(width)}  First round  Dropped after")
+    for p in ps:
+        dropped = str(p.dropped_after) if p.dropped_after is not None else ""
+        click.echo(f"{p.name.ljust(width)}  {p.joined_round:>11}  {dropped:>13}".rstrip())
+    click.echo(f"{len(ps)} player{'s' * (len(ps) != 1)}, "
+               f"{sum(p.dropped_after is None for p in ps)} active")
+
+
+# --- seating -----------------------------------------------------------------------------
+@cli.command()
+@click.argument("event")
+@click.option("--round", "round_no", type=int, help="Seat (or re-seat) this round.")
+@click.option("--all", "all_rounds", is_flag=True, help="Seat every round not seated yet.")
+def seat(event: str, round_no: int | None, all_rounds: bool) -> None:
+    """Seat the next round (or --round N, or --all) from the event's seed.
+
+    Example: tourney seat bonn.db --round 1
+    """
+    from tourney.seating import seat_rounds
+
+    if round_no is not None and all_rounds:
+        raise UsageError("use either --round N or --all, not both")
+    for r in seat_rounds(_open(event), round_no, all_rounds):
+        sizes = "+".join(str(len(t)) for t in r.tables)
+        click.echo(f"round {r.round}: {sum(map(len, r.tables))} players at {len(r.tables)} tables ({sizes})")
+
+
+@cli.command()
+@click.argument("event")
+@click.option("--round", "round_no", type=int, help="Only this round.")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+def seating(event: str, round_no: int | None, fmt: str) -> None:
+    """Show the seating: round, table, seat, player, wonder.
+
+    Example: tourney seating bonn.db --round 1
+    """
+    from tourney.views import seating_view
+
+    click.echo(seating_view(_open(event), round_no, fmt), nl=False)
+
+
+# --- sheets --------------------------------------------------------------------------------
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--event", help="Also check against this event (players, seating, stored results).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def check(files: tuple[str, ...], event: str | None, fmt: str) -> None:
+    """Verify score sheets against the rules; stores nothing. Exit 1 if any error.
+
+    Example: tourney check round1.csv --event bonn.db
+    """
+    from tourney.results import check_files
+
+    report = check_files(list(files), _open(event) if event else None)
+    if fmt == "json":
+        click.echo(json.dumps({"files": report.files, "tables": len(report.tables),
+                               "errors": len(report.errors), "warnings": len(report.warnings),
+                               "findings": [f.as_dict() for f in report.findings]}, ensure_ascii=False, indent=2))
+    else:
+        for f in report.findings:
+            click.echo(f.render())
+        click.echo(report.summary())
+    if not report.ok:
+        sys.exit(1)
+
+
+@cli.group()
+def results() -> None:
+    """Import score sheets and show their history."""
+
+
+@results.command("import")
+@click.argument("event")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--register", is_flag=True, help="Register players not yet registered.")
+@click.option("--correct", is_flag=True, help="Replace stored sheets (adds a new version).")
+@click.option("--reason", help="Why a stored sheet is corrected (needed with --correct).")
+@click.option("--by", "author", help="Who enters the sheets (default: the login name).")
+def results_import(event: str, files: tuple[str, ...], register: bool, correct: bool, reason: str | None,
+                   author: str | None) -> None:
+    """Verify, then store, every sheet in the files in one transaction (all or nothing).
+
+    Example: tourney results import bonn.db round1.csv
+    """
+    from tourney.results import ImportRefused, import_results
+
+    try:
+        summary = import_results(_open(event), list(files), register=register, correct=correct, reason=reason,
+                                 author=author)
+    except ImportRefused as refused:
+        for f in refused.report.findings:
+            click.echo(f.render(), err=True)
+        click.echo(f"{refused.report.summary()}: nothing stored", err=True)
+        sys.exit(1)
+    for line in summary.lines():
+        click.echo(line)
+
+
+@results.command("history")
+@click.argument("event")
+def results_history(event: str) -> None:
+    """Who changed what, when: every change to the event, oldest first.
+
+    Example: tourney results history bonn.db
+    """
+    for h in _open(event).history():
+        click.echo(f"{h['at']}  {h['who']}  {h['action']}: {h['detail']}")
+
+
+# --- standings -----------------------------------------------------------------------------
+@cli.command()
+@click.argument("event")
+@click.option("--after-round", type=click.IntRange(1), help="Standings as they were after this round.")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+def standings(event: str, after_round: int | None, fmt: str) -> None:
+    """The ranking with every tiebreak column.
+
+    Example: tourney standings bonn.db --format csv
+    """
+    from tourney.export import to_csv, to_json, to_table
+    from tourney.standings import compute_standings
+
+    st = compute_standings(_open(event), after_round)
+    click.echo({"table": to_table, "csv": to_csv, "json": to_json}[fmt](st), nl=False)
+
+
+@cli.command()
+@click.argument("event")
+@click.option("-o", "--output", required=True, help="standings.xlsx, .csv, .json or .html")
+@click.option("--after-round", type=click.IntRange(1), help="Standings as they were after this round.")
+def export(event: str, output: str, after_round: int | None) -> None:
+    """Write the standings workbook (.xlsx) or .csv / .json / .html by extension.
+
+    Example: tourney export bonn.db -o standings.xlsx
+    """
+    from tourney.export import export_event
+
+    path = export_event(_open(event), output, after_round)
+    click.echo(f"wrote {path}")
+
+
+@cli.command()
+@click.option("--dir", "directory", default="demo-event", show_default=True, help="Folder for the demo files.")
+def demo(directory: str) -> None:
+    """Run the bundled example event end to end and write standings.xlsx.
+
+    Example: tourney demo --dir /tmp/demo
+    """
+    from tourney.demo import run_demo
+
+    run_demo(Path(directory), click.echo)
+
+
 def main() -> None:
-    cli()
+    cli(prog_name="tourney")

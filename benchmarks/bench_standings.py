@@ -1,0 +1,64 @@
+"""Standings plus XLSX export for 500 players x 6 rounds (target: under 1 s on one core)."""
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from tourney import store
+from tourney.events import create_event
+from tourney.export import to_xlsx
+from tourney.seating import table_plan
+from tourney.standings import compute_standings
+from tourney.store import Event
+
+CATS = ("military", "treasury", "wonders", "civilian", "commercial", "guilds", "science")
+
+
+def build(folder: Path, n_players: int = 500, rounds: int = 6) -> Event:
+    create_event(str(folder / "big.db"), game="7wonders", scheme="bonn", rounds=rounds, seed=1,
+                 name="bench", date=None)
+    event = Event.open(folder / "big.db")
+    rng = random.Random(1)
+    with event.transaction() as conn:
+        ids = [store.add_player(conn, f"Player {i:03d}", 1) for i in range(n_players)]
+        for r in range(1, rounds + 1):
+            order = ids[:]
+            rng.shuffle(order)
+            i = 0
+            for t, size in enumerate(table_plan(n_players), 1):
+                lines = []
+                for s, pid in enumerate(order[i:i + size], 1):
+                    coins = rng.randint(0, 15)
+                    sc = {"military": rng.randint(-6, 18), "treasury": coins // 3, "wonders": rng.randint(0, 20),
+                          "civilian": rng.randint(0, 30), "commercial": rng.randint(0, 10),
+                          "guilds": rng.randint(0, 12), "science": rng.randint(0, 40), "coins": coins}
+                    sc["total"] = sum(sc[c] for c in CATS)
+                    lines.append((s, pid, None, None, sc))
+                store.store_table_seats(conn, r, t, [(pid, None) for _, pid, *_ in lines])
+                store.store_result(conn, round_no=r, table_no=t, version=1, author="bench", reason=None,
+                                   source="bench", warnings=[], lines=lines)
+                i += size
+    return event
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        event = build(folder)
+        best = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            st = compute_standings(event)
+            t1 = time.perf_counter()
+            to_xlsx(st, folder / "standings.xlsx", draws=event.draws())
+            t2 = time.perf_counter()
+            best = min(best, t2 - t0)
+            print(f"standings {t1 - t0:.3f} s + xlsx {t2 - t1:.3f} s = {t2 - t0:.3f} s "
+                  f"({len(st.rows)} players, {len(st.games)} games)")
+        print(f"best: {best:.3f} s for 500 players x 6 rounds (target < 1 s): {'OK' if best < 1 else 'SLOW'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,263 @@
+"""The command line on exact output and exit codes, as an organiser sees it."""
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from conftest import EXAMPLE, line, write_sheet
+
+
+def new_event(run, name="ev.db", *extra):
+    return run("new", name, "--game", "7wonders", "--seed", "7", "--name", "Test Cup", *extra)
+
+
+def four_players(run, db="ev.db"):
+    run("players", "add", db, "Anna", "Ben", "Cleo", "Dirk")
+
+
+def table_of_four(round_no=1, table=1, **over):
+    vps = over.pop("civ", (20, 15, 10, 5))
+    names = over.pop("names", ("Anna", "Ben", "Cleo", "Dirk"))
+    return [line(round_no, table, s, n, civilian=c) for s, (n, c) in enumerate(zip(names, vps), 1)]
+
+
+def test_new_prints_the_settings(run):
+    assert new_event(run).output == "created 'Test Cup' in ev.db: 7wonders, scheme bonn, 4 rounds, seed 7\n"
+
+
+def test_new_refuses_an_existing_file_and_keeps_it(run):
+    new_event(run)
+    r = run("new", "ev.db", "--game", "7w", ok=None)
+    assert r.exit_code == 1
+    assert "'ev.db' already exists" in r.output
+
+
+def test_unknown_game_is_a_usage_error(run):
+    r = run("new", "x.db", "--game", "chess", ok=None)
+    assert r.exit_code == 2
+    assert "unknown game 'chess': use one of 7wonders, duel" in r.output
+
+
+def test_unknown_scheme_and_bad_date_are_usage_errors(run):
+    assert run("new", "x.db", "--game", "7wonders", "--scheme", "xyz", ok=None).exit_code == 2
+    r = run("new", "x.db", "--game", "7wonders", "--date", "18.03.2018", ok=None)
+    assert r.exit_code == 2 and "write it as YYYY-MM-DD" in r.output
+
+
+def test_missing_event_file_says_how_to_create_it(run):
+    r = run("players", "list", "nope.db", ok=None)
+    assert r.exit_code == 1
+    assert r.output == "Error: no event file 'nope.db': create one with 'tourney new nope.db --game 7wonders'\n"
+
+
+def test_players_add_list_drop(run):
+    new_event(run)
+    assert run("players", "add", "ev.db", "Anna", " Ben  Meyer ").output == \
+        "registered 2 players from round 1: Anna, Ben Meyer\n"
+    r = run("players", "add", "ev.db", "anna", ok=None)
+    assert r.exit_code == 1 and "'anna' is already registered (as 'Anna')" in r.output
+    assert run("players", "drop", "ev.db", "ben meyer").output == "dropped 'Ben Meyer' before round 1\n"
+    assert run("players", "list", "ev.db").output == (
+        "Player     First round  Dropped after\n"
+        "Anna                 1\n"
+        "Ben Meyer            1              0\n"
+        "2 players, 1 active\n")
+    r = run("players", "drop", "ev.db", "Nobody", ok=None)
+    assert r.exit_code == 1 and "no player 'Nobody' in this event" in r.output
+
+
+def test_players_import_roster(run):
+    new_event(run)
+    assert run("players", "import", "ev.db", str(EXAMPLE / "players.csv")).output == \
+        "registered 23 players from round 1\n"
+    (run.folder / "bad.csv").write_text("vorname\nAnna\n")
+    r = run("players", "import", "ev.db", "bad.csv", ok=None)
+    assert r.exit_code == 1 and "bad.csv:1: no 'name' column" in r.output
+
+
+def test_check_reports_the_readme_example(run):
+    rows = table_of_four()
+    rows[1][13] += 1  # Ben's total is one too high
+    write_sheet(run.folder / "bad.csv", rows)
+    r = run("check", "bad.csv", ok=None)
+    assert r.exit_code == 1
+    assert r.output == (
+        "bad.csv:3: round 1, table 1: error: totals don't add up for 'Ben': categories sum to 19, "
+        "total says 20 [sum]\n"
+        "checked 1 file: 1 table, 4 players: 1 error, 0 warnings\n")
+
+
+def test_check_good_sheet_exits_zero(run):
+    write_sheet(run.folder / "good.csv", table_of_four())
+    assert run("check", "good.csv").output == "checked 1 file: 1 table, 4 players: 0 errors, 0 warnings\n"
+
+
+def test_check_json_lists_findings_with_location(run):
+    rows = table_of_four()
+    rows[0][7] = 3  # treasury 3 with 3 coins
+    rows[0][13] += 2
+    write_sheet(run.folder / "s.csv", rows)
+    r = run("check", "s.csv", "--format", "json", ok=None)
+    assert r.exit_code == 1
+    data = json.loads(r.output)
+    assert data["errors"] == 1
+    assert data["findings"] == [{
+        "file": "s.csv", "sheet": None, "rows": [2], "round": 1, "table": 1, "player": "Anna",
+        "rule": "treasury", "severity": "error",
+        "message": "treasury for 'Anna' should be coins div 3 = 3 div 3 = 1, sheet says 3"}]
+
+
+def test_check_unreadable_cells_and_missing_columns(run):
+    rows = table_of_four()
+    rows[2][6] = "x"
+    write_sheet(run.folder / "s.csv", rows)
+    r = run("check", "s.csv", ok=None)
+    assert "s.csv:4: round 1, table 1: error: military must be a whole number, got 'x' (player 'Cleo') [cell]" \
+        in r.output
+    (run.folder / "cols.csv").write_text("round,table,seat,player,total\n1,1,1,A,3\n")
+    r = run("check", "cols.csv", ok=None)
+    assert r.exit_code == 1
+    assert "cols.csv:1: missing column(s) military, treasury, wonders, civilian, commercial, guilds, " \
+           "science, coins: add them to the header row [file]" in r.output
+
+
+def test_import_refuses_bad_sheet_and_stores_nothing(run):
+    new_event(run)
+    four_players(run)
+    good = write_sheet(run.folder / "t1.csv", table_of_four(table=1))
+    bad_rows = table_of_four(table=2, names=("Anna", "Eve", "Finn", "Gus"))
+    bad_rows[3][13] = 99
+    write_sheet(run.folder / "t2.csv", bad_rows)
+    r = run("results", "import", "ev.db", str(good), "t2.csv", ok=None)
+    assert r.exit_code == 1
+    out = r.output
+    assert "t2.csv:3: round 1, table 2: error: 'Eve' is not registered" in out
+    assert "t2.csv:2: round 1, table 2: error: 'Anna' is on the sheets of table 1 and table 2 in round 1" in out
+    assert "t2.csv:5: round 1, table 2: error: totals don't add up for 'Gus'" in out
+    assert out.endswith("nothing stored\n")
+    assert run("standings", "ev.db", "--format", "csv").output.splitlines()[1].split(",")[2] == "0"
+    con = sqlite3.connect(run.folder / "ev.db")
+    assert con.execute("select count(*) from results").fetchone() == (0,)
+
+
+def test_import_then_standings_exact(run):
+    new_event(run)
+    four_players(run)
+    write_sheet(run.folder / "r1.csv", table_of_four())
+    assert run("results", "import", "ev.db", "r1.csv").output == "stored round 1, table 1\n1 table stored\n"
+    # VP 24, 19, 14, 9 → average 16.5: places 1, 2, 4, 5 → 6, 4, 2, 1.
+    assert run("standings", "ev.db", "--format", "csv").output == (
+        "rank,player,points,share,vp,coins,lot\n"
+        "1,Anna,6,0.290909091,24,3,2\n"
+        "2,Ben,4,0.23030303,19,3,4\n"
+        "3,Cleo,2,0.16969697,14,3,1\n"
+        "4,Dirk,1,0.109090909,9,3,3\n")
+
+
+def test_import_existing_table_needs_correct_and_keeps_versions(run):
+    new_event(run)
+    four_players(run)
+    write_sheet(run.folder / "r1.csv", table_of_four())
+    run("results", "import", "ev.db", "r1.csv")
+    r = run("results", "import", "ev.db", "r1.csv", ok=None)
+    assert r.exit_code == 1
+    assert "round 1, table 1 already has results (version 1): to replace them, import with --correct " \
+           "--reason TEXT [result.exists]" in r.output
+    r = run("results", "import", "ev.db", "r1.csv", "--correct", ok=None)
+    assert r.exit_code == 2 and "--correct needs --reason TEXT" in r.output
+    write_sheet(run.folder / "fix.csv", table_of_four(civ=(12, 10, 8, 22)))
+    out = run("results", "import", "ev.db", "fix.csv", "--correct", "--reason", "Dirk's blue cards misread",
+              "--by", "desk2").output
+    assert out == "stored round 1, table 1 (correction, version 2)\n1 table stored\n"
+    assert run("standings", "ev.db", "--format", "csv").output.splitlines()[1].startswith("1,Dirk,6,")
+    history = run("results", "history", "ev.db").output.splitlines()
+    assert history[-1].endswith("desk2  results.correct: round 1, table 1, version 2 from fix.csv: "
+                                "Dirk's blue cards misread")
+    con = sqlite3.connect(run.folder / "ev.db")
+    assert con.execute("select version from results order by id").fetchall() == [(1,), (2,)]
+
+
+def test_register_flag_adds_unknown_players(run):
+    new_event(run)
+    write_sheet(run.folder / "r1.csv", table_of_four())
+    out = run("results", "import", "ev.db", "r1.csv", "--register").output
+    assert out.startswith("registered 'Anna'\nregistered 'Ben'\n")
+
+
+def test_seat_and_seating(run):
+    new_event(run)
+    run("players", "add", "ev.db", *[f"P{i:02d}" for i in range(1, 14)])
+    assert run("seat", "ev.db").output == "round 1: 13 players at 3 tables (5+4+4)\n"
+    assert run("seat", "ev.db", "--all").output == (
+        "round 2: 13 players at 3 tables (5+4+4)\n"
+        "round 3: 13 players at 3 tables (5+4+4)\n"
+        "round 4: 13 players at 3 tables (5+4+4)\n")
+    r = run("seat", "ev.db", "--all", ok=None)
+    assert r.exit_code == 1 and "all 4 rounds are seated already" in r.output
+    table = run("seating", "ev.db", "--round", "1").output.splitlines()
+    assert table[0] == "Round  Table  Seat  Player  Wonder"
+    assert len(table) == 14
+    data = json.loads(run("seating", "ev.db", "--format", "json").output)
+    assert len(data) == 52 and {d["round"] for d in data} == {1, 2, 3, 4}
+    assert run("seat", "ev.db", "--round", "1", "--all", ok=None).exit_code == 2
+
+
+def test_seated_round_sheets_must_match_the_seating(run):
+    new_event(run)
+    four_players(run)
+    run("seat", "ev.db")
+    seats = json.loads(run("seating", "ev.db", "--format", "json").output)
+    order = [s["player"] for s in seats]
+    write_sheet(run.folder / "ok.csv", table_of_four(names=tuple(order)))
+    swapped = (order[1], order[0], order[2], order[3])
+    write_sheet(run.folder / "bad.csv", table_of_four(names=swapped))
+    r = run("check", "bad.csv", "--event", "ev.db", ok=None)
+    assert f"error: '{order[1]}' is at table 1, seat 1 on the sheet but the seating of round 1 has them at " \
+           f"table 1, seat 2: fix the sheet [seating]" in r.output
+    run("results", "import", "ev.db", "ok.csv")
+
+
+def test_seating_is_reproducible_from_the_seed(run):
+    outs = []
+    for name in ("a.db", "b.db"):
+        run("new", name, "--game", "7wonders", "--seed", "99")
+        run("players", "add", name, *[f"P{i}" for i in range(17)])
+        run("seat", name, "--all")
+        outs.append(run("seating", name, "--format", "csv").output)
+    assert outs[0] == outs[1]
+
+
+def test_export_formats(run):
+    new_event(run)
+    four_players(run)
+    write_sheet(run.folder / "r1.csv", table_of_four())
+    run("results", "import", "ev.db", "r1.csv")
+    for ext in ("csv", "json", "html", "xlsx"):
+        assert run("export", "ev.db", "-o", f"s.{ext}").output == f"wrote s.{ext}\n"
+    assert json.loads((run.folder / "s.json").read_text())[0] == {
+        "rank": 1, "player": "Anna", "points": 6, "share": 0.290909091, "vp": 24, "coins": 3, "lot": 2}
+    assert "<td>Anna</td>" in (run.folder / "s.html").read_text()
+    from openpyxl import load_workbook
+    wb = load_workbook(run.folder / "s.xlsx")
+    assert wb.sheetnames == ["Standings", "Games", "Players", "Draws"]
+    ws = wb["Standings"]
+    assert [c.value for c in ws[1]][:7] == ["Rank", "Player", "Points", "Share", "VP", "Coins", "Lot"]
+    assert ws.freeze_panes == "A2" and ws.auto_filter.ref == "A1:I5"
+    r = run("export", "ev.db", "-o", "s.pdf", ok=None)
+    assert r.exit_code == 2 and "use a file ending in .xlsx, .csv, .json, .html" in r.output
+
+
+def test_late_entry_and_drop_between_rounds(run):
+    new_event(run)
+    four_players(run)
+    write_sheet(run.folder / "r1.csv", table_of_four())
+    run("results", "import", "ev.db", "r1.csv")
+    assert run("players", "add", "ev.db", "Eve").output == "registered 1 player from round 2: Eve\n"
+    assert run("players", "drop", "ev.db", "Dirk").output == "dropped 'Dirk' after round 1\n"
+    rows = [line(2, 1, s, n, civilian=c) for s, (n, c) in enumerate(zip(("Anna", "Ben", "Cleo", "Dirk"),
+                                                                          (5, 5, 5, 5)), 1)]
+    write_sheet(run.folder / "r2.csv", rows)
+    r = run("results", "import", "ev.db", "r2.csv", ok=None)
+    assert "'Dirk' dropped after round 1 but is on a round 2 sheet" in r.output
+    csv_out = run("standings", "ev.db", "--format", "csv").output
+    assert "Dirk" in csv_out and "Eve" in csv_out

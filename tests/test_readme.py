@@ -1,0 +1,47 @@
+"""The README's quickstart runs as written, and every command has help text and a README row."""
+from __future__ import annotations
+
+import re
+import shlex
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import ROOT
+from tourney.cli import cli
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def quickstart_commands() -> list[list[str]]:
+    block = re.search(r"## Quickstart.*?```bash\n(.*?)```", README, re.S)
+    assert block, "README has no Quickstart bash block"
+    return [shlex.split(line)[1:] for line in block.group(1).splitlines() if line.startswith("tourney ")]
+
+
+def test_readme_quickstart_runs(tmp_path, monkeypatch):
+    commands = quickstart_commands()
+    assert len(commands) >= 8
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    runner = CliRunner()
+    for args in commands:
+        result = runner.invoke(cli, args, catch_exceptions=False)
+        assert result.exit_code == 0, f"tourney {' '.join(args)}\n{result.output}"
+    assert (tmp_path / "standings.xlsx").is_file() and (tmp_path / "standings.html").is_file()
+
+
+def all_commands(group=cli, prefix=()):
+    for name, cmd in group.commands.items():
+        if hasattr(cmd, "commands"):
+            yield from all_commands(cmd, prefix + (name,))
+        else:
+            yield prefix + (name,), cmd
+
+
+@pytest.mark.parametrize("path, cmd", list(all_commands()), ids=lambda x: " ".join(x) if isinstance(x, tuple) else "")
+def test_every_command_has_help_and_a_readme_entry(path, cmd):
+    assert cmd.help and cmd.help.strip()
+    result = CliRunner().invoke(cli, [*path, "--help"])
+    assert result.exit_code == 0
+    assert f"tourney {' '.join(path)}" in README, f"README does not document 'tourney {' '.join(path)}'"

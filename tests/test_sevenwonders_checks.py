@@ -1,0 +1,392 @@
+"""Table-level 7 Wonders sheet checks: every rule with a passing and a failing case, and
+the property that sheets of rule-consistent tables always pass."""
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules_engine.findings import Severity
+from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
+from rules_engine.sevenwonders import checks as c
+from rules_engine.sevenwonders import data as d
+from rules_engine.sevenwonders.sample import random_table
+
+GUILDS5 = ("Workers Guild", "Spies Guild", "Traders Guild", "Builders Guild", "Scientists Guild",
+           "Magistrates Guild", "Strategists Guild")
+
+
+def line(seat, **kw):
+    base = dict(military=0, treasury=1, wonders=0, civilian=0, commercial=0, guilds=0, science=0, coins=3)
+    base.update(kw)
+    base["total"] = sum(base[k] for k in CATEGORIES)
+    base.setdefault("player", f"P{seat}")
+    return PlayerScore(seat=seat, **base)
+
+
+def table(*lines, guilds=None):
+    return TableSheet(tuple(lines), guilds)
+
+
+def plain(n, **per_seat):
+    """n neutral lines; per_seat maps 'p<seat>' to overrides."""
+    return [line(i, **per_seat.get(f"p{i}", {})) for i in range(1, n + 1)]
+
+
+def rules(sheet):
+    return [f.rule for f in check_sheet(sheet)]
+
+
+def messages(sheet, rule):
+    return [f.message for f in check_sheet(sheet) if f.rule == rule]
+
+
+def test_neutral_table_passes():
+    assert check_sheet(table(*plain(5))) == []
+
+
+# --- wonders ----------------------------------------------------------------------------
+
+def test_wonder_points_reachable_per_board_and_side():
+    good = table(line(1, wonder="Gizah", side="A", wonders=15), line(2, wonder="Rhodes", side="B", wonders=7), line(3, wonder="Babylon", side="B", wonders=3))
+    assert rules(good) == []
+    bad = table(line(1, wonder="Gizah", side="A", wonders=13), *plain(3)[1:])
+    assert messages(bad, "wonders.points") == [
+        "wonder points 13 for 'P1' can't be reached on Gizah A: stages built in order give 0, 3, 8, 15"]
+
+
+def test_wonder_points_with_unknown_side_or_board():
+    # 13 is Gizah B's third stage: fine when the side is unknown, wrong for a board without it.
+    assert rules(table(line(1, wonder="Gizah", wonders=13), *plain(3)[1:])) == []
+    assert rules(table(line(1, wonders=20), *plain(3)[1:])) == []
+    assert rules(table(line(1, wonders=1), *plain(3)[1:])) == ["wonders.points"]
+    assert rules(table(line(1, wonder="Olympia", wonders=13), *plain(3)[1:])) == ["wonders.points"]
+
+
+def test_stages_column():
+    ok = table(line(1, wonder="Gizah", side="B", wonders=13, stages=3), *plain(3)[1:])
+    assert rules(ok) == []
+    wrong = table(line(1, wonder="Gizah", side="B", wonders=8, stages=3), *plain(3)[1:])
+    assert messages(wrong, "wonders.stages") == [
+        "wonder points 8 for 'P1' don't match 3 stages built on Gizah B: that gives 13"]
+    too_many = table(line(1, wonder="Rhodos", side="B", wonders=7, stages=3), *plain(3)[1:])
+    assert messages(too_many, "wonders.stages") == ["'P1' built 3 stages, but Rhodos B has at most 2"]
+
+
+def test_unknown_wonder_side_and_board_twice():
+    assert rules(table(line(1, wonder="Atlantis", side="A"), *plain(3)[1:])) == ["wonder.unknown"]
+    assert rules(table(line(1, wonder="Gizah", side="C"), *plain(3)[1:])) == ["wonder.side"]
+    twice = table(line(1, wonder="Giza", side="A"), line(2, wonder="Gizah", side="B"), line(3))
+    assert messages(twice, "wonder.twice") == [
+        "Gizah is played by 'P1' and 'P2': the game has one board of each wonder"]
+
+
+# --- military ---------------------------------------------------------------------------
+
+def test_every_single_military_total_is_reachable():
+    # So the per-player check is the range check of sheet.py; the table checks add the rest.
+    reach = {sum(r) for r in itertools.product(*[(0, w, -1) for w in (1, 1, 3, 3, 5, 5)])}
+    assert reach == set(range(-6, 19))
+
+
+def test_military_pairs():
+    ok = table(line(1, military=10), line(2, military=-1), line(3, military=-1))
+    assert rules(ok) == []
+    odd = table(line(1, military=5), line(2, military=1), line(3, military=1))
+    assert messages(odd, "military.pairs") == [
+        "military doesn't pair up: the table's military adds up to 7, but wins and losses always add up "
+        "to an even number; check the military column"]
+
+
+def test_military_table_range():
+    assert rules(table(line(1, military=-1), line(2, military=-1), line(3, military=0))) == ["military.table"]
+    assert rules(table(line(1, military=18), line(2, military=18), line(3, military=-6))) == ["military.table"]
+
+
+def test_military_assignment():
+    # A lone win is impossible: whoever has more shields than one neighbour, while everyone
+    # else ties, also has more than the other neighbour (the ring of seats closes).
+    lone = table(line(1, military=5), line(2, military=-1), line(3, military=0))
+    assert rules(lone) == ["military.assignment"]
+    assert rules(table(line(1, military=5), line(2, military=-1), line(3), line(4))) == ["military.assignment"]
+    assert rules(table(*[line(i, military=4) for i in range(1, 5)])) == []
+    ok = table(line(1, military=18), line(2, military=-3), line(3, military=-3))
+    assert rules(ok) == []
+    msg = messages(table(line(1, military=6), *[line(i, military=-2) for i in (2, 3, 4)]), "military.assignment")
+    assert msg == ["no results of the three ages between neighbours give these military points "
+                   "('P1' 6, 'P2' -2, 'P3' -2, 'P4' -2, in seat order); check the military column and the seat order"]
+
+
+def _brute_force_military(n):
+    """All military vectors of an n-player table, by trying every age result of every pair."""
+    pairs = [(i, (i + 1) % n) for i in range(n)]
+    seen = set()
+    for results in itertools.product((1, 0, -1), repeat=3 * n):
+        totals = [0] * n
+        ok = True
+        for age in d.AGES:
+            rs = results[(age - 1) * n: age * n]
+            if (1 in rs) != (-1 in rs):
+                ok = False  # a ring of wins (or of losses) in one age can't be ordered by shields
+                break
+            for (i, j), r in zip(pairs, rs):
+                if r == 1:
+                    totals[i] += d.MILITARY_WIN[age]
+                    totals[j] -= 1
+                elif r == -1:
+                    totals[j] += d.MILITARY_WIN[age]
+                    totals[i] -= 1
+        if ok:
+            seen.add(tuple(totals))
+    return seen
+
+
+def test_military_search_matches_brute_force_for_three_players():
+    truth = _brute_force_military(3)
+    for v in itertools.product(range(-6, 19), repeat=3):
+        assert c.military_assignment_exists(v) == (v in truth), v
+
+
+# --- science ----------------------------------------------------------------------------
+
+def test_science_formula_worked_examples():
+    assert c.science_points(1, 1, 1) == 10
+    assert c.science_points(3, 2, 1) == 9 + 4 + 1 + 7
+    assert c.science_points(2, 2, 1, wild=1) == 4 + 4 + 4 + 14  # the wild makes a second set
+    assert c.science_points(4, 0, 0, wild=2) == 36  # squares beat sets here: 6² = 36 > 4²+1+1+7
+
+
+def test_science_points_reachable():
+    assert rules(table(line(1, science=10), line(2, science=26), line(3, science=0))) == []
+    bad = table(line(1, science=3), *plain(3)[1:])
+    assert messages(bad, "science.points") == [
+        "science 3 for 'P1' can't come from up to 4 of each symbol and 2 wild: check the science column"]
+
+
+def test_science_wild_depends_on_babylon_and_scientists_guild():
+    only_two = sorted(c.SCIENCE_REACHABLE[2] - c.SCIENCE_REACHABLE[1])[0]
+    babylon = table(line(1, wonder="Babylon", side="A", science=only_two), *plain(3)[1:])
+    assert rules(babylon) == []
+    not_babylon = table(line(1, wonder="Gizah", side="A", science=only_two), *plain(3)[1:])
+    assert rules(not_babylon) == ["science.points"]
+    only_one = sorted(c.SCIENCE_REACHABLE[1] - c.SCIENCE_REACHABLE[0])[0]
+    guild_in_play = table(line(1, wonder="Gizah", side="A", science=only_one), *plain(4)[1:],
+                          guilds=("Scientists Guild",) + GUILDS5[:5])
+    assert "science.points" not in rules(guild_in_play)
+    guild_out = table(line(1, wonder="Gizah", side="A", science=only_one), *plain(4)[1:], guilds=GUILDS5[:4] + (
+        "Shipowners Guild", "Philosophers Guild"))
+    assert "science.points" in rules(guild_out)
+
+
+def test_science_symbol_columns():
+    ok = table(line(1, science=26, compasses=2, gears=2, tablets=1, wild=1, wonder="Babylon", side="A"),
+               line(2, science=0, compasses=0, gears=0, tablets=0, wild=0),
+               line(3, science=10, compasses=1, gears=1, tablets=1, wild=0))
+    assert rules(ok) == []
+    wrong = table(line(1, science=20, compasses=3, gears=2, tablets=1, wild=0),
+                  line(2, science=0, compasses=0, gears=0, tablets=0, wild=0),
+                  line(3, science=0, compasses=0, gears=0, tablets=0, wild=0))
+    assert messages(wrong, "science.formula") == [
+        "science for 'P1' should be 21 from 3 compasses, 2 gears, 1 tablets and 0 wild "
+        "(squares plus 7 per set), sheet says 20"]
+    five = table(line(1, science=25, compasses=5, gears=0, tablets=0, wild=0), *plain(3)[1:])
+    assert rules(five) == ["science.symbols"]
+    wild = table(line(1, science=1, compasses=0, gears=0, tablets=0, wild=1, wonder="Gizah", side="A"),
+                 *plain(3)[1:], guilds=("Workers Guild", "Spies Guild", "Traders Guild", "Builders Guild",
+                                        "Magistrates Guild"))
+    assert rules(wild) == ["science.wild"]
+
+
+def test_science_deck_with_columns():
+    # Three players: one copy of each green card, so 4 compasses at the whole table.
+    lines = [line(i, science=9, compasses=3, gears=0, tablets=0, wild=0) for i in (1, 2)] + [line(3)]
+    # The third line has no symbol columns: the other two still over-use the compasses.
+    assert messages(table(*lines), "science.deck") == [
+        "the table holds 6 compass symbols, but the 3-player decks have only 4 green cards with that symbol"]
+    assert rules(table(line(1, science=9, compasses=3, gears=0, tablets=0, wild=0),
+                       line(2, science=1, compasses=1, gears=0, tablets=0, wild=0),
+                       line(3, science=0, compasses=0, gears=0, tablets=0, wild=0))) == []
+
+
+def test_science_deck_without_columns():
+    # 38 needs at least 7 green cards; three players share 12, so two 38s can't both be.
+    need = c.SCIENCE_FEWEST_CARDS[1][38]
+    assert need * 2 > c.GREEN_IN_DECK[3] >= need
+    gizah, rhodos = dict(wonder="Gizah", side="A"), dict(wonder="Rhodos", side="A")
+    assert rules(table(line(1, science=38, **gizah), line(2, science=38, **rhodos), line(3))) == ["science.deck"]
+    assert rules(table(line(1, science=38, **gizah), line(2, science=10, **rhodos), line(3))) == []
+
+
+# --- civilian ---------------------------------------------------------------------------
+
+def test_civilian_points_are_sums_of_distinct_blue_cards():
+    assert rules(table(line(1, civilian=53), line(2, civilian=0), line(3, civilian=2))) == []
+    one = table(line(1, civilian=1), *plain(3)[1:])
+    assert messages(one, "civilian.points") == [
+        "civilian 1 for 'P1' is no sum of distinct blue cards of a 3-player game; check the civilian column"]
+    # 3 players: no Pawnshop, so 55 is everything and 54 (all but... 1) can't be made.
+    assert rules(table(line(1, civilian=54), *plain(3)[1:])) == ["civilian.points"]
+    assert rules(table(line(1, civilian=54), *plain(4)[1:])) == []
+
+
+def test_civilian_table_shares_the_deck():
+    total_over = table(line(1, civilian=55), line(2, civilian=2), line(3, civilian=0))
+    assert messages(total_over, "civilian.deck") == [
+        "the table's civilian points add up to 57, but all blue cards of the 3-player decks are worth 55"]
+    # 3 players: the Altar and the Theater exist once each, and no card is worth 1, so
+    # three cities can't all score 2 although 6 is far below the deck's 55.
+    assert rules(table(line(1, civilian=2), line(2, civilian=2), line(3, civilian=0))) == []
+    three_twos = table(line(1, civilian=2), line(2, civilian=2), line(3, civilian=2))
+    assert messages(three_twos, "civilian.deck") == [
+        "the civilian points (2, 2, 2) need more copies of some blue cards than the 3-player decks hold"]
+    # With 5 players there are two Altars and one Theater: fine.
+    assert rules(table(*[line(i, civilian=2) for i in (1, 2, 3)], line(4), line(5))) == []
+
+
+# --- commercial and guilds --------------------------------------------------------------
+
+def test_commercial_upper_bound():
+    assert c.commercial_max(3, 3) == 10 + 9 + 3  # no Chamber of Commerce with 3 players
+    assert c.commercial_max(3, 3, budget=18) == 18  # every point is a card or a stage
+    assert c.commercial_max(5, 3, budget=18) == 2 * 3 + 15  # Chamber: 2 per grey card
+    assert rules(table(line(1, commercial=18, wonder="Gizah", side="A"), *plain(3)[1:])) == []
+    over = table(line(1, commercial=19, wonder="Gizah", side="A"), *plain(3)[1:])
+    assert messages(over, "commercial.max") == [
+        "commercial 19 for 'P1' is more than the 18 that Haven, Lighthouse, Chamber of Commerce and Arena "
+        "can give (18 cards and stages at most) in a 3-player game; check the commercial column"]
+    # Halikarnassos B builds three more cards; the stages column tightens Arena's share.
+    assert rules(table(line(1, commercial=21, wonder="Halikarnassos", side="B"), *plain(3)[1:])) == []
+    assert rules(table(line(1, commercial=22, wonder="Halikarnassos", side="B", stages=0, wonders=0),
+                       *plain(3)[1:])) == ["commercial.max"]
+
+
+def test_city_builds_at_most_18_cards_and_stages():
+    # 3 players: civilian 55 takes all 12 blue cards; science 38 needs 7 green ones (one wild).
+    assert c.FEWEST_BLUE[3][55] == 12 and c.SCIENCE_FEWEST_CARDS[1][38] == 7  # 3, 2, 2 and a wild
+    gizah = dict(wonder="Gizah", side="A")
+    assert rules(table(line(1, civilian=55, science=26, **gizah), *plain(3)[1:])) == []
+    crowded = table(line(1, civilian=55, science=38, **gizah), *plain(3)[1:])
+    assert messages(crowded, "city.cards") == [
+        "'P1' needs at least 19 cards and stages (12 blue for civilian 55, 7 green for science 38, "
+        "0 stages for wonder points 0), but a city builds at most 18 on Gizah A; check the categories"]
+    # Babylon B plays the seventh card of each age: room for 21.
+    assert "city.cards" not in rules(table(line(1, civilian=55, science=38, wonder="Babylon", side="B",
+                                                wonders=3), *plain(3)[1:]))
+
+
+def test_guild_names_and_count():
+    assert rules(table(*plain(5), guilds=GUILDS5)) == []
+    assert rules(table(*plain(5), guilds=GUILDS5[:6])) == ["guilds.count"]
+    assert check_sheet(table(*plain(5), guilds=GUILDS5[:6]))[0].severity is Severity.WARNING
+    assert rules(table(*plain(5), guilds=GUILDS5[:6] + ("Thieves Guild",))) == ["guilds.unknown"]
+    assert rules(table(*plain(5), guilds=GUILDS5[:6] + ("Spies Guild",))) == ["guilds.twice"]
+
+
+def test_guild_points_need_guilds_in_play():
+    scientists_only = ("Scientists Guild",)
+    sheet = table(line(1, guilds=1), *plain(2)[1:], line(3), guilds=scientists_only)
+    assert "guilds.max" in rules(sheet)  # the Scientists Guild scores in science, never here
+    assert "guilds.max" not in rules(table(line(1, guilds=1), *plain(3)[1:], guilds=("Spies Guild",)))
+
+
+def test_guild_points_upper_bound_per_player():
+    # Strategists only: the neighbours' defeat tokens; at 18 a city has none, at 13 one.
+    strategists = ("Strategists Guild",)
+    boards = [dict(wonder=w, side="A") for w in ("Gizah", "Rhodos", "Ephesos")]
+    sheet = table(line(1, guilds=2, military=-6, **boards[0]), line(2, military=18, **boards[1]),
+                  line(3, military=13, **boards[2]), guilds=strategists)
+    assert messages(sheet, "guilds.max") == [
+        "guild points 2 for 'P1' are more than the 1 the guilds in play can give at this table; "
+        "check the guilds column"]
+    fine = table(line(1, guilds=2, military=-6, **boards[0]), line(2, military=18, **boards[1]),
+                 line(3, military=-6, **boards[2]), guilds=strategists)
+    assert messages(fine, "guilds.max") == []
+
+
+def test_guild_points_table_bound():
+    # One Spies Guild: 2 neighbours x 9 red names (3 players) = 18 for whoever holds it.
+    one = ("Spies Guild",)
+    b = [dict(wonder=w, side="B") for w in ("Gizah", "Rhodos", "Ephesos")]
+    assert rules(table(line(1, guilds=18, **b[0]), line(2, **b[1]), line(3, **b[2]), guilds=one)) == ["guilds.count"]
+    both = table(line(1, guilds=10, **b[0]), line(2, guilds=10, **b[1]), line(3, **b[2]), guilds=one)
+    # Olympia B could copy it: then 20 is possible.
+    olympia = table(line(1, guilds=10, **b[0]), line(2, guilds=10, wonder="Olympia", side="B"), line(3, **b[2]),
+                    guilds=one)
+    assert messages(olympia, "guilds.table") == []
+    assert messages(both, "guilds.table") == [
+        "the table's guild points add up to 20, but each guild card exists once and together they "
+        "give at most 18 here"]
+
+
+# --- properties -------------------------------------------------------------------------
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 7), boards=st.booleans(), guilds=st.booleans(),
+       symbols=st.booleans(), stages=st.booleans())
+def test_rule_consistent_tables_always_pass(seed, players, boards, guilds, symbols, stages):
+    sheet = random_table(seed, players, known_boards=boards, known_guilds=guilds,
+                         symbol_columns=symbols, stage_column=stages)
+    assert check_sheet(sheet) == []
+
+
+def test_random_tables_are_reproducible():
+    assert random_table(7, 5) == random_table(7, 5)
+    assert random_table(7, 5) != random_table(8, 5)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32), seat=st.integers(0, 4))
+def test_a_military_slip_is_caught(seed, seat):
+    sheet = random_table(seed, 5)
+    lines = list(sheet.players)
+    p = lines[seat]
+    bumped = p.military + 1 if p.military < 18 else p.military - 1
+    lines[seat] = line(p.seat, player=p.player, **{k: getattr(p, k) for k in CATEGORIES if k != "military"},
+                       military=bumped, coins=p.coins)
+    assert "military.pairs" in rules(TableSheet(tuple(lines), sheet.guilds))
+
+
+def test_undecidable_parts_stay_silent():
+    # No board, no guild list, no columns: only what the numbers alone decide is reported.
+    assert rules(table(line(1, wonders=20, science=43, guilds=30), line(2), line(3))) == []
+
+
+def test_checks_are_registered_once():
+    from rules_engine.sevenwonders.sheet import TABLE_CHECKS
+    assert TABLE_CHECKS.count(c.check_rules) == 1
+    assert c.check_military(table(line(1, military=1), line(2), line(3))) != []
+
+
+def test_military_search_matches_brute_force_for_four_players():
+    truth = _brute_force_military(4)
+    for v in truth:
+        assert c.military_assignment_exists(v), v
+    import random
+    rng = random.Random(4)
+    for _ in range(3000):
+        v = tuple(rng.randint(-6, 18) for _ in range(4))
+        assert c.military_assignment_exists(v) == (v in truth), v
+
+
+def test_every_rule_is_documented():
+    import pathlib
+    import re
+    root = pathlib.Path(__file__).resolve().parent.parent
+    doc = (root / "docs" / "sheet-checks.md").read_text()
+    source = (root / "rules_engine" / "sevenwonders" / "checks.py").read_text()
+    used = set(re.findall(r'(?:error|warning)\("([a-z.]+)"', source))
+    assert len(used) >= 18
+    for rule in used:
+        assert f"`{rule}`" in doc, rule
+
+
+def test_broken_seating_does_not_invent_military_or_guild_errors():
+    # Seats 1, 1, 3: sheet.py reports the seats; the ring-based checks stay silent.
+    lines = [line(1, military=5), line(1, player="Q", military=-1), line(3, military=0, guilds=12)]
+    assert rules(TableSheet(tuple(lines), ("Strategists Guild",) * 1)) == ["seats", "guilds.count"]
+
+
+def test_misspelt_guild_list_is_reported_not_trusted():
+    sheet = table(line(1, guilds=18), line(2), line(3), guilds=("Spies Gild", "Workers Guild", "Traders Guild",
+                                                                 "Builders Guild", "Magistrates Guild"))
+    assert rules(sheet) == ["guilds.unknown"]

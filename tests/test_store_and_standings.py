@@ -1,0 +1,146 @@
+"""Store safety (all or nothing), standings as a total order, the lot, and the golden demo."""
+from __future__ import annotations
+
+import sqlite3
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from conftest import EXAMPLE, ROOT, line, write_sheet
+from tourney import store
+from tourney.events import create_event
+from tourney.export import to_csv
+from tourney.players import add_players
+from tourney.results import import_results
+from tourney.schemes import BONN
+from tourney.standings import GameLine, compute_standings, lot_key, rank_players
+from tourney.store import Event, Player
+
+
+def make_event(tmp_path: Path) -> Event:
+    create_event(str(tmp_path / "ev.db"), game="7wonders", scheme="bonn", rounds=4, seed=3, name="T", date=None)
+    event = Event.open(tmp_path / "ev.db")
+    add_players(event, [f"P{i}" for i in range(1, 10)])
+    return event
+
+
+def test_crash_in_the_middle_of_an_import_leaves_the_event_as_before(tmp_path, monkeypatch):
+    event = make_event(tmp_path)
+    rows = [line(1, 1, s, f"P{s}") for s in range(1, 6)] + [line(1, 2, s, f"P{s + 5}") for s in range(1, 5)]
+    sheet = write_sheet(tmp_path / "r1.csv", rows)
+    dump_before = "\n".join(sqlite3.connect(tmp_path / "ev.db").iterdump())
+    real = store.store_result
+    calls = []
+
+    def crash_on_second_table(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise RuntimeError("power cut")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(store, "store_result", crash_on_second_table)
+    with pytest.raises(RuntimeError):
+        import_results(event, [sheet])
+    assert "\n".join(sqlite3.connect(tmp_path / "ev.db").iterdump()) == dump_before
+    monkeypatch.setattr(store, "store_result", real)
+    assert len(import_results(event, [sheet]).tables) == 2
+
+
+def test_event_file_settings(tmp_path):
+    event = make_event(tmp_path)
+    con = sqlite3.connect(tmp_path / "ev.db")
+    assert con.execute("pragma journal_mode").fetchone() == ("wal",)
+    assert dict(con.execute("select key, value from meta"))["schema_version"] == str(store.SCHEMA_VERSION)
+    con.execute("update meta set value = '99' where key = 'schema_version'")
+    con.commit()
+    from tourney.errors import EventError
+    with pytest.raises(EventError, match="schema version 99"):
+        Event.open(tmp_path / "ev.db")
+    del event
+
+
+def test_lot_is_reproducible_and_independent_of_late_entries():
+    names = ["Anna", "Ben", "Cleo"]
+    before = sorted(names, key=lambda n: lot_key(5, n))
+    after = sorted(names + ["Zoe"], key=lambda n: lot_key(5, n))
+    assert [n for n in after if n != "Zoe"] == before
+    assert lot_key(5, "ANNA") == lot_key(5, "anna")
+
+
+def games_for(players, data):
+    return [GameLine(1, 1, i + 1, p.name, None, None, {"total": vp, "coins": c}, F(pts), F(share, 100))
+            for i, (p, (pts, share, vp, c)) in enumerate(zip(players, data))]
+
+
+def test_tiebreak_chain_points_share_vp_coins_lot():
+    ps = [Player(i, n, 1, None) for i, n in enumerate(["A", "B", "C", "D", "E"], 1)]
+    data = [(5, 20, 40, 3), (5, 25, 40, 3), (5, 25, 45, 3), (5, 25, 45, 9), (6, 1, 1, 0)]
+    rows, _ = rank_players(ps, games_for(ps, data), BONN, seed=1)
+    assert [r.player for r in rows] == ["E", "D", "C", "B", "A"]
+    # Fully equal players are ordered by their lot.
+    tied = [(5, 20, 40, 3)] * 5
+    rows, lots = rank_players(ps, games_for(ps, tied), BONN, seed=1)
+    assert [r.player for r in rows] == lots
+    assert [r.lot for r in rows] == [1, 2, 3, 4, 5]
+
+
+@settings(max_examples=60)
+@given(st.lists(st.tuples(st.integers(0, 16), st.integers(0, 100), st.integers(0, 80), st.integers(0, 20)),
+                min_size=2, max_size=12), st.integers(0, 10**6))
+def test_standings_are_a_total_order(data, seed):
+    ps = [Player(i, f"P{i}", 1, None) for i in range(len(data))]
+    rows, _ = rank_players(ps, games_for(ps, data), BONN, seed)
+    keys = [(r.points, r.share, r.vp, r.coins, -r.lot) for r in rows]
+    assert keys == sorted(keys, reverse=True)
+    assert len(set(keys)) == len(keys)
+    assert [r.rank for r in rows] == list(range(1, len(rows) + 1))
+
+
+def test_after_round_only_counts_earlier_rounds(tmp_path):
+    event = make_event(tmp_path)
+    r1 = write_sheet(tmp_path / "r1.csv", [line(1, 1, s, f"P{s}", civilian=2 * s) for s in range(1, 5)])
+    r2 = write_sheet(tmp_path / "r2.csv", [line(2, 1, s, f"P{s}", civilian=10 - s) for s in range(1, 5)])
+    import_results(event, [r1, r2])
+    after1 = compute_standings(event, after_round=1)
+    assert after1.rows[0].player == "P4" and after1.rows[0].games == 1
+    full = compute_standings(event)
+    assert sum(r.games for r in full.rows) == 8
+
+
+def test_demo_event_standings_match_the_golden_file(tmp_path):
+    from tourney.demo import run_demo
+
+    out: list[str] = []
+    run_demo(tmp_path / "demo", out.append)
+    standings = compute_standings(Event.open(tmp_path / "demo" / "bonn-2018.db"))
+    golden = ROOT / "tests" / "golden" / "bonn-2018-standings.csv"
+    assert to_csv(standings) == golden.read_text(encoding="utf-8")
+    assert (tmp_path / "demo" / "standings.xlsx").is_file()
+    # 23 players, four rounds at 5+5+5+4+4: every game counted.
+    assert sum(r.games for r in standings.rows) == 92
+    per_table: dict[tuple[int, int], F] = {}
+    for g in standings.games:
+        per_table[(g.round, g.table)] = per_table.get((g.round, g.table), F(0)) + g.points
+    # Tables of 5 hand out 16; tables of 4 hand out 16 minus the virtual player's points.
+    assert all(v == 16 for (r, t), v in per_table.items() if t <= 3)
+    assert all(v < 16 for (r, t), v in per_table.items() if t > 3)
+    assert EXAMPLE.is_dir()
+
+
+def test_demo_tables_with_shared_places_worked_by_hand(tmp_path):
+    from tourney.demo import run_demo
+
+    run_demo(tmp_path / "demo", lambda s: None)
+    games = {(g.round, g.table, g.player): g for g in compute_standings(
+        Event.open(tmp_path / "demo" / "bonn-2018.db")).games}
+    # Round 4, table 5: VP 49, 40, 41, 40, virtual 42.5 → 6, (2+1)/2, 3, (2+1)/2.
+    assert [games[(4, 5, p)].points for p in ("Simon Hofmann", "Uwe Lange", "Clara Wagner", "Katrin Wolf")] \
+        == [6, F(3, 2), 3, F(3, 2)]
+    assert games[(4, 5, "Simon Hofmann")].share == F(49) / F(425, 2)
+    # Round 2, table 4: VP 32, 38, 51, 31, virtual 38 ties Katrin: (4+3)/2 each.
+    assert [games[(2, 4, p)].points for p in ("Jonas Klein", "Katrin Wolf", "Marie Neumann", "Eva Schulz")] \
+        == [2, F(7, 2), 6, 1]
+    # Round 1, table 3: two players tie on 35 for places 3 and 4 at a table of five.
+    assert games[(1, 3, "Jürgen Werner")].points == games[(1, 3, "Olga Zimmermann")].points == F(5, 2)

@@ -1,0 +1,31 @@
+"""Creating an event: validate the settings, then write the event file."""
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+
+from rules_engine import UnknownGameError
+from rules_engine.registry import find_ruleset_info
+from tourney.errors import UsageError
+from tourney.schemes import DEFAULT_SCHEME, find_scheme
+from tourney.store import Event, EventInfo
+
+
+def create_event(location: str, *, game: str, scheme: str | None, rounds: int, seed: int,
+                 name: str | None, date: str | None) -> EventInfo:
+    try:
+        game_name = find_ruleset_info(game).name
+    except UnknownGameError as exc:
+        raise UsageError(str(exc)) from None
+    scheme_name = scheme or DEFAULT_SCHEME.get(game_name)
+    if scheme_name is None:
+        raise UsageError(f"no scoring scheme for {game_name} yet: give one with --scheme")
+    find_scheme(scheme_name, game_name)
+    if date:
+        try:
+            _dt.date.fromisoformat(date)
+        except ValueError:
+            raise UsageError(f"--date {date!r} is not a date: write it as YYYY-MM-DD") from None
+    title = name or Path(location).stem
+    return Event.create(location, name=title, game=game_name, scheme=scheme_name, rounds=rounds,
+                        seed=seed, date=date).info()

@@ -1,0 +1,326 @@
+"""Check score sheets against the rules and the event, then store them in one transaction.
+
+`check_files` stores nothing; `import_results` stores everything or nothing.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from rules_engine.findings import Finding, Severity, error, warning
+from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
+from tourney import store
+from tourney.errors import SheetError, UsageError
+from tourney.sheetio import OPTIONAL_INT, SheetRow, read_sheet_file
+
+
+@dataclass(frozen=True)
+class LocatedFinding:
+    """A finding plus where it is: file, worksheet, rows, round, table."""
+
+    finding: Finding
+    file: str | None = None
+    rows: tuple[int, ...] = ()
+    sheet: str | None = None
+    round: int | None = None
+    table: int | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.finding.severity is Severity.ERROR
+
+    def location(self) -> str:
+        parts = []
+        if self.file:
+            where = f"{self.file}[{self.sheet}]" if self.sheet else self.file
+            if self.rows:
+                lo, hi = min(self.rows), max(self.rows)
+                where += f":{lo}" if lo == hi else f":{lo}-{hi}"
+            parts.append(where)
+        if self.round is not None and self.table is not None:
+            parts.append(f"round {self.round}, table {self.table}")
+        elif self.round is not None:
+            parts.append(f"round {self.round}")
+        return ": ".join(parts)
+
+    def render(self) -> str:
+        f = self.finding
+        loc = self.location()
+        return f"{loc + ': ' if loc else ''}{f.severity.value}: {f.message} [{f.rule}]"
+
+    def as_dict(self) -> dict[str, object]:
+        f = self.finding
+        return {"file": self.file, "sheet": self.sheet, "rows": list(self.rows), "round": self.round,
+                "table": self.table, "player": f.player, "rule": f.rule, "severity": f.severity.value,
+                "message": f.message}
+
+
+@dataclass(frozen=True)
+class ParsedTable:
+    round: int
+    table: int
+    rows: tuple[SheetRow, ...]
+    sheet: TableSheet | None  # None when a row could not be read
+
+
+@dataclass
+class CheckReport:
+    files: list[str]
+    tables: list[ParsedTable] = field(default_factory=list)
+    findings: list[LocatedFinding] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[LocatedFinding]:
+        return [f for f in self.findings if f.is_error]
+
+    @property
+    def warnings(self) -> list[LocatedFinding]:
+        return [f for f in self.findings if not f.is_error]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def summary(self) -> str:
+        n_lines = sum(len(t.rows) for t in self.tables)
+        ne, nw = len(self.errors), len(self.warnings)
+        return (f"checked {len(self.files)} file{'s' * (len(self.files) != 1)}: "
+                f"{len(self.tables)} table{'s' * (len(self.tables) != 1)}, {n_lines} players: "
+                f"{ne} error{'s' * (ne != 1)}, {nw} warning{'s' * (nw != 1)}")
+
+
+class ImportRefused(Exception):
+    """The files have errors: nothing was stored. Carries the report to print."""
+
+    def __init__(self, report: CheckReport) -> None:
+        super().__init__(report.summary())
+        self.report = report
+
+
+def _at(table: ParsedTable, finding: Finding) -> LocatedFinding:
+    rows = table.rows
+    if finding.player is not None:
+        mine = [r for r in rows if r.player.casefold() == finding.player.casefold()]
+        rows = tuple(mine) or rows
+    first = rows[0].where
+    return LocatedFinding(finding, first.file, tuple(r.where.row for r in rows if r.where.file == first.file),
+                          first.sheet, table.round, table.table)
+
+
+def _row_at(row: SheetRow, finding: Finding) -> LocatedFinding:
+    return LocatedFinding(finding, row.where.file, (row.where.row,), row.where.sheet,
+                          row.get_int("round"), row.get_int("table"))
+
+
+def _player_score(row: SheetRow) -> PlayerScore:
+    v = row.values
+    side = v.get("side")
+    return PlayerScore(
+        seat=v["seat"], player=row.player, **{c: v[c] for c in CATEGORIES},  # type: ignore[arg-type]
+        total=v["total"], coins=v["coins"],  # type: ignore[arg-type]
+        wonder=v.get("wonder"), side=str(side).upper() if side else None,  # type: ignore[arg-type]
+        **{c: v.get(c) for c in OPTIONAL_INT},  # type: ignore[arg-type]
+    )
+
+
+def parse_files(paths: Sequence[str | Path]) -> CheckReport:
+    """Read every file, group rows into tables and run the rules engine on each table."""
+    report = CheckReport(files=[Path(p).name for p in paths])
+    rows: list[SheetRow] = []
+    for path in paths:
+        try:
+            rows.extend(read_sheet_file(path))
+        except SheetError as exc:
+            report.findings.append(LocatedFinding(error("file", str(exc)), Path(path).name))
+    by_table: dict[tuple[int, int], list[SheetRow]] = defaultdict(list)
+    for row in rows:
+        for col, msg in row.problems:
+            name = row.player or "?"
+            report.findings.append(_row_at(row, error("cell", f"{msg} (player {name!r})", row.player or None)))
+        side = row.values.get("side")
+        if side and str(side).upper() not in ("A", "B"):
+            report.findings.append(_row_at(row, error("side", f"side {side!r} for {row.player!r}: write A or B",
+                                                      row.player)))
+        if not row.player:
+            report.findings.append(_row_at(row, error("cell", "player is empty: write the player's name")))
+        r, t = row.get_int("round"), row.get_int("table")
+        if r is not None and t is not None:
+            if r < 1 or t < 1:
+                report.findings.append(_row_at(row, error("cell", f"round {r} / table {t}: numbers start at 1")))
+            else:
+                by_table[(r, t)].append(row)
+    for (r, t), trows in sorted(by_table.items()):
+        readable = all(not row.problems and row.player for row in trows)
+        sheet = None
+        if readable:
+            sheet = TableSheet(tuple(_player_score(row) for row in sorted(trows, key=lambda x: x.values["seat"])))
+        table = ParsedTable(r, t, tuple(trows), sheet)
+        report.tables.append(table)
+        if sheet is not None:
+            report.findings.extend(_at(table, f) for f in check_sheet(sheet))
+    _check_one_table_per_player(report)
+    return report
+
+
+def _check_one_table_per_player(report: CheckReport) -> None:
+    seen: dict[tuple[int, str], ParsedTable] = {}
+    for table in report.tables:
+        for row in table.rows:
+            if not row.player:
+                continue
+            key = (table.round, row.player.casefold())
+            other = seen.get(key)
+            if other is not None and other is not table:
+                report.findings.append(_row_at(row, error(
+                    "player.round", f"{row.player!r} is on the sheets of table {other.table} and table "
+                                    f"{table.table} in round {table.round}: a player plays one table per round",
+                    row.player)))
+            seen[key] = table
+
+
+def check_against_event(report: CheckReport, event: store.Event, *, register: bool = False,
+                        correct: bool = False) -> None:
+    """Add the findings that need the event: registration, drops, seating, stored results."""
+    info = event.info()
+    players = {p.name.casefold(): p for p in event.players()}
+    seated = event.seated_rounds()
+    seats: dict[tuple[int, int], dict[int, store.SeatRow]] = defaultdict(dict)
+    where_seated: dict[tuple[int, str], store.SeatRow] = {}
+    for s in event.seats():
+        seats[(s.round, s.table)][s.seat] = s
+        where_seated[(s.round, s.player.casefold())] = s
+    stored = {(t.round, t.table): t for t in event.results()}
+    stored_player_table = {(t.round, line.player.casefold()): t.table for t in stored.values() for line in t.lines}
+    for table in report.tables:
+        r, t = table.round, table.table
+        if r > info.rounds:
+            report.findings.append(_at(table, warning(
+                "round.beyond", f"round {r} is beyond the event's {info.rounds} rounds")))
+        if (r, t) in stored and not correct:
+            v = stored[(r, t)].version
+            report.findings.append(_at(table, error(
+                "result.exists", f"round {r}, table {t} already has results (version {v}): to replace them, "
+                                 "import with --correct --reason TEXT")))
+        for row in table.rows:
+            name = row.player
+            if not name:
+                continue
+            p = players.get(name.casefold())
+            if p is None:
+                if not register:
+                    report.findings.append(_row_at(row, error(
+                        "player.unknown", f"{name!r} is not registered: check the spelling against "
+                                          "'tourney players list', or add them with 'tourney players add' "
+                                          "(or import with --register)", name)))
+            elif p.dropped_after is not None and r > p.dropped_after:
+                report.findings.append(_row_at(row, error(
+                    "player.dropped", f"{p.name!r} dropped after round {p.dropped_after} but is on a round {r} "
+                                      f"sheet: re-enter them with 'tourney players add' if they play on", name)))
+            other = stored_player_table.get((r, name.casefold()))
+            if other is not None and other != t:
+                report.findings.append(_row_at(row, error(
+                    "player.round", f"{name!r} already has a stored result at table {other} in round {r}: "
+                                    "a player plays one table per round", name)))
+            if seated.get(r) == "seat":
+                seat = row.get_int("seat")
+                planned = seats.get((r, t), {}).get(seat) if seat is not None else None
+                mine = where_seated.get((r, name.casefold()))
+                if mine is None:
+                    report.findings.append(_row_at(row, error(
+                        "seating", f"{name!r} is not in the seating of round {r}: fix the name, or re-seat "
+                                   "the round before its sheets are in", name)))
+                elif (mine.table, mine.seat) != (t, seat):
+                    report.findings.append(_row_at(row, error(
+                        "seating", f"{name!r} is at table {t}, seat {seat} on the sheet but the seating of "
+                                   f"round {r} has them at table {mine.table}, seat {mine.seat}: fix the sheet",
+                        name)))
+                wonder = row.values.get("wonder")
+                if planned is not None and planned.wonder and wonder and \
+                        str(wonder).casefold() != planned.wonder.casefold():
+                    report.findings.append(_row_at(row, error(
+                        "wonder.draw", f"{name!r} played {wonder!r} on the sheet but the draw gave seat {seat} "
+                                       f"{planned.wonder!r}: fix the sheet", name)))
+        if seated.get(r) == "seat" and (r, t) in seats:
+            planned_names = {s.player.casefold() for s in seats[(r, t)].values()}
+            on_sheet = {row.player.casefold() for row in table.rows}
+            for missing in sorted(planned_names - on_sheet):
+                who = next(s.player for s in seats[(r, t)].values() if s.player.casefold() == missing)
+                report.findings.append(_at(table, error(
+                    "seating", f"{who!r} is seated at table {t} in round {r} but missing from its sheet: "
+                               "add their line")))
+
+
+def check_files(paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport:
+    """`tourney check`: every finding for the files; stores nothing."""
+    report = parse_files(paths)
+    if event is not None:
+        check_against_event(report, event, register=False, correct=True)
+    return report
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    tables: tuple[tuple[int, int, int], ...]  # (round, table, version)
+    registered: tuple[str, ...]
+    warnings: tuple[LocatedFinding, ...]
+
+    def lines(self) -> list[str]:
+        out = [w.render() for w in self.warnings]
+        out += [f"registered {name!r}" for name in self.registered]
+        for r, t, v in self.tables:
+            out.append(f"stored round {r}, table {t}" + (f" (correction, version {v})" if v > 1 else ""))
+        n = len(self.tables)
+        out.append(f"{n} table{'s' * (n != 1)} stored")
+        return out
+
+
+def import_results(event: store.Event, paths: Sequence[str | Path], *, register: bool = False,
+                   correct: bool = False, reason: str | None = None, author: str | None = None,
+                   ) -> ImportSummary:
+    """Verify then store every table in the files, all in one transaction, or nothing."""
+    if correct and not (reason and reason.strip()):
+        raise UsageError("--correct needs --reason TEXT: say why the stored sheet is replaced")
+    report = parse_files(paths)
+    check_against_event(report, event, register=register, correct=correct)
+    if not report.tables and not report.errors:
+        report.findings.append(LocatedFinding(error("empty", "no result rows found: nothing to import"),
+                                              ", ".join(report.files)))
+    if not report.ok:
+        raise ImportRefused(report)
+    who = author or store.current_user()
+    seated = event.seated_rounds()
+    planned_wonder = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
+    registered: list[str] = []
+    stored: list[tuple[int, int, int]] = []
+    with event.transaction() as conn:
+        ids = {p.name.casefold(): p.id for p in event.players()}
+        for table in report.tables:
+            for row in table.rows:
+                if row.player.casefold() not in ids:
+                    ids[row.player.casefold()] = store.add_player(conn, row.player, joined_round=table.round)
+                    registered.append(row.player)
+        for table in report.tables:
+            assert table.sheet is not None  # every table is readable once there are no errors
+            r, t = table.round, table.table
+            if seated.get(r) != "seat":
+                store.store_table_seats(conn, r, t, [(ids[p.player.casefold()], p.wonder)
+                                                     for p in table.sheet.players])
+            version = store.next_version(conn, r, t)
+            warnings_here = [f.render() for f in report.warnings if (f.round, f.table) == (r, t)]
+            lines = []
+            for p, row in zip(table.sheet.players, sorted(table.rows, key=lambda x: x.values["seat"])):
+                scores = {k: v for k, v in row.values.items()
+                          if isinstance(v, int) and k not in ("round", "table", "seat")}
+                wonder = p.wonder or planned_wonder.get((r, t, p.seat))
+                lines.append((p.seat, ids[p.player.casefold()], wonder, p.side, scores))
+            files = sorted({row.where.file for row in table.rows})
+            store.store_result(conn, round_no=r, table_no=t, version=version, author=who,
+                               reason=reason if version > 1 else None, source=", ".join(files),
+                               warnings=warnings_here, lines=lines)
+            store.log(conn, "results.correct" if version > 1 else "results.import",
+                      f"round {r}, table {t}, version {version} from {', '.join(files)}"
+                      + (f": {reason}" if version > 1 else ""), who)
+            stored.append((r, t, version))
+    return ImportSummary(tuple(stored), tuple(registered), tuple(report.warnings))
