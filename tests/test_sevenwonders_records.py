@@ -189,7 +189,7 @@ def test_unknown_wonder_is_reported():
 def test_selfplay_options_are_checked():
     with pytest.raises(ValueError, match="players=8"):
         next(iter(selfplay(1, 0, players=8)))
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="'colour' is not a 7 wonders self-play option"):
         next(iter(selfplay(1, 0, colour="red")))
 
 

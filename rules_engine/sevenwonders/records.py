@@ -547,12 +547,16 @@ def _compare(record: Record, sheet: TableSheet) -> list[Finding]:
 
 # --- self-play ----------------------------------------------------------------------
 
-def selfplay(n: int, seed: int, players: int = 5, sides: str = "AB", event: str | None = None
-             ) -> Iterator[Record]:
+def selfplay(n: int, seed: int, players: int = 5, sides: str = "AB", event: str | None = None,
+             **options: object) -> Iterator[Record]:
     """`n` random legal games of `players` players, reproducible from `seed`.
 
-    `sides` is "A", "B" or "AB" (each board's side drawn at random).
+    `sides` is "A", "B" or "AB" (each board's side drawn at random). Other options (e.g.
+    the Duel's ``agora``) are refused with a ValueError that names them.
     """
+    if options:
+        raise ValueError(f"{', '.join(map(repr, sorted(options)))} is not a 7 wonders self-play option: "
+                         f"use players (3 to 7), sides ('A', 'B', 'AB') or event")
     if players not in d.PLAYER_COUNTS:
         raise ValueError(f"players={players!r}: 7 Wonders is played by 3 to 7")
     if sides not in ("A", "B", "AB"):
