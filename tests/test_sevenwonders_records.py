@@ -138,6 +138,10 @@ def test_syntax_errors_say_what_and_where(line, message):
     assert (exc.value.line, exc.value.message) == (5, message)
 
 
+def test_empty_record_round_trips():
+    assert read_text(text_of([Record()])) == [Record()]
+
+
 def test_record_of_another_game_is_refused():
     with pytest.raises(RecordSyntaxError, match="game 'duel' in a 7 Wonders file"):
         read_text('[Game "duel"]\n\n')
@@ -159,6 +163,18 @@ def test_card_not_in_hand_makes_the_record_unreplayable():
     assert verdict.findings[-1].rule == "move.hand"
     assert verdict.summary.startswith("not replayable: age 1, turn 1, 'Player 1': build 'Palace': "
                                       "the card isn't in the hand (")
+
+
+def test_discard_build_without_halikarnassos_is_reported_and_ignored():
+    record = golden("selfplay-3p.7w")
+    first = record.moves[0][0]
+    bad = _swap_move(record, 1, 0, dataclasses.replace(first.move, from_discard=("Palace",)))
+    verdict = replay(bad)
+    assert [f.rule for f in verdict.findings] == ["discard.unearned"]
+    assert verdict.findings[0].message == (
+        "age 1, turn 1, 'Player 1': Palace named from the discard pile, but no stage with Halikarnassos' power "
+        "was built this turn; nothing is built")
+    assert verdict.ok and verdict.totals == record.result
 
 
 def test_wrong_result_is_an_error():

@@ -584,6 +584,7 @@ class Game:
                 move = chooser.move(self, turn, seat)
                 moves.append((seat, *self._take(turn, seat, move)))
             result = self.play_turn(turn, moves, exact_trade)
+            self._unearned(turn, moves, result)
             for seat, move, cid, hali in result:
                 played.append((turn, seat, move))
                 if hali:
@@ -609,12 +610,22 @@ class Game:
                 continue
             moves.append((seat, *self._take(7, seat, move)))
         if moves:
-            for seat, move, cid, hali in self.play_turn(7, moves, exact_trade):
+            result = self.play_turn(7, moves, exact_trade)
+            self._unearned(7, moves, result)
+            for seat, move, cid, hali in result:
                 played.append((7, seat, move))
                 if hali:
                     pending.append((7, seat, move))
         self._discard_builds(pending, played, chooser)
         self.military()
+
+    def _unearned(self, turn: int, moves: list[tuple[int, Move, int]], result: list) -> None:
+        """Cards named from the discard pile without a Halikarnassos stage built this turn."""
+        for (seat, move, _), (_, _, _, hali) in zip(moves, result):
+            if move.from_discard and not hali:
+                self.notes.append(Note("discard.unearned", self.age, turn, seat,
+                                       f"{', '.join(move.from_discard)} named from the discard pile, but no "
+                                       f"stage with Halikarnassos' power was built this turn; nothing is built"))
 
     def _take(self, turn: int, seat: int, move: Move | None) -> tuple[Move, int]:
         if move is None:

@@ -186,6 +186,8 @@ def _build(tags: list[tuple[str, str, int]], body: list[tuple[int, str]], start:
             seen.add(name)
         if name in ("Event", "Round", "Table", "Date"):
             kw[name.lower()] = value
+        elif name in ("Players", "Wonders") and not value.strip():
+            kw[name.lower()] = ()
         elif name == "Players":
             parts = tuple(p.strip() for p in value.split(" - "))
             if not all(parts):
