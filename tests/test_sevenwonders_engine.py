@@ -518,3 +518,24 @@ def test_strategists_and_builders_guilds():
     game.cities[2].defeats = 1
     give(game, 0, "Strategists Guild", "Builders Guild")
     assert score(game).players[0].guilds == 3 + 6
+
+
+def test_babylon_b_power_lasts_for_the_later_ages():
+    import random
+
+    game = table("Babylon B", "Gizah A", "Rhodos A")
+    stages(game, 0, 2)  # built in Age I: works at the end of every age from then on
+    rng = random.Random(5)
+
+    class SellSeventh(Script):
+        def move(self, game, turn, seat):
+            if turn == 7:
+                return mv(f"discard {g.CARDS[game.hands[seat][0]].name}")
+            return super().move(game, turn, seat)
+
+    for age in (1, 2, 3):
+        deck = g.deck(age, 3, ("Workers Guild", "Spies Guild", "Traders Guild", "Builders Guild", "Magistrates Guild"))
+        rng.shuffle(deck)
+        game.play_age(age, [deck[k * 7:(k + 1) * 7] for k in range(3)], SellSeventh({}))
+    assert [[(t, s) for t, s, m in age if t == 7] for age in game.moves] == [[(7, 0)]] * 3
+    assert game.cities[0].coins == 3 + 3 * 7 * 3
