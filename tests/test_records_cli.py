@@ -123,7 +123,7 @@ def test_verify_agora_golden_record(tmp_path):
 def test_selfplay_agora_for_another_game_is_a_usage_error(tmp_path):
     result = run("selfplay", "--game", "7wonders", "--agora", "-n", "1", "-o", str(tmp_path / "x.txt"))
     assert result.exit_code == 2
-    assert "Error: the 7 Wonders rules have no game records yet" in result.output
+    assert "Error: 'agora' is not a 7 wonders self-play option" in result.output
 
 
 def test_selfplay_unknown_game_is_a_usage_error(tmp_path):

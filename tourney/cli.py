@@ -329,18 +329,21 @@ def verify_command(records: tuple[str, ...]) -> None:
 
 
 @cli.command("selfplay")
-@click.option("--game", required=True, help="Game to play: duel (or an alias such as 7wd).")
+@click.option("--game", required=True, help="Game to play: 7wonders or duel (or an alias such as 7wd).")
 @click.option("--agora", is_flag=True, help="Play with the Agora expansion (Duel only).")
+@click.option("--players", type=int, default=None, help="Players per game, 3 to 7 (7 Wonders only; default 5).")
 @click.option("-n", "count", type=click.IntRange(min=0), default=1, show_default=True,
               help="Number of games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed; the same seed gives the same games.")
 @click.option("-o", "output", required=True, type=click.Path(dir_okay=False), help="Record file to write.")
-def selfplay_command(game: str, agora: bool, count: int, seed: int, output: str) -> None:
+def selfplay_command(game: str, agora: bool, players: int | None, count: int, seed: int, output: str) -> None:
     """Write N random legal games as records."""
     from rules_engine.registry import UnknownGameError
     from tourney.records import selfplay_file
 
     options = {"agora": True} if agora else {}
+    if players is not None:
+        options["players"] = players
     try:
         written = selfplay_file(game, count, seed, output, **options)
     except UnknownGameError as exc:
