@@ -236,3 +236,18 @@ def test_drop_late_entry_and_correction(run):
     assert all(p["opponent"] is not None for p in r2)
     # The dropped player stays in the standings, marked.
     assert "Dirk (dropped)" in run("standings", "d.db").output
+
+
+def test_match_sheet_csv_round_trip(tmp_path):
+    # What the reader takes from a written sheet is exactly what was written.
+    from tourney.duel_event import _line, read_match_file
+
+    rows = [row(2, 4, "Anna", 1, senate=5, victory="science", winner="Ben"),
+            row(2, 4, "Ben", 0, blue=3, military=5, senate=0, victory="science", winner="Ben")]
+    path = write(tmp_path / "m.csv", rows)
+    read = read_match_file(path)
+    assert [r.problems for r in read] == [(), ()]
+    lines = [_line(r) for r in read]
+    assert [(ln.player, ln.first, ln.blue, ln.military, ln.senate, ln.total, ln.victory, ln.winner)
+            for ln in lines] == [("Anna", True, 10, 0, 5, 32, "science", "Ben"),
+                                 ("Ben", False, 3, 5, 0, 25, "science", "Ben")]

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rules_engine.duel.sheet import Victory
 from tourney.duel_standings import MatchResult, chain, duel_standings
 
@@ -90,3 +93,28 @@ def test_player_without_matches_is_listed():
 def test_tiebreaks_are_declared_objects():
     declared = chain(["buchholz", "lot"])
     assert [(t.key, t.abbr, t.ascending) for t in declared] == [("buchholz", "Buch", False), ("lot", "Lot", True)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.integers(0, 3), st.integers(0, 60),
+                          st.integers(0, 60)), max_size=25),
+       st.sampled_from([F(1), F(1, 2), F(0)]))
+def test_match_points_add_up(matches, bye):
+    # Every match hands out exactly 1 match point (1-0 or 1/2-1/2); every bye `bye` points.
+    names = [f"P{i}" for i in range(6)]
+    results = []
+    for k, (a, b, how, va, vb) in enumerate(matches):
+        if a == b:
+            results.append(MatchResult(1, k + 1, names[a], None))
+            continue
+        winner = None if how == 0 else names[a] if how == 1 else names[b]
+        victory = MIL if how == 3 else CIV
+        results.append(MatchResult(1, k + 1, names[a], names[b], winner, victory, (va, vb)))
+    rows = duel_standings(names, results, ["buchholz", "omw", "sb", "wins", "supremacy", "civ_ratio", "vp"],
+                          bye_points=bye)
+    played = sum(not m.is_bye for m in results)
+    byes = len(results) - played
+    assert sum(r.match_points for r in rows) == played + bye * byes
+    assert sum(r.wins for r in rows) == sum(r.losses for r in rows)
+    ranks = [r.rank for r in rows]
+    assert ranks == sorted(ranks) and ranks[0] == 1
