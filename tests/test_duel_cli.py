@@ -174,7 +174,7 @@ def test_export_has_every_tiebreak_column(run):
     run("export", "d.db", "-o", "s.xlsx")
     ws = openpyxl.load_workbook(run.folder / "s.xlsx")["Standings"]
     assert [c.value for c in ws[1]] == ["Rank", "Player", "Match points", "Wins", "Losses", "Draws", "Byes",
-                                        "Sup", "Civ%", "Lot", "Dropped after"]
+                                        "Sup", "Civ%", "Lot", "Top cut", "Dropped after"]
     run("export", "d.db", "-o", "s.html")
     page = (run.folder / "s.html").read_text()
     assert "<th>Sup</th><th>Civ%</th>" in page and "civilian score ratio" in page
@@ -207,6 +207,27 @@ def test_round_robin_and_top_cut(run):
     assert run("seat", "d.db", "--cut", "4").output == "round 2: 4 players at 2 tables (2+2)\n"
     cut = json.loads(run("pairings", "d.db", "--format", "json").output)
     assert [(p["player"], p["opponent"]) for p in cut if p["first"]] == [(top[0], top[3]), (top[1], top[2])]
+    # The lower seeds win both semi-finals (the starting, higher seed scores less).
+    write(run.folder / "r2.csv", [row(2, 1, top[0], 1, blue=4), row(2, 1, top[3], 0),
+                                  row(2, 2, top[1], 1, blue=4), row(2, 2, top[2], 0)])
+    run("results", "import", "d.db", "r2.csv")
+    assert run("seat", "d.db", "--cut", "4").output == "round 3: 2 players at 1 tables (2)\n"
+    final = json.loads(run("pairings", "d.db", "--format", "json").output)
+    assert [(p["player"], p["opponent"]) for p in final if p["first"]] == [(top[2], top[3])]
+    # A shared victory in the final: the higher seed (seed 3) goes through.
+    write(run.folder / "r3.csv", [row(3, 1, top[2], 1), row(3, 1, top[3], 0)])
+    run("results", "import", "d.db", "r3.csv")
+    r = run("seat", "d.db", "--cut", "4", ok=None)
+    assert r.exit_code == 1 and r.output == f"Error: the top cut is decided: {top[2]!r} won the final\n"
+    out = run("standings", "d.db", "--format", "csv").output.splitlines()
+    assert out[0] == "rank,player,match_points,wins,losses,draws,buchholz,omw,lot,cut"
+    # The cut decides places 1-4 (semi-final losers share place 3, in Swiss order); the
+    # match points are the Swiss rounds' only.
+    assert [(x.split(",")[0], x.split(",")[1], x.split(",")[-1]) for x in out[1:5]] == [
+        ("1", top[2], "1"), ("2", top[3], "2"), ("3", top[0], "3"), ("4", top[1], "3")]
+    assert {x.split(",")[-1] for x in out[5:]} == {""}
+    # Three Swiss matches, three losses: the cut's matches are not counted as Swiss results.
+    assert sum(int(x.split(",")[4]) for x in out[1:]) == 3
 
 
 def test_drop_late_entry_and_correction(run):

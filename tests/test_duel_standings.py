@@ -118,3 +118,17 @@ def test_match_points_add_up(matches, bye):
     assert sum(r.wins for r in rows) == sum(r.losses for r in rows)
     ranks = [r.rank for r in rows]
     assert ranks == sorted(ranks) and ranks[0] == 1
+
+
+def test_cut_places():
+    from tourney.duel_standings import cut_places
+
+    seeds = ["S1", "S2", "S3", "S4", "S5", "S6"]
+    # Cut of 6 in a bracket of 8: S1 and S2 have byes; S5 beats S4, S3 beats S6; then S1
+    # and S5 share a victory (S1, the higher seed, goes through), S2 beats S3; final S2 wins.
+    r1 = [MatchResult(2, 1, "S1", None), MatchResult(2, 2, "S4", "S5", "S5", CIV),
+          MatchResult(2, 3, "S2", None), MatchResult(2, 4, "S3", "S6", "S3", CIV)]
+    r2 = [MatchResult(3, 1, "S1", "S5", None, CIV), MatchResult(3, 2, "S2", "S3", "S2", CIV)]
+    r3 = [MatchResult(4, 1, "S1", "S2", "S2", CIV)]
+    assert cut_places(seeds, [r1]) == {"S4": 5, "S6": 5, "S1": 1, "S2": 1, "S3": 1, "S5": 1}
+    assert cut_places(seeds, [r1, r2, r3]) == {"S4": 5, "S6": 5, "S5": 3, "S3": 3, "S1": 2, "S2": 1}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -19,7 +19,9 @@ import sqlalchemy as sa
 from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, Outcome, Victory, check_match, outcome
 from rules_engine.findings import error, warning
 from tourney import store
-from tourney.duel_standings import MATCH_POINTS, DuelStanding, MatchResult, chain, duel_standings
+from tourney.duel_standings import (
+    MATCH_POINTS, DuelStanding, MatchResult, chain, cut_places, cut_winner, duel_standings,
+)
 from tourney.errors import SeatingError, SheetError, UsageError
 from tourney.schemes import Scheme, find_scheme
 from tourney.seating import SeatedRound
@@ -127,9 +129,22 @@ def compute_duel_standings(event: store.Event, after_round: int | None = None) -
     lot_order = lots(event)
     players = event.players()
     bye = bye_points(event)
-    rows = duel_standings([p.name for p in players], matches, scheme.tiebreaks, bye_points=bye,
+    cut = _cut_state(event)
+    start = cut[0]["payload"]["round"] if cut else None
+    swiss = [m for m in matches if start is None or m.round < start]
+    rows = duel_standings([p.name for p in players], swiss, scheme.tiebreaks, bye_points=bye,
                           lots={n: i for i, n in enumerate(lot_order, 1)},
                           dropped={p.name: p.dropped_after for p in players})
+    if start is not None and (after_round is None or after_round >= start):
+        # The cut decides the top places; the Swiss rounds order everyone else (and
+        # players who share a cut place).
+        by_round: dict[int, list[MatchResult]] = defaultdict(list)
+        for m in matches:
+            if m.round >= start:
+                by_round[m.round].append(m)
+        places = cut_places(cut[0]["payload"]["seeds"], [by_round[r] for r in sorted(by_round)])
+        order = sorted(range(len(rows)), key=lambda i: (places.get(rows[i].player, 10**9), i))
+        rows = [replace(rows[i], rank=k, cut=places.get(rows[i].player)) for k, i in enumerate(order, 1)]
     return DuelStandings(info, scheme, after_round, tuple(rows), (MATCH_POINTS,) + chain(scheme.tiebreaks),
                          tuple(matches), lot_order, bye)
 
@@ -300,15 +315,9 @@ def seat_top_cut(event: store.Event, size: int) -> SeatedRound:
         if missing:
             raise SeatingError(f"round {last} of the top cut has {len(missing)} match(es) without a result: "
                                "import them first")
-        winners = []
         rank = {s: i for i, s in enumerate(seeds)}
         results = {(m.round, m.table): m for m in match_results(event)}
-        for t, players in sorted(stored_rounds(event)[last].tables.items()):
-            m = results[(last, t)]
-            if m.is_bye:
-                winners.append(m.first)
-            else:
-                winners.append(m.winner or min(players, key=lambda p: rank.get(p, 10**9)))
+        winners = [cut_winner(results[(last, t)], rank) for t in sorted(stored_rounds(event)[last].tables)]
         if len(winners) == 1:
             raise SeatingError(f"the top cut is decided: {winners[0]!r} won the final")
         pairings = next_cut_round(winners, seeds)

@@ -33,13 +33,18 @@ def _extra(st: DuelStandings):
     return [t for t in st.tiebreaks[1:] if t.key not in BASE_COLUMNS]
 
 
+def _has_cut(st: DuelStandings) -> bool:
+    return any(r.cut is not None for r in st.rows)
+
+
 def standing_columns(st: DuelStandings) -> tuple[str, ...]:
-    return BASE_COLUMNS + tuple(t.key for t in _extra(st))
+    """Base columns, the scheme's tiebreaks, and `cut` (top-cut place) once a cut is paired."""
+    return BASE_COLUMNS + tuple(t.key for t in _extra(st)) + (("cut",) if _has_cut(st) else ())
 
 
-def _record(st: DuelStandings, row) -> list[Fraction | int | str]:
+def _record(st: DuelStandings, row) -> list[Fraction | int | str | None]:
     return [row.rank, row.player, row.match_points, row.wins, row.losses, row.draws,
-            *[row.value(t.key) for t in _extra(st)]]
+            *[row.value(t.key) for t in _extra(st)], *((row.cut,) if _has_cut(st) else ())]
 
 
 def duel_csv(st: DuelStandings) -> str:
@@ -47,22 +52,25 @@ def duel_csv(st: DuelStandings) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(standing_columns(st))
     for row in st.rows:
-        w.writerow([text_number(v) if isinstance(v, Fraction) else v for v in _record(st, row)])
+        w.writerow([text_number(v) if isinstance(v, Fraction) else "" if v is None else v
+                    for v in _record(st, row)])
     return buf.getvalue()
 
 
 def duel_json(st: DuelStandings) -> str:
     cols = standing_columns(st)
-    out = [{k: (number(v) if isinstance(v, (Fraction, int)) and k != "rank" else v)
+    out = [{k: (number(v) if isinstance(v, (Fraction, int)) and k not in ("rank", "cut") else v)
             for k, v in zip(cols, _record(st, row))} for row in st.rows]
     return json.dumps(out, ensure_ascii=False, indent=2) + "\n"
 
 
 def _display_rows(st: DuelStandings) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-    head = ("Rank", "Player", "MP", "W", "L", "D", "Bye", *[t.abbr for t in _extra(st)])
+    cut = _has_cut(st)
+    head = ("Rank", "Player", "MP", "W", "L", "D", "Bye", *[t.abbr for t in _extra(st)], *(("Cut",) if cut else ()))
     body = [(str(r.rank), r.player + (" (dropped)" if r.dropped_after is not None else ""),
              str(decimal(r.match_points, 2)), str(r.wins), str(r.losses), str(r.draws), str(r.byes),
-             *[_show(t.key, r.value(t.key)) for t in _extra(st)]) for r in st.rows]
+             *[_show(t.key, r.value(t.key)) for t in _extra(st)],
+             *((str(r.cut) if r.cut is not None else "",) if cut else ())) for r in st.rows]
     return head, body
 
 
@@ -138,11 +146,11 @@ def duel_xlsx(st: DuelStandings, path: Path, draws: list[dict] | None = None) ->
     ws = wb.active
     ws.title = "Standings"
     sheet(ws, ["Rank", "Player", "Match points", "Wins", "Losses", "Draws", "Byes", *[t.abbr for t in tbs],
-               "Dropped after"],
+               "Top cut", "Dropped after"],
           ((r.rank, r.player, float(r.match_points), r.wins, r.losses, r.draws, r.byes,
             *[float(r.value(t.key)) if isinstance(r.value(t.key), Fraction) else r.value(t.key) for t in tbs],
-            r.dropped_after) for r in st.rows),
-          [6, 28, 12, 6, 7, 6, 6, *[9] * len(tbs), 13],
+            r.cut, r.dropped_after) for r in st.rows),
+          [6, 28, 12, 6, 7, 6, 6, *[9] * len(tbs), 8, 13],
           {2: "0.0#", **{7 + i: ("0.0000" if t.key in RATIOS else "0.0#") for i, t in enumerate(tbs)}})
     sheet(wb.create_sheet("Matches"), ["Round", "Table", "First", "Second", "Winner", "Victory", "VP first",
                                        "VP second"],

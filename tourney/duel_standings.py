@@ -110,6 +110,7 @@ class DuelStanding:
     byes: int
     tiebreaks: tuple[tuple[str, Fraction | int], ...]
     dropped_after: int | None = None
+    cut: int | None = None  # place in the top cut (1 = champion), None outside it
 
     def value(self, key: str) -> Fraction | int:
         if key == "match_points":
@@ -172,3 +173,35 @@ def duel_standings(players: Sequence[str], results: Sequence[MatchResult], tiebr
         rows.append(DuelStanding(rank, name, t.match_points, t.wins, t.losses, t.draws, t.byes, values[name],
                                  (dropped or {}).get(name)))
     return rows
+
+
+def cut_winner(match: MatchResult, seed_rank: Mapping[str, int]) -> str:
+    """Who goes through in a top-cut match: the winner, or on a shared victory the higher
+    seed (lower `seed_rank`)."""
+    if match.second is None:
+        return match.first
+    if match.winner is not None:
+        return match.winner
+    return min((match.first, match.second), key=lambda p: seed_rank.get(p, 10**9))
+
+
+def cut_places(seeds: Sequence[str], rounds: Sequence[Sequence[MatchResult]]) -> dict[str, int]:
+    """Places from a single-elimination cut, round by round: a player out in a round
+    shares the place after everyone still in (the final's loser 2, semi-final losers 3,
+    quarter-final losers 5, …); players still in share place 1."""
+    rank = {s: i for i, s in enumerate(seeds)}
+    alive = set(seeds)
+    places: dict[str, int] = {}
+    for rnd in rounds:
+        out = []
+        for m in rnd:
+            if m.second is None:
+                continue
+            w = cut_winner(m, rank)
+            out.append(m.second if w == m.first else m.first)
+        alive -= set(out)
+        for p in out:
+            places[p] = len(alive) + 1
+    for p in alive:
+        places[p] = 1
+    return places
