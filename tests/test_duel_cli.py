@@ -195,6 +195,8 @@ def test_round_robin_and_top_cut(run):
     r = run("seat", "rr.db", "--cut", "4", "--all", ok=None)
     assert r.exit_code == 2
     duel_event(run, "S1", "S2", "S3", "S4", "S5", "S6", extra=("--rounds", "1"))
+    r = run("seat", "d.db", "--cut", "4", ok=None)
+    assert r.output == "Error: the top cut follows the 1 Swiss rounds: round 1 is not paired yet\n"
     run("seat", "d.db")
     r1 = json.loads(run("pairings", "d.db", "--format", "json").output)
     rows = []

@@ -298,6 +298,9 @@ def seat_top_cut(event: store.Event, size: int) -> SeatedRound:
     seated = event.seated_rounds()
     if not draws:
         swiss_done = max(seated, default=0)
+        if swiss_done < info.rounds:
+            raise SeatingError(f"the top cut follows the {info.rounds} Swiss rounds: round {swiss_done + 1} is not "
+                               "paired yet")
         missing = _missing_results(event, swiss_done + 1)
         if missing:
             raise SeatingError(f"the top cut needs every Swiss result first: {len(missing)} match(es) missing")
