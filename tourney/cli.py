@@ -312,7 +312,7 @@ def selfplay_command(game: str, agora: bool, players: int | None, count: int, se
         written = selfplay_file(game, count, seed, output, **options)
     except UnknownGameError as exc:
         raise click.UsageError(str(exc)) from None
-    except (ValueError, TypeError) as exc:
+    except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot write {output!r}: {exc.strerror.lower()}") from None
