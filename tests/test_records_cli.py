@@ -123,7 +123,13 @@ def test_verify_agora_golden_record(tmp_path):
 def test_selfplay_agora_for_another_game_is_a_usage_error(tmp_path):
     result = run("selfplay", "--game", "7wonders", "--agora", "-n", "1", "-o", str(tmp_path / "x.txt"))
     assert result.exit_code == 2
-    assert "Error: 'agora' is not a 7 wonders self-play option" in result.output
+    assert "Error: --agora does not apply to 7 Wonders self-play: it takes --players K (3-7)" in result.output
+
+
+def test_selfplay_players_for_duel_is_a_usage_error(tmp_path):
+    result = run("selfplay", "--game", "duel", "--players", "3", "-n", "1", "-o", str(tmp_path / "x.txt"))
+    assert result.exit_code == 2
+    assert "Error: --players does not apply to 7 Wonders Duel self-play: it takes --agora" in result.output
 
 
 def test_selfplay_unknown_game_is_a_usage_error(tmp_path):

@@ -348,15 +348,11 @@ def selfplay_command(game: str, agora: bool, players: int | None, count: int, se
         written = selfplay_file(game, count, seed, output, **options)
     except UnknownGameError as exc:
         raise click.UsageError(str(exc)) from None
-    except (ValueError, TypeError) as exc:
+    except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot write {output!r}: {exc.strerror.lower()}") from None
     click.echo(f"wrote {written} game{'s' if written != 1 else ''} to {output}")
-
-
-def main() -> None:
-    cli(prog_name="tourney")
 
 
 # --- season (qualification report across events) -----------------------------------------
@@ -392,3 +388,24 @@ def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None,
                    f"{len(report.players)} players")
     else:
         click.echo(text, nl=False)
+
+
+@cli.command("event")
+@click.argument("event")
+@click.option("--name", help="New event name.")
+@click.option("--date", help="New event date, YYYY-MM-DD.")
+@click.option("--rounds", type=click.IntRange(1, 99), help="New number of rounds.")
+def event_command(event: str, name: str | None, date: str | None, rounds: int | None) -> None:
+    """Show the event's settings, or change its name, date or number of rounds.
+
+    Example: tourney event bonn.db --date 2018-03-18
+    """
+    from tourney.events import update_event
+
+    info = update_event(_open(event), name=name, date=date, rounds=rounds)
+    click.echo(f"{info.name}: {info.game}, scheme {info.scheme}, {info.rounds} rounds, seed {info.seed}, "
+               f"date {info.date or 'not set'}")
+
+
+def main() -> None:
+    cli(prog_name="tourney")

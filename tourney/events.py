@@ -41,3 +41,35 @@ def create_event(location: str, *, game: str, scheme: str | None, rounds: int, s
 
         set_bye_points(created, bye)
     return created.info()
+
+
+def update_event(event: Event, *, name: str | None = None, date: str | None = None,
+                 rounds: int | None = None) -> EventInfo:
+    """Change the event's name, date or number of rounds (logged in the history)."""
+    import sqlalchemy as sa
+
+    from tourney import store
+
+    changes: dict[str, str] = {}
+    if name is not None:
+        if not name.strip():
+            raise UsageError("--name can't be empty")
+        changes["name"] = name.strip()
+    if date is not None:
+        if date:
+            try:
+                _dt.date.fromisoformat(date)
+            except ValueError:
+                raise UsageError(f"--date {date!r} is not a date: write it as YYYY-MM-DD") from None
+        changes["date"] = date
+    if rounds is not None:
+        played = max((t.round for t in event.results()), default=0)
+        if rounds < played:
+            raise UsageError(f"--rounds {rounds}: round {played} already has results")
+        changes["rounds"] = str(rounds)
+    if changes:
+        with event.transaction() as conn:
+            for key, value in changes.items():
+                conn.execute(sa.update(store.meta_t).where(store.meta_t.c.key == key).values(value=value))
+            store.log(conn, "event", ", ".join(f"{k} = {v!r}" for k, v in changes.items()))
+    return event.info()

@@ -106,9 +106,19 @@ def verify_files(paths: list[str]) -> VerifyReport:
     return VerifyReport(tuple(lines), tuple(errors), games, passed)
 
 
+#: Self-play options each game understands (the CLI flags map onto these).
+SELFPLAY_OPTIONS = {"7wonders": {"players": "--players K (3-7)"}, "duel": {"agora": "--agora"}}
+
+
 def selfplay_file(game: str, n: int, seed: int, path: str, **options) -> int:
     """Write `n` random legal games of `game` to `path`; return how many were written."""
     module = records_module(game)
+    name = find_ruleset_info(game).name
+    allowed = SELFPLAY_OPTIONS.get(name, {})
+    for key in options:
+        if key not in allowed:
+            flags = ", ".join(allowed.values()) or "no options"
+            raise ValueError(f"--{key} does not apply to {module.TITLE} self-play: it takes {flags}")
     records = list(module.selfplay(n, seed, **options))
     with open(path, "w", encoding="utf-8") as handle:
         module.write_records(records, handle)
