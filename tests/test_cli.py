@@ -261,3 +261,13 @@ def test_late_entry_and_drop_between_rounds(run):
     assert "'Dirk' dropped after round 1 but is on a round 2 sheet" in r.output
     csv_out = run("standings", "ev.db", "--format", "csv").output
     assert "Dirk" in csv_out and "Eve" in csv_out
+
+
+def test_event_settings_show_and_change(run):
+    new_event(run)
+    assert run("event", "ev.db").output == "Test Cup: 7wonders, scheme bonn, 4 rounds, seed 7, date not set\n"
+    assert run("event", "ev.db", "--date", "2018-03-18", "--rounds", "3").output == \
+        "Test Cup: 7wonders, scheme bonn, 3 rounds, seed 7, date 2018-03-18\n"
+    r = run("event", "ev.db", "--date", "März", ok=None)
+    assert r.exit_code == 2 and "write it as YYYY-MM-DD" in r.output
+    assert "event: date = '2018-03-18', rounds = '3'" in run("results", "history", "ev.db").output

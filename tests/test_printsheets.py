@@ -100,3 +100,10 @@ def test_sheets_errors(run):
     assert r.output == "Error: round 1 is not seated: seat it with 'tourney seat EVENT --round 1'\n"
     r = run("sheets", "ev.db", "--round", "1", "-o", "r1.pdf", ok=None)
     assert r.exit_code == 2 and "score sheets are written as .xlsx" in r.output
+
+
+def test_sheets_refuses_a_duel_event(run):
+    run("new", "d.db", "--game", "duel", "--seed", "1")
+    r = run("sheets", "d.db", "--round", "1", "-o", "r1.xlsx", ok=None)
+    assert r.exit_code == 2
+    assert "'tourney sheets' prints 7 Wonders score sheets; this is a duel event" in r.output

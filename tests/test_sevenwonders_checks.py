@@ -160,13 +160,17 @@ def test_science_points_reachable():
     assert rules(table(line(1, science=10), line(2, science=26), line(3, science=0))) == []
     bad = table(line(1, science=3), *plain(3)[1:])
     assert messages(bad, "science.points") == [
-        "science 3 for 'P1' can't come from up to 4 of each symbol and 2 wild: check the science column"]
+        "science 3 for 'P1' can't come from up to 4 of each symbol and 1 wild: check the science column"]
 
 
 def test_science_wild_depends_on_babylon_and_scientists_guild():
     only_two = sorted(c.SCIENCE_REACHABLE[2] - c.SCIENCE_REACHABLE[1])[0]
-    babylon = table(line(1, wonder="Babylon", side="A", science=only_two), *plain(3)[1:])
+    babylon = table(line(1, wonder="Babylon", side="A", wonders=3, science=only_two), *plain(3)[1:])
     assert rules(babylon) == []
+    # The wild symbol is Babylon A's second stage: with no stage, or only the first, no wild.
+    assert rules(table(line(1, wonder="Babylon", side="A", science=only_two), *plain(3)[1:])) == ["science.points"]
+    one_stage = table(line(1, wonder="Babylon", side="A", wonders=3, stages=1, science=only_two), *plain(3)[1:])
+    assert rules(one_stage) == ["science.points"]
     not_babylon = table(line(1, wonder="Gizah", side="A", science=only_two), *plain(3)[1:])
     assert rules(not_babylon) == ["science.points"]
     only_one = sorted(c.SCIENCE_REACHABLE[1] - c.SCIENCE_REACHABLE[0])[0]
@@ -246,16 +250,32 @@ def test_civilian_table_shares_the_deck():
 # --- commercial and guilds --------------------------------------------------------------
 
 def test_commercial_upper_bound():
-    top3 = c.commercial_max(3, 3)
-    assert top3 == 10 + 9 + 3  # no Chamber of Commerce with 3 players
-    assert rules(table(line(1, commercial=top3, wonder="Gizah", side="A"), *plain(3)[1:])) == []
-    over = table(line(1, commercial=top3 + 1, wonder="Gizah", side="A"), *plain(3)[1:])
+    assert c.commercial_max(3, 3) == 10 + 9 + 3  # no Chamber of Commerce with 3 players
+    assert c.commercial_max(3, 3, budget=18) == 18  # every point is a card or a stage
+    assert c.commercial_max(5, 3, budget=18) == 2 * 3 + 15  # Chamber: 2 per grey card
+    assert rules(table(line(1, commercial=18, wonder="Gizah", side="A"), *plain(3)[1:])) == []
+    over = table(line(1, commercial=19, wonder="Gizah", side="A"), *plain(3)[1:])
     assert messages(over, "commercial.max") == [
-        f"commercial {top3 + 1} for 'P1' is more than the {top3} that Haven, Lighthouse, Chamber of "
-        f"Commerce and Arena can give in a 3-player game; check the commercial column"]
-    # The stages column tightens Arena's share.
-    assert rules(table(line(1, commercial=top3, wonder="Gizah", side="A", stages=0, wonders=0),
+        "commercial 19 for 'P1' is more than the 18 that Haven, Lighthouse, Chamber of Commerce and Arena "
+        "can give (18 cards and stages at most) in a 3-player game; check the commercial column"]
+    # Halikarnassos B builds three more cards; the stages column tightens Arena's share.
+    assert rules(table(line(1, commercial=21, wonder="Halikarnassos", side="B"), *plain(3)[1:])) == []
+    assert rules(table(line(1, commercial=22, wonder="Halikarnassos", side="B", stages=0, wonders=0),
                        *plain(3)[1:])) == ["commercial.max"]
+
+
+def test_city_builds_at_most_18_cards_and_stages():
+    # 3 players: civilian 55 takes all 12 blue cards; science 38 needs 7 green ones (one wild).
+    assert c.FEWEST_BLUE[3][55] == 12 and c.SCIENCE_FEWEST_CARDS[1][38] == 7  # 3, 2, 2 and a wild
+    gizah = dict(wonder="Gizah", side="A")
+    assert rules(table(line(1, civilian=55, science=26, **gizah), *plain(3)[1:])) == []
+    crowded = table(line(1, civilian=55, science=38, **gizah), *plain(3)[1:])
+    assert messages(crowded, "city.cards") == [
+        "'P1' needs at least 19 cards and stages (12 blue for civilian 55, 7 green for science 38, "
+        "0 stages for wonder points 0), but a city builds at most 18 on Gizah A; check the categories"]
+    # Babylon B plays the seventh card of each age: room for 21.
+    assert "city.cards" not in rules(table(line(1, civilian=55, science=38, wonder="Babylon", side="B",
+                                                wonders=3), *plain(3)[1:]))
 
 
 def test_guild_names_and_count():
@@ -294,9 +314,13 @@ def test_guild_points_table_bound():
     assert rules(table(line(1, guilds=18, **b[0]), line(2, **b[1]), line(3, **b[2]), guilds=one)) == ["guilds.count"]
     both = table(line(1, guilds=10, **b[0]), line(2, guilds=10, **b[1]), line(3, **b[2]), guilds=one)
     # Olympia B could copy it: then 20 is possible.
-    olympia = table(line(1, guilds=10, **b[0]), line(2, guilds=10, wonder="Olympia", side="B"), line(3, **b[2]),
-                    guilds=one)
+    olympia = table(line(1, guilds=10, **b[0]), line(2, guilds=10, wonder="Olympia", side="B", wonders=5),
+                    line(3, **b[2]), guilds=one)
     assert messages(olympia, "guilds.table") == []
+    # ... but only once its third stage can be built: 5 points with 2 stages is not enough.
+    no_copy = table(line(1, guilds=10, **b[0]), line(2, guilds=10, wonder="Olympia", side="B", wonders=5, stages=2),
+                    line(3, **b[2]), guilds=one)
+    assert messages(no_copy, "guilds.table") != []
     assert messages(both, "guilds.table") == [
         "the table's guild points add up to 20, but each guild card exists once and together they "
         "give at most 18 here"]
@@ -339,3 +363,38 @@ def test_checks_are_registered_once():
     from rules_engine.sevenwonders.sheet import TABLE_CHECKS
     assert TABLE_CHECKS.count(c.check_rules) == 1
     assert c.check_military(table(line(1, military=1), line(2), line(3))) != []
+
+
+def test_military_search_matches_brute_force_for_four_players():
+    truth = _brute_force_military(4)
+    for v in truth:
+        assert c.military_assignment_exists(v), v
+    import random
+    rng = random.Random(4)
+    for _ in range(3000):
+        v = tuple(rng.randint(-6, 18) for _ in range(4))
+        assert c.military_assignment_exists(v) == (v in truth), v
+
+
+def test_every_rule_is_documented():
+    import pathlib
+    import re
+    root = pathlib.Path(__file__).resolve().parent.parent
+    doc = (root / "docs" / "sheet-checks.md").read_text()
+    source = (root / "rules_engine" / "sevenwonders" / "checks.py").read_text()
+    used = set(re.findall(r'(?:error|warning)\("([a-z.]+)"', source))
+    assert len(used) >= 18
+    for rule in used:
+        assert f"`{rule}`" in doc, rule
+
+
+def test_broken_seating_does_not_invent_military_or_guild_errors():
+    # Seats 1, 1, 3: sheet.py reports the seats; the ring-based checks stay silent.
+    lines = [line(1, military=5), line(1, player="Q", military=-1), line(3, military=0, guilds=12)]
+    assert rules(TableSheet(tuple(lines), ("Strategists Guild",) * 1)) == ["seats", "guilds.count"]
+
+
+def test_misspelt_guild_list_is_reported_not_trusted():
+    sheet = table(line(1, guilds=18), line(2), line(3), guilds=("Spies Gild", "Workers Guild", "Traders Guild",
+                                                                 "Builders Guild", "Magistrates Guild"))
+    assert rules(sheet) == ["guilds.unknown"]

@@ -4,12 +4,19 @@ Sources (facts only, no code taken):
 - [JB] joffrey-bion/seven-wonders, sw-engine/src/main/resources/org/luxons/sevenwonders/
   engine/data/cards.json and wonders.json (cards, costs, chains, counts 3-7, both board sides).
 - [BM] Miniand/brdg.me, game/seven_wonders/deck.go (cards, costs, chains, player-count
-  marks per copy, guild effects).
+  marks per copy, guild effects), card_bonus.go (argument order vp, coins: Arena 1 VP and
+  3 coins per stage, Vineyard 1 coin, Bazar 2 coins) and card_commercial.go (Tavern 5 coins).
 - [SR] Sulaiman281/RMI-SevenWonders, Server/src/main/java/com/wonders/servers/game/Stages.java
   (both sides of all seven boards: stage costs and effects).
 - [RB] the official English rulebook, Asmodee "7 Wonders user manual" page 9 (side B stage
   effects) and "7wonders rules us color" (box contents: 49 / 49 / 50 cards per age).
 - [BONN] /work/shared/rules/7wonders-tournament-bonn-2018.de.txt (tournament clarifications).
+- [PASS] forum.dominionstrategy.com topic 8152 and the fenyobds.shop "7 Wonders New Edition"
+  product text, both: "cards are passed left-right-left over the three ages".
+
+Every card fact (colour, cost, chain, effect, copies per player count) agrees in [JB] and
+[BM] unless listed in DISAGREEMENTS; every board fact agrees in [JB] and [SR] (side B
+effects also in [RB]).
 """
 from collections import Counter
 
@@ -17,7 +24,7 @@ import pytest
 
 from rules_engine.sevenwonders import data as d
 
-SOURCES = ("JB", "BM", "SR", "RB", "BONN")
+SOURCES = ("JB", "BM", "SR", "RB", "BONN", "PASS")
 
 #: Where the sources disagree, what each says and what the data follows.
 DISAGREEMENTS = {
@@ -37,6 +44,16 @@ DISAGREEMENTS = {
 def test_sources_and_disagreements_are_named():
     assert len(SOURCES) >= 2
     assert all(len(v) > 20 for v in DISAGREEMENTS.values())
+
+
+def test_disagreements_resolved_as_written():
+    assert d.card("Lighthouse").effects[0].colours == {d.Colour.YELLOW}
+    assert d.card("Stone Pit").min_players == (3, 5) and d.card("Clay Pool").min_players == (3, 5)
+    assert [d.card(x).copies(4) for x in ("Stone Pit", "Clay Pool")] == [1, 1]
+    assert d.board("Ephesos", "A").stages[1].cost.units() == Counter({d.Resource.WOOD: 2})
+    assert d.board("Halikarnassos", "A").stages[2].cost.units() == Counter({d.Resource.LOOM: 2})
+    assert d.card("Chamber of Commerce").effects[0].points == 2
+    assert d.card("Craftsmens Guild").effects[0].points == 2
 
 
 @pytest.mark.parametrize("players", d.PLAYER_COUNTS)
@@ -155,3 +172,8 @@ def test_second_edition_not_mixed_in():
     assert d.board("Olympia", "A").has_power(d.Action.FREE_BUILD_PER_AGE)
     assert d.board("Halikarnassos", "A").stages[1].cost.units() == Counter({d.Resource.ORE: 3})
     assert set(SECOND_EDITION) == {"boards", "cards", "expansions"}
+
+
+def test_passing_directions():
+    # [PASS]: Age I and III hands pass left (clockwise), Age II to the right.
+    assert d.PASS_TO == {1: d.Whose.LEFT, 2: d.Whose.RIGHT, 3: d.Whose.LEFT}

@@ -47,13 +47,15 @@ def cli() -> None:
 @cli.command()
 @click.argument("event")
 @click.option("--game", required=True, help="7wonders or duel (aliases: 7w, 7wd).")
-@click.option("--scheme", help="Scoring preset: 7wonders 'bonn' (default) or 'dm'.")
+@click.option("--scheme", help="Scoring preset: 7wonders 'bonn' (default) or 'dm'; duel 'swiss' (default), "
+                               "'wbc' or 'roundrobin'.")
 @click.option("--rounds", type=click.IntRange(1, 99), default=4, show_default=True, help="Number of rounds.")
 @click.option("--seed", type=click.IntRange(0), help="Seed for every draw (default: drawn now and stored).")
 @click.option("--name", help="Event name (default: the file name).")
 @click.option("--date", help="Event date, YYYY-MM-DD (orders events in a season report).")
+@click.option("--bye-score", help="Duel: match points for a bye (default 1; e.g. 1/2 or 0).")
 def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None, name: str | None,
-        date: str | None) -> None:
+        date: str | None, bye_score: str | None) -> None:
     """Create an event file.
 
     Example: tourney new bonn.db --game 7wonders --name "Bonn Spielt 2018" --date 2018-03-18
@@ -61,7 +63,8 @@ def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None
     from tourney.events import create_event
 
     info = create_event(event, game=game, scheme=scheme, rounds=rounds,
-                        seed=seed if seed is not None else secrets.randbelow(10**9), name=name, date=date)
+                        seed=seed if seed is not None else secrets.randbelow(10**9), name=name, date=date,
+                        bye_score=bye_score)
     click.echo(f"created {info.name!r} in {event}: {info.game}, scheme {info.scheme}, {info.rounds} rounds, "
                f"seed {info.seed}")
 
@@ -137,10 +140,14 @@ def players_list(event: str) -> None:
 @click.option("--round", "round_no", type=int, help="Seat (or re-seat) this round.")
 @click.option("--all", "all_rounds", is_flag=True, help="Seat every round not seated yet.")
 @click.option("--tables", help="Table plan: 'bonn', 'dm' or sizes like 5,5,4 (default: the scheme's).")
-def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None) -> None:
+@click.option("--cut", "cut", type=click.IntRange(2), help="Duel: pair the next top-cut round (top K of the "
+                                                           "standings, single elimination).")
+def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None, cut: int | None) -> None:
     """Seat the next round (or --round N, or --all) from the event's seed.
 
-    Plans every round not yet printed so players rarely meet again; draws wonders and guilds.
+    7 Wonders: plans every round not yet printed so players rarely meet again; draws wonders
+    and guilds. Duel events are paired instead: Swiss (after the previous round's results),
+    round robin, or with --cut K a top cut.
 
     Example: tourney seat bonn.db --round 1
     """
@@ -148,7 +155,15 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None)
 
     if round_no is not None and all_rounds:
         raise UsageError("use either --round N or --all, not both")
-    for r in seat_rounds(_open(event), round_no, all_rounds, tables):
+    if cut is not None:
+        from tourney.duel_event import seat_top_cut
+
+        if round_no is not None or all_rounds:
+            raise UsageError("--cut pairs the next top-cut round: leave out --round and --all")
+        seated = [seat_top_cut(_open(event), cut)]
+    else:
+        seated = seat_rounds(_open(event), round_no, all_rounds, tables)
+    for r in seated:
         sizes = "+".join(str(len(t)) for t in r.tables)
         click.echo(f"round {r.round}: {sum(map(len, r.tables))} players at {len(r.tables)} tables ({sizes})")
 
@@ -190,6 +205,26 @@ def sheets(event: str, round_no: int, output: str) -> None:
 
     done = write_sheets(_open(event), round_no, output)
     click.echo(f"wrote {done.path}: round {done.round}, {done.tables} tables, {done.players} players")
+
+
+@cli.command()
+@click.argument("event")
+@click.option("--round", "round_no", type=int, help="This round (default: the last paired one).")
+@click.option("--by", type=click.Choice(["table", "name"]), default="table", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("-o", "--output", help="Write pairings by table and by name plus one A4 match sheet per table "
+                                     "(.xlsx) instead.")
+def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | None) -> None:
+    """Duel: show a round's pairings by table or by name, or print them with match sheets.
+
+    Example: tourney pairings duel.db --by name
+    """
+    from tourney.duel_print import pairings_view, write_round_workbook
+
+    if output:
+        click.echo(f"wrote {write_round_workbook(_open(event), round_no, output)}")
+    else:
+        click.echo(pairings_view(_open(event), round_no, by, fmt), nl=False)
 
 
 # --- sheets --------------------------------------------------------------------------------
@@ -304,8 +339,47 @@ def demo(directory: str) -> None:
     run_demo(Path(directory), click.echo)
 
 
-def main() -> None:
-    cli(prog_name="tourney")
+# --- game records: verify and self-play (rules engine replay) -------------------------------
+@cli.command("verify")
+@click.argument("records", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def verify_command(records: tuple[str, ...]) -> None:
+    """Replay recorded games (RECORD files) and report each game; exit 1 if any fails."""
+    from tourney.records import verify_files
+
+    report = verify_files(list(records))
+    for line in report.lines:
+        click.echo(line)
+    for message in report.errors:
+        click.echo(f"error: {message}", err=True)
+    if not report.ok:
+        raise SystemExit(1)
+
+
+@cli.command("selfplay")
+@click.option("--game", required=True, help="Game to play: 7wonders or duel (or an alias such as 7wd).")
+@click.option("--agora", is_flag=True, help="Play with the Agora expansion (Duel only).")
+@click.option("--players", type=int, default=None, help="Players per game, 3 to 7 (7 Wonders only; default 5).")
+@click.option("-n", "count", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Number of games.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed; the same seed gives the same games.")
+@click.option("-o", "output", required=True, type=click.Path(dir_okay=False), help="Record file to write.")
+def selfplay_command(game: str, agora: bool, players: int | None, count: int, seed: int, output: str) -> None:
+    """Write N random legal games as records."""
+    from rules_engine.registry import UnknownGameError
+    from tourney.records import selfplay_file
+
+    options = {"agora": True} if agora else {}
+    if players is not None:
+        options["players"] = players
+    try:
+        written = selfplay_file(game, count, seed, output, **options)
+    except UnknownGameError as exc:
+        raise click.UsageError(str(exc)) from None
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {output!r}: {exc.strerror.lower()}") from None
+    click.echo(f"wrote {written} game{'s' if written != 1 else ''} to {output}")
 
 
 # --- season (qualification report across events) -----------------------------------------
@@ -341,3 +415,24 @@ def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None,
                    f"{len(report.players)} players")
     else:
         click.echo(text, nl=False)
+
+
+@cli.command("event")
+@click.argument("event")
+@click.option("--name", help="New event name.")
+@click.option("--date", help="New event date, YYYY-MM-DD.")
+@click.option("--rounds", type=click.IntRange(1, 99), help="New number of rounds.")
+def event_command(event: str, name: str | None, date: str | None, rounds: int | None) -> None:
+    """Show the event's settings, or change its name, date or number of rounds.
+
+    Example: tourney event bonn.db --date 2018-03-18
+    """
+    from tourney.events import update_event
+
+    info = update_event(_open(event), name=name, date=date, rounds=rounds)
+    click.echo(f"{info.name}: {info.game}, scheme {info.scheme}, {info.rounds} rounds, seed {info.seed}, "
+               f"date {info.date or 'not set'}")
+
+
+def main() -> None:
+    cli(prog_name="tourney")

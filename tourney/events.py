@@ -12,7 +12,7 @@ from tourney.store import Event, EventInfo
 
 
 def create_event(location: str, *, game: str, scheme: str | None, rounds: int, seed: int,
-                 name: str | None, date: str | None) -> EventInfo:
+                 name: str | None, date: str | None, bye_score: str | None = None) -> EventInfo:
     try:
         game_name = find_ruleset_info(game).name
     except UnknownGameError as exc:
@@ -26,6 +26,50 @@ def create_event(location: str, *, game: str, scheme: str | None, rounds: int, s
             _dt.date.fromisoformat(date)
         except ValueError:
             raise UsageError(f"--date {date!r} is not a date: write it as YYYY-MM-DD") from None
+    bye = None
+    if bye_score is not None:
+        if game_name != "duel":
+            raise UsageError("--bye-score is for Duel events (a 7 Wonders round has no byes)")
+        from tourney.duel_event import parse_bye_score
+
+        bye = parse_bye_score(bye_score)
     title = name or Path(location).stem
-    return Event.create(location, name=title, game=game_name, scheme=scheme_name, rounds=rounds,
-                        seed=seed, date=date).info()
+    created = Event.create(location, name=title, game=game_name, scheme=scheme_name, rounds=rounds,
+                           seed=seed, date=date)
+    if bye is not None:
+        from tourney.duel_event import set_bye_points
+
+        set_bye_points(created, bye)
+    return created.info()
+
+
+def update_event(event: Event, *, name: str | None = None, date: str | None = None,
+                 rounds: int | None = None) -> EventInfo:
+    """Change the event's name, date or number of rounds (logged in the history)."""
+    import sqlalchemy as sa
+
+    from tourney import store
+
+    changes: dict[str, str] = {}
+    if name is not None:
+        if not name.strip():
+            raise UsageError("--name can't be empty")
+        changes["name"] = name.strip()
+    if date is not None:
+        if date:
+            try:
+                _dt.date.fromisoformat(date)
+            except ValueError:
+                raise UsageError(f"--date {date!r} is not a date: write it as YYYY-MM-DD") from None
+        changes["date"] = date
+    if rounds is not None:
+        played = max((t.round for t in event.results()), default=0)
+        if rounds < played:
+            raise UsageError(f"--rounds {rounds}: round {played} already has results")
+        changes["rounds"] = str(rounds)
+    if changes:
+        with event.transaction() as conn:
+            for key, value in changes.items():
+                conn.execute(sa.update(store.meta_t).where(store.meta_t.c.key == key).values(value=value))
+            store.log(conn, "event", ", ".join(f"{k} = {v!r}" for k, v in changes.items()))
+    return event.info()

@@ -50,6 +50,10 @@ def standing_record(st: Standing) -> dict[str, object]:
 
 
 def to_csv(standings: Standings) -> str:
+    if getattr(standings, "game", None) == "duel":
+        from tourney.duel_print import duel_csv
+
+        return duel_csv(standings)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(STANDING_COLUMNS)
@@ -59,11 +63,19 @@ def to_csv(standings: Standings) -> str:
 
 
 def to_json(standings: Standings) -> str:
+    if getattr(standings, "game", None) == "duel":
+        from tourney.duel_print import duel_json
+
+        return duel_json(standings)
     return json.dumps([standing_record(st) for st in standings.rows], ensure_ascii=False, indent=2) + "\n"
 
 
 def to_table(standings: Standings) -> str:
     """The terminal view: aligned columns, points to 2 decimals, share to 4."""
+    if getattr(standings, "game", None) == "duel":
+        from tourney.duel_print import duel_table
+
+        return duel_table(standings)
     head = ("Rank", "Player", "Points", "Share", "VP", "Coins", "Lot", "Games")
     body = [(str(st.rank), st.player + (" (dropped)" if st.dropped_after is not None else ""),
              f"{decimal(st.points, 2)}", fixed(st.share, 4), str(st.vp), str(st.coins), str(st.lot),
@@ -83,6 +95,10 @@ def to_table(standings: Standings) -> str:
 
 
 def to_html(standings: Standings) -> str:
+    if getattr(standings, "game", None) == "duel":
+        from tourney.duel_print import duel_html
+
+        return duel_html(standings)
     info = standings.info
     rows = "\n".join(
         "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in (
@@ -116,6 +132,10 @@ tbody tr:nth-child(even) {{ background: #f4f4f4; }}
 
 def to_xlsx(standings: Standings, path: Path, draws: list[dict] | None = None) -> None:
     """The standings workbook: Standings, Games, Players and Draws sheets."""
+    if getattr(standings, "game", None) == "duel":
+        from tourney.duel_print import duel_xlsx
+
+        return duel_xlsx(standings, path, draws)
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font

@@ -141,6 +141,10 @@ def write_sheets(event: store.Event, round_no: int, output: str | Path) -> Sheet
     path = Path(output)
     if path.suffix.lower() != ".xlsx":
         raise UsageError(f"-o {str(output)!r}: score sheets are written as .xlsx; name the file like sheets.xlsx")
+    info = event.info()
+    if info.game != "7wonders":
+        raise UsageError(f"'tourney sheets' prints 7 Wonders score sheets; this is a {info.game} event: "
+                         "print its match sheets with 'tourney pairings EVENT -o FILE.xlsx'")
     rows = event.seats(round_no)
     if not rows:
         raise SeatingError(f"round {round_no} is not seated: seat it with 'tourney seat EVENT --round {round_no}'")
@@ -148,7 +152,6 @@ def write_sheets(event: store.Event, round_no: int, output: str | Path) -> Sheet
     for s in rows:
         by_table.setdefault(s.table, []).append(SeatLine(s.seat, s.player, s.wonder))
     tables = [(t, by_table[t]) for t in sorted(by_table)]
-    info = event.info()
     wb = build_workbook(info.name, round_no, tables, round_draws(event).get(round_no))
     try:
         wb.save(path)

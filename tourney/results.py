@@ -254,6 +254,10 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
 
 def check_files(paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport:
     """`tourney check`: every finding for the files; stores nothing."""
+    from tourney import duel_event
+
+    if (event.info().game == "duel") if event is not None else duel_event.looks_like_duel(paths):
+        return duel_event.check_duel_files(paths, event)
     report = parse_files(paths)
     if event is not None:
         check_against_event(report, event, register=False, correct=True)
@@ -280,6 +284,11 @@ def import_results(event: store.Event, paths: Sequence[str | Path], *, register:
                    correct: bool = False, reason: str | None = None, author: str | None = None,
                    ) -> ImportSummary:
     """Verify then store every table in the files, all in one transaction, or nothing."""
+    if event.info().game == "duel":
+        from tourney.duel_event import import_duel_results
+
+        return import_duel_results(event, paths, register=register, correct=correct, reason=reason,
+                                   author=author)
     if correct and not (reason and reason.strip()):
         raise UsageError("--correct needs --reason TEXT: say why the stored sheet is replaced")
     report = parse_files(paths)

@@ -102,6 +102,10 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
     default the scheme's plan.
     """
     info = event.info()
+    if info.game == "duel":
+        from tourney.duel_event import seat_duel_rounds
+
+        return seat_duel_rounds(event, round_no, all_rounds)
     seated = event.seated_rounds()
     if round_no is not None:
         if round_no < 1:

@@ -126,6 +126,10 @@ def rank_players(players: Sequence[Player], games: Sequence[GameLine], scheme: S
 def compute_standings(event: Event, after_round: int | None = None) -> Standings:
     """The event's standings after `after_round` (default: every stored round)."""
     info = event.info()
+    if info.game == "duel":
+        from tourney.duel_event import compute_duel_standings
+
+        return compute_duel_standings(event, after_round)  # type: ignore[return-value]
     scheme = find_scheme(info.scheme, info.game)
     games = score_games(event.results(upto_round=after_round), scheme)
     rows, lots = rank_players(event.players(), games, scheme, info.seed)

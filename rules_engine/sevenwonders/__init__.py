@@ -1,4 +1,5 @@
-"""7 Wonders (1st edition) rules: score-sheet model and table-level checks."""
+"""7 Wonders (1st edition) rules: score-sheet model and table-level checks, game engine,
+record format, replay under the Bonn 2018 clarifications and random self-play."""
 from rules_engine.sevenwonders.sheet import (
     CATEGORIES,
     MAX_TABLE,
@@ -24,3 +25,16 @@ __all__ = [
 
 # Importing the checks registers them in sheet.TABLE_CHECKS (data-driven table checks).
 from rules_engine.sevenwonders import checks as _checks  # noqa: E402,F401
+
+# Game records: the four functions every ruleset exposes to the record dispatcher.
+from rules_engine.sevenwonders.records import (  # noqa: E402
+    Record,
+    RecordSyntaxError,
+    Verdict,
+    read_records,
+    replay,
+    selfplay,
+    write_records,
+)
+
+__all__ += ["Record", "RecordSyntaxError", "Verdict", "read_records", "replay", "selfplay", "write_records"]

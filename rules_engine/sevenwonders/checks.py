@@ -70,7 +70,8 @@ def _military_pair_options() -> dict[int, tuple[tuple[int, int, int, int], ...]]
 
 
 MILITARY_PAIR = _military_pair_options()
-MILITARY_MIN_SUM_PER_PAIR, MILITARY_MAX_SUM_PER_PAIR = 0, sum(v - 1 for v in d.MILITARY_WIN.values())
+#: A decided battle adds win - 1 to the table's military: 0, 2 or 4; a pair over three ages at most 6.
+MILITARY_MAX_SUM_PER_PAIR = sum(v - 1 for v in d.MILITARY_WIN.values())
 
 
 def _max_defeats() -> dict[int, int]:
@@ -88,6 +89,7 @@ def _max_defeats() -> dict[int, int]:
 
 
 MAX_DEFEATS = _max_defeats()
+MOST_DEFEATS = max(MAX_DEFEATS.values())  # six: both neighbours, three ages
 
 
 def _subset_sums(values: list[int]) -> frozenset[int]:
@@ -114,25 +116,50 @@ SYMBOLS_IN_DECK = {
     (s, n): sum(d.card(name).copies(n) for name in names)
     for s, names in SYMBOL_CARDS.items() for n in d.PLAYER_COUNTS
 }
+#: Wonder points with 0, 1, ... stages built, per (board, side).
 WONDER_POINTS: dict[tuple[str, str], tuple[int, ...]] = {(b.name, b.side): b.stage_points() for b in d.BOARDS}
-ALL_WONDER_POINTS: frozenset[int] = frozenset(p for pts in WONDER_POINTS.values() for p in pts)
 MAX_STAGES = max(len(b.stages) for b in d.BOARDS)
 
 
 # --- the table as the checks see it ---------------------------------------------------
 
 @dataclass(frozen=True)
+class _Boards:
+    """What a sheet's wonder and side leave possible, worked out once per spelling."""
+
+    boards: tuple[d.Board, ...]  # every board/side still possible
+    known: bool                  # the wonder name is known (one board, maybe two sides)
+    points: tuple[int, ...]      # reachable wonder points, ascending
+    most_stages: int
+    wild: bool                   # may hold Babylon's wild science symbol
+    copies_guild: bool           # may be Olympia B
+    extra_builds: int            # most cards beyond six it can build in Age III
+    game_extra: int              # most cards beyond 18 it can build in the whole game
+    stages_for: dict[int, int]   # wonder points -> fewest stages that give them
+    label: str                   # "Gizah A", "Gizah", or "any board"
+
+    def points_at(self, stages: int) -> tuple[int, ...]:
+        return tuple(sorted({b.stage_points()[stages] for b in self.boards if stages <= len(b.stages)}))
+
+    def fewest_stages(self, points: int) -> int:
+        """Fewest stages that give these wonder points (0 if none do: reported elsewhere)."""
+        return self.stages_for.get(points, 0)
+
+
+@dataclass(frozen=True)
 class _Seat:
     line: PlayerScore
-    boards: tuple[d.Board, ...]  # every board/side still possible for this player
-    known: bool                  # the wonder name is known (one board, maybe two sides)
+    board: _Boards
+    wild: bool          # Babylon's wild-symbol stage can be built, given the wonder points
+    copies_guild: bool  # Olympia B's copy stage can be built, given the wonder points
 
 
 @dataclass(frozen=True)
 class _Table:
     n: int
     seats: tuple[_Seat, ...]           # in seat order; neighbours are index +-1 (cyclic)
-    guilds: frozenset[str] | None      # guilds in play, None when unknown
+    guilds: frozenset[str] | None      # guilds in play, None when unknown (or misspelt)
+    ordered: bool                      # seats are exactly 1..n, so neighbours are known
 
     def left(self, i: int) -> _Seat:
         return self.seats[(i + 1) % self.n]
@@ -144,28 +171,98 @@ class _Table:
         return self.guilds is None or name in self.guilds
 
 
-def _boards_for(p: PlayerScore) -> tuple[tuple[d.Board, ...], bool]:
-    return _boards(p.wonder, p.side)
+def _extra_builds(b: d.Board) -> int:
+    """Cards beyond six a city can build in Age III thanks to its board."""
+    return sum(1 for s in b.stages for e in s.effects if isinstance(e, d.Power)
+               and e.action in (d.Action.PLAY_LAST_CARD, d.Action.BUILD_FROM_DISCARD))
+
+
+def _game_extra(b: d.Board) -> int:
+    """Cards beyond 18 a city can build in the game: Babylon B plays the seventh card of
+    every age once its stage is built (three at most), each Halikarnassos stage builds
+    one card from the discard."""
+    extra = 0
+    for s in b.stages:
+        for e in s.effects:
+            if isinstance(e, d.Power) and e.action is d.Action.PLAY_LAST_CARD:
+                extra += len(d.AGES)
+            elif isinstance(e, d.Power) and e.action is d.Action.BUILD_FROM_DISCARD:
+                extra += 1
+    return extra
+
+
+def _fewest_stages(boards: tuple[d.Board, ...]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for b in boards:
+        for k, pts in enumerate(b.stage_points()):
+            out[pts] = min(out.get(pts, k), k)
+    return out
 
 
 @lru_cache(maxsize=1024)
-def _boards(wonder: str | None, side: str | None) -> tuple[tuple[d.Board, ...], bool]:
+def _boards(wonder: str | None, side: str | None) -> _Boards:
     canon = d.wonder_name(wonder) if wonder else None
     side = (side or "").strip().upper()
     boards = tuple(b for b in d.BOARDS
                    if (canon is None or b.name == canon) and (side not in d.SIDES or b.side == side))
-    return boards, canon is not None
+    if len(boards) == 1:
+        label = f"{boards[0].name} {boards[0].side}"
+    else:
+        names = sorted({b.name for b in boards})
+        label = names[0] if len(names) == 1 else "any board"
+    return _Boards(
+        boards=boards, known=canon is not None,
+        points=tuple(sorted({v for b in boards for v in b.stage_points()})),
+        most_stages=max(len(b.stages) for b in boards),
+        wild=any(b.wild_science() for b in boards),
+        copies_guild=any(b.has_power(d.Action.COPY_GUILD) for b in boards),
+        extra_builds=max(_extra_builds(b) for b in boards),
+        game_extra=max(_game_extra(b) for b in boards),
+        stages_for=_fewest_stages(boards),
+        label=label,
+    )
+
+
+def _has_wild(stage: d.Stage) -> bool:
+    return any(isinstance(e, d.ScienceSymbol) and e.is_wild for e in stage.effects)
+
+
+def _copies_guild(stage: d.Stage) -> bool:
+    return any(isinstance(e, d.Power) and e.action is d.Action.COPY_GUILD for e in stage.effects)
+
+
+@lru_cache(maxsize=4096)
+def _powers(wonder: str | None, side: str | None, points: int, stages: int | None) -> tuple[bool, bool]:
+    """Can the wild-symbol stage, and Olympia B's copy stage, have been built? Stages are
+    built in order, so the stage count (the `stages` column, else every count that gives
+    these wonder points) must reach them."""
+    wild = copies = False
+    for b in _boards(wonder, side).boards:
+        counts = [stages] if stages is not None else [k for k, v in enumerate(b.stage_points()) if v == points]
+        if not counts:
+            counts = list(range(len(b.stages) + 1))  # unreachable points: wonders.points reports them
+        built = b.stages[:max(counts)]
+        wild = wild or any(_has_wild(st) for st in built)
+        copies = copies or any(_copies_guild(st) for st in built)
+    return wild, copies
+
+
+def _seat(p: PlayerScore) -> _Seat:
+    return _Seat(p, _boards(p.wonder, p.side), *_powers(p.wonder, p.side, p.wonders, p.stages))
 
 
 def _table(sheet: TableSheet) -> _Table | None:
     n = sheet.size
     if not MIN_TABLE <= n <= MAX_TABLE:
         return None  # the shape check reports it; nothing here is decidable
-    seats = tuple(_Seat(p, *_boards_for(p)) for p in sorted(sheet.players, key=lambda p: p.seat))
+    seats = tuple(_seat(p) for p in sorted(sheet.players, key=lambda p: p.seat))
+    ordered = [s.line.seat for s in seats] == list(range(1, n + 1))
     guilds = None
     if sheet.guilds is not None:
-        guilds = frozenset(g for g in map(_guild_name, sheet.guilds) if g)
-    return _Table(n, seats, guilds)
+        names = [_guild_name(g) for g in sheet.guilds]
+        if None not in names:  # a misspelt list is reported (guilds.unknown), not trusted
+            guilds = frozenset(names)
+    return _Table(n, seats, guilds, ordered)
 
 
 @lru_cache(maxsize=1024)
@@ -173,20 +270,10 @@ def _guild_name(name: str) -> str | None:
     return d.guild_name(name)
 
 
-def _describe(boards: tuple[d.Board, ...]) -> str:
-    if len(boards) == 1:
-        return f"{boards[0].name} {boards[0].side}"
-    names = sorted({b.name for b in boards})
-    return names[0] if len(names) == 1 else "any board"
-
-
 def _wild_max(t: _Table, i: int) -> int:
     """Wild science symbols player i can hold: Babylon's stage plus the Scientists Guild
     (owned, or copied by Olympia B from a neighbour)."""
-    boards = t.seats[i].boards
-    babylon = 1 if any(b.wild_science() for b in boards) else 0
-    guild = 1 if t.guild_possible("Scientists Guild") else 0
-    return babylon + guild
+    return t.seats[i].wild + t.guild_possible("Scientists Guild")
 
 
 # --- checks ---------------------------------------------------------------------------
@@ -197,35 +284,34 @@ def _wonders(t: _Table, sheet: TableSheet) -> list[Finding]:
     seen: dict[str, str] = {}
     for s in t.seats:
         p = s.line
-        if p.wonder and not s.known:
+        if p.wonder and not s.board.known:
             out.append(error("wonder.unknown", f"wonder {p.wonder!r} for {p.player!r} is not a 7 wonders "
                                                f"board: use one of {', '.join(d.WONDERS)}", p.player))
         if p.side and p.side.strip().upper() not in d.SIDES:
             out.append(error("wonder.side", f"side {p.side!r} for {p.player!r} is not a board side: "
                                             f"write A or B", p.player))
-        if s.known:
-            name = s.boards[0].name
+        if s.board.known:
+            name = s.board.boards[0].name
             if name in seen:
                 out.append(error("wonder.twice", f"{name} is played by {seen[name]!r} and {p.player!r}: "
                                                  f"the game has one board of each wonder", p.player))
             seen.setdefault(name, p.player)
-        reachable = sorted({v for b in s.boards for v in b.stage_points()})
         if p.stages is not None:
-            most = max(len(b.stages) for b in s.boards)
+            most = s.board.most_stages
             if not 0 <= p.stages <= most:
                 out.append(error("wonders.stages", f"{p.player!r} built {p.stages} stages, but "
-                                 f"{_describe(s.boards)} has at most {most}", p.player))
+                                 f"{s.board.label} has at most {most}", p.player))
                 continue
-            at = sorted({b.stage_points()[p.stages] for b in s.boards if p.stages <= len(b.stages)})
+            at = s.board.points_at(p.stages)
             if p.wonders not in at:
                 out.append(error("wonders.stages", f"wonder points {p.wonders} for {p.player!r} don't match "
-                                 f"{p.stages} stages built on {_describe(s.boards)}: that gives "
+                                 f"{p.stages} stages built on {s.board.label}: that gives "
                                  f"{' or '.join(map(str, at))}", p.player))
             continue
-        if p.wonders not in reachable:
+        if p.wonders >= 0 and p.wonders not in s.board.points:  # negatives: sheet.py reports
             out.append(error("wonders.points", f"wonder points {p.wonders} for {p.player!r} can't be reached on "
-                             f"{_describe(s.boards)}: stages built in order give "
-                             f"{', '.join(map(str, reachable))}", p.player))
+                             f"{s.board.label}: stages built in order give "
+                             f"{', '.join(map(str, s.board.points))}", p.player))
     return out
 
 
@@ -288,7 +374,7 @@ def _military(t: _Table, sheet: TableSheet) -> list[Finding]:
     if total > top:
         return [error("military.table", f"the table's military adds up to {total}: {t.n} neighbour pairs "
                                          f"give at most 0+2+4 = 6 each, {top} in all; check the military column")]
-    if not military_assignment_exists(totals):
+    if t.ordered and not military_assignment_exists(totals):
         listed = ", ".join(f"{s.line.player!r} {s.line.military}" for s in t.seats)
         return [error("military.assignment", f"no results of the three ages between neighbours give these "
                                               f"military points ({listed}, in seat order); "
@@ -307,6 +393,8 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
         wmax = min(_wild_max(t, i), MAX_WILD)
         syms = (p.compasses, p.gears, p.tablets)
         if any(x is None for x in syms):
+            if p.science < 0:
+                continue  # sheet.py reports negatives
             if p.science not in SCIENCE_REACHABLE[wmax]:
                 out.append(error("science.points", f"science {p.science} for {p.player!r} can't come from "
                                  f"up to {MAX_SYMBOL} of each symbol and {wmax} wild: check the science column",
@@ -322,7 +410,8 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
                              f"{MAX_SYMBOL} of each symbol (each green card once)", p.player))
             continue
         if not 0 <= wild <= wmax:
-            out.append(error("science.wild", f"{p.player!r} has {wild} wild symbols, at most {wmax} possible "
+            out.append(error("science.wild", f"{p.player!r} has {wild} wild symbol{'' if wild == 1 else 's'}, "
+                                             f"at most {wmax} possible "
                              f"here (Babylon's stage, the Scientists Guild)", p.player))
             continue
         want = science_points(*syms, wild)
@@ -352,8 +441,8 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
 def _wild_table_max(t: _Table) -> int:
     """Wild symbols a whole table can hold: one Babylon board, one Scientists Guild and,
     at most once, Olympia B's copy of it (every board exists once)."""
-    babylon = any(b.wild_science() for s in t.seats for b in s.boards)
-    olympia_b = any(b.has_power(d.Action.COPY_GUILD) for s in t.seats for b in s.boards)
+    babylon = any(s.wild for s in t.seats)
+    olympia_b = any(s.copies_guild for s in t.seats)
     guild = (1 + olympia_b) if t.guild_possible("Scientists Guild") else 0
     return int(babylon) + guild
 
@@ -381,6 +470,21 @@ def _civilian_subsets(n: int) -> tuple[int, int, dict[int, tuple[int, ...]]]:
 
 
 CIVILIAN_SUBSETS = {n: _civilian_subsets(n) for n in d.PLAYER_COUNTS}
+
+
+def _fewest_blue(n: int) -> dict[int, int]:
+    """Fewest distinct blue cards that make each civilian total at `n` players."""
+    best = {0: 0}
+    for name, k in d.copies_by_name(n).items():
+        c = d.card(name)
+        if k and c.colour is d.Colour.BLUE:
+            for total, cards in list(best.items()):
+                if best.get(total + c.points, 99) > cards + 1:
+                    best[total + c.points] = cards + 1
+    return best
+
+
+FEWEST_BLUE = {n: _fewest_blue(n) for n in d.PLAYER_COUNTS}
 
 
 @lru_cache(maxsize=65536)
@@ -422,12 +526,14 @@ def _civilian(t: _Table, sheet: TableSheet) -> list[Finding]:
     reach = CIVILIAN_REACHABLE[t.n]
     for s in t.seats:
         p = s.line
-        if p.civilian not in reach:
+        if p.civilian >= 0 and p.civilian not in reach:  # negatives: sheet.py reports
             out.append(error("civilian.points", f"civilian {p.civilian} for {p.player!r} is no sum of distinct "
                              f"blue cards of a {t.n}-player game; check the civilian column", p.player))
     if out:
         return out
     needs = tuple(s.line.civilian for s in t.seats)
+    if min(needs) < 0:
+        return out
     total, deck = sum(needs), CIVILIAN_DECK_POINTS[t.n]
     if total > deck:
         return [error("civilian.deck", f"the table's civilian points add up to {total}, but all blue cards "
@@ -441,31 +547,34 @@ def _civilian(t: _Table, sheet: TableSheet) -> list[Finding]:
 def _stages_max(s: _Seat) -> int:
     if s.line.stages is not None and 0 <= s.line.stages <= MAX_STAGES:
         return s.line.stages
-    return max(len(b.stages) for b in s.boards) if s.boards else MAX_STAGES
+    return s.board.most_stages
 
 
-def commercial_max(n: int, stages: int) -> int:
+def commercial_max(n: int, stages: int, budget: int = 10**6) -> int:
     """Most commercial points one city can score: Haven (own brown), Lighthouse (own
     yellow, itself included), Chamber of Commerce (2 per own grey, 4+ players), Arena
-    (own stages)."""
-    return COMMERCIAL_BASE[n] + stages
+    (own stages); every unit counted is a card or stage, and a city builds at most
+    `budget` cards and stages in all."""
+    singles = NAMES[(d.Colour.BROWN, n)] + NAMES[(d.Colour.YELLOW, n)] + stages
+    if not CHAMBER[n]:
+        return min(singles, budget)
+    greys = min(NAMES[(d.Colour.GREY, n)], budget)
+    return 2 * greys + min(singles, budget - greys)
 
 
-COMMERCIAL_BASE = {
-    n: NAMES[(d.Colour.BROWN, n)] + NAMES[(d.Colour.YELLOW, n)]
-    + (2 * NAMES[(d.Colour.GREY, n)] if d.card("Chamber of Commerce").copies(n) else 0)
-    for n in d.PLAYER_COUNTS
-}
+CHAMBER = {n: d.card("Chamber of Commerce").copies(n) > 0 for n in d.PLAYER_COUNTS}
+PLAYS = len(d.AGES) * (d.HAND_SIZE - 1)  # 18 cards played, each built, a stage, or discarded
 
 
 def _commercial(t: _Table, sheet: TableSheet) -> list[Finding]:
     out = []
     for s in t.seats:
         p = s.line
-        top = commercial_max(t.n, _stages_max(s))
+        top = commercial_max(t.n, _stages_max(s), PLAYS + s.board.game_extra)
         if p.commercial > top:
             out.append(error("commercial.max", f"commercial {p.commercial} for {p.player!r} is more than the "
-                             f"{top} that Haven, Lighthouse, Chamber of Commerce and Arena can give in a "
+                             f"{top} that Haven, Lighthouse, Chamber of Commerce and Arena can give "
+                             f"({PLAYS + s.board.game_extra} cards and stages at most) in a "
                              f"{t.n}-player game; check the commercial column", p.player))
     return out
 
@@ -487,27 +596,32 @@ GUILD_STATIC: dict[int, dict[str, int]] = {
 }
 
 
-def _extra_builds(b: d.Board) -> int:
-    """Cards beyond six a city can build in Age III thanks to its board."""
-    return sum(1 for s in b.stages for e in s.effects if isinstance(e, d.Power)
-               and e.action in (d.Action.PLAY_LAST_CARD, d.Action.BUILD_FROM_DISCARD))
+@lru_cache(maxsize=65536)
+def _guild_bound(n: int, possible: tuple[str, ...], extra: int, copies: bool, strategists: int,
+                 builders: int) -> tuple[int, tuple[int, ...]]:
+    """The most guild points one player can score, and each possible guild's most, given
+    the player count, the guilds that may be in play, the board's extra Age III builds,
+    whether Olympia B's copy is possible, and the neighbour-dependent Strategists and
+    Builders values."""
+    values = dict(GUILD_STATIC[n])
+    values["Shipowners Guild"] += min(len(possible), 6 + extra)  # guilds built are purple
+    values["Strategists Guild"] = strategists
+    values["Builders Guild"] = builders
+    each = tuple(values[g] for g in possible)
+    playable = sorted(each, reverse=True)
+    # Six Age III turns, plus the board's extra builds; Olympia B copies one more.
+    top = sum(playable[:6 + extra]) + (playable[0] if copies and playable else 0)
+    return top, each
 
 
-EXTRA_BUILDS = {(b.name, b.side): _extra_builds(b) for b in d.BOARDS}
-
-
-def _guild_values(t: _Table, i: int, in_play: int) -> dict[str, int]:
-    """Most victory points each guild can give player i at this table."""
+def _neighbour_values(t: _Table, i: int) -> tuple[int, int]:
+    """Most Strategists points (neighbours' defeat tokens) and Builders points (stages of
+    the city and both neighbours) for player i."""
+    if not t.ordered:  # neighbours unknown: the seats check reports it; assume the most
+        return 2 * MOST_DEFEATS, _stages_max(t.seats[i]) + 2 * MAX_STAGES
     left, right = t.left(i), t.right(i)
-    values = dict(GUILD_STATIC[t.n])
-    values["Strategists Guild"] = MAX_DEFEATS.get(left.line.military, 6) + MAX_DEFEATS.get(right.line.military, 6)
-    values["Shipowners Guild"] += min(in_play, 6 + _most_extra(t.seats[i]))
-    values["Builders Guild"] = _stages_max(t.seats[i]) + _stages_max(left) + _stages_max(right)
-    return values
-
-
-def _most_extra(s: _Seat) -> int:
-    return max((EXTRA_BUILDS[(b.name, b.side)] for b in s.boards), default=3)
+    defeats = MAX_DEFEATS.get(left.line.military, MOST_DEFEATS) + MAX_DEFEATS.get(right.line.military, MOST_DEFEATS)
+    return defeats, _stages_max(t.seats[i]) + _stages_max(left) + _stages_max(right)
 
 
 def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
@@ -525,34 +639,60 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
                                              f"the game has one card of each guild"))
         want = t.n + d.GUILDS_EXTRA
         if len(sheet.guilds) != want:
-            out.append(warning("guilds.count", f"{len(sheet.guilds)} guilds are listed in play; the rules use "
-                                               f"players + 2 = {want} at a {t.n}-player table"))
-    olympia_b = [any(b.has_power(d.Action.COPY_GUILD) for b in s.boards) for s in t.seats]
+            k = len(sheet.guilds)
+            out.append(warning("guilds.count", f"{k} guild{'' if k == 1 else 's'} listed in play; the rules "
+                                               f"use players + 2 = {want} at a {t.n}-player table"))
+    olympia_b = [s.copies_guild for s in t.seats]
     possible = d.GUILD_NAMES if t.guilds is None else tuple(g for g in d.GUILD_NAMES if g in t.guilds)
-    table_best = dict.fromkeys(possible, 0)
+    table_best = [0] * len(possible)
     for i, s in enumerate(t.seats):
         p = s.line
-        values = _guild_values(t, i, len(possible))
-        playable = sorted((values[g] for g in possible), reverse=True)
-        # Six Age III turns, plus the board's extra builds; Olympia B copies one more.
-        top = sum(playable[:6 + _most_extra(s)]) + (playable[0] if olympia_b[i] and playable else 0)
-        for g in possible:
-            if values[g] > table_best[g]:
-                table_best[g] = values[g]
+        top, each = _guild_bound(t.n, possible, s.board.extra_builds, olympia_b[i], *_neighbour_values(t, i))
+        table_best = [max(x, y) for x, y in zip(table_best, each)]
         if p.guilds > top:
             where = "the guilds in play" if t.guilds is not None else "any guilds"
             out.append(error("guilds.max", f"guild points {p.guilds} for {p.player!r} are more than the {top} "
                              f"{where} can give at this table; check the guilds column", p.player))
     total = sum(s.line.guilds for s in t.seats)
     # Each guild card once, plus one copy by Olympia B (there is one Olympia board).
-    table_top = sum(table_best.values()) + (max(table_best.values(), default=0) if any(olympia_b) else 0)
+    table_top = sum(table_best) + (max(table_best, default=0) if any(olympia_b) else 0)
     if total > table_top and not any(f.rule == "guilds.max" for f in out):
         out.append(error("guilds.table", f"the table's guild points add up to {total}, but each guild card "
                                          f"exists once and together they give at most {table_top} here"))
     return out
 
 
-_PARTS = (_wonders, _military, _science, _civilian, _commercial, _guilds)
+def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
+    """A city plays 18 cards (plus its board's extra builds): the blue cards, green cards
+    and stages its points need at the least must fit."""
+    out = []
+    for i, s in enumerate(t.seats):
+        p = s.line
+        blue = FEWEST_BLUE[t.n].get(p.civilian, 0)
+        syms = (p.compasses, p.gears, p.tablets)
+        if None in syms:
+            green = SCIENCE_FEWEST_CARDS[min(_wild_max(t, i), MAX_WILD)].get(p.science, 0)
+        else:
+            green = sum(x for x in syms if x > 0)
+        stages = p.stages if p.stages is not None and p.stages > 0 else s.board.fewest_stages(p.wonders)
+        yellow = 1 if p.commercial > 0 else 0
+        purple = 1 if p.guilds > 0 and not s.copies_guild else 0
+        need = blue + green + stages + yellow + purple
+        budget = PLAYS + s.board.game_extra
+        if need > budget:
+            parts = [f"{blue} blue for civilian {p.civilian}", f"{green} green for science {p.science}",
+                     f"{stages} stages for wonder points {p.wonders}"]
+            if yellow:
+                parts.append("a yellow card for commercial")
+            if purple:
+                parts.append("a guild")
+            out.append(error("city.cards", f"{p.player!r} needs at least {need} cards and stages "
+                             f"({', '.join(parts)}), but a city builds at most {budget} on {s.board.label}; "
+                             f"check the categories", p.player))
+    return out
+
+
+_PARTS = (_wonders, _military, _science, _civilian, _commercial, _guilds, _city)
 
 
 def check_rules(sheet: TableSheet) -> list[Finding]:
@@ -582,6 +722,7 @@ check_science = _only(_science)
 check_civilian = _only(_civilian)
 check_commercial = _only(_commercial)
 check_guilds = _only(_guilds)
+check_city = _only(_city)
 
 if check_rules not in TABLE_CHECKS:
     TABLE_CHECKS.append(check_rules)

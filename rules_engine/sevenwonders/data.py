@@ -82,6 +82,8 @@ class Whose(enum.Enum):
 NEIGHBOURS: frozenset[Whose] = frozenset({Whose.LEFT, Whose.RIGHT})
 SELF_AND_NEIGHBOURS: frozenset[Whose] = frozenset({Whose.SELF, Whose.LEFT, Whose.RIGHT})
 ONLY_SELF: frozenset[Whose] = frozenset({Whose.SELF})
+#: Hands pass to the left (clockwise, seat + 1) in Ages I and III, to the right in Age II.
+PASS_TO: dict[int, Whose] = {1: Whose.LEFT, 2: Whose.RIGHT, 3: Whose.LEFT}
 
 
 class Counted(enum.Enum):

@@ -43,6 +43,19 @@ def _per_unit(e: d.PerUnit, me: int, cities: list[_City]) -> int:
     return units * e.points
 
 
+def _extra(b: d.Board) -> int:
+    """Cards beyond 18 the board lets a city build (Babylon B: the seventh card of each
+    age; Halikarnassos: one card from the discard per stage)."""
+    out = 0
+    for s in b.stages:
+        for e in s.effects:
+            if isinstance(e, d.Power) and e.action is d.Action.PLAY_LAST_CARD:
+                out += 3
+            elif isinstance(e, d.Power) and e.action is d.Action.BUILD_FROM_DISCARD:
+                out += 1
+    return out
+
+
 def _science(symbols: list[d.Science], wild: int) -> int:
     from rules_engine.sevenwonders.checks import science_points
     return science_points(symbols.count(d.Science.COMPASS), symbols.count(d.Science.GEAR),
@@ -60,17 +73,26 @@ def random_table(seed: int, players: int | None = None, *, known_boards: bool = 
     for c in cities:
         c.stages = rng.randint(0, len(c.board.stages))
 
-    # Every copy of every card goes to a random city that lacks that name, or nowhere.
-    for name, copies in d.copies_by_name(n).items():
+    # Every copy of every card goes to a random city that lacks that name and still has
+    # room (18 plays plus the board's extra builds, less the stages built), or nowhere.
+    room = [18 + _extra(c.board) - c.stages for c in cities]
+    names_dealt = list(d.copies_by_name(n).items())
+    rng.shuffle(names_dealt)
+    for name, copies in names_dealt:
         for _ in range(copies):
-            if rng.random() < 0.55:
-                lacking = [c for c in cities if name not in c.cards]
+            if rng.random() < 0.45:
+                lacking = [i for i, c in enumerate(cities) if name not in c.cards and room[i] > 0]
                 if lacking:
-                    rng.choice(lacking).cards.add(name)
+                    i = rng.choice(lacking)
+                    cities[i].cards.add(name)
+                    room[i] -= 1
     in_play = rng.sample(d.GUILD_NAMES, n + d.GUILDS_EXTRA)
     for g in in_play:
         if rng.random() < 0.5:
-            rng.choice(cities).guilds.append(g)
+            i = rng.randrange(n)
+            if room[i] > 0:
+                cities[i].guilds.append(g)
+                room[i] -= 1
 
     # Military: random, never-decreasing shield counts; compare neighbours each age.
     shields = [0] * n

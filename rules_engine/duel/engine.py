@@ -1,0 +1,644 @@
+"""The 7 Wonders Duel game state machine: legal moves, applying moves, final score sheet.
+
+Built for speed: card facts become int tables at import time, the state is a few lists of
+ints, a move is a small tuple ``(kind, a, b)``; nothing is copied or allocated per move
+beyond that tuple. Chance is fixed up front by a `Deal` (layouts, tokens, wonders offered),
+so self-play and replay run the same code.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules_engine.duel import data
+from rules_engine.duel.data import Colour, Resource
+
+# ----------------------------------------------------------------------------- tables
+# Agora's senators, wonders and tokens come after the base game's, so base ids never change.
+CARDS = data.AGE_CARDS + data.SENATORS
+WONDERS = data.WONDERS + data.AGORA_WONDERS
+TOKENS = data.PROGRESS_TOKENS + data.AGORA_TOKENS
+BASE_WONDERS = len(data.WONDERS)
+BASE_TOKENS = len(data.PROGRESS_TOKENS)
+CARD_ID = {c.code: i for i, c in enumerate(CARDS)}
+WONDER_ID = {w.code: i for i, w in enumerate(WONDERS)}
+TOKEN_ID = {t.code: i for i, t in enumerate(TOKENS)}
+NCARDS = len(CARDS)
+
+_CHAIN_BIT = {}
+for _c in CARDS:
+    for _sym in (_c.chain_to, _c.chain_from):
+        if _sym and _sym not in _CHAIN_BIT:
+            _CHAIN_BIT[_sym] = 1 << len(_CHAIN_BIT)
+
+
+def _need(cost: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((r, n) for r, n in enumerate(cost) if n)
+
+
+def _flex(options: tuple[Resource, ...]) -> int:
+    if not options:
+        return 0
+    return 1 if Resource.WOOD in options else 2   # 1: wood/clay/stone, 2: glass/papyrus
+
+
+C_COLOUR = [int(c.colour) for c in CARDS]
+C_COIN = [c.coin_cost for c in CARDS]
+C_NEED = [_need(c.cost) for c in CARDS]
+C_PROD = [_need(c.produces) for c in CARDS]
+C_FLEX = [_flex(c.produces_one_of) for c in CARDS]
+C_FIXED = [tuple(int(r) for r in c.fixed_price) for c in CARDS]
+C_SHIELDS = [c.shields for c in CARDS]
+C_SCIENCE = [-1 if c.science is None else int(c.science) for c in CARDS]
+C_COINS = [c.coins for c in CARDS]
+C_CHAIN_FROM = [_CHAIN_BIT.get(c.chain_from, 0) for c in CARDS]
+C_CHAIN_TO = [_CHAIN_BIT.get(c.chain_to, 0) for c in CARDS]
+C_COINS_PER = [tuple(int(x) for x in c.coins_per) for c in CARDS]
+C_COINS_RATE = [c.coins_rate for c in CARDS]
+C_COINS_PER_WONDER = [c.coins_per_wonder for c in CARDS]
+C_GUILD = [tuple(int(x) for x in data.GUILD_KINDS[c.guild]) if c.guild else () for c in CARDS]
+C_GUILD_KIND = [c.guild for c in CARDS]
+# Only cards that need an expensive path (anything but plain production) are "special".
+C_PLAIN = [not (c.shields or c.science is not None or c.coins or c.coins_per or c.coins_per_wonder
+                or c.guild or c.produces_one_of or c.fixed_price) for c in CARDS]
+
+W_NEED = [_need(w.cost) for w in WONDERS]
+W_VP = [w.vp for w in WONDERS]
+W_COINS = [w.coins for w in WONDERS]
+W_LOSS = [w.opponent_loses for w in WONDERS]
+W_SHIELDS = [w.shields for w in WONDERS]
+W_REPLAY = [w.replay for w in WONDERS]
+W_FLEX = [_flex(w.produces_one_of) for w in WONDERS]
+W_DESTROY = [-1 if w.destroys is None else int(w.destroys) for w in WONDERS]
+W_SPECIAL = [w.special for w in WONDERS]
+
+T_AGRICULTURE, T_ARCHITECTURE, T_ECONOMY, T_LAW, T_MASONRY, T_MATHEMATICS, T_PHILOSOPHY, \
+    T_STRATEGY, T_THEOLOGY, T_URBANISM = range(10)
+T_COINS = [t.coins for t in TOKENS]
+
+BROWN, GREY, BLUE, GREEN, YELLOW, RED, PURPLE = range(7)
+WCS = (0, 1, 2)
+GP = (3, 4)
+
+
+def _structure_tables(s: data.Structure):
+    slots = [(r, x) for r, row in enumerate(s.rows) for x in row]
+    index = {rx: i for i, rx in enumerate(slots)}
+    covered_by = []   # slots lying on top of this slot
+    covers = []       # slots this slot lies on
+    for r, x in slots:
+        covered_by.append(tuple(index[(r + 1, x + d)] for d in (-1, 1) if (r + 1, x + d) in index))
+        covers.append(tuple(index[(r - 1, x + d)] for d in (-1, 1) if (r - 1, x + d) in index))
+    face_up = tuple(s.face_up[r] for r, _ in slots)
+    return tuple(len(c) for c in covered_by), tuple(covers), face_up, tuple(slots)
+
+
+STRUCT = [_structure_tables(s) for s in data.STRUCTURES]
+AGE_DECK = [tuple(i for i, c in enumerate(CARDS) if c.age == a and not c.guild) for a in (1, 2, 3)]
+GUILDS = tuple(i for i, c in enumerate(CARDS) if c.guild)
+
+# Move kinds. A move is a tuple (kind, a, b).
+DRAFT, BUILD, DISCARD, WONDER, TOKEN, DESTROY, RESURRECT, START = range(8)
+# Phases: what the player to move must decide.
+P_DRAFT, P_PLAY, P_TOKEN, P_LIBRARY, P_DESTROY, P_MAUSOLEUM, P_START, P_OVER = range(8)
+PHASE_NAMES = ("draft a wonder", "play a card", "choose a progress token",
+               "choose a progress token from the Great Library's draw",
+               "destroy an opponent's card", "build a discarded card", "choose who starts the age",
+               "game over")
+# How a game ended.
+CIVILIAN, MILITARY, SCIENCE = "civilian", "military", "science"
+
+_PHASE_OF_KIND = (P_DRAFT, P_PLAY, P_PLAY, P_PLAY, None, P_DESTROY, P_MAUSOLEUM, P_START)
+_DRAFT_ORDER = data.DRAFT_ORDER
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Everything chance decides, as ids: board/box tokens, the 8 wonders in offer order,
+    per-age layouts (20 card ids in slot order) and removed cards, the Great Library draw."""
+
+    tokens: tuple[int, ...]
+    box_tokens: tuple[int, ...]
+    wonders: tuple[int, ...]
+    layouts: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    removed: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    library: tuple[int, ...] = ()
+
+
+def random_deal(rng) -> Deal:
+    toks = list(range(BASE_TOKENS))
+    rng.shuffle(toks)
+    wonders = list(range(BASE_WONDERS))
+    rng.shuffle(wonders)
+    layouts, removed = [], []
+    for age in (1, 2, 3):
+        deck = list(AGE_DECK[age - 1])
+        rng.shuffle(deck)
+        cut = data.CARDS_REMOVED_PER_AGE
+        rem, deck = deck[:cut], deck[cut:]
+        if age == 3:
+            guilds = list(GUILDS)
+            rng.shuffle(guilds)
+            g = data.GUILDS_IN_AGE_III
+            rem += guilds[g:]
+            deck += guilds[:g]
+            rng.shuffle(deck)
+        layouts.append(tuple(deck))
+        removed.append(tuple(rem))
+    box = tuple(toks[5:])
+    library = tuple(rng.sample(box, data.LIBRARY_DRAW))
+    return Deal(tuple(toks[:5]), box, tuple(wonders[:8]), tuple(layouts), tuple(removed), library)
+
+
+class Game:
+    """A Duel game in progress. Player indexes are 0 (first player) and 1."""
+
+    structs = STRUCT
+    triggered = False     # Agora: a conspiracy was triggered at the start of this turn
+
+    __slots__ = ("deal", "phase", "cur", "age", "coins", "prod", "price", "fixed", "flex", "chains",
+                 "ncol", "city", "sci", "nsci", "tokens", "board", "unbuilt", "built", "nbuilt",
+                 "pos", "loot", "discarded", "slot", "cover", "acc", "left", "pending", "replay",
+                 "draft_i", "offer", "winner", "victory", "library_used", "last", "removed_wonders",
+                 "pending_arg")
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self.cur = 0
+        self.age = 0
+        self.coins = [data.START_COINS, data.START_COINS]
+        self.prod = [[0] * 5, [0] * 5]
+        self.price = [[2] * 5, [2] * 5]
+        self.fixed = [[False] * 5, [False] * 5]
+        self.flex = [[0, 0, 0], [0, 0, 0]]      # [_, wood/clay/stone count, glass/papyrus count]
+        self.chains = [0, 0]
+        self.ncol = [[0] * 8, [0] * 8]
+        self.city = [[], []]
+        self.sci = [[0] * 7, [0] * 7]
+        self.nsci = [0, 0]
+        self.tokens = [[], []]
+        self.board = list(deal.tokens)
+        self.unbuilt = [[], []]
+        self.built = [[], []]
+        self.removed_wonders = []
+        self.nbuilt = 0
+        self.pos = 0                            # > 0: towards player 1's capital (player 0 leads)
+        self.loot = [[True, True], [True, True]]   # loot[p][k]: token k on player p's side
+        self.discarded = []
+        self.slot = []
+        self.cover = []
+        self.acc = []
+        self.left = 0
+        self.pending = []
+        self.pending_arg = None
+        self.replay = False
+        self.draft_i = 0
+        self.offer = list(deal.wonders[:4])
+        self.winner = -1
+        self.victory = ""
+        self.library_used = False
+        self.last = 0
+        self.phase = P_DRAFT
+
+    # ------------------------------------------------------------------ costs
+    def cost(self, p: int, need, coin: int, discount: int) -> tuple[int, int]:
+        """(total coins, of which trade) player p pays for `need` with `discount` free units."""
+        pr = self.prod[p]
+        price = self.price[p]
+        fx = self.flex[p]
+        if not (fx[1] or fx[2] or discount):
+            trade = 0
+            for r, n in need:
+                m = n - pr[r]
+                if m > 0:
+                    trade += m * price[r]
+            return coin + trade, trade
+        wcs = []
+        gp = []
+        for r, n in need:
+            m = n - pr[r]
+            if m > 0:
+                (wcs if r < 3 else gp).extend([price[r]] * m)
+        if not wcs and not gp:
+            return coin, 0
+        wcs.sort(reverse=True)
+        gp.sort(reverse=True)
+        rest = wcs[fx[1]:] + gp[fx[2]:]
+        if discount:
+            rest.sort(reverse=True)
+            rest = rest[discount:]
+        trade = sum(rest)
+        return coin + trade, trade
+
+    def card_cost(self, p: int, c: int) -> tuple[int, int]:
+        if C_CHAIN_FROM[c] & self.chains[p]:
+            return 0, 0
+        disc = 2 if C_COLOUR[c] == BLUE and T_MASONRY in self.tokens[p] else 0
+        return self.cost(p, C_NEED[c], C_COIN[c], disc)
+
+    def wonder_cost(self, p: int, w: int) -> tuple[int, int]:
+        return self.cost(p, W_NEED[w], 0, 2 if T_ARCHITECTURE in self.tokens[p] else 0)
+
+    # ------------------------------------------------------------------ legal moves
+    def legal_moves(self) -> list[tuple[int, int, int]]:
+        ph = self.phase
+        p = self.cur
+        if ph == P_PLAY:
+            coins = self.coins[p]
+            slot = self.slot
+            chains = self.chains[p]
+            moves = []
+            ws = []
+            if self.nbuilt < data.MAX_WONDERS_BUILT:
+                for w in self.unbuilt[p]:
+                    if self.wonder_cost(p, w)[0] <= coins:
+                        ws.append(w)
+            for s in self.acc:
+                c = slot[s]
+                moves.append((DISCARD, s, 0))
+                if C_CHAIN_FROM[c] & chains or self.card_cost(p, c)[0] <= coins:
+                    moves.append((BUILD, s, 0))
+                for w in ws:
+                    moves.append((WONDER, s, w))
+            return moves
+        if ph == P_DRAFT:
+            return [(DRAFT, w, 0) for w in self.offer]
+        if ph == P_TOKEN:
+            return [(TOKEN, t, 0) for t in self.board]
+        if ph == P_LIBRARY:
+            return [(TOKEN, t, 0) for t in self._library()]
+        if ph == P_DESTROY:
+            col = self.pending_arg
+            return [(DESTROY, c, 0) for c in self.city[1 - p] if C_COLOUR[c] == col]
+        if ph == P_MAUSOLEUM:
+            return [(RESURRECT, c, 0) for c in self.discarded]
+        if ph == P_START:
+            return [(START, 0, 0), (START, 1, 0)]
+        return []
+
+    def why_illegal(self, move: tuple[int, int, int]) -> str | None:
+        """None if `move` is legal now, else a lowercase reason (for replay findings)."""
+        kind, a, b = move
+        ph = self.phase
+        p = self.cur
+        expected = _PHASE_OF_KIND[kind]
+        if kind == TOKEN:
+            if ph not in (P_TOKEN, P_LIBRARY):
+                return f"no progress token to choose now (the player must {PHASE_NAMES[ph]})"
+            options = self.board if ph == P_TOKEN else self._library()
+            if a not in options:
+                where = "on the board" if ph == P_TOKEN else "in the Great Library's draw"
+                names = ", ".join(TOKENS[t].code for t in options)
+                return f"progress token {TOKENS[a].code!r} is not {where} (choose one of {names})"
+            return None
+        if expected != ph:
+            return f"the player must {PHASE_NAMES[ph]} now"
+        if kind == DRAFT:
+            if a not in self.offer:
+                names = ", ".join(WONDERS[w].code for w in self.offer)
+                return f"wonder {WONDERS[a].code!r} is not on offer (offered: {names})"
+            return None
+        if kind == START:
+            return None
+        if kind == DESTROY:
+            if a not in self.city[1 - p]:
+                return f"the opponent has no {CARDS[a].code!r} to destroy"
+            if C_COLOUR[a] != self.pending_arg:
+                return (f"{CARDS[a].code!r} is {Colour(C_COLOUR[a]).name.lower()}, the wonder destroys a "
+                        f"{Colour(self.pending_arg).name.lower()} card")
+            return None
+        if kind == RESURRECT:
+            if a not in self.discarded:
+                return f"{CARDS[a].code!r} is not in the discard pile"
+            return None
+        # play a card: a is a card id here (notation names cards, not slots)
+        s = self.slot_of(a)
+        if s < 0:
+            if a in self.slot:
+                return f"{CARDS[a].code!r} is still covered"
+            return f"{CARDS[a].code!r} is not in the age {self.age} structure"
+        if kind == BUILD:
+            total, trade = self.card_cost(p, a)
+            if total > self.coins[p]:
+                return self._cannot_afford(p, CARDS[a].code, C_NEED[a], C_COIN[a], total, trade)
+        elif kind == WONDER:
+            if b not in self.unbuilt[p]:
+                if b in self.built[p]:
+                    return f"wonder {WONDERS[b].code!r} is already built"
+                if b in self.removed_wonders:
+                    return f"wonder {WONDERS[b].code!r} left the game (seven wonders were built)"
+                return f"wonder {WONDERS[b].code!r} is not the player's"
+            total, trade = self.wonder_cost(p, b)
+            if total > self.coins[p]:
+                return self._cannot_afford(p, WONDERS[b].code, W_NEED[b], 0, total, trade)
+        return None
+
+    def _cannot_afford(self, p, code, need, coin, total, trade) -> str:
+        parts = []
+        for r, n in need:
+            parts.append(f"needs {n} {Resource(r).name.lower()}, has {self.prod[p][r]}")
+        what = "; ".join(parts) if parts else f"costs {coin} coins"
+        if parts and coin:
+            what += f", plus {coin} coins"
+        return f"cannot afford {code!r}: {what}, trade costs {trade}, has {self.coins[p]} coins"
+
+    def _library(self) -> tuple[int, ...]:
+        return self.deal.library
+
+    def decline_token(self) -> None:
+        """Take no progress token for a pair (the rulebook: "you *may* choose one")."""
+        self._next()
+
+    def slot_of(self, card: int) -> int:
+        """The accessible slot holding `card`, or -1."""
+        slot = self.slot
+        for s in self.acc:
+            if slot[s] == card:
+                return s
+        return -1
+
+    # ------------------------------------------------------------------ applying moves
+    def play(self, move: tuple[int, int, int]) -> None:
+        """Apply a legal move (unchecked: call why_illegal first for untrusted input)."""
+        kind, a, b = move
+        p = self.cur
+        if kind == BUILD:
+            c = self._take(a)
+            if C_CHAIN_FROM[c] & self.chains[p]:
+                if T_URBANISM in self.tokens[p]:
+                    self.coins[p] += data.URBANISM_CHAIN_COINS
+            else:
+                total, trade = self.card_cost(p, c)
+                self._pay(p, total, trade)
+            self._add_card(p, c)
+        elif kind == DISCARD:
+            c = self._take(a)
+            self.coins[p] += data.DISCARD_BASE + self.ncol[p][YELLOW]
+            self.discarded.append(c)
+        elif kind == WONDER:
+            self._take(a)
+            total, trade = self.wonder_cost(p, b)
+            self._pay(p, total, trade)
+            self._add_wonder(p, b)
+        elif kind == TOKEN:
+            if self.phase == P_TOKEN:
+                self.board.remove(a)
+            self.pending_arg = None
+            self._add_token(p, a)
+        elif kind == DESTROY:
+            self._remove_card(1 - p, a)
+            self.discarded.append(a)
+        elif kind == RESURRECT:
+            self.discarded.remove(a)
+            self._add_card(p, a)
+        elif kind == DRAFT:
+            self.offer.remove(a)
+            self.unbuilt[p].append(a)
+            self.draft_i += 1
+            i = self.draft_i
+            if i == 4:
+                self.offer = list(self.deal.wonders[4:])
+            if i == 8:
+                self._start_age(1, 0)
+            else:
+                self.cur = _DRAFT_ORDER[i]
+            return
+        elif kind == START:
+            self.cur = a
+            self.phase = P_PLAY
+            return
+        self._next()
+
+    def _take(self, s: int) -> int:
+        """Remove the card in slot s from the structure and return it."""
+        slot = self.slot
+        acc = self.acc
+        c = slot[s]
+        slot[s] = -1
+        acc.remove(s)
+        cover = self.cover
+        for t in self.structs[self.age - 1][1][s]:
+            cover[t] -= 1
+            if cover[t] == 0:
+                acc.append(t)
+        self.left -= 1
+        return c
+
+    def _pay(self, p: int, total: int, trade: int) -> None:
+        self.coins[p] -= total
+        if trade and T_ECONOMY in self.tokens[1 - p]:
+            self.coins[1 - p] += trade
+
+    def _update_prices(self, p: int) -> None:
+        """Prices player p pays depend on the opponent's brown/grey production."""
+        q = 1 - p
+        prod = self.prod[q]
+        fixed = self.fixed[p]
+        self.price[p] = [1 if fixed[r] else data.TRADE_BASE + prod[r] for r in range(5)]
+
+    def _add_card(self, p: int, c: int) -> None:
+        self.city[p].append(c)
+        col = C_COLOUR[c]
+        self.ncol[p][col] += 1
+        self.chains[p] |= C_CHAIN_TO[c]
+        if C_PROD[c]:
+            pr = self.prod[p]
+            for r, n in C_PROD[c]:
+                pr[r] += n
+            self._update_prices(1 - p)
+        if C_PLAIN[c]:
+            return
+        if C_FLEX[c]:
+            self.flex[p][C_FLEX[c]] += 1
+        if C_FIXED[c]:
+            for r in C_FIXED[c]:
+                self.fixed[p][r] = True
+            self._update_prices(p)
+        if C_COINS[c]:
+            self.coins[p] += C_COINS[c]
+        if C_COINS_RATE[c]:
+            n = 0
+            for k in C_COINS_PER[c]:
+                n += self.ncol[p][k]
+            self.coins[p] += n * C_COINS_RATE[c]
+        if C_COINS_PER_WONDER[c]:
+            self.coins[p] += C_COINS_PER_WONDER[c] * len(self.built[p])
+        if C_GUILD[c]:
+            best = 0
+            for q in (0, 1):
+                n = 0
+                for k in C_GUILD[c]:
+                    n += self.ncol[q][k]
+                best = max(best, n)
+            self.coins[p] += best
+        if C_SHIELDS[c]:
+            self._shields(p, C_SHIELDS[c] + (1 if T_STRATEGY in self.tokens[p] else 0))
+        if C_SCIENCE[c] >= 0:
+            self._science(p, C_SCIENCE[c])
+
+    def _remove_card(self, p: int, c: int) -> None:
+        self.city[p].remove(c)
+        self.ncol[p][C_COLOUR[c]] -= 1
+        if C_PROD[c]:
+            pr = self.prod[p]
+            for r, n in C_PROD[c]:
+                pr[r] -= n
+            self._update_prices(1 - p)
+
+    def _add_wonder(self, p: int, w: int) -> None:
+        self.unbuilt[p].remove(w)
+        self.built[p].append(w)
+        self.nbuilt += 1
+        if self.nbuilt == data.MAX_WONDERS_BUILT:
+            for q in (0, 1):
+                self.removed_wonders.extend(self.unbuilt[q])
+                self.unbuilt[q] = []
+        if W_COINS[w]:
+            self.coins[p] += W_COINS[w]
+        if W_LOSS[w]:
+            self.coins[1 - p] = max(0, self.coins[1 - p] - W_LOSS[w])
+        if W_FLEX[w]:
+            self.flex[p][W_FLEX[w]] += 1
+        if W_REPLAY[w] or T_THEOLOGY in self.tokens[p]:
+            self.replay = True
+        if W_SHIELDS[w]:
+            self._shields(p, W_SHIELDS[w])
+        if W_DESTROY[w] >= 0:
+            col = W_DESTROY[w]
+            if any(C_COLOUR[c] == col for c in self.city[1 - p]):
+                self.pending.append((P_DESTROY, col))
+        sp = W_SPECIAL[w]
+        if sp == "library":
+            self.library_used = True
+            self.pending.append((P_LIBRARY, None))
+        elif sp == "mausoleum" and self.discarded:
+            self.pending.append((P_MAUSOLEUM, None))
+
+    def _add_token(self, p: int, t: int) -> None:
+        self.tokens[p].append(t)
+        if T_COINS[t]:
+            self.coins[p] += T_COINS[t]
+        if t == T_LAW:
+            self._science(p, data.Science.SCALES)
+
+    def _shields(self, p: int, n: int) -> None:
+        if self.winner >= 0:
+            return
+        if p == 0:
+            pos = min(self.pos + n, data.CAPITAL)
+        else:
+            pos = max(self.pos - n, -data.CAPITAL)
+        self.pos = pos
+        q = 1 - p
+        loot = self.loot[q]
+        d = pos if p == 0 else -pos
+        for k, (start, loss) in enumerate(data.LOOTING_TOKENS):
+            if loot[k] and d >= start:
+                loot[k] = False
+                self.coins[q] = max(0, self.coins[q] - loss)
+        if d >= data.CAPITAL:
+            self.winner = p
+            self.victory = MILITARY
+
+    def _science(self, p: int, sym: int) -> None:
+        if self.winner >= 0:
+            return
+        s = self.sci[p]
+        s[sym] += 1
+        if s[sym] == 1:
+            self.nsci[p] += 1
+            if self.nsci[p] >= data.SCIENCE_SUPREMACY:
+                self.winner = p
+                self.victory = SCIENCE
+        elif s[sym] == 2 and self.board:
+            self.pending.append((P_TOKEN, None))
+
+    def _next(self) -> None:
+        """After an action: game end, a pending decision, or the end of the turn."""
+        if self.winner >= 0:
+            self.phase = P_OVER
+            return
+        pending = self.pending
+        while pending:
+            ph, arg = pending.pop(0)
+            if ph == P_TOKEN and not self.board:
+                continue
+            if ph == P_DESTROY and not any(C_COLOUR[c] == arg for c in self.city[1 - self.cur]):
+                continue
+            if ph == P_MAUSOLEUM and not self.discarded:
+                continue
+            self.phase = ph
+            self.pending_arg = arg
+            return
+        self.pending_arg = None
+        if self.left == 0:
+            self.replay = False
+            if self.age == 3:
+                self.phase = P_OVER
+                self.victory = CIVILIAN
+                self.winner = self._civilian_winner()
+                return
+            # the weaker player militarily chooses who starts; even: the last player to move
+            decider = 1 if self.pos > 0 else 0 if self.pos < 0 else self.cur
+            self._start_age(self.age + 1, decider)
+            self.phase = P_START
+            return
+        self.phase = P_PLAY
+        if self.replay:
+            self.replay = False
+        else:
+            self.cur = 1 - self.cur
+
+    def _start_age(self, age: int, player: int) -> None:
+        self.age = age
+        cover_n, _, _, _ = self.structs[age - 1]
+        self.slot = list(self.deal.layouts[age - 1])
+        self.cover = list(cover_n)
+        self.acc = [s for s, n in enumerate(cover_n) if n == 0]
+        self.left = len(self.slot)
+        self.cur = player
+        self.phase = P_PLAY
+
+    # ------------------------------------------------------------------ scoring
+    def sheet(self, p: int) -> dict[str, int]:
+        """The score sheet of player p as category → points (plus 'coins')."""
+        cat = {"blue": 0, "green": 0, "yellow": 0, "purple": 0}
+        names = {BLUE: "blue", GREEN: "green", YELLOW: "yellow"}
+        for c in self.city[p]:
+            col = C_COLOUR[c]
+            if col in names:
+                cat[names[col]] += CARDS[c].vp
+            elif col == PURPLE:
+                cat["purple"] += self._guild_vp(c)
+        wonders = sum(W_VP[w] for w in self.built[p])
+        progress = 0
+        for t in self.tokens[p]:
+            progress += TOKENS[t].vp
+            if t == T_MATHEMATICS:
+                progress += data.MATHEMATICS_VP_PER_TOKEN * len(self.tokens[p])
+        treasury = self.coins[p] // 3
+        d = self.pos if p == 0 else -self.pos
+        military = 0
+        for start, vp in data.MILITARY_VP:
+            if d >= start:
+                military = vp
+        out = dict(cat, wonders=wonders, progress=progress, treasury=treasury, military=military,
+                   senate=0)
+        out["total"] = sum(out.values())
+        out["coins"] = self.coins[p]
+        return out
+
+    def _guild_vp(self, c: int) -> int:
+        kind = C_GUILD_KIND[c]
+        if kind == "builders":
+            return 2 * max(len(self.built[0]), len(self.built[1]))
+        if kind == "moneylenders":
+            return max(self.coins) // 3
+        return max(sum(self.ncol[q][k] for k in C_GUILD[c]) for q in (0, 1))
+
+    def _civilian_winner(self) -> int:
+        a, b = self.sheet(0), self.sheet(1)
+        if a["total"] != b["total"]:
+            return 0 if a["total"] > b["total"] else 1
+        if a["blue"] != b["blue"]:
+            return 0 if a["blue"] > b["blue"] else 1
+        return 2   # shared victory

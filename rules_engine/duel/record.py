@@ -1,0 +1,324 @@
+"""The Duel game record: a PGN-like text format (header roster, chance lines, numbered moves).
+
+`read_records` streams one game at a time from a text handle; `write_records` writes them;
+``read(write(r)) == r``. The format is documented in docs/duel-record.md.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, fields
+from typing import IO, Iterable, Iterator
+
+ROSTER = ("Event", "Round", "Table", "Date", "Players", "Expansions", "Result")
+GAME_TAG = "Game"
+GAME_NAME = "duel"
+SHEET_KEYS = ("blue", "green", "yellow", "purple", "wonders", "progress", "treasury", "military",
+              "senate", "total", "coins")
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+VICTORIES = ("civilian", "military", "science", "political")
+AGE_ROWS = ((2, 3, 4, 5, 6), (6, 5, 4, 3, 2), (2, 3, 4, 2, 4, 3, 2))
+AGORA_ROWS = ((3, 4, 5, 6, 7), (7, 6, 5, 4, 3), (2, 3, 4, 5, 4, 3, 2))
+
+
+class RecordSyntaxError(ValueError):
+    """A record that cannot be read; `line` is the 1-based line number in the input."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One player's final score sheet (the Duel match-sheet categories, plus coins held)."""
+
+    blue: int = 0
+    green: int = 0
+    yellow: int = 0
+    purple: int = 0
+    wonders: int = 0
+    progress: int = 0
+    treasury: int = 0
+    military: int = 0
+    senate: int = 0
+    total: int = 0
+    coins: int = 0
+
+    def text(self) -> str:
+        return " ".join(f"{k}={getattr(self, k)}" for k in SHEET_KEYS)
+
+
+@dataclass(frozen=True)
+class Record:
+    """One recorded Duel game: header tags, chance events (as card/token codes), moves.
+
+    Each move is the text after its number, e.g. ``"Library +Law"``; see docs/duel-record.md.
+    """
+
+    event: str = "?"
+    round: str = "?"
+    table: str = "?"
+    date: str = "????.??.??"
+    players: tuple[str, str] = ("?", "?")
+    expansions: tuple[str, ...] = ()
+    result: str = "*"
+    tags: tuple[tuple[str, str], ...] = ()          # further tags, in order
+    sheets: tuple[Sheet, Sheet] | None = None
+    tokens: tuple[str, ...] = ()                     # the 5 progress tokens on the board
+    box: tuple[str, ...] = ()                        # the 5 left in the box
+    wonders: tuple[str, ...] = ()                    # 8 wonders, in the order offered
+    removed: tuple[tuple[str, ...], ...] = ()        # per age dealt: cards removed unseen
+    layouts: tuple[tuple[str, ...], ...] = ()        # per age dealt: card per slot, row by row
+    library: tuple[str, ...] = ()                    # tokens drawn by the Great Library
+    decrees: tuple[str, ...] = ()                    # Agora: the decree of chambers 1 to 6
+    conspiracies: tuple[str, ...] = ()               # Agora: the conspiracy deck, top first
+    moves: tuple[str, ...] = ()
+    line: int = field(default=0, compare=False)      # where the record starts in its file
+
+    @property
+    def game(self) -> str:
+        return GAME_NAME
+
+
+_TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+_CHANCE = ("Tokens", "Box", "Wonders", "Removed1", "Removed2", "Removed3", "Age1", "Age2", "Age3",
+           "Library", "Decrees", "Conspiracies")
+_MOVENO = re.compile(r"^(\d+)\.$")
+
+
+def _unescape(s: str) -> str:
+    return s.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def _escape(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def read_records(handle: IO[str]) -> Iterator[Record]:
+    """Yield the records in `handle` one at a time; raise RecordSyntaxError on bad text."""
+    lineno = 0
+    pending: tuple[int, str] | None = None
+
+    def next_line():
+        nonlocal lineno, pending
+        if pending is not None:
+            item, pending = pending, None
+            return item
+        line = handle.readline()
+        if not line:
+            return None
+        lineno += 1
+        return lineno, line.rstrip("\r\n")
+
+    while True:
+        item = next_line()
+        while item is not None and not item[1].strip():
+            item = next_line()
+        if item is None:
+            return
+        start = item[0]
+        tags: list[tuple[str, str, int]] = []
+        while item is not None and item[1].startswith("["):
+            m = _TAG.match(item[1].strip())
+            if not m:
+                raise RecordSyntaxError(f"bad tag line {item[1]!r}: write [Name \"value\"]", item[0])
+            tags.append((m.group(1), _unescape(m.group(2)), item[0]))
+            item = next_line()
+        if not tags:
+            raise RecordSyntaxError(f"expected a tag line like [Event \"...\"], got {item[1]!r}", item[0])
+        body: list[tuple[int, str]] = []
+        while item is not None:
+            if item[1].startswith("[") and body and (not body[-1][1].strip() or _TAG.match(item[1].strip())):
+                pending = item          # the next game's tags (a blank line before them is usual)
+                break
+            if item[1].startswith("[") and not body:
+                raise RecordSyntaxError("a blank line must separate the tags from the moves", item[0])
+            body.append(item)
+            item = next_line()
+        yield _build(tags, body, start)
+
+
+def _build(tags, body, start: int) -> Record:
+    values: dict = {}
+    extra = []
+    sheets: dict[int, Sheet] = {}
+    for name, value, ln in tags:
+        if name == GAME_TAG:
+            if value.strip().lower() not in ("duel", "7wd", "7 wonders duel"):
+                raise RecordSyntaxError(f"game {value!r} in a 7 Wonders Duel file: use one game per file",
+                                        ln)
+            continue
+        if name in ("Sheet1", "Sheet2"):
+            sheets[int(name[-1])] = _parse_sheet(value, ln)
+        elif name in ROSTER:
+            if name in values:
+                raise RecordSyntaxError(f"tag {name!r} given twice", ln)
+            values[name] = (value, ln)
+        else:
+            extra.append((name, value))
+    kw: dict = {}
+    for name in ("Event", "Round", "Table", "Date"):
+        if name in values:
+            kw[name.lower()] = values[name][0]
+    if "Players" in values:
+        value, ln = values["Players"]
+        parts = value.split(" - ")
+        if len(parts) != 2 or not all(p.strip() for p in parts):
+            raise RecordSyntaxError(f"bad Players tag {value!r}: write [Players \"First - Second\"]", ln)
+        kw["players"] = (parts[0].strip(), parts[1].strip())
+    if "Expansions" in values:
+        value = values["Expansions"][0].strip()
+        kw["expansions"] = () if value in ("", "-") else tuple(value.split())
+    if "Result" in values:
+        value, ln = values["Result"]
+        _check_result(value, ln)
+        kw["result"] = value
+    if sheets:
+        if set(sheets) != {1, 2}:
+            raise RecordSyntaxError("give both Sheet1 and Sheet2 tags, or neither", start)
+        kw["sheets"] = (sheets[1], sheets[2])
+    kw["tags"] = tuple(extra)
+    moves: list[str] = []
+    expected = 1
+    ended = False
+    for ln, text in body:
+        text = text.strip()
+        if not text:
+            continue
+        key, sep, rest = text.partition(":")
+        if sep and key in _CHANCE and not moves:
+            names = tuple(n for n in rest.replace("/", " ").split())
+            field_name = {"Tokens": "tokens", "Box": "box", "Wonders": "wonders", "Library": "library",
+                          "Decrees": "decrees", "Conspiracies": "conspiracies"}.get(key)
+            if field_name:
+                if field_name in kw:
+                    raise RecordSyntaxError(f"{key!r} given twice", ln)
+                kw[field_name] = names
+            else:
+                age = int(key[-1])
+                target = "removed" if key.startswith("Removed") else "layouts"
+                lst = kw.setdefault(target + "_list", [])
+                if len(lst) != age - 1:
+                    raise RecordSyntaxError(f"{key!r} out of order: give ages 1, 2, 3 in turn", ln)
+                lst.append(names)
+            continue
+        if ended:
+            raise RecordSyntaxError(f"text after the result: {text!r}", ln)
+        for tok in text.split():
+            if ended:
+                raise RecordSyntaxError(f"text after the result: {tok!r}", ln)
+            m = _MOVENO.match(tok)
+            if m:
+                if int(m.group(1)) != expected:
+                    raise RecordSyntaxError(f"move number {tok!r} out of sequence: expected {expected}.",
+                                            ln)
+                expected += 1
+                moves.append("")
+            elif tok in RESULTS:
+                ended = True
+                if "result" in kw and kw["result"].split()[0] != tok:
+                    raise RecordSyntaxError(
+                        f"result {tok!r} after the moves disagrees with the Result tag {kw['result']!r}", ln)
+            elif not moves:
+                raise RecordSyntaxError(f"{tok!r} before move 1.: number the moves (1. 2. ...)", ln)
+            else:
+                moves[-1] = f"{moves[-1]} {tok}" if moves[-1] else tok
+    for i, mv in enumerate(moves):
+        if not mv:
+            raise RecordSyntaxError(f"move {i + 1} is empty", body[-1][0] if body else start)
+    kw["removed"] = tuple(kw.pop("removed_list", ()))
+    kw["layouts"] = tuple(kw.pop("layouts_list", ()))
+    return Record(moves=tuple(moves), line=start, **kw)
+
+
+def _check_result(value: str, ln: int) -> None:
+    parts = value.split()
+    if not parts or parts[0] not in RESULTS or len(parts) > 2 or (
+            len(parts) == 2 and parts[1] not in VICTORIES):
+        raise RecordSyntaxError(
+            f"bad Result {value!r}: write \"1-0 civilian\", \"0-1 military\", \"1/2-1/2 civilian\" or \"*\"",
+            ln)
+
+
+def _parse_sheet(value: str, ln: int) -> Sheet:
+    got = {}
+    for item in value.split():
+        k, sep, v = item.partition("=")
+        if not sep or k not in SHEET_KEYS or not re.fullmatch(r"-?\d+", v):
+            raise RecordSyntaxError(f"bad sheet entry {item!r}: write key=number with keys "
+                                    f"{', '.join(SHEET_KEYS)}", ln)
+        got[k] = int(v)
+    return Sheet(**got)
+
+
+def write_record(record: Record, out: IO[str]) -> None:
+    r = record
+    roster = (r.event, r.round, r.table, r.date, " - ".join(r.players),
+              " ".join(r.expansions) or "-", r.result)
+    for name, value in zip(ROSTER, roster):
+        out.write(f'[{name} "{_escape(value)}"]\n')
+    out.write(f'[{GAME_TAG} "{GAME_NAME}"]\n')
+    for name, value in r.tags:
+        out.write(f'[{name} "{_escape(value)}"]\n')
+    if r.sheets:
+        for i, s in enumerate(r.sheets, 1):
+            out.write(f'[Sheet{i} "{s.text()}"]\n')
+    out.write("\n")
+    if r.tokens:
+        out.write("Tokens: " + " ".join(r.tokens) + "\n")
+    if r.box:
+        out.write("Box: " + " ".join(r.box) + "\n")
+    if r.wonders:
+        w = r.wonders
+        out.write("Wonders: " + " ".join(w[:4]) + (" / " + " ".join(w[4:]) if len(w) > 4 else "") + "\n")
+    if r.decrees:
+        out.write("Decrees: " + " ".join(r.decrees) + "\n")
+    if r.conspiracies:
+        out.write("Conspiracies: " + " ".join(r.conspiracies) + "\n")
+    rows = AGORA_ROWS if "Agora" in r.expansions else AGE_ROWS
+    for age in range(1, 4):
+        if age <= len(r.removed):
+            out.write(f"Removed{age}: " + " ".join(r.removed[age - 1]) + "\n")
+        if age <= len(r.layouts):
+            out.write(f"Age{age}: " + _rows(r.layouts[age - 1], rows[age - 1]) + "\n")
+    if r.library:
+        out.write("Library: " + " ".join(r.library) + "\n")
+    out.write("\n")
+    line = ""
+    for i, mv in enumerate(r.moves, 1):
+        item = f"{i}. {mv}"
+        if line and len(line) + 1 + len(item) > 79:
+            out.write(line + "\n")
+            line = item
+        else:
+            line = f"{line} {item}" if line else item
+    end = r.result.split()[0] if r.result.split() else "*"
+    if line and len(line) + 1 + len(end) > 79:
+        out.write(line + "\n")
+        line = end
+    else:
+        line = f"{line} {end}" if line else end
+    out.write(line + "\n\n")
+
+
+def _rows(cards: tuple[str, ...], sizes: tuple[int, ...]) -> str:
+    if len(cards) != sum(sizes):
+        return " ".join(cards)
+    rows, i = [], 0
+    for n in sizes:
+        rows.append(" ".join(cards[i:i + n]))
+        i += n
+    return " / ".join(rows)
+
+
+def write_records(records: Iterable[Record], handle: IO[str]) -> None:
+    """Write records to `handle`, each followed by a blank line."""
+    for r in records:
+        write_record(r, handle)
+
+
+assert [f.name for f in fields(Sheet)] == list(SHEET_KEYS)

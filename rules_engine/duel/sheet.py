@@ -1,0 +1,279 @@
+"""The 7 Wonders Duel (+ Agora) match sheet of one match, and the checks it must pass.
+
+Pure: values in, findings out. Sources for the rules checked here: the Agora rulebook
+(German and French, /work/shared/rules/7wonders-duel-agora.*.txt: chambers, political
+supremacy, "the game ends at once" on a supremacy, ties to blue points then a shared win)
+and the base game's end-of-game scoring (military 0/2/5/10, 1 VP per 3 coins).
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+
+from rules_engine.findings import Finding, error
+
+#: Score categories in sheet order (CSV column names); `senate` is 0 without Agora.
+CATEGORIES: tuple[str, ...] = (
+    "blue", "green", "yellow", "purple", "wonders", "progress", "treasury", "military", "senate",
+)
+#: Military VP at game end: the conflict pawn's zone on the loser's side of the track.
+MILITARY_POINTS: tuple[int, ...] = (0, 2, 5, 10)
+#: Victory points of the six senate chambers, left to right (Agora).
+CHAMBER_POINTS: tuple[int, ...] = (1, 2, 3, 3, 2, 1)
+SENATE_ALL = sum(CHAMBER_POINTS)
+
+
+class Victory(enum.Enum):
+    CIVILIAN = "civilian"
+    MILITARY = "military"
+    SCIENCE = "science"
+    POLITICAL = "political"
+
+    @property
+    def supremacy(self) -> bool:
+        return self is not Victory.CIVILIAN
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    """One player's row. `victory` and `winner` are the raw texts of that row (the checks
+    compare both rows); `senate` is None on a sheet without Agora."""
+
+    player: str
+    first: bool
+    blue: int
+    green: int
+    yellow: int
+    purple: int
+    wonders: int
+    progress: int
+    treasury: int
+    military: int
+    senate: int | None
+    total: int
+    coins: int
+    victory: str = ""
+    winner: str | None = None
+
+    def points(self, category: str) -> int:
+        value = getattr(self, category)
+        return 0 if value is None else value
+
+    def category_sum(self) -> int:
+        return sum(self.points(c) for c in CATEGORIES)
+
+
+@dataclass(frozen=True)
+class MatchSheet:
+    """Both rows of one match (normally the starting player first)."""
+
+    round: int
+    table: int
+    lines: tuple[MatchLine, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match ended: `winner` None is a shared (civilian) victory."""
+
+    victory: Victory
+    winner: str | None
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+
+@lru_cache(maxsize=1)
+def senate_pairs() -> frozenset[tuple[int, int]]:
+    """Every (a, b) senate score pair two players can end with: each chamber is controlled
+    by one of them or by nobody, so their chambers are disjoint."""
+    pairs = set()
+    for owners in product((0, 1, 2), repeat=len(CHAMBER_POINTS)):
+        a = sum(p for p, o in zip(CHAMBER_POINTS, owners) if o == 1)
+        b = sum(p for p, o in zip(CHAMBER_POINTS, owners) if o == 2)
+        pairs.add((a, b))
+    return frozenset(pairs)
+
+
+def parse_victory(text: str | None) -> Victory | None:
+    """The victory named by a cell ('' means civilian, the normal end after Age III)."""
+    key = (text or "").strip().lower()
+    if key == "":
+        return Victory.CIVILIAN
+    for v in Victory:
+        if key == v.value:
+            return v
+    return None
+
+
+def civilian_winner(a: MatchLine, b: MatchLine) -> str | None:
+    """Higher total wins; equal totals go to more blue points; still equal is shared."""
+    for key in (lambda x: x.total, lambda x: x.blue):
+        if key(a) != key(b):
+            return a.player if key(a) > key(b) else b.player
+    return None
+
+
+def _line_checks(p: MatchLine) -> list[Finding]:
+    out: list[Finding] = []
+    name = p.player
+    s = p.category_sum()
+    if s != p.total:
+        out.append(error("sum", f"totals don't add up for {name!r}: categories sum to {s}, total says {p.total}",
+                         name))
+    for c in CATEGORIES:
+        v = getattr(p, c)
+        if v is not None and v < 0 and c != "military":  # military has its own check
+            out.append(error("negative", f"{c} {v} for {name!r} is negative: points can't be", name))
+    if p.coins < 0:
+        out.append(error("coins.negative", f"{name!r} has {p.coins} coins: coins can't be negative", name))
+    elif p.treasury != p.coins // 3:
+        out.append(error("treasury", f"treasury for {name!r} should be coins div 3 = {p.coins} div 3 = "
+                                     f"{p.coins // 3}, sheet says {p.treasury}", name))
+    if p.military not in MILITARY_POINTS:
+        out.append(error("military.value", f"military {p.military} for {name!r}: the conflict track gives "
+                                           "0, 2, 5 or 10 points", name))
+    senate = p.points("senate")
+    if senate > SENATE_ALL:
+        out.append(error("senate.value", f"senate {senate} for {name!r}: chambers are worth 1, 2, 3, 3, 2, 1, "
+                                         f"so at most {SENATE_ALL}", name))
+    return out
+
+
+def _pair_checks(a: MatchLine, b: MatchLine) -> list[Finding]:
+    out: list[Finding] = []
+    if a.player.casefold() == b.player.casefold():
+        out.append(error("player.twice", f"{a.player!r} is on both rows: a match has two different players",
+                         a.player))
+    if a.first == b.first:
+        which = "both rows" if a.first else "neither row"
+        out.append(error("first", f"first = 1 on {which}: mark exactly one player as the one who started "
+                                  "Age I"))
+    if a.military > 0 and b.military > 0:
+        out.append(error("military.both", f"military {a.military} for {a.player!r} and {b.military} for "
+                                          f"{b.player!r}: the conflict pawn scores for one player only, "
+                                          "the other has 0"))
+    sa, sb = a.points("senate"), b.points("senate")
+    if 0 <= sa <= SENATE_ALL and 0 <= sb <= SENATE_ALL and (sa, sb) not in senate_pairs():
+        out.append(error("senate.chambers", f"senate {sa} for {a.player!r} and {sb} for {b.player!r}: "
+                                            f"a chamber has one controller, so together at most {SENATE_ALL}"))
+    return out
+
+
+def _named_winner(sheet: MatchSheet) -> tuple[str | None, list[Finding]]:
+    """The `winner` cell shared by both rows (None when empty), or findings."""
+    names = {(ln.winner or "").strip().casefold() for ln in sheet.lines}
+    if len(names) > 1:
+        shown = " and ".join(repr(ln.winner or "") for ln in sheet.lines)
+        return None, [error("winner.rows", f"winner is {shown} on the two rows: write the same on both")]
+    name = (sheet.lines[0].winner or "").strip() if names else ""
+    if not name:
+        return None, []
+    players = {ln.player.casefold(): ln.player for ln in sheet.lines}
+    if name.casefold() not in players:
+        return None, [error("winner.unknown", f"winner {name!r} is not a player of this match: write "
+                                              f"{' or '.join(repr(p) for p in players.values())}")]
+    return players[name.casefold()], []
+
+
+def _victory(sheet: MatchSheet) -> tuple[Victory | None, list[Finding]]:
+    texts = [(ln.victory or "").strip().lower() for ln in sheet.lines]
+    if len(set(texts)) > 1:
+        return None, [error("victory.rows", f"victory is {texts[0]!r} on one row and {texts[1]!r} on the "
+                                            "other: write the same on both")]
+    v = parse_victory(texts[0])
+    if v is None:
+        return None, [error("victory.value", f"victory {texts[0]!r}: write civilian, military, science or "
+                                             "political")]
+    return v, []
+
+
+def _outcome(sheet: MatchSheet) -> tuple[Outcome | None, list[Finding]]:
+    a, b = sheet.lines
+    victory, out = _victory(sheet)
+    named, more = _named_winner(sheet)
+    out += more
+    if victory is None or more:
+        return None, out
+    by_name = {a.player: (a, b), b.player: (b, a)}
+    if victory is Victory.CIVILIAN:
+        computed = civilian_winner(a, b)
+        if named is not None and named != computed:
+            why = "the totals and blue points are equal: a shared victory" if computed is None else \
+                f"{computed!r} has the higher total" + (" (equal totals, more blue points)" if a.total == b.total
+                                                        else "")
+            out.append(error("winner.civilian", f"winner says {named!r} but {why}: fix the points or the "
+                                                "winner", named))
+        for ln in (a, b):
+            if ln.points("senate") == SENATE_ALL:
+                out.append(error("political.missed", f"{ln.player!r} has senate {SENATE_ALL}, all six chambers: "
+                                                     "that is a political supremacy, which ends the game at "
+                                                     "once; write victory political", ln.player))
+        return Outcome(victory, computed), out
+    winner = named
+    if winner is None:
+        # The points identify the winner of a military or political supremacy.
+        if victory is Victory.MILITARY:
+            cands = [ln.player for ln in (a, b) if ln.military == 10]
+        elif victory is Victory.POLITICAL:
+            cands = [ln.player for ln in (a, b) if ln.points("senate") == SENATE_ALL]
+        else:
+            cands = []
+        if len(cands) != 1:
+            out.append(error("winner.missing", f"a {victory.value} supremacy needs the winner: add a winner "
+                                               "column with the winner's name on both rows"))
+            return None, out
+        winner = cands[0]
+    w, lo = by_name[winner]
+    if victory is Victory.MILITARY:
+        if lo.military != 0:
+            out.append(error("military.supremacy", f"{lo.player!r} lost to a military supremacy but has military "
+                                                   f"{lo.military}: the loser of a military supremacy scores no "
+                                                   "military points, write 0", lo.player))
+        if w.military != 10:
+            out.append(error("military.supremacy", f"{w.player!r} won by military supremacy but has military "
+                                                   f"{w.military}: the pawn reached the capital past the "
+                                                   "10-point zone, write 10", w.player))
+    if victory is Victory.POLITICAL:
+        if w.points("senate") != SENATE_ALL or lo.points("senate") != 0:
+            out.append(error("political", f"{w.player!r} won by political supremacy, controlling all six "
+                                          f"chambers: senate must be {SENATE_ALL} for {w.player!r} (says "
+                                          f"{w.points('senate')}) and 0 for {lo.player!r} (says "
+                                          f"{lo.points('senate')})", w.player))
+    elif lo.points("senate") == SENATE_ALL or w.points("senate") == SENATE_ALL:
+        who = w if w.points("senate") == SENATE_ALL else lo
+        out.append(error("political.missed", f"{who.player!r} has senate {SENATE_ALL}, all six chambers: that "
+                                             "is a political supremacy, which ends the game at once",
+                         who.player))
+    return Outcome(victory, winner), out
+
+
+def check_match(sheet: MatchSheet) -> list[Finding]:
+    """Every finding for one match sheet (empty when it is plausible)."""
+    if len(sheet.lines) != 2:
+        names = ", ".join(repr(ln.player) for ln in sheet.lines)
+        return [error("match.rows", f"the match has {len(sheet.lines)} row(s) ({names}): a Duel match "
+                                    "sheet has exactly two, one per player")]
+    out: list[Finding] = []
+    for ln in sheet.lines:
+        out.extend(_line_checks(ln))
+    out.extend(_pair_checks(*sheet.lines))
+    out.extend(_outcome(sheet)[1])
+    return out
+
+
+#: The per-game entry point name shared with the 7 Wonders checker.
+check_sheet = check_match
+
+
+def outcome(sheet: MatchSheet) -> Outcome:
+    """The result of a sheet that passed ``check_match`` (raises ValueError otherwise)."""
+    if len(sheet.lines) != 2:
+        raise ValueError(f"round {sheet.round}, table {sheet.table}: a match has two rows")
+    result, findings = _outcome(sheet)
+    if result is None:
+        raise ValueError(f"round {sheet.round}, table {sheet.table}: {findings[0].message}")
+    return result

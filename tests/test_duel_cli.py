@@ -1,0 +1,276 @@
+"""A 7 Wonders Duel event through the command line: exact output and exit codes."""
+from __future__ import annotations
+
+import csv
+import json
+import sqlite3
+from pathlib import Path
+
+import openpyxl
+
+from tourney.duel_event import COLUMNS
+
+CATS = ("blue", "green", "yellow", "purple", "wonders", "progress", "treasury", "military", "senate")
+
+
+def row(r, t, player, first, *, blue=10, green=4, military=0, senate=3, coins=7, victory="", winner="",
+        total=None, treasury=None):
+    treasury = coins // 3 if treasury is None else treasury
+    v = dict(blue=blue, green=green, yellow=3, purple=0, wonders=8, progress=0, treasury=treasury,
+             military=military, senate=senate)
+    total = sum(v.values()) if total is None else total
+    return [r, t, player, first, *[v[c] for c in CATS], total, coins, victory, winner]
+
+
+def write(path: Path, rows) -> str:
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(COLUMNS)
+        w.writerows(rows)
+    return str(path)
+
+
+def duel_event(run, *players, extra=()):
+    run("new", "d.db", "--game", "duel", "--seed", "5", "--name", "Duel Cup", *extra)
+    run("players", "add", "d.db", *(players or ("Anna", "Ben", "Cleo", "Dirk", "Eva")))
+
+
+def test_new_duel_event_uses_the_swiss_preset(run):
+    out = run("new", "d.db", "--game", "7wd", "--seed", "5", "--name", "Duel Cup").output
+    assert out == "created 'Duel Cup' in d.db: duel, scheme swiss, 4 rounds, seed 5\n"
+    r = run("new", "x.db", "--game", "duel", "--scheme", "bonn", ok=None)
+    assert r.exit_code == 2 and "unknown scoring scheme 'bonn' for duel: use one of swiss, wbc, roundrobin" \
+        in r.output
+    r = run("new", "y.db", "--game", "7wonders", "--bye-score", "1", ok=None)
+    assert r.exit_code == 2 and "--bye-score is for Duel events" in r.output
+    r = run("new", "z.db", "--game", "duel", "--bye-score", "2", ok=None)
+    assert r.exit_code == 2 and "a bye is worth between 0 and 1 match points" in r.output
+
+
+def test_pair_import_and_standings(run):
+    duel_event(run)
+    assert run("seat", "d.db").output == "round 1: 5 players at 3 tables (2+2+1)\n"
+    assert run("pairings", "d.db").output == (
+        "Round 1 by table\n"
+        "Table  Starts  Opponent\n"
+        "    1  Eva     Dirk\n"
+        "    2  Anna    Ben\n"
+        "    3  Cleo    bye\n")
+    assert run("pairings", "d.db", "--by", "name").output == (
+        "Round 1 by name\n"
+        "Player  Table  Opponent\n"
+        "Anna        2  Ben  (you start)\n"
+        "Ben         2  Anna\n"
+        "Cleo        3  bye\n"
+        "Dirk        1  Eva\n"
+        "Eva         1  Dirk  (you start)\n")
+    # Round 2 waits for round 1's results.
+    r = run("seat", "d.db", ok=None)
+    assert r.exit_code == 1
+    assert r.output == ("Error: round 2 can't be paired yet: results missing for round 1 table 1, "
+                        "round 1 table 2: import them first\n")
+    # Eva beats Dirk on points (30 to 29); Anna and Ben share the victory (30 each, 10 blue each).
+    sheet = write(run.folder / "r1.csv", [
+        row(1, 1, "Eva", 1), row(1, 1, "Dirk", 0, blue=4, military=5),
+        row(1, 2, "Anna", 1), row(1, 2, "Ben", 0)])
+    assert run("results", "import", "d.db", sheet).output == (
+        "stored round 1, table 1\nstored round 1, table 2\n2 tables stored\n")
+    assert run("standings", "d.db", "--format", "csv").output == (
+        "rank,player,match_points,wins,losses,draws,buchholz,omw,lot\n"
+        "1,Eva,1,1,0,0,0,0.333333333,3\n"
+        "2,Cleo,1,0,0,0,0,0,5\n"
+        "3,Anna,0.5,0,0,1,0.5,0.5,2\n"
+        "4,Ben,0.5,0,0,1,0.5,0.5,4\n"
+        "5,Dirk,0,0,1,0,1,1,1\n")
+    data = json.loads(run("standings", "d.db", "--format", "json").output)
+    assert data[2] == {"rank": 3, "player": "Anna", "match_points": 0.5, "wins": 0, "losses": 0, "draws": 1,
+                       "buchholz": 0.5, "omw": 0.5, "lot": 2}
+    assert run("standings", "d.db").output.splitlines()[1].split() == \
+        ["Rank", "Player", "MP", "W", "L", "D", "Bye", "Buch", "OMW%", "Lot"]
+    run("seat", "d.db")
+    r2 = run("pairings", "d.db", "--format", "json").output
+    pairs = {(p["player"], p["opponent"]) for p in json.loads(r2)}
+    # No rematch, and Cleo, who had the bye, does not get it again.
+    assert not pairs & {("Eva", "Dirk"), ("Anna", "Ben"), ("Dirk", "Eva"), ("Ben", "Anna")}
+    assert ("Cleo", None) not in pairs
+    notes = {p["table"]: p["notes"] for p in json.loads(r2)}
+    assert any(n and n[0].startswith("first: ") for n in notes.values())
+    assert [n for n in notes.values() if n and n[0].startswith("bye")] == [["bye: lowest placed without a bye"]]
+
+
+def test_bad_sheet_is_refused_with_every_finding_and_nothing_stored(run):
+    duel_event(run)
+    run("seat", "d.db")
+    sheet = write(run.folder / "bad.csv", [
+        row(1, 1, "Eva", 1, military=10, victory="military"), row(1, 1, "Dirk", 0, military=2, victory="military"),
+        row(1, 2, "Anna", 1, coins=9, treasury=2, total=30), row(1, 2, "Cleo", 1)])
+    r = run("results", "import", "d.db", sheet, ok=None)
+    assert r.exit_code == 1
+    assert r.output == (
+        "bad.csv:2-3: round 1, table 1: error: military 10 for 'Eva' and 2 for 'Dirk': the conflict pawn scores "
+        "for one player only, the other has 0 [military.both]\n"
+        "bad.csv:3: round 1, table 1: error: 'Dirk' lost to a military supremacy but has military 2: the loser "
+        "of a military supremacy scores no military points, write 0 [military.supremacy]\n"
+        "bad.csv:4: round 1, table 2: error: treasury for 'Anna' should be coins div 3 = 9 div 3 = 3, sheet says "
+        "2 [treasury]\n"
+        "bad.csv:4-5: round 1, table 2: error: first = 1 on both rows: mark exactly one player as the one who "
+        "started Age I [first]\n"
+        "bad.csv:4-5: round 1, table 2: error: the sheet has 'Anna' v 'Cleo' but round 1, table 2 is 'Anna' v "
+        "'Ben': fix the names or the table number [pairing]\n"
+        "checked 1 file: 2 tables, 4 players: 5 errors, 0 warnings: nothing stored\n")
+    con = sqlite3.connect(run.folder / "d.db")
+    assert con.execute("select count(*) from results").fetchone() == (0,)
+    checked = run("check", sheet, "--event", "d.db", ok=None)
+    assert checked.exit_code == 1
+    assert checked.output == r.output.replace(": nothing stored", "")
+
+
+def test_check_without_event_recognises_a_duel_sheet(run):
+    sheet = write(run.folder / "m.csv", [row(3, 1, "Anna", 1, senate=7), row(3, 1, "Ben", 0, senate=6)])
+    r = run("check", sheet, ok=None)
+    assert r.exit_code == 1
+    assert r.output == (
+        "m.csv:2-3: round 3, table 1: error: senate 7 for 'Anna' and 6 for 'Ben': a chamber has one controller, "
+        "so together at most 12 [senate.chambers]\n"
+        "checked 1 file: 1 table, 2 players: 1 error, 0 warnings\n")
+
+
+def test_printed_match_sheets_import_once_filled_in(run):
+    duel_event(run)
+    run("seat", "d.db")
+    assert run("pairings", "d.db", "-o", "round1.xlsx").output == "wrote round1.xlsx\n"
+    wb = openpyxl.load_workbook(run.folder / "round1.xlsx")
+    assert wb.sheetnames == ["By table", "By name", "Table 1", "Table 2"]
+    ws = wb["Table 2"]
+    assert int(ws.page_setup.paperSize) == 9  # A4
+    assert [c.value for c in ws[4]] == list(COLUMNS)
+    assert [c.value for c in ws[5]][:4] == [1, 2, "Anna", 1]
+    for name in ("Table 1", "Table 2"):
+        sh = wb[name]
+        filled = [row(1, 1, "x", 1), row(1, 1, "y", 0, blue=4, military=5)]
+        for rr, values in zip((5, 6), filled):
+            for col, v in enumerate(values[4:], 5):
+                sh.cell(row=rr, column=col, value=v if v != "" else None)
+    wb.save(run.folder / "round1.xlsx")
+    out = run("results", "import", "d.db", "round1.xlsx").output
+    assert out.endswith("2 tables stored\n")
+    csv_out = run("standings", "d.db", "--format", "csv").output.splitlines()
+    assert csv_out[1:3] == ["1,Anna,1,1,0,0,0,0.333333333,2", "2,Eva,1,1,0,0,0,0.333333333,3"]
+
+
+def test_export_has_every_tiebreak_column(run):
+    duel_event(run, extra=("--scheme", "wbc"))
+    run("seat", "d.db")
+    write(run.folder / "r1.csv", [row(1, 1, "Eva", 1, military=10, victory="military"),
+                                  row(1, 1, "Dirk", 0, victory="military"),
+                                  row(1, 2, "Anna", 1), row(1, 2, "Ben", 0, blue=4)])
+    run("results", "import", "d.db", "r1.csv")
+    assert run("export", "d.db", "-o", "s.csv").output == "wrote s.csv\n"
+    assert (run.folder / "s.csv").read_text().splitlines()[:3] == [
+        # "wins" is a base column already: the chain's wins is not repeated.
+        "rank,player,match_points,wins,losses,draws,supremacy,civ_ratio,lot",
+        "1,Eva,1,1,0,0,1,0,3",
+        "2,Anna,1,1,0,0,0,0.555555556,2"]
+    run("export", "d.db", "-o", "s.xlsx")
+    ws = openpyxl.load_workbook(run.folder / "s.xlsx")["Standings"]
+    assert [c.value for c in ws[1]] == ["Rank", "Player", "Match points", "Wins", "Losses", "Draws", "Byes",
+                                        "Sup", "Civ%", "Lot", "Top cut", "Dropped after"]
+    run("export", "d.db", "-o", "s.html")
+    page = (run.folder / "s.html").read_text()
+    assert "<th>Sup</th><th>Civ%</th>" in page and "civilian score ratio" in page
+
+
+def test_round_robin_and_top_cut(run):
+    run("new", "rr.db", "--game", "duel", "--scheme", "roundrobin", "--rounds", "3", "--seed", "3")
+    run("players", "add", "rr.db", "A", "B", "C", "D")
+    assert run("seat", "rr.db", "--all").output == (
+        "round 1: 4 players at 2 tables (2+2)\nround 2: 4 players at 2 tables (2+2)\n"
+        "round 3: 4 players at 2 tables (2+2)\n")
+    met = json.loads(run("seating", "rr.db", "--format", "json").output)
+    tables = {}
+    for s in met:
+        tables.setdefault((s["round"], s["table"]), set()).add(s["player"])
+    assert sorted(sorted(p) for p in tables.values()) == [["A", "B"], ["A", "C"], ["A", "D"], ["B", "C"],
+                                                          ["B", "D"], ["C", "D"]]
+    r = run("seat", "rr.db", "--cut", "4", "--all", ok=None)
+    assert r.exit_code == 2
+    duel_event(run, "S1", "S2", "S3", "S4", "S5", "S6", extra=("--rounds", "1"))
+    r = run("seat", "d.db", "--cut", "4", ok=None)
+    assert r.output == "Error: the top cut follows the 1 Swiss rounds: round 1 is not paired yet\n"
+    run("seat", "d.db")
+    r1 = json.loads(run("pairings", "d.db", "--format", "json").output)
+    rows = []
+    for p in r1:
+        if p["first"]:
+            rows += [row(1, p["table"], p["player"], 1), row(1, p["table"], p["opponent"], 0, blue=4)]
+    write(run.folder / "r1.csv", rows)
+    run("results", "import", "d.db", "r1.csv")
+    top = [line.split(",")[1] for line in run("standings", "d.db", "--format", "csv").output.splitlines()[1:5]]
+    assert run("seat", "d.db", "--cut", "4").output == "round 2: 4 players at 2 tables (2+2)\n"
+    cut = json.loads(run("pairings", "d.db", "--format", "json").output)
+    assert [(p["player"], p["opponent"]) for p in cut if p["first"]] == [(top[0], top[3]), (top[1], top[2])]
+    # The lower seeds win both semi-finals (the starting, higher seed scores less).
+    write(run.folder / "r2.csv", [row(2, 1, top[0], 1, blue=4), row(2, 1, top[3], 0),
+                                  row(2, 2, top[1], 1, blue=4), row(2, 2, top[2], 0)])
+    run("results", "import", "d.db", "r2.csv")
+    assert run("seat", "d.db", "--cut", "4").output == "round 3: 2 players at 1 tables (2)\n"
+    final = json.loads(run("pairings", "d.db", "--format", "json").output)
+    assert [(p["player"], p["opponent"]) for p in final if p["first"]] == [(top[2], top[3])]
+    # A shared victory in the final: the higher seed (seed 3) goes through.
+    write(run.folder / "r3.csv", [row(3, 1, top[2], 1), row(3, 1, top[3], 0)])
+    run("results", "import", "d.db", "r3.csv")
+    r = run("seat", "d.db", "--cut", "4", ok=None)
+    assert r.exit_code == 1 and r.output == f"Error: the top cut is decided: {top[2]!r} won the final\n"
+    out = run("standings", "d.db", "--format", "csv").output.splitlines()
+    assert out[0] == "rank,player,match_points,wins,losses,draws,buchholz,omw,lot,cut"
+    # The cut decides places 1-4 (semi-final losers share place 3, in Swiss order); the
+    # match points are the Swiss rounds' only.
+    assert [(x.split(",")[0], x.split(",")[1], x.split(",")[-1]) for x in out[1:5]] == [
+        ("1", top[2], "1"), ("2", top[3], "2"), ("3", top[0], "3"), ("4", top[1], "3")]
+    assert {x.split(",")[-1] for x in out[5:]} == {""}
+    # Three Swiss matches, three losses: the cut's matches are not counted as Swiss results.
+    assert sum(int(x.split(",")[4]) for x in out[1:]) == 3
+
+
+def test_drop_late_entry_and_correction(run):
+    duel_event(run, "Anna", "Ben", "Cleo", "Dirk")
+    run("seat", "d.db")
+    r1 = json.loads(run("pairings", "d.db", "--format", "json").output)
+    rows = []
+    for p in r1:
+        if p["first"]:
+            rows += [row(1, p["table"], p["player"], 1), row(1, p["table"], p["opponent"], 0, blue=4)]
+    write(run.folder / "r1.csv", rows)
+    run("results", "import", "d.db", "r1.csv")
+    # A corrected sheet: the second table's match was in fact a shared victory.
+    rows[3] = row(1, 2, rows[3][2], 0)
+    write(run.folder / "r1b.csv", rows[2:])
+    r = run("results", "import", "d.db", "r1b.csv", ok=None)
+    assert r.exit_code == 1 and "already has results (version 1)" in r.output
+    assert run("results", "import", "d.db", "r1b.csv", "--correct", "--reason", "misread blue").output == \
+        "stored round 1, table 2 (correction, version 2)\n1 table stored\n"
+    draws = [line.split(",")[5] for line in run("standings", "d.db", "--format", "csv").output.splitlines()[1:]]
+    assert sorted(draws) == ["0", "0", "1", "1"]
+    assert run("players", "drop", "d.db", "Dirk").output == "dropped 'Dirk' after round 1\n"
+    assert run("players", "add", "d.db", "Finn").output == "registered 1 player from round 2: Finn\n"
+    run("seat", "d.db")
+    r2 = json.loads(run("pairings", "d.db", "--format", "json").output)
+    assert sorted(p["player"] for p in r2) == ["Anna", "Ben", "Cleo", "Finn"]
+    assert all(p["opponent"] is not None for p in r2)
+    # The dropped player stays in the standings, marked.
+    assert "Dirk (dropped)" in run("standings", "d.db").output
+
+
+def test_match_sheet_csv_round_trip(tmp_path):
+    # What the reader takes from a written sheet is exactly what was written.
+    from tourney.duel_event import _line, read_match_file
+
+    rows = [row(2, 4, "Anna", 1, senate=5, victory="science", winner="Ben"),
+            row(2, 4, "Ben", 0, blue=3, military=5, senate=0, victory="science", winner="Ben")]
+    path = write(tmp_path / "m.csv", rows)
+    read = read_match_file(path)
+    assert [r.problems for r in read] == [(), ()]
+    lines = [_line(r) for r in read]
+    assert [(ln.player, ln.first, ln.blue, ln.military, ln.senate, ln.total, ln.victory, ln.winner)
+            for ln in lines] == [("Anna", True, 10, 0, 5, 32, "science", "Ben"),
+                                 ("Ben", False, 3, 5, 0, 25, "science", "Ben")]

@@ -1,0 +1,144 @@
+"""`tourney verify` and `tourney selfplay`: exact output and exit codes (click's CliRunner)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tourney.cli import cli
+
+DATA = Path(__file__).parent / "data" / "duel"
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_verify_golden_records(tmp_path):
+    path = tmp_path / "military.txt"
+    shutil.copy(DATA / "military.txt", path)
+    result = run("verify", str(path))
+    assert result.exit_code == 0
+    assert result.output == (
+        f"{path}:1: Anna Weber - Bob Martin: ok: 0-1 military 29-40 after 67 moves\n"
+        "1 game: 1 ok, 0 failed\n")
+
+
+def test_verify_reports_an_illegal_game_and_exits_1(tmp_path):
+    good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
+    shutil.copy(DATA / "science.txt", good)
+    shutil.copy(DATA / "illegal-unaffordable.txt", bad)
+    result = run("verify", str(good), str(bad))
+    assert result.exit_code == 1
+    assert result.output == (
+        f"{good}:1: Anna Weber - Bob Martin: ok: 0-1 science 31-34 after 69 moves\n"
+        f"{bad}:1: Anna Weber - Bob Martin: illegal: 1 error\n"
+        "  error [move.illegal] move 37, Anna Weber: cannot afford 'Forum': needs 1 clay, has 0, "
+        "plus 3 coins, trade costs 1, has 2 coins\n"
+        "2 games: 1 ok, 1 failed\n")
+
+
+def test_verify_a_result_that_disagrees_exits_1(tmp_path):
+    path = tmp_path / "g.txt"
+    path.write_text((DATA / "military.txt").read_text().replace(
+        '[Result "0-1 military"]', '[Result "1-0 military"]').replace("Arsenal 0-1", "Arsenal 1-0"))
+    result = run("verify", str(path))
+    assert result.exit_code == 1
+    assert "  error [result] the Result tag says '1-0 military', the replay gives '0-1 military'\n" \
+        in result.output
+    assert result.output.endswith("1 game: 0 ok, 1 failed\n")
+
+
+def test_verify_unreadable_file_names_file_and_line(tmp_path):
+    path = tmp_path / "broken.txt"
+    path.write_text('[Event "x"]\n[Game "duel"]\n\n1. Pyramids 3. Sphinx\n')
+    result = run("verify", str(path))
+    assert result.exit_code == 1
+    assert result.output == (
+        "0 games: 0 ok, 0 failed, 1 unreadable file\n"
+        f"error: {path}:4: move number '3.' out of sequence: expected 2.\n")
+    assert "Traceback" not in result.output
+
+
+def test_verify_missing_file_and_missing_game_tag(tmp_path):
+    nogame = tmp_path / "nogame.txt"
+    nogame.write_text('[Event "x"]\n\n1. Pyramids\n')
+    missing = tmp_path / "missing.txt"
+    result = run("verify", str(missing), str(nogame))
+    assert result.exit_code == 1
+    assert result.output == (
+        "0 games: 0 ok, 0 failed, 2 unreadable files\n"
+        f"error: {missing}: cannot read: no such file or directory\n"
+        f"error: {nogame}:1: no [Game \"...\"] tag in the first record's header: "
+        "add [Game \"duel\"] (or another game name)\n")
+
+
+def test_verify_unknown_game(tmp_path):
+    path = tmp_path / "chess.txt"
+    path.write_text('[Event "x"]\n[Game "chess"]\n\n1. e4\n')
+    result = run("verify", str(path))
+    assert result.exit_code == 1
+    assert result.output.endswith(f"error: {path}:2: unknown game 'chess': use one of 7wonders, duel\n")
+
+
+def test_verify_binary_file(tmp_path):
+    path = tmp_path / "blob.txt"
+    path.write_bytes(b"\xff\xfe\x00[")
+    result = run("verify", str(path))
+    assert result.exit_code == 1
+    assert result.output.endswith(f"error: {path}: not a text file (UTF-8 expected)\n")
+
+
+def test_selfplay_writes_reproducible_games_that_verify(tmp_path):
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    result = run("selfplay", "--game", "duel", "-n", "3", "--seed", "11", "-o", str(a))
+    assert result.exit_code == 0
+    assert result.output == f"wrote 3 games to {a}\n"
+    assert run("selfplay", "--game", "7wd", "-n", "3", "--seed", "11", "-o", str(b)).exit_code == 0
+    assert a.read_text() == b.read_text()
+    verified = run("verify", str(a))
+    assert verified.exit_code == 0
+    assert verified.output.endswith("3 games: 3 ok, 0 failed\n")
+
+
+def test_selfplay_agora(tmp_path):
+    path = tmp_path / "agora.txt"
+    result = run("selfplay", "--game", "duel", "--agora", "-n", "2", "--seed", "4", "-o", str(path))
+    assert (result.exit_code, result.output) == (0, f"wrote 2 games to {path}\n")
+    assert '[Expansions "Agora"]' in path.read_text()
+    verified = run("verify", str(path))
+    assert verified.exit_code == 0 and verified.output.endswith("2 games: 2 ok, 0 failed\n")
+
+
+def test_verify_agora_golden_record(tmp_path):
+    path = tmp_path / "p.txt"
+    shutil.copy(DATA / "agora-political.txt", path)
+    result = run("verify", str(path))
+    assert result.exit_code == 0
+    assert result.output == (f"{path}:1: Carla Diaz - Dieter Ernst: ok: 1-0 political 42-18 after 61 moves\n"
+                             "1 game: 1 ok, 0 failed\n")
+
+
+def test_selfplay_agora_for_another_game_is_a_usage_error(tmp_path):
+    result = run("selfplay", "--game", "7wonders", "--agora", "-n", "1", "-o", str(tmp_path / "x.txt"))
+    assert result.exit_code == 2
+    assert "Error: --agora does not apply to 7 Wonders self-play: it takes --players K (3-7)" in result.output
+
+
+def test_selfplay_players_for_duel_is_a_usage_error(tmp_path):
+    result = run("selfplay", "--game", "duel", "--players", "3", "-n", "1", "-o", str(tmp_path / "x.txt"))
+    assert result.exit_code == 2
+    assert "Error: --players does not apply to 7 Wonders Duel self-play: it takes --agora" in result.output
+
+
+def test_selfplay_unknown_game_is_a_usage_error(tmp_path):
+    result = run("selfplay", "--game", "chess", "-n", "1", "-o", str(tmp_path / "x.txt"))
+    assert result.exit_code == 2
+    assert "unknown game 'chess': use one of 7wonders, duel" in result.output
+
+
+def test_commands_have_help():
+    for name in ("verify", "selfplay"):
+        result = run(name, "--help")
+        assert result.exit_code == 0 and "Usage:" in result.output

@@ -1,0 +1,62 @@
+"""`tourney verify` and `tourney selfplay` with 7 Wonders records: exact output, exit codes."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tourney.cli import cli
+
+DATA = Path(__file__).parent / "data" / "sevenwonders"
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_verify_dispute_with_house_rule_corrections_passes(tmp_path):
+    path = tmp_path / "trade.7w"
+    shutil.copy(DATA / "dispute-trade.7w", path)
+    result = run("verify", str(path))
+    assert result.exit_code == 0
+    assert result.output == (
+        f"{path}:1: Player 1 - Player 2 - Player 3 - Player 4 - Player 5: ok: scores 34 37 40 53 42 "
+        "(2 corrections by the house rules)\n"
+        "  warning [move.illegal] age 3, turn 6, 'Player 2': build Senate: not every bought resource is used "
+        "for Senate: bought resources must be used; the card is discarded for 3 coins instead\n"
+        "  warning [trade.coins] age 3, turn 6, 'Player 4': build Pantheon: the trade costs 2 coins, the record "
+        "says 3; 2 are paid\n"
+        "1 game: 1 ok, 0 failed\n")
+
+
+def test_verify_duplicate_lighthouse_fails(tmp_path):
+    path = tmp_path / "dup.7w"
+    shutil.copy(DATA / "dispute-duplicate.7w", path)
+    result = run("verify", str(path))
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == (f"{path}:1: Anna - Ben - Cleo - Dora - Emil - Fritz - Greta: failed: 2 errors, scores "
+                        "26 43 33 32 41 37 35 (2 corrections by the house rules); the Result says "
+                        "26 43 33 43 41 37 35")
+    assert lines[1].startswith("  warning [build.duplicate] age 3, turn 2, 'Dora': build Lighthouse: the city "
+                               "already has Lighthouse")
+    assert lines[-1] == "1 game: 0 ok, 1 failed"
+
+
+def test_selfplay_seven_wonders_with_players_then_verify(tmp_path):
+    path = tmp_path / "games.7w"
+    result = run("selfplay", "--game", "7wonders", "--players", "3", "-n", "2", "--seed", "7", "-o", str(path))
+    assert (result.exit_code, result.output) == (0, f"wrote 2 games to {path}\n")
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith('[Game "7 Wonders"]\n') and text.count('[Players "Player 1 - Player 2 - Player 3"]') == 2
+    # the first game is the golden one (same seed, first game)
+    assert text.startswith((DATA / "selfplay-3p.7w").read_text(encoding="utf-8").rstrip("\n"))
+    verified = run("verify", str(path))
+    assert verified.exit_code == 0 and verified.output.endswith("2 games: 2 ok, 0 failed\n")
+
+
+def test_selfplay_bad_player_count_is_a_usage_error(tmp_path):
+    result = run("selfplay", "--game", "7w", "--players", "9", "-n", "1", "-o", str(tmp_path / "x.7w"))
+    assert result.exit_code == 2
+    assert "Error: players=9: 7 Wonders is played by 3 to 7" in result.output

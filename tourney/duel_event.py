@@ -1,0 +1,636 @@
+"""7 Wonders Duel events on the event store: presets, pairing the next round (Swiss,
+round robin, top cut), reading and storing match sheets, and standings.
+
+A Duel round is stored like a 7 Wonders seating: one table per match, seat 1 = the player
+who starts Age I, seat 2 the other; a table with one seat is a bye.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import sqlalchemy as sa
+
+from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, Outcome, Victory, check_match, outcome
+from rules_engine.findings import error, warning
+from tourney import store
+from tourney.duel_standings import (
+    MATCH_POINTS, DuelStanding, MatchResult, chain, cut_places, cut_winner, duel_standings,
+)
+from tourney.errors import SeatingError, SheetError, UsageError
+from tourney.schemes import Scheme, find_scheme
+from tourney.seating import SeatedRound
+from tourney.sheetio import Location, SheetRow
+from tourney.standings import Tiebreak, lot_key
+from tourney.swiss import Pairing, SwissPlayer, next_cut_round, pair_round, round_robin, top_cut
+
+# --- presets ---------------------------------------------------------------------------
+#: How each Duel scheme pairs its rounds (the tiebreaks live in tourney.schemes).
+PAIRING = {"swiss": "swiss", "wbc": "swiss", "roundrobin": "roundrobin"}
+DEFAULT_BYE = Fraction(1)
+
+
+def parse_bye_score(text: str) -> Fraction:
+    """A bye score from the command line: 1, 0.5, 1/2 or 0."""
+    try:
+        value = Fraction(text.strip().replace(",", "."))
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"--bye-score {text!r} is not a number: write 1, 1/2 or 0") from None
+    if not 0 <= value <= 1:
+        raise UsageError(f"--bye-score {text!r}: a bye is worth between 0 and 1 match points")
+    return value
+
+
+def bye_points(event: store.Event) -> Fraction:
+    with event.engine.connect() as conn:
+        value = conn.execute(sa.select(store.meta_t.c.value).where(store.meta_t.c.key == "bye_points")).scalar()
+    return Fraction(value) if value else DEFAULT_BYE
+
+
+def set_bye_points(event: store.Event, value: Fraction) -> None:
+    with event.transaction() as conn:
+        conn.execute(sa.delete(store.meta_t).where(store.meta_t.c.key == "bye_points"))
+        conn.execute(sa.insert(store.meta_t).values(key="bye_points", value=str(value)))
+        store.log(conn, "settings", f"bye worth {value} match points")
+
+
+# --- reading the stored event ------------------------------------------------------------
+@dataclass(frozen=True)
+class StoredRound:
+    number: int
+    tables: dict[int, tuple[str, ...]]  # table -> players by seat (seat 1 starts)
+
+
+def stored_rounds(event: store.Event) -> dict[int, StoredRound]:
+    tables: dict[int, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for s in event.seats():
+        tables[s.round][s.table].append(s.player)
+    return {r: StoredRound(r, {t: tuple(ps) for t, ps in ts.items()}) for r, ts in tables.items()}
+
+
+def _victory_of(scores: dict) -> Victory:
+    return Victory(scores.get("victory", "civilian"))
+
+
+def match_results(event: store.Event, upto_round: int | None = None) -> list[MatchResult]:
+    """Every stored match, and every bye of a round up to the last one with results (a
+    bye counts once its round is under way), in round and table order."""
+    out: list[MatchResult] = []
+    results = {(t.round, t.table): t for t in event.results(upto_round=upto_round)}
+    played = max((r for r, _ in results), default=0)
+    for r, rnd in sorted(stored_rounds(event).items()):
+        if (upto_round is not None and r > upto_round) or r > played:
+            continue
+        for t, players in sorted(rnd.tables.items()):
+            if len(players) == 1:
+                out.append(MatchResult(r, t, players[0], None))
+                continue
+            res = results.get((r, t))
+            if res is None:
+                continue
+            a, b = res.lines
+            winner = a.player if a.scores.get("won") else b.player if b.scores.get("won") else None
+            out.append(MatchResult(r, t, a.player, b.player, winner, _victory_of(a.scores),
+                                   (a.scores.get("total", 0), b.scores.get("total", 0))))
+    return out
+
+
+# --- standings ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DuelStandings:
+    """Standings of a Duel event, ready for every export format."""
+
+    info: store.EventInfo
+    scheme: Scheme
+    after_round: int | None
+    rows: tuple[DuelStanding, ...]
+    tiebreaks: tuple[Tiebreak, ...]  # match points first, then the scheme's chain
+    matches: tuple[MatchResult, ...]
+    lot_order: tuple[str, ...]
+    bye_points: Fraction
+
+    game = "duel"
+
+
+def lots(event: store.Event) -> tuple[str, ...]:
+    seed = event.info().seed
+    return tuple(p.name for p in sorted(event.players(), key=lambda p: lot_key(seed, p.name)))
+
+
+def compute_duel_standings(event: store.Event, after_round: int | None = None) -> DuelStandings:
+    info = event.info()
+    scheme = find_scheme(info.scheme, info.game)
+    matches = match_results(event, after_round)
+    lot_order = lots(event)
+    players = event.players()
+    bye = bye_points(event)
+    cut = _cut_state(event)
+    start = cut[0]["payload"]["round"] if cut else None
+    swiss = [m for m in matches if start is None or m.round < start]
+    rows = duel_standings([p.name for p in players], swiss, scheme.tiebreaks, bye_points=bye,
+                          lots={n: i for i, n in enumerate(lot_order, 1)},
+                          dropped={p.name: p.dropped_after for p in players})
+    if start is not None and (after_round is None or after_round >= start):
+        # The cut decides the top places; the Swiss rounds order everyone else (and
+        # players who share a cut place).
+        by_round: dict[int, list[MatchResult]] = defaultdict(list)
+        for m in matches:
+            if m.round >= start:
+                by_round[m.round].append(m)
+        places = cut_places(cut[0]["payload"]["seeds"], [by_round[r] for r in sorted(by_round)])
+        order = sorted(range(len(rows)), key=lambda i: (places.get(rows[i].player, 10**9), i))
+        rows = [replace(rows[i], rank=k, cut=places.get(rows[i].player)) for k, i in enumerate(order, 1)]
+    return DuelStandings(info, scheme, after_round, tuple(rows), (MATCH_POINTS,) + chain(scheme.tiebreaks),
+                         tuple(matches), lot_order, bye)
+
+
+# --- pairing -----------------------------------------------------------------------------
+def _missing_results(event: store.Event, before: int) -> list[tuple[int, int]]:
+    have = {(t.round, t.table) for t in event.results()}
+    return [(r, t) for r, rnd in sorted(stored_rounds(event).items()) if r < before
+            for t, ps in sorted(rnd.tables.items()) if len(ps) == 2 and (r, t) not in have]
+
+
+def swiss_players(event: store.Event, round_no: int) -> list[SwissPlayer]:
+    """The active players of `round_no` with their history from the earlier rounds."""
+    st = compute_duel_standings(event, round_no - 1)
+    order = {row.player: i for i, row in enumerate(st.rows)}
+    points = {row.player: row.match_points for row in st.rows}
+    opponents: dict[str, set[str]] = defaultdict(set)
+    byes: dict[str, int] = defaultdict(int)
+    firsts: dict[str, int] = defaultdict(int)
+    last: dict[str, bool] = {}
+    results = {(t.round, t.table): t for t in event.results(upto_round=round_no - 1)}
+    for r, rnd in sorted(stored_rounds(event).items()):
+        if r >= round_no:
+            continue
+        for t, players in sorted(rnd.tables.items()):
+            if len(players) == 1:
+                byes[players[0]] += 1
+                continue
+            a, b = players
+            res = results.get((r, t))
+            if res is not None and res.lines[1].scores.get("first"):
+                a, b = b, a  # the sheet says who really started
+            opponents[a].add(b)
+            opponents[b].add(a)
+            firsts[a] += 1
+            last[a], last[b] = True, False
+    return [SwissPlayer(p.name, points.get(p.name, Fraction(0)), frozenset(opponents[p.name]), byes[p.name],
+                        firsts[p.name], last.get(p.name), order.get(p.name, len(order)))
+            for p in event.players() if p.active_in(round_no)]
+
+
+def _store_pairings(event: store.Event, round_no: int, pairings: Sequence[Pairing], seed: str, how: str) -> None:
+    ids = {p.name: p.id for p in event.players()}
+    tables = [[(ids[name], None) for name in p.players] for p in pairings]
+    with event.transaction() as conn:
+        store.store_seating(conn, round_no, "seat", tables)
+        store.store_draw(conn, round_no, "pairings", seed,
+                         [{"table": p.table, "first": p.first, "second": p.second, "flags": list(p.flags)}
+                          for p in pairings])
+        matches = sum(not p.is_bye for p in pairings)
+        byes = [p.first for p in pairings if p.is_bye]
+        store.log(conn, "seat", f"round {round_no}: {how}, {matches} matches"
+                                + (f", bye {', '.join(byes)}" if byes else "") + f", seed {seed!r}")
+
+
+def _check_open(event: store.Event, round_no: int) -> None:
+    if round_no < 1:
+        raise SeatingError(f"round {round_no}: rounds are numbered from 1")
+    if any(t.round == round_no for t in event.results()):
+        raise SeatingError(f"round {round_no} already has results: its pairings can't change")
+    later = [r for r in event.seated_rounds() if r > round_no]
+    if later:
+        raise SeatingError(f"round {max(later)} is already paired: re-pair rounds from the last one back")
+
+
+def pair_swiss_round(event: store.Event, round_no: int) -> tuple[Pairing, ...]:
+    _check_open(event, round_no)
+    missing = _missing_results(event, round_no)
+    if missing:
+        shown = ", ".join(f"round {r} table {t}" for r, t in missing[:6]) + (" …" if len(missing) > 6 else "")
+        raise SeatingError(f"round {round_no} can't be paired yet: results missing for {shown}: "
+                           "import them first")
+    seed = f"{event.info().seed}:pair:{round_no}"
+    result = pair_round(swiss_players(event, round_no), seed)
+    _store_pairings(event, round_no, result.pairings, seed, "Swiss pairing")
+    return result.pairings
+
+
+def _round_robin_schedule(event: store.Event) -> tuple[list[str], list[tuple[Pairing, ...]]]:
+    """The round robin drawn for round 1 (stored with its order), or a new draw."""
+    for d in event.draws():
+        if d["kind"] == "roundrobin":
+            names = list(d["payload"])
+            return names, round_robin(names)
+    names = [n for n in lots(event) if any(p.name == n and p.active_in(1) for p in event.players())]
+    return names, round_robin(names)
+
+
+def pair_round_robin_round(event: store.Event, round_no: int) -> tuple[Pairing, ...]:
+    _check_open(event, round_no)
+    names, schedule = _round_robin_schedule(event)
+    if round_no > len(schedule):
+        raise SeatingError(f"round {round_no}: a round robin of {len(names)} players has {len(schedule)} rounds")
+    active = {p.name for p in event.players() if p.active_in(round_no)}
+    late = sorted(active - set(names))
+    if late:
+        raise SeatingError(f"{', '.join(map(repr, late))} joined after the round robin was drawn: a round robin "
+                           "can't take late entries (drop them, or start a Swiss event)")
+    out: list[Pairing] = []
+    for p in schedule[round_no - 1]:
+        playing = [x for x in p.players if x in active]
+        if len(playing) == 2:
+            out.append(Pairing(len(out) + 1, p.first, p.second, p.flags))
+        elif playing:
+            out.append(Pairing(len(out) + 1, playing[0], None, ("bye: the opponent dropped",)))
+    out.sort(key=lambda p: p.is_bye)
+    out = [Pairing(i, p.first, p.second, p.flags) for i, p in enumerate(out, 1)]
+    seed = f"{event.info().seed}:roundrobin"
+    if not any(d["kind"] == "roundrobin" for d in event.draws()):
+        with event.transaction() as conn:
+            store.store_draw(conn, None, "roundrobin", seed, names)
+    _store_pairings(event, round_no, out, seed, "round robin")
+    return tuple(out)
+
+
+def _as_seated(round_no: int, pairings: Sequence[Pairing]) -> SeatedRound:
+    return SeatedRound(round_no, tuple(p.players for p in pairings))
+
+
+def seat_duel_rounds(event: store.Event, round_no: int | None = None, all_rounds: bool = False) -> list[SeatedRound]:
+    """`tourney seat` for a Duel event: pair the next round (Swiss: after the previous
+    round's results), or round N; `--all` for a round robin."""
+    info = event.info()
+    method = PAIRING.get(info.scheme, "swiss")
+    seated = event.seated_rounds()
+    if round_no is None:
+        open_rounds = [r for r in range(1, info.rounds + 1) if r not in seated]
+        if not open_rounds:
+            raise SeatingError(f"all {info.rounds} rounds are paired already: use --round N to re-pair a round "
+                               "that has no results yet, or --cut K for a top cut")
+        rounds = open_rounds if all_rounds else open_rounds[:1]
+    else:
+        rounds = [round_no]
+    if all_rounds and method == "swiss" and len(rounds) > 1:
+        raise SeatingError("Swiss rounds are paired one at a time, each after the results of the one before: "
+                           "use 'tourney seat EVENT' without --all")
+    pair = pair_round_robin_round if method == "roundrobin" else pair_swiss_round
+    return [_as_seated(r, pair(event, r)) for r in rounds]
+
+
+def _cut_state(event: store.Event) -> list[dict]:
+    return [d for d in event.draws() if d["kind"] == "topcut"]
+
+
+def seat_top_cut(event: store.Event, size: int) -> SeatedRound:
+    """Pair the next top-cut round: the first from the standings after the Swiss rounds
+    (seeds 1..size), later ones from the winners of the previous cut round. A shared
+    victory in the cut sends the higher seed through."""
+    info = event.info()
+    draws = _cut_state(event)
+    seated = event.seated_rounds()
+    if not draws:
+        swiss_done = max(seated, default=0)
+        if swiss_done < info.rounds:
+            raise SeatingError(f"the top cut follows the {info.rounds} Swiss rounds: round {swiss_done + 1} is not "
+                               "paired yet")
+        missing = _missing_results(event, swiss_done + 1)
+        if missing:
+            raise SeatingError(f"the top cut needs every Swiss result first: {len(missing)} match(es) missing")
+        st = compute_duel_standings(event)
+        seeds = [r.player for r in st.rows if r.dropped_after is None][:size]
+        if len(seeds) < size:
+            raise SeatingError(f"a top cut of {size} needs {size} active players, the standings have {len(seeds)}")
+        pairings = top_cut(seeds, size)
+        round_no = swiss_done + 1
+        payload = {"seeds": seeds, "round": round_no}
+    else:
+        seeds = list(draws[0]["payload"]["seeds"])
+        last = max(seated)
+        missing = _missing_results(event, last + 1)
+        if missing:
+            raise SeatingError(f"round {last} of the top cut has {len(missing)} match(es) without a result: "
+                               "import them first")
+        rank = {s: i for i, s in enumerate(seeds)}
+        results = {(m.round, m.table): m for m in match_results(event)}
+        winners = [cut_winner(results[(last, t)], rank) for t in sorted(stored_rounds(event)[last].tables)]
+        if len(winners) == 1:
+            raise SeatingError(f"the top cut is decided: {winners[0]!r} won the final")
+        pairings = next_cut_round(winners, seeds)
+        round_no = last + 1
+        payload = {"seeds": seeds, "round": round_no}
+    seed = f"{info.seed}:topcut:{round_no}"
+    with event.transaction() as conn:
+        store.store_draw(conn, round_no, "topcut", seed, payload)
+    _store_pairings(event, round_no, pairings, seed, f"top cut of {size}")
+    return _as_seated(round_no, pairings)
+
+
+# --- match sheets: reading ------------------------------------------------------------------
+REQUIRED = ("round", "table", "player", "first", *[c for c in CATEGORIES if c != "senate"], "total", "coins")
+OPTIONAL_INT = ("senate",)
+OPTIONAL_TEXT = ("victory", "winner")
+COLUMNS = ("round", "table", "player", "first", *CATEGORIES, "total", "coins", "victory", "winner")
+ALIASES: dict[str, str] = {c: c for c in COLUMNS}
+ALIASES.update({
+    "runde": "round", "tisch": "table", "spieler": "player", "name": "player", "startspieler": "first",
+    "blau": "blue", "grün": "green", "gruen": "green", "gelb": "yellow", "lila": "purple", "violett": "purple",
+    "weltwunder": "wonders", "fortschritt": "progress", "münzen-punkte": "treasury", "schatz": "treasury",
+    "militär": "military", "militaer": "military", "senat": "senate", "summe": "total", "gesamt": "total",
+    "münzen": "coins", "muenzen": "coins", "sieg": "victory", "sieger": "winner", "gewinner": "winner",
+})
+
+
+def _canonical(header: object) -> str | None:
+    if header is None:
+        return None
+    key = " ".join(str(header).split()).lower().replace(" ", "-").replace("_", "-")
+    return ALIASES.get(key) or ALIASES.get(key.replace("-", ""))
+
+
+def _header(cells: list[object]) -> dict[int, str] | None:
+    mapping = {i: c for i, c in ((i, _canonical(x)) for i, x in enumerate(cells)) if c}
+    return mapping if {"round", "table", "player", "first", "total"} <= set(mapping.values()) else None
+
+
+def _convert(raw: dict[str, object], where: Location) -> SheetRow:
+    values: dict[str, object] = {}
+    problems: list[tuple[str, str]] = []
+    for col, cell in raw.items():
+        text = "" if cell is None else str(cell).strip()
+        if col == "player":
+            values[col] = " ".join(text.split())
+        elif col in OPTIONAL_TEXT:
+            values[col] = text or None
+        elif text == "":
+            values[col] = None
+        else:
+            try:
+                number = cell if isinstance(cell, (int, float)) else float(text.replace(",", "."))
+                if number != int(number):
+                    raise ValueError
+                values[col] = int(number)
+            except (ValueError, OverflowError):
+                problems.append((col, f"{col} must be a whole number, got {text!r}"))
+                values[col] = None
+    for col in REQUIRED:
+        if values.get(col) is None and not any(p[0] == col for p in problems):
+            problems.append((col, f"{col} is empty: fill it in (write 0 for none)"))
+    if values.get("first") not in (None, 0, 1):
+        problems.append(("first", f"first must be 1 (started Age I) or 0, got {values['first']!r}"))
+    return SheetRow(where, values, tuple(problems))
+
+
+def _rows(cells: Iterable[list[object]], file: str, sheet: str | None) -> list[SheetRow]:
+    out: list[SheetRow] = []
+    mapping: dict[int, str] | None = None
+    for rowno, row in enumerate(cells, 1):
+        if mapping is None:
+            mapping = _header(row)
+            if mapping is not None:
+                absent = [c for c in REQUIRED if c not in mapping.values()]
+                if absent:
+                    where = f"{file}[{sheet}]" if sheet else file
+                    raise SheetError(f"{where}:{rowno}: missing column(s) {', '.join(absent)}: add them to the "
+                                     "header row")
+            elif rowno >= 30:
+                break
+            continue
+        if all(c is None or str(c).strip() == "" for c in row):
+            continue
+        raw = {col: (row[i] if i < len(row) else None) for i, col in mapping.items()}
+        if not str(raw.get("player") or "").strip() and raw.get("total") in (None, ""):
+            continue
+        out.append(_convert(raw, Location(file, rowno, sheet)))
+    return out
+
+
+def _cells(path: Path) -> list[tuple[str | None, list[list[object]]]]:
+    suffix = path.suffix.lower()
+    if suffix in (".xlsx", ".xlsm"):
+        import openpyxl
+
+        try:
+            wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        except Exception as exc:  # openpyxl raises many kinds for a damaged file
+            raise SheetError(f"{path.name}: can't read this XLSX file ({exc}): save it again as .xlsx") from None
+        out = [(ws.title, [list(r) for r in ws.iter_rows(values_only=True)]) for ws in wb.worksheets]
+        wb.close()
+        return out
+    if suffix in (".csv", ".txt", ""):
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except UnicodeDecodeError:
+            text = path.read_text(encoding="cp1252")
+        first = text.splitlines()[0] if text.strip() else ""
+        delimiter = ";" if first.count(";") > first.count(",") else ","
+        return [(None, [list(r) for r in csv.reader(io.StringIO(text), delimiter=delimiter)])]
+    raise SheetError(f"{path.name}: unknown file type {suffix!r}: use .csv or .xlsx")
+
+
+def read_match_file(path: str | Path) -> list[SheetRow]:
+    """All match-sheet rows in a CSV or XLSX file (every worksheet with a match header)."""
+    p = Path(path)
+    if not p.is_file():
+        raise SheetError(f"no file {str(path)!r}: check the path")
+    rows: list[SheetRow] = []
+    found = False
+    for sheet, cells in _cells(p):
+        if any(_header(r) for r in cells[:30]):
+            found = True
+            rows.extend(_rows(cells, p.name, sheet))
+    if not found:
+        raise SheetError(f"{p.name}: no Duel match-sheet header row (expected columns: {', '.join(COLUMNS)})")
+    return rows
+
+
+def looks_like_duel(paths: Sequence[str | Path]) -> bool:
+    """True when the first readable file has a Duel match-sheet header (for `tourney check`
+    without an event)."""
+    for path in paths:
+        p = Path(path)
+        try:
+            return any(_header(r) for _, cells in _cells(p) for r in cells[:30]) if p.is_file() else False
+        except SheetError:
+            return False
+    return False
+
+
+# --- match sheets: checking and storing -------------------------------------------------------
+def _line(row: SheetRow) -> MatchLine:
+    v = row.values
+    return MatchLine(player=row.player, first=v.get("first") == 1,
+                     **{c: v.get(c) for c in CATEGORIES},  # type: ignore[arg-type]
+                     total=v["total"], coins=v["coins"],  # type: ignore[arg-type]
+                     victory=str(v.get("victory") or ""), winner=v.get("winner"))  # type: ignore[arg-type]
+
+
+def parse_duel_files(paths: Sequence[str | Path]):
+    """Read every file, group rows into matches and run the Duel checks on each."""
+    from tourney.results import CheckReport, LocatedFinding, ParsedTable, _at, _check_one_table_per_player, _row_at
+
+    report = CheckReport(files=[Path(p).name for p in paths])
+    rows: list[SheetRow] = []
+    for path in paths:
+        try:
+            rows.extend(read_match_file(path))
+        except SheetError as exc:
+            report.findings.append(LocatedFinding(error("file", str(exc)), Path(path).name))
+    by_table: dict[tuple[int, int], list[SheetRow]] = defaultdict(list)
+    for row in rows:
+        for _col, msg in row.problems:
+            report.findings.append(_row_at(row, error("cell", f"{msg} (player {row.player or '?'!r})",
+                                                      row.player or None)))
+        if not row.player:
+            report.findings.append(_row_at(row, error("cell", "player is empty: write the player's name")))
+        r, t = row.get_int("round"), row.get_int("table")
+        if r is not None and t is not None:
+            if r < 1 or t < 1:
+                report.findings.append(_row_at(row, error("cell", f"round {r} / table {t}: numbers start at 1")))
+            else:
+                by_table[(r, t)].append(row)
+    for (r, t), trows in sorted(by_table.items()):
+        readable = all(not row.problems and row.player for row in trows)
+        ordered = sorted(trows, key=lambda x: -(x.values.get("first") or 0))
+        sheet = MatchSheet(r, t, tuple(_line(row) for row in ordered)) if readable else None
+        table = ParsedTable(r, t, tuple(ordered), sheet)  # type: ignore[arg-type]
+        report.tables.append(table)
+        if sheet is not None:
+            report.findings.extend(_at(table, f) for f in check_match(sheet))
+    _check_one_table_per_player(report)
+    return report
+
+
+def check_duel_against_event(report, event: store.Event, *, register: bool = False, correct: bool = False) -> None:
+    """Registration, drops, the stored pairing and stored results."""
+    from tourney.results import _at, _row_at
+
+    info = event.info()
+    players = {p.name.casefold(): p for p in event.players()}
+    rounds = stored_rounds(event)
+    seated = event.seated_rounds()
+    stored = {(t.round, t.table): t for t in event.results()}
+    stored_player_table = {(t.round, ln.player.casefold()): t.table for t in stored.values() for ln in t.lines}
+    for table in report.tables:
+        r, t = table.round, table.table
+        if r > info.rounds and seated.get(r) != "seat":
+            report.findings.append(_at(table, warning("round.beyond", f"round {r} is beyond the event's "
+                                                                      f"{info.rounds} rounds")))
+        if (r, t) in stored and not correct:
+            v = stored[(r, t)].version
+            report.findings.append(_at(table, error(
+                "result.exists", f"round {r}, table {t} already has results (version {v}): to replace them, "
+                                 "import with --correct --reason TEXT")))
+        for row in table.rows:
+            name = row.player
+            if not name:
+                continue
+            p = players.get(name.casefold())
+            if p is None and not register:
+                report.findings.append(_row_at(row, error(
+                    "player.unknown", f"{name!r} is not registered: check the spelling against 'tourney players "
+                                      "list', or add them with 'tourney players add' (or import with --register)",
+                    name)))
+            elif p is not None and p.dropped_after is not None and r > p.dropped_after:
+                report.findings.append(_row_at(row, error(
+                    "player.dropped", f"{p.name!r} dropped after round {p.dropped_after} but is on a round {r} "
+                                      "sheet: re-enter them with 'tourney players add' if they play on", name)))
+            other = stored_player_table.get((r, name.casefold()))
+            if other is not None and other != t:
+                report.findings.append(_row_at(row, error(
+                    "player.round", f"{name!r} already has a stored result at table {other} in round {r}: a "
+                                    "player plays one table per round", name)))
+        if seated.get(r) == "seat" and r in rounds:
+            planned = rounds[r].tables.get(t)
+            on_sheet = tuple(row.player for row in table.rows)
+            if planned is None:
+                report.findings.append(_at(table, error(
+                    "pairing", f"round {r} has no table {t}: the pairing has tables 1 to "
+                               f"{max(rounds[r].tables)}; fix the table number")))
+            elif len(planned) == 1:
+                report.findings.append(_at(table, error(
+                    "pairing", f"table {t} in round {r} is {planned[0]!r}'s bye: there is no match to record")))
+            elif {x.casefold() for x in planned} != {x.casefold() for x in on_sheet}:
+                report.findings.append(_at(table, error(
+                    "pairing", f"the sheet has {' v '.join(map(repr, on_sheet))} but round {r}, table {t} is "
+                               f"{planned[0]!r} v {planned[1]!r}: fix the names or the table number")))
+            elif table.sheet is not None:
+                first = [ln.player for ln in table.sheet.lines if ln.first]
+                if first and first[0].casefold() != planned[0].casefold():
+                    report.findings.append(_at(table, warning(
+                        "first.draw", f"{first[0]!r} started Age I on the sheet but the pairing had "
+                                      f"{planned[0]!r} start: the sheet is kept as played")))
+
+
+def check_duel_files(paths: Sequence[str | Path], event: store.Event | None = None):
+    report = parse_duel_files(paths)
+    if event is not None:
+        check_duel_against_event(report, event, register=False, correct=True)
+    return report
+
+
+def _scores(line: MatchLine, result: Outcome) -> dict[str, object]:
+    scores: dict[str, object] = {c: line.points(c) for c in CATEGORIES}
+    scores.update(total=line.total, coins=line.coins, first=int(line.first),
+                  won=int(result.winner == line.player), victory=result.victory.value)
+    if line.senate is None:
+        scores.pop("senate")
+    return scores
+
+
+def import_duel_results(event: store.Event, paths: Sequence[str | Path], *, register: bool = False,
+                        correct: bool = False, reason: str | None = None, author: str | None = None):
+    """Verify then store every match in the files, all in one transaction, or nothing."""
+    from tourney.results import ImportRefused, ImportSummary, LocatedFinding
+
+    if correct and not (reason and reason.strip()):
+        raise UsageError("--correct needs --reason TEXT: say why the stored sheet is replaced")
+    report = parse_duel_files(paths)
+    check_duel_against_event(report, event, register=register, correct=correct)
+    if not report.tables and not report.errors:
+        report.findings.append(LocatedFinding(error("empty", "no result rows found: nothing to import"),
+                                              ", ".join(report.files)))
+    if not report.ok:
+        raise ImportRefused(report)
+    who = author or store.current_user()
+    seated = event.seated_rounds()
+    rounds = stored_rounds(event)
+    registered: list[str] = []
+    stored: list[tuple[int, int, int]] = []
+    with event.transaction() as conn:
+        ids = {p.name.casefold(): p.id for p in event.players()}
+        for table in report.tables:
+            for row in table.rows:
+                if row.player.casefold() not in ids:
+                    ids[row.player.casefold()] = store.add_player(conn, row.player, joined_round=table.round)
+                    registered.append(row.player)
+        for table in report.tables:
+            sheet: MatchSheet = table.sheet  # type: ignore[assignment]
+            r, t = table.round, table.table
+            result = outcome(sheet)
+            if seated.get(r) == "seat" and r in rounds:
+                planned = [x.casefold() for x in rounds[r].tables[t]]
+                lines = sorted(sheet.lines, key=lambda ln: planned.index(ln.player.casefold()))
+            else:
+                lines = list(sheet.lines)
+                store.store_table_seats(conn, r, t, [(ids[ln.player.casefold()], None) for ln in lines])
+            version = store.next_version(conn, r, t)
+            warnings_here = [f.render() for f in report.warnings if (f.round, f.table) == (r, t)]
+            files = sorted({row.where.file for row in table.rows})
+            store.store_result(conn, round_no=r, table_no=t, version=version, author=who,
+                               reason=reason if version > 1 else None, source=", ".join(files),
+                               warnings=warnings_here,
+                               lines=[(seat, ids[ln.player.casefold()], None, None, _scores(ln, result))
+                                      for seat, ln in enumerate(lines, 1)])
+            store.log(conn, "results.correct" if version > 1 else "results.import",
+                      f"round {r}, table {t}, version {version} from {', '.join(files)}"
+                      + (f": {reason}" if version > 1 else ""), who)
+            stored.append((r, t, version))
+    return ImportSummary(tuple(stored), tuple(registered), tuple(report.warnings))

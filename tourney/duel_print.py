@@ -1,0 +1,324 @@
+"""Duel output: standings (terminal, CSV, JSON, HTML, XLSX) with every tiebreak column,
+pairings by table and by name, and printable A4 match sheets per table (XLSX).
+
+Exact values are rounded here and only here (the helpers of tourney.export).
+"""
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Sequence
+
+from tourney import store
+from tourney.duel_event import COLUMNS, DuelStandings, stored_rounds
+from tourney.errors import SeatingError
+from tourney.export import decimal, fixed, number, text_number
+
+#: Tiebreaks shown as a ratio (4 decimals on screen); the others as numbers.
+RATIOS = {"omw", "civ_ratio"}
+BASE_COLUMNS = ("rank", "player", "match_points", "wins", "losses", "draws")
+
+
+def _show(key: str, value: Fraction | int) -> str:
+    return fixed(value, 4) if key in RATIOS else str(decimal(value, 2))
+
+
+def _extra(st: DuelStandings):
+    """The tiebreaks after match points that are not base columns already (WBC's wins)."""
+    return [t for t in st.tiebreaks[1:] if t.key not in BASE_COLUMNS]
+
+
+def _has_cut(st: DuelStandings) -> bool:
+    return any(r.cut is not None for r in st.rows)
+
+
+def standing_columns(st: DuelStandings) -> tuple[str, ...]:
+    """Base columns, the scheme's tiebreaks, and `cut` (top-cut place) once a cut is paired."""
+    return BASE_COLUMNS + tuple(t.key for t in _extra(st)) + (("cut",) if _has_cut(st) else ())
+
+
+def _record(st: DuelStandings, row) -> list[Fraction | int | str | None]:
+    return [row.rank, row.player, row.match_points, row.wins, row.losses, row.draws,
+            *[row.value(t.key) for t in _extra(st)], *((row.cut,) if _has_cut(st) else ())]
+
+
+def duel_csv(st: DuelStandings) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(standing_columns(st))
+    for row in st.rows:
+        w.writerow([text_number(v) if isinstance(v, Fraction) else "" if v is None else v
+                    for v in _record(st, row)])
+    return buf.getvalue()
+
+
+def duel_json(st: DuelStandings) -> str:
+    cols = standing_columns(st)
+    out = [{k: (number(v) if isinstance(v, (Fraction, int)) and k not in ("rank", "cut") else v)
+            for k, v in zip(cols, _record(st, row))} for row in st.rows]
+    return json.dumps(out, ensure_ascii=False, indent=2) + "\n"
+
+
+def _display_rows(st: DuelStandings) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    cut = _has_cut(st)
+    head = ("Rank", "Player", "MP", "W", "L", "D", "Bye", *[t.abbr for t in _extra(st)], *(("Cut",) if cut else ()))
+    body = [(str(r.rank), r.player + (" (dropped)" if r.dropped_after is not None else ""),
+             str(decimal(r.match_points, 2)), str(r.wins), str(r.losses), str(r.draws), str(r.byes),
+             *[_show(t.key, r.value(t.key)) for t in _extra(st)],
+             *((str(r.cut) if r.cut is not None else "",) if cut else ())) for r in st.rows]
+    return head, body
+
+
+def duel_table(st: DuelStandings) -> str:
+    head, body = _display_rows(st)
+    widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
+
+    def fmt(row: tuple[str, ...]) -> str:
+        return "  ".join(c.ljust(widths[i]) if i == 1 else c.rjust(widths[i]) for i, c in enumerate(row)).rstrip()
+
+    title = f"{st.info.name}: standings" + (f" after round {st.after_round}" if st.after_round else "")
+    lines = [title, fmt(head), fmt(tuple("-" * w for w in widths)), *[fmt(r) for r in body]]
+    return "\n".join(lines) + "\n"
+
+
+def duel_html(st: DuelStandings) -> str:
+    head, body = _display_rows(st)
+    rows = "\n".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in body)
+    info = st.info
+    sub = " · ".join(x for x in (info.date or "", st.scheme.title,
+                                 f"after round {st.after_round}" if st.after_round else "") if x)
+    ths = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    legend = "".join(f"<li><b>{html.escape(t.abbr)}</b>: {html.escape(t.name)}</li>" for t in st.tiebreaks)
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{html.escape(info.name)} – standings</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em; }}
+table {{ border-collapse: collapse; width: 100%; }}
+th, td {{ border-bottom: 1px solid #ccc; padding: .3em .6em; text-align: right; }}
+th:nth-child(2), td:nth-child(2) {{ text-align: left; }}
+thead th {{ border-bottom: 2px solid #333; }}
+tbody tr:nth-child(even) {{ background: #f4f4f4; }}
+@media print {{ body {{ margin: 0; }} tbody tr {{ break-inside: avoid; }} }}
+</style></head>
+<body>
+<h1>{html.escape(info.name)}</h1>
+<p>{html.escape(sub)}</p>
+<table>
+<thead><tr>{ths}</tr></thead>
+<tbody>
+{rows}
+</tbody></table>
+<p>Ranking, in order:</p><ul>{legend}</ul>
+<p>A bye is worth {html.escape(str(st.bye_points))} match points and counts as no opponent.</p>
+</body></html>
+"""
+
+
+def duel_xlsx(st: DuelStandings, path: Path, draws: list[dict] | None = None) -> None:
+    """The standings workbook: Standings (every tiebreak a column), Matches, Draws."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
+
+    wb = Workbook()
+    bold = Font(bold=True)
+
+    def sheet(ws, header: Sequence[str], rows, widths: Sequence[int], formats: dict[int, str]) -> None:
+        ws.append(list(header))
+        for c in ws[1]:
+            c.font = bold
+        for row in rows:
+            ws.append(list(row))
+        for i, w in enumerate(widths, 1):
+            ws.column_dimensions[get_column_letter(i)].width = w
+        for col, fmt in formats.items():
+            for (cell,) in ws.iter_rows(min_row=2, min_col=col + 1, max_col=col + 1):
+                cell.number_format = fmt
+        ws.freeze_panes = "A2"
+        ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{ws.max_row}"
+
+    tbs = _extra(st)
+    ws = wb.active
+    ws.title = "Standings"
+    sheet(ws, ["Rank", "Player", "Match points", "Wins", "Losses", "Draws", "Byes", *[t.abbr for t in tbs],
+               "Top cut", "Dropped after"],
+          ((r.rank, r.player, float(r.match_points), r.wins, r.losses, r.draws, r.byes,
+            *[float(r.value(t.key)) if isinstance(r.value(t.key), Fraction) else r.value(t.key) for t in tbs],
+            r.cut, r.dropped_after) for r in st.rows),
+          [6, 28, 12, 6, 7, 6, 6, *[9] * len(tbs), 8, 13],
+          {2: "0.0#", **{7 + i: ("0.0000" if t.key in RATIOS else "0.0#") for i, t in enumerate(tbs)}})
+    sheet(wb.create_sheet("Matches"), ["Round", "Table", "First", "Second", "Winner", "Victory", "VP first",
+                                       "VP second"],
+          ((m.round, m.table, m.first, m.second or "(bye)", m.winner or ("" if m.is_bye else "shared"),
+            m.victory.value if m.victory else "", *(m.totals if not m.is_bye else (None, None)))
+           for m in st.matches),
+          [7, 6, 24, 24, 24, 10, 9, 9], {})
+    info = st.info
+    rows = [("event seed", str(info.seed), "every draw below is derived from it"),
+            ("scheme", info.scheme, st.scheme.title),
+            ("bye", str(st.bye_points), "match points for a bye"),
+            ("tiebreaks", ", ".join(t.key for t in st.tiebreaks), "; ".join(t.name for t in st.tiebreaks)),
+            ("lot", "sha256('tourney-lot:<seed>:<name in lower case>'), ascending", "1 = best")]
+    rows += [(f"lot {i}", name, "") for i, name in enumerate(st.lot_order, 1)]
+    for d in draws or ():
+        where = f"round {d['round']}: " if d["round"] is not None else ""
+        rows.append((f"{where}{d['kind']}", d["seed"], json.dumps(d["payload"], ensure_ascii=False)))
+    sheet(wb.create_sheet("Draws"), ["Draw", "Value", "Note"], rows, [18, 40, 60], {})
+    wb.save(path)
+
+
+# --- pairings ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PairingRow:
+    round: int
+    table: int
+    player: str
+    opponent: str | None
+    first: bool
+
+
+def pairing_rows(event: store.Event, round_no: int | None = None) -> tuple[int, list[PairingRow]]:
+    """One row per player of a round (default: the last paired round), by table."""
+    rounds = stored_rounds(event)
+    if not rounds:
+        raise SeatingError("no round is paired yet: pair one with 'tourney seat EVENT'")
+    r = max(rounds) if round_no is None else round_no
+    if r not in rounds:
+        raise SeatingError(f"round {r} is not paired: pair it with 'tourney seat EVENT --round {r}'")
+    out = []
+    for t, players in sorted(rounds[r].tables.items()):
+        if len(players) == 1:
+            out.append(PairingRow(r, t, players[0], None, False))
+        else:
+            out.append(PairingRow(r, t, players[0], players[1], True))
+            out.append(PairingRow(r, t, players[1], players[0], False))
+    return r, out
+
+
+def pairing_notes(event: store.Event, round_no: int) -> dict[int, list[str]]:
+    """The flags the pairing gave each table of a round (latest pairing draw)."""
+    notes: dict[int, list[str]] = {}
+    for d in event.draws():
+        if d["round"] == round_no and d["kind"] == "pairings":
+            notes = {p["table"]: list(p["flags"]) for p in d["payload"]}
+    return notes
+
+
+def pairings_view(event: store.Event, round_no: int | None, by: str, fmt: str) -> str:
+    """Pairings of a round by table (`by="table"`) or alphabetically by name."""
+    r, rows = pairing_rows(event, round_no)
+    if by == "name":
+        rows = sorted(rows, key=lambda x: x.player.casefold())
+    if fmt in ("csv", "json"):
+        records = [{"round": x.round, "table": x.table, "player": x.player, "opponent": x.opponent,
+                    "first": int(x.first)} for x in rows]
+        if fmt == "json":
+            # JSON also carries the pairing's reasons (floats, rematches, who starts, byes).
+            notes = pairing_notes(event, r)
+            for rec in records:
+                rec["notes"] = notes.get(rec["table"], [])
+            return json.dumps(records, ensure_ascii=False, indent=2) + "\n"
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=["round", "table", "player", "opponent", "first"], lineterminator="\n")
+        w.writeheader()
+        w.writerows(records)
+        return buf.getvalue()
+    if by == "name":
+        width = max([len(x.player) for x in rows] + [len("Player")])
+        out = [f"Round {r} by name", f"{'Player'.ljust(width)}  Table  Opponent"]
+        for x in rows:
+            opp = "bye" if x.opponent is None else x.opponent + ("  (you start)" if x.first else "")
+            out.append(f"{x.player.ljust(width)}  {x.table:>5}  {opp}")
+        return "\n".join(out) + "\n"
+    tables = [x for x in rows if x.first or x.opponent is None]
+    width = max([len(x.player) for x in tables] + [len("Starts")])
+    out = [f"Round {r} by table", f"Table  {'Starts'.ljust(width)}  Opponent"]
+    for x in tables:
+        out.append(f"{x.table:>5}  {x.player.ljust(width)}  {x.opponent or 'bye'}")
+    return "\n".join(out) + "\n"
+
+
+def write_round_workbook(event: store.Event, round_no: int | None, path: str | Path) -> Path:
+    """Pairings by table and by name, then one A4 match sheet per table; the filled-in
+    file imports as it is (`tourney results import`)."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Alignment, Border, Font, Side
+    from openpyxl.utils import get_column_letter
+
+    p = Path(path)
+    if p.suffix.lower() != ".xlsx":
+        from tourney.errors import UsageError
+
+        raise UsageError(f"can't write pairings to {p.name!r}: use a file ending in .xlsx")
+    r, rows = pairing_rows(event, round_no)
+    info = event.info()
+    wb = Workbook()
+    bold, big = Font(bold=True), Font(bold=True, size=14)
+    thin = Side(style="thin")
+    box = Border(left=thin, right=thin, top=thin, bottom=thin)
+
+    def a4(ws, landscape: bool) -> None:
+        ws.page_setup.paperSize = ws.PAPERSIZE_A4
+        ws.page_setup.orientation = "landscape" if landscape else "portrait"
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+    ws = wb.active
+    ws.title = "By table"
+    ws.append([f"{info.name}, round {r}: pairings by table"])
+    ws["A1"].font = big
+    ws.append(["Table", "Starts (Age I)", "Opponent"])
+    for x in rows:
+        if x.first or x.opponent is None:
+            ws.append([x.table, x.player, x.opponent or "bye"])
+    for col, w in zip("ABC", (7, 30, 30)):
+        ws.column_dimensions[col].width = w
+    a4(ws, False)
+    ws2 = wb.create_sheet("By name")
+    ws2.append([f"{info.name}, round {r}: pairings by name"])
+    ws2["A1"].font = big
+    ws2.append(["Player", "Table", "Opponent", "Starts"])
+    for x in sorted(rows, key=lambda x: x.player.casefold()):
+        ws2.append([x.player, x.table, x.opponent or "bye", "yes" if x.first else ""])
+    for col, w in zip("ABCD", (30, 7, 30, 8)):
+        ws2.column_dimensions[col].width = w
+    a4(ws2, False)
+    for row in (ws[2], ws2[2]):
+        for c in row:
+            c.font = bold
+    for x in rows:
+        if not x.first:
+            continue
+        sh = wb.create_sheet(f"Table {x.table}")
+        sh.append([f"{info.name} · round {r} · table {x.table}"])
+        sh["A1"].font = big
+        sh.append(["7 Wonders Duel match sheet: fill in every number (0 for none); treasury = coins div 3; "
+                   "victory civilian, military, science or political; for a supremacy write the winner."])
+        sh.append([])
+        sh.append(list(COLUMNS))
+        for name, first in ((x.player, 1), (x.opponent, 0)):
+            sh.append([r, x.table, name, first] + [None] * (len(COLUMNS) - 4))
+        for rr in range(4, 7):
+            for cc in range(1, len(COLUMNS) + 1):
+                cell = sh.cell(row=rr, column=cc)
+                cell.border = box
+                cell.alignment = Alignment(horizontal="center")
+                if rr == 4:
+                    cell.font = bold
+        sh.row_dimensions[5].height = sh.row_dimensions[6].height = 28
+        for i, col in enumerate(COLUMNS, 1):
+            sh.column_dimensions[get_column_letter(i)].width = 22 if col in ("player", "winner") else \
+                10 if col in ("victory", "progress", "treasury", "military", "wonders") else 7
+        sh.append([])
+        # Signatures stay out of the player column, so the reader skips this row.
+        sh.append([f"signed: {x.player}", None, None, None, None, None, None, None, None, None,
+                   f"signed: {x.opponent}"])
+        a4(sh, True)
+    wb.save(p)
+    return p

@@ -1,0 +1,207 @@
+"""Duel standings on plain match results: match points (win 1, draw 1/2, loss 0, bye as
+the scheme says), then the scheme's declared tiebreak chain, all in exact arithmetic."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Mapping, Sequence
+
+from rules_engine.duel.sheet import Victory
+from tourney.standings import Tiebreak
+
+#: Opponents' match-win % floors each opponent at 1/3, so a weak opponent costs little.
+MWP_FLOOR = Fraction(1, 3)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One match (or bye) as the standings see it. `winner` None with a second player is a
+    draw (shared civilian victory); `totals` are the VP of first and second."""
+
+    round: int
+    table: int
+    first: str
+    second: str | None
+    winner: str | None = None
+    victory: Victory | None = None
+    totals: tuple[int, int] = (0, 0)
+
+    @property
+    def is_bye(self) -> bool:
+        return self.second is None
+
+    def points_for(self, player: str) -> Fraction:
+        if self.winner is None:
+            return Fraction(1, 2)
+        return Fraction(1) if self.winner == player else Fraction(0)
+
+
+@dataclass
+class _Tally:
+    player: str
+    match_points: Fraction = Fraction(0)
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    byes: int = 0
+    supremacy: int = 0
+    vp: int = 0
+    civ_own: int = 0
+    civ_both: int = 0
+    # (opponent, points scored against them) per played match.
+    games: list[tuple[str, Fraction]] = field(default_factory=list)
+
+    @property
+    def rounds(self) -> int:
+        return self.wins + self.losses + self.draws + self.byes
+
+    def mwp(self) -> Fraction:
+        return max(MWP_FLOOR, self.match_points / self.rounds) if self.rounds else MWP_FLOOR
+
+
+Compute = Callable[[_Tally, Mapping[str, _Tally], Mapping[str, int]], Fraction | int]
+
+
+def _buchholz(t: _Tally, all_: Mapping[str, _Tally], _lots: Mapping[str, int]) -> Fraction:
+    return sum((all_[o].match_points for o, _ in t.games), Fraction(0))
+
+
+def _omw(t: _Tally, all_: Mapping[str, _Tally], _lots: Mapping[str, int]) -> Fraction:
+    if not t.games:
+        return Fraction(0)
+    return sum((all_[o].mwp() for o, _ in t.games), Fraction(0)) / len(t.games)
+
+
+def _sb(t: _Tally, all_: Mapping[str, _Tally], _lots: Mapping[str, int]) -> Fraction:
+    return sum((pts * all_[o].match_points for o, pts in t.games), Fraction(0))
+
+
+def _civ_ratio(t: _Tally, _all: Mapping[str, _Tally], _lots: Mapping[str, int]) -> Fraction:
+    return Fraction(t.civ_own, t.civ_both) if t.civ_both else Fraction(0)
+
+
+#: Every Duel tiebreak: the declaration (key, name, abbr, ascending) and how to compute it.
+TIEBREAKS: dict[str, tuple[Tiebreak, Compute]] = {
+    "buchholz": (Tiebreak("buchholz", "Buchholz: sum of the opponents' match points", "Buch"), _buchholz),
+    "omw": (Tiebreak("omw", "opponents' match-win %: their average match points per round, "
+                            "each at least 1/3", "OMW%"), _omw),
+    "sb": (Tiebreak("sb", "Sonneborn-Berger: opponents' match points weighted by the result against them",
+                    "SB"), _sb),
+    "wins": (Tiebreak("wins", "matches won (byes not counted)", "W"), lambda t, a, lo: t.wins),
+    "supremacy": (Tiebreak("supremacy", "matches won by military, science or political supremacy", "Sup"),
+                  lambda t, a, lo: t.supremacy),
+    "civ_ratio": (Tiebreak("civ_ratio", "civilian score ratio: own VP / both players' VP in matches ended by "
+                                        "civilian victory", "Civ%"), _civ_ratio),
+    "vp": (Tiebreak("vp", "sum of victory points", "VP"), lambda t, a, lo: t.vp),
+    "lot": (Tiebreak("lot", "drawn lot (1 = best)", "Lot", ascending=True),
+            lambda t, a, lots: lots.get(t.player, len(lots) + 1)),
+}
+MATCH_POINTS = Tiebreak("match_points", "match points (win 1, draw 1/2, loss 0)", "MP")
+
+
+@dataclass(frozen=True)
+class DuelStanding:
+    rank: int
+    player: str
+    match_points: Fraction
+    wins: int
+    losses: int
+    draws: int
+    byes: int
+    tiebreaks: tuple[tuple[str, Fraction | int], ...]
+    dropped_after: int | None = None
+    cut: int | None = None  # place in the top cut (1 = champion), None outside it
+
+    def value(self, key: str) -> Fraction | int:
+        if key == "match_points":
+            return self.match_points
+        return dict(self.tiebreaks)[key]
+
+
+def chain(keys: Sequence[str]) -> tuple[Tiebreak, ...]:
+    """The declared tiebreaks for `keys`, in precedence order (unknown keys are a bug)."""
+    return tuple(TIEBREAKS[k][0] for k in keys)
+
+
+def duel_standings(players: Sequence[str], results: Sequence[MatchResult], tiebreaks: Sequence[str],
+                   *, bye_points: Fraction = Fraction(1), lots: Mapping[str, int] | None = None,
+                   dropped: Mapping[str, int | None] | None = None) -> list[DuelStanding]:
+    """Rank `players` by match points, then `tiebreaks` in order. Players equal on every
+    criterion share a rank. Byes score `bye_points` and count as no opponent."""
+    lots = lots or {}
+    tallies: dict[str, _Tally] = {p: _Tally(p) for p in players}
+    for m in results:
+        for name in (m.first, m.second):
+            if name is not None and name not in tallies:
+                tallies[name] = _Tally(name)
+        a = tallies[m.first]
+        if m.second is None:
+            a.byes += 1
+            a.match_points += bye_points
+            continue
+        b = tallies[m.second]
+        civilian = m.victory in (None, Victory.CIVILIAN)
+        for me, other, own, theirs in ((a, b, m.totals[0], m.totals[1]), (b, a, m.totals[1], m.totals[0])):
+            pts = m.points_for(me.player)
+            me.match_points += pts
+            me.games.append((other.player, pts))
+            me.vp += own
+            if m.winner is None:
+                me.draws += 1
+            elif m.winner == me.player:
+                me.wins += 1
+                me.supremacy += 0 if civilian else 1
+            else:
+                me.losses += 1
+            if civilian:
+                me.civ_own += own
+                me.civ_both += own + theirs
+    keys = list(tiebreaks)
+    values = {name: tuple((k, TIEBREAKS[k][1](t, tallies, lots)) for k in keys) for name, t in tallies.items()}
+
+    def sort_key(name: str) -> tuple:
+        out: list = [-tallies[name].match_points]
+        for k, v in values[name]:
+            out.append(v if TIEBREAKS[k][0].ascending else -v)
+        return tuple(out)
+
+    ordered = sorted(tallies, key=lambda n: (sort_key(n), n.casefold()))
+    rows: list[DuelStanding] = []
+    for i, name in enumerate(ordered):
+        rank = rows[-1].rank if rows and sort_key(name) == sort_key(ordered[i - 1]) else i + 1
+        t = tallies[name]
+        rows.append(DuelStanding(rank, name, t.match_points, t.wins, t.losses, t.draws, t.byes, values[name],
+                                 (dropped or {}).get(name)))
+    return rows
+
+
+def cut_winner(match: MatchResult, seed_rank: Mapping[str, int]) -> str:
+    """Who goes through in a top-cut match: the winner, or on a shared victory the higher
+    seed (lower `seed_rank`)."""
+    if match.second is None:
+        return match.first
+    if match.winner is not None:
+        return match.winner
+    return min((match.first, match.second), key=lambda p: seed_rank.get(p, 10**9))
+
+
+def cut_places(seeds: Sequence[str], rounds: Sequence[Sequence[MatchResult]]) -> dict[str, int]:
+    """Places from a single-elimination cut, round by round: a player out in a round
+    shares the place after everyone still in (the final's loser 2, semi-final losers 3,
+    quarter-final losers 5, …); players still in share place 1."""
+    rank = {s: i for i, s in enumerate(seeds)}
+    alive = set(seeds)
+    places: dict[str, int] = {}
+    for rnd in rounds:
+        out = []
+        for m in rnd:
+            if m.second is None:
+                continue
+            w = cut_winner(m, rank)
+            out.append(m.second if w == m.first else m.first)
+        alive -= set(out)
+        for p in out:
+            places[p] = len(alive) + 1
+    for p in alive:
+        places[p] = 1
+    return places
