@@ -243,6 +243,10 @@ def test_seat_with_explicit_tables_and_bad_plans(run):
     _event(run, 14)
     assert run("seat", "ev.db", "--round", "1", "--tables", "dm").output == \
         "round 1: 14 players at 4 tables (4+4+3+3)\n"
+    # The plan is kept: re-seating without --tables keeps tables of 4 and 3.
+    assert run("seat", "ev.db", "--all").output == "".join(
+        f"round {r}: 14 players at 4 tables (4+4+3+3)\n" for r in (2, 3, 4))
+    assert run("seat", "ev.db", "--round", "2").output == "round 2: 14 players at 4 tables (4+4+3+3)\n"
     r = run("seat", "ev.db", "--round", "1", "--tables", "5,5", ok=None)
     assert r.exit_code == 1
     assert r.output == ("Error: --tables: table plan '5,5' seats 10 players but 14 are playing: give sizes "
@@ -300,3 +304,13 @@ def test_fixed_rounds_are_kept_and_the_rest_seats_exactly_the_current_players(n,
     for rnd in s[played:]:
         assert sorted(p for t in rnd for p in t) == sorted(players)
         assert tuple(len(t) for t in rnd) == bonn_plan(len(players))
+
+
+def test_reseating_a_round_unchanged_still_reports_it(run):
+    _event(run, 13)
+    run("seat", "ev.db", "--all")
+    before = _rounds(run)
+    assert run("seat", "ev.db", "--round", "3").output == "round 3: 13 players at 3 tables (5+4+4)\n"
+    assert _rounds(run) == before
+    r = run("seat", "ev.db", "--round", "5", ok=None)
+    assert r.exit_code == 1 and r.output == "Error: round 5: the event has 4 rounds\n"

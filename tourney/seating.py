@@ -79,8 +79,15 @@ def _stale_rounds(event: store.Event) -> list[int]:
             and seated[r] != {p.name for p in players if p.active_in(r)}]
 
 
+def _table_setting(event: store.Event) -> str | None:
+    """The table plan last given with ``seat --tables`` (kept until another is given)."""
+    plans = [d["payload"] for d in event.draws() if d["kind"] == "table-plan"]
+    return plans[-1] if plans else None
+
+
 def _sizes(event: store.Event, n: int, tables: str | None) -> tuple[int, ...]:
     info = event.info()
+    tables = tables or _table_setting(event)
     if tables:
         try:
             return sizes_for_plan(n, tables)
@@ -95,11 +102,11 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
     (seeded by the event seed), and store the next round (default), round `round_no`, or all
     open rounds, each with its wonder and guild draw. Seated rounds that are not printed yet
     are re-planned with them, so late entries and drops are seated; rounds that come out
-    unchanged are not reported. Re-seating round N (``round_no``) also re-plans the later
-    rounds that are seated but not printed.
+    unchanged are not reported. Re-seating round N (``round_no``) with nothing changed keeps
+    it as planned; after late entries or drops it re-plans every round not printed.
 
-    `tables`: a table plan for the rounds planned now ('bonn', 'dm' or sizes like '5,5,4');
-    default the scheme's plan.
+    `tables`: a table plan ('bonn', 'dm' or sizes like '5,5,4'), kept for later seating;
+    default the last one given, else the scheme's plan.
     """
     info = event.info()
     if info.game == "duel":
@@ -107,6 +114,7 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
 
         return seat_duel_rounds(event, round_no, all_rounds)
     seated = event.seated_rounds()
+    locked = _locked_rounds(event)
     if round_no is not None:
         if round_no < 1:
             raise SeatingError(f"round {round_no}: rounds are numbered from 1")
@@ -114,10 +122,7 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
             raise SeatingError(f"round {round_no}: the event has {info.rounds} rounds")
         if round_no in _results_rounds(event):
             raise SeatingError(f"round {round_no} already has results: its seating can't change")
-        # Later rounds seated but not printed were planned around the old round N: re-plan them too.
-        locked = _locked_rounds(event)
-        first = round_no
-        wanted = [round_no] + [r for r in sorted(seated) if r > round_no and r not in locked]
+        asked = [round_no]
     else:
         open_rounds = [r for r in range(1, info.rounds + 1) if r not in seated]
         stale = _stale_rounds(event)
@@ -127,11 +132,13 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
         if not open_rounds:
             raise SeatingError(f"all {info.rounds} rounds are seated already: use --round N to re-seat a "
                                "round that has no results yet")
-        first = max([r for r in _locked_rounds(event) if r < open_rounds[0]], default=0) + 1
-        last = info.rounds if all_rounds else open_rounds[0]
-        wanted = list(range(first, last + 1))
-        return _plan_and_store(event, first, wanted, open_rounds if all_rounds else open_rounds[:1], tables)
-    return _plan_and_store(event, first, wanted, wanted, tables)
+        asked = open_rounds if all_rounds else open_rounds[:1]
+    # One plan for everything after the last fixed round before the first round asked for;
+    # the rounds asked for are stored, and so are seated rounds of the plan that changed.
+    first = max([r for r in locked if r < asked[0]], default=0) + 1
+    wanted = [r for r in range(first, info.rounds + 1)
+              if r in asked or (r in seated and r not in locked)]
+    return _plan_and_store(event, first, wanted, asked, tables)
 
 
 def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: list[int],
@@ -157,6 +164,9 @@ def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: l
     earlier = [d.wonders for r, d in sorted(round_draws(event).items()) if r < first]
     out: list[SeatedRound] = []
     with event.transaction() as conn:
+        if tables and tables != _table_setting(event):
+            store.store_draw(conn, None, "table-plan", str(info.seed), tables)
+            store.log(conn, "seat", f"table plan {tables!r} for the rounds seated from now on")
         for r in range(first, max(wanted) + 1):
             rnd = planned[r]
             draw = draw_round(info.seed, r, rnd, had, earlier) if info.game == "7wonders" else None
@@ -172,6 +182,8 @@ def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: l
             same = current.get(r) == rnd and all(
                 stored_wonders.get((r, ti, si)) == w for ti, ws in enumerate(wonders, 1) for si, w in enumerate(ws, 1))
             if same:
+                if r in report:  # asked for by name: say it stands as planned
+                    out.append(SeatedRound(r, tuple(tuple(names[p] for p in t) for t in rnd)))
                 continue
             store.store_seating(conn, r, "seat", [[(p, w) for p, w in zip(t, ws)] for t, ws in zip(rnd, wonders)])
             store.store_draw(conn, r, "seats", seed, [[names[p] for p in t] for t in rnd])
