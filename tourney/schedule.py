@@ -801,10 +801,9 @@ def plan_schedule(players: Sequence[int], rounds: int, plan: str | Sequence[int]
 
     out = list(fixed)
     for rnd in state.free:
-        tables = sorted(rnd, key=len, reverse=True)
         # Number tables largest first; equal sizes in drawn order.
         by_size: dict[int, list[list[int]]] = {}
-        for t in tables:
+        for t in rnd:
             by_size.setdefault(len(t), []).append(t)
         ordered = []
         for k in sorted(by_size, reverse=True):
@@ -846,6 +845,7 @@ def compare_plans(n: int, rounds: int, plans: Sequence[str] = PLANS, seed: int |
 
 
 def render_plans(n: int, rounds: int, options: Sequence[PlanOption]) -> str:
+    """The plan comparison as plain text for the terminal."""
     lines = [f"{n} players, {rounds} rounds: repeated pairs by table plan",
              "plan        tables          bound  planned  neighbours  starts"]
     for o in options:
