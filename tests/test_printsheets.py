@@ -107,3 +107,19 @@ def test_sheets_refuses_a_duel_event(run):
     r = run("sheets", "d.db", "--round", "1", "-o", "r1.xlsx", ok=None)
     assert r.exit_code == 2
     assert "'tourney sheets' prints 7 Wonders score sheets; this is a duel event" in r.output
+
+
+def test_german_sheets_import_too(run):
+    seated_event(run)
+    run("sheets", "ev.db", "--round", "1", "-o", "r1.xlsx", "--lang", "de")
+    path = run.folder / "r1.xlsx"
+    wb = load_workbook(path)
+    assert wb.sheetnames == ["Spieler", "Tisch 1", "Tisch 2", "Tisch 3"]
+    ws = wb["Tisch 1"]
+    assert ws["A1"].value == "Test Cup · Runde 1 · Tisch 1"
+    assert [c.value for c in ws[HEADER_ROW]][:4] == ["Runde", "Tisch", "Platz", "Spieler"]
+    assert [c.value for c in wb["Spieler"][3]] == ["Name", "Tisch", "Platz", "Weltwunder"]
+    for ws in wb.worksheets[1:]:
+        fill(ws)
+    wb.save(path)
+    assert run("results", "import", "ev.db", "r1.xlsx").output.endswith("3 tables stored\n")

@@ -194,7 +194,9 @@ def seating(event: str, round_no: int | None, fmt: str, report: bool) -> None:
 @click.argument("event")
 @click.option("--round", "round_no", type=click.IntRange(1), required=True, help="The round to print.")
 @click.option("-o", "--output", required=True, help="The workbook to write (sheets.xlsx).")
-def sheets(event: str, round_no: int, output: str) -> None:
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
+              help="Language of the printed sheets (both import).")
+def sheets(event: str, round_no: int, output: str, lang: str) -> None:
     """Write printable score sheets for a round: one page per table and a list by name.
 
     The round's seating is then fixed. Filled in, the file imports with 'tourney results import'.
@@ -203,7 +205,7 @@ def sheets(event: str, round_no: int, output: str) -> None:
     """
     from tourney.printsheets import write_sheets
 
-    done = write_sheets(_open(event), round_no, output)
+    done = write_sheets(_open(event), round_no, output, lang)
     click.echo(f"wrote {done.path}: round {done.round}, {done.tables} tables, {done.players} players")
 
 

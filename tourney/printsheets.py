@@ -19,6 +19,38 @@ from tourney.errors import SeatingError, UsageError
 HEADER = ("Round", "Table", "Seat", "Player", "Wonder", "Side", "Military", "Treasury", "Wonders",
           "Civilian", "Commercial", "Guilds", "Science", "Total", "Coins")
 WIDTHS = (7, 7, 6, 26, 15, 6, 10, 10, 10, 10, 11, 9, 10, 10, 9)
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The printed words of one language; `header` must be import headers (``sheetio``)."""
+
+    header: tuple[str, ...]
+    round: str
+    table: str
+    guilds: str
+    rules: str
+    signatures: str
+    where: str
+    list_header: tuple[str, str, str, str]
+    sheet: str  # worksheet name of a table: "Table 3"
+    players: str  # worksheet name of the list
+
+
+LABELS: dict[str, Labels] = {
+    "en": Labels(HEADER, "Round", "Table", "Guilds in play",
+                 "Seat 1 starts; seats run clockwise. Side: write A or B. Treasury = coins div 3. "
+                 "Coins: coins held at the end of the game.",
+                 "Signatures: every player confirms the sheet", "where to sit",
+                 ("Name", "Table", "Seat", "Wonder"), "Table", "Players"),
+    "de": Labels(("Runde", "Tisch", "Platz", "Spieler", "Weltwunder", "Seite", "Militär", "Münzen-Punkte",
+                  "Weltwunder-Punkte", "Zivil", "Handel", "Gilden", "Wissenschaft", "Summe", "Münzen"),
+                 "Runde", "Tisch", "Gilden im Spiel",
+                 "Platz 1 beginnt, weiter im Uhrzeigersinn. Seite: A oder B eintragen. Münzen-Punkte = "
+                 "Münzen geteilt durch 3 (abgerundet). Münzen: Münzen am Spielende.",
+                 "Unterschriften: alle Spieler bestätigen das Blatt", "Sitzplan",
+                 ("Name", "Tisch", "Platz", "Weltwunder"), "Tisch", "Spieler"),
+}
 HEADER_ROW = 5  # rows 1-3 hold the title, the guilds and the instructions
 
 _thin = Side(style="thin")
@@ -53,19 +85,18 @@ def _a4(ws: Worksheet, landscape: bool) -> None:
 
 
 def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, seats: list[SeatLine],
-                 draw: RoundDraw | None) -> None:
-    ws = wb.create_sheet(f"Table {table_no}")
+                 draw: RoundDraw | None, lab: Labels) -> None:
+    ws = wb.create_sheet(f"{lab.sheet} {table_no}")
     last_col = get_column_letter(len(HEADER))
-    ws["A1"] = f"{event_name} · Round {round_no} · Table {table_no}"
+    ws["A1"] = f"{event_name} · {lab.round} {round_no} · {lab.table} {table_no}"
     ws["A1"].font = Font(size=18, bold=True)
-    guilds = ", ".join(draw.guilds) if draw else "(no draw stored)"
-    ws["A2"] = f"Guilds in play: {guilds}"
-    ws["A3"] = ("Seat 1 starts; seats run clockwise. Side: write A or B. Treasury = coins div 3. "
-                "Coins: coins held at the end of the game.")
+    guilds = ", ".join(draw.guilds) if draw else "–"
+    ws["A2"] = f"{lab.guilds}: {guilds}"
+    ws["A3"] = lab.rules
     for r in (1, 2, 3):
         ws.merge_cells(f"A{r}:{last_col}{r}")
     ws["A2"].font = Font(size=12, bold=True)
-    for c, (name, width) in enumerate(zip(HEADER, WIDTHS), 1):
+    for c, (name, width) in enumerate(zip(lab.header, WIDTHS), 1):
         cell = ws.cell(HEADER_ROW, c, name)
         cell.font = Font(bold=True)
         cell.fill = _shade
@@ -84,7 +115,7 @@ def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, se
         ws.row_dimensions[row].height = 34
     # Signatures: the player and total columns stay empty, so the import skips these rows.
     sign = HEADER_ROW + len(seats) + 2
-    ws.cell(sign, 1, "Signatures: every player confirms the sheet").font = Font(bold=True)
+    ws.cell(sign, 1, lab.signatures).font = Font(bold=True)
     ws.merge_cells(start_row=sign, start_column=1, end_row=sign, end_column=6)
     for i, s in enumerate(seats):
         row = sign + 1 + i
@@ -98,13 +129,13 @@ def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, se
 
 
 def _player_list(wb: Workbook, event_name: str, round_no: int,
-                 tables: list[tuple[int, list[SeatLine]]]) -> None:
-    ws = wb.create_sheet("Players", 0)
-    ws["A1"] = f"{event_name} · Round {round_no} · where to sit"
+                 tables: list[tuple[int, list[SeatLine]]], lab: Labels) -> None:
+    ws = wb.create_sheet(lab.players, 0)
+    ws["A1"] = f"{event_name} · {lab.round} {round_no} · {lab.where}"
     ws["A1"].font = Font(size=16, bold=True)
     ws.merge_cells("A1:D1")
     # No 'round' or 'total' column: the import does not take this list for a score sheet.
-    for c, (name, width) in enumerate(zip(("Name", "Table", "Seat", "Wonder"), (32, 8, 8, 16)), 1):
+    for c, (name, width) in enumerate(zip(lab.list_header, (32, 8, 8, 16)), 1):
         cell = ws.cell(3, c, name)
         cell.font = Font(bold=True)
         cell.fill = _shade
@@ -123,21 +154,24 @@ def _player_list(wb: Workbook, event_name: str, round_no: int,
 
 
 def build_workbook(event_name: str, round_no: int, tables: list[tuple[int, list[SeatLine]]],
-                   draw: RoundDraw | None) -> Workbook:
+                   draw: RoundDraw | None, lang: str = "en") -> Workbook:
     """The workbook for one round: the list by name first, then one sheet per table."""
+    lab = LABELS[lang]
     wb = Workbook()
     wb.remove(wb.active)
     for table_no, seats in tables:
-        _table_sheet(wb, event_name, round_no, table_no, seats, draw)
-    _player_list(wb, event_name, round_no, tables)
+        _table_sheet(wb, event_name, round_no, table_no, seats, draw, lab)
+    _player_list(wb, event_name, round_no, tables, lab)
     return wb
 
 
-def write_sheets(event: store.Event, round_no: int, output: str | Path) -> SheetsWritten:
-    """`tourney sheets`: write the round's score sheets and mark the round printed, so
-    later re-planning (late entries, drops) keeps its seating."""
+def write_sheets(event: store.Event, round_no: int, output: str | Path, lang: str = "en") -> SheetsWritten:
+    """`tourney sheets`: write the round's score sheets (`lang` ``en`` or ``de``) and mark the
+    round printed, so later re-planning (late entries, drops) keeps its seating."""
     from tourney.seating import round_draws
 
+    if lang not in LABELS:
+        raise UsageError(f"--lang {lang!r}: sheets are printed in {' or '.join(LABELS)}")
     path = Path(output)
     if path.suffix.lower() != ".xlsx":
         raise UsageError(f"-o {str(output)!r}: score sheets are written as .xlsx; name the file like sheets.xlsx")
@@ -152,7 +186,7 @@ def write_sheets(event: store.Event, round_no: int, output: str | Path) -> Sheet
     for s in rows:
         by_table.setdefault(s.table, []).append(SeatLine(s.seat, s.player, s.wonder))
     tables = [(t, by_table[t]) for t in sorted(by_table)]
-    wb = build_workbook(info.name, round_no, tables, round_draws(event).get(round_no))
+    wb = build_workbook(info.name, round_no, tables, round_draws(event).get(round_no), lang)
     try:
         wb.save(path)
     except OSError as exc:
