@@ -80,7 +80,7 @@ lines_t = sa.Table(
     sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), nullable=False),
     sa.Column("wonder", sa.String(40), nullable=True),
     sa.Column("side", sa.String(1), nullable=True),
-    # Category values, total, coins and optional extra columns by name (all ints).
+    # Category values, total, coins and optional extra columns by name (ints; Duel adds "victory").
     sa.Column("scores", sa.Text, nullable=False),
 )
 history_t = sa.Table(
@@ -161,7 +161,7 @@ class ResultLine:
     player: str
     wonder: str | None
     side: str | None
-    scores: dict[str, int]
+    scores: dict[str, int | str]  # category points, total, coins; Duel adds the victory type
 
 
 @dataclass(frozen=True)
@@ -387,7 +387,7 @@ def next_version(conn: Connection, round_no: int, table_no: int) -> int:
 
 def store_result(conn: Connection, *, round_no: int, table_no: int, version: int, author: str,
                  reason: str | None, source: str, warnings: list[str],
-                 lines: list[tuple[int, int, str | None, str | None, dict[str, int]]]) -> None:
+                 lines: list[tuple[int, int, str | None, str | None, dict[str, int | str]]]) -> None:
     """Add one version of a table's sheet; `lines` = (seat, player id, wonder, side, scores)."""
     rid = conn.execute(sa.insert(results_t).values(
         round=round_no, table_no=table_no, version=version, created_at=now(), author=author,
