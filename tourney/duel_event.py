@@ -6,13 +6,11 @@ who starts Age I, seat 2 the other; a table with one seat is a bye.
 """
 from __future__ import annotations
 
-import csv
-import io
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Mapping, Sequence
 
 import sqlalchemy as sa
 
@@ -25,7 +23,7 @@ from tourney.duel_standings import (
 from tourney.errors import SeatingError, SheetError, UsageError
 from tourney.schemes import Scheme, find_scheme
 from tourney.seating import SeatedRound
-from tourney.sheetio import Location, SheetRow
+from tourney.sheetio import SheetFormat, SheetRow, has_header, read_sheet_file
 from tourney.standings import Tiebreak, lot_key
 from tourney.swiss import Pairing, SwissPlayer, next_cut_round, pair_round, round_robin, top_cut
 
@@ -348,119 +346,29 @@ ALIASES.update({
 })
 
 
-def _canonical(header: object) -> str | None:
-    if header is None:
-        return None
-    key = " ".join(str(header).split()).lower().replace(" ", "-").replace("_", "-")
-    return ALIASES.get(key) or ALIASES.get(key.replace("-", ""))
-
-
-def _header(cells: list[object]) -> dict[int, str] | None:
-    mapping = {i: c for i, c in ((i, _canonical(x)) for i, x in enumerate(cells)) if c}
-    return mapping if {"round", "table", "player", "first", "total"} <= set(mapping.values()) else None
-
-
-def _convert(raw: dict[str, object], where: Location) -> SheetRow:
-    values: dict[str, object] = {}
-    problems: list[tuple[str, str]] = []
-    for col, cell in raw.items():
-        text = "" if cell is None else str(cell).strip()
-        if col == "player":
-            values[col] = " ".join(text.split())
-        elif col in OPTIONAL_TEXT:
-            values[col] = text or None
-        elif text == "":
-            values[col] = None
-        else:
-            try:
-                number = cell if isinstance(cell, (int, float)) else float(text.replace(",", "."))
-                if number != int(number):
-                    raise ValueError
-                values[col] = int(number)
-            except (ValueError, OverflowError):
-                problems.append((col, f"{col} must be a whole number, got {text!r}"))
-                values[col] = None
-    for col in REQUIRED:
-        if values.get(col) is None and not any(p[0] == col for p in problems):
-            problems.append((col, f"{col} is empty: fill it in (write 0 for none)"))
+def _first_is_0_or_1(values: Mapping[str, object]) -> list[tuple[str, str]]:
     if values.get("first") not in (None, 0, 1):
-        problems.append(("first", f"first must be 1 (started Age I) or 0, got {values['first']!r}"))
-    return SheetRow(where, values, tuple(problems))
+        return [("first", f"first must be 1 (started Age I) or 0, got {values['first']!r}")]
+    return []
 
 
-def _rows(cells: Iterable[list[object]], file: str, sheet: str | None) -> list[SheetRow]:
-    out: list[SheetRow] = []
-    mapping: dict[int, str] | None = None
-    for rowno, row in enumerate(cells, 1):
-        if mapping is None:
-            mapping = _header(row)
-            if mapping is not None:
-                absent = [c for c in REQUIRED if c not in mapping.values()]
-                if absent:
-                    where = f"{file}[{sheet}]" if sheet else file
-                    raise SheetError(f"{where}:{rowno}: missing column(s) {', '.join(absent)}: add them to the "
-                                     "header row")
-            elif rowno >= 30:
-                break
-            continue
-        if all(c is None or str(c).strip() == "" for c in row):
-            continue
-        raw = {col: (row[i] if i < len(row) else None) for i, col in mapping.items()}
-        if not str(raw.get("player") or "").strip() and raw.get("total") in (None, ""):
-            continue
-        out.append(_convert(raw, Location(file, rowno, sheet)))
-    return out
-
-
-def _cells(path: Path) -> list[tuple[str | None, list[list[object]]]]:
-    suffix = path.suffix.lower()
-    if suffix in (".xlsx", ".xlsm"):
-        import openpyxl
-
-        try:
-            wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
-        except Exception as exc:  # openpyxl raises many kinds for a damaged file
-            raise SheetError(f"{path.name}: can't read this XLSX file ({exc}): save it again as .xlsx") from None
-        out = [(ws.title, [list(r) for r in ws.iter_rows(values_only=True)]) for ws in wb.worksheets]
-        wb.close()
-        return out
-    if suffix in (".csv", ".txt", ""):
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except UnicodeDecodeError:
-            text = path.read_text(encoding="cp1252")
-        first = text.splitlines()[0] if text.strip() else ""
-        delimiter = ";" if first.count(";") > first.count(",") else ","
-        return [(None, [list(r) for r in csv.reader(io.StringIO(text), delimiter=delimiter)])]
-    raise SheetError(f"{path.name}: unknown file type {suffix!r}: use .csv or .xlsx")
+#: The Duel match sheet: one line per player, two lines per match.
+MATCH_SHEET = SheetFormat(
+    REQUIRED, OPTIONAL_TEXT, OPTIONAL_INT, ALIASES, frozenset({"round", "table", "player", "first", "total"}),
+    no_header="{file}: no Duel match-sheet header row (expected columns: " + ", ".join(COLUMNS) + ")",
+    row_checks=(_first_is_0_or_1,), blank_player_is_empty_cell=False,
+)
 
 
 def read_match_file(path: str | Path) -> list[SheetRow]:
     """All match-sheet rows in a CSV or XLSX file (every worksheet with a match header)."""
-    p = Path(path)
-    if not p.is_file():
-        raise SheetError(f"no file {str(path)!r}: check the path")
-    rows: list[SheetRow] = []
-    found = False
-    for sheet, cells in _cells(p):
-        if any(_header(r) for r in cells[:30]):
-            found = True
-            rows.extend(_rows(cells, p.name, sheet))
-    if not found:
-        raise SheetError(f"{p.name}: no Duel match-sheet header row (expected columns: {', '.join(COLUMNS)})")
-    return rows
+    return read_sheet_file(path, MATCH_SHEET)
 
 
 def looks_like_duel(paths: Sequence[str | Path]) -> bool:
-    """True when the first readable file has a Duel match-sheet header (for `tourney check`
+    """True when the first file has a Duel match-sheet header (for `tourney check`
     without an event)."""
-    for path in paths:
-        p = Path(path)
-        try:
-            return any(_header(r) for _, cells in _cells(p) for r in cells[:30]) if p.is_file() else False
-        except SheetError:
-            return False
-    return False
+    return has_header(paths[0], MATCH_SHEET) if paths else False
 
 
 # --- match sheets: checking and storing -------------------------------------------------------
