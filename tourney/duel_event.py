@@ -21,6 +21,10 @@ from tourney.duel_standings import (
     MATCH_POINTS, DuelStanding, MatchResult, chain, cut_places, cut_winner, duel_standings,
 )
 from tourney.errors import SeatingError, SheetError, UsageError
+from tourney.results import (
+    CheckReport, GameImport, ImportSummary, Line, LocatedFinding, ParsedTable, TableRows, _at,
+    _check_one_table_per_player, _row_at, import_checked,
+)
 from tourney.schemes import Scheme, find_scheme
 from tourney.seating import SeatedRound
 from tourney.sheetio import SheetFormat, SheetRow, has_header, read_sheet_file
@@ -380,10 +384,8 @@ def _line(row: SheetRow) -> MatchLine:
                      victory=str(v.get("victory") or ""), winner=v.get("winner"))  # type: ignore[arg-type]
 
 
-def parse_duel_files(paths: Sequence[str | Path]):
+def parse_duel_files(paths: Sequence[str | Path]) -> CheckReport:
     """Read every file, group rows into matches and run the Duel checks on each."""
-    from tourney.results import CheckReport, LocatedFinding, ParsedTable, _at, _check_one_table_per_player, _row_at
-
     report = CheckReport(files=[Path(p).name for p in paths])
     rows: list[SheetRow] = []
     for path in paths:
@@ -416,10 +418,8 @@ def parse_duel_files(paths: Sequence[str | Path]):
     return report
 
 
-def check_duel_against_event(report, event: store.Event, *, register: bool = False, correct: bool = False) -> None:
+def check_duel_against_event(report: CheckReport, event: store.Event, *, register: bool = False, correct: bool = False) -> None:
     """Registration, drops, the stored pairing and stored results."""
-    from tourney.results import _at, _row_at
-
     info = event.info()
     players = {p.name.casefold(): p for p in event.players()}
     rounds = stored_rounds(event)
@@ -477,7 +477,7 @@ def check_duel_against_event(report, event: store.Event, *, register: bool = Fal
                                       f"{planned[0]!r} start: the sheet is kept as played")))
 
 
-def check_duel_files(paths: Sequence[str | Path], event: store.Event | None = None):
+def check_duel_files(paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport:
     report = parse_duel_files(paths)
     if event is not None:
         check_duel_against_event(report, event, register=False, correct=True)
@@ -493,52 +493,33 @@ def _scores(line: MatchLine, result: Outcome) -> dict[str, object]:
     return scores
 
 
-def import_duel_results(event: store.Event, paths: Sequence[str | Path], *, register: bool = False,
-                        correct: bool = False, reason: str | None = None, author: str | None = None):
-    """Verify then store every match in the files, all in one transaction, or nothing."""
-    from tourney.results import ImportRefused, ImportSummary, LocatedFinding
-
-    if correct and not (reason and reason.strip()):
-        raise UsageError("--correct needs --reason TEXT: say why the stored sheet is replaced")
-    report = parse_duel_files(paths)
-    check_duel_against_event(report, event, register=register, correct=correct)
-    if not report.tables and not report.errors:
-        report.findings.append(LocatedFinding(error("empty", "no result rows found: nothing to import"),
-                                              ", ".join(report.files)))
-    if not report.ok:
-        raise ImportRefused(report)
-    who = author or store.current_user()
+def _duel_rows(event: store.Event) -> TableRows:
     seated = event.seated_rounds()
     rounds = stored_rounds(event)
-    registered: list[str] = []
-    stored: list[tuple[int, int, int]] = []
-    with event.transaction() as conn:
-        ids = {p.name.casefold(): p.id for p in event.players()}
-        for table in report.tables:
-            for row in table.rows:
-                if row.player.casefold() not in ids:
-                    ids[row.player.casefold()] = store.add_player(conn, row.player, joined_round=table.round)
-                    registered.append(row.player)
-        for table in report.tables:
-            sheet: MatchSheet = table.sheet  # type: ignore[assignment]
-            r, t = table.round, table.table
-            result = outcome(sheet)
-            if seated.get(r) == "seat" and r in rounds:
-                planned = [x.casefold() for x in rounds[r].tables[t]]
-                lines = sorted(sheet.lines, key=lambda ln: planned.index(ln.player.casefold()))
-            else:
-                lines = list(sheet.lines)
-                store.store_table_seats(conn, r, t, [(ids[ln.player.casefold()], None) for ln in lines])
-            version = store.next_version(conn, r, t)
-            warnings_here = [f.render() for f in report.warnings if (f.round, f.table) == (r, t)]
-            files = sorted({row.where.file for row in table.rows})
-            store.store_result(conn, round_no=r, table_no=t, version=version, author=who,
-                               reason=reason if version > 1 else None, source=", ".join(files),
-                               warnings=warnings_here,
-                               lines=[(seat, ids[ln.player.casefold()], None, None, _scores(ln, result))
-                                      for seat, ln in enumerate(lines, 1)])
-            store.log(conn, "results.correct" if version > 1 else "results.import",
-                      f"round {r}, table {t}, version {version} from {', '.join(files)}"
-                      + (f": {reason}" if version > 1 else ""), who)
-            stored.append((r, t, version))
-    return ImportSummary(tuple(stored), tuple(registered), tuple(report.warnings))
+
+    def table_rows(table: ParsedTable, ids: dict[str, int]) -> tuple[list[tuple[int, str | None]] | None, list[Line]]:
+        sheet: MatchSheet = table.sheet  # type: ignore[assignment]
+        r, t = table.round, table.table
+        result = outcome(sheet)
+        seats: list[tuple[int, str | None]] | None = None
+        if seated.get(r) == "seat" and r in rounds:
+            planned = [x.casefold() for x in rounds[r].tables[t]]
+            lines = sorted(sheet.lines, key=lambda ln: planned.index(ln.player.casefold()))
+        else:
+            lines = list(sheet.lines)
+            seats = [(ids[ln.player.casefold()], None) for ln in lines]
+        return seats, [(seat, ids[ln.player.casefold()], None, None, _scores(ln, result))
+                       for seat, ln in enumerate(lines, 1)]
+
+    return table_rows
+
+
+DUEL_IMPORT = GameImport(parse_duel_files, check_duel_against_event, _duel_rows)
+
+
+def import_duel_results(event: store.Event, paths: Sequence[str | Path], *, register: bool = False,
+                        correct: bool = False, reason: str | None = None, author: str | None = None,
+                        ) -> ImportSummary:
+    """Verify then store every match in the files, all in one transaction, or nothing."""
+    return import_checked(event, paths, DUEL_IMPORT, register=register, correct=correct, reason=reason,
+                          author=author)

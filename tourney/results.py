@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from rules_engine.findings import Finding, Severity, error, warning
 from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
@@ -280,27 +280,40 @@ class ImportSummary:
         return out
 
 
-def import_results(event: store.Event, paths: Sequence[str | Path], *, register: bool = False,
-                   correct: bool = False, reason: str | None = None, author: str | None = None,
-                   ) -> ImportSummary:
-    """Verify then store every table in the files, all in one transaction, or nothing."""
-    if event.info().game == "duel":
-        from tourney.duel_event import import_duel_results
+#: A result line as stored: (seat, player id, wonder, side, scores).
+Line = tuple[int, int, str | None, str | None, dict[str, int | str]]
+#: What a game stores for one checked table, given the player ids by casefolded name: the
+#: table's seats when the round has no seating to keep (else None), and its result lines.
+TableRows = Callable[[ParsedTable, dict[str, int]], tuple[list[tuple[int, str | None]] | None, list[Line]]]
 
-        return import_duel_results(event, paths, register=register, correct=correct, reason=reason,
-                                   author=author)
+
+@dataclass(frozen=True)
+class GameImport:
+    """The game-specific parts of importing result sheets: reading and checking the files,
+    checking them against the event, and (from the event, once the files passed) how a
+    table becomes stored rows."""
+
+    parse: Callable[[Sequence[str | Path]], CheckReport]
+    check: Callable[..., None]  # (report, event, *, register, correct): adds findings
+    table_rows: Callable[[store.Event], TableRows]
+
+
+def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameImport, *,
+                   register: bool = False, correct: bool = False, reason: str | None = None,
+                   author: str | None = None) -> ImportSummary:
+    """Verify then store every table in the files, all in one transaction, or nothing:
+    register new players, store each table as its next version, log it in the history."""
     if correct and not (reason and reason.strip()):
         raise UsageError("--correct needs --reason TEXT: say why the stored sheet is replaced")
-    report = parse_files(paths)
-    check_against_event(report, event, register=register, correct=correct)
+    report = game.parse(paths)
+    game.check(report, event, register=register, correct=correct)
     if not report.tables and not report.errors:
         report.findings.append(LocatedFinding(error("empty", "no result rows found: nothing to import"),
                                               ", ".join(report.files)))
     if not report.ok:
         raise ImportRefused(report)
     who = author or store.current_user()
-    seated = event.seated_rounds()
-    planned_wonder = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
+    table_rows = game.table_rows(event)
     registered: list[str] = []
     stored: list[tuple[int, int, int]] = []
     with event.transaction() as conn:
@@ -311,19 +324,12 @@ def import_results(event: store.Event, paths: Sequence[str | Path], *, register:
                     ids[row.player.casefold()] = store.add_player(conn, row.player, joined_round=table.round)
                     registered.append(row.player)
         for table in report.tables:
-            assert table.sheet is not None  # every table is readable once there are no errors
             r, t = table.round, table.table
-            if seated.get(r) != "seat":
-                store.store_table_seats(conn, r, t, [(ids[p.player.casefold()], p.wonder)
-                                                     for p in table.sheet.players])
+            seats, lines = table_rows(table, ids)
+            if seats is not None:
+                store.store_table_seats(conn, r, t, seats)
             version = store.next_version(conn, r, t)
             warnings_here = [f.render() for f in report.warnings if (f.round, f.table) == (r, t)]
-            lines = []
-            for p, row in zip(table.sheet.players, sorted(table.rows, key=lambda x: x.values["seat"])):
-                scores = {k: v for k, v in row.values.items()
-                          if isinstance(v, int) and k not in ("round", "table", "seat")}
-                wonder = p.wonder or planned_wonder.get((r, t, p.seat))
-                lines.append((p.seat, ids[p.player.casefold()], wonder, p.side, scores))
             files = sorted({row.where.file for row in table.rows})
             store.store_result(conn, round_no=r, table_no=t, version=version, author=who,
                                reason=reason if version > 1 else None, source=", ".join(files),
@@ -333,3 +339,39 @@ def import_results(event: store.Event, paths: Sequence[str | Path], *, register:
                       + (f": {reason}" if version > 1 else ""), who)
             stored.append((r, t, version))
     return ImportSummary(tuple(stored), tuple(registered), tuple(report.warnings))
+
+
+def _sevenwonders_rows(event: store.Event) -> TableRows:
+    seated = event.seated_rounds()
+    planned_wonder = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
+
+    def table_rows(table: ParsedTable, ids: dict[str, int]) -> tuple[list[tuple[int, str | None]] | None, list[Line]]:
+        assert table.sheet is not None  # every table is readable once there are no errors
+        r, t = table.round, table.table
+        seats = None if seated.get(r) == "seat" else [(ids[p.player.casefold()], p.wonder)
+                                                       for p in table.sheet.players]
+        lines: list[Line] = []
+        for p, row in zip(table.sheet.players, sorted(table.rows, key=lambda x: x.values["seat"])):
+            scores = {k: v for k, v in row.values.items()
+                      if isinstance(v, int) and k not in ("round", "table", "seat")}
+            wonder = p.wonder or planned_wonder.get((r, t, p.seat))
+            lines.append((p.seat, ids[p.player.casefold()], wonder, p.side, scores))
+        return seats, lines
+
+    return table_rows
+
+
+SEVEN_WONDERS_IMPORT = GameImport(parse_files, check_against_event, _sevenwonders_rows)
+
+
+def import_results(event: store.Event, paths: Sequence[str | Path], *, register: bool = False,
+                   correct: bool = False, reason: str | None = None, author: str | None = None,
+                   ) -> ImportSummary:
+    """Verify then store every table in the files, all in one transaction, or nothing."""
+    if event.info().game == "duel":
+        from tourney.duel_event import import_duel_results
+
+        return import_duel_results(event, paths, register=register, correct=correct, reason=reason,
+                                   author=author)
+    return import_checked(event, paths, SEVEN_WONDERS_IMPORT, register=register, correct=correct,
+                          reason=reason, author=author)
