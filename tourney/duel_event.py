@@ -20,10 +20,10 @@ from tourney import store
 from tourney.duel_standings import (
     MATCH_POINTS, DuelStanding, MatchResult, chain, cut_places, cut_winner, duel_standings,
 )
-from tourney.errors import SeatingError, SheetError, UsageError
+from tourney.errors import SeatingError, UsageError
 from tourney.results import (
-    CheckReport, GameImport, ImportSummary, Line, LocatedFinding, ParsedTable, TableRows, _at,
-    _check_one_table_per_player, _row_at, import_checked,
+    CheckReport, GameImport, ImportSummary, Line, ParsedTable, TableRows, _at, _row_at, import_checked,
+    parse_sheets,
 )
 from tourney.schemes import Scheme, find_scheme
 from tourney.seating import SeatedRound
@@ -384,38 +384,15 @@ def _line(row: SheetRow) -> MatchLine:
                      victory=str(v.get("victory") or ""), winner=v.get("winner"))  # type: ignore[arg-type]
 
 
+def _match(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable:
+    ordered = sorted(rows, key=lambda x: -(x.values.get("first") or 0))  # who started Age I first
+    sheet = MatchSheet(r, t, tuple(_line(row) for row in ordered)) if readable else None
+    return ParsedTable(r, t, tuple(ordered), sheet)  # type: ignore[arg-type]
+
+
 def parse_duel_files(paths: Sequence[str | Path]) -> CheckReport:
     """Read every file, group rows into matches and run the Duel checks on each."""
-    report = CheckReport(files=[Path(p).name for p in paths])
-    rows: list[SheetRow] = []
-    for path in paths:
-        try:
-            rows.extend(read_match_file(path))
-        except SheetError as exc:
-            report.findings.append(LocatedFinding(error("file", str(exc)), Path(path).name))
-    by_table: dict[tuple[int, int], list[SheetRow]] = defaultdict(list)
-    for row in rows:
-        for _col, msg in row.problems:
-            report.findings.append(_row_at(row, error("cell", f"{msg} (player {row.player or '?'!r})",
-                                                      row.player or None)))
-        if not row.player:
-            report.findings.append(_row_at(row, error("cell", "player is empty: write the player's name")))
-        r, t = row.get_int("round"), row.get_int("table")
-        if r is not None and t is not None:
-            if r < 1 or t < 1:
-                report.findings.append(_row_at(row, error("cell", f"round {r} / table {t}: numbers start at 1")))
-            else:
-                by_table[(r, t)].append(row)
-    for (r, t), trows in sorted(by_table.items()):
-        readable = all(not row.problems and row.player for row in trows)
-        ordered = sorted(trows, key=lambda x: -(x.values.get("first") or 0))
-        sheet = MatchSheet(r, t, tuple(_line(row) for row in ordered)) if readable else None
-        table = ParsedTable(r, t, tuple(ordered), sheet)  # type: ignore[arg-type]
-        report.tables.append(table)
-        if sheet is not None:
-            report.findings.extend(_at(table, f) for f in check_match(sheet))
-    _check_one_table_per_player(report)
-    return report
+    return parse_sheets(paths, read_match_file, _match, check_match)
 
 
 def check_duel_against_event(report: CheckReport, event: store.Event, *, register: bool = False, correct: bool = False) -> None:

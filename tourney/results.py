@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from rules_engine.findings import Finding, Severity, error, warning
 from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
@@ -125,13 +125,18 @@ def _player_score(row: SheetRow) -> PlayerScore:
     )
 
 
-def parse_files(paths: Sequence[str | Path]) -> CheckReport:
-    """Read every file, group rows into tables and run the rules engine on each table."""
+def parse_sheets(paths: Sequence[str | Path], read: Callable[[str | Path], list[SheetRow]],
+                 build: Callable[[int, int, list[SheetRow], bool], ParsedTable],
+                 check: Callable[[Any], Iterable[Finding]],
+                 row_findings: Callable[[SheetRow], Iterable[Finding]] = lambda row: ()) -> CheckReport:
+    """Read every file with `read`, group the rows into tables (`build` gets round, table,
+    rows and whether every row could be read) and run the game's `check` on each readable
+    table; `row_findings` adds a game's findings about single rows."""
     report = CheckReport(files=[Path(p).name for p in paths])
     rows: list[SheetRow] = []
     for path in paths:
         try:
-            rows.extend(read_sheet_file(path))
+            rows.extend(read(path))
         except SheetError as exc:
             report.findings.append(LocatedFinding(error("file", str(exc)), Path(path).name))
     by_table: dict[tuple[int, int], list[SheetRow]] = defaultdict(list)
@@ -139,10 +144,7 @@ def parse_files(paths: Sequence[str | Path]) -> CheckReport:
         for col, msg in row.problems:
             name = row.player or "?"
             report.findings.append(_row_at(row, error("cell", f"{msg} (player {name!r})", row.player or None)))
-        side = row.values.get("side")
-        if side and str(side).upper() not in ("A", "B"):
-            report.findings.append(_row_at(row, error("side", f"side {side!r} for {row.player!r}: write A or B",
-                                                      row.player)))
+        report.findings.extend(_row_at(row, f) for f in row_findings(row))
         if not row.player:
             report.findings.append(_row_at(row, error("cell", "player is empty: write the player's name")))
         r, t = row.get_int("round"), row.get_int("table")
@@ -152,16 +154,31 @@ def parse_files(paths: Sequence[str | Path]) -> CheckReport:
             else:
                 by_table[(r, t)].append(row)
     for (r, t), trows in sorted(by_table.items()):
-        readable = all(not row.problems and row.player for row in trows)
-        sheet = None
-        if readable:
-            sheet = TableSheet(tuple(_player_score(row) for row in sorted(trows, key=lambda x: x.values["seat"])))
-        table = ParsedTable(r, t, tuple(trows), sheet)
+        table = build(r, t, trows, all(not row.problems and row.player for row in trows))
         report.tables.append(table)
-        if sheet is not None:
-            report.findings.extend(_at(table, f) for f in check_sheet(sheet))
+        if table.sheet is not None:
+            report.findings.extend(_at(table, f) for f in check(table.sheet))
     _check_one_table_per_player(report)
     return report
+
+
+def _side_findings(row: SheetRow) -> list[Finding]:
+    side = row.values.get("side")
+    if side and str(side).upper() not in ("A", "B"):
+        return [error("side", f"side {side!r} for {row.player!r}: write A or B", row.player)]
+    return []
+
+
+def _table(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable:
+    sheet = None
+    if readable:
+        sheet = TableSheet(tuple(_player_score(row) for row in sorted(rows, key=lambda x: x.values["seat"])))
+    return ParsedTable(r, t, tuple(rows), sheet)
+
+
+def parse_files(paths: Sequence[str | Path]) -> CheckReport:
+    """Read every file, group rows into tables and run the rules engine on each table."""
+    return parse_sheets(paths, read_sheet_file, _table, check_sheet, _side_findings)
 
 
 def _check_one_table_per_player(report: CheckReport) -> None:
