@@ -22,8 +22,8 @@ from tourney.duel_standings import (
 )
 from tourney.errors import SeatingError, UsageError
 from tourney.results import (
-    CheckReport, GameImport, ImportSummary, Line, ParsedTable, TableRows, _at, _row_at, import_checked,
-    parse_sheets,
+    CheckReport, EventView, GameImport, ImportSummary, Line, ParsedTable, Seats, TableRows, _at,
+    import_checked, parse_sheets,
 )
 from tourney.schemes import Scheme, find_scheme
 from tourney.seating import SeatedRound
@@ -395,43 +395,18 @@ def parse_duel_files(paths: Sequence[str | Path]) -> CheckReport:
     return parse_sheets(paths, read_match_file, _match, check_match)
 
 
-def check_duel_against_event(report: CheckReport, event: store.Event, *, register: bool = False, correct: bool = False) -> None:
+def check_duel_against_event(report: CheckReport, event: store.Event, *, register: bool = False,
+                             correct: bool = False) -> None:
     """Registration, drops, the stored pairing and stored results."""
-    info = event.info()
-    players = {p.name.casefold(): p for p in event.players()}
+    view = EventView.of(event)
     rounds = stored_rounds(event)
-    seated = event.seated_rounds()
-    stored = {(t.round, t.table): t for t in event.results()}
-    stored_player_table = {(t.round, ln.player.casefold()): t.table for t in stored.values() for ln in t.lines}
+    seated = view.seated
     for table in report.tables:
         r, t = table.round, table.table
-        if r > info.rounds and seated.get(r) != "seat":
-            report.findings.append(_at(table, warning("round.beyond", f"round {r} is beyond the event's "
-                                                                      f"{info.rounds} rounds")))
-        if (r, t) in stored and not correct:
-            v = stored[(r, t)].version
-            report.findings.append(_at(table, error(
-                "result.exists", f"round {r}, table {t} already has results (version {v}): to replace them, "
-                                 "import with --correct --reason TEXT")))
+        report.findings.extend(view.table_findings(table, correct=correct, beyond=seated.get(r) != "seat"))
         for row in table.rows:
-            name = row.player
-            if not name:
-                continue
-            p = players.get(name.casefold())
-            if p is None and not register:
-                report.findings.append(_row_at(row, error(
-                    "player.unknown", f"{name!r} is not registered: check the spelling against 'tourney players "
-                                      "list', or add them with 'tourney players add' (or import with --register)",
-                    name)))
-            elif p is not None and p.dropped_after is not None and r > p.dropped_after:
-                report.findings.append(_row_at(row, error(
-                    "player.dropped", f"{p.name!r} dropped after round {p.dropped_after} but is on a round {r} "
-                                      "sheet: re-enter them with 'tourney players add' if they play on", name)))
-            other = stored_player_table.get((r, name.casefold()))
-            if other is not None and other != t:
-                report.findings.append(_row_at(row, error(
-                    "player.round", f"{name!r} already has a stored result at table {other} in round {r}: a "
-                                    "player plays one table per round", name)))
+            if row.player:
+                report.findings.extend(view.row_findings(table, row, register=register))
         if seated.get(r) == "seat" and r in rounds:
             planned = rounds[r].tables.get(t)
             on_sheet = tuple(row.player for row in table.rows)
@@ -474,11 +449,11 @@ def _duel_rows(event: store.Event) -> TableRows:
     seated = event.seated_rounds()
     rounds = stored_rounds(event)
 
-    def table_rows(table: ParsedTable, ids: dict[str, int]) -> tuple[list[tuple[int, str | None]] | None, list[Line]]:
+    def table_rows(table: ParsedTable, ids: dict[str, int]) -> tuple[Seats | None, list[Line]]:
         sheet: MatchSheet = table.sheet  # type: ignore[assignment]
         r, t = table.round, table.table
         result = outcome(sheet)
-        seats: list[tuple[int, str | None]] | None = None
+        seats: Seats | None = None
         if seated.get(r) == "seat" and r in rounds:
             planned = [x.casefold() for x in rounds[r].tables[t]]
             lines = sorted(sheet.lines, key=lambda ln: planned.index(ln.player.casefold()))

@@ -197,49 +197,78 @@ def _check_one_table_per_player(report: CheckReport) -> None:
             seen[key] = table
 
 
+@dataclass(frozen=True)
+class EventView:
+    """What checking sheets against an event looks up: its players, seated rounds and stored
+    results; the checks every game shares."""
+
+    info: store.EventInfo
+    players: dict[str, store.Player]  # by casefolded name
+    seated: dict[int, str]
+    stored: dict[tuple[int, int], store.TableResult]
+    stored_player_table: dict[tuple[int, str], int]  # (round, casefolded name) -> table
+
+    @classmethod
+    def of(cls, event: store.Event) -> EventView:
+        stored = {(t.round, t.table): t for t in event.results()}
+        return cls(event.info(), {p.name.casefold(): p for p in event.players()}, event.seated_rounds(), stored,
+                   {(t.round, line.player.casefold()): t.table for t in stored.values() for line in t.lines})
+
+    def table_findings(self, table: ParsedTable, *, correct: bool, beyond: bool = True) -> list[LocatedFinding]:
+        """A round past the event's last (when `beyond`); results already stored (unless `correct`)."""
+        out = []
+        r, t = table.round, table.table
+        if beyond and r > self.info.rounds:
+            out.append(_at(table, warning(
+                "round.beyond", f"round {r} is beyond the event's {self.info.rounds} rounds")))
+        if (r, t) in self.stored and not correct:
+            v = self.stored[(r, t)].version
+            out.append(_at(table, error(
+                "result.exists", f"round {r}, table {t} already has results (version {v}): to replace them, "
+                                 "import with --correct --reason TEXT")))
+        return out
+
+    def row_findings(self, table: ParsedTable, row: SheetRow, *, register: bool) -> list[LocatedFinding]:
+        """A player not registered (unless `register`), dropped, or stored at another table."""
+        out = []
+        name, r = row.player, table.round
+        p = self.players.get(name.casefold())
+        if p is None:
+            if not register:
+                out.append(_row_at(row, error(
+                    "player.unknown", f"{name!r} is not registered: check the spelling against "
+                                      "'tourney players list', or add them with 'tourney players add' "
+                                      "(or import with --register)", name)))
+        elif p.dropped_after is not None and r > p.dropped_after:
+            out.append(_row_at(row, error(
+                "player.dropped", f"{p.name!r} dropped after round {p.dropped_after} but is on a round {r} "
+                                  f"sheet: re-enter them with 'tourney players add' if they play on", name)))
+        other = self.stored_player_table.get((r, name.casefold()))
+        if other is not None and other != table.table:
+            out.append(_row_at(row, error(
+                "player.round", f"{name!r} already has a stored result at table {other} in round {r}: "
+                                "a player plays one table per round", name)))
+        return out
+
+
 def check_against_event(report: CheckReport, event: store.Event, *, register: bool = False,
                         correct: bool = False) -> None:
     """Add the findings that need the event: registration, drops, seating, stored results."""
-    info = event.info()
-    players = {p.name.casefold(): p for p in event.players()}
-    seated = event.seated_rounds()
+    view = EventView.of(event)
+    seated = view.seated
     seats: dict[tuple[int, int], dict[int, store.SeatRow]] = defaultdict(dict)
     where_seated: dict[tuple[int, str], store.SeatRow] = {}
     for s in event.seats():
         seats[(s.round, s.table)][s.seat] = s
         where_seated[(s.round, s.player.casefold())] = s
-    stored = {(t.round, t.table): t for t in event.results()}
-    stored_player_table = {(t.round, line.player.casefold()): t.table for t in stored.values() for line in t.lines}
     for table in report.tables:
         r, t = table.round, table.table
-        if r > info.rounds:
-            report.findings.append(_at(table, warning(
-                "round.beyond", f"round {r} is beyond the event's {info.rounds} rounds")))
-        if (r, t) in stored and not correct:
-            v = stored[(r, t)].version
-            report.findings.append(_at(table, error(
-                "result.exists", f"round {r}, table {t} already has results (version {v}): to replace them, "
-                                 "import with --correct --reason TEXT")))
+        report.findings.extend(view.table_findings(table, correct=correct))
         for row in table.rows:
             name = row.player
             if not name:
                 continue
-            p = players.get(name.casefold())
-            if p is None:
-                if not register:
-                    report.findings.append(_row_at(row, error(
-                        "player.unknown", f"{name!r} is not registered: check the spelling against "
-                                          "'tourney players list', or add them with 'tourney players add' "
-                                          "(or import with --register)", name)))
-            elif p.dropped_after is not None and r > p.dropped_after:
-                report.findings.append(_row_at(row, error(
-                    "player.dropped", f"{p.name!r} dropped after round {p.dropped_after} but is on a round {r} "
-                                      f"sheet: re-enter them with 'tourney players add' if they play on", name)))
-            other = stored_player_table.get((r, name.casefold()))
-            if other is not None and other != t:
-                report.findings.append(_row_at(row, error(
-                    "player.round", f"{name!r} already has a stored result at table {other} in round {r}: "
-                                    "a player plays one table per round", name)))
+            report.findings.extend(view.row_findings(table, row, register=register))
             if seated.get(r) == "seat":
                 seat = row.get_int("seat")
                 planned = seats.get((r, t), {}).get(seat) if seat is not None else None
@@ -299,9 +328,11 @@ class ImportSummary:
 
 #: A result line as stored: (seat, player id, wonder, side, scores).
 Line = tuple[int, int, str | None, str | None, dict[str, int | str]]
+#: A table's seats as stored from a sheet: (player id, wonder) by seat.
+Seats = list[tuple[int, str | None]]
 #: What a game stores for one checked table, given the player ids by casefolded name: the
 #: table's seats when the round has no seating to keep (else None), and its result lines.
-TableRows = Callable[[ParsedTable, dict[str, int]], tuple[list[tuple[int, str | None]] | None, list[Line]]]
+TableRows = Callable[[ParsedTable, dict[str, int]], tuple[Seats | None, list[Line]]]
 
 
 @dataclass(frozen=True)
@@ -362,7 +393,7 @@ def _sevenwonders_rows(event: store.Event) -> TableRows:
     seated = event.seated_rounds()
     planned_wonder = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
 
-    def table_rows(table: ParsedTable, ids: dict[str, int]) -> tuple[list[tuple[int, str | None]] | None, list[Line]]:
+    def table_rows(table: ParsedTable, ids: dict[str, int]) -> tuple[Seats | None, list[Line]]:
         assert table.sheet is not None  # every table is readable once there are no errors
         r, t = table.round, table.table
         seats = None if seated.get(r) == "seat" else [(ids[p.player.casefold()], p.wonder)
