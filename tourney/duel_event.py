@@ -430,10 +430,8 @@ def check_duel_against_event(report: CheckReport, event: store.Event, *, registe
 
 
 def check_duel_files(paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport:
-    report = parse_duel_files(paths)
-    if event is not None:
-        check_duel_against_event(report, event, register=False, correct=True)
-    return report
+    """`tourney check` for match sheets: every finding, against the event when given."""
+    return DUEL_IMPORT.check_files(paths, event)
 
 
 def _scores(line: MatchLine, result: Outcome) -> dict[str, object]:

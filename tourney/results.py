@@ -303,11 +303,8 @@ def check_files(paths: Sequence[str | Path], event: store.Event | None = None) -
     from tourney import duel_event
 
     if (event.info().game == "duel") if event is not None else duel_event.looks_like_duel(paths):
-        return duel_event.check_duel_files(paths, event)
-    report = parse_files(paths)
-    if event is not None:
-        check_against_event(report, event, register=False, correct=True)
-    return report
+        return duel_event.DUEL_IMPORT.check_files(paths, event)
+    return SEVEN_WONDERS_IMPORT.check_files(paths, event)
 
 
 @dataclass(frozen=True)
@@ -344,6 +341,13 @@ class GameImport:
     parse: Callable[[Sequence[str | Path]], CheckReport]
     check: Callable[..., None]  # (report, event, *, register, correct): adds findings
     table_rows: Callable[[store.Event], TableRows]
+
+    def check_files(self, paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport:
+        """Every finding for the files, against the event when given; stores nothing."""
+        report = self.parse(paths)
+        if event is not None:
+            self.check(report, event, register=False, correct=True)
+        return report
 
 
 def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameImport, *,
