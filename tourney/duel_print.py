@@ -17,7 +17,7 @@ from typing import Sequence
 from tourney import store
 from tourney.duel_event import COLUMNS, DuelStandings, stored_rounds
 from tourney.errors import SeatingError
-from tourney.export import decimal, fixed, number, text_number
+from tourney.export import decimal, fixed, html_page, number, standings_title, text_number, text_table
 
 #: Tiebreaks shown as a ratio (4 decimals on screen); the others as numbers.
 RATIOS = {"omw", "civ_ratio"}
@@ -76,47 +76,15 @@ def _display_rows(st: DuelStandings) -> tuple[tuple[str, ...], list[tuple[str, .
 
 def duel_table(st: DuelStandings) -> str:
     head, body = _display_rows(st)
-    widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
-
-    def fmt(row: tuple[str, ...]) -> str:
-        return "  ".join(c.ljust(widths[i]) if i == 1 else c.rjust(widths[i]) for i, c in enumerate(row)).rstrip()
-
-    title = f"{st.info.name}: standings" + (f" after round {st.after_round}" if st.after_round else "")
-    lines = [title, fmt(head), fmt(tuple("-" * w for w in widths)), *[fmt(r) for r in body]]
-    return "\n".join(lines) + "\n"
+    return text_table(standings_title(st.info, st.after_round), head, body)
 
 
 def duel_html(st: DuelStandings) -> str:
     head, body = _display_rows(st)
-    rows = "\n".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in body)
-    info = st.info
-    sub = " · ".join(x for x in (info.date or "", st.scheme.title,
-                                 f"after round {st.after_round}" if st.after_round else "") if x)
-    ths = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     legend = "".join(f"<li><b>{html.escape(t.abbr)}</b>: {html.escape(t.name)}</li>" for t in st.tiebreaks)
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(info.name)} – standings</title>
-<style>
-body {{ font-family: system-ui, sans-serif; margin: 2em; }}
-table {{ border-collapse: collapse; width: 100%; }}
-th, td {{ border-bottom: 1px solid #ccc; padding: .3em .6em; text-align: right; }}
-th:nth-child(2), td:nth-child(2) {{ text-align: left; }}
-thead th {{ border-bottom: 2px solid #333; }}
-tbody tr:nth-child(even) {{ background: #f4f4f4; }}
-@media print {{ body {{ margin: 0; }} tbody tr {{ break-inside: avoid; }} }}
-</style></head>
-<body>
-<h1>{html.escape(info.name)}</h1>
-<p>{html.escape(sub)}</p>
-<table>
-<thead><tr>{ths}</tr></thead>
-<tbody>
-{rows}
-</tbody></table>
-<p>Ranking, in order:</p><ul>{legend}</ul>
-<p>A bye is worth {html.escape(str(st.bye_points))} match points and counts as no opponent.</p>
-</body></html>
-"""
+    footer = (f"<p>Ranking, in order:</p><ul>{legend}</ul>\n"
+              f"<p>A bye is worth {html.escape(str(st.bye_points))} match points and counts as no opponent.</p>")
+    return html_page(st.info, st.scheme.title, st.after_round, head, body, footer)
 
 
 def duel_xlsx(st: DuelStandings, path: Path, draws: list[dict] | None = None) -> None:

@@ -11,9 +11,11 @@ import json
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
+from typing import Sequence
 
 from rules_engine.sevenwonders import CATEGORIES
 from tourney.errors import UsageError
+from tourney.store import EventInfo
 from tourney.standings import Standing, Standings
 
 STANDING_COLUMNS = ("rank", "player", "points", "share", "vp", "coins", "lot")
@@ -80,17 +82,22 @@ def to_table(standings: Standings) -> str:
     body = [(str(st.rank), st.player + (" (dropped)" if st.dropped_after is not None else ""),
              f"{decimal(st.points, 2)}", fixed(st.share, 4), str(st.vp), str(st.coins), str(st.lot),
              str(st.games)) for st in standings.rows]
+    return text_table(standings_title(standings.info, standings.after_round), head, body)
+
+
+def standings_title(info: EventInfo, after_round: int | None) -> str:
+    return f"{info.name}: standings" + (f" after round {after_round}" if after_round else "")
+
+
+def text_table(title: str, head: Sequence[str], body: Sequence[Sequence[str]]) -> str:
+    """A title line, then aligned columns under a rule: the player (second) column
+    left-aligned, every other right-aligned."""
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
-    left = {1}
 
-    def fmt(row: tuple[str, ...]) -> str:
-        return "  ".join(c.ljust(widths[i]) if i in left else c.rjust(widths[i]) for i, c in enumerate(row)).rstrip()
+    def fmt(row: Sequence[str]) -> str:
+        return "  ".join(c.ljust(widths[i]) if i == 1 else c.rjust(widths[i]) for i, c in enumerate(row)).rstrip()
 
-    info = standings.info
-    title = f"{info.name}: standings" + (f" after round {standings.after_round}" if standings.after_round
-                                         else "")
-    lines = [title, fmt(head), fmt(tuple("-" * w for w in widths))]
-    lines += [fmt(r) for r in body]
+    lines = [title, fmt(head), fmt(["-" * w for w in widths]), *[fmt(r) for r in body]]
     return "\n".join(lines) + "\n"
 
 
@@ -99,13 +106,21 @@ def to_html(standings: Standings) -> str:
         from tourney.duel_print import duel_html
 
         return duel_html(standings)
-    info = standings.info
-    rows = "\n".join(
-        "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in (
-            st.rank, st.player, decimal(st.points, 2), fixed(st.share, 4), st.vp, st.coins, st.lot)) + "</tr>"
-        for st in standings.rows)
-    sub = " · ".join(x for x in (info.date or "", standings.scheme.title,
-                                 f"after round {standings.after_round}" if standings.after_round else "") if x)
+    head = ("Rank", "Player", "Points", "Share", "VP", "Coins", "Lot")
+    body = [[str(v) for v in (st.rank, st.player, decimal(st.points, 2), fixed(st.share, 4), st.vp, st.coins,
+                              st.lot)] for st in standings.rows]
+    ties = f"<p>Ties: {html.escape(', then '.join(t.name for t in standings.tiebreaks))}.</p>"
+    return html_page(standings.info, standings.scheme.title, standings.after_round, head, body, ties)
+
+
+def html_page(info: EventInfo, scheme_title: str, after_round: int | None, head: Sequence[str],
+              body: Sequence[Sequence[str]], footer: str) -> str:
+    """A printable standings page: the event, a table of `head` over `body` (text, escaped
+    here) and `footer` (HTML, as given) under it."""
+    ths = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    rows = "\n".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in body)
+    sub = " · ".join(x for x in (info.date or "", scheme_title, f"after round {after_round}" if after_round else "")
+                     if x)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(info.name)} – standings</title>
 <style>
@@ -121,11 +136,11 @@ tbody tr:nth-child(even) {{ background: #f4f4f4; }}
 <h1>{html.escape(info.name)}</h1>
 <p>{html.escape(sub)}</p>
 <table>
-<thead><tr><th>Rank</th><th>Player</th><th>Points</th><th>Share</th><th>VP</th><th>Coins</th><th>Lot</th></tr></thead>
+<thead><tr>{ths}</tr></thead>
 <tbody>
 {rows}
 </tbody></table>
-<p>Ties: {html.escape(", then ".join(t.name for t in standings.tiebreaks))}.</p>
+{footer}
 </body></html>
 """
 
