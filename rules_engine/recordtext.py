@@ -11,6 +11,7 @@ from typing import IO, Iterable, Iterator
 
 #: A tag line, ``[Name "value"]``; in the value ``\"`` is a quote and ``\\`` a backslash.
 TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+_INT = re.compile(r"-?\d+")
 
 
 class RecordSyntaxError(ValueError):
@@ -79,6 +80,18 @@ def split_records(handle: IO[str], example_tag: str = '[Event "..."]') -> Iterat
             raise RecordSyntaxError(f"expected a tag line like {example_tag}, got {line!r}", lineno)
     if tags:
         yield RawRecord(start, tuple(tags), tuple(body))
+
+
+def parse_counts(value: str, keys: tuple[str, ...], line: int) -> dict[str, int]:
+    """A score-sheet tag value, ``key=number`` items separated by spaces -> {key: number}."""
+    got = {}
+    for item in value.split():
+        k, sep, v = item.partition("=")
+        if not sep or k not in keys or not _INT.fullmatch(v):
+            raise RecordSyntaxError(f"bad sheet entry {item!r}: write key=number with keys "
+                                    f"{', '.join(keys)}", line)
+        got[k] = int(v)
+    return got
 
 
 def write_tags(pairs: Iterable[tuple[str, str]], handle: IO[str]) -> None:

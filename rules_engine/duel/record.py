@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import IO, Iterable, Iterator
 
 # RecordSyntaxError is shared by every game's records and stays importable from here.
-from rules_engine.recordtext import RecordSyntaxError, split_records, write_tags
+from rules_engine.recordtext import RecordSyntaxError, parse_counts, split_records, write_tags
 
 ROSTER = ("Event", "Round", "Table", "Date", "Players", "Expansions", "Result")
 GAME_TAG = "Game"
@@ -189,14 +189,7 @@ def _check_result(value: str, ln: int) -> None:
 
 
 def _parse_sheet(value: str, ln: int) -> Sheet:
-    got = {}
-    for item in value.split():
-        k, sep, v = item.partition("=")
-        if not sep or k not in SHEET_KEYS or not re.fullmatch(r"-?\d+", v):
-            raise RecordSyntaxError(f"bad sheet entry {item!r}: write key=number with keys "
-                                    f"{', '.join(SHEET_KEYS)}", ln)
-        got[k] = int(v)
-    return Sheet(**got)
+    return Sheet(**parse_counts(value, SHEET_KEYS, ln))
 
 
 def write_record(record: Record, out: IO[str]) -> None:

@@ -14,7 +14,7 @@ from typing import IO, Iterable, Iterator
 
 from rules_engine.findings import Finding, Severity, error, warning
 # RecordSyntaxError is shared by every game's records and stays importable from here.
-from rules_engine.recordtext import RecordSyntaxError, split_records, write_tags
+from rules_engine.recordtext import RecordSyntaxError, parse_counts, split_records, write_tags
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders import game as g
 from rules_engine.sevenwonders import payment as pay
@@ -235,14 +235,7 @@ def _parse_trade(text: str, ln: int) -> g.Trade:
 
 
 def _parse_sheet(value: str, ln: int) -> Sheet:
-    got = {}
-    for item in value.split():
-        k, sep, v = item.partition("=")
-        if not sep or k not in SHEET_KEYS or not re.fullmatch(r"-?\d+", v):
-            raise RecordSyntaxError(f"bad sheet entry {item!r}: write key=number with keys "
-                                    f"{', '.join(SHEET_KEYS)}", ln)
-        got[k] = int(v)
-    return Sheet(**got)
+    return Sheet(**parse_counts(value, SHEET_KEYS, ln))
 
 
 # --- writing ------------------------------------------------------------------------
