@@ -102,11 +102,18 @@ def test_sheets_errors(run):
     assert r.exit_code == 2 and "score sheets are written as .xlsx" in r.output
 
 
-def test_sheets_refuses_a_duel_event(run):
+def test_sheets_for_a_duel_event_print_pairings_and_match_sheets(run):
     run("new", "d.db", "--game", "duel", "--seed", "1")
     r = run("sheets", "d.db", "--round", "1", "-o", "r1.xlsx", ok=None)
-    assert r.exit_code == 2
-    assert "'tourney sheets' prints 7 Wonders score sheets; this is a duel event" in r.output
+    assert r.exit_code == 1
+    assert r.output == "Error: round 1 is not paired: pair it with 'tourney seat EVENT'\n"
+    run("players", "add", "d.db", "Anna", "Ben", "Cleo", "Dirk")
+    run("seat", "d.db")
+    assert run("sheets", "d.db", "--round", "1", "-o", "r1.xlsx").output == \
+        "wrote r1.xlsx: round 1, 2 tables, 4 players\n"
+    from openpyxl import load_workbook
+    wb = load_workbook(run.folder / "r1.xlsx")
+    assert wb.sheetnames == ["By table", "By name", "Table 1", "Table 2"]
 
 
 def test_german_sheets_import_too(run):

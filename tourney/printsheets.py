@@ -176,9 +176,16 @@ def write_sheets(event: store.Event, round_no: int, output: str | Path, lang: st
     if path.suffix.lower() != ".xlsx":
         raise UsageError(f"-o {str(output)!r}: score sheets are written as .xlsx; name the file like sheets.xlsx")
     info = event.info()
-    if info.game != "7wonders":
-        raise UsageError(f"'tourney sheets' prints 7 Wonders score sheets; this is a {info.game} event: "
-                         "print its match sheets with 'tourney pairings EVENT -o FILE.xlsx'")
+    if info.game == "duel":
+        # Duel rounds print as pairings plus one match sheet per table (the same workbook
+        # as 'tourney pairings -o'), so both games answer to 'tourney sheets'.
+        from tourney.duel_print import write_round_workbook
+
+        if not event.seats(round_no):
+            raise SeatingError(f"round {round_no} is not paired: pair it with 'tourney seat EVENT'")
+        written = write_round_workbook(event, round_no, path)
+        seats = event.seats(round_no)
+        return SheetsWritten(written, round_no, len({s.table for s in seats}), len(seats))
     rows = event.seats(round_no)
     if not rows:
         raise SeatingError(f"round {round_no} is not seated: seat it with 'tourney seat EVENT --round {round_no}'")

@@ -7,13 +7,12 @@ tag of its first record (``duel``, ``7wonders`` or an alias); one game per file.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules_engine.recordtext import TAG, unescape
 from rules_engine.registry import UnknownGameError, find_ruleset, find_ruleset_info
 
-_TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\]\s*$')
 
 
 class RecordFileError(ValueError):
@@ -55,12 +54,12 @@ def detect_game(path: str | Path) -> str:
                 text = line.strip()
                 if not text:
                     continue
-                m = _TAG.match(text)
+                m = TAG.match(text)
                 if not m:
                     break
                 if m.group(1) == "Game":
                     try:
-                        return find_ruleset_info(m.group(2)).name
+                        return find_ruleset_info(unescape(m.group(2))).name
                     except UnknownGameError as exc:
                         raise RecordFileError(f"{path}:{lineno}: {exc}") from None
     except OSError as exc:

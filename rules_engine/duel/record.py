@@ -9,6 +9,9 @@ import re
 from dataclasses import dataclass, field, fields
 from typing import IO, Iterable, Iterator
 
+# RecordSyntaxError is shared by every game's records and stays importable from here.
+from rules_engine.recordtext import RecordSyntaxError, parse_counts, split_records, write_tags
+
 ROSTER = ("Event", "Round", "Table", "Date", "Players", "Expansions", "Result")
 GAME_TAG = "Game"
 GAME_NAME = "duel"
@@ -18,18 +21,6 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 VICTORIES = ("civilian", "military", "science", "political")
 AGE_ROWS = ((2, 3, 4, 5, 6), (6, 5, 4, 3, 2), (2, 3, 4, 2, 4, 3, 2))
 AGORA_ROWS = ((3, 4, 5, 6, 7), (7, 6, 5, 4, 3), (2, 3, 4, 5, 4, 3, 2))
-
-
-class RecordSyntaxError(ValueError):
-    """A record that cannot be read; `line` is the 1-based line number in the input."""
-
-    def __init__(self, message: str, line: int) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -84,62 +75,15 @@ class Record:
         return GAME_NAME
 
 
-_TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _CHANCE = ("Tokens", "Box", "Wonders", "Removed1", "Removed2", "Removed3", "Age1", "Age2", "Age3",
            "Library", "Decrees", "Conspiracies")
 _MOVENO = re.compile(r"^(\d+)\.$")
 
 
-def _unescape(s: str) -> str:
-    return s.replace('\\"', '"').replace("\\\\", "\\")
-
-
-def _escape(s: str) -> str:
-    return s.replace("\\", "\\\\").replace('"', '\\"')
-
-
 def read_records(handle: IO[str]) -> Iterator[Record]:
     """Yield the records in `handle` one at a time; raise RecordSyntaxError on bad text."""
-    lineno = 0
-    pending: tuple[int, str] | None = None
-
-    def next_line():
-        nonlocal lineno, pending
-        if pending is not None:
-            item, pending = pending, None
-            return item
-        line = handle.readline()
-        if not line:
-            return None
-        lineno += 1
-        return lineno, line.rstrip("\r\n")
-
-    while True:
-        item = next_line()
-        while item is not None and not item[1].strip():
-            item = next_line()
-        if item is None:
-            return
-        start = item[0]
-        tags: list[tuple[str, str, int]] = []
-        while item is not None and item[1].startswith("["):
-            m = _TAG.match(item[1].strip())
-            if not m:
-                raise RecordSyntaxError(f"bad tag line {item[1]!r}: write [Name \"value\"]", item[0])
-            tags.append((m.group(1), _unescape(m.group(2)), item[0]))
-            item = next_line()
-        if not tags:
-            raise RecordSyntaxError(f"expected a tag line like [Event \"...\"], got {item[1]!r}", item[0])
-        body: list[tuple[int, str]] = []
-        while item is not None:
-            if item[1].startswith("[") and body and (not body[-1][1].strip() or _TAG.match(item[1].strip())):
-                pending = item          # the next game's tags (a blank line before them is usual)
-                break
-            if item[1].startswith("[") and not body:
-                raise RecordSyntaxError("a blank line must separate the tags from the moves", item[0])
-            body.append(item)
-            item = next_line()
-        yield _build(tags, body, start)
+    for raw in split_records(handle, example_tag='[Event "..."]'):
+        yield _build(raw.tags, raw.body, raw.start_line)
 
 
 def _build(tags, body, start: int) -> Record:
@@ -245,28 +189,15 @@ def _check_result(value: str, ln: int) -> None:
 
 
 def _parse_sheet(value: str, ln: int) -> Sheet:
-    got = {}
-    for item in value.split():
-        k, sep, v = item.partition("=")
-        if not sep or k not in SHEET_KEYS or not re.fullmatch(r"-?\d+", v):
-            raise RecordSyntaxError(f"bad sheet entry {item!r}: write key=number with keys "
-                                    f"{', '.join(SHEET_KEYS)}", ln)
-        got[k] = int(v)
-    return Sheet(**got)
+    return Sheet(**parse_counts(value, SHEET_KEYS, ln))
 
 
 def write_record(record: Record, out: IO[str]) -> None:
     r = record
     roster = (r.event, r.round, r.table, r.date, " - ".join(r.players),
               " ".join(r.expansions) or "-", r.result)
-    for name, value in zip(ROSTER, roster):
-        out.write(f'[{name} "{_escape(value)}"]\n')
-    out.write(f'[{GAME_TAG} "{GAME_NAME}"]\n')
-    for name, value in r.tags:
-        out.write(f'[{name} "{_escape(value)}"]\n')
-    if r.sheets:
-        for i, s in enumerate(r.sheets, 1):
-            out.write(f'[Sheet{i} "{s.text()}"]\n')
+    write_tags((*zip(ROSTER, roster), (GAME_TAG, GAME_NAME), *r.tags), out)
+    write_tags(((f"Sheet{i}", s.text()) for i, s in enumerate(r.sheets or (), 1)), out)
     out.write("\n")
     if r.tokens:
         out.write("Tokens: " + " ".join(r.tokens) + "\n")

@@ -361,38 +361,17 @@ def _option_name(mv) -> str:
 
 
 # ----------------------------------------------------------------------------- self-play
-def _notation(g: E.Game, mv) -> str:
-    kind, a, b = mv
-    if kind == E.DRAFT:
-        return E.WONDERS[a].code
-    if kind == E.START:
-        return f"start:{a + 1}"
-    if kind == E.TOKEN:
-        return "+" + E.TOKENS[a].code
-    if kind == E.DESTROY:
-        return "-" + E.CARDS[a].code
-    if kind == E.RESURRECT:
-        return "^" + E.CARDS[a].code
-    code = E.CARDS[g.slot[a]].code
-    if kind == E.BUILD:
-        return code
-    if kind == E.DISCARD:
-        return code + ">$"
-    return f"{code}>{E.WONDERS[b].code}"
-
-
 def play_random(deal: E.Deal, rng: random.Random, notation: bool = True) -> tuple[E.Game, list[str]]:
     """Play one game with uniformly random legal moves; return the end state and the moves."""
     agora = isinstance(deal, A.AgoraDeal)
     g = A.AgoraGame(deal) if agora else E.Game(deal)
-    name = A.notation if agora else _notation
     moves: list[str] = []
     main_phases = (E.P_DRAFT, E.P_PLAY, E.P_START)
     while g.phase != E.P_OVER:
         options = g.legal_moves()
         mv = options[int(rng.random() * len(options))]
         if notation:
-            text = name(g, mv)
+            text = A.notation(g, mv)    # base-game moves too
             if g.phase in main_phases and not g.triggered:
                 if moves:
                     moves[-1] = _strip_ends(moves[-1])

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, fields
 from typing import IO, Iterable, Iterator
 
 from rules_engine.findings import Finding, Severity, error, warning
+# RecordSyntaxError is shared by every game's records and stays importable from here.
+from rules_engine.recordtext import RecordSyntaxError, parse_counts, split_records, write_tags
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders import game as g
 from rules_engine.sevenwonders import payment as pay
@@ -26,18 +28,6 @@ GAME_NAMES = ("7 wonders", "7wonders", "7w", "sevenwonders", "7-wonders")
 ROSTER = ("Event", "Round", "Table", "Date", "Players", "Wonders", "Guilds", "Result")
 SHEET_KEYS = ("military", "treasury", "wonders", "civilian", "commercial", "guilds", "science", "total",
               "coins")
-
-
-class RecordSyntaxError(ValueError):
-    """A record that cannot be read; `line` is the 1-based line number in the input."""
-
-    def __init__(self, message: str, line: int) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -101,64 +91,16 @@ class Record:
 
 # --- reading ------------------------------------------------------------------------
 
-_TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _AGE = re.compile(r"^Age\s+([123])$")
 _HAND = re.compile(r"^Hand\s+(\d+):\s*(.*)$")
 _MOVE = re.compile(r"^(\d+)\.(\d+)\s+(build|free|stage|discard)\s+([^(+]+?)\s*(?:\(([^)]*)\))?\s*(?:\+\s*(.+))?$")
 _COINS = re.compile(r"^(\d+)\s+coins?$")
 
 
-def _unescape(s: str) -> str:
-    return s.replace('\\"', '"').replace("\\\\", "\\")
-
-
-def _escape(s: str) -> str:
-    return s.replace("\\", "\\\\").replace('"', '\\"')
-
-
 def read_records(handle: IO[str]) -> Iterator[Record]:
     """Yield the records in `handle` one at a time; raise RecordSyntaxError on bad text."""
-    lineno = 0
-    pending: tuple[int, str] | None = None
-
-    def next_line() -> tuple[int, str] | None:
-        nonlocal lineno, pending
-        if pending is not None:
-            item, pending = pending, None
-            return item
-        line = handle.readline()
-        if not line:
-            return None
-        lineno += 1
-        return lineno, line.rstrip("\r\n")
-
-    while True:
-        item = next_line()
-        while item is not None and not item[1].strip():
-            item = next_line()
-        if item is None:
-            return
-        start = item[0]
-        tags: list[tuple[str, str, int]] = []
-        while item is not None and item[1].startswith("["):
-            m = _TAG.match(item[1].strip())
-            if not m:
-                raise RecordSyntaxError(f'bad tag line {item[1]!r}: write [Name "value"]', item[0])
-            tags.append((m.group(1), _unescape(m.group(2)), item[0]))
-            item = next_line()
-        if not tags:
-            raise RecordSyntaxError(f'expected a tag line like [Game "7 Wonders"], got {item[1]!r}', item[0])
-        body: list[tuple[int, str]] = []
-        while item is not None:
-            if item[1].startswith("["):
-                if not body or body[-1][1].strip():
-                    raise RecordSyntaxError("a blank line must separate the moves from the next record's tags",
-                                            item[0])
-                pending = item
-                break
-            body.append(item)
-            item = next_line()
-        yield _build(tags, body, start)
+    for raw in split_records(handle, example_tag=f'[{GAME_TAG} "{GAME_TITLE}"]'):
+        yield _build(raw.tags, raw.body, raw.start_line)
 
 
 def _ints(value: str, ln: int, what: str) -> tuple[int, ...]:
@@ -168,7 +110,7 @@ def _ints(value: str, ln: int, what: str) -> tuple[int, ...]:
         raise RecordSyntaxError(f"bad {what} {value!r}: write whole numbers separated by spaces", ln) from None
 
 
-def _build(tags: list[tuple[str, str, int]], body: list[tuple[int, str]], start: int) -> Record:
+def _build(tags: tuple[tuple[str, str, int], ...], body: tuple[tuple[int, str], ...], start: int) -> Record:
     kw: dict = {}
     extra: list[tuple[str, str]] = []
     sheets: dict[int, Sheet] = {}
@@ -293,14 +235,7 @@ def _parse_trade(text: str, ln: int) -> g.Trade:
 
 
 def _parse_sheet(value: str, ln: int) -> Sheet:
-    got = {}
-    for item in value.split():
-        k, sep, v = item.partition("=")
-        if not sep or k not in SHEET_KEYS or not re.fullmatch(r"-?\d+", v):
-            raise RecordSyntaxError(f"bad sheet entry {item!r}: write key=number with keys "
-                                    f"{', '.join(SHEET_KEYS)}", ln)
-        got[k] = int(v)
-    return Sheet(**got)
+    return Sheet(**parse_counts(value, SHEET_KEYS, ln))
 
 
 # --- writing ------------------------------------------------------------------------
@@ -324,16 +259,11 @@ def move_text(play: Play) -> str:
 
 
 def write_record(r: Record, out: IO[str]) -> None:
-    out.write(f'[{GAME_TAG} "{GAME_TITLE}"]\n')
     roster = (r.event, r.round, r.table, r.date, " - ".join(r.players),
               " - ".join(f"{w} {s}" for w, s in r.wonders), ", ".join(r.guilds),
               "*" if r.result is None else " ".join(map(str, r.result)))
-    for name, value in zip(ROSTER, roster):
-        out.write(f'[{name} "{_escape(value)}"]\n')
-    for name, value in r.tags:
-        out.write(f'[{name} "{_escape(value)}"]\n')
-    for i, s in enumerate(r.sheets or (), 1):
-        out.write(f'[Sheet{i} "{s.text()}"]\n')
+    write_tags(((GAME_TAG, GAME_TITLE), *zip(ROSTER, roster), *r.tags), out)
+    write_tags(((f"Sheet{i}", s.text()) for i, s in enumerate(r.sheets or (), 1)), out)
     out.write("\n")
     for age in range(max(len(r.hands), len(r.moves))):
         out.write(f"Age {age + 1}\n")
