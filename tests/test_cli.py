@@ -271,3 +271,14 @@ def test_event_settings_show_and_change(run):
     r = run("event", "ev.db", "--date", "März", ok=None)
     assert r.exit_code == 2 and "write it as YYYY-MM-DD" in r.output
     assert "event: date = '2018-03-18', rounds = '3'" in run("results", "history", "ev.db").output
+
+
+def test_a_row_without_a_name_gets_one_clear_error(run):
+    rows = table_of_four()[:3] + [line(1, 1, 4, "", civilian=5)]
+    write_sheet(run.folder / "s.csv", rows)
+    r = run("check", "s.csv", ok=None)
+    assert r.exit_code == 1
+    assert r.output == ("s.csv:5: round 1, table 1: error: player is empty: write the player's name [cell]\n"
+                        "checked 1 file: 1 table, 4 players: 1 error, 0 warnings\n")
+    write_sheet(run.folder / "one.csv", table_of_four()[:1])
+    assert run("check", "one.csv", ok=None).output.endswith("1 table, 1 player: 1 error, 0 warnings\n")

@@ -360,7 +360,7 @@ def _first_is_0_or_1(values: Mapping[str, object]) -> list[tuple[str, str]]:
 MATCH_SHEET = SheetFormat(
     REQUIRED, OPTIONAL_TEXT, OPTIONAL_INT, ALIASES, frozenset({"round", "table", "player", "first", "total"}),
     no_header="{file}: no Duel match-sheet header row (expected columns: " + ", ".join(COLUMNS) + ")",
-    row_checks=(_first_is_0_or_1,), blank_player_is_empty_cell=False,
+    row_checks=(_first_is_0_or_1,),
 )
 
 

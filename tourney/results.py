@@ -87,7 +87,7 @@ class CheckReport:
         n_lines = sum(len(t.rows) for t in self.tables)
         ne, nw = len(self.errors), len(self.warnings)
         return (f"checked {len(self.files)} file{'s' * (len(self.files) != 1)}: "
-                f"{len(self.tables)} table{'s' * (len(self.tables) != 1)}, {n_lines} players: "
+                f"{len(self.tables)} table{'s' * (len(self.tables) != 1)}, {n_lines} player{'s' * (n_lines != 1)}: "
                 f"{ne} error{'s' * (ne != 1)}, {nw} warning{'s' * (nw != 1)}")
 
 

@@ -37,9 +37,6 @@ class SheetFormat:
     no_header: str
     csv_first_row: str | None = None
     row_checks: tuple[RowCheck, ...] = ()
-    # 7 Wonders reports a blank player name as an empty cell too; the Duel reader leaves
-    # it to the "player is empty" finding alone.
-    blank_player_is_empty_cell: bool = True
 
     def canonical(self, header: object) -> str | None:
         if header is None:
@@ -137,9 +134,9 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat) -> Sheet
             except (ValueError, OverflowError):
                 problems.append((col, f"{col} must be a whole number, got {text!r}"))
                 values[col] = None
-    blank = (None, "") if fmt.blank_player_is_empty_cell else (None,)
+    # A blank name is left to the "player is empty" finding, which says what to write there.
     for col in fmt.required:
-        if values.get(col) in blank and not any(p[0] == col for p in problems):
+        if values.get(col) is None and not any(p[0] == col for p in problems):
             problems.append((col, f"{col} is empty: fill it in (write 0 for none)"))
     for check in fmt.row_checks:
         problems.extend(check(values))
