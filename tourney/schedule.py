@@ -547,14 +547,7 @@ def _anneal(state: _State, movable: list[int], rng: random.Random, budget: int, 
                     if B is A:
                         continue
                     for b in B:
-                        mb = meet[b]
-                        d = 0
-                        for x in A:
-                            if x != a:
-                                d += add[mb[x]] - add[ma[x] - 1]
-                        for y in B:
-                            if y != b:
-                                d += add[ma[y]] - add[mb[y] - 1]
+                        d = _swap_delta(A, B, a, b, ma, meet[b], add)
                         if best_e is None or d < best_e:
                             best_e, partners = d, [b]
                         elif d == best_e:
@@ -580,12 +573,7 @@ def _anneal(state: _State, movable: list[int], rng: random.Random, budget: int, 
                 for y in B:
                     d += add[ma[y]]
             else:
-                for x in A:
-                    if x != a:
-                        d += add[mb[x]] - add[ma[x] - 1]
-                for y in B:
-                    if y != b:
-                        d += add[ma[y]] - add[mb[y] - 1]
+                d = _swap_delta(A, B, a, b, ma, mb, add)
             dp = (d + _BIG // 2) // _BIG
             dt = d - dp * _BIG
             e = dp * _PAIR_WEIGHT + dt
@@ -610,6 +598,20 @@ def _anneal(state: _State, movable: list[int], rng: random.Random, budget: int, 
         free[r] = [t[:] for t in best_free[r]]
     state.rebuild()
     return best[0]
+
+
+def _swap_delta(A: list[int], B: list[int], a: int, b: int, ma: list[int], mb: list[int],
+                add: Sequence[int]) -> int:
+    """Change in cost when a (at table A) and b (at table B) trade places: a leaves A's
+    other players and meets B's, and b the other way round."""
+    d = 0
+    for x in A:
+        if x != a:
+            d += add[mb[x]] - add[ma[x] - 1]
+    for y in B:
+        if y != b:
+            d += add[ma[y]] - add[mb[y] - 1]
+    return d
 
 
 def _move(tables: list[list[int]], w: list[int], meet: list[list[int]], a: int, b: int) -> None:
