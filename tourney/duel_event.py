@@ -384,10 +384,10 @@ def _line(row: SheetRow) -> MatchLine:
                      victory=str(v.get("victory") or ""), winner=v.get("winner"))  # type: ignore[arg-type]
 
 
-def _match(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable:
+def _match(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[MatchSheet]:
     ordered = sorted(rows, key=lambda x: -(x.values.get("first") or 0))  # who started Age I first
     sheet = MatchSheet(r, t, tuple(_line(row) for row in ordered)) if readable else None
-    return ParsedTable(r, t, tuple(ordered), sheet)  # type: ignore[arg-type]
+    return ParsedTable(r, t, tuple(ordered), sheet)
 
 
 def parse_duel_files(paths: Sequence[str | Path]) -> CheckReport:
@@ -447,8 +447,9 @@ def _duel_rows(event: store.Event) -> TableRows:
     seated = event.seated_rounds()
     rounds = stored_rounds(event)
 
-    def table_rows(table: ParsedTable, ids: dict[str, int]) -> tuple[Seats | None, list[Line]]:
-        sheet: MatchSheet = table.sheet  # type: ignore[assignment]
+    def table_rows(table: ParsedTable[MatchSheet], ids: dict[str, int]) -> tuple[Seats | None, list[Line]]:
+        sheet = table.sheet
+        assert sheet is not None  # every match is readable once there are no errors
         r, t = table.round, table.table
         result = outcome(sheet)
         seats: Seats | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar
 
 from rules_engine.findings import Finding, Severity, error, warning
 from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
@@ -57,18 +57,24 @@ class LocatedFinding:
                 "message": f.message}
 
 
+SheetT = TypeVar("SheetT")
+
+
 @dataclass(frozen=True)
-class ParsedTable:
+class ParsedTable(Generic[SheetT]):
+    """One table's rows and the game's sheet built from them (a 7 Wonders `TableSheet`, a Duel
+    `MatchSheet`)."""
+
     round: int
     table: int
     rows: tuple[SheetRow, ...]
-    sheet: TableSheet | None  # None when a row could not be read
+    sheet: SheetT | None  # None when a row could not be read
 
 
 @dataclass
 class CheckReport:
     files: list[str]
-    tables: list[ParsedTable] = field(default_factory=list)
+    tables: list[ParsedTable[Any]] = field(default_factory=list)
     findings: list[LocatedFinding] = field(default_factory=list)
 
     @property
@@ -99,7 +105,7 @@ class ImportRefused(Exception):
         self.report = report
 
 
-def _at(table: ParsedTable, finding: Finding) -> LocatedFinding:
+def _at(table: ParsedTable[Any], finding: Finding) -> LocatedFinding:
     rows = table.rows
     if finding.player is not None:
         mine = [r for r in rows if r.player.casefold() == finding.player.casefold()]
@@ -126,7 +132,7 @@ def _player_score(row: SheetRow) -> PlayerScore:
 
 
 def parse_sheets(paths: Sequence[str | Path], read: Callable[[str | Path], list[SheetRow]],
-                 build: Callable[[int, int, list[SheetRow], bool], ParsedTable],
+                 build: Callable[[int, int, list[SheetRow], bool], ParsedTable[Any]],
                  check: Callable[[Any], Iterable[Finding]],
                  row_findings: Callable[[SheetRow], Iterable[Finding]] = lambda row: ()) -> CheckReport:
     """Read every file with `read`, group the rows into tables (`build` gets round, table,
@@ -169,7 +175,7 @@ def _side_findings(row: SheetRow) -> list[Finding]:
     return []
 
 
-def _table(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable:
+def _table(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[TableSheet]:
     sheet = None
     if readable:
         sheet = TableSheet(tuple(_player_score(row) for row in sorted(rows, key=lambda x: x.values["seat"])))
@@ -182,7 +188,7 @@ def parse_files(paths: Sequence[str | Path]) -> CheckReport:
 
 
 def _check_one_table_per_player(report: CheckReport) -> None:
-    seen: dict[tuple[int, str], ParsedTable] = {}
+    seen: dict[tuple[int, str], ParsedTable[Any]] = {}
     for table in report.tables:
         for row in table.rows:
             if not row.player:
@@ -214,7 +220,7 @@ class EventView:
         return cls(event.info(), {p.name.casefold(): p for p in event.players()}, event.seated_rounds(), stored,
                    {(t.round, line.player.casefold()): t.table for t in stored.values() for line in t.lines})
 
-    def table_findings(self, table: ParsedTable, *, correct: bool, beyond: bool = True) -> list[LocatedFinding]:
+    def table_findings(self, table: ParsedTable[Any], *, correct: bool, beyond: bool = True) -> list[LocatedFinding]:
         """A round past the event's last (when `beyond`); results already stored (unless `correct`)."""
         out = []
         r, t = table.round, table.table
@@ -228,7 +234,7 @@ class EventView:
                                  "import with --correct --reason TEXT")))
         return out
 
-    def row_findings(self, table: ParsedTable, row: SheetRow, *, register: bool) -> list[LocatedFinding]:
+    def row_findings(self, table: ParsedTable[Any], row: SheetRow, *, register: bool) -> list[LocatedFinding]:
         """A player not registered (unless `register`), dropped, or stored at another table."""
         out = []
         name, r = row.player, table.round
@@ -329,7 +335,7 @@ Line = tuple[int, int, str | None, str | None, dict[str, int | str]]
 Seats = list[tuple[int, str | None]]
 #: What a game stores for one checked table, given the player ids by casefolded name: the
 #: table's seats when the round has no seating to keep (else None), and its result lines.
-TableRows = Callable[[ParsedTable, dict[str, int]], tuple[Seats | None, list[Line]]]
+TableRows = Callable[[ParsedTable[Any], dict[str, int]], tuple[Seats | None, list[Line]]]
 
 
 @dataclass(frozen=True)
@@ -397,7 +403,7 @@ def _sevenwonders_rows(event: store.Event) -> TableRows:
     seated = event.seated_rounds()
     planned_wonder = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
 
-    def table_rows(table: ParsedTable, ids: dict[str, int]) -> tuple[Seats | None, list[Line]]:
+    def table_rows(table: ParsedTable[TableSheet], ids: dict[str, int]) -> tuple[Seats | None, list[Line]]:
         assert table.sheet is not None  # every table is readable once there are no errors
         r, t = table.round, table.table
         seats = None if seated.get(r) == "seat" else [(ids[p.player.casefold()], p.wonder)
