@@ -47,6 +47,18 @@ def test_new_duel_event_uses_the_swiss_preset(run):
     assert r.exit_code == 2 and "a bye is worth between 0 and 1 match points" in r.output
 
 
+def test_pairings_refuses_a_7_wonders_event(run):
+    run("new", "b.db", "--game", "7wonders", "--seed", "5", "--name", "Bonn")
+    run("players", "add", "b.db", "Anna", "Ben", "Cleo", "Dirk", "Eva")
+    run("seat", "b.db")
+    for args in ((), ("-o", "r1.xlsx")):
+        r = run("pairings", "b.db", *args, ok=None)
+        assert r.exit_code == 2
+        assert r.output.endswith("Error: 'pairings' is for Duel events and 'Bonn' is a 7 Wonders event: use "
+                                 "'tourney seating EVENT' or 'tourney sheets EVENT --round N'\n")
+    assert not Path("r1.xlsx").exists()
+
+
 def test_pair_import_and_standings(run):
     duel_event(run)
     assert run("seat", "d.db").output == "round 1: 5 players at 3 tables (2+2+1)\n"

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from tourney import store
 from tourney.duel_event import COLUMNS, DuelStandings, stored_rounds
-from tourney.errors import SeatingError
+from tourney.errors import SeatingError, UsageError
 from tourney.export import decimal, fixed, html_page, number, standings_title, text_number, text_table
 
 #: Tiebreaks shown as a ratio (4 decimals on screen); the others as numbers.
@@ -152,6 +152,11 @@ class PairingRow:
 
 def pairing_rows(event: store.Event, round_no: int | None = None) -> tuple[int, list[PairingRow]]:
     """One row per player of a round (default: the last paired round), by table."""
+    info = event.info()
+    if info.game != "duel":
+        # A 7 Wonders table has 3-7 seats: showing two of them as a "pairing" would mislead.
+        raise UsageError(f"'pairings' is for Duel events and {info.name!r} is a 7 Wonders event: "
+                         f"use 'tourney seating EVENT' or 'tourney sheets EVENT --round N'")
     rounds = stored_rounds(event)
     if not rounds:
         raise SeatingError("no round is paired yet: pair one with 'tourney seat EVENT'")
@@ -220,8 +225,6 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
 
     p = Path(path)
     if p.suffix.lower() != ".xlsx":
-        from tourney.errors import UsageError
-
         raise UsageError(f"can't write pairings to {p.name!r}: use a file ending in .xlsx")
     r, rows = pairing_rows(event, round_no)
     info = event.info()
