@@ -7,8 +7,9 @@ Sources (transcribed by hand below, facts only):
      10879789309; CARDS/WONDERS/PROGRESS tables, costs as coins/wood/clay/stone/glass/papyrus).
   C. koenheltzel/bga-sevenwondersduel (GitHub, the Board Game Arena implementation),
      modules/php/Material.php, Senate.php, Draftpool.php, MilitaryTrack.php — used as a third
-     source to settle A/B disagreements and as the second source for Agora (next to the Agora
-     rulebook, /work/shared/rules/7wonders-duel-agora.de.txt and .fr.txt).
+     source to settle A/B disagreements and as a source for Agora (next to the Agora rulebook,
+     /work/shared/rules/7wonders-duel-agora.de.txt and .fr.txt).
+  D, E, F. Agora facts the rulebook shows only in pictures: see AGORA_PICTURE_FACTS below.
 Also consulted: the base rulebook's construction and trading rules (the English user manual
 page "Constructing in 7 Wonders Duel", quoted in test_duel_engine_rules.py) and the rules page
 of 7wondersduel.com (military tokens: "when the Conflict pawn enters a zone").
@@ -205,14 +206,97 @@ AGORA_FACTS = {
     "conspiracies": (16, 16, 16),
     "decrees": (16, 16, 16),
 }
-# facts only one source gives (the rulebook text we have lost its pictures)
-AGORA_SINGLE_SOURCE = {
-    "chamber points 1,2,3,3,2,1": "rulebook: '1, 2 ou 3 points selon les Chambres'; which chamber from C only",
-    "Agora structures 3-4-5-6-7 / 7-6-5-4-3 / 2-3-4-5-4-3-2": "C only (the rulebook shows them as pictures)",
-    "Curia Julia and Knossos costs": "C only (the rulebook text lists their effects, not their costs)",
-    "conspiracies that also move a cube": "C only (a symbol on the cards)",
-    "politician sections 2 left, 3 centre, 2 right": "C only",
+# Agora facts the rulebook shows only in pictures (its text says "1, 2 ou 3 points selon les
+# Chambres" and nothing of layouts, wonder costs or card symbols). Next to C (BGA), three projects
+# written from the physical game, which share no ids, names or comments with C:
+#   D. Vanya-ID/wonders-duel (GitHub, a Russian rules companion): src/data/scoreCategories.ts
+#      @b13b932 (SENATE_CHAMBER_POINTS), src/data/setup.ts @b13b932 (layoutFor, Agora rows) and
+#      src/data/reference.ts @3052360 (wonders, senators, conspiracies).
+#   E. MC-freshman/7-Wonders-Duel-game (GitHub), docs/rules/AGORA_DATA.md @5d040e4: read off
+#      photos of the cards and board and the English rulebook; it marks its own guesses.
+#   F. Nikromes/7-wonders-duel-helper (GitHub, a Russian helper), data.js @04a1dd7: wonders only.
+# fact -> (our value, {source: the source's value}); a source that disagrees needs a reason in
+# AGORA_DISAGREEMENTS, and at least two sources must give our value.
+AGORA_PICTURE_FACTS = {
+    "chamber points, left to right": ((1, 2, 3, 3, 2, 1), {
+        "C": (1, 2, 3, 3, 2, 1), "D": (1, 2, 3, 3, 2, 1), "E": (1, 2, 3, 3, 2, 1)}),
+    "Agora structure rows, Ages I-III": (((3, 4, 5, 6, 7), (7, 6, 5, 4, 3), (2, 3, 4, 5, 4, 3, 2)), {
+        "C": ((3, 4, 5, 6, 7), (7, 6, 5, 4, 3), (2, 3, 4, 5, 4, 3, 2)),
+        "D": ((3, 4, 5, 6, 7), (7, 6, 5, 4, 3), (2, 3, 4, 5, 4, 3, 2))}),
+    "Curia Julia cost": ("W C S G P", {"C": "W C S G P", "D": "W C S G P", "E": "W C S G P", "F": "W C S G P"}),
+    "Knossos cost": ("W C S G G", {"C": "W C S G G", "D": "W C S G G", "E": "W C G", "F": "W C S G G"}),
+    "politicians per section (left, centre, right)": ((2, 3, 2), {"C": (2, 3, 2), "D": (2, 3, 2), "E": (3, 2, 2)}),
 }
+# conspiracy -> does the card also show "move 1 influence cube"? ours, then each source
+# (E names only six of the sixteen cards).
+CONSPIRACY_MOVES = {
+    "Extortion": (True, {"C": True, "D": True}),
+    "Blackmail": (True, {"C": True, "D": False, "E": True}),
+    "Expropriation": (True, {"C": True, "D": True}),
+    "Swindle": (True, {"C": True, "D": True}),
+    "PoliticalManeuver": (True, {"C": True, "D": True, "E": True}),
+    "TurnOfEvents": (True, {"C": True, "D": True, "E": True}),
+    "Coercion": (True, {"C": True, "D": True}),
+    "InsiderInfluence": (True, {"C": True, "D": True}),
+    "Obscurantism": (False, {"C": False, "D": False, "E": False}),
+    "Coup": (False, {"C": False, "D": False}),
+    "PropertyFraud": (False, {"C": False, "D": False, "E": False}),
+    "Treason": (False, {"C": False, "D": False}),
+    "Espionage": (False, {"C": False, "D": False}),
+    "Embezzlement": (False, {"C": False, "D": False}),
+    "Foreclosure": (False, {"C": False, "D": False}),
+    "Sabotage": (False, {"C": False, "D": False, "E": False}),
+}
+# (fact, source) -> why we follow the majority
+AGORA_DISAGREEMENTS = {
+    ("Knossos cost", "E"): "E lists glass, clay, wood (no stone, one glass); C, D and F all have wood, "
+                           "clay, stone and 2 glass: three sources against one",
+    ("politicians per section (left, centre, right)", "E"): "E marks 3/2/2 as its only approximation "
+                                                            "('no card-by-card list found'); C and D give 2/3/2",
+    ("Blackmail", "D"): "D's reference text omits the move; E read the card from a photo and has "
+                        "'+ move a cube to a neighbouring chamber', as has C: two sources against one",
+}
+
+
+def _agora_values() -> dict[str, object]:
+    def cost(w) -> str:
+        return " ".join(ch for ch, n in zip("WCSGP", w.cost) for _ in range(n))
+
+    wonders = {w.code: w for w in data.AGORA_WONDERS}
+    sections = tuple(sum(1 for c in data.SENATORS if c.senator == "politician" and c.section == k) for k in (1, 2, 3))
+    return {
+        "chamber points, left to right": data.CHAMBER_VP,
+        "Agora structure rows, Ages I-III": tuple(tuple(len(r) for r in s.rows) for s in data.AGORA_STRUCTURES),
+        "Curia Julia cost": cost(wonders["CuriaJulia"]),
+        "Knossos cost": cost(wonders["Knossos"]),
+        "politicians per section (left, centre, right)": sections,
+    }
+
+
+def _check_sources(fact: str, value: object, sources: dict[str, object]) -> None:
+    agreeing = [src for src, v in sources.items() if v == value]
+    assert len(agreeing) >= 2, f"{fact}: only {agreeing} give our value {value!r}"
+    for src, v in sources.items():
+        if v != value:
+            assert (fact, src) in AGORA_DISAGREEMENTS, f"{fact}: source {src} says {v!r}, no reason written down"
+
+
+def test_agora_picture_facts_agree_with_two_sources():
+    values = _agora_values()
+    for fact, (value, sources) in AGORA_PICTURE_FACTS.items():
+        assert values[fact] == value, fact
+        _check_sources(fact, value, sources)
+    moves = {c.code: c.then_move for c in data.CONSPIRACIES}
+    assert moves.keys() == CONSPIRACY_MOVES.keys()
+    for code, (value, sources) in CONSPIRACY_MOVES.items():
+        assert moves[code] == value, code
+        _check_sources(code, value, sources)
+    # every written-down disagreement is still one (a fixed source or value drops its excuse)
+    for fact, src in AGORA_DISAGREEMENTS:
+        value, sources = AGORA_PICTURE_FACTS.get(fact) or CONSPIRACY_MOVES[fact]
+        assert sources[src] != value, (fact, src)
+    # the structures hold the base 20 cards plus the senators of each age
+    assert [s.size for s in data.AGORA_STRUCTURES] == [20 + n for n in data.SENATORS_PER_AGE] == [25, 25, 23]
 
 
 def test_agora_facts():
@@ -229,8 +313,6 @@ def test_agora_facts():
     }
     for fact, (value, rulebook, bga) in AGORA_FACTS.items():
         assert ours[fact] == value == rulebook == bga, fact
-    assert data.CHAMBER_VP == (1, 2, 3, 3, 2, 1)
-    assert [s.size for s in data.AGORA_STRUCTURES] == [25, 25, 23]
-    assert {w.code: (w.cost, w.vp, w.coins, w.replay) for w in data.AGORA_WONDERS} == {
-        "CuriaJulia": (parse("WCSGP")[1], 0, 6, True), "Knossos": (parse("WCSGG")[1], 3, 0, False)}
-    assert AGORA_SINGLE_SOURCE
+    # effects beside the costs: C, D, E and F agree (Curia Julia 6 coins + replay, Knossos 3 VP)
+    assert {w.code: (w.vp, w.coins, w.replay) for w in data.AGORA_WONDERS} == {
+        "CuriaJulia": (0, 6, True), "Knossos": (3, 0, False)}

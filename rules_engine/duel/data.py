@@ -279,7 +279,9 @@ STRUCTURES: tuple[Structure, ...] = (
 # ----------------------------------------------------------------------------- Agora
 # Facts from the Agora rulebook (/work/shared/rules/7wonders-duel-agora.de.txt, .fr.txt) and the
 # open Board Game Arena implementation (koenheltzel/bga-sevenwondersduel, material and senate
-# code); see tests/test_duel_engine_data.py.
+# code); what the rulebook shows only in pictures (chamber points, layouts, wonder costs, card
+# symbols) is also checked against three projects written from the physical game. Sources and
+# their disagreements: tests/test_duel_engine_data.py.
 SENATORS: tuple[Card, ...] = tuple(
     [Card(f"PoliticianL{i}", "Politician (left)", 0, Colour.SENATOR, senator="politician", section=1)
      for i in (1, 2)]
