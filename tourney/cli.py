@@ -379,8 +379,6 @@ def selfplay_command(game: str, agora: bool, players: int | None, count: int, se
         raise click.UsageError(str(exc)) from None
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    except OSError as exc:
-        raise click.ClickException(f"cannot write {output!r}: {exc.strerror.lower()}") from None
     click.echo(f"wrote {written} game{'s' if written != 1 else ''} to {output}")
 
 

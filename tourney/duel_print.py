@@ -16,7 +16,7 @@ from typing import Sequence
 
 from tourney import store
 from tourney.duel_event import COLUMNS, DuelStandings, stored_rounds
-from tourney.errors import SeatingError, UsageError
+from tourney.errors import SeatingError, UsageError, writing
 from tourney.export import decimal, fixed, html_page, number, standings_title, text_number, text_table
 
 #: Tiebreaks shown as a ratio (4 decimals on screen); the others as numbers.
@@ -137,7 +137,7 @@ def duel_xlsx(st: DuelStandings, path: Path, draws: list[dict] | None = None) ->
         where = f"round {d['round']}: " if d["round"] is not None else ""
         rows.append((f"{where}{d['kind']}", d["seed"], json.dumps(d["payload"], ensure_ascii=False)))
     sheet(wb.create_sheet("Draws"), ["Draw", "Value", "Note"], rows, [18, 40, 60], {})
-    wb.save(path)
+    wb.save(path)  # the caller (export.to_xlsx) turns a failed write into a clear error
 
 
 # --- pairings ----------------------------------------------------------------------------------
@@ -216,12 +216,19 @@ def pairings_view(event: store.Event, round_no: int | None, by: str, fmt: str) -
     return "\n".join(out) + "\n"
 
 
+MATCH_WIDTHS = {"round": 7, "table": 7, "player": 26, "first": 7, "wonders": 10, "progress": 10,
+                "treasury": 10, "military": 10, "total": 9, "victory": 12, "winner": 24}
+MATCH_HEADER_ROW = 4
+
+
 def write_round_workbook(event: store.Event, round_no: int | None, path: str | Path) -> Path:
     """Pairings by table and by name, then one A4 match sheet per table; the filled-in
     file imports as it is (`tourney results import`)."""
     from openpyxl import Workbook
-    from openpyxl.styles import Alignment, Border, Font, Side
+    from openpyxl.styles import Alignment, Border, Font
     from openpyxl.utils import get_column_letter
+
+    from tourney.printsheets import BOX, SHADE, THIN, a4_page
 
     p = Path(path)
     if p.suffix.lower() != ".xlsx":
@@ -229,67 +236,75 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
     r, rows = pairing_rows(event, round_no)
     info = event.info()
     wb = Workbook()
-    bold, big = Font(bold=True), Font(bold=True, size=14)
-    thin = Side(style="thin")
-    box = Border(left=thin, right=thin, top=thin, bottom=thin)
+    wb.remove(wb.active)
+    centre = Alignment(horizontal="center", vertical="center", wrap_text=True)
 
-    def a4(ws, landscape: bool) -> None:
-        ws.page_setup.paperSize = ws.PAPERSIZE_A4
-        ws.page_setup.orientation = "landscape" if landscape else "portrait"
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
-        ws.sheet_properties.pageSetUpPr.fitToPage = True
+    def listing(title: str, header: list[str], lines: list[list[object]], widths: tuple[int, ...]) -> None:
+        ws = wb.create_sheet(title)
+        ws.append([f"{info.name} · round {r} · {title.lower()}"])
+        ws["A1"].font = Font(bold=True, size=16)
+        ws.append([])
+        ws.append(header)
+        for line in lines:
+            ws.append(line)
+        for i, w in enumerate(widths, 1):
+            ws.column_dimensions[get_column_letter(i)].width = w
+        for row in ws.iter_rows(min_row=3, max_row=3 + len(lines)):
+            for c in row:
+                c.border = BOX
+                c.alignment = Alignment(horizontal="center" if header[c.column - 1] in ("Table", "Starts")
+                                        else "left", vertical="center")
+                if c.row == 3:
+                    c.font, c.fill = Font(bold=True), SHADE
+        ws.print_title_rows = "3:3"
+        a4_page(ws, landscape=False)
 
-    ws = wb.active
-    ws.title = "By table"
-    ws.append([f"{info.name}, round {r}: pairings by table"])
-    ws["A1"].font = big
-    ws.append(["Table", "Starts (Age I)", "Opponent"])
-    for x in rows:
-        if x.first or x.opponent is None:
-            ws.append([x.table, x.player, x.opponent or "bye"])
-    for col, w in zip("ABC", (7, 30, 30)):
-        ws.column_dimensions[col].width = w
-    a4(ws, False)
-    ws2 = wb.create_sheet("By name")
-    ws2.append([f"{info.name}, round {r}: pairings by name"])
-    ws2["A1"].font = big
-    ws2.append(["Player", "Table", "Opponent", "Starts"])
-    for x in sorted(rows, key=lambda x: x.player.casefold()):
-        ws2.append([x.player, x.table, x.opponent or "bye", "yes" if x.first else ""])
-    for col, w in zip("ABCD", (30, 7, 30, 8)):
-        ws2.column_dimensions[col].width = w
-    a4(ws2, False)
-    for row in (ws[2], ws2[2]):
-        for c in row:
-            c.font = bold
+    listing("By table", ["Table", "Starts (Age I)", "Opponent"],
+            [[x.table, x.player, x.opponent or "bye"] for x in rows if x.first or x.opponent is None], (8, 32, 32))
+    listing("By name", ["Player", "Table", "Opponent", "Starts"],
+            [[x.player, x.table, x.opponent or "bye", "yes" if x.first else ""]
+             for x in sorted(rows, key=lambda x: x.player.casefold())], (32, 8, 32, 8))
+    last = get_column_letter(len(COLUMNS))
     for x in rows:
         if not x.first:
             continue
         sh = wb.create_sheet(f"Table {x.table}")
-        sh.append([f"{info.name} · round {r} · table {x.table}"])
-        sh["A1"].font = big
-        sh.append(["7 Wonders Duel match sheet: fill in every number (0 for none); treasury = coins div 3; "
-                   "victory civilian, military, science or political; for a supremacy write the winner."])
-        sh.append([])
-        sh.append(list(COLUMNS))
-        for name, first in ((x.player, 1), (x.opponent, 0)):
-            sh.append([r, x.table, name, first] + [None] * (len(COLUMNS) - 4))
-        for rr in range(4, 7):
-            for cc in range(1, len(COLUMNS) + 1):
-                cell = sh.cell(row=rr, column=cc)
-                cell.border = box
-                cell.alignment = Alignment(horizontal="center")
-                if rr == 4:
-                    cell.font = bold
-        sh.row_dimensions[5].height = sh.row_dimensions[6].height = 28
-        for i, col in enumerate(COLUMNS, 1):
-            sh.column_dimensions[get_column_letter(i)].width = 22 if col in ("player", "winner") else \
-                10 if col in ("victory", "progress", "treasury", "military", "wonders") else 7
-        sh.append([])
-        # Signatures stay out of the player column, so the reader skips this row.
-        sh.append([f"signed: {x.player}", None, None, None, None, None, None, None, None, None,
-                   f"signed: {x.opponent}"])
-        a4(sh, True)
-    wb.save(p)
+        sh["A1"] = f"{info.name} · round {r} · table {x.table}"
+        sh["A1"].font = Font(bold=True, size=18)
+        sh["A2"] = ("7 Wonders Duel match sheet. Fill in every number (0 for none). first: 1 for the player "
+                    "who started Age I. treasury = coins div 3. victory: civilian, military, science or "
+                    "political; for a supremacy also write the winner.")
+        sh["A2"].alignment = Alignment(wrap_text=True, vertical="top")
+        for rr in (1, 2):
+            sh.merge_cells(f"A{rr}:{last}{rr}")
+        sh.row_dimensions[2].height = 32
+        # The header row is the import format: the reader matches these names.
+        for c, col in enumerate(COLUMNS, 1):
+            cell = sh.cell(MATCH_HEADER_ROW, c, col)
+            cell.font, cell.fill, cell.border, cell.alignment = Font(bold=True), SHADE, BOX, centre
+            sh.column_dimensions[get_column_letter(c)].width = MATCH_WIDTHS.get(col, 8)
+        sh.row_dimensions[MATCH_HEADER_ROW].height = 24
+        for i, (name, first) in enumerate(((x.player, 1), (x.opponent, 0))):
+            rr = MATCH_HEADER_ROW + 1 + i
+            for c, v in enumerate([r, x.table, name, first] + [None] * (len(COLUMNS) - 4), 1):
+                cell = sh.cell(rr, c, v)
+                cell.border, cell.alignment = BOX, centre
+            sh.cell(rr, 3).font = Font(bold=True, size=13)
+            sh.cell(rr, 3).alignment = Alignment(horizontal="left", vertical="center")
+            sh.row_dimensions[rr].height = 40
+        # Signatures stay out of the player and total columns, so the reader skips these rows.
+        sign = MATCH_HEADER_ROW + 4
+        sh.cell(sign, 1, "Signatures: both players confirm the sheet").font = Font(bold=True)
+        for i, name in enumerate((x.player, x.opponent)):
+            rr = sign + 1 + i
+            sh.merge_cells(start_row=rr, start_column=1, end_row=rr, end_column=4)
+            sh.cell(rr, 1, name).alignment = Alignment(horizontal="right", vertical="bottom")
+            sh.merge_cells(start_row=rr, start_column=5, end_row=rr, end_column=12)
+            for c in range(5, 13):
+                sh.cell(rr, c).border = Border(bottom=THIN)
+            sh.row_dimensions[rr].height = 32
+        sh.print_area = f"A1:{last}{sign + 2}"
+        a4_page(sh, landscape=True)
+    with writing(p):
+        wb.save(p)
     return p

@@ -1,4 +1,9 @@
 """Errors a user can fix (exit 1 with the message), kept apart from programming errors."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
 
 
 class TourneyError(Exception):
@@ -23,3 +28,23 @@ class SheetError(TourneyError):
 
 class UsageError(TourneyError):
     """An option combination makes no sense (exit 2)."""
+
+
+class OutputError(TourneyError):
+    """An output file cannot be written (missing folder, file open in Excel, no permission)."""
+
+
+@contextmanager
+def writing(path: str | Path) -> Iterator[Path]:
+    """Turn an OSError while writing `path` into an OutputError that says how to fix it."""
+    def failed(reason: str) -> OutputError:
+        return OutputError(f"can't write {str(path)!r} ({reason}): check that the folder exists and the "
+                           "file is not open in another program, or choose another file name")
+
+    # A missing folder is found before anything is built (a half-written workbook is not left behind).
+    if not Path(path).resolve().parent.is_dir():
+        raise failed("no such file or directory")
+    try:
+        yield Path(path)
+    except OSError as exc:
+        raise failed((exc.strerror or str(exc)).lower()) from None

@@ -11,10 +11,10 @@ import json
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from rules_engine.sevenwonders import CATEGORIES
-from tourney.errors import UsageError
+from tourney.errors import UsageError, writing
 from tourney.store import EventInfo
 from tourney.standings import Standing, Standings
 
@@ -147,10 +147,18 @@ tbody tr:nth-child(even) {{ background: #f4f4f4; }}
 
 def to_xlsx(standings: Standings, path: Path, draws: list[dict] | None = None) -> None:
     """The standings workbook: Standings, Games, Players and Draws sheets."""
-    if getattr(standings, "game", None) == "duel":
-        from tourney.duel_print import duel_xlsx
+    # Entered before the workbook is built: a write-only workbook that is never saved
+    # leaves its temporary rows behind.
+    with writing(path):
+        if getattr(standings, "game", None) == "duel":
+            from tourney.duel_print import duel_xlsx
 
-        return duel_xlsx(standings, path, draws)
+            duel_xlsx(standings, path, draws)
+        else:
+            _sevenwonders_xlsx(standings, draws).save(path)
+
+
+def _sevenwonders_xlsx(standings: Standings, draws: list[dict] | None) -> Any:
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
@@ -213,7 +221,7 @@ def to_xlsx(standings: Standings, path: Path, draws: list[dict] | None = None) -
         where = f"round {d['round']}: " if d["round"] is not None else ""
         rows.append((f"{where}{d['kind']}", d["seed"], json.dumps(d["payload"], ensure_ascii=False)))
     sheet("Draws", ["Draw", "Value", "Note"], [18, 40, 60], rows, {})
-    wb.save(path)
+    return wb
 
 
 def export(standings: Standings, path: str | Path) -> Path:
@@ -226,7 +234,8 @@ def export(standings: Standings, path: str | Path) -> Path:
         to_xlsx(standings, p)
     else:
         text = {".csv": to_csv, ".json": to_json, ".html": to_html}[suffix](standings)
-        p.write_text(text, encoding="utf-8")
+        with writing(p):
+            p.write_text(text, encoding="utf-8")
     return p
 
 

@@ -13,12 +13,12 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from tourney import store
 from tourney.draws import RoundDraw
-from tourney.errors import SeatingError, UsageError
+from tourney.errors import SeatingError, UsageError, writing
 
 #: Column headers in import order (``tourney.sheetio`` reads them case-insensitively).
 HEADER = ("Round", "Table", "Seat", "Player", "Wonder", "Side", "Military", "Treasury", "Wonders",
           "Civilian", "Commercial", "Guilds", "Science", "Total", "Coins")
-WIDTHS = (7, 7, 6, 26, 15, 6, 10, 10, 10, 10, 11, 9, 10, 10, 9)
+WIDTHS = (7, 7, 6, 26, 15, 6, 10, 11, 13, 10, 11, 9, 14, 10, 9)  # German headers fit on two lines
 
 
 @dataclass(frozen=True)
@@ -53,9 +53,9 @@ LABELS: dict[str, Labels] = {
 }
 HEADER_ROW = 5  # rows 1-3 hold the title, the guilds and the instructions
 
-_thin = Side(style="thin")
-_box = Border(left=_thin, right=_thin, top=_thin, bottom=_thin)
-_shade = PatternFill("solid", fgColor="DDDDDD")
+THIN = Side(style="thin")
+BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+SHADE = PatternFill("solid", fgColor="DDDDDD")
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,8 @@ class SheetsWritten:
     players: int
 
 
-def _a4(ws: Worksheet, landscape: bool) -> None:
+def a4_page(ws: Worksheet, landscape: bool) -> None:
+    """A4, fitted to the page width (and to one page in landscape), centred."""
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.orientation = "landscape" if landscape else "portrait"
     ws.sheet_properties.pageSetUpPr.fitToPage = True
@@ -99,17 +100,17 @@ def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, se
     for c, (name, width) in enumerate(zip(lab.header, WIDTHS), 1):
         cell = ws.cell(HEADER_ROW, c, name)
         cell.font = Font(bold=True)
-        cell.fill = _shade
-        cell.border = _box
+        cell.fill = SHADE
+        cell.border = BOX
         cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
         ws.column_dimensions[get_column_letter(c)].width = width
-    ws.row_dimensions[HEADER_ROW].height = 22
+    ws.row_dimensions[HEADER_ROW].height = 30
     for i, s in enumerate(seats):
         row = HEADER_ROW + 1 + i
         values = (round_no, table_no, s.seat, s.player, s.wonder or "")
         for c in range(1, len(HEADER) + 1):
             cell = ws.cell(row, c, values[c - 1] if c <= len(values) else None)
-            cell.border = _box
+            cell.border = BOX
             cell.alignment = Alignment(horizontal="left" if c in (4, 5) else "center", vertical="center")
         ws.cell(row, 4).font = Font(size=13, bold=True)
         ws.row_dimensions[row].height = 34
@@ -122,10 +123,10 @@ def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, se
         ws.cell(row, 5, s.player).alignment = Alignment(horizontal="right", vertical="bottom")
         ws.merge_cells(start_row=row, start_column=6, end_row=row, end_column=12)
         for c in range(6, 13):
-            ws.cell(row, c).border = Border(bottom=_thin)
+            ws.cell(row, c).border = Border(bottom=THIN)
         ws.row_dimensions[row].height = 30
     ws.print_area = f"A1:{last_col}{sign + len(seats)}"
-    _a4(ws, landscape=True)
+    a4_page(ws, landscape=True)
 
 
 def _player_list(wb: Workbook, event_name: str, round_no: int,
@@ -138,19 +139,19 @@ def _player_list(wb: Workbook, event_name: str, round_no: int,
     for c, (name, width) in enumerate(zip(lab.list_header, (32, 8, 8, 16)), 1):
         cell = ws.cell(3, c, name)
         cell.font = Font(bold=True)
-        cell.fill = _shade
-        cell.border = _box
+        cell.fill = SHADE
+        cell.border = BOX
         ws.column_dimensions[get_column_letter(c)].width = width
     everyone = sorted(((s.player, t, s.seat, s.wonder or "") for t, seats in tables for s in seats),
                       key=lambda x: (x[0].casefold(), x[0]))
     for i, values in enumerate(everyone, 4):
         for c, v in enumerate(values, 1):
             cell = ws.cell(i, c, v)
-            cell.border = _box
+            cell.border = BOX
             cell.alignment = Alignment(horizontal="left" if c in (1, 4) else "center")
     ws.print_area = f"A1:D{3 + len(everyone)}"
     ws.print_title_rows = "3:3"
-    _a4(ws, landscape=False)
+    a4_page(ws, landscape=False)
 
 
 def build_workbook(event_name: str, round_no: int, tables: list[tuple[int, list[SeatLine]]],
@@ -194,11 +195,8 @@ def write_sheets(event: store.Event, round_no: int, output: str | Path, lang: st
         by_table.setdefault(s.table, []).append(SeatLine(s.seat, s.player, s.wonder))
     tables = [(t, by_table[t]) for t in sorted(by_table)]
     wb = build_workbook(info.name, round_no, tables, round_draws(event).get(round_no), lang)
-    try:
+    with writing(output):
         wb.save(path)
-    except OSError as exc:
-        raise SeatingError(f"can't write {str(output)!r} ({exc.strerror}): close it in Excel or choose "
-                           "another file name") from None
     with event.transaction() as conn:
         store.mark_printed(conn, round_no)
         store.log(conn, "sheets", f"round {round_no}: {len(tables)} score sheets written to {path.name}")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rules_engine.recordtext import TAG, unescape
 from rules_engine.registry import UnknownGameError, find_ruleset, find_ruleset_info
-
+from tourney.errors import writing
 
 
 class RecordFileError(ValueError):
@@ -119,6 +119,6 @@ def selfplay_file(game: str, n: int, seed: int, path: str, **options) -> int:
             flags = ", ".join(allowed.values()) or "no options"
             raise ValueError(f"--{key} does not apply to {module.TITLE} self-play: it takes {flags}")
     records = list(module.selfplay(n, seed, **options))
-    with open(path, "w", encoding="utf-8") as handle:
+    with writing(path), open(path, "w", encoding="utf-8") as handle:
         module.write_records(records, handle)
     return len(records)

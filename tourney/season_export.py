@@ -11,7 +11,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from tourney.errors import UsageError
+from tourney.errors import UsageError, writing
 from tourney.season import (
     DEFAULT_POINTS,
     NO_ALIASES,
@@ -67,10 +67,8 @@ def write_workbook(report: SeasonReport, path: str | Path) -> None:
             ["kind", "message"],
             [["ambiguous name", a.message] for a in report.ambiguities] + [["note", n] for n in report.notes],
         )
-    try:
+    with writing(path):
         book.save(path)
-    except OSError as exc:
-        raise SeasonError(f"cannot write {str(path)!r} ({exc.strerror or exc}); check the folder exists and the file is not open") from None
 
 
 def read_event_result(location: str, order_given: int) -> EventResult:
@@ -162,8 +160,6 @@ def write_report(report: SeasonReport, path: str, section: str | None = None) ->
     if suffix not in (".csv", ".json"):
         raise UsageError(f"-o {path!r}: write .xlsx, .csv or .json")
     text = render(report, suffix[1:], section)
-    try:
+    with writing(path):
         Path(path).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise SeasonError(f"cannot write {path!r} ({exc.strerror or exc}); check the folder exists") from None
     return path
