@@ -1,5 +1,5 @@
-"""Every command that writes a file says what went wrong when it can't: exit 1, no traceback,
-and the event is left as it was."""
+"""Bad output paths and option values: every command that writes a file says what went wrong when
+it can't (exit 1, no traceback, the event unchanged); a round number below 1 is a usage error."""
 from __future__ import annotations
 
 import pytest
@@ -45,3 +45,10 @@ def test_a_failed_sheets_write_leaves_the_round_unprinted(events):
     events("sheets", "b.db", "--round", "1", "-o", "missing/out.xlsx", ok=None)
     # the seating may still change: re-seating round 1 is allowed until sheets are printed
     assert "sheets" not in events("results", "history", "b.db").output
+
+
+@pytest.mark.parametrize("args", [("seating", "b.db", "--round", "0"), ("seat", "b.db", "--round", "0"),
+                                  ("pairings", "d.db", "--round", "0")])
+def test_round_numbers_start_at_1(events, args):
+    r = events(*args, ok=None)
+    assert r.exit_code == 2 and "Invalid value for '--round': 0 is not in the range x>=1." in r.output

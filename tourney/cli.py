@@ -137,7 +137,7 @@ def players_list(event: str) -> None:
 # --- seating -----------------------------------------------------------------------------
 @cli.command()
 @click.argument("event")
-@click.option("--round", "round_no", type=int, help="Seat (or re-seat) this round.")
+@click.option("--round", "round_no", type=click.IntRange(1), help="Seat (or re-seat) this round.")
 @click.option("--all", "all_rounds", is_flag=True, help="Seat every round not seated yet.")
 @click.option("--tables", help="Table plan: 'bonn', 'dm' or sizes like 5,5,4 (default: the scheme's).")
 @click.option("--cut", "cut", type=click.IntRange(2), help="Duel: pair the next top-cut round (top K of the "
@@ -170,7 +170,7 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
 
 @cli.command()
 @click.argument("event")
-@click.option("--round", "round_no", type=int, help="Only this round.")
+@click.option("--round", "round_no", type=click.IntRange(1), help="Only this round.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @click.option("--report", is_flag=True, help="Repeated opponents, neighbours and start seats against the lower bound.")
 def seating(event: str, round_no: int | None, fmt: str, report: bool) -> None:
@@ -211,7 +211,7 @@ def sheets(event: str, round_no: int, output: str, lang: str) -> None:
 
 @cli.command()
 @click.argument("event")
-@click.option("--round", "round_no", type=int, help="This round (default: the last paired one).")
+@click.option("--round", "round_no", type=click.IntRange(1), help="This round (default: the last paired one).")
 @click.option("--by", type=click.Choice(["table", "name"]), default="table", show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @click.option("-o", "--output", help="Write pairings by table and by name plus one A4 match sheet per table "
