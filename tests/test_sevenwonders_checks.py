@@ -247,6 +247,35 @@ def test_civilian_table_shares_the_deck():
     assert rules(table(*[line(i, civilian=2) for i in (1, 2, 3)], line(4), line(5))) == []
 
 
+def test_civilian_gap_to_the_whole_deck_must_be_unbuilt_cards():
+    # 3 players: the blue cards are worth 55 and none is worth 1, so 54 in all can't happen
+    # even though 27 and 27 are each a sum of distinct blue cards.
+    gap = table(line(1, civilian=27), line(2, civilian=27), line(3, civilian=0))
+    assert messages(gap, "civilian.deck") == [
+        "the table's civilian points add up to 54 of the 55 that all blue cards of the 3-player decks are "
+        "worth, but no set of unbuilt blue cards is worth the 1 in between"]
+    assert rules(table(line(1, civilian=27), line(2, civilian=26), line(3, civilian=0))) == []
+
+
+def test_civilian_search_decides_a_crowded_7_player_table():
+    # Five cities with 2 points each need five cards worth 2; 7 players have two Altars and
+    # two Theaters. Taking the most constrained cities first finds this at once.
+    crowded = table(*[line(i, civilian=2) for i in range(1, 6)], line(6, civilian=13), line(7, civilian=22))
+    assert messages(crowded, "civilian.deck") == [
+        "the civilian points (2, 2, 2, 2, 2, 13, 22) need more copies of some blue cards than the 7-player "
+        "decks hold"]
+    assert c.civilian_table_feasible(7, (2, 2, 2, 2, 13, 22, 0)) is True
+
+
+def test_an_undecided_civilian_search_is_a_warning(monkeypatch):
+    assert c.civilian_table_feasible(7, (2, 3, 4, 13, 14, 20, 22), budget=1) is None  # budget spent
+    monkeypatch.setattr(c, "civilian_table_feasible", lambda n, needs: None)
+    found = [f for f in check_sheet(table(*plain(5, p1={"civilian": 10}))) if f.rule == "civilian.deck"]
+    assert [(f.severity, f.message) for f in found] == [(Severity.WARNING, (
+        "the civilian points (10, 0, 0, 0, 0) could not be matched to the 5-player blue cards within the "
+        "check's search limit: compare them with the cities"))]
+
+
 # --- commercial and guilds --------------------------------------------------------------
 
 def test_commercial_upper_bound():
