@@ -59,6 +59,13 @@ def test_pairings_refuses_a_7_wonders_event(run):
     assert not Path("r1.xlsx").exists()
 
 
+def test_duel_rounds_take_no_table_plan(run):
+    duel_event(run)
+    r = run("seat", "d.db", "--tables", "5,5", ok=None)
+    assert r.exit_code == 2
+    assert r.output.endswith("Error: --tables '5,5': Duel tables seat two players; leave --tables out\n")
+
+
 def test_pair_import_and_standings(run):
     duel_event(run)
     assert run("seat", "d.db").output == "round 1: 5 players at 3 tables (2+2+1)\n"

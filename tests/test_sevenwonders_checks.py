@@ -2,7 +2,6 @@
 the property that sheets of rule-consistent tables always pass."""
 import itertools
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

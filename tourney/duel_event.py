@@ -22,8 +22,8 @@ from tourney.duel_standings import (
 )
 from tourney.errors import SeatingError, UsageError
 from tourney.results import (
-    CheckReport, EventView, GameImport, ImportSummary, Line, ParsedTable, Seats, TableRows, _at,
-    import_checked, parse_sheets,
+    CheckReport, EventView, GameImport, Line, ParsedTable, Seats, TableRows, _at,
+    parse_sheets,
 )
 from tourney.schemes import Scheme, find_scheme
 from tourney.seating import SeatedRound
@@ -266,9 +266,12 @@ def _as_seated(round_no: int, pairings: Sequence[Pairing]) -> SeatedRound:
     return SeatedRound(round_no, tuple(p.players for p in pairings))
 
 
-def seat_duel_rounds(event: store.Event, round_no: int | None = None, all_rounds: bool = False) -> list[SeatedRound]:
+def seat_duel_rounds(event: store.Event, round_no: int | None = None, all_rounds: bool = False,
+                     tables: str | None = None) -> list[SeatedRound]:
     """`tourney seat` for a Duel event: pair the next round (Swiss: after the previous
     round's results), or round N; `--all` for a round robin."""
+    if tables is not None:
+        raise UsageError(f"--tables {tables!r}: Duel tables seat two players; leave --tables out")
     info = event.info()
     method = PAIRING.get(info.scheme, "swiss")
     seated = event.seated_rounds()
@@ -468,9 +471,3 @@ def _duel_rows(event: store.Event) -> TableRows:
 DUEL_IMPORT = GameImport(parse_duel_files, check_duel_against_event, _duel_rows)
 
 
-def import_duel_results(event: store.Event, paths: Sequence[str | Path], *, register: bool = False,
-                        correct: bool = False, reason: str | None = None, author: str | None = None,
-                        ) -> ImportSummary:
-    """Verify then store every match in the files, all in one transaction, or nothing."""
-    return import_checked(event, paths, DUEL_IMPORT, register=register, correct=correct, reason=reason,
-                          author=author)

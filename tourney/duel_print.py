@@ -18,6 +18,7 @@ from tourney import store
 from tourney.duel_event import COLUMNS, DuelStandings, stored_rounds
 from tourney.errors import SeatingError, UsageError, writing
 from tourney.export import decimal, fixed, html_page, number, standings_title, text_number, text_table
+from tourney.printsheets import BOX, SHADE, THIN, SheetsWritten, a4_page
 
 #: Tiebreaks shown as a ratio (4 decimals on screen); the others as numbers.
 RATIOS = {"omw", "civ_ratio"}
@@ -216,6 +217,17 @@ def pairings_view(event: store.Event, round_no: int | None, by: str, fmt: str) -
     return "\n".join(out) + "\n"
 
 
+def write_duel_sheets(event: store.Event, round_no: int, path: Path, lang: str = "en") -> SheetsWritten:
+    """`tourney sheets` for a Duel round: the pairings plus one match sheet per table (the
+    workbook of 'tourney pairings -o'). Match sheets are printed in English (`lang` is not
+    used); their header row imports either way."""
+    seats = event.seats(round_no)
+    if not seats:
+        raise SeatingError(f"round {round_no} is not paired: pair it with 'tourney seat EVENT'")
+    written = write_round_workbook(event, round_no, path)
+    return SheetsWritten(written, round_no, len({s.table for s in seats}), len(seats))
+
+
 MATCH_WIDTHS = {"round": 7, "table": 7, "player": 26, "first": 7, "wonders": 10, "progress": 10,
                 "treasury": 10, "military": 10, "total": 9, "victory": 12, "winner": 24}
 MATCH_HEADER_ROW = 4
@@ -228,7 +240,6 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
     from openpyxl.styles import Alignment, Border, Font
     from openpyxl.utils import get_column_letter
 
-    from tourney.printsheets import BOX, SHADE, THIN, a4_page
 
     p = Path(path)
     if p.suffix.lower() != ".xlsx":

@@ -11,10 +11,11 @@ import json
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from rules_engine.sevenwonders import CATEGORIES
 from tourney.errors import UsageError, writing
+from tourney.games import workflow_of
 from tourney.store import EventInfo
 from tourney.standings import Standing, Standings
 
@@ -52,10 +53,10 @@ def standing_record(st: Standing) -> dict[str, object]:
 
 
 def to_csv(standings: Standings) -> str:
-    if getattr(standings, "game", None) == "duel":
-        from tourney.duel_print import duel_csv
+    return workflow_of(standings).csv(standings)
 
-        return duel_csv(standings)
+
+def sevenwonders_csv(standings: Standings) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(STANDING_COLUMNS)
@@ -65,19 +66,20 @@ def to_csv(standings: Standings) -> str:
 
 
 def to_json(standings: Standings) -> str:
-    if getattr(standings, "game", None) == "duel":
-        from tourney.duel_print import duel_json
+    return workflow_of(standings).json(standings)
 
-        return duel_json(standings)
+
+def sevenwonders_json(standings: Standings) -> str:
     return json.dumps([standing_record(st) for st in standings.rows], ensure_ascii=False, indent=2) + "\n"
 
 
 def to_table(standings: Standings) -> str:
-    """The terminal view: aligned columns, points to 2 decimals, share to 4."""
-    if getattr(standings, "game", None) == "duel":
-        from tourney.duel_print import duel_table
+    """The terminal view of the standings, aligned columns."""
+    return workflow_of(standings).table(standings)
 
-        return duel_table(standings)
+
+def sevenwonders_table(standings: Standings) -> str:
+    """Points to 2 decimals, share to 4."""
     head = ("Rank", "Player", "Points", "Share", "VP", "Coins", "Lot", "Games")
     body = [(str(st.rank), st.player + (" (dropped)" if st.dropped_after is not None else ""),
              f"{decimal(st.points, 2)}", fixed(st.share, 4), str(st.vp), str(st.coins), str(st.lot),
@@ -102,10 +104,10 @@ def text_table(title: str, head: Sequence[str], body: Sequence[Sequence[str]]) -
 
 
 def to_html(standings: Standings) -> str:
-    if getattr(standings, "game", None) == "duel":
-        from tourney.duel_print import duel_html
+    return workflow_of(standings).html(standings)
 
-        return duel_html(standings)
+
+def sevenwonders_html(standings: Standings) -> str:
     head = ("Rank", "Player", "Points", "Share", "VP", "Coins", "Lot")
     body = [[str(v) for v in (st.rank, st.player, decimal(st.points, 2), fixed(st.share, 4), st.vp, st.coins,
                               st.lot)] for st in standings.rows]
@@ -150,15 +152,10 @@ def to_xlsx(standings: Standings, path: Path, draws: list[dict] | None = None) -
     # Entered before the workbook is built: a write-only workbook that is never saved
     # leaves its temporary rows behind.
     with writing(path):
-        if getattr(standings, "game", None) == "duel":
-            from tourney.duel_print import duel_xlsx
-
-            duel_xlsx(standings, path, draws)
-        else:
-            _sevenwonders_xlsx(standings, draws).save(path)
+        workflow_of(standings).xlsx(standings, path, draws)
 
 
-def _sevenwonders_xlsx(standings: Standings, draws: list[dict] | None) -> Any:
+def sevenwonders_xlsx(standings: Standings, path: Path, draws: list[dict] | None = None) -> None:
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
@@ -221,7 +218,7 @@ def _sevenwonders_xlsx(standings: Standings, draws: list[dict] | None) -> Any:
         where = f"round {d['round']}: " if d["round"] is not None else ""
         rows.append((f"{where}{d['kind']}", d["seed"], json.dumps(d["payload"], ensure_ascii=False)))
     sheet("Draws", ["Draw", "Value", "Note"], [18, 40, 60], rows, {})
-    return wb
+    wb.save(path)  # to_xlsx turns a failed write into a clear error
 
 
 def export(standings: Standings, path: str | Path) -> Path:

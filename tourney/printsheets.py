@@ -14,6 +14,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from tourney import store
 from tourney.draws import RoundDraw
 from tourney.errors import SeatingError, UsageError, writing
+from tourney.games import workflow
 
 #: Column headers in import order (``tourney.sheetio`` reads them case-insensitively).
 HEADER = ("Round", "Table", "Seat", "Player", "Wonder", "Side", "Military", "Treasury", "Wonders",
@@ -169,24 +170,19 @@ def build_workbook(event_name: str, round_no: int, tables: list[tuple[int, list[
 def write_sheets(event: store.Event, round_no: int, output: str | Path, lang: str = "en") -> SheetsWritten:
     """`tourney sheets`: write the round's score sheets (`lang` ``en`` or ``de``) and mark the
     round printed, so later re-planning (late entries, drops) keeps its seating."""
-    from tourney.seating import round_draws
-
     if lang not in LABELS:
         raise UsageError(f"--lang {lang!r}: sheets are printed in {' or '.join(LABELS)}")
     path = Path(output)
     if path.suffix.lower() != ".xlsx":
         raise UsageError(f"-o {str(output)!r}: score sheets are written as .xlsx; name the file like sheets.xlsx")
-    info = event.info()
-    if info.game == "duel":
-        # Duel rounds print as pairings plus one match sheet per table (the same workbook
-        # as 'tourney pairings -o'), so both games answer to 'tourney sheets'.
-        from tourney.duel_print import write_round_workbook
+    return workflow(event.info().game).sheets(event, round_no, path, lang)  # type: ignore[no-any-return]
 
-        if not event.seats(round_no):
-            raise SeatingError(f"round {round_no} is not paired: pair it with 'tourney seat EVENT'")
-        written = write_round_workbook(event, round_no, path)
-        seats = event.seats(round_no)
-        return SheetsWritten(written, round_no, len({s.table for s in seats}), len(seats))
+
+def write_sevenwonders_sheets(event: store.Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
+    """One A4 score sheet per table plus the list by name; marks the round printed."""
+    from tourney.seating import round_draws
+
+    info = event.info()
     rows = event.seats(round_no)
     if not rows:
         raise SeatingError(f"round {round_no} is not seated: seat it with 'tourney seat EVENT --round {round_no}'")
@@ -195,7 +191,7 @@ def write_sheets(event: store.Event, round_no: int, output: str | Path, lang: st
         by_table.setdefault(s.table, []).append(SeatLine(s.seat, s.player, s.wonder))
     tables = [(t, by_table[t]) for t in sorted(by_table)]
     wb = build_workbook(info.name, round_no, tables, round_draws(event).get(round_no), lang)
-    with writing(output):
+    with writing(path):
         wb.save(path)
     with event.transaction() as conn:
         store.mark_printed(conn, round_no)

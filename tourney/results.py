@@ -13,6 +13,7 @@ from rules_engine.findings import Finding, Severity, error, warning
 from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
 from tourney import store
 from tourney.errors import SheetError, UsageError
+from tourney.games import workflow
 from tourney.sheetio import OPTIONAL_INT, SheetRow, read_sheet_file
 
 
@@ -307,10 +308,9 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
 def check_files(paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport:
     """`tourney check`: every finding for the files; stores nothing."""
     from tourney import duel_event
-
-    if (event.info().game == "duel") if event is not None else duel_event.looks_like_duel(paths):
-        return duel_event.DUEL_IMPORT.check_files(paths, event)
-    return SEVEN_WONDERS_IMPORT.check_files(paths, event)
+    # Without an event, the header row tells the game.
+    game = event.info().game if event is not None else "duel" if duel_event.looks_like_duel(paths) else "7wonders"
+    return workflow(game).game_import().check_files(paths, event)  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -426,10 +426,5 @@ def import_results(event: store.Event, paths: Sequence[str | Path], *, register:
                    correct: bool = False, reason: str | None = None, author: str | None = None,
                    ) -> ImportSummary:
     """Verify then store every table in the files, all in one transaction, or nothing."""
-    if event.info().game == "duel":
-        from tourney.duel_event import import_duel_results
-
-        return import_duel_results(event, paths, register=register, correct=correct, reason=reason,
-                                   author=author)
-    return import_checked(event, paths, SEVEN_WONDERS_IMPORT, register=register, correct=correct,
-                          reason=reason, author=author)
+    return import_checked(event, paths, workflow(event.info().game).game_import(), register=register,
+                          correct=correct, reason=reason, author=author)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from tourney import store
 from tourney.draws import RoundDraw, draw_round
 from tourney.errors import SeatingError
+from tourney.games import workflow
 from tourney.schedule import (
     PlanError,
     Round,
@@ -98,7 +99,13 @@ def _sizes(event: store.Event, n: int, tables: str | None) -> tuple[int, ...]:
 
 def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: bool = False,
                 tables: str | None = None) -> list[SeatedRound]:
-    """`tourney seat`: plan every round not yet printed or played with the schedule optimiser
+    """`tourney seat`: seat (7 Wonders) or pair (Duel) the next round, round `round_no` or all."""
+    return workflow(event.info().game).seat(event, round_no, all_rounds, tables)  # type: ignore[no-any-return]
+
+
+def seat_sevenwonders_rounds(event: store.Event, round_no: int | None = None, all_rounds: bool = False,
+                             tables: str | None = None) -> list[SeatedRound]:
+    """`tourney seat` for 7 Wonders: plan every round not yet printed or played with the schedule optimiser
     (seeded by the event seed), and store the next round (default), round `round_no`, or all
     open rounds, each with its wonder and guild draw. Seated rounds that are not printed yet
     are re-planned with them, so late entries and drops are seated; rounds that come out
@@ -109,10 +116,6 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
     default the last one given, else the scheme's plan.
     """
     info = event.info()
-    if info.game == "duel":
-        from tourney.duel_event import seat_duel_rounds
-
-        return seat_duel_rounds(event, round_no, all_rounds)
     seated = event.seated_rounds()
     locked = _locked_rounds(event)
     if round_no is not None:
@@ -169,16 +172,14 @@ def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: l
             store.log(conn, "seat", f"table plan {tables!r} for the rounds seated from now on")
         for r in range(first, max(wanted) + 1):
             rnd = planned[r]
-            draw = draw_round(info.seed, r, rnd, had, earlier) if info.game == "7wonders" else None
-            if draw:
-                earlier.append(draw.wonders)
+            draw = draw_round(info.seed, r, rnd, had, earlier)
+            earlier.append(draw.wonders)
             for t in rnd:
                 for seat, p in enumerate(t, 1):
-                    if draw:
-                        had.setdefault(p, set()).add(draw.wonder(seat))
+                    had.setdefault(p, set()).add(draw.wonder(seat))
             if r not in wanted:
                 continue
-            wonders = [[draw.wonder(seat) if draw else None for seat in range(1, len(t) + 1)] for t in rnd]
+            wonders = [[draw.wonder(seat) for seat in range(1, len(t) + 1)] for t in rnd]
             same = current.get(r) == rnd and all(
                 stored_wonders.get((r, ti, si)) == w for ti, ws in enumerate(wonders, 1) for si, w in enumerate(ws, 1))
             if same:
@@ -187,9 +188,8 @@ def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: l
                 continue
             store.store_seating(conn, r, "seat", [[(p, w) for p, w in zip(t, ws)] for t, ws in zip(rnd, wonders)])
             store.store_draw(conn, r, "seats", seed, [[names[p] for p in t] for t in rnd])
-            if draw:
-                store.store_draw(conn, r, "wonders", f"{info.seed}:{r}",
-                                 {"wonders": list(draw.wonders), "guilds": list(draw.guilds)})
+            store.store_draw(conn, r, "wonders", f"{info.seed}:{r}",
+                             {"wonders": list(draw.wonders), "guilds": list(draw.guilds)})
             store.log(conn, "seat", f"round {r}: {sum(map(len, rnd))} players at tables of "
                                     f"{'+'.join(str(len(t)) for t in rnd)}, seed {seed!r}")
             if r in report or r in current:
@@ -232,7 +232,7 @@ def seating_report(event: store.Event) -> str:
     if not current:
         info = event.info()
         n = sum(p.active_in(1) for p in event.players())
-        if n < 3 or info.game != "7wonders":
+        if n < 3 or not workflow(info.game).plans_tables:
             return "no seating yet: seat a round with 'tourney seat EVENT'"
         # Before the event: what each table plan forces, to choose the sizes.
         options = compare_plans(n, info.rounds, seed=info.seed)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
+from tourney.games import workflow
 from tourney.schemes import Scheme, find_scheme
 from tourney.scoring import Entrant, score_table
 from tourney.store import Event, EventInfo, Player, TableResult
@@ -124,12 +125,13 @@ def rank_players(players: Sequence[Player], games: Sequence[GameLine], scheme: S
 
 
 def compute_standings(event: Event, after_round: int | None = None) -> Standings:
-    """The event's standings after `after_round` (default: every stored round)."""
-    info = event.info()
-    if info.game == "duel":
-        from tourney.duel_event import compute_duel_standings
+    """The event's standings after `after_round` (default: every stored round), of its game."""
+    return workflow(event.info().game).standings(event, after_round)  # type: ignore[no-any-return]
 
-        return compute_duel_standings(event, after_round)  # type: ignore[return-value]
+
+def sevenwonders_standings(event: Event, after_round: int | None = None) -> Standings:
+    """A 7 Wonders event's standings: game points, then the scheme's tiebreaks."""
+    info = event.info()
     scheme = find_scheme(info.scheme, info.game)
     games = score_games(event.results(upto_round=after_round), scheme)
     rows, lots = rank_players(event.players(), games, scheme, info.seed)
