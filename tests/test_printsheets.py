@@ -126,6 +126,16 @@ def test_german_sheets_import_too(run):
     assert ws["A1"].value == "Test Cup · Runde 1 · Tisch 1"
     assert [c.value for c in ws[HEADER_ROW]][:4] == ["Runde", "Tisch", "Platz", "Spieler"]
     assert [c.value for c in wb["Spieler"][3]] == ["Name", "Tisch", "Platz", "Weltwunder"]
+    # the same draw as the English sheet, with the guilds' German card names
+    english = run.folder / "en.xlsx"
+    run("sheets", "ev.db", "--round", "1", "-o", str(english))
+    drawn = load_workbook(english)["Table 1"]["A2"].value.removeprefix("Guilds in play: ").split(", ")
+    german = {"Workers Guild": "Gilde der Arbeiter", "Craftsmens Guild": "Gilde der Künstler",
+              "Traders Guild": "Gilde der Händler", "Philosophers Guild": "Gilde der Philosophen",
+              "Spies Guild": "Gilde der Spione", "Strategists Guild": "Gilde der Strategen",
+              "Shipowners Guild": "Gilde der Reeder", "Scientists Guild": "Gilde der Wissenschaftler",
+              "Magistrates Guild": "Gilde der Beamten", "Builders Guild": "Gilde der Baumeister"}
+    assert ws["A2"].value == "Gilden im Spiel: " + ", ".join(german[g] for g in drawn)
     for ws in wb.worksheets[1:]:
         fill(ws)
     wb.save(path)

@@ -11,6 +11,10 @@ Sources (facts only, no code taken):
 - [RB] the official English rulebook, Asmodee "7 Wonders user manual" page 9 (side B stage
   effects) and "7wonders rules us color" (box contents: 49 / 49 / 50 cards per age).
 - [BONN] /work/shared/rules/7wonders-tournament-bonn-2018.de.txt (tournament clarifications).
+- [DE1] theutrama/7Wonders (GitHub), src/controller/CardController.java: a German 1st-edition
+  game (Card(3, "Gilde der Beamten", "magistratesguild", ...)); German guild names.
+- [DE2] dpapukchiev/7-wonders-simulation (GitHub) @82b6c0e, .../cards/CardName.java: German
+  display names written without umlauts (GILDER_DER_BEAMTEN("Gilde der Beamten")).
 - [PASS] forum.dominionstrategy.com topic 8152 and the fenyobds.shop "7 Wonders New Edition"
   product text, both: "cards are passed left-right-left over the three ages".
 
@@ -24,7 +28,7 @@ import pytest
 
 from rules_engine.sevenwonders import data as d
 
-SOURCES = ("JB", "BM", "SR", "RB", "BONN", "PASS")
+SOURCES = ("JB", "BM", "SR", "RB", "BONN", "DE1", "DE2", "PASS")
 
 #: Where the sources disagree, what each says and what the data follows.
 DISAGREEMENTS = {
@@ -73,6 +77,29 @@ def test_box_holds_49_49_50_cards():
 def test_ten_guilds_and_27_23_18_designs():
     assert len(d.GUILDS) == 10
     assert [len(d.age_cards(a)) for a in d.AGES] == [27, 23, 18]
+
+
+# English guild -> German 1st-edition name in [DE1] and in [DE2] ([DE2] drops umlauts);
+# [BONN] also writes "Gilde der Reeder" and "Gilde der Künstler" (the 2 VP per grey card guild).
+GUILDS_DE = {
+    "Workers Guild": ("Gilde der Arbeiter", "Gilde der Arbeiter"),
+    "Craftsmens Guild": ("Gilde der Künstler", "Gilde der Kunstler"),
+    "Traders Guild": ("Gilde der Händler", "Gilde der Handler"),
+    "Philosophers Guild": ("Gilde der Philosophen", "Gilde der Philosophen"),
+    "Spies Guild": ("Gilde der Spione", "Gilde der Spione"),
+    "Strategists Guild": ("Gilde der Strategen", "Gilde der Strategen"),
+    "Shipowners Guild": ("Gilde der Reeder", "Gilde der Reeder"),
+    "Scientists Guild": ("Gilde der Wissenschaftler", "Gilde der Wissenschaftler"),
+    "Magistrates Guild": ("Gilde der Beamten", "Gilde der Beamten"),
+    "Builders Guild": ("Gilde der Baumeister", "Gilde der Baumeister"),
+}
+
+
+def test_german_guild_names_agree_with_two_sources():
+    plain = str.maketrans("äöü", "aou")
+    assert d.GUILD_NAMES_DE.keys() == set(d.GUILD_NAMES)
+    for guild, (de1, de2) in GUILDS_DE.items():
+        assert d.GUILD_NAMES_DE[guild] == de1 and de1.translate(plain) == de2, guild
 
 
 def test_every_chain_target_exists_in_a_later_age():

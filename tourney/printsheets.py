@@ -3,14 +3,16 @@ the seating and the draw, plus a list by player name for the notice board. Fille
 same workbook imports with `tourney results import` (the header row is the import format)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Mapping
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from rules_engine.sevenwonders.data import GUILD_NAMES_DE
 from tourney import store
 from tourney.draws import RoundDraw
 from tourney.errors import SeatingError, UsageError, writing
@@ -36,6 +38,7 @@ class Labels:
     list_header: tuple[str, str, str, str]
     sheet: str  # worksheet name of a table: "Table 3"
     players: str  # worksheet name of the list
+    guild_names: Mapping[str, str] = field(default_factory=dict)  # English name -> printed name
 
 
 LABELS: dict[str, Labels] = {
@@ -50,7 +53,7 @@ LABELS: dict[str, Labels] = {
                  "Platz 1 beginnt, weiter im Uhrzeigersinn. Seite: A oder B eintragen. Münzen-Punkte = "
                  "Münzen geteilt durch 3 (abgerundet). Münzen: Münzen am Spielende.",
                  "Unterschriften: alle Spieler bestätigen das Blatt", "Sitzplan",
-                 ("Name", "Tisch", "Platz", "Weltwunder"), "Tisch", "Spieler"),
+                 ("Name", "Tisch", "Platz", "Weltwunder"), "Tisch", "Spieler", GUILD_NAMES_DE),
 }
 HEADER_ROW = 5  # rows 1-3 hold the title, the guilds and the instructions
 
@@ -92,7 +95,7 @@ def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, se
     last_col = get_column_letter(len(HEADER))
     ws["A1"] = f"{event_name} · {lab.round} {round_no} · {lab.table} {table_no}"
     ws["A1"].font = Font(size=18, bold=True)
-    guilds = ", ".join(draw.guilds) if draw else "–"
+    guilds = ", ".join(lab.guild_names.get(g, g) for g in draw.guilds) if draw else "–"
     ws["A2"] = f"{lab.guilds}: {guilds}"
     ws["A3"] = lab.rules
     for r in (1, 2, 3):

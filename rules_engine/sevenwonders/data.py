@@ -400,6 +400,15 @@ def _link(cards: tuple[Card, ...]) -> tuple[Card, ...]:
 #: share names: they are the same building, and a city may hold only one of each name.
 CARDS: tuple[Card, ...] = _link(_AGE_1 + _AGE_2 + _AGE_3) + GUILDS
 GUILD_NAMES: tuple[str, ...] = tuple(g.name for g in GUILDS)
+#: The guilds' names on the German 1st-edition cards, for German score sheets (sources in
+#: tests/test_sevenwonders_data.py; the 2nd edition renamed two of them).
+GUILD_NAMES_DE: dict[str, str] = {
+    "Workers Guild": "Gilde der Arbeiter", "Craftsmens Guild": "Gilde der Künstler",
+    "Traders Guild": "Gilde der Händler", "Philosophers Guild": "Gilde der Philosophen",
+    "Spies Guild": "Gilde der Spione", "Strategists Guild": "Gilde der Strategen",
+    "Shipowners Guild": "Gilde der Reeder", "Scientists Guild": "Gilde der Wissenschaftler",
+    "Magistrates Guild": "Gilde der Beamten", "Builders Guild": "Gilde der Baumeister",
+}
 
 
 def age_cards(age: int) -> tuple[Card, ...]:
