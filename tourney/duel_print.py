@@ -18,7 +18,7 @@ from tourney import store
 from tourney.duel_event import COLUMNS, DuelStandings, stored_rounds
 from tourney.errors import SeatingError, UsageError, writing
 from tourney.export import decimal, fixed, html_page, number, standings_title, text_number, text_table
-from tourney.printsheets import BOX, SHADE, THIN, SheetsWritten, a4_page
+from tourney.printsheets import BOX, SHADE, SheetsWritten, a4_page, signature_lines
 
 #: Tiebreaks shown as a ratio (4 decimals on screen); the others as numbers.
 RATIOS = {"omw", "civ_ratio"}
@@ -237,7 +237,7 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
     """Pairings by table and by name, then one A4 match sheet per table; the filled-in
     file imports as it is (`tourney results import`)."""
     from openpyxl import Workbook
-    from openpyxl.styles import Alignment, Border, Font
+    from openpyxl.styles import Alignment, Font
     from openpyxl.utils import get_column_letter
 
 
@@ -303,17 +303,9 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
             sh.cell(rr, 3).font = Font(bold=True, size=13)
             sh.cell(rr, 3).alignment = Alignment(horizontal="left", vertical="center")
             sh.row_dimensions[rr].height = 40
-        # Signatures stay out of the player and total columns, so the reader skips these rows.
         sign = MATCH_HEADER_ROW + 4
-        sh.cell(sign, 1, "Signatures: both players confirm the sheet").font = Font(bold=True)
-        for i, name in enumerate((x.player, x.opponent)):
-            rr = sign + 1 + i
-            sh.merge_cells(start_row=rr, start_column=1, end_row=rr, end_column=4)
-            sh.cell(rr, 1, name).alignment = Alignment(horizontal="right", vertical="bottom")
-            sh.merge_cells(start_row=rr, start_column=5, end_row=rr, end_column=12)
-            for c in range(5, 13):
-                sh.cell(rr, c).border = Border(bottom=THIN)
-            sh.row_dimensions[rr].height = 32
+        signature_lines(sh, sign, "Signatures: both players confirm the sheet", [x.player, x.opponent or ""],
+                        (1, 4), (5, 12))
         sh.print_area = f"A1:{last}{sign + 2}"
         a4_page(sh, landscape=True)
     with writing(p):

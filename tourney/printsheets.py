@@ -118,19 +118,28 @@ def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, se
             cell.alignment = Alignment(horizontal="left" if c in (4, 5) else "center", vertical="center")
         ws.cell(row, 4).font = Font(size=13, bold=True)
         ws.row_dimensions[row].height = 34
-    # Signatures: the player and total columns stay empty, so the import skips these rows.
     sign = HEADER_ROW + len(seats) + 2
-    ws.cell(sign, 1, lab.signatures).font = Font(bold=True)
     ws.merge_cells(start_row=sign, start_column=1, end_row=sign, end_column=6)
-    for i, s in enumerate(seats):
-        row = sign + 1 + i
-        ws.cell(row, 5, s.player).alignment = Alignment(horizontal="right", vertical="bottom")
-        ws.merge_cells(start_row=row, start_column=6, end_row=row, end_column=12)
-        for c in range(6, 13):
-            ws.cell(row, c).border = Border(bottom=THIN)
-        ws.row_dimensions[row].height = 30
+    signature_lines(ws, sign, lab.signatures, [s.player for s in seats], (5, 5), (6, 12))
     ws.print_area = f"A1:{last_col}{sign + len(seats)}"
     a4_page(ws, landscape=True)
+
+
+def signature_lines(ws: Worksheet, row: int, title: str, names: list[str], name_cols: tuple[int, int],
+                    line_cols: tuple[int, int]) -> None:
+    """`title` in `row`, then one line per name: the name right-aligned in `name_cols`, a rule
+    to sign on across `line_cols`. Callers keep both out of the player and total columns, so
+    the import skips these rows."""
+    ws.cell(row, 1, title).font = Font(bold=True)
+    for i, name in enumerate(names, 1):
+        r = row + i
+        if name_cols[0] < name_cols[1]:
+            ws.merge_cells(start_row=r, start_column=name_cols[0], end_row=r, end_column=name_cols[1])
+        ws.cell(r, name_cols[0], name).alignment = Alignment(horizontal="right", vertical="bottom")
+        ws.merge_cells(start_row=r, start_column=line_cols[0], end_row=r, end_column=line_cols[1])
+        for c in range(line_cols[0], line_cols[1] + 1):
+            ws.cell(r, c).border = Border(bottom=THIN)
+        ws.row_dimensions[r].height = 32
 
 
 def _player_list(wb: Workbook, event_name: str, round_no: int,
