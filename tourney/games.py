@@ -21,6 +21,17 @@ def _lazy(spec: str) -> Callable[..., Any]:
     return call
 
 
+def _constant(spec: str) -> Callable[[], Any]:
+    """`module:name` of a module-level value, looked up when called."""
+    module, name = spec.split(":")
+
+    def get() -> Any:
+        return getattr(import_module(module), name)
+
+    get.spec = spec  # type: ignore[attr-defined]
+    return get
+
+
 @dataclass(frozen=True)
 class Workflow:
     """One game's implementations of the workflow steps (signatures as the 7 Wonders ones)."""
@@ -38,30 +49,31 @@ class Workflow:
     plans_tables: bool                # seating compares table plans before the first round
 
 
-def _constant(spec: str) -> Callable[[], Any]:
-    """`module:name` of a module-level value, looked up when called."""
-    module, name = spec.split(":")
-
-    def get() -> Any:
-        return getattr(import_module(module), name)
-
-    get.spec = spec  # type: ignore[attr-defined]
-    return get
-
-
 WORKFLOWS: dict[str, Workflow] = {
     "7wonders": Workflow(
-        "7wonders", _lazy("tourney.seating:seat_sevenwonders_rounds"),
-        _lazy("tourney.printsheets:write_sevenwonders_sheets"), _constant("tourney.results:SEVEN_WONDERS_IMPORT"),
-        _lazy("tourney.standings:sevenwonders_standings"), _lazy("tourney.export:sevenwonders_csv"),
-        _lazy("tourney.export:sevenwonders_json"), _lazy("tourney.export:sevenwonders_table"),
-        _lazy("tourney.export:sevenwonders_html"), _lazy("tourney.export:sevenwonders_xlsx"), True),
+        game="7wonders",
+        seat=_lazy("tourney.seating:seat_sevenwonders_rounds"),
+        sheets=_lazy("tourney.printsheets:write_sevenwonders_sheets"),
+        game_import=_constant("tourney.results:SEVEN_WONDERS_IMPORT"),
+        standings=_lazy("tourney.standings:sevenwonders_standings"),
+        csv=_lazy("tourney.export:sevenwonders_csv"),
+        json=_lazy("tourney.export:sevenwonders_json"),
+        table=_lazy("tourney.export:sevenwonders_table"),
+        html=_lazy("tourney.export:sevenwonders_html"),
+        xlsx=_lazy("tourney.export:sevenwonders_xlsx"),
+        plans_tables=True),
     "duel": Workflow(
-        "duel", _lazy("tourney.duel_event:seat_duel_rounds"), _lazy("tourney.duel_print:write_duel_sheets"),
-        _constant("tourney.duel_event:DUEL_IMPORT"), _lazy("tourney.duel_event:compute_duel_standings"),
-        _lazy("tourney.duel_print:duel_csv"), _lazy("tourney.duel_print:duel_json"),
-        _lazy("tourney.duel_print:duel_table"), _lazy("tourney.duel_print:duel_html"),
-        _lazy("tourney.duel_print:duel_xlsx"), False),
+        game="duel",
+        seat=_lazy("tourney.duel_event:seat_duel_rounds"),
+        sheets=_lazy("tourney.duel_print:write_duel_sheets"),
+        game_import=_constant("tourney.duel_event:DUEL_IMPORT"),
+        standings=_lazy("tourney.duel_event:compute_duel_standings"),
+        csv=_lazy("tourney.duel_print:duel_csv"),
+        json=_lazy("tourney.duel_print:duel_json"),
+        table=_lazy("tourney.duel_print:duel_table"),
+        html=_lazy("tourney.duel_print:duel_html"),
+        xlsx=_lazy("tourney.duel_print:duel_xlsx"),
+        plans_tables=False),
 }
 
 
