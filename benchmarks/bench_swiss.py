@@ -48,9 +48,10 @@ def end_to_end(n: int) -> tuple[float, float]:
     import tempfile
     from pathlib import Path
 
-    from tourney.duel_event import COLUMNS, import_duel_results, seat_duel_rounds
+    from tourney.duel_event import COLUMNS, seat_duel_rounds
     from tourney.events import create_event
     from tourney.players import add_players
+    from tourney.results import import_results
     from tourney.store import Event
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -70,7 +71,7 @@ def end_to_end(n: int) -> tuple[float, float]:
                     for k, name in enumerate(players):
                         blue = 10 + (t + k) % 3
                         w.writerow([1, t, name, int(k == 0), blue, 0, 0, 0, 0, 0, 0, 0, 0, blue, 0, "", ""])
-        import_duel_results(event, [sheet])
+        import_results(event, [sheet])
         t0 = time.perf_counter()
         seat_duel_rounds(event)
         second = time.perf_counter() - t0
