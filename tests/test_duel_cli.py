@@ -177,6 +177,43 @@ def test_printed_match_sheets_import_once_filled_in(run):
     assert csv_out[1:3] == ["1,Anna,1,1,0,0,0,0.333333333,2", "2,Eva,1,1,0,0,0,0.333333333,3"]
 
 
+def test_german_match_sheets_import_with_german_words(run):
+    duel_event(run)
+    run("seat", "d.db")
+    assert run("sheets", "d.db", "--round", "1", "-o", "r1.xlsx", "--lang", "de").output == \
+        "wrote r1.xlsx: round 1, 3 tables, 5 players\n"
+    wb = openpyxl.load_workbook(run.folder / "r1.xlsx")
+    assert wb.sheetnames == ["Nach Tisch", "Nach Name", "Tisch 1", "Tisch 2"]
+    assert wb["Nach Tisch"]["A1"].value == "Duel Cup · Runde 1 · Paarungen nach Tisch"
+    assert [c.value for c in wb["Nach Tisch"][6]] == [3, "Cleo", "Freilos"]
+    ws = wb["Tisch 1"]
+    assert ws["A1"].value == "Duel Cup · Runde 1 · Tisch 1"
+    assert [c.value for c in ws[4]] == ["Runde", "Tisch", "Spieler", "Startspieler", "Blau", "Grün", "Gelb",
+                                        "Lila", "Weltwunder", "Fortschritt", "Münzen-Punkte", "Militär", "Senat",
+                                        "Summe", "Münzen", "Sieg", "Sieger"]
+    assert [c.value for c in ws[5]][:4] == [1, 1, "Eva", 1]
+    # table 1: Eva wins by military supremacy; table 2 is a civilian win
+    fills = {"Tisch 1": [row(1, 1, "x", 1, military=10, victory="militär", winner="Eva"),
+                         row(1, 1, "y", 0, victory="militär", winner="Eva")],
+             "Tisch 2": [row(1, 2, "x", 1), row(1, 2, "y", 0, blue=4, victory="zivil")]}
+    fills["Tisch 2"][0][-2] = "zivil"
+    for name, filled in fills.items():
+        for rr, values in zip((5, 6), filled):
+            for col, v in enumerate(values[4:], 5):
+                wb[name].cell(row=rr, column=col, value=v if v != "" else None)
+    wb.save(run.folder / "r1.xlsx")
+    assert run("results", "import", "d.db", "r1.xlsx").output.endswith("2 tables stored\n")
+    rows = [r.split(",") for r in run("standings", "d.db", "--format", "csv").output.splitlines()[1:]]
+    assert {r[1] for r in rows if r[2] == "1"} == {"Eva", "Anna", "Cleo"}
+    run("export", "d.db", "-o", "s.xlsx")
+    matches = [[c.value for c in r] for r in openpyxl.load_workbook(run.folder / "s.xlsx")["Matches"].iter_rows()]
+    assert [(m[4], m[5]) for m in matches[1:] if m[4] in ("Eva", "Anna")] == [("Eva", "military"), ("Anna", "civilian")]
+    r = run("check", str(write(run.folder / "bad.csv", [row(1, 1, "Eva", 1, victory="sieg"),
+                                                          row(1, 1, "Dirk", 0, victory="sieg")])), ok=None)
+    assert "victory 'sieg': write civilian, military, science or political (German sheets: zivil, militär, " \
+           "wissenschaft, politik) [victory.value]" in r.output
+
+
 def test_export_has_every_tiebreak_column(run):
     duel_event(run, extra=("--scheme", "wbc"))
     run("seat", "d.db")

@@ -219,43 +219,81 @@ def pairings_view(event: store.Event, round_no: int | None, by: str, fmt: str) -
 
 def write_duel_sheets(event: store.Event, round_no: int, path: Path, lang: str = "en") -> SheetsWritten:
     """`tourney sheets` for a Duel round: the pairings plus one match sheet per table (the
-    workbook of 'tourney pairings -o'). Match sheets are printed in English (`lang` is not
-    used); their header row imports either way."""
+    workbook of 'tourney pairings -o'), in English or German (`lang`)."""
     seats = event.seats(round_no)
     if not seats:
         raise SeatingError(f"round {round_no} is not paired: pair it with 'tourney seat EVENT'")
-    written = write_round_workbook(event, round_no, path)
+    written = write_round_workbook(event, round_no, path, lang)
     return SheetsWritten(written, round_no, len({s.table for s in seats}), len(seats))
 
 
-MATCH_WIDTHS = {"round": 7, "table": 7, "player": 26, "first": 7, "wonders": 10, "progress": 10,
+@dataclass(frozen=True)
+class DuelLabels:
+    """The printed words of a Duel round workbook; `header` must be import headers
+    (``duel_event.ALIASES``), in the order of ``COLUMNS``."""
+
+    header: tuple[str, ...]
+    round: str
+    table: str
+    by_table: str          # worksheet names
+    by_name: str
+    headings: tuple[str, str]  # their titles
+    table_head: tuple[str, str, str]
+    name_head: tuple[str, str, str, str]
+    bye: str
+    yes: str
+    rules: str
+    signatures: str
+
+
+DUEL_LABELS: dict[str, DuelLabels] = {
+    "en": DuelLabels(
+        COLUMNS, "round", "table", "By table", "By name", ("pairings by table", "pairings by name"),
+        ("Table", "Starts (Age I)", "Opponent"),
+        ("Player", "Table", "Opponent", "Starts"), "bye", "yes",
+        "7 Wonders Duel match sheet. Fill in every number (0 for none). first: 1 for the player who started "
+        "Age I. treasury = coins div 3. victory: civilian, military, science or political; for a supremacy "
+        "also write the winner.", "Signatures: both players confirm the sheet"),
+    "de": DuelLabels(
+        ("Runde", "Tisch", "Spieler", "Startspieler", "Blau", "Grün", "Gelb", "Lila", "Weltwunder", "Fortschritt",
+         "Münzen-Punkte", "Militär", "Senat", "Summe", "Münzen", "Sieg", "Sieger"),
+        "Runde", "Tisch", "Nach Tisch", "Nach Name", ("Paarungen nach Tisch", "Paarungen nach Name"),
+        ("Tisch", "Beginnt (Zeitalter I)", "Gegner"),
+        ("Spieler", "Tisch", "Gegner", "Beginnt"), "Freilos", "ja",
+        "7 Wonders Duel Wertungsblatt. Jede Zahl eintragen (0 für keine). Startspieler: 1 für den Spieler, "
+        "der Zeitalter I begonnen hat. Münzen-Punkte = Münzen geteilt durch 3. Sieg: zivil, militär, "
+        "wissenschaft oder politik; bei einer Vorherrschaft auch den Sieger eintragen.",
+        "Unterschriften: beide Spieler bestätigen das Blatt"),
+}
+MATCH_WIDTHS = {"round": 7, "table": 7, "player": 26, "first": 11, "wonders": 11, "progress": 11,
                 "treasury": 10, "military": 10, "total": 9, "victory": 12, "winner": 24}
 MATCH_HEADER_ROW = 4
 
 
-def write_round_workbook(event: store.Event, round_no: int | None, path: str | Path) -> Path:
-    """Pairings by table and by name, then one A4 match sheet per table; the filled-in
-    file imports as it is (`tourney results import`)."""
+def write_round_workbook(event: store.Event, round_no: int | None, path: str | Path, lang: str = "en") -> Path:
+    """Pairings by table and by name, then one A4 match sheet per table, in English or German
+    (`lang`); the filled-in file imports as it is (`tourney results import`)."""
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Font
     from openpyxl.utils import get_column_letter
 
-
     p = Path(path)
     if p.suffix.lower() != ".xlsx":
         raise UsageError(f"can't write pairings to {p.name!r}: use a file ending in .xlsx")
+    lab = DUEL_LABELS[lang]
     r, rows = pairing_rows(event, round_no)
     info = event.info()
     wb = Workbook()
     wb.remove(wb.active)
     centre = Alignment(horizontal="center", vertical="center", wrap_text=True)
 
-    def listing(title: str, header: list[str], lines: list[list[object]], widths: tuple[int, ...]) -> None:
+    def listing(title: str, heading: str, header: Sequence[str], lines: list[list[object]],
+                widths: tuple[int, ...], centred: tuple[int, ...]) -> None:
         ws = wb.create_sheet(title)
-        ws.append([f"{info.name} · round {r} · {title.lower()}"])
+        ws.append([f"{info.name} · {lab.round} {r} · {heading}"])
         ws["A1"].font = Font(bold=True, size=16)
         ws.append([])
-        ws.append(header)
+        ws.append(list(header))
         for line in lines:
             ws.append(line)
         for i, w in enumerate(widths, 1):
@@ -263,35 +301,33 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
         for row in ws.iter_rows(min_row=3, max_row=3 + len(lines)):
             for c in row:
                 c.border = BOX
-                c.alignment = Alignment(horizontal="center" if header[c.column - 1] in ("Table", "Starts")
-                                        else "left", vertical="center")
+                c.alignment = Alignment(horizontal="center" if c.column in centred else "left", vertical="center")
                 if c.row == 3:
                     c.font, c.fill = Font(bold=True), SHADE
         ws.print_title_rows = "3:3"
         a4_page(ws, landscape=False)
 
-    listing("By table", ["Table", "Starts (Age I)", "Opponent"],
-            [[x.table, x.player, x.opponent or "bye"] for x in rows if x.first or x.opponent is None], (8, 32, 32))
-    listing("By name", ["Player", "Table", "Opponent", "Starts"],
-            [[x.player, x.table, x.opponent or "bye", "yes" if x.first else ""]
-             for x in sorted(rows, key=lambda x: x.player.casefold())], (32, 8, 32, 8))
+    listing(lab.by_table, lab.headings[0], lab.table_head,
+            [[x.table, x.player, x.opponent or lab.bye] for x in rows if x.first or x.opponent is None],
+            (8, 32, 32), (1,))
+    listing(lab.by_name, lab.headings[1], lab.name_head,
+            [[x.player, x.table, x.opponent or lab.bye, lab.yes if x.first else ""]
+             for x in sorted(rows, key=lambda x: x.player.casefold())], (32, 8, 32, 8), (2, 4))
     last = get_column_letter(len(COLUMNS))
     for x in rows:
         if not x.first:
             continue
-        sh = wb.create_sheet(f"Table {x.table}")
-        sh["A1"] = f"{info.name} · round {r} · table {x.table}"
+        sh = wb.create_sheet(f"{lab.table.capitalize()} {x.table}")
+        sh["A1"] = f"{info.name} · {lab.round} {r} · {lab.table} {x.table}"
         sh["A1"].font = Font(bold=True, size=18)
-        sh["A2"] = ("7 Wonders Duel match sheet. Fill in every number (0 for none). first: 1 for the player "
-                    "who started Age I. treasury = coins div 3. victory: civilian, military, science or "
-                    "political; for a supremacy also write the winner.")
+        sh["A2"] = lab.rules
         sh["A2"].alignment = Alignment(wrap_text=True, vertical="top")
         for rr in (1, 2):
             sh.merge_cells(f"A{rr}:{last}{rr}")
         sh.row_dimensions[2].height = 32
         # The header row is the import format: the reader matches these names.
-        for c, col in enumerate(COLUMNS, 1):
-            cell = sh.cell(MATCH_HEADER_ROW, c, col)
+        for c, (col, name) in enumerate(zip(COLUMNS, lab.header), 1):
+            cell = sh.cell(MATCH_HEADER_ROW, c, name)
             cell.font, cell.fill, cell.border, cell.alignment = Font(bold=True), SHADE, BOX, centre
             sh.column_dimensions[get_column_letter(c)].width = MATCH_WIDTHS.get(col, 8)
         sh.row_dimensions[MATCH_HEADER_ROW].height = 24
@@ -304,7 +340,7 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
             sh.cell(rr, 3).alignment = Alignment(horizontal="left", vertical="center")
             sh.row_dimensions[rr].height = 40
         sign = MATCH_HEADER_ROW + 4
-        signature_lines(sh, sign, "Signatures: both players confirm the sheet", [x.player, x.opponent or ""],
+        signature_lines(sh, sign, lab.signatures, [x.player, x.opponent or ""],
                         (1, 4), (5, 12))
         sh.print_area = f"A1:{last}{sign + 2}"
         a4_page(sh, landscape=True)

@@ -98,15 +98,24 @@ def senate_pairs() -> frozenset[tuple[int, int]]:
     return frozenset(pairs)
 
 
+#: The words German match sheets use for the victories (the rulebook's "zivil", "militärische",
+#: "wissenschaftliche", "politische Vorherrschaft"), read like the English ones.
+VICTORY_WORDS_DE: dict[str, Victory] = {
+    "zivil": Victory.CIVILIAN, "militär": Victory.MILITARY, "militaer": Victory.MILITARY,
+    "wissenschaft": Victory.SCIENCE, "politik": Victory.POLITICAL, "politisch": Victory.POLITICAL,
+}
+
+
 def parse_victory(text: str | None) -> Victory | None:
-    """The victory named by a cell ('' means civilian, the normal end after Age III)."""
+    """The victory named by a cell ('' means civilian, the normal end after Age III), in
+    English or German."""
     key = (text or "").strip().lower()
     if key == "":
         return Victory.CIVILIAN
     for v in Victory:
         if key == v.value:
             return v
-    return None
+    return VICTORY_WORDS_DE.get(key)
 
 
 def civilian_winner(a: MatchLine, b: MatchLine) -> str | None:
@@ -187,7 +196,7 @@ def _victory(sheet: MatchSheet) -> tuple[Victory | None, list[Finding]]:
     v = parse_victory(texts[0])
     if v is None:
         return None, [error("victory.value", f"victory {texts[0]!r}: write civilian, military, science or "
-                                             "political")]
+                                             "political (German sheets: zivil, militär, wissenschaft, politik)")]
     return v, []
 
 
