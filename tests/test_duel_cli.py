@@ -30,6 +30,17 @@ def write(path: Path, rows) -> str:
     return str(path)
 
 
+def import_first_player_wins(run) -> list:
+    """Round 1 of d.db played with every starting player winning on blue points; the rows."""
+    rows = []
+    for p in json.loads(run("pairings", "d.db", "--format", "json").output):
+        if p["first"]:
+            rows += [row(1, p["table"], p["player"], 1), row(1, p["table"], p["opponent"], 0, blue=4)]
+    write(run.folder / "r1.csv", rows)
+    run("results", "import", "d.db", "r1.csv")
+    return rows
+
+
 def duel_event(run, *players, extra=()):
     run("new", "d.db", "--game", "duel", "--seed", "5", "--name", "Duel Cup", *extra)
     run("players", "add", "d.db", *(players or ("Anna", "Ben", "Cleo", "Dirk", "Eva")))
@@ -254,13 +265,7 @@ def test_round_robin_and_top_cut(run):
     r = run("seat", "d.db", "--cut", "4", ok=None)
     assert r.output == "Error: the top cut follows the 1 Swiss rounds: round 1 is not paired yet\n"
     run("seat", "d.db")
-    r1 = json.loads(run("pairings", "d.db", "--format", "json").output)
-    rows = []
-    for p in r1:
-        if p["first"]:
-            rows += [row(1, p["table"], p["player"], 1), row(1, p["table"], p["opponent"], 0, blue=4)]
-    write(run.folder / "r1.csv", rows)
-    run("results", "import", "d.db", "r1.csv")
+    import_first_player_wins(run)
     top = [line.split(",")[1] for line in run("standings", "d.db", "--format", "csv").output.splitlines()[1:5]]
     assert run("seat", "d.db", "--cut", "4").output == "round 2: 4 players at 2 tables (2+2)\n"
     cut = json.loads(run("pairings", "d.db", "--format", "json").output)
@@ -291,13 +296,7 @@ def test_round_robin_and_top_cut(run):
 def test_drop_late_entry_and_correction(run):
     duel_event(run, "Anna", "Ben", "Cleo", "Dirk")
     run("seat", "d.db")
-    r1 = json.loads(run("pairings", "d.db", "--format", "json").output)
-    rows = []
-    for p in r1:
-        if p["first"]:
-            rows += [row(1, p["table"], p["player"], 1), row(1, p["table"], p["opponent"], 0, blue=4)]
-    write(run.folder / "r1.csv", rows)
-    run("results", "import", "d.db", "r1.csv")
+    rows = import_first_player_wins(run)
     # A corrected sheet: the second table's match was in fact a shared victory.
     rows[3] = row(1, 2, rows[3][2], 0)
     write(run.folder / "r1b.csv", rows[2:])
