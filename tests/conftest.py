@@ -27,6 +27,11 @@ class Run:
         return result
 
 
+def invoke(*args: str):
+    """The CLI in the current folder, for tests that manage their own files (exit code not checked)."""
+    return CliRunner().invoke(cli, list(args))
+
+
 @pytest.fixture
 def run(tmp_path, monkeypatch) -> Run:
     monkeypatch.chdir(tmp_path)

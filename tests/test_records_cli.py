@@ -4,15 +4,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from tourney.cli import cli
+from conftest import invoke as run
 
 DATA = Path(__file__).parent / "data" / "duel"
-
-
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args))
 
 
 def test_verify_golden_records(tmp_path):
