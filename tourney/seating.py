@@ -13,6 +13,7 @@ from tourney.schedule import (
     PlanError,
     Round,
     compare_plans,
+    plan_for_table_size,
     plan_schedule,
     render_plans,
     render_report,
@@ -23,25 +24,9 @@ from tourney.schemes import find_scheme
 
 
 def table_plan(n: int, size: int = 5) -> tuple[int, ...]:
-    """Table sizes for n players, largest first. Bonn (size 5): as few tables of 3 as
-    possible, then as many 5s as possible, the rest 4s (12 → 4+4+4, 13 → 5+4+4, 11 → 4+4+3).
-    DM (size 4): 4s and as few 3s as possible; a table of 5 only when nothing else fits."""
-    if n < 3:
-        raise SeatingError(f"{n} player{'s' * (n != 1)} can't fill a table: 7 Wonders needs at least 3")
-    sizes = (5, 4, 3) if size >= 5 else (4, 3)
-    best: tuple[int, ...] | None = None
-    for threes in range(n // 3 + 1):
-        rest = n - 3 * threes
-        for fives in range(rest // 5, -1, -1) if 5 in sizes else (0,):
-            fours, left = divmod(rest - 5 * fives, 4)
-            if left == 0:
-                best = (5,) * fives + (4,) * fours + (3,) * threes
-                break
-        if best is not None:
-            return best
-    if size < 5:
-        return table_plan(n, 5)
-    raise SeatingError(f"no table plan for {n} players")  # every n >= 3 has one
+    """Table sizes for `n` players, largest first, for a scheme's usual table size (5: the
+    `bonn` plan, 4: `dm`): `tourney.schedule.table_plan` decides, the one place that does."""
+    return sizes_for_plan(n, plan_for_table_size(size))
 
 
 @dataclass(frozen=True)
