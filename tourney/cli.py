@@ -270,7 +270,8 @@ def results_import(event: str, files: tuple[str, ...], register: bool, correct: 
 
     Example: tourney results import bonn.db round1.csv
     """
-    from tourney.results import ImportRefused, import_results
+    from tourney.errors import ImportRefused
+    from tourney.results import import_results
 
     try:
         summary = import_results(_open(event), list(files), register=register, correct=correct, reason=reason,

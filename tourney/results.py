@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable, Generic, Iterable, Sequence, TypeVar
 
 from rules_engine.findings import Finding, Severity, error, warning
 from tourney import store
-from tourney.errors import SheetError, UsageError
+from tourney.errors import ImportRefused, SheetError, UsageError
 from tourney.sheetio import SheetRow
 
 if TYPE_CHECKING:
@@ -96,14 +96,6 @@ class CheckReport:
         return (f"checked {len(self.files)} file{'s' * (len(self.files) != 1)}: "
                 f"{len(self.tables)} table{'s' * (len(self.tables) != 1)}, {n_lines} player{'s' * (n_lines != 1)}: "
                 f"{ne} error{'s' * (ne != 1)}, {nw} warning{'s' * (nw != 1)}")
-
-
-class ImportRefused(Exception):
-    """The files have errors: nothing was stored. Carries the report to print."""
-
-    def __init__(self, report: CheckReport) -> None:
-        super().__init__(report.summary())
-        self.report = report
 
 
 def at_table(table: ParsedTable[object], finding: Finding) -> LocatedFinding:

@@ -89,15 +89,6 @@ def draws_view(event: store.Event, round_no: int | None = None) -> str:
     return workflow(event.info().game).draws_view(event, round_no)
 
 
-def seat_round(event: store.Event, round_no: int) -> SeatedRound:
-    """Seat (or re-seat) one round that has no results: see `seat_rounds`."""
-    seated = seat_rounds(event, round_no)
-    if seated:
-        return seated[0]
-    names = {p.id: p.name for p in event.players()}
-    return SeatedRound(round_no, tuple(tuple(names[p] for p in t) for t in seated_tables(event)[round_no]))
-
-
 def seating_report(event: store.Event) -> str:
     """`tourney seating --report`: repeated opponents, neighbours and start seats per round,
     next to the lower bound for these table sizes, and why repeats are forced."""
