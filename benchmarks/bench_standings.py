@@ -6,14 +6,15 @@ import tempfile
 import time
 from pathlib import Path
 
+from rules_engine.sevenwonders import PlayerScore
 from tourney import store
 from tourney.events import create_event
 from tourney.export import to_xlsx
+from tourney.games.sevenwonders.sheets import dump_line
 from tourney.seating import table_plan
 from tourney.standings import compute_standings
 from tourney.store import Event
 
-CATS = ("military", "treasury", "wonders", "civilian", "commercial", "guilds", "science")
 
 
 def build(folder: Path, n_players: int = 500, rounds: int = 6) -> Event:
@@ -31,12 +32,11 @@ def build(folder: Path, n_players: int = 500, rounds: int = 6) -> Event:
                 lines = []
                 for s, pid in enumerate(order[i:i + size], 1):
                     coins = rng.randint(0, 15)
-                    sc = {"military": rng.randint(-6, 18), "treasury": coins // 3, "wonders": rng.randint(0, 20),
-                          "civilian": rng.randint(0, 30), "commercial": rng.randint(0, 10),
-                          "guilds": rng.randint(0, 12), "science": rng.randint(0, 40), "coins": coins}
-                    sc["total"] = sum(sc[c] for c in CATS)
-                    lines.append((s, pid, None, None, sc))
-                store.store_table_seats(conn, r, t, [(pid, None) for _, pid, *_ in lines])
+                    cats = (rng.randint(-6, 18), coins // 3, rng.randint(0, 20), rng.randint(0, 30),
+                            rng.randint(0, 10), rng.randint(0, 12), rng.randint(0, 40))
+                    score = PlayerScore(s, f"Player {pid:03d}", *cats, sum(cats), coins)
+                    lines.append(store.NewLine(s, pid, None, None, dump_line(score)))
+                store.store_table_seats(conn, r, t, [(line.player_id, None) for line in lines])
                 store.store_result(conn, round_no=r, table_no=t, version=1, author="bench", reason=None,
                                    source="bench", warnings=[], lines=lines)
                 i += size

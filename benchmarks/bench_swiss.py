@@ -48,7 +48,8 @@ def end_to_end(n: int) -> tuple[float, float]:
     import tempfile
     from pathlib import Path
 
-    from tourney.duel_event import COLUMNS, seat_duel_rounds
+    from tourney.games.duel.pairing import seat_rounds
+    from tourney.games.duel.sheets import COLUMNS
     from tourney.events import create_event
     from tourney.players import add_players
     from tourney.results import import_results
@@ -60,7 +61,7 @@ def end_to_end(n: int) -> tuple[float, float]:
         event = Event.open(db)
         add_players(event, [f"P{i:03}" for i in range(n)])
         t0 = time.perf_counter()
-        (r1,) = seat_duel_rounds(event)
+        (r1,) = seat_rounds(event)
         first = time.perf_counter() - t0
         sheet = Path(tmp) / "r1.csv"
         with open(sheet, "w", newline="") as fh:
@@ -73,7 +74,7 @@ def end_to_end(n: int) -> tuple[float, float]:
                         w.writerow([1, t, name, int(k == 0), blue, 0, 0, 0, 0, 0, 0, 0, 0, blue, 0, "", ""])
         import_results(event, [sheet])
         t0 = time.perf_counter()
-        seat_duel_rounds(event)
+        seat_rounds(event)
         second = time.perf_counter() - t0
         event.close()
     return first, second

@@ -3,7 +3,7 @@ from itertools import permutations
 
 import pytest
 
-from tourney.draws import GUILDS, WONDERS, RoundDraw, draw_round, draw_rounds, wonders_had
+from tourney.games.sevenwonders.draws import GUILDS, WONDERS, RoundDraw, draw_round, draw_rounds, wonders_had
 from tourney.schedule import plan_schedule
 
 def test_the_draw_pool_is_the_base_game():

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import openpyxl
 
-from tourney.duel_event import COLUMNS
+from tourney.games.duel.sheets import COLUMNS
 
 CATS = ("blue", "green", "yellow", "purple", "wonders", "progress", "treasury", "military", "senate")
 
@@ -318,14 +318,27 @@ def test_drop_late_entry_and_correction(run):
 
 def test_match_sheet_csv_round_trip(tmp_path):
     # What the reader takes from a written sheet is exactly what was written.
-    from tourney.duel_event import _line, read_match_file
+    from tourney.games.duel.sheets import match_line, read_match_file
 
     rows = [row(2, 4, "Anna", 1, senate=5, victory="science", winner="Ben"),
             row(2, 4, "Ben", 0, blue=3, military=5, senate=0, victory="science", winner="Ben")]
     path = write(tmp_path / "m.csv", rows)
     read = read_match_file(path)
     assert [r.problems for r in read] == [(), ()]
-    lines = [_line(r) for r in read]
+    lines = [match_line(r) for r in read]
     assert [(ln.player, ln.first, ln.blue, ln.military, ln.senate, ln.total, ln.victory, ln.winner)
             for ln in lines] == [("Anna", True, 10, 0, 5, 32, "science", "Ben"),
                                  ("Ben", False, 3, 5, 0, 25, "science", "Ben")]
+
+
+def test_season_report_takes_a_duel_event(run):
+    # B3: the season report read 7 Wonders standings' game list and crashed on a Duel event.
+    run("new", "d.db", "--game", "duel", "--seed", "5", "--name", "Duel Cup", "--rounds", "1",
+        "--date", "2024-05-01")
+    run("players", "add", "d.db", "Anna", "Ben", "Cleo", "Dirk")
+    run("seat", "d.db")
+    import_first_player_wins(run)
+    top = run("standings", "d.db", "--format", "csv").output.splitlines()[1].split(",")[1]
+    r = run("season", "d.db", "--spots", "1", "--format", "csv")
+    assert top == "Anna"
+    assert r.output == "event,date,place,player\nDuel Cup,2024-05-01,1,Anna\n"

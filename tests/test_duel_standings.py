@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine.duel.sheet import Victory
-from tourney.duel_standings import MatchResult, chain, duel_standings
+from tourney.games.duel.standings import MatchResult, chain, duel_standings
 
 CIV, MIL = Victory.CIVILIAN, Victory.MILITARY
 
@@ -121,7 +121,7 @@ def test_match_points_add_up(matches, bye):
 
 
 def test_cut_places():
-    from tourney.duel_standings import cut_places
+    from tourney.games.duel.standings import cut_places
 
     seeds = ["S1", "S2", "S3", "S4", "S5", "S6"]
     # Cut of 6 in a bracket of 8: S1 and S2 have byes; S5 beats S4, S3 beats S6; then S1

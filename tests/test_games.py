@@ -1,24 +1,36 @@
-"""The per-game workflow table: every step of every game names a function that exists, and the
-commands reach each game's own implementation."""
+"""The game registry: one workflow object per rules_engine ruleset, and the commands reach each
+game's own implementation."""
 from __future__ import annotations
 
-import dataclasses
-from importlib import import_module
-
-from tourney.games import WORKFLOWS, workflow
-
-
-def test_every_step_of_every_game_resolves():
-    for game, flow in WORKFLOWS.items():
-        assert flow.game == game
-        for field in dataclasses.fields(flow):
-            step = getattr(flow, field.name)
-            if callable(step):
-                module, name = step.spec.split(":")
-                assert hasattr(import_module(module), name), f"{game}.{field.name}: {step.spec} is missing"
+from rules_engine.registry import find_ruleset_info
+from tourney.games import GAMES, sheet_game, workflow
+from tourney.games.duel.standings import DuelStandings
+from tourney.games.sevenwonders.standings import SevenWondersStandings
 
 
-def test_each_game_reads_its_own_sheets():
-    assert workflow("7wonders").game_import().parse.__name__ == "parse_files"
-    assert workflow("duel").game_import().parse.__name__ == "parse_duel_files"
+def test_every_game_is_a_ruleset_under_its_own_name():
+    for name, flow in GAMES.items():
+        assert flow.name == name == find_ruleset_info(name).name
+        assert flow.schemes and all(s.game == name for s in flow.schemes)
+
+
+def test_each_game_has_its_own_steps():
     assert workflow("7wonders").plans_tables and not workflow("duel").plans_tables
+    assert workflow("7wonders").pairings is None and workflow("duel").pairings is not None
+    assert workflow("7wonders").sheet_format is not workflow("duel").sheet_format
+
+
+def test_each_game_computes_its_own_standings(tmp_path):
+    from tourney.events import create_event
+    from tourney.store import Event
+
+    for game, kind in (("7wonders", SevenWondersStandings), ("duel", DuelStandings)):
+        create_event(str(tmp_path / f"{game}.db"), game=game, scheme=None, rounds=1, seed=1, name=None, date=None)
+        st = workflow(game).standings(Event.open(tmp_path / f"{game}.db"), None)
+        assert isinstance(st, kind) and st.rounds_played() == frozenset()
+
+
+def test_a_file_of_no_known_kind_goes_to_the_first_game(tmp_path):
+    path = tmp_path / "x.csv"
+    path.write_text("a,b\n1,2\n", encoding="utf-8")
+    assert sheet_game([path]) is next(iter(GAMES.values()))

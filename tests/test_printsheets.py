@@ -5,7 +5,7 @@ import json
 
 from openpyxl import load_workbook
 
-from tourney.printsheets import HEADER, HEADER_ROW
+from tourney.games.sevenwonders.printsheets import HEADER, HEADER_ROW
 
 PLAYERS = [f"P{i:02d}" for i in range(1, 14)]
 

@@ -4,7 +4,7 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, strategies as st
 
-from tourney.schemes import BONN, DM
+from tourney.games.sevenwonders.schemes import BONN, DM
 from tourney.scoring import Entrant, score_table
 
 

@@ -9,13 +9,15 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import EXAMPLE, ROOT, line, write_sheet
+from rules_engine.sevenwonders import PlayerScore
 from tourney import store
 from tourney.events import create_event
 from tourney.export import to_csv
 from tourney.players import add_players
 from tourney.results import import_results
-from tourney.schemes import BONN
-from tourney.standings import GameLine, compute_standings, lot_key, rank_players
+from tourney.games.sevenwonders.schemes import BONN
+from tourney.games.sevenwonders.standings import GameLine, rank_players
+from tourney.standings import compute_standings, lot_key
 from tourney.store import Event, Player
 
 
@@ -70,7 +72,7 @@ def test_lot_is_reproducible_and_independent_of_late_entries():
 
 
 def games_for(players, data):
-    return [GameLine(1, 1, i + 1, p.name, None, None, {"total": vp, "coins": c}, F(pts), F(share, 100))
+    return [GameLine(1, 1, PlayerScore(i + 1, p.name, 0, 0, 0, vp, 0, 0, 0, vp, c), F(pts), F(share, 100))
             for i, (p, (pts, share, vp, c)) in enumerate(zip(players, data))]
 
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from tourney import seating
 from tourney.schedule import PLANS, PlanError, bonn_plan, table_plan
-from tourney.schemes import BONN, DM
+from tourney.games.sevenwonders.schemes import BONN, DM
 
 # The spec's examples, and its "only when 5s and 4s cannot cover the count (6, 7, 11 players)".
 BONN_EXAMPLES = {12: (4, 4, 4), 13: (5, 4, 4), 14: (5, 5, 4), 16: (4, 4, 4, 4), 17: (5, 4, 4, 4),

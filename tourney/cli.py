@@ -152,16 +152,14 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
 
     Example: tourney seat bonn.db --round 1
     """
-    from tourney.seating import seat_rounds
+    from tourney.seating import seat_cut, seat_rounds
 
     if round_no is not None and all_rounds:
         raise UsageError("use either --round N or --all, not both")
     if cut is not None:
-        from tourney.duel_event import seat_top_cut
-
         if round_no is not None or all_rounds:
             raise UsageError("--cut pairs the next top-cut round: leave out --round and --all")
-        seated = [seat_top_cut(_open(event), cut)]
+        seated = [seat_cut(_open(event), cut)]
     else:
         seated = seat_rounds(_open(event), round_no, all_rounds, tables)
     for r in seated:
@@ -222,10 +220,10 @@ def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | 
 
     Example: tourney pairings duel.db --by name
     """
-    from tourney.duel_print import pairings_view, write_round_workbook
+    from tourney.views import pairings_view, write_pairings
 
     if output:
-        click.echo(f"wrote {write_round_workbook(_open(event), round_no, output)}")
+        click.echo(f"wrote {write_pairings(_open(event), round_no, output)}")
     else:
         click.echo(pairings_view(_open(event), round_no, by, fmt), nl=False)
 
@@ -273,7 +271,8 @@ def results_import(event: str, files: tuple[str, ...], register: bool, correct: 
 
     Example: tourney results import bonn.db round1.csv
     """
-    from tourney.results import ImportRefused, import_results
+    from tourney.errors import ImportRefused
+    from tourney.results import import_results
 
     try:
         summary = import_results(_open(event), list(files), register=register, correct=correct, reason=reason,

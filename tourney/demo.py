@@ -15,7 +15,8 @@ def run_demo(directory: Path, echo: Callable[[str], None], example: Path = EXAMP
     from tourney.events import create_event
     from tourney.export import export_event, to_table
     from tourney.players import add_players, read_roster
-    from tourney.results import ImportRefused, import_results
+    from tourney.errors import ImportRefused
+    from tourney.results import import_results
     from tourney.standings import compute_standings
     from tourney.store import Event
 

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
+
+if TYPE_CHECKING:
+    from tourney.results import CheckReport
 
 
 class TourneyError(Exception):
@@ -24,6 +27,26 @@ class SeatingError(TourneyError):
 
 class SheetError(TourneyError):
     """A score-sheet file cannot be read (before any rule is checked)."""
+
+
+class PairingError(SeatingError):
+    """A round cannot be paired as asked (user-fixable: too few players, search limit)."""
+
+
+class SeasonError(TourneyError):
+    """A user-fixable problem with the input of a season report."""
+
+
+class AliasFileError(SeasonError):
+    """The alias file is missing, unreadable or has a bad row."""
+
+
+class ImportRefused(TourneyError):
+    """Score sheets with errors: nothing was stored. Carries the report to print."""
+
+    def __init__(self, report: CheckReport) -> None:
+        super().__init__(report.summary())
+        self.report = report
 
 
 class UsageError(TourneyError):

@@ -7,14 +7,15 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Generic, Iterable, Sequence, TypeVar
 
 from rules_engine.findings import Finding, Severity, error, warning
-from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
 from tourney import store
-from tourney.errors import SheetError, UsageError
-from tourney.games import workflow
-from tourney.sheetio import OPTIONAL_INT, SheetRow, read_sheet_file
+from tourney.errors import ImportRefused, SheetError, UsageError
+from tourney.sheetio import SheetRow
+
+if TYPE_CHECKING:
+    from tourney.games import GameWorkflow
 
 
 @dataclass(frozen=True)
@@ -58,13 +59,12 @@ class LocatedFinding:
                 "message": f.message}
 
 
-SheetT = TypeVar("SheetT")
+SheetT = TypeVar("SheetT", covariant=True)
 
 
 @dataclass(frozen=True)
 class ParsedTable(Generic[SheetT]):
-    """One table's rows and the game's sheet built from them (a 7 Wonders `TableSheet`, a Duel
-    `MatchSheet`)."""
+    """One table's rows and the game's sheet built from them (the rules engine's sheet type)."""
 
     round: int
     table: int
@@ -75,7 +75,7 @@ class ParsedTable(Generic[SheetT]):
 @dataclass
 class CheckReport:
     files: list[str]
-    tables: list[ParsedTable[Any]] = field(default_factory=list)
+    tables: list[ParsedTable[object]] = field(default_factory=list)
     findings: list[LocatedFinding] = field(default_factory=list)
 
     @property
@@ -98,15 +98,8 @@ class CheckReport:
                 f"{ne} error{'s' * (ne != 1)}, {nw} warning{'s' * (nw != 1)}")
 
 
-class ImportRefused(Exception):
-    """The files have errors: nothing was stored. Carries the report to print."""
-
-    def __init__(self, report: CheckReport) -> None:
-        super().__init__(report.summary())
-        self.report = report
-
-
-def _at(table: ParsedTable[Any], finding: Finding) -> LocatedFinding:
+def at_table(table: ParsedTable[object], finding: Finding) -> LocatedFinding:
+    """`finding` located at the table's rows (the player's own row when it names one)."""
     rows = table.rows
     if finding.player is not None:
         mine = [r for r in rows if r.player.casefold() == finding.player.casefold()]
@@ -116,25 +109,15 @@ def _at(table: ParsedTable[Any], finding: Finding) -> LocatedFinding:
                           first.sheet, table.round, table.table)
 
 
-def _row_at(row: SheetRow, finding: Finding) -> LocatedFinding:
+def at_row(row: SheetRow, finding: Finding) -> LocatedFinding:
+    """`finding` located at one row."""
     return LocatedFinding(finding, row.where.file, (row.where.row,), row.where.sheet,
                           row.get_int("round"), row.get_int("table"))
 
 
-def _player_score(row: SheetRow) -> PlayerScore:
-    v = row.values
-    side = v.get("side")
-    return PlayerScore(
-        seat=v["seat"], player=row.player, **{c: v[c] for c in CATEGORIES},  # type: ignore[arg-type]
-        total=v["total"], coins=v["coins"],  # type: ignore[arg-type]
-        wonder=v.get("wonder"), side=str(side).upper() if side else None,  # type: ignore[arg-type]
-        **{c: v.get(c) for c in OPTIONAL_INT},  # type: ignore[arg-type]
-    )
-
-
 def parse_sheets(paths: Sequence[str | Path], read: Callable[[str | Path], list[SheetRow]],
-                 build: Callable[[int, int, list[SheetRow], bool], ParsedTable[Any]],
-                 check: Callable[[Any], Iterable[Finding]],
+                 build: Callable[[int, int, list[SheetRow], bool], ParsedTable[SheetT]],
+                 check: Callable[[SheetT], Iterable[Finding]],
                  row_findings: Callable[[SheetRow], Iterable[Finding]] = lambda row: ()) -> CheckReport:
     """Read every file with `read`, group the rows into tables (`build` gets round, table,
     rows and whether every row could be read) and run the game's `check` on each readable
@@ -150,46 +133,27 @@ def parse_sheets(paths: Sequence[str | Path], read: Callable[[str | Path], list[
     for row in rows:
         for col, msg in row.problems:
             name = row.player or "?"
-            report.findings.append(_row_at(row, error("cell", f"{msg} (player {name!r})", row.player or None)))
-        report.findings.extend(_row_at(row, f) for f in row_findings(row))
+            report.findings.append(at_row(row, error("cell", f"{msg} (player {name!r})", row.player or None)))
+        report.findings.extend(at_row(row, f) for f in row_findings(row))
         if not row.player:
-            report.findings.append(_row_at(row, error("cell", "player is empty: write the player's name")))
+            report.findings.append(at_row(row, error("cell", "player is empty: write the player's name")))
         r, t = row.get_int("round"), row.get_int("table")
         if r is not None and t is not None:
             if r < 1 or t < 1:
-                report.findings.append(_row_at(row, error("cell", f"round {r} / table {t}: numbers start at 1")))
+                report.findings.append(at_row(row, error("cell", f"round {r} / table {t}: numbers start at 1")))
             else:
                 by_table[(r, t)].append(row)
     for (r, t), trows in sorted(by_table.items()):
         table = build(r, t, trows, all(not row.problems and row.player for row in trows))
         report.tables.append(table)
         if table.sheet is not None:
-            report.findings.extend(_at(table, f) for f in check(table.sheet))
+            report.findings.extend(at_table(table, f) for f in check(table.sheet))
     _check_one_table_per_player(report)
     return report
 
 
-def _side_findings(row: SheetRow) -> list[Finding]:
-    side = row.values.get("side")
-    if side and str(side).upper() not in ("A", "B"):
-        return [error("side", f"side {side!r} for {row.player!r}: write A or B", row.player)]
-    return []
-
-
-def _table(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[TableSheet]:
-    sheet = None
-    if readable:
-        sheet = TableSheet(tuple(_player_score(row) for row in sorted(rows, key=lambda x: x.values["seat"])))
-    return ParsedTable(r, t, tuple(rows), sheet)
-
-
-def parse_files(paths: Sequence[str | Path]) -> CheckReport:
-    """Read every file, group rows into tables and run the rules engine on each table."""
-    return parse_sheets(paths, read_sheet_file, _table, check_sheet, _side_findings)
-
-
 def _check_one_table_per_player(report: CheckReport) -> None:
-    seen: dict[tuple[int, str], ParsedTable[Any]] = {}
+    seen: dict[tuple[int, str], ParsedTable[object]] = {}
     for table in report.tables:
         for row in table.rows:
             if not row.player:
@@ -197,16 +161,16 @@ def _check_one_table_per_player(report: CheckReport) -> None:
             key = (table.round, row.player.casefold())
             other = seen.get(key)
             if other is not None and other is not table:
-                report.findings.append(_row_at(row, error(
+                report.findings.append(at_row(row, error(
                     "player.round", f"{row.player!r} is on the sheets of table {other.table} and table "
                                     f"{table.table} in round {table.round}: a player plays one table per round",
                     row.player)))
             seen[key] = table
 
 
-def already_stored(table: ParsedTable[Any], version: int) -> LocatedFinding:
+def already_stored(table: ParsedTable[object], version: int) -> LocatedFinding:
     r, t = table.round, table.table
-    return _at(table, error("result.exists", f"round {r}, table {t} already has results (version {version}): "
+    return at_table(table, error("result.exists", f"round {r}, table {t} already has results (version {version}): "
                                              "to replace them, import with --correct --reason TEXT"))
 
 
@@ -227,93 +191,50 @@ class EventView:
         return cls(event.info(), {p.name.casefold(): p for p in event.players()}, event.seated_rounds(), stored,
                    {(t.round, line.player.casefold()): t.table for t in stored.values() for line in t.lines})
 
-    def table_findings(self, table: ParsedTable[Any], *, correct: bool, beyond: bool = True) -> list[LocatedFinding]:
+    def table_findings(self, table: ParsedTable[object], *, correct: bool, beyond: bool = True) -> list[LocatedFinding]:
         """A round past the event's last (when `beyond`); results already stored (unless `correct`)."""
         out = []
         r, t = table.round, table.table
         if beyond and r > self.info.rounds:
-            out.append(_at(table, warning(
+            out.append(at_table(table, warning(
                 "round.beyond", f"round {r} is beyond the event's {self.info.rounds} rounds")))
         if (r, t) in self.stored and not correct:
             out.append(already_stored(table, self.stored[(r, t)].version))
         return out
 
-    def row_findings(self, table: ParsedTable[Any], row: SheetRow, *, register: bool) -> list[LocatedFinding]:
+    def row_findings(self, table: ParsedTable[object], row: SheetRow, *, register: bool) -> list[LocatedFinding]:
         """A player not registered (unless `register`), dropped, or stored at another table."""
         out = []
         name, r = row.player, table.round
         p = self.players.get(name.casefold())
         if p is None:
             if not register:
-                out.append(_row_at(row, error(
+                out.append(at_row(row, error(
                     "player.unknown", f"{name!r} is not registered: check the spelling against "
                                       "'tourney players list', or add them with 'tourney players add' "
                                       "(or import with --register)", name)))
         elif p.dropped_after is not None and r > p.dropped_after:
-            out.append(_row_at(row, error(
+            out.append(at_row(row, error(
                 "player.dropped", f"{p.name!r} dropped after round {p.dropped_after} but is on a round {r} "
                                   f"sheet: re-enter them with 'tourney players add' if they play on", name)))
         other = self.stored_player_table.get((r, name.casefold()))
         if other is not None and other != table.table:
-            out.append(_row_at(row, error(
+            out.append(at_row(row, error(
                 "player.round", f"{name!r} already has a stored result at table {other} in round {r}: "
                                 "a player plays one table per round", name)))
         return out
 
 
-def check_against_event(report: CheckReport, event: store.Event, *, register: bool = False,
-                        correct: bool = False) -> None:
-    """Add the findings that need the event: registration, drops, seating, stored results."""
-    view = EventView.of(event)
-    seated = view.seated
-    seats: dict[tuple[int, int], dict[int, store.SeatRow]] = defaultdict(dict)
-    where_seated: dict[tuple[int, str], store.SeatRow] = {}
-    for s in event.seats():
-        seats[(s.round, s.table)][s.seat] = s
-        where_seated[(s.round, s.player.casefold())] = s
-    for table in report.tables:
-        r, t = table.round, table.table
-        report.findings.extend(view.table_findings(table, correct=correct))
-        for row in table.rows:
-            name = row.player
-            if not name:
-                continue
-            report.findings.extend(view.row_findings(table, row, register=register))
-            if seated.get(r) == "seat":
-                seat = row.get_int("seat")
-                planned = seats.get((r, t), {}).get(seat) if seat is not None else None
-                mine = where_seated.get((r, name.casefold()))
-                if mine is None:
-                    report.findings.append(_row_at(row, error(
-                        "seating", f"{name!r} is not in the seating of round {r}: fix the name, or re-seat "
-                                   "the round before its sheets are in", name)))
-                elif (mine.table, mine.seat) != (t, seat):
-                    report.findings.append(_row_at(row, error(
-                        "seating", f"{name!r} is at table {t}, seat {seat} on the sheet but the seating of "
-                                   f"round {r} has them at table {mine.table}, seat {mine.seat}: fix the sheet",
-                        name)))
-                wonder = row.values.get("wonder")
-                if planned is not None and planned.wonder and wonder and \
-                        str(wonder).casefold() != planned.wonder.casefold():
-                    report.findings.append(_row_at(row, error(
-                        "wonder.draw", f"{name!r} played {wonder!r} on the sheet but the draw gave seat {seat} "
-                                       f"{planned.wonder!r}: fix the sheet", name)))
-        if seated.get(r) == "seat" and (r, t) in seats:
-            planned_names = {s.player.casefold() for s in seats[(r, t)].values()}
-            on_sheet = {row.player.casefold() for row in table.rows}
-            for missing in sorted(planned_names - on_sheet):
-                who = next(s.player for s in seats[(r, t)].values() if s.player.casefold() == missing)
-                report.findings.append(_at(table, error(
-                    "seating", f"{who!r} is seated at table {t} in round {r} but missing from its sheet: "
-                               "add their line")))
-
-
 def check_files(paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport:
-    """`tourney check`: every finding for the files; stores nothing."""
-    from tourney import duel_event
+    """`tourney check`: every finding for the files, against the event when given; stores nothing."""
+    from tourney.games import sheet_game, workflow
+
     # Without an event, the header row tells the game.
-    game = event.info().game if event is not None else "duel" if duel_event.looks_like_duel(paths) else "7wonders"
-    return workflow(game).game_import().check_files(paths, event)  # type: ignore[no-any-return]
+    game = workflow(event.info().game) if event is not None else sheet_game(paths)
+    report = game.parse(paths)
+    if event is not None:
+        game.check(report, event, register=False, correct=True)
+    return report
 
 
 @dataclass(frozen=True)
@@ -332,34 +253,14 @@ class ImportSummary:
         return out
 
 
-#: A result line as stored: (seat, player id, wonder, side, scores).
-Line = tuple[int, int, str | None, str | None, dict[str, int | str]]
 #: A table's seats as stored from a sheet: (player id, wonder) by seat.
 Seats = list[tuple[int, str | None]]
 #: What a game stores for one checked table, given the player ids by casefolded name: the
 #: table's seats when the round has no seating to keep (else None), and its result lines.
-TableRows = Callable[[ParsedTable[Any], dict[str, int]], tuple[Seats | None, list[Line]]]
+TableRowsFn = Callable[[ParsedTable[object], dict[str, int]], tuple[Seats | None, list[store.NewLine]]]
 
 
-@dataclass(frozen=True)
-class GameImport:
-    """The game-specific parts of importing result sheets: reading and checking the files,
-    checking them against the event, and (from the event, once the files passed) how a
-    table becomes stored rows."""
-
-    parse: Callable[[Sequence[str | Path]], CheckReport]
-    check: Callable[..., None]  # (report, event, *, register, correct): adds findings
-    table_rows: Callable[[store.Event], TableRows]
-
-    def check_files(self, paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport:
-        """Every finding for the files, against the event when given; stores nothing."""
-        report = self.parse(paths)
-        if event is not None:
-            self.check(report, event, register=False, correct=True)
-        return report
-
-
-def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameImport, *,
+def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWorkflow, *,
                    register: bool = False, correct: bool = False, reason: str | None = None,
                    author: str | None = None) -> ImportSummary:
     """Verify then store every table in the files, all in one transaction, or nothing:
@@ -407,32 +308,11 @@ def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameIm
     return ImportSummary(tuple(stored), tuple(registered), tuple(report.warnings))
 
 
-def _sevenwonders_rows(event: store.Event) -> TableRows:
-    seated = event.seated_rounds()
-    planned_wonder = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
-
-    def table_rows(table: ParsedTable[TableSheet], ids: dict[str, int]) -> tuple[Seats | None, list[Line]]:
-        assert table.sheet is not None  # every table is readable once there are no errors
-        r, t = table.round, table.table
-        seats = None if seated.get(r) == "seat" else [(ids[p.player.casefold()], p.wonder)
-                                                       for p in table.sheet.players]
-        lines: list[Line] = []
-        for p, row in zip(table.sheet.players, sorted(table.rows, key=lambda x: x.values["seat"])):
-            scores = {k: v for k, v in row.values.items()
-                      if isinstance(v, int) and k not in ("round", "table", "seat")}
-            wonder = p.wonder or planned_wonder.get((r, t, p.seat))
-            lines.append((p.seat, ids[p.player.casefold()], wonder, p.side, scores))
-        return seats, lines
-
-    return table_rows
-
-
-SEVEN_WONDERS_IMPORT = GameImport(parse_files, check_against_event, _sevenwonders_rows)
-
-
 def import_results(event: store.Event, paths: Sequence[str | Path], *, register: bool = False,
                    correct: bool = False, reason: str | None = None, author: str | None = None,
                    ) -> ImportSummary:
     """Verify then store every table in the files, all in one transaction, or nothing."""
-    return import_checked(event, paths, workflow(event.info().game).game_import(), register=register,
+    from tourney.games import workflow
+
+    return import_checked(event, paths, workflow(event.info().game), register=register,
                           correct=correct, reason=reason, author=author)

@@ -1,4 +1,5 @@
-"""Scoring schemes as data: game points per place, virtual players, tiebreak order."""
+"""Scoring schemes as data: game points per place, virtual players, tiebreak order. Each
+game declares its schemes in its package (`GameWorkflow.schemes`, the default first)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -35,58 +36,14 @@ class Scheme:
         return longest[:entrants] + (0,) * max(0, entrants - len(longest))
 
 
-BONN = Scheme(
-    name="bonn",
-    game="7wonders",
-    title="Bonn Spielt 2018 (6-4-3-2-1, virtual players at tables of 4 and 3)",
-    points={5: (6, 4, 3, 2, 1)},
-    # The German text defines the virtual fifth player at tables of 4; tables of 3 get two
-    # (spec default), so every table is ranked as five and hands out exactly 16 points.
-    virtual_places={4: 1, 3: 2},
-    virtual_shares={4: 1, 3: 2},
-    tiebreaks=("share", "vp", "coins", "lot"),
-    table_size=5,
-)
-
-DM = Scheme(
-    name="dm",
-    game="7wonders",
-    title="German championship 2017 (tables of 4, 5-3-2-1, coins break ties in a game)",
-    points={3: (5, 3, 1), 4: (5, 3, 2, 1), 5: (5, 3, 2, 1, 0)},
-    virtual_places={},
-    virtual_shares={3: 1},
-    coins_break_ties=True,
-    # The DM text ranks by points, share, VP; a lot settles what is still equal so that
-    # places (and qualification spots) are always decided.
-    tiebreaks=("share", "vp", "lot"),
-    table_size=4,
-)
-
-# 7 Wonders Duel: a match is a "table" of 2 ranked 1-0 (a shared victory shares: 1/2 each);
-# the tiebreak keys are those of tourney.duel_standings, pairing per tourney.duel_event.PAIRING.
-DUEL_SWISS = Scheme(
-    name="swiss", game="duel", title="Duel Swiss: match points, Buchholz, opponents' match-win %, lot",
-    points={2: (1, 0)}, tiebreaks=("buchholz", "omw", "lot"), table_size=2,
-)
-DUEL_WBC = Scheme(
-    name="wbc", game="duel", title="Duel Swiss, WBC style: match points, wins, supremacy wins, civilian "
-                                   "score ratio, lot",
-    points={2: (1, 0)}, tiebreaks=("wins", "supremacy", "civ_ratio", "lot"), table_size=2,
-)
-DUEL_ROUND_ROBIN = Scheme(
-    name="roundrobin", game="duel", title="Duel round robin: match points, Sonneborn-Berger, wins, lot",
-    points={2: (1, 0)}, tiebreaks=("sb", "wins", "lot"), table_size=2,
-)
-
-SCHEMES: dict[str, Scheme] = {s.name: s for s in (BONN, DM, DUEL_SWISS, DUEL_WBC, DUEL_ROUND_ROBIN)}
-DEFAULT_SCHEME = {"7wonders": "bonn", "duel": "swiss"}
-
-
 def find_scheme(name: str, game: str | None = None) -> Scheme:
     """The scheme called `name` (case-insensitive), checked against the event's game."""
-    scheme = SCHEMES.get(name.strip().lower())
+    from tourney.games import GAMES
+
+    schemes = {s.name: s for flow in GAMES.values() for s in flow.schemes}
+    scheme = schemes.get(name.strip().lower())
     if scheme is None or (game is not None and scheme.game != game):
-        choices = ", ".join(s.name for s in SCHEMES.values() if game is None or s.game == game)
+        choices = ", ".join(s.name for s in schemes.values() if game is None or s.game == game)
         raise UsageError(f"unknown scoring scheme {name!r}" + (f" for {game}" if game else "")
                          + f": use one of {choices}")
     return scheme

@@ -32,18 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from tourney.errors import TourneyError
+from tourney.errors import AliasFileError, SeasonError
 
 DEFAULT_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1)
 CSV_SECTIONS: tuple[str, ...] = ("qualified", "pass-downs", "players", "ranking")
-
-
-class SeasonError(TourneyError):
-    """A user-fixable problem with the input of a season report."""
-
-
-class AliasFileError(SeasonError):
-    """The alias file is missing, unreadable or has a bad row."""
 
 
 # ---------------------------------------------------------------------------- values

@@ -10,6 +10,7 @@ from typing import Sequence
 from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
 
 from tourney.errors import UsageError, writing
 from tourney.season import (
@@ -34,7 +35,7 @@ SHEETS: tuple[tuple[str, str], ...] = (
 )
 
 
-def _fill(sheet, header: list[str], rows: list[list[object]]) -> None:
+def _fill(sheet: Worksheet, header: list[str], rows: Sequence[Sequence[object]]) -> None:
     sheet.append(header)
     for cell in sheet[1]:
         cell.font = Font(bold=True)
@@ -83,7 +84,7 @@ def read_event_result(location: str, order_given: int) -> EventResult:
     finally:
         event.close()
     label = f"{location!r} ({info.name!r})"
-    played = {g.round for g in standings.games}
+    played = standings.rounds_played()
     if not played:
         raise SeasonError(
             f"{label} has no results: import its score sheets (tourney results import {location} FILE) or leave it out"

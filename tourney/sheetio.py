@@ -1,6 +1,6 @@
 """Read filled-in score sheets (CSV or XLSX, English or German headers) into rows that
 remember where they came from (file, sheet, row); which columns a sheet has is a
-`SheetFormat` (7 Wonders score sheets by default, Duel match sheets in `duel_event`)."""
+`SheetFormat`, which each game declares with its vocabulary (`tourney.games.<game>`)."""
 from __future__ import annotations
 
 import csv
@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
-from rules_engine.sevenwonders import CATEGORIES
 from tourney.errors import SheetError
 
 #: How many rows at the top of a worksheet may come before the header row (titles, notes).
@@ -50,34 +49,6 @@ class SheetFormat:
         return mapping if self.header_keys <= set(mapping.values()) else None
 
 
-REQUIRED = ("round", "table", "seat", "player", *CATEGORIES, "total", "coins")
-OPTIONAL_TEXT = ("wonder", "side")
-OPTIONAL_INT = ("compasses", "gears", "tablets", "wild", "stages")
-COLUMNS = REQUIRED[:4] + OPTIONAL_TEXT + REQUIRED[4:] + OPTIONAL_INT
-
-#: Accepted header spellings (case-insensitive) → canonical column name.
-ALIASES: dict[str, str] = {c: c for c in COLUMNS}
-ALIASES.update({
-    "runde": "round", "tisch": "table", "gruppe": "table", "platz": "seat", "sitz": "seat",
-    "spieler": "player", "name": "player", "weltwunder": "wonder", "wunder": "wonder", "seite": "side",
-    "militär": "military", "militaer": "military", "münzen-punkte": "treasury",
-    "muenzen-punkte": "treasury", "schatz": "treasury", "weltwunder-punkte": "wonders",
-    "wunder-punkte": "wonders", "zivil": "civilian", "handel": "commercial", "gilden": "guilds",
-    "wissenschaft": "science", "summe": "total", "gesamt": "total", "münzen": "coins",
-    "muenzen": "coins", "zirkel": "compasses", "zahnräder": "gears", "zahnraeder": "gears",
-    "tafeln": "tablets", "joker": "wild", "stufen": "stages", "bauabschnitte": "stages",
-})
-
-#: The 7 Wonders score sheet (one line per player, several players per table).
-SCORE_SHEET = SheetFormat(
-    REQUIRED, OPTIONAL_TEXT, OPTIONAL_INT, ALIASES, frozenset({"round", "table", "player", "total"}),
-    no_header="{file}: no worksheet has a score-sheet header row (expected columns like: "
-              + ", ".join(REQUIRED) + ")",
-    csv_first_row="{file}:1: the first row is not a score-sheet header: it needs the columns "
-                  + ", ".join(REQUIRED) + " (English or German names)",
-)
-
-
 @dataclass(frozen=True)
 class Location:
     """Where a row came from: file, worksheet (XLSX) and 1-based row number."""
@@ -109,7 +80,7 @@ class SheetRow:
         return str(self.values.get("player") or "")
 
 
-def canonical(header: object, fmt: SheetFormat = SCORE_SHEET) -> str | None:
+def canonical(header: object, fmt: SheetFormat) -> str | None:
     """The column name a header cell stands for, or None."""
     return fmt.canonical(header)
 
@@ -198,7 +169,7 @@ def _has_header(cells: list[list[object]], fmt: SheetFormat) -> bool:
     return any(fmt.header_map(r) for r in cells[:HEADER_ROWS])
 
 
-def read_sheet_file(path: str | Path, fmt: SheetFormat = SCORE_SHEET) -> list[SheetRow]:
+def read_sheet_file(path: str | Path, fmt: SheetFormat) -> list[SheetRow]:
     """All result rows in a CSV or XLSX file (every worksheet with a header row of `fmt`)."""
     p = Path(path)
     if not p.is_file():

@@ -8,8 +8,7 @@ import json
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Union
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
@@ -19,6 +18,11 @@ from tourney.database import Location
 from tourney.errors import EventError, RegistrationError
 
 SCHEMA_VERSION = 1
+
+#: What the store keeps in its JSON columns (draw payloads, a result line's game data).
+Json = Union[None, bool, int, float, str, list["Json"], dict[str, "Json"]]
+#: Event settings written by `tourney new` and `tourney event`; a game adds its own (`set_setting`).
+CORE_SETTINGS = ("schema_version", "name", "game", "scheme", "rounds", "seed", "date", "created_at")
 
 metadata = sa.MetaData()
 
@@ -81,7 +85,7 @@ lines_t = sa.Table(
     sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), nullable=False),
     sa.Column("wonder", sa.String(40), nullable=True),
     sa.Column("side", sa.String(1), nullable=True),
-    # Category values, total, coins and optional extra columns by name (ints; Duel adds "victory").
+    # The game's serialisation of the line (JSON), see ResultLine.data.
     sa.Column("scores", sa.Text, nullable=False),
 )
 history_t = sa.Table(
@@ -137,12 +141,46 @@ class SeatRow:
 
 
 @dataclass(frozen=True)
+class EventSetting:
+    """One setting a game keeps with the event; `note` says it in the history."""
+
+    key: str
+    value: str
+    note: str
+
+
+@dataclass(frozen=True)
+class StoredDraw:
+    """One stored draw: the game turns `payload` back into its typed draw."""
+
+    round: int | None
+    kind: str
+    seed: str
+    payload: Json
+    at: str
+
+
+@dataclass(frozen=True)
 class ResultLine:
+    """One seat of a stored sheet; `data` is the game's serialisation of the line
+    (`tourney.games.<game>` writes and reads it)."""
+
     seat: int
     player: str
     wonder: str | None
     side: str | None
-    scores: dict[str, int | str]  # category points, total, coins; Duel adds the victory type
+    data: Json
+
+
+@dataclass(frozen=True)
+class NewLine:
+    """One seat of a sheet to store: the player's id and the game's serialised line."""
+
+    seat: int
+    player_id: int
+    wonder: str | None
+    side: str | None
+    data: Json
 
 
 @dataclass(frozen=True)
@@ -170,7 +208,7 @@ def _find_event(where: Location, engine: Engine) -> tuple[Location, Engine]:
         return where, database.connect(where, schemas[0])
     if not schemas:
         raise EventError(f"no event in {where.display!r}: create one with "
-                         f"'tourney new {where.display} --game 7wonders'")
+                         f"'tourney new \"{where.display}\" --game GAME'")
     names = ", ".join(database.event_name(s) for s in schemas)
     if where.event is None:
         raise EventError(f"{where.display!r} holds {len(schemas)} events ({names}): "
@@ -307,9 +345,16 @@ class Event:
         self.engine.dispose()
 
     # --- event settings ------------------------------------------------------------
-    def info(self) -> EventInfo:
+    def _settings(self) -> dict[str, str]:
         with self.engine.connect() as conn:
-            rows = dict(conn.execute(sa.select(meta_t.c.key, meta_t.c.value)).all())
+            return {key: value for key, value in conn.execute(sa.select(meta_t.c.key, meta_t.c.value))}
+
+    def setting(self, key: str) -> str | None:
+        """A setting a game stored with `set_setting` (None when never set)."""
+        return self._settings().get(key)
+
+    def info(self) -> EventInfo:
+        rows = self._settings()
         return EventInfo(name=rows["name"], game=rows["game"], scheme=rows["scheme"],
                          rounds=int(rows["rounds"]), seed=int(rows["seed"]),
                          date=rows.get("date") or None, created_at=rows["created_at"])
@@ -345,11 +390,14 @@ class Event:
         with self.engine.connect() as conn:
             return [SeatRow(*r) for r in conn.execute(q).all()]
 
-    def draws(self) -> list[dict[str, Any]]:
+    def draws(self, kind: str | None = None) -> list[StoredDraw]:
+        """Every stored draw (of `kind`), oldest first."""
+        q = sa.select(draws_t).order_by(draws_t.c.id)
+        if kind is not None:
+            q = q.where(draws_t.c.kind == kind)
         with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(draws_t).order_by(draws_t.c.id)).all()
-        return [{"round": r.round, "kind": r.kind, "seed": r.seed,
-                 "payload": json.loads(r.payload), "at": r.at} for r in rows]
+            rows = conn.execute(q).all()
+        return [StoredDraw(r.round, r.kind, r.seed, json.loads(r.payload), r.at) for r in rows]
 
     # --- results -------------------------------------------------------------------
     def results(self, *, upto_round: int | None = None) -> list[TableResult]:
@@ -414,8 +462,10 @@ def add_player(conn: Connection, name: str, joined_round: int) -> int:
             _log(conn, "players.readd", f"{existing.name!r} re-entered from round {joined_round}")
             return existing.id
         raise RegistrationError(f"{clean!r} is already registered (as {existing.name!r})")
-    rid = conn.execute(sa.insert(players_t).values(name=clean, added_at=now(), joined_round=joined_round)
-                       ).inserted_primary_key[0]
+    key = conn.execute(sa.insert(players_t).values(name=clean, added_at=now(), joined_round=joined_round)
+                       ).inserted_primary_key
+    assert key is not None  # an INSERT of one row returns its key
+    rid = key[0]
     _log(conn, "players.add", f"{clean!r} from round {joined_round}")
     return int(rid)
 
@@ -443,7 +493,13 @@ def store_seating(conn: Connection, round_no: int, source: str,
         conn.execute(sa.insert(seats_t), rows)
 
 
-def store_draw(conn: Connection, round_no: int | None, kind: str, seed: str, payload: Any) -> None:
+def set_setting(conn: Connection, key: str, value: str) -> None:
+    """Set one event setting (a core one, or a game's own such as a bye's worth)."""
+    conn.execute(sa.delete(meta_t).where(meta_t.c.key == key))
+    conn.execute(sa.insert(meta_t).values(key=key, value=value))
+
+
+def store_draw(conn: Connection, round_no: int | None, kind: str, seed: str, payload: Json) -> None:
     conn.execute(sa.insert(draws_t).values(round=round_no, kind=kind, seed=seed,
                                            payload=json.dumps(payload), at=now()))
 
@@ -455,16 +511,17 @@ def next_version(conn: Connection, round_no: int, table_no: int) -> int:
 
 
 def store_result(conn: Connection, *, round_no: int, table_no: int, version: int, author: str,
-                 reason: str | None, source: str, warnings: list[str],
-                 lines: list[tuple[int, int, str | None, str | None, dict[str, int | str]]]) -> None:
-    """Add one version of a table's sheet; `lines` = (seat, player id, wonder, side, scores)."""
-    rid = conn.execute(sa.insert(results_t).values(
+                 reason: str | None, source: str, warnings: list[str], lines: list[NewLine]) -> None:
+    """Add one version of a table's sheet."""
+    key = conn.execute(sa.insert(results_t).values(
         round=round_no, table_no=table_no, version=version, created_at=now(), author=author,
-        reason=reason, source=source, warnings=json.dumps(warnings))).inserted_primary_key[0]
+        reason=reason, source=source, warnings=json.dumps(warnings))).inserted_primary_key
+    assert key is not None  # an INSERT of one row returns its key
+    rid = key[0]
     conn.execute(sa.insert(lines_t), [
-        {"result_id": rid, "seat": seat, "player_id": pid, "wonder": wonder, "side": side,
-         "scores": json.dumps(scores, sort_keys=True)}
-        for seat, pid, wonder, side, scores in lines])
+        {"result_id": rid, "seat": line.seat, "player_id": line.player_id, "wonder": line.wonder,
+         "side": line.side, "scores": json.dumps(line.data, sort_keys=True)}
+        for line in lines])
 
 
 def store_table_seats(conn: Connection, round_no: int, table_no: int,

@@ -10,12 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Sequence
 
-from tourney.errors import SeatingError
-
-
-class PairingError(SeatingError):
-    """A round cannot be paired as asked (user-fixable: too few players, search limit)."""
-
+from tourney.errors import PairingError
 
 @dataclass(frozen=True)
 class SwissPlayer:

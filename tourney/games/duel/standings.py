@@ -1,39 +1,23 @@
-"""Duel standings on plain match results: match points (win 1, draw 1/2, loss 0, bye as
-the scheme says), then the scheme's declared tiebreak chain, all in exact arithmetic."""
+"""Duel standings: match points (win 1, draw 1/2, loss 0, bye as the event says), then the
+scheme's declared tiebreak chain, all in exact arithmetic on plain match results; a top cut
+decides the top places."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from rules_engine.duel.sheet import Victory
-from tourney.standings import Tiebreak
+from tourney import store
+from tourney.games.duel.settings import bye_points
+from tourney.games.duel.stored import MatchResult, match_results, top_cut
+from tourney.schemes import Scheme, find_scheme
+from tourney.standings import Tiebreak, lot_key
 
 #: Opponents' match-win % floors each opponent at 1/3, so a weak opponent costs little.
 MWP_FLOOR = Fraction(1, 3)
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    """One match (or bye) as the standings see it. `winner` None with a second player is a
-    draw (shared civilian victory); `totals` are the VP of first and second."""
-
-    round: int
-    table: int
-    first: str
-    second: str | None
-    winner: str | None = None
-    victory: Victory | None = None
-    totals: tuple[int, int] = (0, 0)
-
-    @property
-    def is_bye(self) -> bool:
-        return self.second is None
-
-    def points_for(self, player: str) -> Fraction:
-        if self.winner is None:
-            return Fraction(1, 2)
-        return Fraction(1) if self.winner == player else Fraction(0)
 
 
 @dataclass
@@ -112,6 +96,11 @@ class DuelStanding:
     dropped_after: int | None = None
     cut: int | None = None  # place in the top cut (1 = champion), None outside it
 
+    @property
+    def games(self) -> int:
+        """Matches played plus byes."""
+        return self.wins + self.losses + self.draws + self.byes
+
     def value(self, key: str) -> Fraction | int:
         if key == "match_points":
             return self.match_points
@@ -159,8 +148,8 @@ def duel_standings(players: Sequence[str], results: Sequence[MatchResult], tiebr
     keys = list(tiebreaks)
     values = {name: tuple((k, TIEBREAKS[k][1](t, tallies, lots)) for k in keys) for name, t in tallies.items()}
 
-    def sort_key(name: str) -> tuple:
-        out: list = [-tallies[name].match_points]
+    def sort_key(name: str) -> tuple[Fraction | int, ...]:
+        out: list[Fraction | int] = [-tallies[name].match_points]
         for k, v in values[name]:
             out.append(v if TIEBREAKS[k][0].ascending else -v)
         return tuple(out)
@@ -205,3 +194,78 @@ def cut_places(seeds: Sequence[str], rounds: Sequence[Sequence[MatchResult]]) ->
     for p in alive:
         places[p] = 1
     return places
+
+
+# --- the event's standings -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DuelStandings:
+    """Standings of a Duel event, ready for every export format."""
+
+    info: store.EventInfo
+    scheme: Scheme
+    after_round: int | None
+    rows: tuple[DuelStanding, ...]
+    tiebreaks: tuple[Tiebreak, ...]  # match points first, then the scheme's chain
+    matches: tuple[MatchResult, ...]
+    lot_order: tuple[str, ...]
+    bye_points: Fraction
+
+    def rounds_played(self) -> frozenset[int]:
+        return frozenset(m.round for m in self.matches)
+
+    def to_table(self) -> str:
+        from tourney.games.duel import export
+
+        return export.table(self)
+
+    def to_csv(self) -> str:
+        from tourney.games.duel import export
+
+        return export.csv_text(self)
+
+    def to_json(self) -> str:
+        from tourney.games.duel import export
+
+        return export.json_text(self)
+
+    def to_html(self) -> str:
+        from tourney.games.duel import export
+
+        return export.html_text(self)
+
+    def write_xlsx(self, path: Path, draws: Sequence[store.StoredDraw] = ()) -> None:
+        from tourney.games.duel import export
+
+        export.xlsx(self, path, draws)
+
+
+def lots(event: store.Event) -> tuple[str, ...]:
+    seed = event.info().seed
+    return tuple(p.name for p in sorted(event.players(), key=lambda p: lot_key(seed, p.name)))
+
+
+def compute_standings(event: store.Event, after_round: int | None = None) -> DuelStandings:
+    info = event.info()
+    scheme = find_scheme(info.scheme, info.game)
+    matches = match_results(event, after_round)
+    lot_order = lots(event)
+    players = event.players()
+    bye = bye_points(event)
+    cut = top_cut(event)
+    start = cut.round if cut else None
+    swiss = [m for m in matches if start is None or m.round < start]
+    rows = duel_standings([p.name for p in players], swiss, scheme.tiebreaks, bye_points=bye,
+                          lots={n: i for i, n in enumerate(lot_order, 1)},
+                          dropped={p.name: p.dropped_after for p in players})
+    if cut is not None and (after_round is None or after_round >= cut.round):
+        # The cut decides the top places; the Swiss rounds order everyone else (and
+        # players who share a cut place).
+        by_round: dict[int, list[MatchResult]] = defaultdict(list)
+        for m in matches:
+            if m.round >= cut.round:
+                by_round[m.round].append(m)
+        places = cut_places(cut.seeds, [by_round[r] for r in sorted(by_round)])
+        order = sorted(range(len(rows)), key=lambda i: (places.get(rows[i].player, 10**9), i))
+        rows = [replace(rows[i], rank=k, cut=places.get(rows[i].player)) for k, i in enumerate(order, 1)]
+    return DuelStandings(info, scheme, after_round, tuple(rows), (MATCH_POINTS,) + chain(scheme.tiebreaks),
+                         tuple(matches), lot_order, bye)

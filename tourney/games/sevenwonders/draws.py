@@ -90,3 +90,4 @@ def draw_rounds(seed: int | str, schedule: Sequence[Round],
         draws.append(draw_round(seed, r + 1, schedule[r], wonders_had(schedule[:r], draws),
                                 [d.wonders for d in draws]))
     return tuple(draws)
+

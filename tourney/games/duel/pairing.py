@@ -1,0 +1,199 @@
+"""Pairing Duel rounds on the event: Swiss (after the previous round's results), round
+robin (drawn once, for round 1) and the top cut; each pairing is stored with its seed and
+the reasons for each table."""
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Sequence
+
+from tourney import store
+from tourney.errors import SeatingError, UsageError
+from tourney.games.duel.settings import PAIRING
+from tourney.games.duel.standings import compute_standings, cut_winner, lots
+from tourney.games.duel.stored import (
+    PAIRINGS_KIND, ROUND_ROBIN_KIND, TOP_CUT_KIND, TopCut, load_match, match_results, pairings_payload,
+    round_robin_order, stored_rounds, top_cut,
+)
+from tourney.seating import SeatedRound
+from tourney.swiss import Pairing, SwissPlayer, next_cut_round, pair_round, round_robin
+from tourney.swiss import top_cut as top_cut_pairings
+
+
+def _missing_results(event: store.Event, before: int) -> list[tuple[int, int]]:
+    have = {(t.round, t.table) for t in event.results()}
+    return [(r, t) for r, rnd in sorted(stored_rounds(event).items()) if r < before
+            for t, ps in sorted(rnd.tables.items()) if len(ps) == 2 and (r, t) not in have]
+
+
+def swiss_players(event: store.Event, round_no: int) -> list[SwissPlayer]:
+    """The active players of `round_no` with their history from the earlier rounds."""
+    st = compute_standings(event, round_no - 1)
+    order = {row.player: i for i, row in enumerate(st.rows)}
+    points = {row.player: row.match_points for row in st.rows}
+    opponents: dict[str, set[str]] = defaultdict(set)
+    byes: dict[str, int] = defaultdict(int)
+    firsts: dict[str, int] = defaultdict(int)
+    last: dict[str, bool] = {}
+    results = {(t.round, t.table): t for t in event.results(upto_round=round_no - 1)}
+    for r, rnd in sorted(stored_rounds(event).items()):
+        if r >= round_no:
+            continue
+        for t, players in sorted(rnd.tables.items()):
+            if len(players) == 1:
+                byes[players[0]] += 1
+                continue
+            a, b = players
+            res = results.get((r, t))
+            if res is not None and load_match(res).sheet.lines[1].first:
+                a, b = b, a  # the sheet says who really started
+            opponents[a].add(b)
+            opponents[b].add(a)
+            firsts[a] += 1
+            last[a], last[b] = True, False
+    return [SwissPlayer(p.name, points.get(p.name, Fraction(0)), frozenset(opponents[p.name]), byes[p.name],
+                        firsts[p.name], last.get(p.name), order.get(p.name, len(order)))
+            for p in event.players() if p.active_in(round_no)]
+
+
+def _store_pairings(event: store.Event, round_no: int, pairings: Sequence[Pairing], seed: str, how: str) -> None:
+    ids = {p.name: p.id for p in event.players()}
+    tables: list[list[tuple[int, str | None]]] = [[(ids[name], None) for name in p.players] for p in pairings]
+    with event.transaction() as conn:
+        store.store_seating(conn, round_no, "seat", tables)
+        store.store_draw(conn, round_no, PAIRINGS_KIND, seed, pairings_payload(pairings))
+        matches = sum(not p.is_bye for p in pairings)
+        byes = [p.first for p in pairings if p.is_bye]
+        store.log(conn, "seat", f"round {round_no}: {how}, {matches} matches"
+                                + (f", bye {', '.join(byes)}" if byes else "") + f", seed {seed!r}")
+
+
+def _check_open(event: store.Event, round_no: int) -> None:
+    if round_no < 1:
+        raise SeatingError(f"round {round_no}: rounds are numbered from 1")
+    if any(t.round == round_no for t in event.results()):
+        raise SeatingError(f"round {round_no} already has results: its pairings can't change")
+    later = [r for r in event.seated_rounds() if r > round_no]
+    if later:
+        raise SeatingError(f"round {max(later)} is already paired: re-pair rounds from the last one back")
+
+
+def pair_swiss_round(event: store.Event, round_no: int) -> tuple[Pairing, ...]:
+    _check_open(event, round_no)
+    missing = _missing_results(event, round_no)
+    if missing:
+        shown = ", ".join(f"round {r} table {t}" for r, t in missing[:6]) + (" …" if len(missing) > 6 else "")
+        raise SeatingError(f"round {round_no} can't be paired yet: results missing for {shown}: "
+                           "import them first")
+    seed = f"{event.info().seed}:pair:{round_no}"
+    result = pair_round(swiss_players(event, round_no), seed)
+    _store_pairings(event, round_no, result.pairings, seed, "Swiss pairing")
+    return result.pairings
+
+
+def _round_robin_schedule(event: store.Event) -> tuple[list[str], list[tuple[Pairing, ...]]]:
+    """The round robin drawn for round 1 (stored with its order), or a new draw."""
+    drawn = round_robin_order(event)
+    if drawn is not None:
+        return list(drawn), round_robin(list(drawn))
+    names = [n for n in lots(event) if any(p.name == n and p.active_in(1) for p in event.players())]
+    return names, round_robin(names)
+
+
+def pair_round_robin_round(event: store.Event, round_no: int) -> tuple[Pairing, ...]:
+    _check_open(event, round_no)
+    names, schedule = _round_robin_schedule(event)
+    if round_no > len(schedule):
+        raise SeatingError(f"round {round_no}: a round robin of {len(names)} players has {len(schedule)} rounds")
+    active = {p.name for p in event.players() if p.active_in(round_no)}
+    late = sorted(active - set(names))
+    if late:
+        raise SeatingError(f"{', '.join(map(repr, late))} joined after the round robin was drawn: a round robin "
+                           "can't take late entries (drop them, or start a Swiss event)")
+    out: list[Pairing] = []
+    for p in schedule[round_no - 1]:
+        playing = [x for x in p.players if x in active]
+        if len(playing) == 2:
+            out.append(Pairing(len(out) + 1, p.first, p.second, p.flags))
+        elif playing:
+            out.append(Pairing(len(out) + 1, playing[0], None, ("bye: the opponent dropped",)))
+    out.sort(key=lambda p: p.is_bye)
+    out = [Pairing(i, p.first, p.second, p.flags) for i, p in enumerate(out, 1)]
+    seed = f"{event.info().seed}:roundrobin"
+    if round_robin_order(event) is None:
+        with event.transaction() as conn:
+            store.store_draw(conn, None, ROUND_ROBIN_KIND, seed, list(names))
+    _store_pairings(event, round_no, out, seed, "round robin")
+    return tuple(out)
+
+
+def _as_seated(round_no: int, pairings: Sequence[Pairing]) -> SeatedRound:
+    return SeatedRound(round_no, tuple(p.players for p in pairings))
+
+
+def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: bool = False,
+                     tables: str | None = None) -> list[SeatedRound]:
+    """`tourney seat` for a Duel event: pair the next round (Swiss: after the previous
+    round's results), or round N; `--all` for a round robin."""
+    if tables is not None:
+        raise UsageError(f"--tables {tables!r}: Duel tables seat two players; leave --tables out")
+    info = event.info()
+    method = PAIRING.get(info.scheme, "swiss")
+    seated = event.seated_rounds()
+    if round_no is None:
+        open_rounds = [r for r in range(1, info.rounds + 1) if r not in seated]
+        if not open_rounds:
+            raise SeatingError(f"all {info.rounds} rounds are paired already: use --round N to re-pair a round "
+                               "that has no results yet, or --cut K for a top cut")
+        rounds = open_rounds if all_rounds else open_rounds[:1]
+    else:
+        rounds = [round_no]
+    if all_rounds and method == "swiss" and len(rounds) > 1:
+        raise SeatingError("Swiss rounds are paired one at a time, each after the results of the one before: "
+                           "use 'tourney seat EVENT' without --all")
+    pair = pair_round_robin_round if method == "roundrobin" else pair_swiss_round
+    return [_as_seated(r, pair(event, r)) for r in rounds]
+
+
+def seat_top_cut(event: store.Event, size: int) -> SeatedRound:
+    """Pair the next top-cut round: the first from the standings after the Swiss rounds
+    (seeds 1..size), later ones from the winners of the previous cut round. A shared
+    victory in the cut sends the higher seed through."""
+    info = event.info()
+    cut = top_cut(event)
+    seated = event.seated_rounds()
+    if cut is None:
+        swiss_done = max(seated, default=0)
+        if swiss_done < info.rounds:
+            raise SeatingError(f"the top cut follows the {info.rounds} Swiss rounds: round {swiss_done + 1} is not "
+                               "paired yet")
+        missing = _missing_results(event, swiss_done + 1)
+        if missing:
+            raise SeatingError(f"the top cut needs every Swiss result first: {len(missing)} match(es) missing")
+        st = compute_standings(event)
+        seeds = [r.player for r in st.rows if r.dropped_after is None][:size]
+        if len(seeds) < size:
+            raise SeatingError(f"a top cut of {size} needs {size} active players, the standings have {len(seeds)}")
+        pairings = top_cut_pairings(seeds, size)
+        round_no = swiss_done + 1
+        cut = TopCut(round_no, tuple(seeds))
+    else:
+        seeds = list(cut.seeds)
+        last = max(seated)
+        missing = _missing_results(event, last + 1)
+        if missing:
+            raise SeatingError(f"round {last} of the top cut has {len(missing)} match(es) without a result: "
+                               "import them first")
+        rank = {s: i for i, s in enumerate(seeds)}
+        results = {(m.round, m.table): m for m in match_results(event)}
+        winners = [cut_winner(results[(last, t)], rank) for t in sorted(stored_rounds(event)[last].tables)]
+        if len(winners) == 1:
+            raise SeatingError(f"the top cut is decided: {winners[0]!r} won the final")
+        pairings = next_cut_round(winners, seeds)
+        round_no = last + 1
+        cut = TopCut(round_no, cut.seeds)  # each cut round's draw names its own round
+    seed = f"{info.seed}:topcut:{round_no}"
+    with event.transaction() as conn:
+        store.store_draw(conn, round_no, TOP_CUT_KIND, seed, cut.payload())
+    _store_pairings(event, round_no, pairings, seed, f"top cut of {size}")
+    return _as_seated(round_no, pairings)

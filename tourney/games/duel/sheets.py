@@ -1,0 +1,132 @@
+"""Duel match sheets in the event workflow: the sheet's columns and German vocabulary,
+reading and checking them against the rules and the event's pairing, and how a checked
+match is stored."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, check_match, outcome
+from rules_engine.findings import error, warning
+from tourney import store
+from tourney.games.duel.stored import dump_line, new_match_line, stored_rounds
+from tourney.results import CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets
+from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
+
+REQUIRED = ("round", "table", "player", "first", *[c for c in CATEGORIES if c != "senate"], "total", "coins")
+OPTIONAL_INT = ("senate",)
+OPTIONAL_TEXT = ("victory", "winner")
+COLUMNS = ("round", "table", "player", "first", *CATEGORIES, "total", "coins", "victory", "winner")
+ALIASES: dict[str, str] = {c: c for c in COLUMNS}
+ALIASES.update({
+    "runde": "round", "tisch": "table", "spieler": "player", "name": "player", "startspieler": "first",
+    "blau": "blue", "grün": "green", "gruen": "green", "gelb": "yellow", "lila": "purple", "violett": "purple",
+    "weltwunder": "wonders", "fortschritt": "progress", "münzen-punkte": "treasury", "schatz": "treasury",
+    "militär": "military", "militaer": "military", "senat": "senate", "summe": "total", "gesamt": "total",
+    "münzen": "coins", "muenzen": "coins", "sieg": "victory", "sieger": "winner", "gewinner": "winner",
+})
+
+
+def _first_is_0_or_1(values: Mapping[str, object]) -> list[tuple[str, str]]:
+    if values.get("first") not in (None, 0, 1):
+        return [("first", f"first must be 1 (started Age I) or 0, got {values['first']!r}")]
+    return []
+
+
+#: The Duel match sheet: one line per player, two lines per match.
+MATCH_SHEET = SheetFormat(
+    REQUIRED, OPTIONAL_TEXT, OPTIONAL_INT, ALIASES, frozenset({"round", "table", "player", "first", "total"}),
+    no_header="{file}: no Duel match-sheet header row (expected columns: " + ", ".join(COLUMNS) + ")",
+    row_checks=(_first_is_0_or_1,),
+)
+
+
+def read_match_file(path: str | Path) -> list[SheetRow]:
+    """All match-sheet rows in a CSV or XLSX file (every worksheet with a match header)."""
+    return read_sheet_file(path, MATCH_SHEET)
+
+
+# --- match sheets: checking and storing -------------------------------------------------------
+def _int(row: SheetRow, key: str) -> int:
+    value = row.values[key]
+    assert isinstance(value, int)  # required columns are whole numbers once the row has no problems
+    return value
+
+
+def match_line(row: SheetRow) -> MatchLine:
+    """One readable row as the rules engine's line."""
+    v = row.values
+    senate = v.get("senate")
+    winner = v.get("winner")
+    return new_match_line(row.player, v.get("first") == 1, lambda c: _int(row, c),
+                          senate if isinstance(senate, int) else None, victory=str(v.get("victory") or ""),
+                          winner=str(winner) if winner else None)
+
+
+def _match(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[MatchSheet]:
+    ordered = sorted(rows, key=lambda x: -(x.get_int("first") or 0))  # who started Age I first
+    sheet = MatchSheet(r, t, tuple(match_line(row) for row in ordered)) if readable else None
+    return ParsedTable(r, t, tuple(ordered), sheet)
+
+
+def parse_files(paths: Sequence[str | Path]) -> CheckReport:
+    """Read every file, group rows into matches and run the Duel checks on each."""
+    return parse_sheets(paths, read_match_file, _match, check_match)
+
+
+def check_against_event(report: CheckReport, event: store.Event, *, register: bool = False,
+                             correct: bool = False) -> None:
+    """Registration, drops, the stored pairing and stored results."""
+    view = EventView.of(event)
+    rounds = stored_rounds(event)
+    seated = view.seated
+    for table in report.tables:
+        r, t = table.round, table.table
+        report.findings.extend(view.table_findings(table, correct=correct, beyond=seated.get(r) != "seat"))
+        for row in table.rows:
+            if row.player:
+                report.findings.extend(view.row_findings(table, row, register=register))
+        if seated.get(r) == "seat" and r in rounds:
+            planned = rounds[r].tables.get(t)
+            on_sheet = tuple(row.player for row in table.rows)
+            if planned is None:
+                report.findings.append(at_table(table, error(
+                    "pairing", f"round {r} has no table {t}: the pairing has tables 1 to "
+                               f"{max(rounds[r].tables)}; fix the table number")))
+            elif len(planned) == 1:
+                report.findings.append(at_table(table, error(
+                    "pairing", f"table {t} in round {r} is {planned[0]!r}'s bye: there is no match to record")))
+            elif {x.casefold() for x in planned} != {x.casefold() for x in on_sheet}:
+                report.findings.append(at_table(table, error(
+                    "pairing", f"the sheet has {' v '.join(map(repr, on_sheet))} but round {r}, table {t} is "
+                               f"{planned[0]!r} v {planned[1]!r}: fix the names or the table number")))
+            elif isinstance(table.sheet, MatchSheet):
+                first = [ln.player for ln in table.sheet.lines if ln.first]
+                if first and first[0].casefold() != planned[0].casefold():
+                    report.findings.append(at_table(table, warning(
+                        "first.draw", f"{first[0]!r} started Age I on the sheet but the pairing had "
+                                      f"{planned[0]!r} start: the sheet is kept as played")))
+
+
+def table_rows(event: store.Event) -> TableRowsFn:
+    """How a checked match is stored: lines in the pairing's seat order (seats from the sheet
+    when the tool did not pair the round)."""
+    seated = event.seated_rounds()
+    rounds = stored_rounds(event)
+
+    def rows(table: ParsedTable[object], ids: dict[str, int]) -> tuple[Seats | None, list[store.NewLine]]:
+        sheet = table.sheet
+        assert isinstance(sheet, MatchSheet)  # every match is readable once there are no errors
+        r, t = table.round, table.table
+        result = outcome(sheet)
+        seats: Seats | None = None
+        if seated.get(r) == "seat" and r in rounds:
+            planned = [x.casefold() for x in rounds[r].tables[t]]
+            lines = sorted(sheet.lines, key=lambda ln: planned.index(ln.player.casefold()))
+        else:
+            lines = list(sheet.lines)
+            seats = [(ids[ln.player.casefold()], None) for ln in lines]
+        return seats, [store.NewLine(seat, ids[ln.player.casefold()], None, None, dump_line(ln, result))
+                       for seat, ln in enumerate(lines, 1)]
+
+    return rows

@@ -1,0 +1,58 @@
+"""7 Wonders in the event workflow: seating with wonder and guild draws, score sheets and
+their German vocabulary, checks against the seating, standings by game points and shares."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from tourney.errors import UsageError
+from tourney.games.base import Pairings
+from tourney.games.sevenwonders import printsheets, seating, sheets
+from tourney.games.sevenwonders.schemes import SCHEMES
+from tourney.games.sevenwonders.standings import SevenWondersStandings, compute_standings
+from tourney.printsheets import SheetsWritten
+from tourney.results import CheckReport, TableRowsFn
+from tourney.schemes import Scheme
+from tourney.seating import SeatedRound
+from tourney.sheetio import SheetFormat
+from tourney.store import Event, EventSetting
+
+
+class SevenWonders:
+    """The 7 Wonders workflow (see `tourney.games.base.GameWorkflow`)."""
+
+    name = "7wonders"
+    label = "7 Wonders"
+    schemes: tuple[Scheme, ...] = SCHEMES
+    sheet_format: SheetFormat = sheets.SCORE_SHEET
+    plans_tables = True
+    pairings: Pairings | None = None
+
+    def event_settings(self, *, bye_score: str | None) -> list[EventSetting]:
+        if bye_score is not None:
+            raise UsageError("--bye-score is for Duel events (a 7 Wonders round has no byes)")
+        return []
+
+    def seat(self, event: Event, round_no: int | None, all_rounds: bool, tables: str | None) -> list[SeatedRound]:
+        return seating.seat_rounds(event, round_no, all_rounds, tables)
+
+    def draws_view(self, event: Event, round_no: int | None) -> str:
+        return seating.draws_view(event, round_no)
+
+    def write_sheets(self, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
+        return printsheets.write_sheets(event, round_no, path, lang)
+
+    def parse(self, paths: Sequence[str | Path]) -> CheckReport:
+        return sheets.parse_files(paths)
+
+    def check(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None:
+        sheets.check_against_event(report, event, register=register, correct=correct)
+
+    def table_rows(self, event: Event) -> TableRowsFn:
+        return sheets.table_rows(event)
+
+    def standings(self, event: Event, after_round: int | None) -> SevenWondersStandings:
+        return compute_standings(event, after_round)
+
+
+WORKFLOW = SevenWonders()

@@ -1,0 +1,128 @@
+"""Seating a 7 Wonders round: the schedule optimiser of `tourney.schedule` plans every round
+not yet printed (start player = seat 1); each seated round gets its wonder and guild draw."""
+from __future__ import annotations
+
+from tourney import store
+from tourney.errors import SeatingError
+from tourney.games.sevenwonders.draws import draw_round
+from tourney.games.sevenwonders.drawstore import (
+    SEATS_KIND, TABLE_PLAN_KIND, WONDERS_KIND, draw_payload, round_draws, table_plan_setting,
+)
+from tourney.schedule import PlanError, plan_schedule
+from tourney.schedule import table_plan as sizes_for_plan
+from tourney.schemes import find_scheme
+from tourney.seating import SeatedRound, locked_rounds, results_rounds, seated_tables, stale_rounds, table_plan
+
+
+def _sizes(event: store.Event, n: int, tables: str | None) -> tuple[int, ...]:
+    info = event.info()
+    tables = tables or table_plan_setting(event)
+    if tables:
+        try:
+            return sizes_for_plan(n, tables)
+        except PlanError as exc:
+            raise SeatingError(f"--tables: {exc}") from None
+    return table_plan(n, find_scheme(info.scheme, info.game).table_size)
+
+
+def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: bool = False,
+                             tables: str | None = None) -> list[SeatedRound]:
+    """`tourney seat` for 7 Wonders: plan every round not yet printed or played with the schedule optimiser
+    (seeded by the event seed), and store the next round (default), round `round_no`, or all
+    open rounds, each with its wonder and guild draw. Seated rounds that are not printed yet
+    are re-planned with them, so late entries and drops are seated; rounds that come out
+    unchanged are not reported. Re-seating round N (``round_no``) with nothing changed keeps
+    it as planned; after late entries or drops it re-plans every round not printed.
+
+    `tables`: a table plan ('bonn', 'dm' or sizes like '5,5,4'), kept for later seating;
+    default the last one given, else the scheme's plan.
+    """
+    info = event.info()
+    seated = event.seated_rounds()
+    locked = locked_rounds(event)
+    if round_no is not None:
+        if round_no < 1:
+            raise SeatingError(f"round {round_no}: rounds are numbered from 1")
+        if round_no > info.rounds:
+            raise SeatingError(f"round {round_no}: the event has {info.rounds} rounds")
+        if round_no in results_rounds(event):
+            raise SeatingError(f"round {round_no} already has results: its seating can't change")
+        asked = [round_no]
+    else:
+        open_rounds = [r for r in range(1, info.rounds + 1) if r not in seated]
+        stale = stale_rounds(event)
+        if not open_rounds and stale:
+            # Late entries or drops since these rounds were seated: re-plan them.
+            return seat_rounds(event, stale[0], tables=tables)
+        if not open_rounds:
+            raise SeatingError(f"all {info.rounds} rounds are seated already: use --round N to re-seat a "
+                               "round that has no results yet")
+        asked = open_rounds if all_rounds else open_rounds[:1]
+    # One plan for everything after the last fixed round before the first round asked for;
+    # the rounds asked for are stored, and so are seated rounds of the plan that changed.
+    first = max([r for r in locked if r < asked[0]], default=0) + 1
+    wanted = [r for r in range(first, info.rounds + 1)
+              if r in asked or (r in seated and r not in locked)]
+    return _plan_and_store(event, first, wanted, asked, tables)
+
+
+def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: list[int],
+                    tables: str | None) -> list[SeatedRound]:
+    info = event.info()
+    players = [p for p in event.players() if p.active_in(first)]
+    sizes = _sizes(event, len(players), tables)
+    current = seated_tables(event)
+    fixed = [current[r] for r in sorted(current) if r < first]
+    seed = f"{info.seed}:schedule:{first}"
+    todo = info.rounds - first + 1
+    plan = plan_schedule([p.id for p in players], len(fixed) + todo, list(sizes), fixed=fixed, seed=seed)
+    planned = dict(zip(range(first, info.rounds + 1), plan[len(fixed):]))
+    names = {p.id: p.name for p in event.players()}
+
+    # Wonders each player already had, from the rounds kept as they are.
+    had: dict[int, set[str]] = {}
+    by_name = event.player_ids()
+    for s in event.seats():
+        if s.round < first and s.wonder:
+            had.setdefault(by_name[s.player.casefold()], set()).add(s.wonder)
+    stored_wonders = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
+    earlier = [d.wonders for r, d in sorted(round_draws(event).items()) if r < first]
+    out: list[SeatedRound] = []
+    with event.transaction() as conn:
+        if tables and tables != table_plan_setting(event):
+            store.store_draw(conn, None, TABLE_PLAN_KIND, str(info.seed), tables)
+            store.log(conn, "seat", f"table plan {tables!r} for the rounds seated from now on")
+        for r in range(first, max(wanted) + 1):
+            rnd = planned[r]
+            draw = draw_round(info.seed, r, rnd, had, earlier)
+            earlier.append(draw.wonders)
+            for t in rnd:
+                for seat, p in enumerate(t, 1):
+                    had.setdefault(p, set()).add(draw.wonder(seat))
+            if r not in wanted:
+                continue
+            wonders = [[draw.wonder(seat) for seat in range(1, len(t) + 1)] for t in rnd]
+            same = current.get(r) == rnd and all(
+                stored_wonders.get((r, ti, si)) == w for ti, ws in enumerate(wonders, 1) for si, w in enumerate(ws, 1))
+            if same:
+                if r in report:  # asked for by name: say it stands as planned
+                    out.append(SeatedRound(r, tuple(tuple(names[p] for p in t) for t in rnd)))
+                continue
+            store.store_seating(conn, r, "seat", [[(p, w) for p, w in zip(t, ws)] for t, ws in zip(rnd, wonders)])
+            store.store_draw(conn, r, SEATS_KIND, seed, [[names[p] for p in t] for t in rnd])
+            store.store_draw(conn, r, WONDERS_KIND, f"{info.seed}:{r}", draw_payload(draw))
+            store.log(conn, "seat", f"round {r}: {sum(map(len, rnd))} players at tables of "
+                                    f"{'+'.join(str(len(t)) for t in rnd)}, seed {seed!r}")
+            if r in report or r in current:
+                out.append(SeatedRound(r, tuple(tuple(names[p] for p in t) for t in rnd)))
+    return out
+
+
+def draws_view(event: store.Event, round_no: int | None = None) -> str:
+    """Each seated round's draw as text: the wonder order (seat 1 first) and the guilds."""
+    lines = []
+    for r, d in sorted(round_draws(event).items()):
+        if round_no is None or r == round_no:
+            lines.append(f"round {r} wonders: {', '.join(d.wonders)}")
+            lines.append(f"round {r} guilds: {', '.join(d.guilds)}")
+    return "".join(line + "\n" for line in lines)

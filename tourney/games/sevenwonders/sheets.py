@@ -1,0 +1,203 @@
+"""7 Wonders score sheets in the event workflow: the sheet's columns and German vocabulary,
+reading and checking sheets against the rules and the event, and a table as stored
+(`dump_line`/`load_table`: the store keeps each line's game data as JSON)."""
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+from typing import Callable, Sequence
+
+from rules_engine.findings import Finding, error
+from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
+from tourney import store
+from tourney.errors import EventError
+from tourney.results import (
+    CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_row, at_table, parse_sheets,
+)
+from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
+
+REQUIRED = ("round", "table", "seat", "player", *CATEGORIES, "total", "coins")
+OPTIONAL_TEXT = ("wonder", "side")
+OPTIONAL_INT = ("compasses", "gears", "tablets", "wild", "stages")
+COLUMNS = REQUIRED[:4] + OPTIONAL_TEXT + REQUIRED[4:] + OPTIONAL_INT
+
+#: Accepted header spellings (case-insensitive) → canonical column name.
+ALIASES: dict[str, str] = {c: c for c in COLUMNS}
+ALIASES.update({
+    "runde": "round", "tisch": "table", "gruppe": "table", "platz": "seat", "sitz": "seat",
+    "spieler": "player", "name": "player", "weltwunder": "wonder", "wunder": "wonder", "seite": "side",
+    "militär": "military", "militaer": "military", "münzen-punkte": "treasury",
+    "muenzen-punkte": "treasury", "schatz": "treasury", "weltwunder-punkte": "wonders",
+    "wunder-punkte": "wonders", "zivil": "civilian", "handel": "commercial", "gilden": "guilds",
+    "wissenschaft": "science", "summe": "total", "gesamt": "total", "münzen": "coins",
+    "muenzen": "coins", "zirkel": "compasses", "zahnräder": "gears", "zahnraeder": "gears",
+    "tafeln": "tablets", "joker": "wild", "stufen": "stages", "bauabschnitte": "stages",
+})
+
+#: The 7 Wonders score sheet (one line per player, several players per table).
+SCORE_SHEET = SheetFormat(
+    REQUIRED, OPTIONAL_TEXT, OPTIONAL_INT, ALIASES, frozenset({"round", "table", "player", "total"}),
+    no_header="{file}: no worksheet has a score-sheet header row (expected columns like: "
+              + ", ".join(REQUIRED) + ")",
+    csv_first_row="{file}:1: the first row is not a score-sheet header: it needs the columns "
+                  + ", ".join(REQUIRED) + " (English or German names)",
+)
+
+
+
+def read_score_file(path: str | Path) -> list[SheetRow]:
+    """All score-sheet rows in a CSV or XLSX file."""
+    return read_sheet_file(path, SCORE_SHEET)
+
+
+def _int(row: SheetRow, key: str) -> int:
+    value = row.values[key]
+    assert isinstance(value, int)  # required columns are whole numbers once the row has no problems
+    return value
+
+
+def _opt_int(row: SheetRow, key: str) -> int | None:
+    value = row.values.get(key)
+    return value if isinstance(value, int) else None
+
+
+def _text(row: SheetRow, key: str) -> str | None:
+    value = row.values.get(key)
+    return str(value) if value else None
+
+
+def player_score(row: SheetRow) -> PlayerScore:
+    """One readable row as the rules engine's line."""
+    side = _text(row, "side")
+    return _score(_int(row, "seat"), row.player, lambda c: _int(row, c), lambda c: _opt_int(row, c),
+                  _text(row, "wonder"), side.upper() if side else None)
+
+
+def _score(seat: int, player: str, num: Callable[[str], int], opt: Callable[[str], int | None],
+           wonder: str | None, side: str | None) -> PlayerScore:
+    """A `PlayerScore` from the values of its whole-number fields by name."""
+    return PlayerScore(
+        seat=seat, player=player, military=num("military"), treasury=num("treasury"), wonders=num("wonders"),
+        civilian=num("civilian"), commercial=num("commercial"), guilds=num("guilds"), science=num("science"),
+        total=num("total"), coins=num("coins"), wonder=wonder, side=side, compasses=opt("compasses"),
+        gears=opt("gears"), tablets=opt("tablets"), wild=opt("wild"), stages=opt("stages"))
+
+
+def _side_findings(row: SheetRow) -> list[Finding]:
+    side = row.values.get("side")
+    if side and str(side).upper() not in ("A", "B"):
+        return [error("side", f"side {side!r} for {row.player!r}: write A or B", row.player)]
+    return []
+
+
+def _table(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[TableSheet]:
+    sheet = None
+    if readable:
+        sheet = TableSheet(tuple(player_score(row) for row in sorted(rows, key=lambda x: _int(x, "seat"))))
+    return ParsedTable(r, t, tuple(rows), sheet)
+
+
+def parse_files(paths: Sequence[str | Path]) -> CheckReport:
+    """Read every file, group rows into tables and run the rules engine on each table."""
+    return parse_sheets(paths, read_score_file, _table, check_sheet, _side_findings)
+
+
+def check_against_event(report: CheckReport, event: store.Event, *, register: bool = False,
+                        correct: bool = False) -> None:
+    """Add the findings that need the event: registration, drops, seating, stored results."""
+    view = EventView.of(event)
+    seated = view.seated
+    seats: dict[tuple[int, int], dict[int, store.SeatRow]] = defaultdict(dict)
+    where_seated: dict[tuple[int, str], store.SeatRow] = {}
+    for s in event.seats():
+        seats[(s.round, s.table)][s.seat] = s
+        where_seated[(s.round, s.player.casefold())] = s
+    for table in report.tables:
+        r, t = table.round, table.table
+        report.findings.extend(view.table_findings(table, correct=correct))
+        for row in table.rows:
+            name = row.player
+            if not name:
+                continue
+            report.findings.extend(view.row_findings(table, row, register=register))
+            if seated.get(r) == "seat":
+                seat = row.get_int("seat")
+                planned = seats.get((r, t), {}).get(seat) if seat is not None else None
+                mine = where_seated.get((r, name.casefold()))
+                if mine is None:
+                    report.findings.append(at_row(row, error(
+                        "seating", f"{name!r} is not in the seating of round {r}: fix the name, or re-seat "
+                                   "the round before its sheets are in", name)))
+                elif (mine.table, mine.seat) != (t, seat):
+                    report.findings.append(at_row(row, error(
+                        "seating", f"{name!r} is at table {t}, seat {seat} on the sheet but the seating of "
+                                   f"round {r} has them at table {mine.table}, seat {mine.seat}: fix the sheet",
+                        name)))
+                wonder = row.values.get("wonder")
+                if planned is not None and planned.wonder and wonder and \
+                        str(wonder).casefold() != planned.wonder.casefold():
+                    report.findings.append(at_row(row, error(
+                        "wonder.draw", f"{name!r} played {wonder!r} on the sheet but the draw gave seat {seat} "
+                                       f"{planned.wonder!r}: fix the sheet", name)))
+        if seated.get(r) == "seat" and (r, t) in seats:
+            planned_names = {s.player.casefold() for s in seats[(r, t)].values()}
+            on_sheet = {row.player.casefold() for row in table.rows}
+            for missing in sorted(planned_names - on_sheet):
+                who = next(s.player for s in seats[(r, t)].values() if s.player.casefold() == missing)
+                report.findings.append(at_table(table, error(
+                    "seating", f"{who!r} is seated at table {t} in round {r} but missing from its sheet: "
+                               "add their line")))
+
+
+# --- a table as stored ---------------------------------------------------------------------------
+#: The whole-number fields of a line that the store keeps (the optional ones when present).
+STORED_INTS = (*CATEGORIES, "total", "coins")
+
+
+def dump_line(p: PlayerScore) -> store.Json:
+    """A player's line as stored: categories, total, coins and the optional counts given."""
+    data: dict[str, store.Json] = {k: getattr(p, k) for k in STORED_INTS}
+    data.update({k: getattr(p, k) for k in OPTIONAL_INT if getattr(p, k) is not None})
+    return data
+
+
+def load_line(line: store.ResultLine, where: str) -> PlayerScore:
+    """A stored line back as the rules engine's `PlayerScore`."""
+    data = line.data
+    if not isinstance(data, dict) or not all(isinstance(data.get(k), int) for k in STORED_INTS):
+        raise EventError(f"{where}: the stored line of {line.player!r} is damaged ({data!r}): "
+                         "import the sheet again with --correct")
+
+    def num(key: str) -> int:
+        value = data.get(key)
+        return value if isinstance(value, int) else 0
+
+    def opt(key: str) -> int | None:
+        value = data.get(key)
+        return value if isinstance(value, int) else None
+
+    return _score(line.seat, line.player, num, opt, line.wonder, line.side)
+
+
+def load_table(result: store.TableResult) -> TableSheet:
+    """A stored table's current version as the rules engine's `TableSheet`."""
+    where = f"round {result.round}, table {result.table}"
+    return TableSheet(tuple(load_line(line, where) for line in result.lines))
+
+
+def table_rows(event: store.Event) -> TableRowsFn:
+    """How a checked table is stored: seats from the sheet when the tool did not seat the round,
+    the seating's wonder when the sheet leaves it out."""
+    seated = event.seated_rounds()
+    planned_wonder = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
+
+    def rows(table: ParsedTable[object], ids: dict[str, int]) -> tuple[Seats | None, list[store.NewLine]]:
+        sheet = table.sheet
+        assert isinstance(sheet, TableSheet)  # every table is readable once there are no errors
+        r, t = table.round, table.table
+        seats = None if seated.get(r) == "seat" else [(ids[p.player.casefold()], p.wonder) for p in sheet.players]
+        return seats, [store.NewLine(p.seat, ids[p.player.casefold()], p.wonder or planned_wonder.get((r, t, p.seat)),
+                                     p.side, dump_line(p)) for p in sheet.players]
+
+    return rows
+
