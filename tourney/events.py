@@ -5,7 +5,7 @@ import datetime as _dt
 from pathlib import Path
 
 from rules_engine import UnknownGameError
-from rules_engine.registry import find_ruleset_info
+from rules_engine.registry import find_ruleset
 from tourney.errors import UsageError
 from tourney.schemes import DEFAULT_SCHEME, find_scheme
 from tourney.store import Event, EventInfo
@@ -14,7 +14,7 @@ from tourney.store import Event, EventInfo
 def create_event(location: str, *, game: str, scheme: str | None, rounds: int, seed: int,
                  name: str | None, date: str | None, bye_score: str | None = None) -> EventInfo:
     try:
-        game_name = find_ruleset_info(game).name
+        game_name = find_ruleset(game).name
     except UnknownGameError as exc:
         raise UsageError(str(exc)) from None
     scheme_name = scheme or DEFAULT_SCHEME.get(game_name)
