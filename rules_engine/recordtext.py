@@ -8,8 +8,9 @@ so one bad game does not hide the next.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, Callable, Generic, Iterable, Iterator, TypeVar
+from typing import IO, Generic, TypeVar
 
 #: A tag line, ``[Name "value"]``; in the value ``\"`` is a quote and ``\\`` a backslash.
 TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*$')

@@ -5,11 +5,25 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import IO, Any, Callable, ClassVar, Generic, Iterable, Iterator, Mapping, Protocol, TypeVar
+from typing import (
+    IO,
+    Any,
+    ClassVar,
+    Generic,
+    Protocol,
+    TypeVar,
+)
 
 from rules_engine.findings import Finding, error
-from rules_engine.recordtext import Headers, HeadersBuilder, RecordBuilder, RecordSyntaxError, Visitor
+from rules_engine.recordtext import (
+    Headers,
+    HeadersBuilder,
+    RecordBuilder,
+    RecordSyntaxError,
+    Visitor,
+)
 
 S = TypeVar("S")            # the game's score sheet (what check_sheet checks)
 V = TypeVar("V")            # the sheet a replay computes

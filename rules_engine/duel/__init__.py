@@ -7,14 +7,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules_engine.lazy import lazy_exports
 from rules_engine.duel.ruleset import Duel
+from rules_engine.lazy import lazy_exports
 
 NAME = Duel.name
 TITLE = Duel.title
 
 if TYPE_CHECKING:
-    from rules_engine.duel.record import Record, RecordSyntaxError, Sheet, read_records, write_records
+    from rules_engine.duel.record import (
+        Record,
+        RecordSyntaxError,
+        Sheet,
+        read_records,
+        write_records,
+    )
     from rules_engine.duel.replay import Verdict, replay, selfplay
 
 _LAZY = {

@@ -11,9 +11,27 @@ from dataclasses import dataclass
 
 from rules_engine.duel import data
 from rules_engine.duel import engine as E
-from rules_engine.duel.engine import (BLUE, BROWN, GREEN, GREY, RED, YELLOW, C_CHAIN_FROM, C_CHAIN_TO,
-                                      C_COIN, C_COLOUR, C_FIXED, C_FLEX, C_NEED, C_PROD, C_SCIENCE,
-                                      W_FLEX, W_SPECIAL, Deal, Game)
+from rules_engine.duel.engine import (
+    BLUE,
+    BROWN,
+    C_CHAIN_FROM,
+    C_CHAIN_TO,
+    C_COIN,
+    C_COLOUR,
+    C_FIXED,
+    C_FLEX,
+    C_NEED,
+    C_PROD,
+    C_SCIENCE,
+    GREEN,
+    GREY,
+    RED,
+    W_FLEX,
+    W_SPECIAL,
+    YELLOW,
+    Deal,
+    Game,
+)
 
 SENATOR = int(data.Colour.SENATOR)
 CONSPIRACIES = data.CONSPIRACIES
@@ -106,8 +124,24 @@ class AgoraGame(Game):
 
     structs = AGORA_STRUCT
 
-    __slots__ = ("cubes", "free_cubes", "decrees", "ctrl", "dctl", "deck", "hand", "prepared", "done",
-                 "locked", "triggered", "in_trigger", "owner", "box", "library_drawn", "treason_used")
+    __slots__ = (
+        "box",
+        "ctrl",
+        "cubes",
+        "dctl",
+        "deck",
+        "decrees",
+        "done",
+        "free_cubes",
+        "hand",
+        "in_trigger",
+        "library_drawn",
+        "locked",
+        "owner",
+        "prepared",
+        "treason_used",
+        "triggered",
+    )
 
     def __init__(self, deal: AgoraDeal) -> None:
         super().__init__(deal)
@@ -253,7 +287,7 @@ class AgoraGame(Game):
         return [(c, -1) for c in pool]
 
     def why_illegal(self, move) -> str | None:
-        kind, a, b = move
+        kind, a, _ = move
         if kind == E.BUILD and self.phase == E.P_PLAY and C_COLOUR[a] == SENATOR and self.slot_of(a) >= 0:
             total, _ = self.card_cost(self.cur, a)
             if total > self.coins[self.cur]:

@@ -155,11 +155,44 @@ class Game:
     structs = STRUCT
     triggered = False     # Agora: a conspiracy was triggered at the start of this turn
 
-    __slots__ = ("deal", "phase", "cur", "age", "coins", "prod", "price", "fixed", "flex", "chains",
-                 "ncol", "city", "sci", "nsci", "tokens", "board", "unbuilt", "built", "nbuilt",
-                 "pos", "loot", "discarded", "slot", "cover", "acc", "left", "pending", "replay",
-                 "draft_i", "offer", "winner", "victory", "library_used", "last", "removed_wonders",
-                 "pending_arg")
+    __slots__ = (
+        "acc",
+        "age",
+        "board",
+        "built",
+        "chains",
+        "city",
+        "coins",
+        "cover",
+        "cur",
+        "deal",
+        "discarded",
+        "draft_i",
+        "fixed",
+        "flex",
+        "last",
+        "left",
+        "library_used",
+        "loot",
+        "nbuilt",
+        "ncol",
+        "nsci",
+        "offer",
+        "pending",
+        "pending_arg",
+        "phase",
+        "pos",
+        "price",
+        "prod",
+        "removed_wonders",
+        "replay",
+        "sci",
+        "slot",
+        "tokens",
+        "unbuilt",
+        "victory",
+        "winner",
+    )
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal

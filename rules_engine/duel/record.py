@@ -6,11 +6,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
-from typing import IO, Any, Callable, Iterable, Iterator, TypeVar
+from typing import IO, Any, TypeVar
 
 from rules_engine import recordtext
 from rules_engine.duel.ruleset import Duel
+
 # RecordSyntaxError is shared by every game's records and stays importable from here.
 from rules_engine.recordtext import (
     GAME_TAG,

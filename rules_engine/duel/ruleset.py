@@ -2,7 +2,8 @@
 format, the replay and self-play (imported when first used: finding a game stays cheap)."""
 from __future__ import annotations
 
-from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import IO, TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from rules_engine.duel.sheet import MatchSheet
 from rules_engine.findings import Finding
@@ -20,7 +21,7 @@ class Duel(Ruleset["Record", MatchSheet, "tuple[Sheet, Sheet]"]):
     title = "7 Wonders Duel"
     aliases = ("7wd", "7wonders-duel", "7-wonders-duel", "sevenwondersduel")
     sheet_type = MatchSheet
-    selfplay_options = {"agora": ""}
+    selfplay_options: ClassVar[Mapping[str, str]] = {"agora": ""}
 
     def check_sheet(self, sheet: MatchSheet) -> list[Finding]:
         from rules_engine.duel.sheet import check_match

@@ -15,7 +15,12 @@ NAME = SevenWonders.name
 TITLE = SevenWonders.title
 
 if TYPE_CHECKING:
-    from rules_engine.sevenwonders.record import Record, RecordSyntaxError, read_records, write_records
+    from rules_engine.sevenwonders.record import (
+        Record,
+        RecordSyntaxError,
+        read_records,
+        write_records,
+    )
     from rules_engine.sevenwonders.replay import Verdict, replay, selfplay
     from rules_engine.sevenwonders.sheet import (
         CATEGORIES,
@@ -32,9 +37,24 @@ _LAZY = {
     **dict.fromkeys(("Verdict", "replay", "selfplay"), "replay"),
 }
 
-__all__ = ["CATEGORIES", "MAX_TABLE", "MIN_TABLE", "NAME", "PlayerScore", "Record", "RecordSyntaxError",
-           "SevenWonders", "TITLE", "TableSheet", "Verdict", "check_sheet", "read_records", "replay", "selfplay",
-           "write_records"]
+__all__ = [
+    "CATEGORIES",
+    "MAX_TABLE",
+    "MIN_TABLE",
+    "NAME",
+    "TITLE",
+    "PlayerScore",
+    "Record",
+    "RecordSyntaxError",
+    "SevenWonders",
+    "TableSheet",
+    "Verdict",
+    "check_sheet",
+    "read_records",
+    "replay",
+    "selfplay",
+    "write_records",
+]
 
 
 lazy_exports(__name__, _LAZY, preload=("checks",))

@@ -8,10 +8,12 @@ self-play are in `replay`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
-from typing import IO, Any, Callable, Iterable, Iterator, TypeVar
+from typing import IO, Any, TypeVar
 
 from rules_engine import recordtext
+
 # RecordSyntaxError is shared by every game's records and stays importable from here.
 from rules_engine.recordtext import (
     GAME_TAG,
@@ -57,7 +59,7 @@ class Sheet:
         return " ".join(f"{k}={getattr(self, k)}" for k in SHEET_KEYS)
 
     @classmethod
-    def of(cls, line: PlayerScore) -> "Sheet":
+    def of(cls, line: PlayerScore) -> Sheet:
         return cls(**{k: getattr(line, k) for k in SHEET_KEYS})
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 from rules_engine.findings import Finding, Severity, error, warning
 from rules_engine.ruleset import Outcome, Verdict, unreadable

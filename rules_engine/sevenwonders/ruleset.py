@@ -2,7 +2,8 @@
 the replay and self-play (imported when first used: finding a game stays cheap)."""
 from __future__ import annotations
 
-from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import IO, TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from rules_engine.findings import Finding
 from rules_engine.recordtext import Visitor
@@ -20,7 +21,7 @@ class SevenWonders(Ruleset["Record", TableSheet, TableSheet]):
     title = "7 Wonders"
     aliases = ("7w", "sevenwonders", "7-wonders")
     sheet_type = TableSheet
-    selfplay_options = {"players": "K (3-7)"}
+    selfplay_options: ClassVar[Mapping[str, str]] = {"players": "K (3-7)"}
 
     def check_sheet(self, sheet: TableSheet) -> list[Finding]:
         from rules_engine.sevenwonders import check_sheet
