@@ -16,12 +16,13 @@ TITLE = Duel.title
 if TYPE_CHECKING:
     from rules_engine.duel.record import (
         Record,
-        RecordSyntaxError,
         Sheet,
         read_records,
         write_records,
     )
-    from rules_engine.duel.replay import Verdict, replay, selfplay
+    from rules_engine.duel.replay import replay, selfplay
+    from rules_engine.recordtext import RecordSyntaxError
+    from rules_engine.ruleset import Verdict
 
 _LAZY = {
     "Record": "record", "RecordSyntaxError": "record", "Sheet": "record", "read_records": "record",

@@ -15,13 +15,14 @@ NAME = SevenWonders.name
 TITLE = SevenWonders.title
 
 if TYPE_CHECKING:
+    from rules_engine.recordtext import RecordSyntaxError
+    from rules_engine.ruleset import Verdict
     from rules_engine.sevenwonders.record import (
         Record,
-        RecordSyntaxError,
         read_records,
         write_records,
     )
-    from rules_engine.sevenwonders.replay import Verdict, replay, selfplay
+    from rules_engine.sevenwonders.replay import replay, selfplay
     from rules_engine.sevenwonders.sheet import (
         CATEGORIES,
         MAX_TABLE,

@@ -112,12 +112,18 @@ def _setup(record: Record) -> tuple[list[d.Board] | None, list[Finding]]:
     return boards, out
 
 
+def _known_id(name: str, age: int) -> int:
+    cid = g.card_id(name, age)
+    assert cid is not None, "_setup refuses a deal with a card that is not in the age"
+    return cid
+
+
 def _run(record: Record, boards: list[d.Board], allow_duplicates: bool) -> tuple[g.Game, TableSheet]:
     guilds = tuple(d.guild_name(x) or x for x in record.guilds)
     game = g.Game(boards, guilds, allow_duplicates=allow_duplicates)
     chooser = _RecordChooser(record)
     for age, hands in enumerate(record.hands, 1):
-        ids = [[g.card_id(name, age) for name in hand] for hand in hands]
+        ids = [[_known_id(name, age) for name in hand] for hand in hands]
         game.play_age(age, ids, chooser)
         left = [(k, m) for k, m in chooser.by_key.items() if k[0] == age]
         for (a, turn, seat), mv in left:
