@@ -1,17 +1,28 @@
 """The PGN-like text shared by every game's records: `[Name "value"]` tag lines, then a body.
 
-`split_records` streams a file one raw record at a time; each game module parses the tags
-and body of a `RawRecord` itself (one reader, several games).
+`split_records` streams a file one raw record at a time; `read_with` drives one `Visitor` per
+record over a game's own parser (python-chess's ``read_game`` + visitors): build the record,
+read the headers only, or verify. Syntax errors are collected on the record, never raised,
+so one bad game does not hide the next.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, Iterable, Iterator
+from typing import IO, Generic, TypeVar
 
 #: A tag line, ``[Name "value"]``; in the value ``\"`` is a quote and ``\\`` a backslash.
 TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _INT = re.compile(r"-?\d+")
+#: Header tags every game writes first, in this order (PGN's seven tag roster); each game's own
+#: roster follows, then any further tags, then the score-sheet tags.
+ROSTER = ("Game", "Event", "Round", "Table", "Date", "Players", "Result")
+GAME_TAG = "Game"
+_BOM = "\ufeff"
+
+R = TypeVar("R")
+T = TypeVar("T")
 
 
 class RecordSyntaxError(ValueError):
@@ -28,12 +39,14 @@ class RecordSyntaxError(ValueError):
 
 @dataclass(frozen=True)
 class RawRecord:
-    """One record as text: where it starts, its tags (name, unescaped value, line) and its
-    body lines (line, text without the line end; blank lines included)."""
+    """One record as text: where it starts, its tags (name, unescaped value, line), its
+    body lines (line, text without the line end; blank lines included) and the syntax errors
+    found while splitting (a bad tag line, text before the first tag)."""
 
     start_line: int
     tags: tuple[tuple[str, str, int], ...]
     body: tuple[tuple[int, str], ...]
+    errors: tuple[RecordSyntaxError, ...] = ()
 
 
 def unescape(s: str) -> str:
@@ -46,9 +59,19 @@ def escape(s: str) -> str:
     return s.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def _lines(handle: IO[str]) -> Iterator[tuple[int, str]]:
+    """Numbered lines without their line ends; a UTF-8 byte order mark (as Windows editors
+    write it, read as text by a plain ``utf-8`` open) is dropped from the first line."""
+    for lineno, raw in enumerate(handle, 1):
+        line = raw.rstrip("\r\n")
+        if lineno == 1 and line.startswith(_BOM):
+            line = line[1:]
+        yield lineno, line
+
+
 def split_records(handle: IO[str], example_tag: str = '[Event "..."]') -> Iterator[RawRecord]:
-    """Yield the raw records in `handle` one at a time; raise RecordSyntaxError on a bad tag line
-    or on text before the first record's tags (`example_tag` is the tag suggested then).
+    """Yield the raw records in `handle` one at a time; a bad tag line, or text before the
+    first record's tags (`example_tag` is the tag suggested then), is an error on its record.
 
     A record is its tag lines, then every line up to the next line starting with ``[``. That
     line always opens the next record's header, with or without a blank line before it: the
@@ -58,28 +81,144 @@ def split_records(handle: IO[str], example_tag: str = '[Event "..."]') -> Iterat
     """
     tags: list[tuple[str, str, int]] = []
     body: list[tuple[int, str]] = []
+    errors: list[RecordSyntaxError] = []
     start = 0
-    in_body = False
-    for lineno, raw in enumerate(handle, 1):
-        line = raw.rstrip("\r\n")
+    started = in_body = False
+    for lineno, line in _lines(handle):
         if line.startswith("["):
             if in_body:
-                # Yield before checking the new tag line, so a bad next record does not hide this one.
-                yield RawRecord(start, tuple(tags), tuple(body))
-                tags, body, in_body = [], [], False
-            if not tags:
-                start = lineno
+                yield RawRecord(start, tuple(tags), tuple(body), tuple(errors))
+                tags, body, errors, started, in_body = [], [], [], False, False
+            if not started:
+                start, started = lineno, True
             m = TAG.match(line.strip())
-            if not m:
-                raise RecordSyntaxError(f'bad tag line {line!r}: write [Name "value"]', lineno)
-            tags.append((m.group(1), unescape(m.group(2)), lineno))
-        elif tags:
+            if m:
+                tags.append((m.group(1), unescape(m.group(2)), lineno))
+            else:
+                errors.append(RecordSyntaxError(f'bad tag line {line!r}: write [Name "value"]', lineno))
+        elif started:
             in_body = True
             body.append((lineno, line))
-        elif line.strip():
-            raise RecordSyntaxError(f"expected a tag line like {example_tag}, got {line!r}", lineno)
-    if tags:
-        yield RawRecord(start, tuple(tags), tuple(body))
+        elif line.strip() and not errors:
+            # Text before the first tag line: reported once, on the record that follows.
+            errors.append(RecordSyntaxError(f"expected a tag line like {example_tag}, got {line!r}", lineno))
+            start = lineno
+    if started or errors:
+        yield RawRecord(start, tuple(tags), tuple(body), tuple(errors))
+
+
+def first_tag(handle: IO[str], name: str) -> tuple[str, int] | None:
+    """The value and line of tag `name` in the first record's header, or None; reads no further
+    than that header (how a reader finds a file's game before choosing its parser)."""
+    seen = False
+    for lineno, line in _lines(handle):
+        text = line.strip()
+        if not text:
+            if seen:
+                return None
+            continue
+        m = TAG.match(text)
+        if not m:
+            return None
+        seen = True
+        if m.group(1) == name:
+            return unescape(m.group(2)), lineno
+    return None
+
+
+class Visitor(Generic[R, T]):
+    """Receives one record as the reader parses it (python-chess's ``pgn.BaseVisitor``).
+
+    The reader calls `begin_record`, `visit_header` for every tag, then `end_headers`; if that
+    returns True the game's parser builds the record (errors collected on it) and calls
+    `visit_record`; errors found while splitting go to `handle_error` first (the built
+    record carries them too, in ``record.errors``). `result()` is what the reader yields for the record.
+    """
+
+    def begin_record(self, line: int) -> None:
+        """A record starts at `line`."""
+
+    def visit_header(self, name: str, value: str, line: int) -> None:
+        """One tag of the header, in file order."""
+
+    def handle_error(self, error: RecordSyntaxError) -> None:
+        """A syntax error found while splitting the text (a bad tag line)."""
+
+    def end_headers(self) -> bool:
+        """Whether the body is wanted (False skips parsing it)."""
+        return True
+
+    def visit_record(self, record: R) -> None:
+        """The record built from the header and body."""
+
+    def result(self) -> T:
+        raise NotImplementedError
+
+
+class RecordBuilder(Visitor[R, R]):
+    """Builds each record (the default visitor)."""
+
+    def __init__(self) -> None:
+        self.record: R | None = None
+
+    def visit_record(self, record: R) -> None:
+        self.record = record
+
+    def result(self) -> R:
+        assert self.record is not None, "the reader calls visit_record before result"
+        return self.record
+
+
+@dataclass(frozen=True)
+class Headers:
+    """A record's header only: where it starts, its tags in file order, its syntax errors."""
+
+    line: int
+    tags: tuple[tuple[str, str], ...]
+    errors: tuple[RecordSyntaxError, ...] = ()
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        return next((v for n, v in self.tags if n == name), default)
+
+
+class HeadersBuilder(Visitor[object, Headers]):
+    """Collects each record's tags and skips its body (fast listing of a file's games)."""
+
+    def __init__(self) -> None:
+        self.line = 0
+        self.tags: list[tuple[str, str]] = []
+        self.errors: list[RecordSyntaxError] = []
+
+    def handle_error(self, error: RecordSyntaxError) -> None:
+        self.errors.append(error)
+
+    def begin_record(self, line: int) -> None:
+        self.line = line
+
+    def visit_header(self, name: str, value: str, line: int) -> None:
+        self.tags.append((name, value))
+
+    def end_headers(self) -> bool:
+        return False
+
+    def result(self) -> Headers:
+        return Headers(self.line, tuple(self.tags), tuple(self.errors))
+
+
+def read_with(handle: IO[str], build: Callable[[RawRecord], R], visitor: Callable[[], Visitor[R, T]],
+              example_tag: str) -> Iterator[T]:
+    """Drive a fresh `visitor` over each raw record in `handle`; `build` is the game's parser
+    (a raw record -> the game's record, syntax errors collected on it, never raised)."""
+    for raw in split_records(handle, example_tag=example_tag):
+        v = visitor()
+        v.begin_record(raw.start_line)
+        for name, value, line in raw.tags:
+            v.visit_header(name, value, line)
+        for error in raw.errors:
+            v.handle_error(error)
+        if v.end_headers():
+            v.visit_record(build(raw))
+        yield v.result()
 
 
 def parse_counts(value: str, keys: tuple[str, ...], line: int) -> dict[str, int]:
@@ -98,3 +237,25 @@ def write_tags(pairs: Iterable[tuple[str, str]], handle: IO[str]) -> None:
     """Write one ``[Name "value"]`` line per (name, value) pair, escaping the value."""
     for name, value in pairs:
         handle.write(f'[{name} "{escape(value)}"]\n')
+
+
+def write_header(roster: Iterable[str], game: Iterable[tuple[str, str]], extra: Iterable[tuple[str, str]],
+                 sheets: Iterable[str], handle: IO[str]) -> None:
+    """Write a record's header in the one order every game uses: the shared `ROSTER` values
+    (`roster`, in `ROSTER` order), the game's own roster tags, further tags, then
+    ``Sheet1`` .. ``SheetN``."""
+    write_tags((*zip(ROSTER, roster, strict=True), *game, *extra,
+                *((f"Sheet{i}", s) for i, s in enumerate(sheets, 1))), handle)
+
+
+class Collector:
+    """Syntax errors of one record, gathered while a game's parser goes on reading."""
+
+    def __init__(self, raw: RawRecord) -> None:
+        self.errors: list[RecordSyntaxError] = list(raw.errors)
+
+    def add(self, error: RecordSyntaxError) -> None:
+        self.errors.append(error)
+
+    def done(self) -> tuple[RecordSyntaxError, ...]:
+        return tuple(sorted(self.errors, key=lambda e: e.line))

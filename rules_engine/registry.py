@@ -1,43 +1,50 @@
-"""Find a game's rules by name or alias, like python-chess's ``find_variant``."""
+"""Find a game's `Ruleset` by name, title or alias, like python-chess's ``find_variant``:
+the one list of game names every reader and command uses."""
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.duel.ruleset import Duel
+from rules_engine.recordtext import RecordSyntaxError
+from rules_engine.ruleset import Ruleset
+from rules_engine.sevenwonders.ruleset import SevenWonders
 
 
 class UnknownGameError(ValueError):
     """The game name matches no ruleset."""
 
 
-@dataclass(frozen=True)
-class RulesetInfo:
-    name: str
-    title: str
-    aliases: tuple[str, ...]
-    module: str
+#: Every game, one instance each (a ruleset holds no state).
+RULESETS: tuple[Ruleset[Any, Any, Any], ...] = (SevenWonders(), Duel())
 
-
-_RULESETS = (
-    RulesetInfo("7wonders", "7 Wonders", ("7w", "sevenwonders", "7-wonders", "7 wonders"),
-                "rules_engine.sevenwonders"),
-    RulesetInfo("duel", "7 Wonders Duel", ("7wd", "7wonders-duel", "7 wonders duel", "sevenwondersduel"),
-                "rules_engine.duel"),
-)
+#: Former name of the ruleset type (its name, title and aliases are what callers read).
+RulesetInfo = Ruleset
 
 
 def ruleset_names() -> tuple[str, ...]:
-    return tuple(r.name for r in _RULESETS)
+    return tuple(r.name for r in RULESETS)
 
 
-def find_ruleset_info(name: str) -> RulesetInfo:
-    key = name.strip().lower()
-    for info in _RULESETS:
-        if key == info.name or key in info.aliases:
-            return info
-    known = ", ".join(ruleset_names())
-    raise UnknownGameError(f"unknown game {name!r}: use one of {known}")
+def find_ruleset(name: str) -> Ruleset[Any, Any, Any]:
+    """The ruleset of a game name, title or alias (``"7wd"`` -> the Duel); UnknownGameError
+    names the known games."""
+    for ruleset in RULESETS:
+        if ruleset.matches(name):
+            return ruleset
+    raise UnknownGameError(f"unknown game {name!r}: use one of {', '.join(ruleset_names())}")
 
 
-def find_ruleset(name: str):
-    """Return the rules module for a game name or alias (``"7wd"`` → duel)."""
-    return importlib.import_module(find_ruleset_info(name).module)
+#: Former name: the ruleset carries the name, title and aliases itself.
+find_ruleset_info = find_ruleset
+
+
+def check_game(value: str, line: int, name: str) -> None:
+    """Raise RecordSyntaxError unless a record's ``Game`` tag `value` names the game `name`
+    (by its name, title or an alias): how every record reader reads that tag."""
+    try:
+        found = find_ruleset(value)
+    except UnknownGameError as exc:
+        raise RecordSyntaxError(str(exc), line) from None
+    if found.name != name:
+        raise RecordSyntaxError(f"game {value!r} in a {find_ruleset(name).title} file: use one game per file",
+                                line)

@@ -19,6 +19,7 @@ from rules_engine import duel
 from rules_engine.duel import agora as A
 from rules_engine.duel import data
 from rules_engine.duel import engine as E
+from rules_engine.duel.replay import result_tag
 
 CID, WID, TID, KID, DID = E.CARD_ID, E.WONDER_ID, E.TOKEN_ID, A.CONSPIRACY_ID, A.DECREE_ID
 DATA = Path(__file__).parent / "data" / "duel"
@@ -416,7 +417,7 @@ def test_agora_golden_records(name):
         (record,) = duel.read_records(handle)
     verdict = duel.replay(record)
     assert verdict.ok, verdict.findings
-    assert verdict.sheets == record.sheets
+    assert verdict.sheet == record.sheets
     buf = io.StringIO()
     duel.write_records([record], buf)
     assert buf.getvalue() == (DATA / f"{name}.txt").read_text(encoding="utf-8")
@@ -426,7 +427,7 @@ def test_agora_political_golden_game_ends_with_six_chambers():
     with open(DATA / "agora-political.txt", encoding="utf-8") as handle:
         (record,) = duel.read_records(handle)
     verdict = duel.replay(record)
-    assert verdict.result == "1-0 political" and verdict.sheets[0].senate == 12
+    assert result_tag(verdict.outcome) == "1-0 political" and verdict.sheet[0].senate == 12
 
 
 def test_agora_illegal_choice_is_reported():
@@ -448,7 +449,7 @@ def test_random_agora_games_keep_the_invariants():
     for r in records:
         verdict = duel.replay(r)
         assert verdict.ok, (r.tags, verdict.findings)
-        assert all(s.coins >= 0 for s in verdict.sheets)
+        assert all(s.coins >= 0 for s in verdict.sheet)
     for i in range(150):
         rng = random.Random(i)
         g = A.AgoraGame(A.random_agora_deal(rng))

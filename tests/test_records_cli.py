@@ -1,8 +1,11 @@
 """`tourney verify` and `tourney selfplay`: exact output and exit codes (click's CliRunner)."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
+
+import pytest
 
 from conftest import invoke as run
 
@@ -44,15 +47,53 @@ def test_verify_a_result_that_disagrees_exits_1(tmp_path):
     assert result.output.endswith("1 game: 0 ok, 1 failed\n")
 
 
-def test_verify_unreadable_file_names_file_and_line(tmp_path):
+def test_verify_a_syntax_error_fails_its_game_and_names_the_line(tmp_path):
     path = tmp_path / "broken.txt"
     path.write_text('[Event "x"]\n[Game "duel"]\n\n1. Pyramids 3. Sphinx\n')
     result = run("verify", str(path))
     assert result.exit_code == 1
     assert result.output == (
-        "0 games: 0 ok, 0 failed, 1 unreadable file\n"
-        f"error: {path}:4: move number '3.' out of sequence: expected 2.\n")
+        f"{path}:1: ? - ?: unreadable: 1 syntax error\n"
+        "  error [syntax] line 4: move number '3.' out of sequence: expected 2.\n"
+        "1 game: 0 ok, 1 failed\n")
     assert "Traceback" not in result.output
+
+
+def test_verify_reads_on_after_a_broken_game(tmp_path):
+    # the Duel reader has always read on after an illegal move; a misnumbered one now too
+    good = (DATA / "science.txt").read_text(encoding="utf-8")
+    path = tmp_path / "three.txt"
+    path.write_text(good.replace(" 3. ", " 4. ", 1) + good + good, encoding="utf-8")
+    second, third = (1 + k * good.count("\n") for k in (1, 2))
+    result = run("verify", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[2:] == [
+        f"{path}:{second}: Anna Weber - Bob Martin: ok: 0-1 science 31-34 after 69 moves",
+        f"{path}:{third}: Anna Weber - Bob Martin: ok: 0-1 science 31-34 after 69 moves",
+        "3 games: 2 ok, 1 failed"]
+    assert result.output.splitlines()[1].startswith("  error [syntax] line ")
+
+
+@pytest.mark.parametrize("game", ["7wonders-duel", "sevenwondersduel", "7 Wonders Duel"])
+def test_verify_reads_every_alias_the_registry_accepts(tmp_path, game):
+    # B1: [Game "7wonders-duel"] was accepted by the registry, then refused by the Duel reader
+    path = tmp_path / "alias.txt"
+    path.write_text(re.sub(r'\[Game "[^"]*"\]', f'[Game "{game}"]', (DATA / "military.txt").read_text(
+        encoding="utf-8")), encoding="utf-8")
+    result = run("verify", str(path))
+    assert (result.exit_code, result.output) == (0, (
+        f"{path}:1: Anna Weber - Bob Martin: ok: 0-1 military 29-40 after 67 moves\n"
+        "1 game: 1 ok, 0 failed\n"))
+
+
+def test_verify_a_file_with_a_byte_order_mark(tmp_path):
+    # issue #14 item 9: Notepad's "UTF-8 with BOM" must not read as "no [Game] tag"
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + (DATA / "military.txt").read_bytes())
+    result = run("verify", str(path))
+    assert (result.exit_code, result.output) == (0, (
+        f"{path}:1: Anna Weber - Bob Martin: ok: 0-1 military 29-40 after 67 moves\n"
+        "1 game: 1 ok, 0 failed\n"))
 
 
 def test_verify_missing_file_and_missing_game_tag(tmp_path):

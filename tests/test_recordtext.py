@@ -1,12 +1,11 @@
 """The shared record-text reader: tag lines, bodies, streaming, escapes, line numbers."""
 import io
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_engine import duel, sevenwonders
-from rules_engine.recordtext import RawRecord, RecordSyntaxError, split_records, write_tags
+from rules_engine import duel, find_ruleset, sevenwonders
+from rules_engine.recordtext import RawRecord, RecordSyntaxError, first_tag, split_records, write_tags
 
 
 def split(text: str, **kw) -> list[RawRecord]:
@@ -35,19 +34,41 @@ def test_crlf_line_ends_are_dropped():
     assert split('[Event "A"]\r\n\r\nbody\r\n') == [RawRecord(1, (("Event", "A", 1),), ((2, ""), (3, "body")))]
 
 
-def test_a_bad_tag_line_names_its_line_after_the_good_record_is_yielded():
-    records = split_records(io.StringIO('[Event "A"]\n\n1. x\n\n[Event "B]\n'))
-    assert next(records).start_line == 1
-    with pytest.raises(RecordSyntaxError) as info:
-        next(records)
-    assert (info.value.line, info.value.message) == (5, "bad tag line '[Event \"B]': write [Name \"value\"]")
-    assert str(info.value) == "line 5: bad tag line '[Event \"B]': write [Name \"value\"]"
+def test_a_bad_tag_line_is_an_error_on_its_own_record():
+    first, second = split('[Event "A"]\n\n1. x\n\n[Event "B]\n[Round "2"]\n\nbody\n')
+    assert (first.start_line, first.errors) == (1, ())
+    assert (second.start_line, second.tags, second.body) == (5, (("Round", "2", 6),), ((7, ""), (8, "body")))
+    (error,) = second.errors
+    assert (error.line, error.message) == (5, "bad tag line '[Event \"B]': write [Name \"value\"]")
+    assert str(error) == "line 5: bad tag line '[Event \"B]': write [Name \"value\"]"
 
 
 def test_text_before_the_first_tag_suggests_the_games_first_tag():
-    with pytest.raises(RecordSyntaxError) as info:
-        split('\nhello\n', example_tag='[Game "7 Wonders"]')
-    assert str(info.value) == "line 2: expected a tag line like [Game \"7 Wonders\"], got 'hello'"
+    (record,) = split('\nhello\nmore\n[Event "A"]\n', example_tag='[Game "7 Wonders"]')
+    assert record.start_line == 4 and record.tags == (("Event", "A", 4),)
+    assert [str(e) for e in record.errors] == ["line 2: expected a tag line like [Game \"7 Wonders\"], got 'hello'"]
+    (alone,) = split("hello\n")
+    assert (alone.start_line, alone.tags, len(alone.errors)) == (1, (), 1)
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_tag():
+    # issue #14 item 9: a file saved by a Windows editor starts with U+FEFF
+    (record,) = split('\ufeff[Game "duel"]\n[Event "A"]\n')
+    assert record.tags == (("Game", "duel", 1), ("Event", "A", 2)) and record.errors == ()
+    assert first_tag(io.StringIO('\ufeff[Event "A"]\n[Game "7w"]\n\n[Game "duel"]\n'), "Game") == ("7w", 2)
+
+
+def test_first_tag_reads_only_the_first_header():
+    assert first_tag(io.StringIO('[Event "A"]\n\n1. x\n[Game "duel"]\n'), "Game") is None
+    assert first_tag(io.StringIO("hello\n[Game \"duel\"]\n"), "Game") is None
+
+
+def test_the_headers_visitor_skips_the_body():
+    text = '[Game "duel"]\n[Event "A"]\n\n1. ???\n[Game "duel"\n[Event "B"]\n'
+    first, second = find_ruleset("duel").read_headers(io.StringIO(text))
+    assert (first.line, first.tags, first.errors) == (1, (("Game", "duel"), ("Event", "A")), ())
+    assert first.get("Event") == "A" and first.get("Round") is None
+    assert second.line == 5 and second.tags == (("Event", "B"),) and len(second.errors) == 1
 
 
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x0b\x0c\x1c\x1d"

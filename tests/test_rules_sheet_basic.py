@@ -13,8 +13,9 @@ def line(seat, name, **kw):
 
 
 def test_find_ruleset_aliases():
-    assert find_ruleset("7WD").NAME == "duel"
-    assert find_ruleset("7w").NAME == "7wonders"
+    assert find_ruleset("7WD").name == "duel"
+    assert find_ruleset("7w").name == "7wonders"
+    assert find_ruleset(" 7 Wonders Duel ") is find_ruleset("7wonders-duel") is find_ruleset("duel")
 
 
 def test_sum_mismatch_is_reported_with_numbers():

@@ -10,7 +10,7 @@ import pytest
 
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders import game as g
-from rules_engine.sevenwonders.records import _parse_move
+from rules_engine.sevenwonders.record import _parse_move
 from rules_engine.sevenwonders.scoring import score
 
 

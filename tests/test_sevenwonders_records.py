@@ -21,7 +21,7 @@ from rules_engine.sevenwonders import (
     write_records,
 )
 from rules_engine.sevenwonders.game import Move, Trade, Verb
-from rules_engine.sevenwonders.records import Play
+from rules_engine.sevenwonders.record import Play
 
 DATA = Path(__file__).parent / "data" / "sevenwonders"
 
@@ -107,10 +107,31 @@ def test_reader_streams_one_game_at_a_time():
     good = text_of(list(selfplay(1, 3, players=3)))
     games = read_records(io.StringIO(good + '[Game "7 Wonders"]\n[Result "x"]\n\n'))
     first = next(games)
-    assert first.players == ("Player 1", "Player 2", "Player 3")
-    with pytest.raises(RecordSyntaxError) as exc:
-        next(games)
-    assert str(exc.value) == f"line {good.count(chr(10)) + 2}: bad Result 'x': write whole numbers separated by spaces"
+    assert first.players == ("Player 1", "Player 2", "Player 3") and first.errors == ()
+    second = next(games)
+    assert [str(e) for e in second.errors] == [
+        f"line {good.count(chr(10)) + 2}: bad Result 'x': write whole numbers separated by spaces"]
+
+
+def test_a_mistyped_move_spoils_its_game_only():
+    # B4: one mistyped move in game 1 stopped the whole file; now games 2 and 3 are read
+    records = list(selfplay(3, 5, players=4))
+    text = text_of(records)
+    assert "\n1.2 build " in text
+    bad = text.replace("\n1.2 build ", "\n1.2 biuld ", 1)
+    back = read_text(bad)
+    assert len(back) == 3 and back[1:] == records[1:]
+    (error,) = back[0].errors
+    assert error.message.startswith("bad move '1.2 biuld ")
+    assert bad.splitlines()[error.line - 1].startswith("1.2 biuld ")
+    assert [replay(r).ok for r in back] == [False, True, True]
+    assert replay(back[0]).summary == "unreadable: 1 syntax error"
+
+
+def test_every_bad_line_of_a_record_is_reported():
+    text = '[Game "7 Wonders"]\n[Players "A - B - C"]\n\nAge 1\n1.1 built X\n1.2 build Y (left: wood)\n'
+    (record,) = read_text(text)
+    assert [e.line for e in record.errors] == [5, 6]
 
 
 def test_trade_and_discard_build_notation_round_trip():
@@ -133,9 +154,9 @@ def test_trade_and_discard_build_notation_round_trip():
 ])
 def test_syntax_errors_say_what_and_where(line, message):
     text = '[Game "7 Wonders"]\n[Players "A - B - C"]\n\nAge 1\n' + line + "\n"
-    with pytest.raises(RecordSyntaxError) as exc:
-        read_text(text)
-    assert (exc.value.line, exc.value.message) == (5, message)
+    (record,) = read_text(text)
+    assert [(e.line, e.message) for e in record.errors] == [(5, message)]
+    assert all(isinstance(e, RecordSyntaxError) for e in record.errors)
 
 
 def test_empty_record_round_trips():
@@ -143,8 +164,14 @@ def test_empty_record_round_trips():
 
 
 def test_record_of_another_game_is_refused():
-    with pytest.raises(RecordSyntaxError, match="game 'duel' in a 7 Wonders file"):
-        read_text('[Game "duel"]\n\n')
+    (record,) = read_text('[Game "duel"]\n\n')
+    assert [str(e) for e in record.errors] == ["line 1: game 'duel' in a 7 Wonders file: use one game per file"]
+
+
+@pytest.mark.parametrize("game", ["7 Wonders", "7wonders", "7w", "SevenWonders", "7-wonders"])
+def test_every_alias_of_the_game_tag_is_read(game):
+    (record,) = read_text(f'[Game "{game}"]\n\n')
+    assert record.errors == ()
 
 
 # --- replay verdicts -------------------------------------------------------------------

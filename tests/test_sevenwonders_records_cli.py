@@ -54,3 +54,19 @@ def test_selfplay_bad_player_count_is_a_usage_error(tmp_path):
     result = run("selfplay", "--game", "7w", "--players", "9", "-n", "1", "-o", str(tmp_path / "x.7w"))
     assert result.exit_code == 2
     assert "Error: players=9: 7 Wonders is played by 3 to 7" in result.output
+
+
+def test_verify_reads_on_after_a_mistyped_move(tmp_path):
+    # B4: one mistyped move in game 1 gave "0 games, 1 unreadable file"; games 2 and 3 are fine
+    path = tmp_path / "three.7w"
+    assert run("selfplay", "--game", "7w", "--players", "3", "-n", "3", "--seed", "7", "-o", str(path)).exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    bad_line = text.splitlines().index(next(x for x in text.splitlines() if x.startswith("1.1 build "))) + 1
+    path.write_text(text.replace("\n1.1 build ", "\n1.1 biuld ", 1), encoding="utf-8")
+    result = run("verify", str(path))
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == f"{path}:1: Player 1 - Player 2 - Player 3: unreadable: 1 syntax error"
+    assert lines[1].startswith(f"  error [syntax] line {bad_line}: bad move '1.1 biuld ")
+    assert [line.split(": ", 2)[2].split(":")[0] for line in lines[2:4]] == ["ok", "ok"]
+    assert lines[4] == "3 games: 2 ok, 1 failed"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime as _dt
 
 from rules_engine import UnknownGameError
-from rules_engine.registry import find_ruleset_info
+from rules_engine.registry import find_ruleset
 from tourney import store
 from tourney.database import parse_location
 from tourney.errors import UsageError
@@ -18,7 +18,7 @@ def create_event(location: str, *, game: str, scheme: str | None, rounds: int, s
     from tourney.games import GAMES
 
     try:
-        game_name = find_ruleset_info(game).name
+        game_name = find_ruleset(game).name
     except UnknownGameError as exc:
         raise UsageError(str(exc)) from None
     flow = GAMES.get(game_name)

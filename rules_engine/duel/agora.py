@@ -11,9 +11,27 @@ from dataclasses import dataclass
 
 from rules_engine.duel import data
 from rules_engine.duel import engine as E
-from rules_engine.duel.engine import (BLUE, BROWN, GREEN, GREY, RED, YELLOW, C_CHAIN_FROM, C_CHAIN_TO,
-                                      C_COIN, C_COLOUR, C_FIXED, C_FLEX, C_NEED, C_PROD, C_SCIENCE,
-                                      W_FLEX, W_SPECIAL, Deal, Game)
+from rules_engine.duel.engine import (
+    BLUE,
+    BROWN,
+    C_CHAIN_FROM,
+    C_CHAIN_TO,
+    C_COIN,
+    C_COLOUR,
+    C_FIXED,
+    C_FLEX,
+    C_NEED,
+    C_PROD,
+    C_SCIENCE,
+    GREEN,
+    GREY,
+    RED,
+    W_FLEX,
+    W_SPECIAL,
+    YELLOW,
+    Deal,
+    Game,
+)
 
 SENATOR = int(data.Colour.SENATOR)
 CONSPIRACIES = data.CONSPIRACIES
@@ -106,8 +124,24 @@ class AgoraGame(Game):
 
     structs = AGORA_STRUCT
 
-    __slots__ = ("cubes", "free_cubes", "decrees", "ctrl", "dctl", "deck", "hand", "prepared", "done",
-                 "locked", "triggered", "in_trigger", "owner", "box", "library_drawn", "treason_used")
+    __slots__ = (
+        "box",
+        "ctrl",
+        "cubes",
+        "dctl",
+        "deck",
+        "decrees",
+        "done",
+        "free_cubes",
+        "hand",
+        "in_trigger",
+        "library_drawn",
+        "locked",
+        "owner",
+        "prepared",
+        "treason_used",
+        "triggered",
+    )
 
     def __init__(self, deal: AgoraDeal) -> None:
         super().__init__(deal)
@@ -253,7 +287,7 @@ class AgoraGame(Game):
         return [(c, -1) for c in pool]
 
     def why_illegal(self, move) -> str | None:
-        kind, a, b = move
+        kind, a, _ = move
         if kind == E.BUILD and self.phase == E.P_PLAY and C_COLOUR[a] == SENATOR and self.slot_of(a) >= 0:
             total, _ = self.card_cost(self.cur, a)
             if total > self.coins[self.cur]:
@@ -265,44 +299,15 @@ class AgoraGame(Game):
     # ------------------------------------------------------------------ applying moves
     def play(self, move: tuple[int, int, int]) -> None:
         kind, a, b = move
+        if kind < PREPARE:          # the base game's moves, with the hooks below
+            super().play(move)
+            if kind == E.START:
+                self.owner = a
+                self.triggered = False
+            return
         p = self.cur
         ph = self.phase
-        if kind == E.DRAFT:
-            self.offer.remove(a)
-            self.unbuilt[p].append(a)
-            self.draft_i += 1
-            if self.draft_i == 4:
-                self.offer = list(self.deal.wonders[4:])
-            self.owner = p
-            if W_SPECIAL[a] == "curia":
-                self.pending.append((P_CONSPIRE, None, p))
-            elif W_SPECIAL[a] == "knossos":
-                self.pending.append((P_PLACE, None, p))
-        elif kind == E.START:
-            self.cur = self.owner = a
-            self.phase = E.P_PLAY
-            self.triggered = False
-            return
-        elif kind == E.BUILD:
-            c = self._take(a)
-            if C_COLOUR[c] != SENATOR and C_CHAIN_FROM[c] & self._chains(p):
-                if E.T_URBANISM in self.tokens[p]:
-                    self.coins[p] += data.URBANISM_CHAIN_COINS
-            else:
-                total, trade = self.card_cost(p, c)
-                self._pay(p, total, trade)
-            self._add_card(p, c)
-        elif kind == E.DISCARD:
-            c = self._take(a)
-            self.coins[p] += data.DISCARD_BASE + self.ncol[p][YELLOW] + (2 if self.dctl[D["DiscardCoins"]] == p else 0)
-            self.discarded.append(c)
-        elif kind == E.TOKEN:
-            if ph == E.P_TOKEN:
-                self.board.remove(a)
-            else:
-                self.box.remove(a)
-            self._add_token(p, a)
-        elif kind == PREPARE:
+        if kind == PREPARE:
             self._take(a)
             self.hand[p].remove(b)
             self.prepared[p].append(b)
@@ -380,9 +385,24 @@ class AgoraGame(Game):
             self.built[1 - p].remove(a)
             self.removed_wonders.append(a)
             self._recompute(1 - p)
-        else:   # WONDER, DESTROY, RESURRECT: the base rules, with Agora's hooks
-            super().play(move)
-            return
+        self._next()
+
+    # ------------------------------------------------------------------ hooks of Game.play
+    def _discard_coins(self, p: int) -> int:
+        return super()._discard_coins(p) + (2 if self.dctl[D["DiscardCoins"]] == p else 0)
+
+    def _take_token(self, t: int) -> None:
+        if self.phase == E.P_TOKEN:
+            self.board.remove(t)
+        else:                       # the Great Library's draw, from the box
+            self.box.remove(t)
+
+    def _drafted(self, p: int, w: int) -> None:
+        self.owner = p
+        if W_SPECIAL[w] == "curia":
+            self.pending.append((P_CONSPIRE, None, p))
+        elif W_SPECIAL[w] == "knossos":
+            self.pending.append((P_PLACE, None, p))
         self._next()
 
     # ------------------------------------------------------------------ effects

@@ -155,11 +155,44 @@ class Game:
     structs = STRUCT
     triggered = False     # Agora: a conspiracy was triggered at the start of this turn
 
-    __slots__ = ("deal", "phase", "cur", "age", "coins", "prod", "price", "fixed", "flex", "chains",
-                 "ncol", "city", "sci", "nsci", "tokens", "board", "unbuilt", "built", "nbuilt",
-                 "pos", "loot", "discarded", "slot", "cover", "acc", "left", "pending", "replay",
-                 "draft_i", "offer", "winner", "victory", "library_used", "last", "removed_wonders",
-                 "pending_arg")
+    __slots__ = (
+        "acc",
+        "age",
+        "board",
+        "built",
+        "chains",
+        "city",
+        "coins",
+        "cover",
+        "cur",
+        "deal",
+        "discarded",
+        "draft_i",
+        "fixed",
+        "flex",
+        "last",
+        "left",
+        "library_used",
+        "loot",
+        "nbuilt",
+        "ncol",
+        "nsci",
+        "offer",
+        "pending",
+        "pending_arg",
+        "phase",
+        "pos",
+        "price",
+        "prod",
+        "removed_wonders",
+        "replay",
+        "sci",
+        "slot",
+        "tokens",
+        "unbuilt",
+        "victory",
+        "winner",
+    )
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
@@ -363,7 +396,8 @@ class Game:
         p = self.cur
         if kind == BUILD:
             c = self._take(a)
-            if C_CHAIN_FROM[c] & self.chains[p]:
+            chain = C_CHAIN_FROM[c]
+            if chain and chain & self._chains(p):
                 if T_URBANISM in self.tokens[p]:
                     self.coins[p] += data.URBANISM_CHAIN_COINS
             else:
@@ -372,7 +406,7 @@ class Game:
             self._add_card(p, c)
         elif kind == DISCARD:
             c = self._take(a)
-            self.coins[p] += data.DISCARD_BASE + self.ncol[p][YELLOW]
+            self.coins[p] += self._discard_coins(p)
             self.discarded.append(c)
         elif kind == WONDER:
             self._take(a)
@@ -380,8 +414,7 @@ class Game:
             self._pay(p, total, trade)
             self._add_wonder(p, b)
         elif kind == TOKEN:
-            if self.phase == P_TOKEN:
-                self.board.remove(a)
+            self._take_token(a)
             self.pending_arg = None
             self._add_token(p, a)
         elif kind == DESTROY:
@@ -394,19 +427,37 @@ class Game:
             self.offer.remove(a)
             self.unbuilt[p].append(a)
             self.draft_i += 1
-            i = self.draft_i
-            if i == 4:
+            if self.draft_i == 4:
                 self.offer = list(self.deal.wonders[4:])
-            if i == 8:
-                self._start_age(1, 0)
-            else:
-                self.cur = _DRAFT_ORDER[i]
+            self._drafted(p, a)
             return
         elif kind == START:
             self.cur = a
             self.phase = P_PLAY
             return
         self._next()
+
+    # Hooks a variant overrides (AgoraGame) instead of copying `play`.
+    def _chains(self, p: int) -> int:
+        """The chain symbols that let player `p` build for free."""
+        return self.chains[p]
+
+    def _discard_coins(self, p: int) -> int:
+        """Coins for discarding a card: 2, plus 1 per yellow card."""
+        return data.DISCARD_BASE + self.ncol[p][YELLOW]
+
+    def _take_token(self, t: int) -> None:
+        """Take the chosen progress token from where it lies (the board, or the Library's draw)."""
+        if self.phase == P_TOKEN:
+            self.board.remove(t)
+
+    def _drafted(self, p: int, w: int) -> None:
+        """After player `p` drafts wonder `w`: the next pick, or Age I after the eighth."""
+        i = self.draft_i
+        if i == 8:
+            self._start_age(1, 0)
+        else:
+            self.cur = _DRAFT_ORDER[i]
 
     def _take(self, s: int) -> int:
         """Remove the card in slot s from the structure and return it."""

@@ -6,15 +6,32 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
-from typing import IO, Iterable, Iterator
+from typing import IO, Any, TypeVar
+
+from rules_engine import recordtext
+from rules_engine.duel.ruleset import Duel
 
 # RecordSyntaxError is shared by every game's records and stays importable from here.
-from rules_engine.recordtext import RecordSyntaxError, parse_counts, split_records, write_tags
+from rules_engine.recordtext import (
+    GAME_TAG,
+    Collector,
+    RawRecord,
+    RecordBuilder,
+    RecordSyntaxError,
+    Visitor,
+    parse_counts,
+    write_header,
+)
+from rules_engine.registry import check_game
 
-ROSTER = ("Event", "Round", "Table", "Date", "Players", "Expansions", "Result")
-GAME_TAG = "Game"
-GAME_NAME = "duel"
+#: The header tags this reader knows: the shared roster, then the Duel's own.
+GAME_ROSTER = ("Expansions",)
+ROSTER = (*recordtext.ROSTER[1:], *GAME_ROSTER)
+GAME_NAME = Duel.name
+TITLE = Duel.title
+T = TypeVar("T")
 SHEET_KEYS = ("blue", "green", "yellow", "purple", "wonders", "progress", "treasury", "military",
               "senate", "total", "coins")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -69,6 +86,7 @@ class Record:
     conspiracies: tuple[str, ...] = ()               # Agora: the conspiracy deck, top first
     moves: tuple[str, ...] = ()
     line: int = field(default=0, compare=False)      # where the record starts in its file
+    errors: tuple[RecordSyntaxError, ...] = field(default=(), compare=False)   # syntax errors read
 
     @property
     def game(self) -> str:
@@ -81,30 +99,35 @@ _MOVENO = re.compile(r"^(\d+)\.$")
 
 
 def read_records(handle: IO[str]) -> Iterator[Record]:
-    """Yield the records in `handle` one at a time; raise RecordSyntaxError on bad text."""
-    for raw in split_records(handle, example_tag='[Event "..."]'):
-        yield _build(raw.tags, raw.body, raw.start_line)
+    """Yield the records in `handle` one at a time; syntax errors are in ``record.errors``."""
+    return read_with(handle, RecordBuilder[Record])
 
 
-def _build(tags, body, start: int) -> Record:
-    values: dict = {}
-    extra = []
+def read_with(handle: IO[str], visitor: Callable[[], Visitor[Record, T]]) -> Iterator[T]:
+    """Drive a fresh `visitor` over each record in `handle` (see `recordtext.Visitor`)."""
+    return recordtext.read_with(handle, _build, visitor, example_tag=f'[{GAME_TAG} "{TITLE}"]')
+
+
+def _build(raw: RawRecord) -> Record:
+    errors = Collector(raw)
+    values: dict[str, tuple[str, int]] = {}
+    extra: list[tuple[str, str]] = []
     sheets: dict[int, Sheet] = {}
-    for name, value, ln in tags:
-        if name == GAME_TAG:
-            if value.strip().lower() not in ("duel", "7wd", "7 wonders duel"):
-                raise RecordSyntaxError(f"game {value!r} in a 7 Wonders Duel file: use one game per file",
-                                        ln)
-            continue
-        if name in ("Sheet1", "Sheet2"):
-            sheets[int(name[-1])] = _parse_sheet(value, ln)
-        elif name in ROSTER:
-            if name in values:
-                raise RecordSyntaxError(f"tag {name!r} given twice", ln)
-            values[name] = (value, ln)
-        else:
-            extra.append((name, value))
-    kw: dict = {}
+    for name, value, ln in raw.tags:
+        try:
+            if name == GAME_TAG:
+                check_game(value, ln, GAME_NAME)
+            elif name in ("Sheet1", "Sheet2"):
+                sheets[int(name[-1])] = _parse_sheet(value, ln)
+            elif name in ROSTER:
+                if name in values:
+                    raise RecordSyntaxError(f"tag {name!r} given twice", ln)
+                values[name] = (value, ln)
+            else:
+                extra.append((name, value))
+        except RecordSyntaxError as exc:
+            errors.add(exc)
+    kw: dict[str, Any] = {}
     for name in ("Event", "Round", "Table", "Date"):
         if name in values:
             kw[name.lower()] = values[name][0]
@@ -112,71 +135,90 @@ def _build(tags, body, start: int) -> Record:
         value, ln = values["Players"]
         parts = value.split(" - ")
         if len(parts) != 2 or not all(p.strip() for p in parts):
-            raise RecordSyntaxError(f"bad Players tag {value!r}: write [Players \"First - Second\"]", ln)
-        kw["players"] = (parts[0].strip(), parts[1].strip())
+            errors.add(RecordSyntaxError(f"bad Players tag {value!r}: write [Players \"First - Second\"]", ln))
+        else:
+            kw["players"] = (parts[0].strip(), parts[1].strip())
     if "Expansions" in values:
         value = values["Expansions"][0].strip()
         kw["expansions"] = () if value in ("", "-") else tuple(value.split())
     if "Result" in values:
         value, ln = values["Result"]
-        _check_result(value, ln)
-        kw["result"] = value
+        try:
+            _check_result(value, ln)
+            kw["result"] = value
+        except RecordSyntaxError as exc:
+            errors.add(exc)
     if sheets:
         if set(sheets) != {1, 2}:
-            raise RecordSyntaxError("give both Sheet1 and Sheet2 tags, or neither", start)
-        kw["sheets"] = (sheets[1], sheets[2])
+            errors.add(RecordSyntaxError("give both Sheet1 and Sheet2 tags, or neither", raw.start_line))
+        else:
+            kw["sheets"] = (sheets[1], sheets[2])
     kw["tags"] = tuple(extra)
+    moves = _body(raw, kw, errors)
+    return Record(moves=tuple(moves), line=raw.start_line, errors=errors.done(), **kw)
+
+
+def _body(raw: RawRecord, kw: dict[str, Any], errors: Collector) -> list[str]:
+    """Read the chance lines into `kw` and return the moves; the first error in the moves
+    ends them (what follows a misnumbered move cannot be trusted), like a PGN reader."""
     moves: list[str] = []
     expected = 1
     ended = False
+    removed: list[tuple[str, ...]] = []
+    layouts: list[tuple[str, ...]] = []
+    body = raw.body
     for ln, text in body:
         text = text.strip()
         if not text:
             continue
         key, sep, rest = text.partition(":")
-        if sep and key in _CHANCE and not moves:
-            names = tuple(n for n in rest.replace("/", " ").split())
-            field_name = {"Tokens": "tokens", "Box": "box", "Wonders": "wonders", "Library": "library",
-                          "Decrees": "decrees", "Conspiracies": "conspiracies"}.get(key)
-            if field_name:
-                if field_name in kw:
-                    raise RecordSyntaxError(f"{key!r} given twice", ln)
-                kw[field_name] = names
-            else:
-                age = int(key[-1])
-                target = "removed" if key.startswith("Removed") else "layouts"
-                lst = kw.setdefault(target + "_list", [])
-                if len(lst) != age - 1:
-                    raise RecordSyntaxError(f"{key!r} out of order: give ages 1, 2, 3 in turn", ln)
-                lst.append(names)
-            continue
-        if ended:
-            raise RecordSyntaxError(f"text after the result: {text!r}", ln)
-        for tok in text.split():
+        try:
+            if sep and key in _CHANCE and not moves:
+                names = tuple(n for n in rest.replace("/", " ").split())
+                field_name = {"Tokens": "tokens", "Box": "box", "Wonders": "wonders", "Library": "library",
+                              "Decrees": "decrees", "Conspiracies": "conspiracies"}.get(key)
+                if field_name:
+                    if field_name in kw:
+                        raise RecordSyntaxError(f"{key!r} given twice", ln)
+                    kw[field_name] = names
+                else:
+                    lst = removed if key.startswith("Removed") else layouts
+                    if len(lst) != int(key[-1]) - 1:
+                        raise RecordSyntaxError(f"{key!r} out of order: give ages 1, 2, 3 in turn", ln)
+                    lst.append(names)
+                continue
             if ended:
-                raise RecordSyntaxError(f"text after the result: {tok!r}", ln)
-            m = _MOVENO.match(tok)
-            if m:
-                if int(m.group(1)) != expected:
-                    raise RecordSyntaxError(f"move number {tok!r} out of sequence: expected {expected}.",
-                                            ln)
-                expected += 1
-                moves.append("")
-            elif tok in RESULTS:
-                ended = True
-                if "result" in kw and kw["result"].split()[0] != tok:
-                    raise RecordSyntaxError(
-                        f"result {tok!r} after the moves disagrees with the Result tag {kw['result']!r}", ln)
-            elif not moves:
-                raise RecordSyntaxError(f"{tok!r} before move 1.: number the moves (1. 2. ...)", ln)
-            else:
-                moves[-1] = f"{moves[-1]} {tok}" if moves[-1] else tok
+                raise RecordSyntaxError(f"text after the result: {text!r}", ln)
+            for tok in text.split():
+                if ended:
+                    raise RecordSyntaxError(f"text after the result: {tok!r}", ln)
+                m = _MOVENO.match(tok)
+                if m:
+                    if int(m.group(1)) != expected:
+                        raise RecordSyntaxError(f"move number {tok!r} out of sequence: expected {expected}.",
+                                                ln)
+                    expected += 1
+                    moves.append("")
+                elif tok in RESULTS:
+                    ended = True
+                    if "result" in kw and kw["result"].split()[0] != tok:
+                        raise RecordSyntaxError(
+                            f"result {tok!r} after the moves disagrees with the Result tag {kw['result']!r}", ln)
+                elif not moves:
+                    raise RecordSyntaxError(f"{tok!r} before move 1.: number the moves (1. 2. ...)", ln)
+                else:
+                    moves[-1] = f"{moves[-1]} {tok}" if moves[-1] else tok
+        except RecordSyntaxError as exc:
+            errors.add(exc)
+            if moves or not (sep and key in _CHANCE):
+                break
     for i, mv in enumerate(moves):
         if not mv:
-            raise RecordSyntaxError(f"move {i + 1} is empty", body[-1][0] if body else start)
-    kw["removed"] = tuple(kw.pop("removed_list", ()))
-    kw["layouts"] = tuple(kw.pop("layouts_list", ()))
-    return Record(moves=tuple(moves), line=start, **kw)
+            errors.add(RecordSyntaxError(f"move {i + 1} is empty", body[-1][0] if body else raw.start_line))
+            break
+    kw["removed"] = tuple(removed)
+    kw["layouts"] = tuple(layouts)
+    return moves
 
 
 def _check_result(value: str, ln: int) -> None:
@@ -194,10 +236,9 @@ def _parse_sheet(value: str, ln: int) -> Sheet:
 
 def write_record(record: Record, out: IO[str]) -> None:
     r = record
-    roster = (r.event, r.round, r.table, r.date, " - ".join(r.players),
-              " ".join(r.expansions) or "-", r.result)
-    write_tags((*zip(ROSTER, roster), (GAME_TAG, GAME_NAME), *r.tags), out)
-    write_tags(((f"Sheet{i}", s.text()) for i, s in enumerate(r.sheets or (), 1)), out)
+    write_header((TITLE, r.event, r.round, r.table, r.date, " - ".join(r.players), r.result),
+                 (("Expansions", " ".join(r.expansions) or "-"),), r.tags,
+                 (s.text() for s in r.sheets or ()), out)
     out.write("\n")
     if r.tokens:
         out.write("Tokens: " + " ".join(r.tokens) + "\n")

@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Iterator
+from collections.abc import Iterator
 
 from rules_engine.duel import agora as A
 from rules_engine.duel import data
 from rules_engine.duel import engine as E
 from rules_engine.duel.record import Record, Sheet
+from rules_engine.duel.sheet import Victory
 from rules_engine.findings import Finding, error
+from rules_engine.ruleset import Outcome, Verdict, unreadable
 
 _LOWER = {}
 for _table in (E.CARD_ID, E.WONDER_ID, E.TOKEN_ID, A.CONSPIRACY_ID, A.DECREE_ID):
@@ -17,20 +18,18 @@ for _table in (E.CARD_ID, E.WONDER_ID, E.TOKEN_ID, A.CONSPIRACY_ID, A.DECREE_ID)
         _LOWER[_code.lower()] = _code
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """The outcome of replaying one record.
+#: Duel replays give the shared verdict; its `sheet` is both players' final sheets.
+DuelVerdict = Verdict[tuple[Sheet, Sheet]]
 
-    `ok` is True when every move was legal, the game finished, and the recorded result and
-    sheets (if any) agree with the replay; `sheets` is the computed final score sheets
-    (None when the replay could not finish); `result` the computed Result tag value.
-    """
 
-    ok: bool
-    findings: tuple[Finding, ...]
-    summary: str
-    sheets: tuple[Sheet, Sheet] | None = None
-    result: str = "*"
+def result_tag(outcome: Outcome) -> str:
+    """The Result tag value of an outcome, e.g. ``"0-1 military"``."""
+    head = {0: "1-0", 1: "0-1", None: "1/2-1/2"}[outcome.winner]
+    return f"{head} {outcome.termination.value}"
+
+
+def _outcome(g: E.Game, totals: tuple[int, ...] = ()) -> Outcome:
+    return Outcome(Victory(g.victory), None if g.winner == 2 else g.winner, totals)
 
 
 def _code(name: str, table: dict) -> int | None:
@@ -139,12 +138,13 @@ def _sheet(g: E.Game, p: int) -> Sheet:
 
 
 def _result(g: E.Game) -> str:
-    head = {0: "1-0", 1: "0-1", 2: "1/2-1/2"}[g.winner]
-    return f"{head} {g.victory}"
+    return result_tag(_outcome(g))
 
 
-def replay(record: Record) -> Verdict:
+def replay(record: Record) -> DuelVerdict:
     """Replay `record` move by move; report illegal moves and result/sheet disagreements."""
+    if record.errors:
+        return unreadable(record.errors)
     players = record.players
     agora = False
     if record.expansions:
@@ -186,10 +186,9 @@ def replay(record: Record) -> Verdict:
     if record.library and not g.library_used:
         findings.append(error("setup.library", "a Library draw is recorded but the Great Library was not built"))
     sheets = (_sheet(g, 0), _sheet(g, 1))
-    result = _result(g)
-    if record.result != "*" and record.result.split()[0] != result.split()[0]:
-        findings.append(error("result", f"the Result tag says {record.result!r}, the replay gives {result!r}"))
-    elif record.result != "*" and len(record.result.split()) == 2 and record.result != result:
+    outcome = _outcome(g, (sheets[0].total, sheets[1].total))
+    result = result_tag(outcome)
+    if record.result != "*" and record.result.split()[0] != result.split()[0] or record.result != "*" and len(record.result.split()) == 2 and record.result != result:
         findings.append(error("result", f"the Result tag says {record.result!r}, the replay gives {result!r}"))
     if record.sheets:
         for p in (0, 1):
@@ -202,7 +201,7 @@ def replay(record: Record) -> Verdict:
     t0, t1 = sheets[0].total, sheets[1].total
     summary = f"{result} {t0}-{t1} after {len(moves)} moves"
     ok = not findings
-    return Verdict(ok, tuple(findings), ("ok: " if ok else "result disagrees: ") + summary, sheets, result)
+    return Verdict(ok, tuple(findings), ("ok: " if ok else "result disagrees: ") + summary, outcome, sheets)
 
 
 _MAIN: dict[tuple[int, str], tuple | str] = {}   # (phase, main text) -> move or error; bounded
@@ -404,7 +403,7 @@ def selfplay(n: int, seed: int, agora: bool = False, players: tuple[str, str] = 
         deal = A.random_agora_deal(rng) if agora else E.random_deal(rng)
         g, moves = play_random(deal, rng)
         ages = g.age
-        names = lambda ids, table: tuple(table[x].code for x in ids)  # noqa: E731
+        names = lambda ids, table: tuple(table[x].code for x in ids)
         library = (g.library_drawn if agora else deal.library) if g.library_used else ()
         yield Record(
             event=event, round="-", table=str(i + 1), date="????.??.??", players=players,

@@ -16,7 +16,6 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass
-from typing import Union
 
 PLAYER_COUNTS: tuple[int, ...] = (3, 4, 5, 6, 7)
 AGES: tuple[int, ...] = (1, 2, 3)
@@ -202,7 +201,7 @@ class Power:
     action: Action
 
 
-Effect = Union[Produce, Shields, Points, Coins, TradeDiscount, ScienceSymbol, PerUnit, Power]
+Effect = Produce | Shields | Points | Coins | TradeDiscount | ScienceSymbol | PerUnit | Power
 
 
 # --- cards ---------------------------------------------------------------------------

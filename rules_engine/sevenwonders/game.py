@@ -69,9 +69,28 @@ class Move:
 class CardInfo:
     """Everything the engine needs about one card design, as ints and tuples."""
 
-    __slots__ = ("id", "card", "name", "name_id", "age", "colour", "coins_cost", "need", "chains_from",
-                 "fixed", "choice", "choice_tradable", "shields", "coins", "per_unit", "discount",
-                 "science", "wild", "points", "need_items")
+    __slots__ = (
+        "age",
+        "card",
+        "chains_from",
+        "choice",
+        "choice_tradable",
+        "coins",
+        "coins_cost",
+        "colour",
+        "discount",
+        "fixed",
+        "id",
+        "name",
+        "name_id",
+        "need",
+        "need_items",
+        "per_unit",
+        "points",
+        "science",
+        "shields",
+        "wild",
+    )
 
     def __init__(self, cid: int, c: d.Card, name_ids: dict[str, int]) -> None:
         self.id = cid
@@ -142,8 +161,18 @@ def deck(age: int, players: int, guilds: tuple[str, ...] = ()) -> list[int]:
 
 
 class StageInfo:
-    __slots__ = ("need", "need_items", "points", "shields", "coins", "fixed_choice", "choice_tradable",
-                 "discount", "wild", "power")
+    __slots__ = (
+        "choice_tradable",
+        "coins",
+        "discount",
+        "fixed_choice",
+        "need",
+        "need_items",
+        "points",
+        "power",
+        "shields",
+        "wild",
+    )
 
     def __init__(self, s: d.Stage) -> None:
         self.need = pay.vector(s.cost.resources)
@@ -179,10 +208,34 @@ STAGES: dict[tuple[str, str], tuple[StageInfo, ...]] = {
 class City:
     """One player's city: buildings, stages, coins, production, military, science."""
 
-    __slots__ = ("seat", "board", "stage_info", "coins", "built", "names", "colours", "fixed",
-                 "trade_choices", "own_choices", "left_price", "right_price", "shields", "stages",
-                 "science", "wild", "tokens", "defeats", "free_age", "free_build", "last_card",
-                 "copy_guild", "copied", "own_key", "trade_key", "price_key")
+    __slots__ = (
+        "board",
+        "built",
+        "coins",
+        "colours",
+        "copied",
+        "copy_guild",
+        "defeats",
+        "fixed",
+        "free_age",
+        "free_build",
+        "last_card",
+        "left_price",
+        "names",
+        "own_choices",
+        "own_key",
+        "price_key",
+        "right_price",
+        "science",
+        "seat",
+        "shields",
+        "stage_info",
+        "stages",
+        "tokens",
+        "trade_choices",
+        "trade_key",
+        "wild",
+    )
 
     def __init__(self, seat: int, board: d.Board) -> None:
         self.seat = seat
@@ -278,9 +331,9 @@ class City:
 class Chooser(Protocol):
     """Where moves come from: a record being replayed, or a random self-play policy."""
 
-    def move(self, game: "Game", turn: int, seat: int) -> Move | None: ...
+    def move(self, game: Game, turn: int, seat: int) -> Move | None: ...
 
-    def discard_builds(self, game: "Game", turn: int, seat: int, move: Move) -> tuple[str, ...]: ...
+    def discard_builds(self, game: Game, turn: int, seat: int, move: Move) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True)

@@ -140,8 +140,8 @@ def random_table(seed: int, players: int | None = None, *, known_boards: bool = 
         total = c.military + treasury + wonders + civilian + commercial + guilds + science
         extra = {}
         if symbol_columns:
-            extra = dict(compasses=symbols.count(d.Science.COMPASS), gears=symbols.count(d.Science.GEAR),
-                         tablets=symbols.count(d.Science.TABLET), wild=wild)
+            extra = {"compasses": symbols.count(d.Science.COMPASS), "gears": symbols.count(d.Science.GEAR),
+                     "tablets": symbols.count(d.Science.TABLET), "wild": wild}
         if stage_column:
             extra["stages"] = c.stages
         lines.append(PlayerScore(

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders import game as g
-from rules_engine.sevenwonders.records import Play, Record, Sheet, replay, selfplay, write_records
+from rules_engine.sevenwonders.record import Play, Record, Sheet, write_records
+from rules_engine.sevenwonders.replay import replay, selfplay
 from rules_engine.sevenwonders.scoring import score
 
 HERE = Path(__file__).parent

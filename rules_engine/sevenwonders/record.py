@@ -1,0 +1,315 @@
+"""7 Wonders game records: the text format, read and written.
+
+The format (PGN-like: header tags in a fixed order, then the hands dealt and every player's
+move per turn) is documented in docs/sevenwonders-record.md. `read_records` streams one game
+at a time, collecting syntax errors on the record; ``read(write(r)) == r``. Replay and
+self-play are in `replay`.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, fields
+from typing import IO, Any, TypeVar
+
+from rules_engine import recordtext
+
+# RecordSyntaxError is shared by every game's records and stays importable from here.
+from rules_engine.recordtext import (
+    GAME_TAG,
+    Collector,
+    RawRecord,
+    RecordBuilder,
+    RecordSyntaxError,
+    Visitor,
+    parse_counts,
+    write_header,
+)
+from rules_engine.registry import check_game
+from rules_engine.sevenwonders import data as d
+from rules_engine.sevenwonders import game as g
+from rules_engine.sevenwonders import payment as pay
+from rules_engine.sevenwonders.ruleset import SevenWonders
+from rules_engine.sevenwonders.sheet import PlayerScore
+
+GAME_TITLE = SevenWonders.title
+#: The 7 Wonders tags of the header, written after the shared roster.
+GAME_ROSTER = ("Wonders", "Guilds")
+#: The header tags this reader knows (each at most once): the shared roster, then the game's.
+ROSTER = (*recordtext.ROSTER[1:], *GAME_ROSTER)
+SHEET_KEYS = ("military", "treasury", "wonders", "civilian", "commercial", "guilds", "science", "total",
+              "coins")
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One player's recorded final score: the sheet categories and the coins held."""
+
+    military: int = 0
+    treasury: int = 0
+    wonders: int = 0
+    civilian: int = 0
+    commercial: int = 0
+    guilds: int = 0
+    science: int = 0
+    total: int = 0
+    coins: int = 0
+
+    def text(self) -> str:
+        return " ".join(f"{k}={getattr(self, k)}" for k in SHEET_KEYS)
+
+    @classmethod
+    def of(cls, line: PlayerScore) -> Sheet:
+        return cls(**{k: getattr(line, k) for k in SHEET_KEYS})
+
+
+@dataclass(frozen=True)
+class Play:
+    """One recorded move: `turn` 1..6 (7 for Babylon B's seventh card), `seat` 1..n."""
+
+    turn: int
+    seat: int
+    move: g.Move
+
+
+@dataclass(frozen=True)
+class Record:
+    """One recorded 7 Wonders game.
+
+    `wonders` is (board, side) per seat; `hands` per age the seven cards dealt to each seat;
+    `moves` per age the plays in turn, then seat, order. `result` holds the recorded final
+    totals in seat order (None for ``*``); `sheets` the optional full score lines.
+    """
+
+    event: str = "?"
+    round: str = "?"
+    table: str = "?"
+    date: str = "????.??.??"
+    players: tuple[str, ...] = ()
+    wonders: tuple[tuple[str, str], ...] = ()
+    guilds: tuple[str, ...] = ()
+    result: tuple[int, ...] | None = None
+    tags: tuple[tuple[str, str], ...] = ()
+    sheets: tuple[Sheet, ...] | None = None
+    hands: tuple[tuple[tuple[str, ...], ...], ...] = ()
+    moves: tuple[tuple[Play, ...], ...] = ()
+    line: int = field(default=0, compare=False)
+    errors: tuple[RecordSyntaxError, ...] = field(default=(), compare=False)
+
+    @property
+    def game(self) -> str:
+        return SevenWonders.name
+
+
+# --- reading ------------------------------------------------------------------------
+
+_AGE = re.compile(r"^Age\s+([123])$")
+_HAND = re.compile(r"^Hand\s+(\d+):\s*(.*)$")
+_MOVE = re.compile(r"^(\d+)\.(\d+)\s+(build|free|stage|discard)\s+([^(+]+?)\s*(?:\(([^)]*)\))?\s*(?:\+\s*(.+))?$")
+_COINS = re.compile(r"^(\d+)\s+coins?$")
+T = TypeVar("T")
+
+
+def read_records(handle: IO[str]) -> Iterator[Record]:
+    """Yield the records in `handle` one at a time; syntax errors are in ``record.errors``."""
+    return read_with(handle, RecordBuilder[Record])
+
+
+def read_with(handle: IO[str], visitor: Callable[[], Visitor[Record, T]]) -> Iterator[T]:
+    """Drive a fresh `visitor` over each record in `handle` (see `recordtext.Visitor`)."""
+    return recordtext.read_with(handle, _build, visitor, example_tag=f'[{GAME_TAG} "{GAME_TITLE}"]')
+
+
+def _ints(value: str, ln: int, what: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(x) for x in value.split())
+    except ValueError:
+        raise RecordSyntaxError(f"bad {what} {value!r}: write whole numbers separated by spaces", ln) from None
+
+
+def _build(raw: RawRecord) -> Record:
+    errors = Collector(raw)
+    kw: dict[str, Any] = {}
+    extra: list[tuple[str, str]] = []
+    sheets: dict[int, Sheet] = {}
+    seen: set[str] = set()
+    game_seen = False
+    for name, value, ln in raw.tags:
+        try:
+            if name == GAME_TAG:
+                game_seen = True
+                check_game(value, ln, SevenWonders.name)
+            else:
+                _tag(name, value, ln, kw, extra, sheets, seen)
+        except RecordSyntaxError as exc:
+            errors.add(exc)
+    if not game_seen:
+        errors.add(RecordSyntaxError(f'no [{GAME_TAG} "{GAME_TITLE}"] tag in the record\'s header: add it',
+                                     raw.start_line))
+    kw["tags"] = tuple(extra)
+    if sheets:
+        if sorted(sheets) != list(range(1, len(sheets) + 1)):
+            errors.add(RecordSyntaxError(f"sheet tags {sorted(sheets)}: give Sheet1..SheetN, one per seat",
+                                         raw.start_line))
+        else:
+            kw["sheets"] = tuple(sheets[i] for i in range(1, len(sheets) + 1))
+    hands: list[list[tuple[str, ...]]] = []
+    moves: list[list[Play]] = []
+    for ln, line in raw.body:
+        try:
+            _body_line(line.strip(), ln, hands, moves)
+        except RecordSyntaxError as exc:
+            errors.add(exc)     # each line stands alone: read on, to report every bad line at once
+    kw["hands"] = tuple(tuple(h) for h in hands)
+    kw["moves"] = tuple(tuple(m) for m in moves)
+    return Record(line=raw.start_line, errors=errors.done(), **kw)
+
+
+def _tag(name: str, value: str, ln: int, kw: dict[str, Any], extra: list[tuple[str, str]],
+         sheets: dict[int, Sheet], seen: set[str]) -> None:
+    if name in ROSTER:
+        if name in seen:
+            raise RecordSyntaxError(f"tag {name!r} given twice", ln)
+        seen.add(name)
+    if name in ("Event", "Round", "Table", "Date"):
+        kw[name.lower()] = value
+    elif name in ("Players", "Wonders") and not value.strip():
+        kw[name.lower()] = ()
+    elif name == "Players":
+        parts = tuple(p.strip() for p in value.split(" - "))
+        if not all(parts):
+            raise RecordSyntaxError(f'bad Players tag {value!r}: write [Players "Anna - Ben - Cleo"] '
+                                    f"in seat order", ln)
+        kw["players"] = parts
+    elif name == "Wonders":
+        out = []
+        for part in value.split(" - "):
+            bits = part.split()
+            if len(bits) < 2 or bits[-1] not in d.SIDES:
+                raise RecordSyntaxError(f"bad wonder {part.strip()!r} in the Wonders tag: write the board "
+                                        f'and its side, e.g. [Wonders "Gizah A - Rhodos B - Babylon B"]', ln)
+            out.append((" ".join(bits[:-1]), bits[-1]))
+        kw["wonders"] = tuple(out)
+    elif name == "Guilds":
+        kw["guilds"] = tuple(p.strip() for p in value.split(",") if p.strip())
+    elif name == "Result":
+        kw["result"] = None if value.strip() == "*" else _ints(value, ln, "Result")
+    elif re.fullmatch(r"Sheet\d+", name):
+        sheets[int(name[5:])] = _parse_sheet(value, ln)
+    else:
+        extra.append((name, value))
+
+
+def _body_line(text: str, ln: int, hands: list[list[tuple[str, ...]]], moves: list[list[Play]]) -> None:
+    if not text or text.startswith(";"):
+        return  # blank lines and ; comments
+    m = _AGE.match(text)
+    if m:
+        age = int(m.group(1))
+        if age != len(hands) + 1:
+            raise RecordSyntaxError(f"{text!r} out of order: give Age 1, Age 2, Age 3 in turn", ln)
+        hands.append([])
+        moves.append([])
+        return
+    if not hands:
+        raise RecordSyntaxError(f"{text!r} before 'Age 1': start the moves with the line Age 1", ln)
+    m = _HAND.match(text)
+    if m:
+        if moves[-1]:
+            raise RecordSyntaxError("hands come before the moves of their age", ln)
+        if int(m.group(1)) != len(hands[-1]) + 1:
+            raise RecordSyntaxError(f"hand {m.group(1)} out of order: expected Hand {len(hands[-1]) + 1}", ln)
+        hands[-1].append(tuple(c.strip() for c in m.group(2).split(",") if c.strip()))
+        return
+    moves[-1].append(_parse_move(text, ln))
+
+
+def _parse_move(text: str, ln: int) -> Play:
+    m = _MOVE.match(text)
+    if not m:
+        raise RecordSyntaxError(f"bad move {text!r}: write TURN.SEAT VERB CARD, e.g. '2.3 build Temple "
+                                f"(left: wood clay; right: glass; 6 coins)', verbs build, free, stage, discard",
+                                ln)
+    turn, seat, verb, name, trade_text, extra = m.groups()
+    trade = _parse_trade(trade_text, ln) if trade_text is not None else None
+    picks = tuple(p.strip() for p in extra.split("+")) if extra else ()
+    if any(not p for p in picks):
+        raise RecordSyntaxError(f"bad move {text!r}: write '+ CARD' for a card built from the discard pile", ln)
+    return Play(int(turn), int(seat), g.Move(g.Verb(verb), name.strip(), trade, picks))
+
+
+def _parse_trade(text: str, ln: int) -> g.Trade:
+    left: tuple[str, ...] = ()
+    right: tuple[str, ...] = ()
+    coins = None
+    for part in (p.strip() for p in text.split(";")):
+        side, sep, rest = part.partition(":")
+        if sep and side.strip() in ("left", "right"):
+            units = tuple(rest.split())
+            bad = [u for u in units if u not in pay.BY_NAME]
+            if bad or not units:
+                raise RecordSyntaxError(f"bad resources {rest.strip()!r} in trade ({text}): use "
+                                        f"{', '.join(pay.NAMES)}", ln)
+            if side.strip() == "left":
+                left = units
+            else:
+                right = units
+            continue
+        m = _COINS.match(part)
+        if m:
+            coins = int(m.group(1))
+            continue
+        raise RecordSyntaxError(f"bad trade part {part!r} in ({text}): write 'left: wood clay; right: glass; "
+                                f"5 coins'", ln)
+    if coins is None or not (left or right):
+        raise RecordSyntaxError(f"trade ({text}) needs the resources bought and the coins paid, e.g. "
+                                f"(left: wood; 2 coins)", ln)
+    return g.Trade(left, right, coins)
+
+
+def _parse_sheet(value: str, ln: int) -> Sheet:
+    return Sheet(**parse_counts(value, SHEET_KEYS, ln))
+
+
+# --- writing ------------------------------------------------------------------------
+
+def move_text(play: Play) -> str:
+    """A move as written in a record, e.g. ``2.3 build Temple (left: wood; 2 coins)``."""
+    mv = play.move
+    out = f"{play.turn}.{play.seat} {mv.verb.value} {mv.card}"
+    t = mv.trade
+    if t is not None:
+        parts = []
+        if t.left:
+            parts.append("left: " + " ".join(t.left))
+        if t.right:
+            parts.append("right: " + " ".join(t.right))
+        parts.append(f"{t.coins} coin{'s' if t.coins != 1 else ''}")
+        out += " (" + "; ".join(parts) + ")"
+    for name in mv.from_discard:
+        out += f" + {name}"
+    return out
+
+
+def write_record(r: Record, out: IO[str]) -> None:
+    write_header((GAME_TITLE, r.event, r.round, r.table, r.date, " - ".join(r.players),
+                  "*" if r.result is None else " ".join(map(str, r.result))),
+                 (("Wonders", " - ".join(f"{w} {s}" for w, s in r.wonders)), ("Guilds", ", ".join(r.guilds))),
+                 r.tags, (s.text() for s in r.sheets or ()), out)
+    out.write("\n")
+    for age in range(max(len(r.hands), len(r.moves))):
+        out.write(f"Age {age + 1}\n")
+        for seat, hand in enumerate(r.hands[age] if age < len(r.hands) else (), 1):
+            out.write(f"Hand {seat}: {', '.join(hand)}\n")
+        for play in r.moves[age] if age < len(r.moves) else ():
+            out.write(move_text(play) + "\n")
+    out.write("\n")
+
+
+def write_records(records: Iterable[Record], handle: IO[str]) -> None:
+    """Write records to `handle`, each followed by a blank line."""
+    for r in records:
+        write_record(r, handle)
+
+
+assert [f.name for f in fields(Sheet)] == list(SHEET_KEYS)
