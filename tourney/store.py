@@ -91,6 +91,16 @@ history_t = sa.Table(
     sa.Column("action", sa.String(40), nullable=False),
     sa.Column("detail", sa.Text, nullable=False),
 )
+# Live-server desks (`tourney desk add`): the token is kept only as a salted hash.
+desks_t = sa.Table(
+    "desks", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(100), nullable=False, unique=True),
+    sa.Column("salt", sa.String(64), nullable=False),
+    sa.Column("token_hash", sa.String(128), nullable=False),
+    sa.Column("organiser", sa.Boolean, nullable=False, default=False),
+    sa.Column("created_at", sa.String(40), nullable=False),
+)
 
 
 def now() -> str:
@@ -226,6 +236,10 @@ class Event:
         if version != SCHEMA_VERSION:
             raise EventError(f"{loc!r} has event schema version {version}, this tourney reads "
                              f"version {SCHEMA_VERSION}: use the tourney version that created it")
+        try:  # event files made before a table was added get it (e.g. desks) on open
+            metadata.create_all(engine, checkfirst=True)
+        except sa.exc.OperationalError:  # a read-only file still opens for reading
+            pass
         return cls(engine, loc)
 
     @contextmanager
@@ -412,3 +426,82 @@ def store_table_seats(conn: Connection, round_no: int, table_no: int,
 def mark_printed(conn: Connection, round_no: int) -> None:
     """Record that a round's score sheets were printed: later re-planning keeps its seating."""
     conn.execute(sa.update(rounds_t).where(rounds_t.c.number == round_no).values(printed_at=now()))
+
+
+# --- event settings beyond the fixed ones (meta rows), and live-server desks ------------
+def setting(event: Event, key: str) -> str | None:
+    """An optional event setting (e.g. `lang`, `published_rounds`), None when not set."""
+    with event.engine.connect() as conn:
+        return conn.execute(sa.select(meta_t.c.value).where(meta_t.c.key == key)).scalar()
+
+
+def set_setting(conn: Connection, key: str, value: str | None) -> None:
+    """Set (or with None, clear) an optional event setting inside a transaction."""
+    conn.execute(sa.delete(meta_t).where(meta_t.c.key == key))
+    if value is not None:
+        conn.execute(sa.insert(meta_t).values(key=key, value=value))
+
+
+@dataclass(frozen=True)
+class Desk:
+    id: int
+    name: str
+    organiser: bool
+    created_at: str
+
+
+def _token_hash(salt: str, token: str) -> str:
+    # Tokens are long random strings, so one salted SHA-256 is enough (no password stretching).
+    import hashlib
+
+    return hashlib.sha256(f"{salt}:{token}".encode()).hexdigest()
+
+
+def add_desk(conn: Connection, name: str, *, organiser: bool = False) -> str:
+    """Register a desk and return its token (shown once; only a salted hash is stored)."""
+    import secrets
+
+    clean = " ".join(name.split())
+    if not clean:
+        raise RegistrationError("a desk name can't be empty")
+    if conn.execute(sa.select(desks_t.c.id).where(sa.func.lower(desks_t.c.name) == clean.lower())).first():
+        raise RegistrationError(f"there is already a desk {clean!r}: remove it first, or choose another name")
+    token, salt = secrets.token_urlsafe(24), secrets.token_hex(16)
+    conn.execute(sa.insert(desks_t).values(name=clean, salt=salt, token_hash=_token_hash(salt, token),
+                                           organiser=organiser, created_at=now()))
+    _log(conn, "desk.add", f"desk {clean!r}" + (" (organiser)" if organiser else ""))
+    return token
+
+
+def remove_desk(conn: Connection, name: str) -> str:
+    row = conn.execute(sa.select(desks_t).where(sa.func.lower(desks_t.c.name) == name.strip().lower())).first()
+    if row is None:
+        raise RegistrationError(f"no desk {name!r}: see 'tourney desk list'")
+    conn.execute(sa.delete(desks_t).where(desks_t.c.id == row.id))
+    _log(conn, "desk.remove", f"desk {row.name!r}")
+    return str(row.name)
+
+
+def desks(event: Event) -> list[Desk]:
+    with event.engine.connect() as conn:
+        rows = conn.execute(sa.select(desks_t).order_by(desks_t.c.id)).all()
+    return [Desk(r.id, r.name, bool(r.organiser), r.created_at) for r in rows]
+
+
+def desk_for_token(event: Event, token: str) -> Desk | None:
+    """The desk whose token this is, or None."""
+    import hmac
+
+    with event.engine.connect() as conn:
+        rows = conn.execute(sa.select(desks_t)).all()
+    for r in rows:
+        if hmac.compare_digest(r.token_hash, _token_hash(r.salt, token)):
+            return Desk(r.id, r.name, bool(r.organiser), r.created_at)
+    return None
+
+
+def change_stamp(event: Event) -> int:
+    """A number that grows with every logged change (results, seating, publishing): pages
+    compare it to know when to refresh."""
+    with event.engine.connect() as conn:
+        return int(conn.execute(sa.select(sa.func.max(history_t.c.id))).scalar() or 0)
