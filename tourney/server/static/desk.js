@@ -11,7 +11,7 @@
   function rows() {
     return Array.prototype.map.call(form.querySelectorAll("tbody tr"), function (tr) {
       var row = {};
-      tr.querySelectorAll("input").forEach(function (input) { row[input.name] = input.value.trim(); });
+      tr.querySelectorAll("input[name]").forEach(function (input) { row[input.name] = input.value.trim(); });
       return row;
     });
   }
@@ -87,12 +87,13 @@
     ev.preventDefault();
     var reason = document.getElementById("reason");
     var body = {rows: rows(), version: version()};
-    if (reason) body.reason = reason.value;
+    if (reason.value.trim()) body.reason = reason.value.trim();
     post("/result", body).then(function (r) {
       var status = document.getElementById("status");
       var conflict = document.getElementById("conflict");
       if (r.status === 201) {
         form.dataset.version = r.data.version;
+        document.getElementById("reasonbox").hidden = false;
         conflict.hidden = true;
         status.className = "ok";
         status.textContent = text.saved + " " + r.data.version;
@@ -107,6 +108,7 @@
         m.appendChild(table(body.rows));
         // Saving again replaces the stored version the desk has now seen.
         form.dataset.version = stored ? stored.version : "";
+        document.getElementById("reasonbox").hidden = false;
         status.className = "error";
         status.textContent = r.data.error;
       } else {
