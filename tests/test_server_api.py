@@ -25,7 +25,9 @@ def ev(tmp_path) -> LiveEvent:
 
 
 @pytest.fixture
-def client(ev) -> TestClient:
+def client(ev, monkeypatch) -> TestClient:
+    # These tests change the event file beside the server too: read its change stamp every time.
+    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
     return TestClient(create_app(str(ev.path)))
 
 

@@ -7,6 +7,7 @@ import json
 import secrets
 import tempfile
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,8 @@ HERE = Path(__file__).resolve().parent
 SESSION_COOKIE = "tourney_desk"
 #: Failed logins from one address wait this long times 2**(failures-1), capped.
 LOGIN_DELAY, LOGIN_DELAY_MAX = 0.5, 8.0
+#: Seconds a read change stamp stays good (changes made by other processes show this much later).
+STAMP_TTL = 1.0
 
 
 @dataclass(frozen=True)
@@ -57,17 +60,36 @@ class State:
     cache_stamp: int = -1
     write_lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def stamp(self) -> int:
-        return store.change_stamp(self.event)
+    stamp_value: int = -1
+    stamp_at: float = 0.0
+    build_lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def cached(self, key: tuple[Any, ...], stamp: int, build: Callable[[], Any]) -> Any:
-        """`build()` once per change stamp (200 phones polling do not recompute standings)."""
-        if stamp != self.cache_stamp:
-            self.cache.clear()
-            self.cache_stamp = stamp
-        if key not in self.cache:
-            self.cache[key] = build()
-        return self.cache[key]
+    def stamp(self) -> int:
+        """The event's change stamp, read from the file at most every STAMP_TTL seconds (200
+        phones polling do not each query it); writes through this server refresh it at once."""
+        now = time.monotonic()
+        if now - self.stamp_at > STAMP_TTL:
+            self.stamp_value, self.stamp_at = store.change_stamp(self.event), now
+        return self.stamp_value
+
+    def changed(self) -> None:
+        self.stamp_at = 0.0
+
+    def hit(self, key: tuple[Any, ...]) -> Any:
+        """The page for `key` if it is built for the current stamp (no database access)."""
+        fresh = time.monotonic() - self.stamp_at <= STAMP_TTL and self.cache_stamp == self.stamp_value
+        return self.cache.get(key) if fresh else None
+
+    def cached(self, key: tuple[Any, ...], build: Callable[[], Any]) -> Any:
+        """`build()` once per change stamp, by one thread while the others wait for it."""
+        stamp = self.stamp()
+        with self.build_lock:
+            if stamp != self.cache_stamp:
+                self.cache.clear()
+                self.cache_stamp = stamp
+            if key not in self.cache:
+                self.cache[key] = build()
+            return self.cache[key]
 
 
 def _env(lang: str) -> Environment:
@@ -166,10 +188,15 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return s.desk
         return JSONResponse({"error": "missing token: send 'Authorization: Bearer TOKEN'"}, 401)
 
-    # --- player pages ----------------------------------------------------------------
-    def seating_page(request: Request, round_no: int | None) -> Response:
-        stamp = state.stamp()
+    async def cached(key: tuple[Any, ...], build: Callable[[], Any]) -> Any:
+        """A page or rows built once per change of the event; served from memory until then."""
+        value = state.hit(key)
+        if value is None:
+            value = await run_in_threadpool(state.cached, key, build)
+        return value
 
+    # --- player pages ----------------------------------------------------------------
+    async def seating_page(request: Request, round_no: int | None) -> Response:
         def build() -> tuple[int, str]:
             visible = live.published_rounds(event)
             current = round_no if round_no is not None else live.current_round(event)
@@ -186,23 +213,21 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                              rounds=sorted(visible & set(event.seated_rounds())),
                              folded={r["player"]: live.fold(r["player"]) for r in rows})
 
-        status, page = state.cached(("seating", round_no, request.headers.get("x-fragment")), stamp, build)
+        status, page = await cached(("seating", round_no, request.headers.get("x-fragment")), build)
         return HTMLResponse(page, status)
 
     async def home(request: Request) -> Response:
-        return await run_in_threadpool(seating_page, request, None)
+        return await seating_page(request, None)
 
     async def round_page(request: Request) -> Response:
-        return await run_in_threadpool(seating_page, request, request.path_params["n"])
+        return await seating_page(request, request.path_params["n"])
 
     async def standings_page(request: Request) -> Response:
         def build() -> str:
             cols, rows = standings_page_rows(event)
             return html("standings.html", request, cols=cols, rows=rows, cut=state.cut)
 
-        stamp = await run_in_threadpool(state.stamp)
-        page = await run_in_threadpool(state.cached, ("standings", request.headers.get("x-fragment")), stamp, build)
-        return HTMLResponse(page)
+        return HTMLResponse(await cached(("standings", request.headers.get("x-fragment")), build))
 
     async def player_page(request: Request) -> Response:
         def build() -> Response:
@@ -232,13 +257,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         def build() -> dict[str, Any]:
             return {"stamp": state.stamp(), "timer_end": live.timer_end(event)}
 
-        return JSONResponse(await run_in_threadpool(build), headers={"cache-control": "no-store"})
+        return JSONResponse(await cached(("stamp",), build), headers={"cache-control": "no-store"})
 
     # --- JSON API --------------------------------------------------------------------
     async def api_standings(request: Request) -> Response:
-        stamp = await run_in_threadpool(state.stamp)
-        rows = await run_in_threadpool(state.cached, ("api-standings",), stamp, lambda: standings_rows(event))
-        return JSONResponse(rows)
+        return JSONResponse(await cached(("api-standings",), lambda: standings_rows(event)))
 
     async def api_seating(request: Request) -> Response:
         n = request.path_params["n"]
@@ -248,9 +271,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                 return who
         elif n not in await run_in_threadpool(live.published_rounds, event):
             return JSONResponse({"error": f"round {n}'s seating is not published"}, 404)
-        stamp = await run_in_threadpool(state.stamp)
-        rows = await run_in_threadpool(state.cached, ("api-seating", n), stamp, lambda: seating_rows(event, n))
-        return JSONResponse(rows)
+        return JSONResponse(await cached(("api-seating", n), lambda: seating_rows(event, n)))
 
     async def api_get_result(request: Request) -> Response:
         who = await api_desk(request)
@@ -302,8 +323,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
         def save() -> entry.Entered:
             with state.write_lock:
-                return entry.enter_table(event, r, t, rows, version=version, author=f"desk {who.name}",
-                                         reason=reason)
+                try:
+                    return entry.enter_table(event, r, t, rows, version=version, author=f"desk {who.name}",
+                                             reason=reason)
+                finally:
+                    state.changed()
 
         try:
             done = await run_in_threadpool(save)
@@ -411,6 +435,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             msg = await run_in_threadpool(act)
         except (TourneyError, ValueError) as exc:
             msg = str(exc)
+        state.changed()
         return RedirectResponse(f"/desk?msg={quote(msg)}", 303)
 
     async def download_sheets(request: Request, s: Session) -> Response:
