@@ -453,3 +453,72 @@ def copy_command(source: str, target: str) -> None:
 
 def main() -> None:
     cli(prog_name="tourney")
+
+
+# --- live server and its desks ------------------------------------------------------------
+@cli.command()
+@click.argument("event")
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: the hall's LAN).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--lang", type=click.Choice(["en", "de"]), help="Page language (default: the event's, else en).")
+@click.option("--cut", type=click.IntRange(1), help="Draw the cut line under this rank on the standings.")
+@click.option("--poster", help="Also write a printable poster with the QR code (poster.html).")
+def serve(event: str, host: str, port: int, lang: str | None, cut: int | None, poster: str | None) -> None:
+    """Serve the event live: player pages, desks for results, JSON API.
+
+    Example: tourney serve bonn.db --port 8000
+    """
+    from tourney.server.run import serve as run_server
+
+    run_server(event, host=host, port=port, lang=lang, cut=cut, poster=poster, echo=click.echo)
+
+
+@cli.group()
+def desk() -> None:
+    """Desks that type results on the live server: add (prints a token), list, remove."""
+
+
+@desk.command("add")
+@click.argument("event")
+@click.argument("name")
+@click.option("--organiser", is_flag=True, help="This desk may also seat, publish and print rounds.")
+def desk_add(event: str, name: str, organiser: bool) -> None:
+    """Add a desk and print its login token (shown only now).
+
+    Example: tourney desk add bonn.db "Desk 1"
+    """
+    from tourney.store import add_desk
+
+    ev = _open(event)
+    with ev.transaction() as conn:
+        token = add_desk(conn, name, organiser=organiser)
+    click.echo(f"desk {' '.join(name.split())!r} token: {token}")
+
+
+@desk.command("list")
+@click.argument("event")
+def desk_list(event: str) -> None:
+    """List the desks (never their tokens).
+
+    Example: tourney desk list bonn.db
+    """
+    from tourney.store import desks
+
+    for d in desks(_open(event)):
+        click.echo(f"{d.name}{'  (organiser)' if d.organiser else ''}  added {d.created_at}")
+
+
+@desk.command("remove")
+@click.argument("event")
+@click.argument("name")
+def desk_remove(event: str, name: str) -> None:
+    """Remove a desk: its token stops working at once.
+
+    Example: tourney desk remove bonn.db "Desk 1"
+    """
+    from tourney.store import remove_desk
+
+    ev = _open(event)
+    with ev.transaction() as conn:
+        removed = remove_desk(conn, name)
+    click.echo(f"removed desk {removed!r}")

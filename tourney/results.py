@@ -260,6 +260,23 @@ Seats = list[tuple[int, str | None]]
 TableRowsFn = Callable[[ParsedTable[object], dict[str, int]], tuple[Seats | None, list[store.NewLine]]]
 
 
+def store_checked_table(conn: store.Connection, table: ParsedTable[object], table_rows: TableRowsFn,
+                        ids: dict[str, int], *, version: int, author: str, reason: str | None, source: str,
+                        warnings: Iterable[LocatedFinding]) -> None:
+    """Store one checked table as `version` inside the caller's transaction, with its seats
+    (for rounds seated from sheets), the warnings found at it, and a history line."""
+    r, t = table.round, table.table
+    seats, lines = table_rows(table, ids)
+    if seats is not None:
+        store.store_table_seats(conn, r, t, seats)
+    store.store_result(conn, round_no=r, table_no=t, version=version, author=author,
+                       reason=reason if version > 1 else None, source=source,
+                       warnings=[f.render() for f in warnings if (f.round, f.table) == (r, t)], lines=lines)
+    store.log(conn, "results.correct" if version > 1 else "results.import",
+              f"round {r}, table {t}, version {version} from {source}" + (f": {reason}" if version > 1 else ""),
+              author)
+
+
 def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWorkflow, *,
                    register: bool = False, correct: bool = False, reason: str | None = None,
                    author: str | None = None) -> ImportSummary:
@@ -286,25 +303,16 @@ def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWo
                     ids[row.player.casefold()] = store.add_player(conn, row.player, joined_round=table.round)
                     registered.append(row.player)
         for table in report.tables:
-            r, t = table.round, table.table
-            seats, lines = table_rows(table, ids)
-            if seats is not None:
-                store.store_table_seats(conn, r, t, seats)
-            version = store.next_version(conn, r, t)
+            version = store.next_version(conn, table.round, table.table)
             if version > 1 and not correct:
                 # Decided again under the event's write lock: another desk or import may have
                 # stored this table since the files were checked. Raising rolls everything back.
                 report.findings.append(already_stored(table, version - 1))
                 raise ImportRefused(report)
-            warnings_here = [f.render() for f in report.warnings if (f.round, f.table) == (r, t)]
-            files = sorted({row.where.file for row in table.rows})
-            store.store_result(conn, round_no=r, table_no=t, version=version, author=who,
-                               reason=reason if version > 1 else None, source=", ".join(files),
-                               warnings=warnings_here, lines=lines)
-            store.log(conn, "results.correct" if version > 1 else "results.import",
-                      f"round {r}, table {t}, version {version} from {', '.join(files)}"
-                      + (f": {reason}" if version > 1 else ""), who)
-            stored.append((r, t, version))
+            files = ", ".join(sorted({row.where.file for row in table.rows}))
+            store_checked_table(conn, table, table_rows, ids, version=version, author=who, reason=reason,
+                                source=files, warnings=report.warnings)
+            stored.append((table.round, table.table, version))
     return ImportSummary(tuple(stored), tuple(registered), tuple(report.warnings))
 
 

@@ -96,6 +96,16 @@ history_t = sa.Table(
     sa.Column("action", sa.String(40), nullable=False),
     sa.Column("detail", sa.Text, nullable=False),
 )
+# Live-server desks (`tourney desk add`): the token is kept only as a salted hash.
+desks_t = sa.Table(
+    "desks", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(100), nullable=False, unique=True),
+    sa.Column("salt", sa.String(64), nullable=False),
+    sa.Column("token_hash", sa.String(128), nullable=False),
+    sa.Column("organiser", sa.Boolean, nullable=False, default=False),
+    sa.Column("created_at", sa.String(40), nullable=False),
+)
 
 
 def now() -> str:
@@ -321,6 +331,10 @@ class Event:
         if version != SCHEMA_VERSION:
             raise EventError(f"{loc!r} has event schema version {version}, this tourney reads "
                              f"version {SCHEMA_VERSION}: use the tourney version that created it")
+        try:  # event files made before a table was added get it (e.g. desks) on open
+            metadata.create_all(engine, checkfirst=True)
+        except sa.exc.OperationalError:  # a read-only file still opens for reading
+            pass
         return cls(engine, where)
 
     @contextmanager
@@ -493,10 +507,12 @@ def store_seating(conn: Connection, round_no: int, source: str,
         conn.execute(sa.insert(seats_t), rows)
 
 
-def set_setting(conn: Connection, key: str, value: str) -> None:
-    """Set one event setting (a core one, or a game's own such as a bye's worth)."""
+def set_setting(conn: Connection, key: str, value: str | None) -> None:
+    """Set one event setting (a core one, a game's own such as a bye's worth, or the live
+    server's); None clears it."""
     conn.execute(sa.delete(meta_t).where(meta_t.c.key == key))
-    conn.execute(sa.insert(meta_t).values(key=key, value=value))
+    if value is not None:
+        conn.execute(sa.insert(meta_t).values(key=key, value=value))
 
 
 def store_draw(conn: Connection, round_no: int | None, kind: str, seed: str, payload: Json) -> None:
@@ -538,3 +554,69 @@ def store_table_seats(conn: Connection, round_no: int, table_no: int,
 def mark_printed(conn: Connection, round_no: int) -> None:
     """Record that a round's score sheets were printed: later re-planning keeps its seating."""
     conn.execute(sa.update(rounds_t).where(rounds_t.c.number == round_no).values(printed_at=now()))
+
+
+# --- live-server desks ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Desk:
+    id: int
+    name: str
+    organiser: bool
+    created_at: str
+
+
+def _token_hash(salt: str, token: str) -> str:
+    # Tokens are long random strings, so one salted SHA-256 is enough (no password stretching).
+    import hashlib
+
+    return hashlib.sha256(f"{salt}:{token}".encode()).hexdigest()
+
+
+def add_desk(conn: Connection, name: str, *, organiser: bool = False) -> str:
+    """Register a desk and return its token (shown once; only a salted hash is stored)."""
+    import secrets
+
+    clean = " ".join(name.split())
+    if not clean:
+        raise RegistrationError("a desk name can't be empty")
+    if conn.execute(sa.select(desks_t.c.id).where(sa.func.lower(desks_t.c.name) == clean.lower())).first():
+        raise RegistrationError(f"there is already a desk {clean!r}: remove it first, or choose another name")
+    token, salt = secrets.token_urlsafe(24), secrets.token_hex(16)
+    conn.execute(sa.insert(desks_t).values(name=clean, salt=salt, token_hash=_token_hash(salt, token),
+                                           organiser=organiser, created_at=now()))
+    _log(conn, "desk.add", f"desk {clean!r}" + (" (organiser)" if organiser else ""))
+    return token
+
+
+def remove_desk(conn: Connection, name: str) -> str:
+    row = conn.execute(sa.select(desks_t).where(sa.func.lower(desks_t.c.name) == name.strip().lower())).first()
+    if row is None:
+        raise RegistrationError(f"no desk {name!r}: see 'tourney desk list'")
+    conn.execute(sa.delete(desks_t).where(desks_t.c.id == row.id))
+    _log(conn, "desk.remove", f"desk {row.name!r}")
+    return str(row.name)
+
+
+def desks(event: Event) -> list[Desk]:
+    with event.engine.connect() as conn:
+        rows = conn.execute(sa.select(desks_t).order_by(desks_t.c.id)).all()
+    return [Desk(r.id, r.name, bool(r.organiser), r.created_at) for r in rows]
+
+
+def desk_for_token(event: Event, token: str) -> Desk | None:
+    """The desk whose token this is, or None."""
+    import hmac
+
+    with event.engine.connect() as conn:
+        rows = conn.execute(sa.select(desks_t)).all()
+    for r in rows:
+        if hmac.compare_digest(r.token_hash, _token_hash(r.salt, token)):
+            return Desk(r.id, r.name, bool(r.organiser), r.created_at)
+    return None
+
+
+def change_stamp(event: Event) -> int:
+    """A number that grows with every logged change (results, seating, publishing): pages
+    compare it to know when to refresh."""
+    with event.engine.connect() as conn:
+        return int(conn.execute(sa.select(sa.func.max(history_t.c.id))).scalar() or 0)

@@ -1,0 +1,96 @@
+"""A 7 Wonders event from the bundled Bonn 2018 roster, seated by the tool, for the live-server
+tests; and the live server started as a real process on 127.0.0.1."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from tourney.events import create_event
+from tourney.players import add_players, read_roster
+from tourney.seating import seat_rounds
+from tourney.store import Event, add_desk
+
+ROOT = Path(__file__).resolve().parent.parent
+ROSTER = ROOT / "examples" / "bonn-2018" / "players.csv"
+SEED = 20180318
+
+
+@dataclass(frozen=True)
+class LiveEvent:
+    path: Path
+    organiser: str  # token of the organiser desk "Org"
+    desk_a: str     # token of desk "A"
+    desk_b: str     # token of desk "B"
+
+
+def build_event(folder: Path, *, extra_players: tuple[str, ...] = ()) -> LiveEvent:
+    """23 players (+ extras) of Bonn 2018, round 1 seated, three desks."""
+    path = folder / "live.db"
+    create_event(str(path), game="7wonders", scheme="bonn", rounds=4, seed=SEED, name="Bonn Spielt live",
+                 date="2018-03-18")
+    event = Event.open(path)
+    add_players(event, read_roster(ROSTER) + list(extra_players))
+    seat_rounds(event, 1)
+    with event.transaction() as conn:
+        tokens = [add_desk(conn, "Org", organiser=True), add_desk(conn, "A"), add_desk(conn, "B")]
+    event.close()
+    return LiveEvent(path, *tokens)
+
+
+def table_rows(event_path: Path, round_no: int, table: int, *, bump: int = 0) -> list[dict[str, object]]:
+    """A valid sheet for the seated table (every player's categories add up to the total)."""
+    event = Event.open(event_path)
+    seats = [s for s in event.seats(round_no) if s.table == table]
+    event.close()
+    rows: list[dict[str, object]] = []
+    for s in seats:
+        civilian = 10 + s.seat + bump
+        rows.append({"seat": s.seat, "player": s.player, "military": 0, "treasury": 1, "wonders": 3,
+                     "civilian": civilian, "commercial": 0, "guilds": 0, "science": 0,
+                     "total": 4 + civilian, "coins": 3})
+    return rows
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """`tourney serve EVENT --host 127.0.0.1 --port P` as a real process."""
+
+    def __init__(self, event_path: Path, *extra: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        tourney = Path(sys.executable).with_name("tourney")
+        self.proc = subprocess.Popen([str(tourney), "serve", str(event_path), "--host", "127.0.0.1", "--port",
+                                      str(self.port), *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + "/api/stamp", timeout=2):
+                    return
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    out = self.stop()
+                    raise RuntimeError(f"the server did not start:\n{out}") from None
+                time.sleep(0.1)
+
+    def stop(self) -> str:
+        """Ctrl-C (SIGINT), as the organiser stops it; returns everything it printed."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(2)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        out, _ = self.proc.communicate()
+        return out

@@ -1,0 +1,217 @@
+"""The live server's JSON API and pages through an HTTP client against the app (same event,
+same library calls as the CLI)."""
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+from conftest import HEADER, write_sheet
+from live_event import LiveEvent, build_event, table_rows
+from starlette.testclient import TestClient
+
+from tourney import live
+from tourney.cli import cli
+from tourney.server import app as server_app
+from tourney.server import create_app
+from tourney.store import Event
+
+
+@pytest.fixture
+def ev(tmp_path) -> LiveEvent:
+    return build_event(tmp_path, extra_players=("<script>alert(1)</script>",))
+
+
+@pytest.fixture
+def client(ev, monkeypatch) -> TestClient:
+    # These tests change the event file beside the server too: read its change stamp every time.
+    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
+    return TestClient(create_app(str(ev.path)))
+
+
+def cli_json(*args: str) -> object:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def post(client: TestClient, token: str, table: int, rows, version, **extra):
+    return client.post(f"/api/rounds/1/tables/{table}/result", json={"rows": rows, "version": version, **extra},
+                       headers=bearer(token))
+
+
+def publish(ev: LiveEvent, round_no: int = 1) -> None:
+    live.publish_round(Event.open(ev.path), round_no, "test")
+
+
+def test_standings_and_seating_are_the_cli_json_rows(ev, client):
+    publish(ev)
+    assert post(client, ev.desk_a, 1, table_rows(ev.path, 1, 1), None).status_code == 201
+    assert client.get("/api/standings").json() == cli_json("standings", str(ev.path), "--format", "json")
+    assert client.get("/api/rounds/1/seating").json() == cli_json("seating", str(ev.path), "--round", "1",
+                                                                  "--format", "json")
+
+
+def test_unpublished_seating_is_hidden_from_players_but_not_from_desks(ev, client):
+    first = Event.open(ev.path).seats(1)[0].player
+    assert client.get("/api/rounds/1/seating").status_code == 404
+    assert client.get("/api/rounds/1/seating", headers=bearer(ev.desk_a)).status_code == 200
+    page = client.get("/")
+    assert "not out yet" in page.text and first not in page.text
+    assert client.get("/rounds/1").status_code == 404
+    publish(ev)
+    assert first in client.get("/").text
+
+
+def test_post_result_401_422_201_409(ev, client):
+    rows = table_rows(ev.path, 1, 2)
+    assert client.post("/api/rounds/1/tables/2/result", json={"rows": rows, "version": None}).status_code == 401
+    assert post(client, "not-a-token", 2, rows, None).status_code == 401
+
+    bad = [dict(r) for r in rows]
+    bad[1]["total"] = 99
+    refused = post(client, ev.desk_a, 2, bad, None)
+    assert refused.status_code == 422
+    [finding] = refused.json()["findings"]
+    assert finding["rule"] == "sum" and finding["line"] == 2 and finding["player"] == rows[1]["player"]
+    assert Event.open(ev.path).results() == []  # nothing stored
+
+    saved = post(client, ev.desk_a, 2, rows, None)
+    assert saved.status_code == 201
+    assert saved.json() == {"round": 1, "table": 2, "version": 1, "warnings": []}
+
+    conflict = post(client, ev.desk_b, 2, table_rows(ev.path, 1, 2, bump=1), None)
+    assert conflict.status_code == 409
+    stored = conflict.json()["stored"]
+    assert stored["version"] == 1 and stored["author"] == "desk A"
+    assert [r["total"] for r in stored["rows"]] == [r["total"] for r in rows]
+
+    corrected = post(client, ev.desk_b, 2, table_rows(ev.path, 1, 2, bump=1), 1, reason="typo in civilian")
+    assert corrected.status_code == 201 and corrected.json()["version"] == 2
+    history = [(h["who"], h["action"], h["detail"]) for h in Event.open(ev.path).history()[-2:]]
+    assert history == [("desk A", "results.import", "round 1, table 2, version 1 from desk A"),
+                       ("desk B", "results.correct", "round 1, table 2, version 2 from desk B: typo in civilian")]
+
+
+def test_a_desk_stores_exactly_what_results_import_stores(ev, client, tmp_path):
+    rows = table_rows(ev.path, 1, 3)
+    (tmp_path / "twin").mkdir()
+    twin = build_event(tmp_path / "twin", extra_players=("<script>alert(1)</script>",))
+    sheet = write_sheet(tmp_path / "t3.csv", [[1, 3] + [r.get(c, "") for c in HEADER[2:]] for r in rows])
+    result = CliRunner().invoke(cli, ["results", "import", str(twin.path), str(sheet)])
+    assert result.exit_code == 0, result.output
+    assert post(client, ev.desk_a, 3, rows, None).status_code == 201
+
+    def stored(path):
+        [t] = Event.open(path).results()
+        return t.round, t.table, t.version, t.warnings, t.lines
+
+    assert stored(ev.path) == stored(twin.path)
+
+
+def test_bad_bodies_are_422_with_a_message(ev, client):
+    def send(body):
+        return client.post("/api/rounds/1/tables/1/result", content=body, headers=bearer(ev.desk_a))
+
+    assert "not JSON" in send("{").json()["error"]
+    assert "'rows' must be a list" in send('{"rows": 3, "version": null}').json()["error"]
+    assert "'version' must be" in send('{"rows": [], "version": "1"}').json()["error"]
+    unknown = post(client, ev.desk_a, 1, [{"seat": 1, "player": "x", "colour": 2}], None)
+    assert unknown.status_code == 422 and "unknown column(s) colour" in unknown.json()["error"]
+    wrong_table = [dict(r, table=5) for r in table_rows(ev.path, 1, 1)]
+    assert "for another round or table" in post(client, ev.desk_a, 1, wrong_table, None).json()["findings"][0][
+        "message"]
+
+
+def test_player_name_is_text_not_markup_and_pages_leak_nothing(ev, client):
+    publish(ev)
+    pages = [client.get(p).text for p in ("/", "/standings", "/projector", "/rounds/1")]
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in pages[0]
+    seed = str(Event.open(ev.path).info().seed)
+    for html in pages:
+        assert "<script>alert" not in html
+        assert str(ev.path) not in html and ev.path.name not in html
+        assert seed not in html
+        assert ev.desk_a not in html and ev.organiser not in html
+
+
+def test_find_my_name_ignores_case_and_umlauts(ev, client):
+    for typed in ("lukas schroder", "LUKAS SCHRÖDER", "jurgen", "Jürgen Werner"):
+        response = client.get("/find", params={"name": typed}, follow_redirects=False)
+        assert response.status_code == 303, typed
+    assert client.get("/find", params={"name": "lukas schroder"}, follow_redirects=False
+                      ).headers["location"] == "/players/Lukas%20Schr%C3%B6der"
+    assert live.fold("Jürgen Weiß") == live.fold("JURGEN  WEISS") == "jurgen weiss"
+    assert client.get("/find", params={"name": "nobody here"}).status_code == 404
+
+
+def test_player_page_shows_rounds_tables_opponents_and_scores(ev, client):
+    publish(ev)
+    rows = table_rows(ev.path, 1, 1)
+    assert post(client, ev.desk_a, 1, rows, None).status_code == 201
+    me, other = rows[0]["player"], rows[1]["player"]
+    page = client.get(f"/players/{me}").text
+    assert f"<td>{rows[0]['total']}</td>" in page and str(other) in page
+
+
+def desk_login(client: TestClient, token: str) -> str:
+    response = client.post("/desk/login", data={"token": token})
+    assert response.status_code == 200 and str(response.url).endswith("/desk")
+    page = client.get("/desk/rounds/1/tables/1").text
+    return re.search(r'name="csrf" content="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+
+
+def test_desk_session_needs_csrf_and_failed_logins_are_counted(ev, client, monkeypatch):
+    monkeypatch.setattr(server_app, "LOGIN_DELAY", 0.0)
+    bad = client.post("/desk/login", data={"token": "guess"})
+    assert bad.status_code == 401 and "not valid" in bad.text
+    assert client.app.state.tourney.failures == {"testclient": 1}
+    csrf = desk_login(client, ev.desk_a)
+    rows = table_rows(ev.path, 1, 1)
+    url = "/api/rounds/1/tables/1/check"
+    assert client.post(url, json={"rows": rows, "version": None}).status_code == 401
+    checked = client.post(url, json={"rows": rows, "version": None}, headers={"X-CSRF-Token": csrf})
+    assert checked.json() == {"ok": True, "findings": []}
+    forged = client.post("/desk/organiser/seat", data={"csrf": "x"}, follow_redirects=False)
+    assert forged.status_code in (303, 403)  # desk A is no organiser: to the login page
+    assert client.post("/desk/logout", data={"csrf": "wrong"}).status_code == 403
+
+
+def test_organiser_seats_publishes_and_downloads_sheets(ev, client):
+    csrf = desk_login(client, ev.organiser)
+    client.post("/desk/organiser/publish", data={"csrf": csrf, "round": "1"})
+    assert live.published_rounds(Event.open(ev.path)) == {1}
+    for table in sorted({s.table for s in Event.open(ev.path).seats(1)}):
+        assert post(client, ev.desk_a, table, table_rows(ev.path, 1, table), None).status_code == 201
+    done = client.post("/desk/organiser/seat", data={"csrf": csrf})
+    assert "round 2 seated" in done.text
+    sheets = client.get("/desk/rounds/2/sheets.xlsx")
+    assert sheets.status_code == 200 and sheets.content[:2] == b"PK"
+    assert 2 not in live.published_rounds(Event.open(ev.path))
+    client.post("/desk/organiser/timer", data={"csrf": csrf, "minutes": "50"})
+    assert client.get("/api/stamp").json()["timer_end"]
+
+
+def test_desk_cli_prints_a_token_stored_only_hashed(ev):
+    runner = CliRunner()
+    added = runner.invoke(cli, ["desk", "add", str(ev.path), "Desk  4"])
+    assert added.exit_code == 0
+    token = added.output.split("token: ")[1].strip()
+    assert added.output == f"desk 'Desk 4' token: {token}\n"
+    listed = runner.invoke(cli, ["desk", "list", str(ev.path)]).output.splitlines()
+    assert [line.split("  ")[0] for line in listed] == ["Org", "A", "B", "Desk 4"]
+    assert "(organiser)" in listed[0]
+    with sqlite3.connect(ev.path) as db:
+        assert token not in json.dumps(db.execute("select * from desks").fetchall())
+    client = TestClient(create_app(str(ev.path)))
+    assert client.get("/api/rounds/1/seating", headers=bearer(token)).status_code == 200
+    assert runner.invoke(cli, ["desk", "remove", str(ev.path), "desk 4"]).output == "removed desk 'Desk 4'\n"
+    assert client.get("/api/rounds/1/seating", headers=bearer(token)).status_code == 401
+    again = runner.invoke(cli, ["desk", "add", str(ev.path), "A"])
+    assert again.exit_code == 1 and "already a desk 'A'" in again.output

@@ -1,0 +1,147 @@
+"""A real browser (the OS's Chromium through Playwright) on the live server started as a real
+process: a phone finds its seat, a desk types a sheet and fixes a finding, the standings page
+changes without a reload, and two desks conflict. Screenshots go to docs/ for the README."""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from live_event import LiveEvent, Server, build_event, table_rows
+
+from tourney import entry, live
+from tourney.store import Event
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI: /usr/bin/chromium is missing: .ci/run installs it with apt-get install chromium")
+        pytest.skip("no /usr/bin/chromium (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def served(tmp_path) -> Iterator[tuple[LiveEvent, Server]]:
+    ev = build_event(tmp_path)
+    live.publish_round(Event.open(ev.path), 1, "test")
+    server = Server(ev.path)
+    yield ev, server
+    server.stop()
+
+
+def desk_page(browser, server: Server, token: str, table: int):
+    page = browser.new_page(viewport={"width": 1100, "height": 800})
+    page.goto(server.url + "/desk/login")
+    page.fill("input[name=token]", token)
+    page.click("button[type=submit]")
+    page.wait_for_url(server.url + "/desk")
+    page.click(f"a[href='/desk/rounds/1/tables/{table}']")
+    page.wait_for_selector("#findinglist li")
+    return page
+
+
+def type_sheet(page, rows) -> None:
+    for line, row in enumerate(rows, 1):
+        for key in ("military", "treasury", "wonders", "civilian", "commercial", "guilds", "science", "total",
+                    "coins"):
+            page.fill(f"tr[data-line='{line}'] input[name={key}]", str(row[key]))
+
+
+def test_phone_player_finds_their_seat(browser, served):
+    ev, server = served
+    seat = next(s for s in Event.open(ev.path).seats(1) if s.player == "Lukas Schröder")
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    page.goto(server.url + "/")
+    page.fill("#find", "lukas schroder")  # no umlaut, lower case
+    mine = page.locator(".seat.me")
+    assert mine.count() == 1 and "Lukas Schröder" in mine.inner_text()
+    visible = page.locator(".table:visible")
+    assert visible.count() == 1
+    assert visible.locator("h2").inner_text().startswith(f"Table {seat.table}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways scrolling
+    page.screenshot(path=str(DOCS / "live-phone.png"))
+    page.close()
+
+
+def test_desk_types_sees_a_finding_fixes_it_and_saves(browser, served):
+    ev, server = served
+    rows = table_rows(ev.path, 1, 1)
+    page = desk_page(browser, server, ev.desk_a, 1)
+    wrong = [dict(r) for r in rows]
+    wrong[1]["total"] = int(rows[1]["total"]) + 1  # type: ignore[call-overload]
+    type_sheet(page, wrong)
+    finding = page.locator("#findinglist li.error", has_text="totals don't add up")
+    finding.wait_for()
+    assert page.locator("#findinglist li").count() == 1 and str(rows[1]["player"]) in finding.inner_text()
+    assert page.locator("tr.bad").count() == 1
+    page.screenshot(path=str(DOCS / "live-desk.png"), full_page=True)
+    page.fill("tr[data-line='2'] input[name=total]", str(rows[1]["total"]))
+    page.locator("#findinglist li.ok").wait_for()
+    page.click("#save")
+    page.locator("#status.ok").wait_for()
+    assert "version 1" in page.inner_text("#status")
+    [stored] = Event.open(ev.path).results()
+    assert [entry.line_cells(ln)["total"] for ln in stored.lines] == [r["total"] for r in rows]
+    assert stored.author == "desk A"
+    page.close()
+
+
+def test_standings_page_changes_without_reload(browser, served):
+    ev, server = served
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.url + "/standings")
+    first_row = page.locator("table.standings tbody tr").first
+    assert first_row.locator("td").nth(2).inner_text() == "0"  # games played: nobody yet
+    page.evaluate("window.notReloaded = true")
+    desk = desk_page(browser, server, ev.desk_a, 2)
+    rows = table_rows(ev.path, 1, 2)
+    type_sheet(desk, rows)
+    desk.click("#save")
+    desk.locator("#status.ok").wait_for()
+    best = max(rows, key=lambda r: int(r["total"]))  # type: ignore[arg-type]
+    page.wait_for_function("document.querySelector('table.standings tbody td:nth-child(3)').textContent == '1'",
+                           timeout=10_000)
+    assert str(best["player"]) in first_row.inner_text()
+    assert page.evaluate("window.notReloaded") is True
+    page.close()
+    desk.close()
+
+
+def test_two_desks_saving_the_same_table_conflict(browser, served):
+    ev, server = served
+    first = desk_page(browser, server, ev.desk_a, 3)
+    second = desk_page(browser, server, ev.desk_b, 3)
+    rows = table_rows(ev.path, 1, 3)
+    other = table_rows(ev.path, 1, 3, bump=1)
+    type_sheet(first, rows)
+    type_sheet(second, other)
+    first.click("#save")
+    first.locator("#status.ok").wait_for()
+    second.click("#save")
+    second.locator("#conflict").wait_for()
+    assert "v1 · desk A" in second.inner_text("#storedv")
+    assert str(rows[0]["total"]) in second.inner_text("#stored")
+    assert str(other[0]["total"]) in second.inner_text("#mine")
+    [stored] = Event.open(ev.path).results()
+    assert stored.version == 1 and stored.author == "desk A"  # never a silent overwrite
+    # Having seen the stored version, the second desk may replace it deliberately.
+    second.fill("#reason", "re-counted civilian")
+    second.click("#save")
+    second.locator("#status.ok").wait_for()
+    assert Event.open(ev.path).results()[0].version == 2
+    first.close()
+    second.close()

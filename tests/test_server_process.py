@@ -1,0 +1,44 @@
+"""`tourney serve` as a real process on 127.0.0.1: it prints its address, answers the API,
+stores a desk's sheet, and stops cleanly on Ctrl-C with the sheet kept."""
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+
+from live_event import Server, build_event, table_rows
+
+from tourney.store import Event
+
+
+def request(url: str, body: object | None = None, token: str | None = None) -> tuple[int, object]:
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(url, data=data, method="POST" if data else "GET",
+                                 headers={"Content-Type": "application/json",
+                                          **({"Authorization": f"Bearer {token}"} if token else {})})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            return resp.status, json.loads(resp.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def test_serve_answers_stores_and_stops_on_ctrl_c(tmp_path):
+    ev = build_event(tmp_path)
+    server = Server(ev.path, "--poster", str(tmp_path / "poster.html"))
+    try:
+        rows = table_rows(ev.path, 1, 1)
+        assert request(server.url + "/api/rounds/1/tables/1/result", {"rows": rows, "version": None})[0] == 401
+        status, body = request(server.url + "/api/rounds/1/tables/1/result", {"rows": rows, "version": None},
+                               ev.desk_a)
+        assert (status, body) == (201, {"round": 1, "table": 1, "version": 1, "warnings": []})
+        status, standings = request(server.url + "/api/standings")
+        assert status == 200 and {r["player"] for r in standings[:5]} == {r["player"] for r in rows}  # type: ignore[index]
+    finally:
+        out = server.stop()
+    assert server.proc.returncode == 0, out
+    assert f"at http://127.0.0.1:{server.port}/" in out and ("█" in out or "▀" in out)  # address, QR code
+    assert "wrote poster" in out and "<svg" in (tmp_path / "poster.html").read_text()
+    assert "Traceback" not in out
+    [stored] = Event.open(ev.path).results()
+    assert stored.author == "desk A"

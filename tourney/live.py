@@ -1,0 +1,119 @@
+"""What the live pages show and the organiser changes from a desk: which rounds' seating is
+published, the round timer, the event language, finding a player by a loosely typed name."""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import unicodedata
+from dataclasses import dataclass
+
+from tourney import store
+from tourney.entry import line_cells
+from tourney.errors import UsageError
+
+LANGS = ("en", "de")
+_FOLD = str.maketrans({"ß": "ss", "ẞ": "ss", "æ": "ae", "ø": "o", "đ": "d", "ł": "l"})
+
+
+def fold(name: str) -> str:
+    """A name for matching what players type: case-, accent- and umlaut-tolerant
+    ('Jürgen Weiß' and 'jurgen weiss' match), spaces collapsed."""
+    text = unicodedata.normalize("NFKD", name.casefold().translate(_FOLD))
+    return " ".join("".join(c for c in text if not unicodedata.combining(c)).split())
+
+
+def event_lang(event: store.Event) -> str:
+    """The event's language for pages ('lang' setting), English when not set."""
+    lang = event.setting("lang")
+    return lang if lang in LANGS else "en"
+
+
+def set_lang(event: store.Event, lang: str) -> None:
+    if lang not in LANGS:
+        raise UsageError(f"language {lang!r}: use one of {', '.join(LANGS)}")
+    with event.transaction() as conn:
+        store.set_setting(conn, "lang", lang)
+        store.log(conn, "event", f"lang = {lang!r}")
+
+
+def published_rounds(event: store.Event) -> set[int]:
+    """Rounds whose seating players may see: published by the organiser, or already played."""
+    published = set(json.loads(event.setting("published_rounds") or "[]"))
+    return published | {t.round for t in event.results()}
+
+
+def publish_round(event: store.Event, round_no: int, who: str) -> None:
+    """Show the round's seating on the player pages (logged; pages refresh)."""
+    if round_no not in event.seated_rounds():
+        raise UsageError(f"round {round_no} is not seated: seat it first")
+    published = set(json.loads(event.setting("published_rounds") or "[]")) | {round_no}
+    with event.transaction() as conn:
+        store.set_setting(conn, "published_rounds", json.dumps(sorted(published)))
+        store.log(conn, "round.publish", f"round {round_no} seating published", who)
+
+
+def current_round(event: store.Event) -> int | None:
+    """The latest round players may see, or None."""
+    return max(published_rounds(event) & set(event.seated_rounds()), default=None)
+
+
+def start_timer(event: store.Event, minutes: int, who: str) -> str:
+    """Start the round timer (0 stops it); returns the end time (UTC, ISO) or ''."""
+    if not 0 <= minutes <= 24 * 60:
+        raise UsageError(f"timer {minutes} minutes: give 0 (stop) to 1440")
+    end = ""
+    if minutes:
+        end = (_dt.datetime.now(_dt.UTC).replace(microsecond=0)
+               + _dt.timedelta(minutes=minutes)).isoformat()
+    with event.transaction() as conn:
+        store.set_setting(conn, "timer_end", end or None)
+        store.log(conn, "round.timer", f"timer {minutes} minutes" if minutes else "timer stopped", who)
+    return end
+
+
+def timer_end(event: store.Event) -> str:
+    return event.setting("timer_end") or ""
+
+
+def find_player(event: store.Event, typed: str) -> store.Player | None:
+    """The registered player whose folded name is `typed` folded, else the only one containing it."""
+    key = fold(typed)
+    if not key:
+        return None
+    players = event.players()
+    exact = [p for p in players if fold(p.name) == key]
+    if exact:
+        return exact[0]
+    partial = [p for p in players if key in fold(p.name)]
+    return partial[0] if len(partial) == 1 else None
+
+
+@dataclass(frozen=True)
+class PlayerGame:
+    """One round of a player's event, as their page shows it."""
+
+    round: int
+    table: int
+    seat: int
+    wonder: str | None
+    opponents: tuple[str, ...]
+    total: int | None  # None until the table's sheet is stored
+
+
+def player_games(event: store.Event, player: store.Player) -> list[PlayerGame]:
+    """The player's visible rounds: table, seat, opponents, and score once stored."""
+    visible = published_rounds(event)
+    results = {(t.round, t.table): t for t in event.results()}
+    seats = [s for s in event.seats() if s.round in visible]
+    mine = [s for s in seats if s.player == player.name]
+    out = []
+    for s in mine:
+        others = tuple(o.player for o in seats if (o.round, o.table) == (s.round, s.table) and o.player != s.player)
+        res = results.get((s.round, s.table))
+        total = None
+        if res is not None:
+            line = next((ln for ln in res.lines if ln.player == player.name), None)
+            value = line_cells(line).get("total") if line else None
+            total = value if isinstance(value, int) else None
+        out.append(PlayerGame(s.round, s.table, s.seat, s.wonder, others, total))
+    return out

@@ -1,0 +1,70 @@
+"""Starting the live server: the address players type, a QR code for it, an optional poster."""
+from __future__ import annotations
+
+import html
+import io
+import socket
+from collections.abc import Callable
+from pathlib import Path
+
+from tourney.errors import UsageError, writing
+
+
+def lan_address(host: str) -> str:
+    """The address other machines in the hall reach `host` at (this laptop's LAN address when
+    listening on every interface)."""
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the outgoing interface
+            return str(s.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+
+
+def qr_text(url: str) -> str:
+    """The URL as a QR code drawn with block characters, for the terminal."""
+    import segno
+
+    buf = io.StringIO()
+    segno.make(url, error="m").terminal(out=buf, compact=True, border=2)
+    return buf.getvalue()
+
+
+def write_poster(path: str | Path, url: str, event_name: str) -> Path:
+    """A printable one-page HTML poster: the event, the address and its QR code."""
+    import segno
+
+    target = Path(path)
+    if target.suffix.lower() not in (".html", ".htm"):
+        raise UsageError(f"--poster {str(path)!r}: the poster is written as .html (print it from the browser)")
+    svg = segno.make(url, error="m").svg_inline(scale=12, border=2)
+    page = f"""<!doctype html><html><head><meta charset="utf-8"><title>{html.escape(event_name)}</title>
+<style>body{{font-family:sans-serif;text-align:center;margin:3cm 1cm}}h1{{font-size:2.4rem}}
+p{{font-size:1.8rem}}</style></head><body><h1>{html.escape(event_name)}</h1>
+<p>Sitzplan &amp; Tabelle · Seating &amp; standings</p>{svg}<p><b>{html.escape(url)}</b></p>
+<p>WLAN der Halle · the hall's Wi-Fi</p></body></html>
+"""
+    with writing(target) as out:
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(page, encoding="utf-8")
+        tmp.replace(out)
+    return target
+
+
+def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: int | None,
+          poster: str | None, echo: Callable[[str], None]) -> None:
+    """`tourney serve`: print the address and QR code, then serve until Ctrl-C."""
+    import uvicorn
+
+    from tourney.server.app import create_app
+
+    app = create_app(event_location, lang=lang, cut=cut)
+    url = f"http://{lan_address(host)}:{port}/"
+    echo(f"serving {app.state.tourney.event.info().name!r} at {url}  (desks: {url}desk, projector: "
+         f"{url}projector; Ctrl-C stops)")
+    echo(qr_text(url))
+    if poster:
+        echo(f"wrote poster {write_poster(poster, url, app.state.tourney.event.info().name)}")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
