@@ -1,9 +1,9 @@
 """Errors a user can fix (exit 1 with the message), kept apart from programming errors."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 
 class TourneyError(Exception):
@@ -24,6 +24,26 @@ class SeatingError(TourneyError):
 
 class SheetError(TourneyError):
     """A score-sheet file cannot be read (before any rule is checked)."""
+
+
+class TableError(SheetError):
+    """A CSV or XLSX file cannot be read as a table (see `tourney.tabular`)."""
+
+
+class NotATextTableError(TableError):
+    """A .csv file that is not text in a known encoding (binary, DOS code page, a workbook)."""
+
+
+class DamagedWorkbookError(TableError):
+    """An .xlsx file that is not a sound workbook (not a zip, bad XML, a bad cell)."""
+
+
+class TableLimitError(TableError):
+    """A file, part, row, column or cell beyond the reader's hard limits."""
+
+
+class TableLayoutError(TableError):
+    """Rows that can't be trusted: mixed separators, a stray quote swallowing rows."""
 
 
 class UsageError(TourneyError):
