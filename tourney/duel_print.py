@@ -5,9 +5,7 @@ Exact values are rounded here and only here (the helpers of tourney.export).
 """
 from __future__ import annotations
 
-import csv
 import html
-import io
 import json
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,7 +16,9 @@ from tourney import store
 from tourney.duel_event import COLUMNS, DuelStandings, stored_rounds
 from tourney.errors import SeatingError, UsageError, writing
 from tourney.export import decimal, fixed, html_page, number, standings_title, text_number, text_table
+from tourney.output import csv_text
 from tourney.printsheets import BOX, SHADE, SheetsWritten, a4_page, signature_lines
+from tourney.tabular import neutralise
 
 #: Tiebreaks shown as a ratio (4 decimals on screen); the others as numbers.
 RATIOS = {"omw", "civ_ratio"}
@@ -49,13 +49,8 @@ def _record(st: DuelStandings, row) -> list[Fraction | int | str | None]:
 
 
 def duel_csv(st: DuelStandings) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(standing_columns(st))
-    for row in st.rows:
-        w.writerow([text_number(v) if isinstance(v, Fraction) else "" if v is None else v
-                    for v in _record(st, row)])
-    return buf.getvalue()
+    return csv_text(standing_columns(st), ([text_number(v) if isinstance(v, Fraction) else v
+                                            for v in _record(st, row)] for row in st.rows))
 
 
 def duel_json(st: DuelStandings) -> str:
@@ -98,11 +93,11 @@ def duel_xlsx(st: DuelStandings, path: Path, draws: list[dict] | None = None) ->
     bold = Font(bold=True)
 
     def sheet(ws, header: Sequence[str], rows, widths: Sequence[int], formats: dict[int, str]) -> None:
-        ws.append(list(header))
+        ws.append([neutralise(h) for h in header])
         for c in ws[1]:
             c.font = bold
         for row in rows:
-            ws.append(list(row))
+            ws.append([neutralise(v) for v in row])
         for i, w in enumerate(widths, 1):
             ws.column_dimensions[get_column_letter(i)].width = w
         for col, fmt in formats.items():
@@ -197,11 +192,7 @@ def pairings_view(event: store.Event, round_no: int | None, by: str, fmt: str) -
             for rec in records:
                 rec["notes"] = notes.get(rec["table"], [])
             return json.dumps(records, ensure_ascii=False, indent=2) + "\n"
-        buf = io.StringIO()
-        w = csv.DictWriter(buf, fieldnames=["round", "table", "player", "opponent", "first"], lineterminator="\n")
-        w.writeheader()
-        w.writerows(records)
-        return buf.getvalue()
+        return csv_text(("round", "table", "player", "opponent", "first"), (rec.values() for rec in records))
     if by == "name":
         width = max([len(x.player) for x in rows] + [len("Player")])
         out = [f"Round {r} by name", f"{'Player'.ljust(width)}  Table  Opponent"]
@@ -290,12 +281,12 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
     def listing(title: str, heading: str, header: Sequence[str], lines: list[list[object]],
                 widths: tuple[int, ...], centred: tuple[int, ...]) -> None:
         ws = wb.create_sheet(title)
-        ws.append([f"{info.name} · {lab.round} {r} · {heading}"])
+        ws.append([neutralise(f"{info.name} · {lab.round} {r} · {heading}")])
         ws["A1"].font = Font(bold=True, size=16)
         ws.append([])
         ws.append(list(header))
         for line in lines:
-            ws.append(line)
+            ws.append([neutralise(v) for v in line])
         for i, w in enumerate(widths, 1):
             ws.column_dimensions[get_column_letter(i)].width = w
         for row in ws.iter_rows(min_row=3, max_row=3 + len(lines)):
@@ -318,7 +309,7 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
         if not x.first:
             continue
         sh = wb.create_sheet(f"{lab.table.capitalize()} {x.table}")
-        sh["A1"] = f"{info.name} · {lab.round} {r} · {lab.table} {x.table}"
+        sh["A1"] = neutralise(f"{info.name} · {lab.round} {r} · {lab.table} {x.table}")
         sh["A1"].font = Font(bold=True, size=18)
         sh["A2"] = lab.rules
         sh["A2"].alignment = Alignment(wrap_text=True, vertical="top")
@@ -334,7 +325,7 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
         for i, (name, first) in enumerate(((x.player, 1), (x.opponent, 0))):
             rr = MATCH_HEADER_ROW + 1 + i
             for c, v in enumerate([r, x.table, name, first] + [None] * (len(COLUMNS) - 4), 1):
-                cell = sh.cell(rr, c, v)
+                cell = sh.cell(rr, c, neutralise(v))
                 cell.border, cell.alignment = BOX, centre
             sh.cell(rr, 3).font = Font(bold=True, size=13)
             sh.cell(rr, 3).alignment = Alignment(horizontal="left", vertical="center")

@@ -4,9 +4,7 @@ Exact values (Fractions) are rounded here and only here.
 """
 from __future__ import annotations
 
-import csv
 import html
-import io
 import json
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
@@ -16,6 +14,8 @@ from typing import Sequence
 from rules_engine.sevenwonders import CATEGORIES
 from tourney.errors import UsageError, writing
 from tourney.games import workflow_of
+from tourney.output import csv_text
+from tourney.tabular import neutralise
 from tourney.store import EventInfo
 from tourney.standings import Standing, Standings
 
@@ -57,12 +57,8 @@ def to_csv(standings: Standings) -> str:
 
 
 def sevenwonders_csv(standings: Standings) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(STANDING_COLUMNS)
-    for st in standings.rows:
-        w.writerow([st.rank, st.player, text_number(st.points), text_number(st.share), st.vp, st.coins, st.lot])
-    return buf.getvalue()
+    return csv_text(STANDING_COLUMNS, ([st.rank, st.player, text_number(st.points), text_number(st.share), st.vp,
+                                        st.coins, st.lot] for st in standings.rows))
 
 
 def to_json(standings: Standings) -> str:
@@ -171,7 +167,7 @@ def sevenwonders_xlsx(standings: Standings, path: Path, draws: list[dict] | None
         ws.freeze_panes = "A2"
         head = []
         for h in header:
-            c = WriteOnlyCell(ws, value=h)
+            c = WriteOnlyCell(ws, value=neutralise(h))
             c.font = bold
             head.append(c)
         ws.append(head)
@@ -182,14 +178,14 @@ def sevenwonders_xlsx(standings: Standings, path: Path, draws: list[dict] | None
                 out = []
                 for i, v in enumerate(row):
                     if i in formats:
-                        c = WriteOnlyCell(ws, value=v)
+                        c = WriteOnlyCell(ws, value=neutralise(v))
                         c.number_format = formats[i]
                         out.append(c)
                     else:
-                        out.append(v)
+                        out.append(neutralise(v))
                 ws.append(out)
             else:
-                ws.append(row)
+                ws.append([neutralise(v) for v in row])
         ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{n + 1}"
 
     sheet("Standings", ["Rank", "Player", "Points", "Share", "VP", "Coins", "Lot", "Games", "Dropped after"],

@@ -12,6 +12,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from tourney.errors import UsageError, writing
+from tourney.tabular import neutralise
 from tourney.season import (
     DEFAULT_POINTS,
     NO_ALIASES,
@@ -39,7 +40,7 @@ def _fill(sheet, header: list[str], rows: list[list[object]]) -> None:
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     for row in rows:
-        sheet.append(row)
+        sheet.append([neutralise(v) for v in row])
     for row in sheet.iter_rows(min_row=2):
         for cell in row:
             if isinstance(cell.value, datetime.date):
