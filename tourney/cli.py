@@ -15,6 +15,7 @@ import sqlalchemy.exc
 from tourney import __version__
 from tourney.database import mask
 from tourney.errors import TourneyError, UsageError
+from tourney.output import output_format_option
 
 
 class TourneyGroup(click.Group):
@@ -120,19 +121,15 @@ def players_drop(event: str, name: str) -> None:
 
 @players.command("list")
 @click.argument("event")
-def players_list(event: str) -> None:
+@output_format_option()
+def players_list(event: str, fmt: str) -> None:
     """List registered players with their first round and drop.
 
     Example: tourney players list bonn.db
     """
-    ps = _open(event).players()
-    width = max([len(p.name) for p in ps] + [6])
-    click.echo(f"{'Player'.ljust(width)}  First round  Dropped after")
-    for p in ps:
-        dropped = str(p.dropped_after) if p.dropped_after is not None else ""
-        click.echo(f"{p.name.ljust(width)}  {p.joined_round:>11}  {dropped:>13}".rstrip())
-    click.echo(f"{len(ps)} player{'s' * (len(ps) != 1)}, "
-               f"{sum(p.dropped_after is None for p in ps)} active")
+    from tourney.views import players_view
+
+    click.echo(players_view(_open(event), fmt), nl=False)
 
 
 # --- seating -----------------------------------------------------------------------------
@@ -170,7 +167,7 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
 @cli.command()
 @click.argument("event")
 @click.option("--round", "round_no", type=click.IntRange(1), help="Only this round.")
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@output_format_option()
 @click.option("--report", is_flag=True, help="Repeated opponents, neighbours and start seats against the lower bound.")
 def seating(event: str, round_no: int | None, fmt: str, report: bool) -> None:
     """Show the seating: round, table, seat, player, wonder (and each round's draw).

@@ -1,9 +1,10 @@
 """Errors a user can fix (exit 1 with the message), kept apart from programming errors."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tourney.results import CheckReport
@@ -47,6 +48,26 @@ class ImportRefused(TourneyError):
     def __init__(self, report: CheckReport) -> None:
         super().__init__(report.summary())
         self.report = report
+
+
+class TableError(SheetError):
+    """A CSV or XLSX file cannot be read as a table (see `tourney.tabular`)."""
+
+
+class NotATextTableError(TableError):
+    """A .csv file that is not text in a known encoding (binary, DOS code page, a workbook)."""
+
+
+class DamagedWorkbookError(TableError):
+    """An .xlsx file that is not a sound workbook (not a zip, bad XML, a bad cell)."""
+
+
+class TableLimitError(TableError):
+    """A file, part, row, column or cell beyond the reader's hard limits."""
+
+
+class TableLayoutError(TableError):
+    """Rows that can't be trusted: mixed separators, a stray quote swallowing rows."""
 
 
 class UsageError(TourneyError):

@@ -11,6 +11,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from tourney import store
 from tourney.errors import UsageError
+from tourney.tabular import neutralise
 
 #: The languages every game prints its sheets in.
 LANGUAGES = ("en", "de")
@@ -50,7 +51,7 @@ def signature_lines(ws: Worksheet, row: int, title: str, names: list[str], name_
         r = row + i
         if name_cols[0] < name_cols[1]:
             ws.merge_cells(start_row=r, start_column=name_cols[0], end_row=r, end_column=name_cols[1])
-        ws.cell(r, name_cols[0], name).alignment = Alignment(horizontal="right", vertical="bottom")
+        ws.cell(r, name_cols[0], neutralise(name)).alignment = Alignment(horizontal="right", vertical="bottom")
         ws.merge_cells(start_row=r, start_column=line_cols[0], end_row=r, end_column=line_cols[1])
         for c in range(line_cols[0], line_cols[1] + 1):
             ws.cell(r, c).border = Border(bottom=THIN)

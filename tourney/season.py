@@ -22,9 +22,7 @@ Decisions (also in the README section for `tourney season`):
 """
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 import json
 import unicodedata
 from collections import Counter
@@ -33,6 +31,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from tourney.errors import AliasFileError, SeasonError
+from tourney.output import csv_text
+from tourney.tabular import Table, parse_csv_text, read_tables
 
 DEFAULT_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1)
 CSV_SECTIONS: tuple[str, ...] = ("qualified", "pass-downs", "players", "ranking")
@@ -222,23 +222,25 @@ def parse_aliases(text: str, source: str = "<aliases>") -> Aliases:
 
     Errors name the file and the row (the header is row 1).
     """
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    header = next(reader, None)
-    if header is None:
+    return _aliases_from_table(parse_csv_text(text, source), source)
+
+
+def _aliases_from_table(table: Table, source: str) -> Aliases:
+    rows = [(r.number, ["" if c is None else str(c) for c in r.cells]) for r in table.rows]
+    if not rows:
         raise AliasFileError(f"{source}: the alias file is empty; it needs a header row 'alias,name'")
+    header_row, header = rows[0]
     columns = [h.strip().lower() for h in header]
     missing = [c for c in ("alias", "name") if c not in columns]
     if missing:
         raise AliasFileError(
-            f"{source}, row 1: header {header!r} lacks column {', '.join(repr(m) for m in missing)};"
+            f"{source}, row {header_row}: header {header!r} lacks column {', '.join(repr(m) for m in missing)};"
             " the header must name an 'alias' and a 'name' column"
         )
     ia, iname = columns.index("alias"), columns.index("name")
     entries: list[Alias] = []
     seen: dict[str, Alias] = {}
-    for row_number, row in enumerate(reader, start=2):
-        if not any(cell.strip() for cell in row):
-            continue
+    for row_number, row in rows[1:]:
         cells = row + [""] * (max(ia, iname) + 1 - len(row))
         alias, name = " ".join(cells[ia].split()), " ".join(cells[iname].split())
         if not alias or not name:
@@ -268,14 +270,11 @@ def parse_aliases(text: str, source: str = "<aliases>") -> Aliases:
 
 
 def load_aliases(path: str | Path) -> Aliases:
-    """Read and parse an alias CSV file (UTF-8)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise AliasFileError(f"alias file {str(path)!r} not found; check the path given to --aliases") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AliasFileError(f"alias file {str(path)!r} cannot be read ({exc}); save it as UTF-8 CSV") from None
-    return parse_aliases(text, str(path))
+    """Read and parse an alias file (CSV in UTF-8 or Windows-1252, or XLSX)."""
+    if not Path(path).is_file():
+        raise AliasFileError(f"alias file {str(path)!r} not found; check the path given to --aliases")
+    tables = read_tables(path)
+    return _aliases_from_table(tables[0] if tables else Table(Path(path).name, None, ()), str(path))
 
 
 def parse_points(text: str) -> tuple[int, ...]:
@@ -630,11 +629,7 @@ def render_table(report: SeasonReport) -> str:
 def render_csv(report: SeasonReport, section: str = "qualified") -> str:
     """One section of the report as CSV (header row first)."""
     header, rows = section_rows(report, section)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows([[_cell(v) for v in row] for row in rows])
-    return buffer.getvalue()
+    return csv_text(header, ([_cell(v) for v in row] for row in rows))
 
 
 def _iso(date: datetime.date | None) -> str | None:

@@ -13,6 +13,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from tourney.errors import UsageError, writing
+from tourney.tabular import neutralise
 from tourney.season import (
     DEFAULT_POINTS,
     NO_ALIASES,
@@ -40,7 +41,7 @@ def _fill(sheet: Worksheet, header: list[str], rows: Sequence[Sequence[object]])
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     for row in rows:
-        sheet.append(row)
+        sheet.append([neutralise(v) for v in row])
     for row in sheet.iter_rows(min_row=2):
         for cell in row:
             if isinstance(cell.value, datetime.date):

@@ -3,13 +3,13 @@ remember where they came from (file, sheet, row); which columns a sheet has is a
 `SheetFormat`, which each game declares with its vocabulary (`tourney.games.<game>`)."""
 from __future__ import annotations
 
-import csv
-import io
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
 
 from tourney.errors import SheetError
+from tourney.tabular import Table, is_blank, read_tables, whole_number
+from tourney.vocabulary import header_key
 
 #: How many rows at the top of a worksheet may come before the header row (titles, notes).
 HEADER_ROWS = 30
@@ -40,7 +40,7 @@ class SheetFormat:
     def canonical(self, header: object) -> str | None:
         if header is None:
             return None
-        key = " ".join(str(header).split()).lower().replace(" ", "-").replace("_", "-")
+        key = header_key(header)
         return self.aliases.get(key) or self.aliases.get(key.replace("-", ""))
 
     def header_map(self, cells: list[object]) -> dict[int, str] | None:
@@ -94,16 +94,12 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat) -> Sheet
             values[col] = " ".join(text.split())
         elif col in fmt.optional_text:
             values[col] = text or None
-        elif text == "":
-            values[col] = None
         else:
             try:
-                number = cell if isinstance(cell, (int, float)) else float(text.replace(",", "."))
-                if number != int(number):
-                    raise ValueError
-                values[col] = int(number)
-            except (ValueError, OverflowError):
-                problems.append((col, f"{col} must be a whole number, got {text!r}"))
+                values[col] = whole_number(cell)
+            except ValueError as why:
+                hint = f": {why}" if str(why) else ""
+                problems.append((col, f"{col} must be a whole number, got {text!r}{hint}"))
                 values[col] = None
     # A blank name is left to the "player is empty" finding, which says what to write there.
     for col in fmt.required:
@@ -114,74 +110,78 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat) -> Sheet
     return SheetRow(where, values, tuple(problems))
 
 
-def _rows_from_table(cells: Iterable[list[object]], file: str, sheet: str | None,
-                     fmt: SheetFormat) -> list[SheetRow]:
+def _duplicates(cells: tuple[object, ...], fmt: SheetFormat) -> str | None:
+    """'two civilian columns: 'civilian' and 'Zivil'' when two header cells name one column."""
+    seen: dict[str, object] = {}
+    for cell in cells:
+        col = fmt.canonical(cell)
+        if col is None:
+            continue
+        if col in seen:
+            return f"two {col} columns: {str(seen[col])!r} and {str(cell)!r}"
+        seen[col] = cell
+    return None
+
+
+def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
     out: list[SheetRow] = []
     mapping: dict[int, str] | None = None
-    for rowno, row in enumerate(cells, 1):
+    # Columns a printed sheet fills in before play: a row with only these and no player is an empty seat.
+    preprinted = {"round", "table", "seat", *fmt.optional_text}
+    for row in table.rows:
+        cells: list[object] = list(row.cells)
         if mapping is None:
-            mapping = fmt.header_map(row)
-            if mapping is None and rowno >= HEADER_ROWS:
+            if row.number > HEADER_ROWS:
                 break
+            mapping = fmt.header_map(cells)
             if mapping is not None:
                 absent = [c for c in fmt.required if c not in mapping.values()]
                 if absent:
-                    where = f"{file}[{sheet}]" if sheet else file
-                    raise SheetError(f"{where}:{rowno}: missing column(s) {', '.join(absent)}: "
+                    raise SheetError(f"{table.where(row.number)}: missing column(s) {', '.join(absent)}: "
                                      "add them to the header row")
+                twice = _duplicates(row.cells, fmt)
+                if twice:
+                    raise SheetError(f"{table.where(row.number)}: {twice}: delete one of them")
             continue
-        if all(c is None or str(c).strip() == "" for c in row):
+        raw: dict[str, object] = {col: (cells[i] if i < len(cells) else None) for i, col in mapping.items()}
+        # Printed sheets have rows for empty seats and signature lines (text only): not result
+        # lines. A number outside the pre-printed columns without a player is reported.
+        if is_blank(raw.get("player")) and is_blank(raw.get("total")) and not any(
+                _is_number(v) for col, v in raw.items() if col not in preprinted):
             continue
-        raw = {col: (row[i] if i < len(row) else None) for i, col in mapping.items()}
-        # Printed sheets have rows for empty seats and signature lines: a row without a
-        # player name and without a total is not a result line.
-        if not str(raw.get("player") or "").strip() and raw.get("total") in (None, ""):
-            continue
-        out.append(_convert(raw, Location(file, rowno, sheet), fmt))
+        out.append(_convert(raw, Location(table.file, row.number, table.sheet), fmt))
     return out
 
 
+def _is_number(cell: object) -> bool:
+    try:
+        return whole_number(cell) is not None  # type: ignore[arg-type]
+    except ValueError:
+        return False
+
+
 def worksheets(path: Path) -> list[tuple[str | None, list[list[object]]]]:
-    """(worksheet title, cells) for each worksheet of an XLSX file; (None, cells) for a CSV file."""
-    suffix = path.suffix.lower()
-    if suffix in (".xlsx", ".xlsm"):
-        import openpyxl  # the XLSX edge; keeps startup fast for CSV users
-
-        try:
-            wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
-        except Exception as exc:  # openpyxl raises many kinds for a damaged file
-            raise SheetError(f"{path.name}: can't read this XLSX file ({exc}): save it again as .xlsx") from None
-        out = [(ws.title, [list(r) for r in ws.iter_rows(values_only=True)]) for ws in wb.worksheets]
-        wb.close()
-        return out
-    if suffix in (".csv", ".txt", ""):
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except UnicodeDecodeError:
-            text = path.read_text(encoding="cp1252")  # Excel on German Windows saves CSV this way
-        first = text.splitlines()[0] if text.strip() else ""
-        delimiter = ";" if first.count(";") > first.count(",") else ","
-        return [(None, [list(r) for r in csv.reader(io.StringIO(text), delimiter=delimiter)])]
-    raise SheetError(f"{path.name}: unknown file type {suffix!r}: use .csv or .xlsx")
+    """(worksheet title, cells) for each worksheet of an XLSX file; (None, cells) for a CSV file.
+    Blank rows are left out (`tourney.tabular.read_tables` keeps the row numbers)."""
+    return [(t.sheet, [list(r.cells) for r in t.rows]) for t in read_tables(path)]
 
 
-def _has_header(cells: list[list[object]], fmt: SheetFormat) -> bool:
-    return any(fmt.header_map(r) for r in cells[:HEADER_ROWS])
+def _has_header(table: Table, fmt: SheetFormat) -> bool:
+    return any(fmt.header_map(list(r.cells)) for r in table.rows if r.number <= HEADER_ROWS)
 
 
 def read_sheet_file(path: str | Path, fmt: SheetFormat) -> list[SheetRow]:
     """All result rows in a CSV or XLSX file (every worksheet with a header row of `fmt`)."""
     p = Path(path)
-    if not p.is_file():
-        raise SheetError(f"no file {str(path)!r}: check the path")
     rows: list[SheetRow] = []
     found = False
-    for sheet, cells in worksheets(p):
-        if sheet is None and fmt.csv_first_row is not None and (not cells or fmt.header_map(cells[0]) is None):
+    for table in read_tables(p):
+        if table.sheet is None and fmt.csv_first_row is not None and (
+                not table.rows or fmt.header_map(list(table.rows[0].cells)) is None):
             raise SheetError(fmt.csv_first_row.format(file=p.name))
-        if _has_header(cells, fmt):
+        if _has_header(table, fmt):
             found = True
-            rows.extend(_rows_from_table(cells, p.name, sheet, fmt))
+            rows.extend(_rows_from_table(table, fmt))
     if not found:
         raise SheetError(fmt.no_header.format(file=p.name))
     return rows
@@ -194,6 +194,6 @@ def has_header(path: str | Path, fmt: SheetFormat) -> bool:
     if not p.is_file():
         return False
     try:
-        return any(_has_header(cells, fmt) for _, cells in worksheets(p))
+        return any(_has_header(table, fmt) for table in read_tables(p))
     except SheetError:
         return False

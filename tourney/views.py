@@ -1,36 +1,35 @@
 """Text views of event data for the terminal, CSV and JSON (seating lists, pairings)."""
 from __future__ import annotations
 
-import csv
-import io
-import json
 from pathlib import Path
 
 from tourney.errors import UsageError
 from tourney.games.base import Pairings
+from tourney.output import render_rows
 from tourney.store import Event
+
+SEATING_COLUMNS = ("round", "table", "seat", "player", "wonder")
+PLAYER_COLUMNS = ("player", "first_round", "dropped_after")
 
 
 def seating_view(event: Event, round_no: int | None, fmt: str) -> str:
     rows = event.seats(round_no)
-    records = [{"round": s.round, "table": s.table, "seat": s.seat, "player": s.player, "wonder": s.wonder}
-               for s in rows]
-    if fmt == "json":
-        return json.dumps(records, ensure_ascii=False, indent=2) + "\n"
-    if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.DictWriter(buf, fieldnames=["round", "table", "seat", "player", "wonder"], lineterminator="\n")
-        w.writeheader()
-        w.writerows(records)
-        return buf.getvalue()
-    if not rows:
+    records = [(s.round, s.table, s.seat, s.player, s.wonder) for s in rows]
+    if not rows and fmt == "table":
         return "no seating yet: seat a round with 'tourney seat EVENT'\n" if round_no is None else \
             f"round {round_no} is not seated: seat it with 'tourney seat EVENT --round {round_no}'\n"
-    width = max(len(s.player) for s in rows)
-    out = [f"Round  Table  Seat  {'Player'.ljust(width)}  Wonder"]
-    for s in rows:
-        out.append(f"{s.round:>5}  {s.table:>5}  {s.seat:>4}  {s.player.ljust(width)}  {s.wonder or ''}".rstrip())
-    return "\n".join(out) + "\n"
+    return render_rows(SEATING_COLUMNS, records, fmt, labels=("Round", "Table", "Seat", "Player", "Wonder"))
+
+
+def players_view(event: Event, fmt: str) -> str:
+    """Registered players with their first round and drop; the table ends with a count."""
+    ps = event.players()
+    text = render_rows(PLAYER_COLUMNS, [(p.name, p.joined_round, p.dropped_after) for p in ps], fmt,
+                       labels=("Player", "First round", "Dropped after"))
+    if fmt != "table":
+        return text
+    return text + (f"{len(ps)} player{'s' * (len(ps) != 1)}, "
+                   f"{sum(p.dropped_after is None for p in ps)} active\n")
 
 
 def event_pairings(event: Event, command: str) -> Pairings:
@@ -55,3 +54,4 @@ def pairings_view(event: Event, round_no: int | None, by: str, fmt: str) -> str:
 def write_pairings(event: Event, round_no: int | None, path: str | Path) -> Path:
     """`tourney pairings -o`: the round's pairings and match sheets as a workbook."""
     return event_pairings(event, "'pairings'").write_workbook(event, round_no, path)
+

@@ -2,9 +2,7 @@
 the XLSX workbook (Standings, Matches, Draws). Exact values are rounded here."""
 from __future__ import annotations
 
-import csv
 import html
-import io
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -16,6 +14,8 @@ from tourney.export import decimal, draw_rows, fixed, html_page, number, standin
 from tourney.games.duel.standings import DuelStanding, DuelStandings
 from tourney.standings import Tiebreak
 from tourney.store import StoredDraw
+from tourney import output
+from tourney.tabular import neutralise
 
 Cell = object  # an openpyxl cell value
 
@@ -48,13 +48,8 @@ def _record(st: DuelStandings, row: DuelStanding) -> list[Fraction | int | str |
 
 
 def csv_text(st: DuelStandings) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(standing_columns(st))
-    for row in st.rows:
-        w.writerow([text_number(v) if isinstance(v, Fraction) else "" if v is None else v
-                    for v in _record(st, row)])
-    return buf.getvalue()
+    return output.csv_text(standing_columns(st), ([text_number(v) if isinstance(v, Fraction) else v
+                                                   for v in _record(st, row)] for row in st.rows))
 
 
 def json_text(st: DuelStandings) -> str:
@@ -98,11 +93,11 @@ def xlsx(st: DuelStandings, path: Path, draws: Sequence[StoredDraw] = ()) -> Non
 
     def sheet(ws: Worksheet, header: Sequence[str], rows: Iterable[Sequence[Cell]], widths: Sequence[int],
               formats: dict[int, str]) -> None:
-        ws.append(list(header))
+        ws.append([neutralise(h) for h in header])
         for c in ws[1]:
             c.font = bold
         for row in rows:
-            ws.append(list(row))
+            ws.append([neutralise(v) for v in row])
         for i, w in enumerate(widths, 1):
             ws.column_dimensions[get_column_letter(i)].width = w
         for col, fmt in formats.items():

@@ -2,8 +2,6 @@
 round workbook with one A4 match sheet per table, in English or German."""
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,7 +11,9 @@ from tourney import store
 from tourney.errors import SeatingError, UsageError, writing
 from tourney.games.duel.sheets import COLUMNS
 from tourney.games.duel.stored import pairing_notes, stored_rounds
+from tourney.tabular import neutralise
 from tourney.printsheets import BOX, SHADE, SheetsWritten, a4_page, signature_lines
+from tourney.output import csv_text
 
 
 @dataclass(frozen=True)
@@ -58,11 +58,7 @@ def pairings_view(event: store.Event, round_no: int | None, by: str, fmt: str) -
             for x, rec in zip(rows, records):
                 rec["notes"] = notes.get(x.table, [])
             return json.dumps(records, ensure_ascii=False, indent=2) + "\n"
-        buf = io.StringIO()
-        w = csv.DictWriter(buf, fieldnames=["round", "table", "player", "opponent", "first"], lineterminator="\n")
-        w.writeheader()
-        w.writerows(records)
-        return buf.getvalue()
+        return csv_text(("round", "table", "player", "opponent", "first"), (rec.values() for rec in records))
     if by == "name":
         width = max([len(x.player) for x in rows] + [len("Player")])
         out = [f"Round {r} by name", f"{'Player'.ljust(width)}  Table  Opponent"]
@@ -151,12 +147,12 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
     def listing(title: str, heading: str, header: Sequence[str], lines: list[list[object]],
                 widths: tuple[int, ...], centred: tuple[int, ...]) -> None:
         ws = wb.create_sheet(title)
-        ws.append([f"{info.name} · {lab.round} {r} · {heading}"])
+        ws.append([neutralise(f"{info.name} · {lab.round} {r} · {heading}")])
         ws["A1"].font = Font(bold=True, size=16)
         ws.append([])
-        ws.append(list(header))
+        ws.append([neutralise(h) for h in header])
         for line in lines:
-            ws.append(line)
+            ws.append([neutralise(v) for v in line])
         for i, w in enumerate(widths, 1):
             ws.column_dimensions[get_column_letter(i)].width = w
         for row in ws.iter_rows(min_row=3, max_row=3 + len(lines)):
@@ -179,7 +175,7 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
         if not x.first:
             continue
         sh = wb.create_sheet(f"{lab.table.capitalize()} {x.table}")
-        sh["A1"] = f"{info.name} · {lab.round} {r} · {lab.table} {x.table}"
+        sh["A1"] = neutralise(f"{info.name} · {lab.round} {r} · {lab.table} {x.table}")
         sh["A1"].font = Font(bold=True, size=18)
         sh["A2"] = lab.rules
         sh["A2"].alignment = Alignment(wrap_text=True, vertical="top")
@@ -195,7 +191,7 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
         for i, (who, first) in enumerate(((x.player, 1), (x.opponent, 0))):
             rr = MATCH_HEADER_ROW + 1 + i
             for c, v in enumerate([r, x.table, who, first] + [None] * (len(COLUMNS) - 4), 1):
-                cell = sh.cell(rr, c, v)
+                cell = sh.cell(rr, c, neutralise(v))
                 cell.border, cell.alignment = BOX, centre
             sh.cell(rr, 3).font = Font(bold=True, size=13)
             sh.cell(rr, 3).alignment = Alignment(horizontal="left", vertical="center")

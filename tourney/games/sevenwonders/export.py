@@ -2,9 +2,7 @@
 XLSX workbook (Standings, Games, Players, Draws). Exact values are rounded here."""
 from __future__ import annotations
 
-import csv
 import html
-import io
 import json
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -13,6 +11,8 @@ from rules_engine.sevenwonders import CATEGORIES
 from tourney.export import decimal, draw_rows, fixed, html_page, number, standings_title, text_number, text_table
 from tourney.games.sevenwonders.standings import SevenWondersStandings, Standing
 from tourney.store import StoredDraw
+from tourney import output
+from tourney.tabular import neutralise
 
 STANDING_COLUMNS = ("rank", "player", "points", "share", "vp", "coins", "lot")
 
@@ -23,12 +23,8 @@ def standing_record(st: Standing) -> dict[str, object]:
 
 
 def csv_text(standings: SevenWondersStandings) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(STANDING_COLUMNS)
-    for st in standings.rows:
-        w.writerow([st.rank, st.player, text_number(st.points), text_number(st.share), st.vp, st.coins, st.lot])
-    return buf.getvalue()
+    return output.csv_text(STANDING_COLUMNS, ([st.rank, st.player, text_number(st.points), text_number(st.share),
+                                               st.vp, st.coins, st.lot] for st in standings.rows))
 
 
 def json_text(standings: SevenWondersStandings) -> str:
@@ -73,7 +69,7 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
         ws.freeze_panes = "A2"
         head = []
         for h in header:
-            c = WriteOnlyCell(ws, value=h)
+            c = WriteOnlyCell(ws, value=neutralise(h))
             c.font = bold
             head.append(c)
         ws.append(head)
@@ -84,14 +80,14 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
                 out: list[object] = []
                 for i, v in enumerate(row):
                     if i in formats:
-                        c = WriteOnlyCell(ws, value=v)
+                        c = WriteOnlyCell(ws, value=neutralise(v))
                         c.number_format = formats[i]
                         out.append(c)
                     else:
-                        out.append(v)
+                        out.append(neutralise(v))
                 ws.append(out)
             else:
-                ws.append(row)
+                ws.append([neutralise(v) for v in row])
         ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{n + 1}"
 
     sheet("Standings", ["Rank", "Player", "Points", "Share", "VP", "Coins", "Lot", "Games", "Dropped after"],

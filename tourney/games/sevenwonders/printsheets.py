@@ -17,6 +17,7 @@ from tourney.errors import SeatingError, writing
 from tourney.games.sevenwonders.draws import RoundDraw
 from tourney.games.sevenwonders.drawstore import round_draws
 from tourney.printsheets import BOX, SHADE, SheetsWritten, a4_page, signature_lines
+from tourney.tabular import neutralise
 
 #: Column headers in import order (the sheet format of ``sheets`` reads them case-insensitively).
 HEADER = ("Round", "Table", "Seat", "Player", "Wonder", "Side", "Military", "Treasury", "Wonders",
@@ -68,7 +69,7 @@ def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, se
                  draw: RoundDraw | None, lab: Labels) -> None:
     ws = wb.create_sheet(f"{lab.sheet} {table_no}")
     last_col = get_column_letter(len(HEADER))
-    ws["A1"] = f"{event_name} · {lab.round} {round_no} · {lab.table} {table_no}"
+    ws["A1"] = neutralise(f"{event_name} · {lab.round} {round_no} · {lab.table} {table_no}")
     ws["A1"].font = Font(size=18, bold=True)
     guilds = ", ".join(lab.guild_names.get(g, g) for g in draw.guilds) if draw else "–"
     ws["A2"] = f"{lab.guilds}: {guilds}"
@@ -88,7 +89,7 @@ def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, se
         row = HEADER_ROW + 1 + i
         values = (round_no, table_no, s.seat, s.player, s.wonder or "")
         for c in range(1, len(HEADER) + 1):
-            cell = ws.cell(row, c, values[c - 1] if c <= len(values) else None)
+            cell = ws.cell(row, c, neutralise(values[c - 1]) if c <= len(values) else None)
             cell.border = BOX
             cell.alignment = Alignment(horizontal="left" if c in (4, 5) else "center", vertical="center")
         ws.cell(row, 4).font = Font(size=13, bold=True)
@@ -103,7 +104,7 @@ def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, se
 def _player_list(wb: Workbook, event_name: str, round_no: int,
                  tables: list[tuple[int, list[SeatLine]]], lab: Labels) -> None:
     ws = wb.create_sheet(lab.players, 0)
-    ws["A1"] = f"{event_name} · {lab.round} {round_no} · {lab.where}"
+    ws["A1"] = neutralise(f"{event_name} · {lab.round} {round_no} · {lab.where}")
     ws["A1"].font = Font(size=16, bold=True)
     ws.merge_cells("A1:D1")
     # No 'round' or 'total' column: the import does not take this list for a score sheet.
@@ -117,7 +118,7 @@ def _player_list(wb: Workbook, event_name: str, round_no: int,
                       key=lambda x: (x[0].casefold(), x[0]))
     for i, values in enumerate(everyone, 4):
         for c, v in enumerate(values, 1):
-            cell = ws.cell(i, c, v)
+            cell = ws.cell(i, c, neutralise(v))
             cell.border = BOX
             cell.alignment = Alignment(horizontal="left" if c in (1, 4) else "center")
     ws.print_area = f"A1:D{3 + len(everyone)}"

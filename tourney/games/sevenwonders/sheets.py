@@ -15,24 +15,24 @@ from tourney.results import (
     CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_row, at_table, parse_sheets,
 )
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
+from tourney.vocabulary import GENERIC, Vocabulary, Word
 
 REQUIRED = ("round", "table", "seat", "player", *CATEGORIES, "total", "coins")
 OPTIONAL_TEXT = ("wonder", "side")
 OPTIONAL_INT = ("compasses", "gears", "tablets", "wild", "stages")
 COLUMNS = REQUIRED[:4] + OPTIONAL_TEXT + REQUIRED[4:] + OPTIONAL_INT
 
+#: The 7 Wonders words (German labels as printed on the sheets, other spellings accepted).
+WORDS = GENERIC + Vocabulary((
+    Word("wonder", "Weltwunder", ("wunder",)), Word("side", "Seite"), Word("military", "Militär"),
+    Word("treasury", "Münzen-Punkte", ("schatz",)), Word("wonders", "Weltwunder-Punkte", ("wunder-punkte",)),
+    Word("civilian", "Zivil"), Word("commercial", "Handel"), Word("guilds", "Gilden"),
+    Word("science", "Wissenschaft"), Word("coins", "Münzen"), Word("compasses", "Zirkel"),
+    Word("gears", "Zahnräder"), Word("tablets", "Tafeln"), Word("wild", "Joker"),
+    Word("stages", "Stufen", ("bauabschnitte",)),
+))
 #: Accepted header spellings (case-insensitive) → canonical column name.
-ALIASES: dict[str, str] = {c: c for c in COLUMNS}
-ALIASES.update({
-    "runde": "round", "tisch": "table", "gruppe": "table", "platz": "seat", "sitz": "seat",
-    "spieler": "player", "name": "player", "weltwunder": "wonder", "wunder": "wonder", "seite": "side",
-    "militär": "military", "militaer": "military", "münzen-punkte": "treasury",
-    "muenzen-punkte": "treasury", "schatz": "treasury", "weltwunder-punkte": "wonders",
-    "wunder-punkte": "wonders", "zivil": "civilian", "handel": "commercial", "gilden": "guilds",
-    "wissenschaft": "science", "summe": "total", "gesamt": "total", "münzen": "coins",
-    "muenzen": "coins", "zirkel": "compasses", "zahnräder": "gears", "zahnraeder": "gears",
-    "tafeln": "tablets", "joker": "wild", "stufen": "stages", "bauabschnitte": "stages",
-})
+ALIASES: dict[str, str] = WORDS.aliases(COLUMNS)
 
 #: The 7 Wonders score sheet (one line per player, several players per table).
 SCORE_SHEET = SheetFormat(

@@ -1,0 +1,439 @@
+"""The one tabular reader: encodings, separators, stray quotes, hostile workbooks and the hard
+limits; exact whole numbers; rosters (bug B2); formula neutralisation in what the tool writes."""
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from decimal import Decimal
+from pathlib import Path
+
+import openpyxl
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import line, write_sheet
+from tests.test_cli import four_players, new_event, table_of_four
+from tourney import tabular
+from tourney.errors import (
+    DamagedWorkbookError,
+    NotATextTableError,
+    TableLayoutError,
+    TableLimitError,
+)
+from tourney.output import render_rows
+from tourney.games.sevenwonders.printsheets import LABELS
+from tourney.games.sevenwonders.sheets import COLUMNS, SCORE_SHEET, WORDS
+from tourney.tabular import neutralise, read_tables, whole_number
+
+NAMES = ["Jürgen Weiß", "Zoë Kästner", "Ole Thießen"]
+
+
+def cells(path: Path) -> list[list[object]]:
+    (table,) = read_tables(path)
+    return [list(r.cells) for r in table.rows]
+
+
+# --- encodings and separators ---------------------------------------------------------------------
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "cp1252"])
+@pytest.mark.parametrize("sep", [",", ";", "\t"])
+def test_every_encoding_and_separator_reads_the_same_table(tmp_path, encoding, sep):
+    text = f"name{sep}club\r\n" + "".join(f"{n}{sep}Bonn\r\n" for n in NAMES)
+    path = tmp_path / "roster.csv"
+    path.write_bytes(text.encode(encoding))
+    assert cells(path) == [["name", "club"], *[[n, "Bonn"] for n in NAMES]]
+
+
+@pytest.mark.parametrize("data, says", [
+    ("name\nJürgen Weiß\n".encode("cp850"), "byte 7 is in no encoding this tool reads"),
+    ("name\nJörg Mädchen\n".encode("cp850"), "it looks like DOS (cp850) text: umlauts come out as quote marks"),
+    (b"name\n\x00\x01\x02\xff", "line 2 holds the control character '\\x00': it is binary data"),
+])
+def test_text_in_no_known_encoding_is_refused(tmp_path, data, says):
+    path = tmp_path / "x.csv"
+    path.write_bytes(data)
+    with pytest.raises(NotATextTableError) as info:
+        read_tables(path)
+    assert str(info.value) == f"x.csv is not a text table ({says}): save it as CSV UTF-8 or XLSX"
+
+
+def test_a_workbook_named_csv_is_refused_with_the_fix(tmp_path):
+    wb = openpyxl.Workbook()
+    wb.active.append(["name"])
+    wb.save(tmp_path / "x.csv")
+    with pytest.raises(NotATextTableError, match=r"^x.csv is an XLSX workbook, not a CSV file: rename it to .xlsx"):
+        read_tables(tmp_path / "x.csv")
+
+
+def test_header_with_semicolons_and_data_with_commas_is_reported_not_read_as_nothing(tmp_path):
+    path = tmp_path / "s.csv"
+    path.write_text("round;table;player\n1,1,Anna\n")
+    with pytest.raises(TableLayoutError) as info:
+        read_tables(path)
+    assert str(info.value) == ("s.csv:2: this row separates its cells with ',' but the first row with ';': "
+                               "save the file again with one separator (Excel: 'CSV UTF-8')")
+
+
+def test_a_stray_quote_that_swallows_tables_fails_the_import_naming_the_row(run):
+    new_event(run)
+    four_players(run)
+    run("seat", "ev.db", "--round", "1")
+    path = write_sheet(run.folder / "s.csv", table_of_four())
+    lines = path.read_text().splitlines(keepends=True)
+    lines[2] = lines[2].replace("Ben", '"Ben', 1)
+    path.write_text("".join(lines))
+    r = run("results", "import", "ev.db", "s.csv", ok=None)
+    assert r.exit_code == 1
+    assert r.output == ("s.csv: error: s.csv:3: a '\"' opens a cell that runs to the end of the file: remove the "
+                        "stray '\"' or close it [file]\n"
+                        "checked 1 file: 0 tables, 0 players: 1 error, 0 warnings: nothing stored\n")
+
+
+def test_a_stray_quote_closed_rows_later_names_both_lines(tmp_path):
+    path = tmp_path / "s.csv"
+    path.write_text('a,b\n"x,1\n2,3\n4,"5\n')
+    with pytest.raises(TableLayoutError, match=r"^s.csv:2: a '\"' opens a cell that runs on to line 4"):
+        read_tables(path)
+
+
+# --- CSV limits --------------------------------------------------------------------------------------
+def test_a_cell_longer_than_the_limit_is_refused(tmp_path):
+    path = tmp_path / "s.csv"
+    for size in (tabular.MAX_CELL_CHARS + 1, 200_000):  # the second is past csv's own field limit
+        path.write_text("name\n" + "x" * size + "\n")
+        with pytest.raises(TableLimitError, match=r"^s.csv:2: a cell has more than 32,767 characters"):
+            read_tables(path)
+
+
+def test_too_many_columns_and_rows_are_refused_but_blank_padding_is_not(tmp_path):
+    path = tmp_path / "s.csv"
+    path.write_text("name\n" + ",".join(["x"] * (tabular.MAX_COLUMNS + 1)) + "\n")
+    with pytest.raises(TableLimitError, match=r"^s.csv:2: the row has 201 cells, more than the 200 columns"):
+        read_tables(path)
+    path.write_text("name;club\nAnna;Bonn\n" + ";\n" * 1_000_000)
+    assert cells(path) == [["name", "club"], ["Anna", "Bonn"]]
+    path.write_text("name\nAnna\n" + "\n" * tabular.MAX_ROWS + "Ben\n")
+    with pytest.raises(TableLimitError, match=r"^s.csv:100003: a value beyond row 100,000"):
+        read_tables(path)
+
+
+def test_a_file_beyond_the_size_limit_is_refused_before_it_is_read(tmp_path):
+    path = tmp_path / "big.csv"
+    with open(path, "wb") as fh:
+        fh.truncate(tabular.MAX_FILE_BYTES + 1)
+    with pytest.raises(TableLimitError, match=r"^big.csv: the file has 16 MB, more than the 16 MB"):
+        read_tables(path)
+
+
+# --- hostile and damaged workbooks (built by hand with zlib) ------------------------------------------
+NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+PARTS = {
+    "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    "_rels/.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+                   '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+                   'relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    "xl/workbook.xml": f'<workbook {NS} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/'
+                       'relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    "xl/_rels/workbook.xml.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+                                  'relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/'
+                                  'officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>'
+                                  '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/'
+                                  '2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>',
+    "xl/sharedStrings.xml": f'<sst {NS}><si><t>name</t></si><si><r><t>An</t></r><r><t>na</t></r></si></sst>',
+}
+SHEET = "xl/worksheets/sheet1.xml"
+
+
+def deflate(data: bytes) -> tuple[bytes, int, int]:
+    co = zlib.compressobj(6, zlib.DEFLATED, -15)
+    return co.compress(data) + co.flush(), zlib.crc32(data), len(data)
+
+
+def write_zip(path: Path, entries: dict[str, tuple[bytes, int, int]]) -> Path:
+    """A zip of raw deflate streams (so a part can be a bomb built without inflating it here)."""
+    local, central = b"", b""
+    for name, (raw, crc, size) in entries.items():
+        n = name.encode()
+        header = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 8, 0, 0, crc, len(raw), size, len(n), 0)
+        central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 8, 0, 0, crc, len(raw), size,
+                               len(n), 0, 0, 0, 0, 0, len(local)) + n
+        local += header + n + raw
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries), len(central), len(local), 0)
+    path.write_bytes(local + central + end)
+    return path
+
+
+def workbook(path: Path, sheet: str | bytes | tuple[bytes, int, int], **parts: str) -> Path:
+    entries = {k: deflate(v.encode()) for k, v in {**PARTS, **parts}.items()}
+    if isinstance(sheet, tuple):
+        entries[SHEET] = sheet
+    else:
+        entries[SHEET] = deflate(sheet if isinstance(sheet, bytes) else sheet.encode())
+    return write_zip(path, entries)
+
+
+def sheet_xml(rows: str) -> str:
+    return f"<worksheet {NS}><sheetData>{rows}</sheetData></worksheet>"
+
+
+def test_a_hand_made_workbook_reads_shared_inline_and_numbers(tmp_path):
+    path = workbook(tmp_path / "w.xlsx", sheet_xml(
+        '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="inlineStr"><is><t>total</t></is></c></row>'
+        '<row r="3"><c r="A3" t="s"><v>1</v></c><c r="C3"><v>7.0</v></c><c r="D3"><v>6.9999999999999999</v></c>'
+        '<c r="E3" t="b"><v>1</v></c><c r="F3" t="inlineStr"><is><t>\'=1+1</t></is></c></row>'))
+    assert cells(path) == [["name", None, "total"], ["Anna", None, 7, Decimal("6.9999999999999999"), True, "=1+1"]]
+
+
+@pytest.mark.parametrize("rows, says", [
+    ('<row r="x1"><c r="A1"><v>1</v></c></row>', "row number 'x1'"),
+    ('<row r="1"><c r="A1"><v>1,5</v></c></row>', "bad number '1,5'"),
+    ('<row r="1"><c r="A1" t="s"><v>7</v></c></row>', "shared string '7' does not exist"),
+    ('<row r="1"><c r="A1" t="d"><v>2018-13-45</v></c></row>', "bad date '2018-13-45'"),
+    ('<row r="1"><c r="1A"><v>1</v></c></row>', "cell reference '1A'"),
+    ('<row r="1"><c r="A1"><v>1</v></row>', "bad XML in 'xl/worksheets/sheet1.xml'"),
+])
+def test_damaged_cells_are_a_clear_error(tmp_path, rows, says):
+    path = workbook(tmp_path / "w.xlsx", sheet_xml(rows))
+    with pytest.raises(DamagedWorkbookError) as info:
+        read_tables(path)
+    assert says in str(info.value) and str(info.value).endswith("open it in Excel and save it again as .xlsx")
+
+
+def test_entities_are_refused_billion_laughs(tmp_path):
+    laughs = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>'
+              + sheet_xml('<row r="1"><c r="A1" t="inlineStr"><is><t>&lol2;</t></is></c></row>'))
+    with pytest.raises(DamagedWorkbookError, match="bad XML"):
+        read_tables(workbook(tmp_path / "w.xlsx", laughs))
+
+
+def test_not_a_zip_is_a_damaged_workbook(tmp_path):
+    (tmp_path / "w.xlsx").write_text("name\nAnna\n")
+    with pytest.raises(DamagedWorkbookError, match=r"^w.xlsx: damaged workbook \(it is not a zip file"):
+        read_tables(tmp_path / "w.xlsx")
+
+
+def test_a_huge_row_number_does_not_allocate(tmp_path):
+    value = '<row r="99999999999"><c r="A99999999999" t="inlineStr"><is><t>x</t></is></c></row>'
+    path = workbook(tmp_path / "w.xlsx", sheet_xml('<row r="1"><c r="A1" t="s"><v>0</v></c></row>' + value))
+    with pytest.raises(TableLimitError, match=r"^w.xlsx\[S\]:99999999999: values in or after row 99,999,999,999"):
+        read_tables(path)
+    empty = sheet_xml('<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="99999999999"><c r="B99999999999" s="1"/></row>')
+    assert cells(workbook(tmp_path / "e.xlsx", empty)) == [["name"]]
+
+
+def test_a_value_beyond_the_column_limit_is_refused(tmp_path):
+    path = workbook(tmp_path / "w.xlsx", sheet_xml('<row r="1"><c r="ZZ1"><v>1</v></c></row>'))
+    with pytest.raises(TableLimitError, match=r"a value in column 702, beyond the 200 columns"):
+        read_tables(path)
+
+
+def test_a_zip_bomb_is_refused_from_the_directory_before_unpacking(tmp_path):
+    """1 GiB of one cell, about 1 MB compressed: refused in milliseconds."""
+    co = zlib.compressobj(9, zlib.DEFLATED, -15)
+    head = f'<worksheet {NS}><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>'.encode()
+    tail = b"</t></is></c></row></sheetData></worksheet>"
+    chunk = b"A" * 2**20
+    first = co.compress(head) + co.flush(zlib.Z_FULL_FLUSH)
+    block = co.compress(chunk) + co.flush(zlib.Z_FULL_FLUSH)  # identical for each repeat after a full flush
+    raw = first + block * 1024 + co.compress(tail) + co.flush()
+    crc = zlib.crc32(head)
+    for _ in range(1024):
+        crc = zlib.crc32(chunk, crc)
+    size = len(head) + 2**30 + len(tail)
+    path = workbook(tmp_path / "bomb.xlsx", (raw, zlib.crc32(tail, crc), size))
+    assert path.stat().st_size < 2 * 2**20
+    with pytest.raises(TableLimitError, match=r"^bomb.xlsx: worksheet 'S' unpacks to 1024 MB, more than the 32 MB"):
+        read_tables(path)
+    # The same part claiming to be small: unpacking stops at the claimed size and the zip check fails.
+    with pytest.raises((DamagedWorkbookError, TableLimitError)):
+        read_tables(workbook(tmp_path / "liar.xlsx", (raw, 0, 1000)))
+
+
+def test_a_million_empty_rows_after_the_table_are_skipped_quickly(tmp_path):
+    rows = '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' + '<row r="7" spans="1:3"/>' * 1_000_000
+    assert cells(workbook(tmp_path / "w.xlsx", sheet_xml(rows))) == [["name"]]
+
+
+def test_a_cell_beyond_the_length_limit_in_a_workbook_is_refused(tmp_path):
+    rows = f'<row r="2"><c r="B2" t="inlineStr"><is><t>{"x" * 40_000}</t></is></c></row>'
+    with pytest.raises(TableLimitError, match=r"^w.xlsx\[S\]:2: a cell has more than 32,767 characters"):
+        read_tables(workbook(tmp_path / "w.xlsx", sheet_xml(rows)))
+
+
+# --- exact whole numbers -------------------------------------------------------------------------------
+@pytest.mark.parametrize("cell, number", [
+    ("7", 7), ("07", 7), (" 7 ", 7), (7, 7), (7.0, 7), ("7,0", 7), (Decimal("7.000"), 7), ("", None), (None, None),
+    ("-3", -3),
+])
+def test_whole_numbers_accepted(cell, number):
+    assert whole_number(cell) == number
+
+
+@pytest.mark.parametrize("cell", ["6.9999999999999999", "1_8", "TRUE", True, "7.5", 7.5, "1e3", "٧", "0x10",
+                                  Decimal("6.9999999999999999"), float("inf"), "9223372036854775808"])
+def test_not_exact_whole_numbers_are_refused(cell):
+    with pytest.raises(ValueError):
+        whole_number(cell)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-tabular.MAX_WHOLE_NUMBER, tabular.MAX_WHOLE_NUMBER))
+def test_every_whole_number_round_trips_through_csv_and_xlsx(tmp_path_factory, n):
+    folder = tmp_path_factory.mktemp("n")
+    (folder / "n.csv").write_text(f"n\n{n}\n")
+    wb = openpyxl.Workbook()
+    wb.active.append(["n"])
+    wb.active.append([n])
+    wb.active.append([float(n)])
+    wb.save(folder / "n.xlsx")
+    assert whole_number(cells(folder / "n.csv")[1][0]) == n
+    assert [whole_number(r[0]) for r in cells(folder / "n.xlsx")[1:]] == [n, n]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.decimals(allow_nan=False, allow_infinity=False, places=3).filter(lambda d: d != d.to_integral_value()))
+def test_no_fraction_is_read_as_a_whole_number(tmp_path_factory, d):
+    folder = tmp_path_factory.mktemp("d")
+    path = workbook(folder / "d.xlsx", sheet_xml(f'<row r="1"><c r="A1"><v>{d}</v></c></row>'))
+    with pytest.raises(ValueError):
+        whole_number(cells(path)[0][0])
+    with pytest.raises(ValueError):
+        whole_number(str(d))
+
+
+# --- score sheets: duplicate columns, numbers without a player --------------------------------------------
+def test_two_columns_for_one_category_are_refused_with_their_names(run):
+    rows = [r + [r[9]] for r in table_of_four()]
+    path = write_sheet(run.folder / "s.csv", rows)
+    text = path.read_text().splitlines()
+    text[0] += ",Zivil"
+    path.write_text("\n".join(text) + "\n")
+    r = run("check", "s.csv", ok=None)
+    assert r.exit_code == 1
+    assert r.output == ("s.csv: error: s.csv:1: two civilian columns: 'civilian' and 'Zivil': delete one of them "
+                        "[file]\nchecked 1 file: 0 tables, 0 players: 1 error, 0 warnings\n")
+
+
+def test_numbers_without_a_player_are_reported_not_dropped(run):
+    rows = table_of_four() + [line(1, 1, 5, "", civilian=4, total="")]
+    write_sheet(run.folder / "s.csv", rows)
+    r = run("check", "s.csv", ok=None)
+    assert r.exit_code == 1
+    assert "s.csv:6: round 1, table 1: error: player is empty: write the player's name [cell]" in r.output
+
+
+# --- rosters (B2) ----------------------------------------------------------------------------------------
+def test_a_windows_1252_semicolon_roster_imports(run):
+    new_event(run)
+    (run.folder / "roster.csv").write_bytes(("Name;Verein\r\n" + "".join(f"{n};Bonn\r\n" for n in NAMES))
+                                            .encode("cp1252"))
+    assert run("players", "import", "ev.db", "roster.csv").output == "registered 3 players from round 1\n"
+    assert run("players", "list", "ev.db", "--format", "json").output == json.dumps(
+        [{"player": n, "first_round": 1, "dropped_after": None} for n in NAMES], ensure_ascii=False, indent=2) + "\n"
+
+
+@pytest.mark.parametrize("header", ["Vorname;Nachname", "First Name;Last Name", "NACHNAME;vorname"])
+def test_first_and_last_name_columns_make_one_name(run, header):
+    new_event(run)
+    first_last = header.lower().startswith(("vorname", "first"))
+    rows = ["Jan;Müller", "Zoë;Kästner"] if first_last else ["Müller;Jan", "Kästner;Zoë"]
+    (run.folder / "r.csv").write_text(header + "\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    run("players", "import", "ev.db", "r.csv")
+    assert run("players", "list", "ev.db", "--format", "csv").output == (
+        "player,first_round,dropped_after\nJan Müller,1,\nZoë Kästner,1,\n")
+
+
+def test_an_unquoted_last_comma_first_is_refused_with_its_row(run):
+    new_event(run)
+    (run.folder / "r.csv").write_text("name\nAnna Schmidt\nMüller, Jan\n", encoding="utf-8")
+    r = run("players", "import", "ev.db", "r.csv", ok=None)
+    assert r.exit_code == 1
+    assert r.output == ("Error: r.csv:3: the row has 2 cells but the header only 1: if a name holds a comma, put it "
+                        "in quotes (\"Müller, Jan\") or use the columns Vorname and Nachname\n")
+    assert "0 players" in run("players", "list", "ev.db").output
+
+
+def test_a_damaged_xlsx_roster_is_a_clear_error(run):
+    new_event(run)
+    good = openpyxl.Workbook()
+    good.active.append(["name"])
+    good.save(run.folder / "r.xlsx")
+    data = (run.folder / "r.xlsx").read_bytes()
+    (run.folder / "r.xlsx").write_bytes(data[: len(data) // 2])
+    r = run("players", "import", "ev.db", "r.xlsx", ok=None)
+    assert r.exit_code == 1
+    assert r.output.startswith("Error: r.xlsx: damaged workbook (") and "Traceback" not in r.output
+
+
+def test_an_xlsx_roster_imports(run):
+    new_event(run)
+    wb = openpyxl.Workbook()
+    for row in (["Spieler", "Verein"], ["Jürgen Weiß", "Köln"], [None, None], ["Ole Thießen"]):
+        wb.active.append(row)
+    wb.save(run.folder / "r.xlsx")
+    assert run("players", "import", "ev.db", "r.xlsx").output == "registered 2 players from round 1\n"
+
+
+def test_a_windows_1252_alias_file_is_read(run, tmp_path):
+    from tourney.season import load_aliases
+
+    (tmp_path / "a.csv").write_bytes("alias;name\nJoerg Mueller;Jörg Müller\n".encode("cp1252"))
+    assert [(a.alias, a.name) for a in load_aliases(tmp_path / "a.csv").entries] == [("Joerg Mueller", "Jörg Müller")]
+
+
+# --- output: one renderer, formula neutralisation -------------------------------------------------------
+def test_render_rows_table_csv_json():
+    rows = [("=SUM(A1)", 1, None), ("Ben", -2, 3)]
+    assert render_rows(("player", "a", "b"), rows, "table", labels=("Player", "A", "Bee")) == (
+        "Player     A  Bee\n=SUM(A1)   1\nBen       -2    3\n")
+    assert render_rows(("player", "a", "b"), rows, "csv") == "player,a,b\n'=SUM(A1),1,\nBen,-2,3\n"
+    assert json.loads(render_rows(("player", "a", "b"), rows, "json"))[0] == {"player": "=SUM(A1)", "a": 1, "b": None}
+
+
+@pytest.mark.parametrize("text, safe", [("=1+1", "'=1+1"), ("+49 228", "'+49 228"), ("-x", "'-x"), ("@A1", "'@A1"),
+                                        ("\tx", "'\tx"), ("\rx", "'\rx"), ("-3", "-3"), ("+1.5", "+1.5"),
+                                        ("Anna", "Anna"), (-3, -3)])
+def test_neutralise(text, safe):
+    assert neutralise(text) == safe
+    if isinstance(text, str):
+        assert tabular.unneutralise(str(safe)) == text
+
+
+EVIL = ["=HYPERLINK(\"http://x\",\"y\")", "+1+cmd", "@SUM(1)", "-2+3"]
+
+
+def test_no_csv_or_xlsx_written_holds_a_formula_from_user_text(run):
+    run("new", "ev.db", "--game", "7wonders", "--seed", "7", "--name", "=Evil Cup")
+    run("players", "add", "ev.db", "--", *EVIL)
+    run("seat", "ev.db", "--round", "1")
+    run("sheets", "ev.db", "--round", "1", "-o", "r1.xlsx")
+    for fmt_args in (("seating", "ev.db", "--format", "csv"), ("standings", "ev.db", "--format", "csv"),
+                     ("players", "list", "ev.db", "--format", "csv")):
+        out = run(*fmt_args).output
+        assert all(not cell.startswith(("=", "+", "@", "-")) for row in out.splitlines() for cell in row.split(",")
+                   if cell and not cell.lstrip("-").isdigit()), out
+    run("export", "ev.db", "-o", "st.xlsx")
+    for name in ("r1.xlsx", "st.xlsx"):
+        wb = openpyxl.load_workbook(run.folder / name)
+        values = [c.value for ws in wb.worksheets for row in ws.iter_rows() for c in row]
+        assert not [v for v in values if isinstance(v, str) and v.startswith(("=", "+", "@", "-"))], name
+        assert any(isinstance(v, str) and v.startswith("'=HYPERLINK") for v in values)
+
+
+def test_printed_names_that_look_like_formulas_import_as_registered(run):
+    from tourney.sheetio import read_sheet_file
+
+    run("new", "ev.db", "--game", "7wonders", "--seed", "7")
+    run("players", "add", "ev.db", "=Anna", "Ben", "Cleo", "Dirk")
+    run("seat", "ev.db", "--round", "1")
+    run("sheets", "ev.db", "--round", "1", "-o", "r1.xlsx")
+    assert sorted(r.player for r in read_sheet_file(run.folder / "r1.xlsx", SCORE_SHEET)) == ["=Anna", "Ben", "Cleo", "Dirk"]
+
+
+# --- one vocabulary --------------------------------------------------------------------------------------
+def test_printed_german_headers_are_the_vocabulary_labels_and_read_back():
+    printed = [c for c in COLUMNS if c not in ("compasses", "gears", "tablets", "wild", "stages")]
+    assert LABELS["de"].header == tuple(WORDS.label(c, "de") for c in printed)
+    assert [SCORE_SHEET.canonical(h) for h in LABELS["de"].header] == printed
+    assert [SCORE_SHEET.canonical(h.upper().replace("Ä", "AE")) for h in LABELS["de"].header] == printed
