@@ -3,17 +3,19 @@ the seating and the draw, plus a list by player name for the notice board. Fille
 same workbook imports with `tourney results import` (the header row is the import format)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles import Alignment, Border, PatternFill, Side
+from openpyxl.styles import Font as _Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from rules_engine.sevenwonders.data import GUILD_NAMES_DE
 from tourney import store
+from tourney.collation import collation_key
 from tourney.draws import RoundDraw
 from tourney.errors import SeatingError, UsageError, writing
 from tourney.games import workflow
@@ -21,7 +23,7 @@ from tourney.games import workflow
 #: Column headers in import order (``tourney.sheetio`` reads them case-insensitively).
 HEADER = ("Round", "Table", "Seat", "Player", "Wonder", "Side", "Military", "Treasury", "Wonders",
           "Civilian", "Commercial", "Guilds", "Science", "Total", "Coins")
-WIDTHS = (7, 7, 6, 26, 15, 6, 10, 11, 13, 10, 11, 9, 14, 10, 9)  # German headers fit on two lines
+WIDTHS = (8, 8, 7, 26, 15, 7, 10, 12, 13, 10, 11, 9, 15, 10, 9)  # German headers break only at spaces and hyphens
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,11 @@ LABELS: dict[str, Labels] = {
                  ("Name", "Tisch", "Platz", "Weltwunder"), "Tisch", "Spieler", GUILD_NAMES_DE),
 }
 HEADER_ROW = 5  # rows 1-3 hold the title, the guilds and the instructions
+
+def Font(**style: object) -> _Font:
+    """One named font everywhere: an unnamed bold font falls back to a serif in LibreOffice."""
+    return _Font(name="Calibri", **style)
+
 
 THIN = Side(style="thin")
 BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
@@ -101,6 +108,10 @@ def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, se
     for r in (1, 2, 3):
         ws.merge_cells(f"A{r}:{last_col}{r}")
     ws["A2"].font = Font(size=12, bold=True)
+    ws["A2"].alignment = Alignment(wrap_text=True, vertical="top")  # every guild in play, on two lines
+    ws.row_dimensions[2].height = 32
+    ws["A3"].alignment = Alignment(wrap_text=True, vertical="top")
+    ws.row_dimensions[3].height = 30
     for c, (name, width) in enumerate(zip(lab.header, WIDTHS), 1):
         cell = ws.cell(HEADER_ROW, c, name)
         cell.font = Font(bold=True)
@@ -115,6 +126,7 @@ def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, se
         for c in range(1, len(HEADER) + 1):
             cell = ws.cell(row, c, values[c - 1] if c <= len(values) else None)
             cell.border = BOX
+            cell.font = Font()
             cell.alignment = Alignment(horizontal="left" if c in (4, 5) else "center", vertical="center")
         ws.cell(row, 4).font = Font(size=13, bold=True)
         ws.row_dimensions[row].height = 34
@@ -147,6 +159,8 @@ def _player_list(wb: Workbook, event_name: str, round_no: int,
     ws = wb.create_sheet(lab.players, 0)
     ws["A1"] = f"{event_name} · {lab.round} {round_no} · {lab.where}"
     ws["A1"].font = Font(size=16, bold=True)
+    ws["A1"].alignment = Alignment(wrap_text=True, vertical="top")  # the round stays visible
+    ws.row_dimensions[1].height = 42
     ws.merge_cells("A1:D1")
     # No 'round' or 'total' column: the import does not take this list for a score sheet.
     for c, (name, width) in enumerate(zip(lab.list_header, (32, 8, 8, 16)), 1):
@@ -156,10 +170,11 @@ def _player_list(wb: Workbook, event_name: str, round_no: int,
         cell.border = BOX
         ws.column_dimensions[get_column_letter(c)].width = width
     everyone = sorted(((s.player, t, s.seat, s.wonder or "") for t, seats in tables for s in seats),
-                      key=lambda x: (x[0].casefold(), x[0]))
+                      key=lambda x: collation_key(x[0]))  # Ä with A, not after Z
     for i, values in enumerate(everyone, 4):
         for c, v in enumerate(values, 1):
             cell = ws.cell(i, c, v)
+            cell.font = Font()
             cell.border = BOX
             cell.alignment = Alignment(horizontal="left" if c in (1, 4) else "center")
     ws.print_area = f"A1:D{3 + len(everyone)}"
@@ -186,7 +201,8 @@ def write_sheets(event: store.Event, round_no: int, output: str | Path, lang: st
         raise UsageError(f"--lang {lang!r}: sheets are printed in {' or '.join(LABELS)}")
     path = Path(output)
     if path.suffix.lower() != ".xlsx":
-        raise UsageError(f"-o {str(output)!r}: score sheets are written as .xlsx; name the file like sheets.xlsx")
+        raise UsageError(f"-o {str(output)!r}: score sheets are written as .xlsx (or score pads as .pdf); "
+                         "name the file like sheets.xlsx")
     return workflow(event.info().game).sheets(event, round_no, path, lang)  # type: ignore[no-any-return]
 
 

@@ -11,7 +11,6 @@ import io
 import os
 import re
 import tempfile
-import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,7 +26,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from tourney.collation import collation_key
 from tourney.errors import writing
+
+__all__ = ["collation_key"]  # re-exported: the lists sort with it
 
 FONT = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
@@ -128,18 +130,6 @@ def wrap_text(text: str, width: float, size: float, *, font: str = FONT, max_lin
                 lines = lines[:max_lines - 1] + [rest]
             return tuple(lines), s
         s = max(min_size, s - 0.5)
-
-
-_FOLD = str.maketrans({"ß": "ss", "ẞ": "SS", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ı": "i", "đ": "d",
-                       "Đ": "D", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "þ": "th"})
-
-
-def collation_key(name: str) -> tuple[str, str, str]:
-    """German phone-book order (DIN 5007-1): letters sort as their base letter (Ä as A,
-    ß as ss, Ł as L), case ignored; ties broken by the accented and then the exact name."""
-    decomposed = unicodedata.normalize("NFKD", name.translate(_FOLD))
-    base = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-    return base, name.casefold(), name
 
 
 def tint(colour: Color, amount: float) -> Color:
@@ -251,9 +241,9 @@ class Pen:
         lines, s = wrap_text(text, box.w, size * 0.85, font=font, max_lines=2)
         s = min(s, box.h / 2.5)
         step = s * 1.15
-        y0 = box.y + (box.h - step * len(lines)) / 2
-        for i, line in enumerate(reversed(lines)):
-            self.text(line, Box(box.x, y0 + i * step, box.w, step), s, font=font, align=align, colour=colour)
+        top = box.y + (box.h + step * len(lines)) / 2
+        for i, line in enumerate(lines):  # top line first: text extraction reads them in order
+            self.text(line, Box(box.x, top - (i + 1) * step, box.w, step), s, font=font, align=align, colour=colour)
 
     def rect(self, box: Box, *, fill: Color | None = None, stroke: Color | None = RULE, width: float = 0.6,
              dash: tuple[float, ...] | None = None) -> None:

@@ -88,7 +88,7 @@ def render_tabular(doc: TabularDoc, lang: str) -> Rendered:
             legend_h = _legend_height(section)
             title_h = 8 * mm if section.title else 0.0
             space = y - bottom - title_h - legend_h
-            row_h = max(MIN_ROW, min(MAX_ROW, space / (len(section.rows) + 1)))
+            row_h = max(MIN_ROW, min(MAX_ROW, (space - 0.05) / (len(section.rows) + 1)))
             if y - title_h - 3 * row_h < bottom:
                 y = next_page()
             if section.title:
@@ -115,7 +115,7 @@ def render_tabular(doc: TabularDoc, lang: str) -> Rendered:
                         pen.text(section.cut_label, Box(MARGIN + width - label_w, y - 2.2 * mm, label_w - 1 * mm,
                                                         4.4 * mm), 8, font=BOLD, colour=CUT, align="right")
             if section.legend:
-                if y - legend_h < bottom:
+                if y - legend_h < bottom - 0.01:
                     y = next_page()
                 y = _legend(pen, y - 2 * mm, width, section, w)
             y -= 6 * mm
@@ -144,7 +144,7 @@ LEGEND_LINE = 4.5 * mm
 
 
 def _legend_height(section: TableSection) -> float:
-    return (len(section.legend) + 1) // 2 * LEGEND_LINE + 7 * mm if section.legend else 0.0
+    return (len(section.legend) + 1) // 2 * LEGEND_LINE + 8 * mm if section.legend else 0.0  # gap + title
 
 
 def _legend(pen: Pen, y: float, width: float, section: TableSection, w: dict[str, str]) -> float:
