@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rules_engine import duel
 from rules_engine.duel import engine as E
-from rules_engine.duel.record import RecordSyntaxError, Sheet
+from rules_engine.duel.record import Sheet
 from rules_engine.duel.replay import play_random, result_tag
 
 DATA = Path(__file__).parent / "data" / "duel"

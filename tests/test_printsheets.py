@@ -98,8 +98,8 @@ def test_sheets_errors(run):
     r = run("sheets", "ev.db", "--round", "1", "-o", "r1.xlsx", ok=None)
     assert r.exit_code == 1
     assert r.output == "Error: round 1 is not seated: seat it with 'tourney seat EVENT --round 1'\n"
-    r = run("sheets", "ev.db", "--round", "1", "-o", "r1.pdf", ok=None)
-    assert r.exit_code == 2 and "score sheets are written as .xlsx" in r.output
+    r = run("sheets", "ev.db", "--round", "1", "-o", "r1.txt", ok=None)
+    assert r.exit_code == 2 and "score sheets are written as .xlsx (or score pads as .pdf)" in r.output
 
 
 def test_sheets_for_a_duel_event_print_pairings_and_match_sheets(run):

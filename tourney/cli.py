@@ -189,18 +189,26 @@ def seating(event: str, round_no: int | None, fmt: str, report: bool) -> None:
 @cli.command()
 @click.argument("event")
 @click.option("--round", "round_no", type=click.IntRange(1), required=True, help="The round to print.")
-@click.option("-o", "--output", required=True, help="The workbook to write (sheets.xlsx).")
+@click.option("-o", "--output", required=True, help="The workbook to write (sheets.xlsx), or score pads (pads.pdf).")
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
               help="Language of the printed sheets (both import).")
-def sheets(event: str, round_no: int, output: str, lang: str) -> None:
+@click.option("--url", "base_url", help="PDF: the live server's address; each pad gets a QR code to its table.")
+def sheets(event: str, round_no: int, output: str, lang: str, base_url: str | None) -> None:
     """Write printable score sheets for a round: one page per table and a list by name.
 
-    The round's seating is then fixed. Filled in, the file imports with 'tourney results import'.
+    The round's seating is then fixed. Filled in, the .xlsx file imports with 'tourney results
+    import'; a .pdf file holds score pads to fill in by hand (Duel: match slips, four a page).
 
     Example: tourney sheets bonn.db --round 1 -o round1.xlsx
     """
     from tourney.printsheets import write_sheets
 
+    if output.lower().endswith(".pdf"):
+        from tourney.pdf.event_docs import write_score_pads
+
+        pdf = write_score_pads(_open(event), round_no, output, lang, base_url)
+        click.echo(f"wrote {pdf.path}: round {round_no}, {pdf.pages} page{'s' * (pdf.pages != 1)}")
+        return
     done = write_sheets(_open(event), round_no, output, lang)
     click.echo(f"wrote {done.path}: round {done.round}, {done.tables} tables, {done.players} players")
 
@@ -211,15 +219,21 @@ def sheets(event: str, round_no: int, output: str, lang: str) -> None:
 @click.option("--by", type=click.Choice(["table", "name"]), default="table", show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @click.option("-o", "--output", help="Write pairings by table and by name plus one A4 match sheet per table "
-                                     "(.xlsx) instead.")
-def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | None) -> None:
+                                     "(.xlsx), or the lists and match slips (.pdf) instead.")
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="PDF: language.")
+def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | None, lang: str) -> None:
     """Duel: show a round's pairings by table or by name, or print them with match sheets.
 
     Example: tourney pairings duel.db --by name
     """
     from tourney.views import pairings_view, write_pairings
 
-    if output:
+    if output and output.lower().endswith(".pdf"):
+        from tourney.pdf.event_docs import write_round_pdf
+
+        pdf = write_round_pdf(_open(event), round_no, output, lang)
+        click.echo(f"wrote {pdf.path}: {pdf.pages} page{'s' * (pdf.pages != 1)}")
+    elif output:
         click.echo(f"wrote {write_pairings(_open(event), round_no, output)}")
     else:
         click.echo(pairings_view(_open(event), round_no, by, fmt), nl=False)
@@ -313,15 +327,23 @@ def standings(event: str, after_round: int | None, fmt: str) -> None:
 
 @cli.command()
 @click.argument("event")
-@click.option("-o", "--output", required=True, help="standings.xlsx, .csv, .json or .html")
+@click.option("-o", "--output", required=True, help="standings.xlsx, .csv, .json, .html or .pdf")
 @click.option("--after-round", type=click.IntRange(1), help="Standings as they were after this round.")
-def export(event: str, output: str, after_round: int | None) -> None:
-    """Write the standings workbook (.xlsx) or .csv / .json / .html by extension.
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="PDF: language.")
+@click.option("--cut", type=click.IntRange(1), help="PDF: draw the qualification cut line under this many players.")
+def export(event: str, output: str, after_round: int | None, lang: str, cut: int | None) -> None:
+    """Write the standings workbook (.xlsx) or .csv / .json / .html / .pdf (A4 handout) by extension.
 
     Example: tourney export bonn.db -o standings.xlsx
     """
     from tourney.export import export_event
 
+    if output.lower().endswith(".pdf"):
+        from tourney.pdf.event_docs import write_standings_pdf
+
+        pdf = write_standings_pdf(_open(event), output, after_round, lang, cut)
+        click.echo(f"wrote {pdf.path}: {pdf.pages} page{'s' * (pdf.pages != 1)}")
+        return
     path = export_event(_open(event), output, after_round)
     click.echo(f"wrote {path}")
 
@@ -390,9 +412,10 @@ def selfplay_command(game: str, agora: bool, players: int | None, count: int, se
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @click.option("--section", type=click.Choice(["qualified", "pass-downs", "players", "ranking"]),
               help="The section --format csv prints (default: qualified).")
-@click.option("-o", "--output", help="Write season.xlsx (or .csv / .json) instead of printing.")
+@click.option("-o", "--output", help="Write season.xlsx (or .csv / .json / .pdf) instead of printing.")
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="PDF: language.")
 def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None, ranking: bool,
-           points: str | None, fmt: str, section: str | None, output: str | None) -> None:
+           points: str | None, fmt: str, section: str | None, output: str | None, lang: str) -> None:
     """Qualification report across qualifier events: spots, pass-downs, players.
 
     Example: tourney season koeln.db bonn.db --spots 3 -o season.xlsx
@@ -400,7 +423,11 @@ def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None,
     from tourney.season_export import render, season_report, write_report
 
     report = season_report(list(events), spots, aliases_file, ranking, points)
-    if output:
+    if output and output.lower().endswith(".pdf"):
+        from tourney.pdf.season_doc import write_season_pdf
+
+        path = str(write_season_pdf(report, output, lang).path)
+    elif output:
         path = write_report(report, output, section)
     else:
         text = render(report, fmt, section)
@@ -412,6 +439,26 @@ def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None,
                    f"{len(report.players)} players")
     else:
         click.echo(text, nl=False)
+
+
+@cli.command("print")
+@click.argument("event")
+@click.option("--round", "round_no", type=click.IntRange(1), required=True, help="The round to print.")
+@click.option("--what", default="seating", show_default=True,
+              help="Comma-separated: seating (list by name), tables (by table), cards (table cards), pads.")
+@click.option("-o", "--output", required=True, help="The PDF to write (print.pdf).")
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True)
+@click.option("--url", "base_url", help="Pads: the live server's address, for a QR code per table.")
+def print_command(event: str, round_no: int, what: str, output: str, lang: str, base_url: str | None) -> None:
+    """Print a round's wall lists, table cards or score pads as one A4 PDF.
+
+    Example: tourney print bonn.db --round 1 --what seating,cards -o round1-wall.pdf
+    """
+    from tourney.pdf.event_docs import write_print
+
+    pdf = write_print(_open(event), round_no, [w.strip() for w in what.split(",") if w.strip()], output, lang,
+                      base_url)
+    click.echo(f"wrote {pdf.path}: round {round_no}, {pdf.pages} page{'s' * (pdf.pages != 1)}")
 
 
 @cli.command("event")

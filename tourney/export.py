@@ -138,7 +138,7 @@ def export(standings: Standings, path: str | Path) -> Path:
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix not in EXPORT_FORMATS:
-        raise UsageError(f"can't export to {p.name!r}: use a file ending in {', '.join(EXPORT_FORMATS)}")
+        raise UsageError(f"can't export to {p.name!r}: use a file ending in {', '.join(EXPORT_FORMATS)} or .pdf")
     if suffix == ".xlsx":
         to_xlsx(standings, p)
     else:

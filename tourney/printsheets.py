@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles import Alignment, Border, PatternFill, Side
+from openpyxl.styles import Font as _Font
 from openpyxl.worksheet.worksheet import Worksheet
 
 from tourney import store
@@ -15,6 +16,11 @@ from tourney.tabular import neutralise
 
 #: The languages every game prints its sheets in.
 LANGUAGES = ("en", "de")
+
+def Font(**style: object) -> _Font:
+    """One named font everywhere: an unnamed bold font falls back to a serif in LibreOffice."""
+    return _Font(name="Calibri", **style)
+
 
 THIN = Side(style="thin")
 BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
@@ -67,5 +73,6 @@ def write_sheets(event: store.Event, round_no: int, output: str | Path, lang: st
         raise UsageError(f"--lang {lang!r}: sheets are printed in {' or '.join(LANGUAGES)}")
     path = Path(output)
     if path.suffix.lower() != ".xlsx":
-        raise UsageError(f"-o {str(output)!r}: score sheets are written as .xlsx; name the file like sheets.xlsx")
+        raise UsageError(f"-o {str(output)!r}: score sheets are written as .xlsx (or score pads as .pdf); "
+                         "name the file like sheets.xlsx")
     return workflow(event.info().game).write_sheets(event, round_no, path, lang)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, Sequence
 
 if TYPE_CHECKING:
+    from tourney.pdf.game import GamePrint
     from tourney.printsheets import SheetsWritten
     from tourney.results import CheckReport, TableRowsFn
     from tourney.schemes import Scheme
@@ -48,6 +49,9 @@ class GameWorkflow(Protocol):
     @property
     def pairings(self) -> Pairings | None:
         """The pairing commands, for a game played in matches of two."""
+    @property
+    def print_kit(self) -> GamePrint:
+        """What the game adds to the printed PDFs: its score pad, notes, standings columns."""
 
     def event_settings(self, *, bye_score: str | None) -> list[EventSetting]:
         """The game's own settings of a new event from `tourney new`'s options (checked

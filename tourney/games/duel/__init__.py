@@ -4,7 +4,7 @@ and the scheme's tiebreaks."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from tourney.games.duel import pairing, printing, settings, sheets
 from tourney.games.duel.schemes import SCHEMES
@@ -15,6 +15,10 @@ from tourney.schemes import Scheme
 from tourney.seating import SeatedRound
 from tourney.sheetio import SheetFormat
 from tourney.store import Event, EventSetting
+
+
+if TYPE_CHECKING:
+    from tourney.pdf.game import GamePrint
 
 
 class DuelPairings:
@@ -39,6 +43,12 @@ class Duel:
     sheet_format: SheetFormat = sheets.MATCH_SHEET
     plans_tables = False
     pairings: DuelPairings | None = DuelPairings()
+
+    @property
+    def print_kit(self) -> GamePrint:
+        from tourney.games.duel.pad import PRINT  # reportlab loads only when printing
+
+        return PRINT
 
     def event_settings(self, *, bye_score: str | None) -> list[EventSetting]:
         if bye_score is None:

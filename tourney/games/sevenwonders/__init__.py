@@ -3,7 +3,7 @@ their German vocabulary, checks against the seating, standings by game points an
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from tourney.errors import UsageError
 from tourney.games.base import Pairings
@@ -18,6 +18,10 @@ from tourney.sheetio import SheetFormat
 from tourney.store import Event, EventSetting
 
 
+if TYPE_CHECKING:
+    from tourney.pdf.game import GamePrint
+
+
 class SevenWonders:
     """The 7 Wonders workflow (see `tourney.games.base.GameWorkflow`)."""
 
@@ -27,6 +31,12 @@ class SevenWonders:
     sheet_format: SheetFormat = sheets.SCORE_SHEET
     plans_tables = True
     pairings: Pairings | None = None
+
+    @property
+    def print_kit(self) -> GamePrint:
+        from tourney.games.sevenwonders.pad import PRINT  # reportlab loads only when printing
+
+        return PRINT
 
     def event_settings(self, *, bye_score: str | None) -> list[EventSetting]:
         if bye_score is not None:

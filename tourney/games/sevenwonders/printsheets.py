@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Mapping
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment, Font
+from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
 from rules_engine.sevenwonders.data import GUILD_NAMES_DE
@@ -16,13 +16,14 @@ from tourney import store
 from tourney.errors import SeatingError, writing
 from tourney.games.sevenwonders.draws import RoundDraw
 from tourney.games.sevenwonders.drawstore import round_draws
-from tourney.printsheets import BOX, SHADE, SheetsWritten, a4_page, signature_lines
+from tourney.collation import collation_key
+from tourney.printsheets import BOX, SHADE, Font, SheetsWritten, a4_page, signature_lines
 from tourney.tabular import neutralise
 
 #: Column headers in import order (the sheet format of ``sheets`` reads them case-insensitively).
 HEADER = ("Round", "Table", "Seat", "Player", "Wonder", "Side", "Military", "Treasury", "Wonders",
           "Civilian", "Commercial", "Guilds", "Science", "Total", "Coins")
-WIDTHS = (7, 7, 6, 26, 15, 6, 10, 11, 13, 10, 11, 9, 14, 10, 9)  # German headers fit on two lines
+WIDTHS = (8, 8, 7, 26, 15, 7, 10, 12, 13, 10, 11, 9, 15, 10, 9)  # German headers break only at spaces and hyphens
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,10 @@ def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, se
     for r in (1, 2, 3):
         ws.merge_cells(f"A{r}:{last_col}{r}")
     ws["A2"].font = Font(size=12, bold=True)
+    ws["A2"].alignment = Alignment(wrap_text=True, vertical="top")  # every guild in play, on two lines
+    ws.row_dimensions[2].height = 32
+    ws["A3"].alignment = Alignment(wrap_text=True, vertical="top")
+    ws.row_dimensions[3].height = 30
     for c, (name, width) in enumerate(zip(lab.header, WIDTHS), 1):
         cell = ws.cell(HEADER_ROW, c, name)
         cell.font = Font(bold=True)
@@ -91,6 +96,7 @@ def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, se
         for c in range(1, len(HEADER) + 1):
             cell = ws.cell(row, c, neutralise(values[c - 1]) if c <= len(values) else None)
             cell.border = BOX
+            cell.font = Font()
             cell.alignment = Alignment(horizontal="left" if c in (4, 5) else "center", vertical="center")
         ws.cell(row, 4).font = Font(size=13, bold=True)
         ws.row_dimensions[row].height = 34
@@ -106,6 +112,8 @@ def _player_list(wb: Workbook, event_name: str, round_no: int,
     ws = wb.create_sheet(lab.players, 0)
     ws["A1"] = neutralise(f"{event_name} · {lab.round} {round_no} · {lab.where}")
     ws["A1"].font = Font(size=16, bold=True)
+    ws["A1"].alignment = Alignment(wrap_text=True, vertical="top")  # the round stays visible
+    ws.row_dimensions[1].height = 42
     ws.merge_cells("A1:D1")
     # No 'round' or 'total' column: the import does not take this list for a score sheet.
     for c, (name, width) in enumerate(zip(lab.list_header, (32, 8, 8, 16)), 1):
@@ -115,10 +123,11 @@ def _player_list(wb: Workbook, event_name: str, round_no: int,
         cell.border = BOX
         ws.column_dimensions[get_column_letter(c)].width = width
     everyone = sorted(((s.player, t, s.seat, s.wonder or "") for t, seats in tables for s in seats),
-                      key=lambda x: (x[0].casefold(), x[0]))
+                      key=lambda x: collation_key(x[0]))  # Ä with A, not after Z
     for i, values in enumerate(everyone, 4):
         for c, v in enumerate(values, 1):
             cell = ws.cell(i, c, neutralise(v))
+            cell.font = Font()
             cell.border = BOX
             cell.alignment = Alignment(horizontal="left" if c in (1, 4) else "center")
     ws.print_area = f"A1:D{3 + len(everyone)}"

@@ -1,0 +1,1 @@
+"""PDF documents: score pads, seating lists, table cards, standings and season handouts."""
