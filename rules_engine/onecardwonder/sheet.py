@@ -100,8 +100,9 @@ def _winner_count(rows: tuple[PlayerLine, ...]) -> list[Finding]:
     if not winners:
         return [error("winner.count", "no winner is marked: write 1 in the winner column of the player who "
                                       "completed every stage of their wonder, 0 for the others")]
-    shown = ", ".join(repr(w) for w in winners)
-    return [error("winner.count", f"{shown} are all marked as winner: the game ends the moment the first "
+    shown = ", ".join(repr(w) for w in winners[:-1]) + f" and {winners[-1]!r}"
+    are = "are both" if len(winners) == 2 else "are all"
+    return [error("winner.count", f"{shown} {are} marked as winner: the game ends the moment the first "
                                   "player completes their wonder, so exactly one wins; keep 1 for that "
                                   "player and write 0 for the others")]
 
