@@ -74,9 +74,11 @@ def check_sheet(sheet: TableSheet) -> list[Finding]:
 
 
 def _domination_total(rows: tuple[PlayerLine, ...]) -> list[Finding]:
-    counts = [p.dominations for p in rows if tablecheck.is_whole(p.dominations)]
-    total = sum(c for c in counts if c is not None and c > 0)
     cards = len(data.DOMINATION_CARDS)
+    counts = [p.dominations for p in rows if tablecheck.is_whole(p.dominations)]
+    if any(c is None or not 0 <= c <= cards for c in counts):
+        return []  # a row's own count is wrong: its finding says so
+    total = sum(c for c in counts if c is not None)
     if total <= cards:
         return []
     shown = ", ".join(f"{p.player!r} {p.dominations}" for p in rows if p.dominations is not None)
