@@ -17,15 +17,15 @@ def is_whole(value: object) -> bool:
 
 
 def table_size(n: int, low: int, high: int, game: str) -> list[Finding]:
-    """`players.count` when a table has fewer than `low` or more than `high` rows."""
+    """`table.size` when a table has fewer than `low` or more than `high` rows."""
     if low <= n <= high:
         return []
-    return [error("players.count", f"the table has {n} player{'s' if n != 1 else ''}: {game} is played by "
+    return [error("table.size", f"the table has {n} player{'s' if n != 1 else ''}: {game} is played by "
                                    f"{low} to {high}, so fix the sheet or split the table")]
 
 
 def duplicate_players(players: Sequence[str]) -> list[Finding]:
-    """`players.duplicate` for every name on two rows (compared case-insensitively)."""
+    """`player.twice` for every name on two rows (compared case-insensitively)."""
     counts = Counter(p.strip().casefold() for p in players)
     out: list[Finding] = []
     seen: set[str] = set()
@@ -33,7 +33,7 @@ def duplicate_players(players: Sequence[str]) -> list[Finding]:
         key = p.strip().casefold()
         if counts[key] > 1 and key not in seen:
             seen.add(key)
-            out.append(error("players.duplicate", f"{p!r} is on {counts[key]} rows: each player has one row, "
+            out.append(error("player.twice", f"{p!r} is on {counts[key]} rows: each player has one row, "
                                                   "delete the extra one", p))
     return out
 

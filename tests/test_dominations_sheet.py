@@ -81,16 +81,16 @@ def test_rulebook_domination_cards_score_3_vp_in_the_last_age():
 @pytest.mark.parametrize("n,ok", [(1, False), (2, True), (4, True), (5, False)])
 def test_two_to_four_players(n, ok):
     sheet = table(*((f"P{i}", 100 + i, i) for i in range(1, n + 1)))
-    assert ("players.count" not in rules(sheet)) is ok
+    assert ("table.size" not in rules(sheet)) is ok
 
 
 def test_a_player_on_two_rows():
-    assert rules(table(("Anna", 100, 1), ("ANNA", 90, 2))) == ["players.duplicate"]
+    assert rules(table(("Anna", 100, 1), ("ANNA", 90, 2))) == ["player.twice"]
 
 
 def test_seats_are_one_to_n():
     sheet = TableSheet((PlayerLine(1, "Anna", 100, 1), PlayerLine(1, "Ben", 90, 2)))
-    assert rules(sheet) == ["seat.order"]
+    assert rules(sheet) == ["seats"]
 
 
 @pytest.mark.parametrize("initiative,ok", [

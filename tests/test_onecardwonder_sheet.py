@@ -91,7 +91,7 @@ def test_rulebook_archimedes_allows_the_wonder_cards_buildings_too():
 @pytest.mark.parametrize("n,ok", [(1, False), (2, True), (6, True), (7, False)])
 def test_two_to_six_players(n, ok):
     sheet = table(("P0", None, 5, 1, True), *((f"P{i}", None, 3, 1, False) for i in range(1, n)))
-    assert ("players.count" not in rules(sheet)) is ok
+    assert ("table.size" not in rules(sheet)) is ok
 
 
 def test_players_count_message():
@@ -101,13 +101,13 @@ def test_players_count_message():
 
 def test_a_player_on_two_rows():
     sheet = table(("Anna", None, 9, 1, True), ("anna ", None, 3, 1, False))
-    assert rules(sheet) == ["players.duplicate"]
+    assert rules(sheet) == ["player.twice"]
 
 
 def test_seats_are_one_to_n():
     bad = TableSheet((PlayerLine(1, "Anna", None, 9, 1, True), PlayerLine(3, "Ben", None, 3, 1, False)))
     [f] = check_sheet(bad)
-    assert f.rule == "seat.order"
+    assert f.rule == "seats"
     assert f.message == ("seat is 'Anna' 1, 'Ben' 3: a table of 2 has seat 1 to 2, each once; number the seats "
                          "clockwise from the start player (seat 1)")
 

@@ -38,8 +38,8 @@ def test_counts_must_be_whole_and_not_negative():
 
 
 def test_positions_must_number_the_rows_once_each():
-    assert tablecheck.positions([("A", 2), ("B", 1)], "seat", "seat.order", "fix") == []
-    bad = tablecheck.positions([("A", 1), ("B", 1)], "seat", "seat.order", "renumber them")
+    assert tablecheck.positions([("A", 2), ("B", 1)], "seat", "seats", "fix") == []
+    bad = tablecheck.positions([("A", 1), ("B", 1)], "seat", "seats", "renumber them")
     assert [f.message for f in bad] == [("seat is 'A' 1, 'B' 1: a table of 2 has seat 1 to 2, each once; "
                                         "renumber them")]
-    assert tablecheck.positions([("A", 1), ("B", "2")], "seat", "seat.order", "fix") != []
+    assert tablecheck.positions([("A", 1), ("B", "2")], "seat", "seats", "fix") != []

@@ -52,7 +52,7 @@ def check_sheet(sheet: TableSheet) -> list[Finding]:
     rows = sheet.players
     out = tablecheck.table_size(len(rows), data.MIN_PLAYERS, data.MAX_PLAYERS, TITLE)
     out += tablecheck.duplicate_players([p.player for p in rows])
-    out += tablecheck.positions([(p.player, p.seat) for p in rows], "seat", "seat.order",
+    out += tablecheck.positions([(p.player, p.seat) for p in rows], "seat", "seats",
                                 "number the seats in turn order of the first age")
     out += tablecheck.positions([(p.player, p.initiative) for p in rows], "initiative", "initiative.order",
                                 "copy the markers' positions from the initiative track (1 = front)")

@@ -76,7 +76,7 @@ def check_sheet(sheet: TableSheet, catalogue: tuple[Wonder, ...] = data.WONDERS,
     rows = sheet.players
     out = tablecheck.table_size(len(rows), data.MIN_PLAYERS, data.MAX_PLAYERS, TITLE)
     out += tablecheck.duplicate_players([p.player for p in rows])
-    out += tablecheck.positions([(p.player, p.seat) for p in rows], "seat", "seat.order",
+    out += tablecheck.positions([(p.player, p.seat) for p in rows], "seat", "seats",
                                 "number the seats clockwise from the start player (seat 1)")
     out += _winner_count(rows)
     out += _duplicate_wonders(rows)
