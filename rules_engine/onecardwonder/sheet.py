@@ -1,0 +1,170 @@
+"""The One Card Wonder table sheet (one row per player) and the checks it must pass.
+
+Pure: values in, findings out. The rules checked come from the German rulebook
+(../shared/rules/one-card-wonder.de.txt): the game ends the moment one player completes every
+construction stage of their wonder, and that player wins ("Wer zuerst alle Bauabschnitte
+seines Wunders vollendet hat, gewinnt sofort das Spiel"); a player builds at most 4 buildings
+in a game, board and wonder card together ("Du kannst im gesamten Spiel maximal 4 Gebäude
+bauen"), more only through the leader Archimedes of the Anführer expansion.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from rules_engine import tablecheck
+from rules_engine.findings import Finding, error, warning
+from rules_engine.onecardwonder import data
+from rules_engine.onecardwonder.data import Wonder
+
+TITLE = "One Card Wonder"
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player's row: `seat` 1..n clockwise from the start player; `wonder` the wonder card's
+    name (None when the sheet leaves it out); `stages` completed construction stages at the
+    end; `buildings` buildings built (board and wonder card); `winner` True for the player who
+    completed their wonder."""
+
+    seat: int
+    player: str
+    wonder: str | None
+    stages: int
+    buildings: int
+    winner: bool
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    """All rows of one table, in sheet order."""
+
+    players: tuple[PlayerLine, ...]
+
+
+class PlaceReading(enum.Enum):
+    """How a table's places are read; the rulebook names only the winner.
+
+    STAGES (the scheme default): the winner first, the others by completed stages, most first,
+    equal counts sharing their place. WINNER_ONLY: the winner first, everyone else shares
+    second place."""
+
+    STAGES = "stages"
+    WINNER_ONLY = "winner-only"
+
+
+def places(sheet: TableSheet, reading: PlaceReading = PlaceReading.STAGES) -> tuple[int, ...]:
+    """Each row's place (in sheet order) under the tournament reading of a checked sheet.
+
+    The scheme default, ``PlaceReading.STAGES``: the winner is 1st; the others follow by
+    completed construction stages, most first; equal counts share the best of their places
+    and the next places are skipped (winner 1, stages 7, 5, 5 → 1, 2, 3, 3; then 5)."""
+    def key(p: PlayerLine) -> tuple[int, ...]:
+        if p.winner:
+            return (0, 0)
+        return (1,) if reading is PlaceReading.WINNER_ONLY else (1, -p.stages)
+    return tablecheck.shared_places([key(p) for p in sheet.players])
+
+
+def check_sheet(sheet: TableSheet, catalogue: tuple[Wonder, ...] = data.WONDERS,
+                leaders: bool = False) -> list[Finding]:
+    """Every problem of one table's sheet, errors and warnings, table-wide ones first.
+
+    `catalogue` is the wonder cards known (an event may pass a fuller list with stage counts);
+    `leaders` says the Anführer expansion is played, where Archimedes allows more than 4
+    buildings."""
+    rows = sheet.players
+    out = tablecheck.table_size(len(rows), data.MIN_PLAYERS, data.MAX_PLAYERS, TITLE)
+    out += tablecheck.duplicate_players([p.player for p in rows])
+    out += tablecheck.positions([(p.player, p.seat) for p in rows], "seat", "seats",
+                                "number the seats clockwise from the start player (seat 1)")
+    out += _winner_count(rows)
+    out += _duplicate_wonders(rows)
+    for p in rows:
+        wonder = data.find_wonder(p.wonder, catalogue) if p.wonder and p.wonder.strip() else None
+        if wonder is None and p.wonder and p.wonder.strip():
+            out.append(warning("wonder.unknown", f"wonder {p.wonder!r} of {p.player!r} is not a known wonder "
+                                                 "card: check the spelling (its stages can't be checked)",
+                               p.player))
+        stages = tablecheck.count(p.stages, "stages", p.player, "construction stages completed")
+        out += stages or _stages(p, wonder)
+        out += tablecheck.count(p.buildings, "buildings", p.player, "buildings built") or \
+            _buildings(p, wonder, leaders)
+    return out
+
+
+def _winner_count(rows: tuple[PlayerLine, ...]) -> list[Finding]:
+    winners = [p.player for p in rows if p.winner]
+    if len(winners) == 1:
+        return []
+    if not winners:
+        return [error("winner.count", "no winner is marked: write 1 in the winner column of the player who "
+                                      "completed every stage of their wonder, 0 for the others")]
+    shown = ", ".join(repr(w) for w in winners[:-1]) + f" and {winners[-1]!r}"
+    are = "are both" if len(winners) == 2 else "are all"
+    return [error("winner.count", f"{shown} {are} marked as winner: the game ends the moment the first "
+                                  "player completes their wonder, so exactly one wins; keep 1 for that "
+                                  "player and write 0 for the others")]
+
+
+def _duplicate_wonders(rows: tuple[PlayerLine, ...]) -> list[Finding]:
+    by_key: dict[str, list[PlayerLine]] = {}
+    for p in rows:
+        if p.wonder and p.wonder.strip():
+            by_key.setdefault(data.name_key(p.wonder), []).append(p)
+    out: list[Finding] = []
+    for same in by_key.values():
+        if len(same) > 1:
+            who = " and ".join(repr(p.player) for p in same)
+            out.append(error("wonder.duplicate", f"wonder {same[0].wonder!r} is on the rows of {who}: each "
+                                                 "wonder card is in the game once, so fix one of them",
+                             same[1].player))
+    return out
+
+
+def _stages(p: PlayerLine, wonder: Wonder | None) -> list[Finding]:
+    total = wonder.stages if wonder is not None else None
+    if total is None:
+        if p.winner and p.stages == 0:
+            return [error("winner.stages", f"{p.player!r} is marked as winner with stages 0: the winner "
+                                           "completed every stage of their wonder, so write that number",
+                          p.player)]
+        if p.stages > data.PLAUSIBLE_STAGES:
+            return [warning("stages.plausible", f"stages {p.stages} for {p.player!r}: a wonder has about "
+                                                f"{data.TYPICAL_STAGES} construction stages; check the sheet",
+                            p.player)]
+        return []
+    assert wonder is not None
+    if p.stages > total:
+        return [error("stages.max", f"stages {p.stages} for {p.player!r}, but {wonder.name_de!r} has "
+                                    f"{total} construction stages: check the sheet", p.player)]
+    if p.winner and p.stages < total:
+        return [error("winner.stages", f"{p.player!r} is marked as winner with stages {p.stages}, but "
+                                       f"{wonder.name_de!r} has {total}: the winner completed every stage, "
+                                       f"so write {total} or fix the winner column", p.player)]
+    if not p.winner and p.stages == total:
+        return [error("stages.completed", f"{p.player!r} has all {total} stages of {wonder.name_de!r} but is "
+                                          "not the winner: the game ends the moment the first player "
+                                          "completes their wonder, so only the winner can; fix the stages "
+                                          "or the winner column", p.player)]
+    return []
+
+
+def _buildings(p: PlayerLine, wonder: Wonder | None, leaders: bool) -> list[Finding]:
+    if p.buildings <= data.MAX_BUILDINGS:
+        return []
+    if not leaders:
+        return [error("buildings.max", f"buildings {p.buildings} for {p.player!r}: a player has "
+                                       f"{data.MAX_BUILDINGS} building tokens and builds at most "
+                                       f"{data.MAX_BUILDINGS} buildings in a game, board and wonder card "
+                                       "together (more only with the leader archimedes of the anführer "
+                                       "expansion); check the sheet", p.player)]
+    card = wonder.card_buildings if wonder is not None else None
+    if wonder is not None and card is not None and p.buildings > data.BOARD_BUILDINGS + card:
+        most = data.BOARD_BUILDINGS + card
+        return [error("buildings.max", f"buildings {p.buildings} for {p.player!r}: the building board has "
+                                       f"{data.BOARD_BUILDINGS} and {wonder.name_de!r} {card}, so at most "
+                                       f"{most}; check the sheet", p.player)]
+    return [warning("buildings.archimedes", f"buildings {p.buildings} for {p.player!r}: more than "
+                                            f"{data.MAX_BUILDINGS} buildings only with the leader archimedes; "
+                                            "check the sheet", p.player)]
