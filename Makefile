@@ -16,6 +16,8 @@ demo: $(STAMP)
 	$(BIN)/tourney demo --dir demo-event
 
 test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

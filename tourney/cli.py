@@ -8,6 +8,7 @@ import json
 import secrets
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 import sqlalchemy.exc
@@ -15,13 +16,16 @@ import sqlalchemy.exc
 from tourney import __version__
 from tourney.database import mask
 from tourney.errors import TourneyError, UsageError
+
+if TYPE_CHECKING:
+    from tourney.store import Event
 from tourney.output import output_format_option
 
 
 class TourneyGroup(click.Group):
     """Turns library errors into click errors: the message, exit 1; usage errors exit 2."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except UsageError as exc:
@@ -33,7 +37,7 @@ class TourneyGroup(click.Group):
                                        "nothing was changed; try again, or check the file") from None
 
 
-def _open(path: str):
+def _open(path: str) -> Event:
     from tourney.store import Event
 
     return Event.open(path)
@@ -389,7 +393,7 @@ def selfplay_command(game: str, agora: bool, players: int | None, count: int, se
     from rules_engine.registry import UnknownGameError
     from tourney.records import selfplay_file
 
-    options = {"agora": True} if agora else {}
+    options: dict[str, int | bool] = {"agora": True} if agora else {}
     if players is not None:
         options["players"] = players
     try:

@@ -13,7 +13,8 @@ from rules_engine.findings import error
 from tourney import store
 from tourney.errors import TourneyError, UsageError
 from tourney.games import workflow
-from tourney.results import CheckReport, ImportRefused, LocatedFinding, store_checked_table
+from tourney.errors import ImportRefused
+from tourney.results import CheckReport, LocatedFinding, store_checked_table
 from tourney.sheetio import SheetFormat
 
 #: Most rows one table's sheet may have (7 Wonders seats up to 7; a little slack for typos).

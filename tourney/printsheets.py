@@ -8,6 +8,7 @@ from pathlib import Path
 
 from openpyxl.styles import Alignment, Border, PatternFill, Side
 from openpyxl.styles import Font as _Font
+from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from tourney import store
@@ -17,9 +18,9 @@ from tourney.tabular import neutralise
 #: The languages every game prints its sheets in.
 LANGUAGES = ("en", "de")
 
-def Font(**style: object) -> _Font:
+def Font(*, size: float | None = None, bold: bool = False) -> _Font:
     """One named font everywhere: an unnamed bold font falls back to a serif in LibreOffice."""
-    return _Font(name="Calibri", **style)
+    return _Font(name="Calibri", size=size, bold=bold)
 
 
 THIN = Side(style="thin")
@@ -39,6 +40,8 @@ def a4_page(ws: Worksheet, landscape: bool) -> None:
     """A4, fitted to the page width (and to one page in landscape), centred."""
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    if ws.sheet_properties.pageSetUpPr is None:
+        ws.sheet_properties.pageSetUpPr = PageSetupProperties()
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 1 if landscape else 0
@@ -57,7 +60,7 @@ def signature_lines(ws: Worksheet, row: int, title: str, names: list[str], name_
         r = row + i
         if name_cols[0] < name_cols[1]:
             ws.merge_cells(start_row=r, start_column=name_cols[0], end_row=r, end_column=name_cols[1])
-        ws.cell(r, name_cols[0], neutralise(name)).alignment = Alignment(horizontal="right", vertical="bottom")
+        ws.cell(r, name_cols[0], str(neutralise(name))).alignment = Alignment(horizontal="right", vertical="bottom")
         ws.merge_cells(start_row=r, start_column=line_cols[0], end_row=r, end_column=line_cols[1])
         for c in range(line_cols[0], line_cols[1] + 1):
             ws.cell(r, c).border = Border(bottom=THIN)

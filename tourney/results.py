@@ -131,7 +131,7 @@ def parse_sheets(paths: Sequence[str | Path], read: Callable[[str | Path], list[
             report.findings.append(LocatedFinding(error("file", str(exc)), Path(path).name))
     by_table: dict[tuple[int, int], list[SheetRow]] = defaultdict(list)
     for row in rows:
-        for col, msg in row.problems:
+        for _col, msg in row.problems:
             name = row.player or "?"
             report.findings.append(at_row(row, error("cell", f"{msg} (player {name!r})", row.player or None)))
         report.findings.extend(at_row(row, f) for f in row_findings(row))

@@ -245,7 +245,8 @@ def _aliases_from_table(table: Table, source: str) -> Aliases:
         alias, name = " ".join(cells[ia].split()), " ".join(cells[iname].split())
         if not alias or not name:
             empty = "alias" if not alias else "name"
-            raise AliasFileError(f"{source}, row {row_number}: the {empty!r} cell is empty in {row!r}; fill it or delete the row")
+            raise AliasFileError(f"{source}, row {row_number}: the {empty!r} cell is empty in {row!r}; "
+                                 "fill it or delete the row")
         entry = Alias(alias, name, row_number)
         key = normalise(alias)
         earlier = seen.get(key)
@@ -314,7 +315,8 @@ def _ordered(events: Sequence[EventResult]) -> list[EventResult]:
     seen: dict[tuple[str, datetime.date | None], EventResult] = {}
     for event in events:
         if not event.places:
-            raise SeasonError(f"event {event.name!r}{_on(event.date)} has no results; enter its results or leave it out")
+            raise SeasonError(f"event {event.name!r}{_on(event.date)} has no results; "
+                              "enter its results or leave it out")
         for place, player in event.places:
             if not isinstance(place, int) or place < 1:
                 raise SeasonError(f"event {event.name!r}: place {place!r} of {player!r} is not a whole number >= 1")
@@ -602,7 +604,8 @@ def render_table(report: SeasonReport) -> str:
     out.append("Events (processing order)")
     out += _text_table(
         ["#", "date", "event", "players", "qualified"],
-        [[e.position, e.date, e.name, e.players, e.awarded if report.spots is not None else None] for e in report.events],
+        [[e.position, e.date, e.name, e.players, e.awarded if report.spots is not None else None]
+         for e in report.events],
     )
     sections = []
     if report.spots is not None:

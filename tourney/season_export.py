@@ -14,11 +14,11 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from tourney.errors import UsageError, writing
 from tourney.tabular import neutralise
+from tourney.errors import SeasonError
 from tourney.season import (
     DEFAULT_POINTS,
     NO_ALIASES,
     EventResult,
-    SeasonError,
     SeasonReport,
     build_report,
     load_aliases,
@@ -56,7 +56,7 @@ def _fill(sheet: Worksheet, header: list[str], rows: Sequence[Sequence[object]])
 def write_workbook(report: SeasonReport, path: str | Path) -> None:
     """Write the season report to an .xlsx workbook at `path`."""
     book = Workbook()
-    book.remove(book.active)
+    book.remove(book.worksheets[0])
     sections = list(SHEETS) if report.spots is not None else [("Players", "players")]
     if report.ranking is not None:
         sections.append(("Ranking", "ranking"))
@@ -123,7 +123,8 @@ def season_report(
         if "://" not in location:
             key = Path(location).resolve()
             if key in seen:
-                raise UsageError(f"event file {location!r} is given twice (also as {seen[key]!r}); give each event once")
+                raise UsageError(f"event file {location!r} is given twice (also as {seen[key]!r}); "
+                                 "give each event once")
             seen[key] = location
     aliases = load_aliases(aliases_file) if aliases_file else NO_ALIASES
     events = [read_event_result(location, i) for i, location in enumerate(locations)]

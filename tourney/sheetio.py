@@ -155,7 +155,7 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
 
 def _is_number(cell: object) -> bool:
     try:
-        return whole_number(cell) is not None  # type: ignore[arg-type]
+        return whole_number(cell) is not None
     except ValueError:
         return False
 

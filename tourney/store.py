@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Union
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection as Connection  # re-exported: the type of a transaction
+from sqlalchemy.engine import Engine
 
 from tourney import database
 from tourney.database import Location
@@ -20,7 +21,8 @@ from tourney.errors import EventError, RegistrationError
 SCHEMA_VERSION = 1
 
 #: What the store keeps in its JSON columns (draw payloads, a result line's game data).
-Json = Union[None, bool, int, float, str, list["Json"], dict[str, "Json"]]
+# A recursive alias: `|` can't join the quoted forward references at run time.
+Json = Union[None, bool, int, float, str, list["Json"], dict[str, "Json"]]  # noqa: UP007
 #: Event settings written by `tourney new` and `tourney event`; a game adds its own (`set_setting`).
 CORE_SETTINGS = ("schema_version", "name", "game", "scheme", "rounds", "seed", "date", "created_at")
 
@@ -109,7 +111,7 @@ desks_t = sa.Table(
 
 
 def now() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
+    return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat()
 
 
 def current_user() -> str:
@@ -259,7 +261,7 @@ def _create_tables(where: Location, fill: Callable[[Connection], None]) -> Engin
     return engine
 
 
-def copy_event(source: "Event", target: str | os.PathLike[str]) -> "Event":
+def copy_event(source: Event, target: str | os.PathLike[str]) -> Event:
     """Copy a whole event (settings, players, seatings, draws, every result version, history)
     to a new file or database, row for row with the same ids, in one transaction."""
     where = database.parse_location(target)
@@ -295,7 +297,7 @@ class Event:
     # --- opening -------------------------------------------------------------------
     @classmethod
     def create(cls, location: str | os.PathLike[str], *, name: str, game: str, scheme: str,
-               rounds: int, seed: int, date: str | None) -> "Event":
+               rounds: int, seed: int, date: str | None) -> Event:
         where = database.parse_location(location)
         values = {"schema_version": str(SCHEMA_VERSION), "name": name, "game": game,
                   "scheme": scheme, "rounds": str(rounds), "seed": str(seed),
@@ -308,7 +310,7 @@ class Event:
         return cls(_create_tables(where, fill), where)
 
     @classmethod
-    def open(cls, location: str | os.PathLike[str]) -> "Event":
+    def open(cls, location: str | os.PathLike[str]) -> Event:
         where = database.parse_location(location)
         loc = where.display
         if where.path is not None and not where.path.is_file():
@@ -474,7 +476,7 @@ def add_player(conn: Connection, name: str, joined_round: int) -> int:
             conn.execute(sa.update(players_t).where(players_t.c.id == existing.id)
                          .values(dropped_after=None, joined_round=max(existing.joined_round, joined_round)))
             _log(conn, "players.readd", f"{existing.name!r} re-entered from round {joined_round}")
-            return existing.id
+            return int(existing.id)
         raise RegistrationError(f"{clean!r} is already registered (as {existing.name!r})")
     key = conn.execute(sa.insert(players_t).values(name=clean, added_at=now(), joined_round=joined_round)
                        ).inserted_primary_key
@@ -492,7 +494,7 @@ def drop_player(conn: Connection, name: str, after_round: int) -> str:
         raise RegistrationError(f"{row.name!r} already dropped after round {row.dropped_after}")
     conn.execute(sa.update(players_t).where(players_t.c.id == row.id).values(dropped_after=after_round))
     _log(conn, "players.drop", f"{row.name!r} dropped after round {after_round}")
-    return row.name
+    return str(row.name)
 
 
 def store_seating(conn: Connection, round_no: int, source: str,

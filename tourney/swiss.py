@@ -234,7 +234,8 @@ def _search_pairs(search: _Search, n: int) -> tuple[list[tuple[int, int]], int |
     if n % 2:
         fewest = min(p.byes for p in ranked)
         # The bye: fewest byes so far, then lowest score, then lowest placed.
-        cands = sorted((i for i in everyone if ranked[i].byes == fewest), key=lambda i: (ranked[i].score, -i))
+        byes_first = sorted((i for i in everyone if ranked[i].byes == fewest), key=lambda i: (ranked[i].score, -i))
+        cands = list(byes_first)
 
     def without(c: int | None) -> tuple[list[int], int]:
         return ([i for i in everyone if i != c], full & ~(1 << c)) if c is not None else (everyone, full)
@@ -311,10 +312,11 @@ def round_robin(names: Sequence[str]) -> list[tuple[Pairing, ...]]:
         for k in range(1, n // 2):
             a, b = order[k], order[n - 1 - k]
             pairs.append((a, b) if k % 2 == 0 else (b, a))
-        table, out, byes = 1, [], []
+        table, out = 1, []
+        byes: list[str] = []
         for a, b in pairs:
             if a is None or b is None:
-                byes.append(a if b is None else b)
+                byes.extend(x for x in (a, b) if x is not None)
                 continue
             out.append(Pairing(table, a, b, ("round robin",)))
             table += 1

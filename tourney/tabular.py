@@ -390,7 +390,7 @@ _SHEETDATA_END = re.compile(rb"</(?:\w+:)?sheetData\s*>")
 def _cut_empty_tail(data: bytes) -> bytes:
     """The sheet XML without the rows after the last value (they hold nothing to read)."""
     last = None
-    for last in _VALUE.finditer(data):
+    for last in _VALUE.finditer(data):  # noqa: B007 (the last match is what we want)
         pass
     opening = _SHEETDATA.search(data)
     if opening is None:
@@ -546,6 +546,15 @@ def neutralise(value: object) -> object:
     if isinstance(value, str) and value.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(value):
         return "'" + value
     return value
+
+
+def cell_value(value: object) -> str | int | float | None:
+    """`neutralise` for a workbook cell: numbers stay numbers, anything else becomes text."""
+    if value is None or isinstance(value, (int, float)):
+        return value
+    text = neutralise(str(value))
+    assert isinstance(text, str)
+    return text
 
 
 def unneutralise(text: str) -> str:

@@ -188,7 +188,8 @@ def replay(record: Record) -> DuelVerdict:
     sheets = (_sheet(g, 0), _sheet(g, 1))
     outcome = _outcome(g, (sheets[0].total, sheets[1].total))
     result = result_tag(outcome)
-    if record.result != "*" and record.result.split()[0] != result.split()[0] or record.result != "*" and len(record.result.split()) == 2 and record.result != result:
+    told = record.result.split()
+    if record.result != "*" and (told[0] != result.split()[0] or (len(told) == 2 and record.result != result)):
         findings.append(error("result", f"the Result tag says {record.result!r}, the replay gives {result!r}"))
     if record.sheets:
         for p in (0, 1):
@@ -403,7 +404,8 @@ def selfplay(n: int, seed: int, agora: bool = False, players: tuple[str, str] = 
         deal = A.random_agora_deal(rng) if agora else E.random_deal(rng)
         g, moves = play_random(deal, rng)
         ages = g.age
-        names = lambda ids, table: tuple(table[x].code for x in ids)
+        def names(ids, table):
+            return tuple(table[x].code for x in ids)
         library = (g.library_drawn if agora else deal.library) if g.library_used else ()
         yield Record(
             event=event, round="-", table=str(i + 1), date="????.??.??", players=players,

@@ -350,12 +350,12 @@ def military_assignment_exists(totals: tuple[int, ...]) -> bool:
         if key in dead:
             return False
         if k == n - 1:
-            for b, g, l, _ in opts:
-                if b == closing and (gt | g) == (lt | l):
+            for b, g, lo, _ in opts:
+                if b == closing and (gt | g) == (lt | lo):
                     return True
         else:
-            for b, g, l, _ in opts:
-                if walk(k + 1, b, gt | g, lt | l, closing):
+            for b, g, lo, _ in opts:
+                if walk(k + 1, b, gt | g, lt | lo, closing):
                     return True
         dead.add(key)
         return False
@@ -364,8 +364,8 @@ def military_assignment_exists(totals: tuple[int, ...]) -> bool:
         closing = totals[0] - a0  # what pair n-1 must give seat 0
         if closing not in MILITARY_PAIR_B:
             continue
-        for b, g, l, _ in opts:
-            if walk(1, b, g, l, closing):
+        for b, g, lo, _ in opts:
+            if walk(1, b, g, lo, closing):
                 return True
     return False
 

@@ -638,7 +638,7 @@ class Game:
                 moves.append((seat, *self._take(turn, seat, move)))
             result = self.play_turn(turn, moves, exact_trade)
             self._unearned(turn, moves, result)
-            for seat, move, cid, hali in result:
+            for seat, move, _cid, hali in result:
                 played.append((turn, seat, move))
                 if hali:
                     pending.append((turn, seat, move))
@@ -665,7 +665,7 @@ class Game:
         if moves:
             result = self.play_turn(7, moves, exact_trade)
             self._unearned(7, moves, result)
-            for seat, move, cid, hali in result:
+            for seat, move, _cid, hali in result:
                 played.append((7, seat, move))
                 if hali:
                     pending.append((7, seat, move))

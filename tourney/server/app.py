@@ -30,7 +30,8 @@ from starlette.staticfiles import StaticFiles
 
 from tourney import entry, live, store
 from tourney.errors import TourneyError
-from tourney.results import ImportRefused, LocatedFinding
+from tourney.errors import ImportRefused
+from tourney.results import LocatedFinding
 
 HERE = Path(__file__).resolve().parent
 SESSION_COOKIE = "tourney_desk"
@@ -139,8 +140,8 @@ def table_json(result: store.TableResult | None) -> dict[str, Any] | None:
         return None
     return {"round": result.round, "table": result.table, "version": result.version, "author": result.author,
             "created_at": result.created_at,
-            "rows": [{"seat": ln.seat, "player": ln.player, "wonder": ln.wonder, "side": ln.side, **entry.line_cells(ln)}
-                     for ln in result.lines]}
+            "rows": [{"seat": ln.seat, "player": ln.player, "wonder": ln.wonder, "side": ln.side,
+                      **entry.line_cells(ln)} for ln in result.lines]}
 
 
 def finding_json(f: LocatedFinding) -> dict[str, Any]:

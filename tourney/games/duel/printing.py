@@ -58,7 +58,7 @@ def pairings_view(event: store.Event, round_no: int | None, by: str, fmt: str) -
             for x, rec in zip(rows, records):
                 rec["notes"] = notes.get(x.table, [])
             return json.dumps(records, ensure_ascii=False, indent=2) + "\n"
-        return csv_text(("round", "table", "player", "opponent", "first"), (rec.values() for rec in records))
+        return csv_text(("round", "table", "player", "opponent", "first"), (list(rec.values()) for rec in records))
     if by == "name":
         width = max([len(x.player) for x in rows] + [len("Player")])
         out = [f"Round {r} by name", f"{'Player'.ljust(width)}  Table  Opponent"]
@@ -141,7 +141,7 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
     r, rows = pairing_rows(event, round_no)
     info = event.info()
     wb = Workbook()
-    wb.remove(wb.active)
+    wb.remove(wb.worksheets[0])
     centre = Alignment(horizontal="center", vertical="center", wrap_text=True)
 
     def listing(title: str, heading: str, header: Sequence[str], lines: list[list[object]],

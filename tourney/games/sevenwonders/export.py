@@ -12,7 +12,7 @@ from tourney.export import decimal, draw_rows, fixed, html_page, number, standin
 from tourney.games.sevenwonders.standings import SevenWondersStandings, Standing
 from tourney.store import StoredDraw
 from tourney import output
-from tourney.tabular import neutralise
+from tourney.tabular import cell_value, neutralise
 
 STANDING_COLUMNS = ("rank", "player", "points", "share", "vp", "coins", "lot")
 
@@ -69,7 +69,7 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
         ws.freeze_panes = "A2"
         head = []
         for h in header:
-            c = WriteOnlyCell(ws, value=neutralise(h))
+            c = WriteOnlyCell(ws, value=cell_value(h))
             c.font = bold
             head.append(c)
         ws.append(head)
@@ -80,7 +80,7 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
                 out: list[object] = []
                 for i, v in enumerate(row):
                     if i in formats:
-                        c = WriteOnlyCell(ws, value=neutralise(v))
+                        c = WriteOnlyCell(ws, value=cell_value(v))
                         c.number_format = formats[i]
                         out.append(c)
                     else:
@@ -104,7 +104,8 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
            for g in standings.games),
           {6 + len(cats) + 2: "0.00", 6 + len(cats) + 3: "0.0000"})
     sheet("Players", ["Player", "Games", "Dropped after"], [28, 7, 13],
-          [(st.player, st.games, st.dropped_after) for st in sorted(standings.rows, key=lambda st: st.player.casefold())],
+          [(st.player, st.games, st.dropped_after)
+           for st in sorted(standings.rows, key=lambda st: st.player.casefold())],
           {})
     info = standings.info
     rows: list[Sequence[Cell]] = [

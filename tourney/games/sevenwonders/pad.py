@@ -9,7 +9,7 @@ from tourney.pdf.game import GamePrint, StandingsTable
 from tourney.pdf.pads import PadCategory, PadDescription
 from tourney.pdf.tables import Column
 from tourney.pdf.words import words
-from tourney.standings import Standings
+from tourney.games.sevenwonders.standings import SevenWondersStandings
 from tourney.store import Event
 
 #: (sheet column, colour) in the order of the printed pad; the keys are the import columns.
@@ -61,7 +61,7 @@ TIEBREAKS_DE: dict[str, tuple[str, str]] = {
 }
 
 
-def standings_table(st: Standings, lang: str) -> StandingsTable:
+def standings_table(st: SevenWondersStandings, lang: str) -> StandingsTable:
     """Rank, player, game points and every tiebreak of the scheme, then games played."""
     w = words(lang)
 

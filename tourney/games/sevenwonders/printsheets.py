@@ -140,7 +140,7 @@ def build_workbook(event_name: str, round_no: int, tables: list[tuple[int, list[
     """The workbook for one round: the list by name first, then one sheet per table."""
     lab = LABELS[lang]
     wb = Workbook()
-    wb.remove(wb.active)
+    wb.remove(wb.worksheets[0])
     for table_no, seats in tables:
         _table_sheet(wb, event_name, round_no, table_no, seats, draw, lab)
     _player_list(wb, event_name, round_no, tables, lab)
