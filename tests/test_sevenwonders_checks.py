@@ -563,3 +563,12 @@ def test_a_stage_without_points_counts_for_the_builders_guild():
     a_sides = table(line(1, guilds=2, wonder="Gizah", side="A"), line(2, wonder="Alexandria", side="A"),
                     line(3, wonder="Rhodos", side="A"), guilds=("Builders Guild",))
     assert "guilds.max" in rules(a_sides)
+
+
+def test_guilds_in_play_read_in_german_too():
+    from rules_engine.sevenwonders.sheet import split_guilds
+    assert split_guilds("Gilde der Händler; Spies Guild, ") == ("Gilde der Händler", "Spies Guild")
+    assert split_guilds(" – ") is None and split_guilds(None) is None
+    german = table(line(1, guilds=10), *plain(3)[1:], guilds=("Gilde der Arbeiter",))
+    assert rules(german) == ["guilds.count"]
+    assert "guilds.max" in rules(table(line(1, guilds=11), *plain(3)[1:], guilds=("Gilde der Arbeiter",)))

@@ -3,6 +3,7 @@ guilds in play, each reproducible from the event seed and the round number."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -20,15 +21,38 @@ GUILDS: tuple[str, ...] = GUILD_NAMES
 @dataclass(frozen=True)
 class RoundDraw:
     """The draw for one round: seat i at every table gets ``wonders[i - 1]`` (a table of 4
-    uses the first 4); ``guilds`` (largest table + 2, in the order of ``GUILDS``) are in play
-    at every table."""
+    uses the first 4). ``guilds`` is an ordered draw (largest table + 2 long) of which a
+    table of n plays the first n + 2, so every table has the same guilds as far as its size
+    allows (Bonn rules). Draws stored before the per-table draw (``per_table`` False) list
+    the guilds of every table, in the order of ``GUILDS``, and are read as they were."""
 
     round: int
     wonders: tuple[str, ...]
     guilds: tuple[str, ...]
+    per_table: bool = False
 
     def wonder(self, seat: int) -> str:
         return self.wonders[seat - 1]
+
+    def guilds_for(self, players: int) -> tuple[str, ...]:
+        """The guilds in play at a table of `players`."""
+        return self.guilds[:players + GUILDS_EXTRA] if self.per_table else self.guilds
+
+    def payload(self) -> dict[str, object]:
+        """What the event stores for this draw (see `from_payload`)."""
+        out: dict[str, object] = {"wonders": list(self.wonders), "guilds": list(self.guilds)}
+        if self.per_table:
+            out["guilds_per_table"] = "first n + 2 at a table of n"
+        return out
+
+    @classmethod
+    def from_payload(cls, round_no: int, payload: Mapping[str, object]) -> RoundDraw:
+        return cls(round_no, tuple(payload["wonders"]), tuple(payload["guilds"]),  # type: ignore[arg-type]
+                   "guilds_per_table" in payload)
+
+    def guild_lines(self, sizes: Sequence[int]) -> list[tuple[int, tuple[str, ...]]]:
+        """(table size, guilds in play) for each distinct table size, largest first."""
+        return [(n, self.guilds_for(n)) for n in sorted(set(sizes), reverse=True)]
 
 
 def _rng(seed: int | str, round_no: int, what: str) -> random.Random:
@@ -77,8 +101,9 @@ def draw_round(seed: int | str, round_no: int, tables: Round,
     rest = [w for w in WONDERS if w not in head]
     rng.shuffle(rest)
     guild_count = min(len(GUILDS), seats + GUILDS_EXTRA)
-    picked = set(_rng(seed, round_no, "guilds").sample(GUILDS, guild_count))
-    return RoundDraw(round_no, tuple(head) + tuple(rest), tuple(g for g in GUILDS if g in picked))
+    # A random sample in the order drawn: its first k are a random sample of k as well.
+    picked = _rng(seed, round_no, "guilds").sample(GUILDS, guild_count)
+    return RoundDraw(round_no, tuple(head) + tuple(rest), tuple(picked), per_table=True)
 
 
 def draw_rounds(seed: int | str, schedule: Sequence[Round],
@@ -90,3 +115,22 @@ def draw_rounds(seed: int | str, schedule: Sequence[Round],
         draws.append(draw_round(seed, r + 1, schedule[r], wonders_had(schedule[:r], draws),
                                 [d.wonders for d in draws]))
     return tuple(draws)
+
+
+def draw_rows(draws: Sequence[Mapping[str, object]]) -> list[tuple[str, str, str]]:
+    """The Draws sheet of the workbook: one row per stored draw (kind, seed, payload), and
+    after a round's wonder and guild draw, the guilds in play at each of its table sizes."""
+    sizes: dict[object, list[int]] = {}
+    for d in draws:
+        if d["kind"] == "seats" and isinstance(d["payload"], list):
+            sizes[d["round"]] = [len(t) for t in d["payload"]]
+    rows = []
+    for d in draws:
+        where = f"round {d['round']}: " if d["round"] is not None else ""
+        rows.append((f"{where}{d['kind']}", str(d["seed"]), json.dumps(d["payload"], ensure_ascii=False)))
+        payload = d["payload"]
+        if d["kind"] == "wonders" and isinstance(payload, Mapping) and isinstance(d["round"], int):
+            draw = RoundDraw.from_payload(d["round"], payload)
+            for n, guilds in draw.guild_lines(sizes.get(d["round"], ())):
+                rows.append((f"{where}guilds, table of {n}", ", ".join(guilds), "in play at every table of this size"))
+    return rows

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Sequence
 
 from rules_engine.sevenwonders import CATEGORIES
+from tourney.draws import draw_rows
 from tourney.errors import UsageError, writing
 from tourney.games import workflow_of
 from tourney.store import EventInfo
@@ -214,9 +215,7 @@ def sevenwonders_xlsx(standings: Standings, path: Path, draws: list[dict] | None
              ("tiebreaks", "points, " + ", ".join(t.key for t in standings.tiebreaks[1:]), ""),
              ("lot", "sha256('tourney-lot:<seed>:<name in lower case>'), ascending", "1 = best")]
     rows += [(f"lot {i}", name, "") for i, name in enumerate(standings.lot_order, 1)]
-    for d in draws or ():
-        where = f"round {d['round']}: " if d["round"] is not None else ""
-        rows.append((f"{where}{d['kind']}", d["seed"], json.dumps(d["payload"], ensure_ascii=False)))
+    rows += draw_rows(draws or ())
     sheet("Draws", ["Draw", "Value", "Note"], [18, 40, 60], rows, {})
     wb.save(path)  # to_xlsx turns a failed write into a clear error
 

@@ -5,12 +5,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar
 
 from rules_engine.findings import Finding, Severity, error, warning
 from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
+from rules_engine.sevenwonders.sheet import split_guilds
 from tourney import store
 from tourney.errors import SheetError, UsageError
 from tourney.games import workflow
@@ -179,8 +180,28 @@ def _side_findings(row: SheetRow) -> list[Finding]:
 def _table(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[TableSheet]:
     sheet = None
     if readable:
-        sheet = TableSheet(tuple(_player_score(row) for row in sorted(rows, key=lambda x: x.values["seat"])))
+        named = next((row.values["guilds_in_play"] for row in rows if row.values.get("guilds_in_play")), None)
+        sheet = TableSheet(tuple(_player_score(row) for row in sorted(rows, key=lambda x: x.values["seat"])),
+                           split_guilds(named))  # type: ignore[arg-type]
     return ParsedTable(r, t, tuple(rows), sheet)
+
+
+def _check_with_drawn_guilds(report: CheckReport, event: store.Event) -> None:
+    """Check again, with the guilds drawn for the round (a table of n: its n + 2), the tables
+    whose sheets don't name the guilds in play; their findings replace those without guilds."""
+    from tourney.seating import round_draws
+
+    draws = round_draws(event)
+    for k, table in enumerate(report.tables):
+        draw = draws.get(table.round)
+        if draw is None or table.sheet is None or table.sheet.guilds is not None or not draw.guilds:
+            continue
+        before = {_at(table, f) for f in check_sheet(table.sheet)}
+        table = ParsedTable(table.round, table.table, table.rows,
+                            replace(table.sheet, guilds=draw.guilds_for(table.sheet.size)))
+        report.tables[k] = table
+        report.findings = [f for f in report.findings if f not in before]
+        report.findings.extend(_at(table, f) for f in check_sheet(table.sheet))
 
 
 def parse_files(paths: Sequence[str | Path]) -> CheckReport:
@@ -261,6 +282,7 @@ class EventView:
 def check_against_event(report: CheckReport, event: store.Event, *, register: bool = False,
                         correct: bool = False) -> None:
     """Add the findings that need the event: registration, drops, seating, stored results."""
+    _check_with_drawn_guilds(report, event)
     view = EventView.of(event)
     seated = view.seated
     seats: dict[tuple[int, int], dict[int, store.SeatRow]] = defaultdict(dict)

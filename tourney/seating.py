@@ -188,8 +188,7 @@ def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: l
                 continue
             store.store_seating(conn, r, "seat", [[(p, w) for p, w in zip(t, ws)] for t, ws in zip(rnd, wonders)])
             store.store_draw(conn, r, "seats", seed, [[names[p] for p in t] for t in rnd])
-            store.store_draw(conn, r, "wonders", f"{info.seed}:{r}",
-                             {"wonders": list(draw.wonders), "guilds": list(draw.guilds)})
+            store.store_draw(conn, r, "wonders", f"{info.seed}:{r}", draw.payload())
             store.log(conn, "seat", f"round {r}: {sum(map(len, rnd))} players at tables of "
                                     f"{'+'.join(str(len(t)) for t in rnd)}, seed {seed!r}")
             if r in report or r in current:
@@ -211,7 +210,7 @@ def round_draws(event: store.Event) -> dict[int, RoundDraw]:
     out: dict[int, RoundDraw] = {}
     for d in event.draws():
         if d["kind"] == "wonders" and d["round"] is not None:
-            out[d["round"]] = RoundDraw(d["round"], tuple(d["payload"]["wonders"]), tuple(d["payload"]["guilds"]))
+            out[d["round"]] = RoundDraw.from_payload(d["round"], d["payload"])
     return out
 
 
@@ -221,7 +220,8 @@ def draws_view(event: store.Event, round_no: int | None = None) -> str:
     for r, d in sorted(round_draws(event).items()):
         if round_no is None or r == round_no:
             lines.append(f"round {r} wonders: {', '.join(d.wonders)}")
-            lines.append(f"round {r} guilds: {', '.join(d.guilds)}")
+            note = " (in this order: a table of n plays the first n + 2)" if d.per_table else ""
+            lines.append(f"round {r} guilds: {', '.join(d.guilds)}{note}")
     return "".join(line + "\n" for line in lines)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
@@ -37,6 +37,9 @@ class SheetFormat:
     no_header: str
     csv_first_row: str | None = None
     row_checks: tuple[RowCheck, ...] = ()
+    #: Lines above the header row that give a column for every row below, as "label: value"
+    #: (lower-case label -> column), e.g. the printed sheet's "Guilds in play: ...".
+    header_lines: Mapping[str, str] = field(default_factory=dict)
 
     def canonical(self, header: object) -> str | None:
         if header is None:
@@ -51,7 +54,7 @@ class SheetFormat:
 
 
 REQUIRED = ("round", "table", "seat", "player", *CATEGORIES, "total", "coins")
-OPTIONAL_TEXT = ("wonder", "side")
+OPTIONAL_TEXT = ("wonder", "side", "guilds_in_play")
 OPTIONAL_INT = ("compasses", "gears", "tablets", "wild", "stages")
 COLUMNS = REQUIRED[:4] + OPTIONAL_TEXT + REQUIRED[4:] + OPTIONAL_INT
 
@@ -66,7 +69,10 @@ ALIASES.update({
     "wissenschaft": "science", "summe": "total", "gesamt": "total", "münzen": "coins",
     "muenzen": "coins", "zirkel": "compasses", "zahnräder": "gears", "zahnraeder": "gears",
     "tafeln": "tablets", "joker": "wild", "stufen": "stages", "bauabschnitte": "stages",
+    "guilds-in-play": "guilds_in_play", "gilden-im-spiel": "guilds_in_play",
 })
+#: The line above the header that names the guilds in play (printed sheets have it).
+GUILD_LINES = {"guilds in play": "guilds_in_play", "gilden im spiel": "guilds_in_play"}
 
 #: The 7 Wonders score sheet (one line per player, several players per table).
 SCORE_SHEET = SheetFormat(
@@ -75,6 +81,7 @@ SCORE_SHEET = SheetFormat(
               + ", ".join(REQUIRED) + ")",
     csv_first_row="{file}:1: the first row is not a score-sheet header: it needs the columns "
                   + ", ".join(REQUIRED) + " (English or German names)",
+    header_lines=GUILD_LINES,
 )
 
 
@@ -147,8 +154,11 @@ def _rows_from_table(cells: Iterable[list[object]], file: str, sheet: str | None
                      fmt: SheetFormat) -> list[SheetRow]:
     out: list[SheetRow] = []
     mapping: dict[int, str] | None = None
+    above: dict[str, object] = {}  # columns given by lines above the header row
     for rowno, row in enumerate(cells, 1):
         if mapping is None:
+            if fmt.header_lines:
+                above.update(_header_line(row, fmt))
             mapping = fmt.header_map(row)
             if mapping is None and rowno >= HEADER_ROWS:
                 break
@@ -162,12 +172,23 @@ def _rows_from_table(cells: Iterable[list[object]], file: str, sheet: str | None
         if all(c is None or str(c).strip() == "" for c in row):
             continue
         raw = {col: (row[i] if i < len(row) else None) for i, col in mapping.items()}
+        for col, value in above.items():
+            if raw.get(col) in (None, ""):
+                raw[col] = value
         # Printed sheets have rows for empty seats and signature lines: a row without a
         # player name and without a total is not a result line.
         if not str(raw.get("player") or "").strip() and raw.get("total") in (None, ""):
             continue
         out.append(_convert(raw, Location(file, rowno, sheet), fmt))
     return out
+
+
+def _header_line(row: list[object], fmt: SheetFormat) -> dict[str, object]:
+    """{column: value} when the row's first cell reads "label: value" with a known label."""
+    first = next((str(c) for c in row if c is not None and str(c).strip()), "")
+    label, colon, value = first.partition(":")
+    col = fmt.header_lines.get(" ".join(label.split()).lower()) if colon else None
+    return {col: value.strip()} if col else {}
 
 
 def worksheets(path: Path) -> list[tuple[str | None, list[list[object]]]]:

@@ -12,7 +12,13 @@ from functools import lru_cache
 
 from rules_engine.findings import Finding, error, warning
 from rules_engine.sevenwonders import data as d
-from rules_engine.sevenwonders.sheet import MAX_TABLE, MIN_TABLE, TABLE_CHECKS, PlayerScore, TableSheet
+from rules_engine.sevenwonders.sheet import (
+    MAX_TABLE,
+    MIN_TABLE,
+    TABLE_CHECKS,
+    PlayerScore,
+    TableSheet,
+)
 
 # --- precomputed tables --------------------------------------------------------------
 
@@ -276,14 +282,19 @@ def _table(sheet: TableSheet) -> _Table | None:
     if sheet.guilds is not None:
         names = [_guild_name(g) for g in sheet.guilds]
         if None not in names:  # a misspelt list is reported (guilds.unknown), not trusted
-            guilds = frozenset(names)
+            guilds = frozenset(g for g in names if g is not None)
     t = _Table(n, seats, guilds, ordered)
     return _Table(n, seats, guilds, ordered, tuple(_need(t, i) for i in range(n)))
 
 
+#: German card names (1st edition) of the guilds, folded, to their English names.
+_GUILDS_DE = {de.casefold(): en for en, de in d.GUILD_NAMES_DE.items()}
+
+
 @lru_cache(maxsize=1024)
 def _guild_name(name: str) -> str | None:
-    return d.guild_name(name)
+    """The canonical guild for an English or German spelling, or None."""
+    return d.guild_name(name) or _GUILDS_DE.get(" ".join(name.split()).casefold())
 
 
 def _wild_max(t: _Table, i: int) -> int:
