@@ -685,45 +685,62 @@ NEIGHBOUR_COLOUR_GUILDS: dict[str, tuple[d.Colour, int]] = {
 }
 
 
+GUILD_INDEX: dict[str, int] = {g: k for k, g in enumerate(d.GUILD_NAMES)}
+_SHIPOWNERS = GUILD_INDEX["Shipowners Guild"]
+#: Per player count: (guild index, points per card, cards two neighbours can hold at most).
+_COLOUR_SLOTS: dict[int, tuple[tuple[int, int, int], ...]] = {
+    n: tuple((GUILD_INDEX[g], pts, PAIR_CAP[(colour, n)]) for g, (colour, pts) in NEIGHBOUR_COLOUR_GUILDS.items())
+    for n in d.PLAYER_COUNTS
+}
+
+
 @lru_cache(maxsize=65536)
-def _guild_bound(n: int, possible: tuple[str, ...], extra: int, copies: bool,
-                 values: tuple[tuple[str, int], ...]) -> tuple[int, tuple[int, ...]]:
+def _guild_bound(possible: tuple[int, ...], extra: int, copies: bool,
+                 values: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     """The most guild points one player can score, and each possible guild's most, given
-    the player count, the guilds that may be in play, the board's extra Age III builds,
-    whether Olympia B's copy is possible, and each guild's most points for this player."""
-    most = dict(values)
-    most["Shipowners Guild"] += min(len(possible), 6 + extra)  # guilds built are purple
-    each = tuple(most[g] for g in possible)
+    the guilds that may be in play (indices into ``GUILD_NAMES``), the board's extra Age III
+    builds, whether Olympia B's copy is possible, and each guild's most for this player."""
+    shipowners = min(len(possible), 6 + extra)  # guilds built are purple
+    each = tuple(values[k] + (shipowners if k == _SHIPOWNERS else 0) for k in possible)
     playable = sorted(each, reverse=True)
     # Six Age III turns, plus the board's extra builds; Olympia B copies one more.
     top = sum(playable[:6 + extra]) + (playable[0] if copies and playable else 0)
     return top, each
 
 
-def _guild_values(t: _Table, i: int) -> tuple[tuple[str, int], ...]:
-    """Each guild's most points for player i. Seats in order: from the neighbours' own sheets
-    and the deck's copies; else the most any neighbours could hold."""
+def _guild_values(t: _Table, i: int) -> tuple[int, ...]:
+    """Each guild's most points for player i, by ``GUILD_NAMES`` index. Seats in order: from
+    the neighbours' own sheets and the deck's copies; else the most any neighbours could hold."""
     if not t.ordered:
         v = dict(GUILD_STATIC[t.n])
         v["Strategists Guild"] = 2 * MOST_DEFEATS
         v["Builders Guild"] = _stages_max(t.seats[i]) + 2 * MAX_STAGES
-        return tuple(v.items())
+        return tuple(v[g] for g in d.GUILD_NAMES)
     left, right = (i + 1) % t.n, (i - 1) % t.n
     nl, nr = t.needs[left], t.needs[right]
     return _neighbour_guilds(t.n, nl.holds, nr.holds, t.seats[left].line.military, t.seats[right].line.military,
                              t.needs[i].stages + nl.stages + nr.stages, t.needs[i].free)
 
 
+_OWN_BROWN_GREY = {n: NAMES[(d.Colour.BROWN, n)] + NAMES[(d.Colour.GREY, n)] for n in d.PLAYER_COUNTS}
+
+
 @lru_cache(maxsize=65536)
 def _neighbour_guilds(n: int, left: tuple[int, ...], right: tuple[int, ...], mil_left: int, mil_right: int,
-                      stages: int, free: int) -> tuple[tuple[str, int], ...]:
-    v = {"Scientists Guild": 0}
-    for (g, (colour, pts)), a, b in zip(NEIGHBOUR_COLOUR_GUILDS.items(), left, right):
-        v[g] = pts * min(PAIR_CAP[(colour, n)], a + b)
-    v["Strategists Guild"] = MAX_DEFEATS.get(mil_left, MOST_DEFEATS) + MAX_DEFEATS.get(mil_right, MOST_DEFEATS)
-    v["Builders Guild"] = stages
-    v["Shipowners Guild"] = min(NAMES[(d.Colour.BROWN, n)] + NAMES[(d.Colour.GREY, n)], free)
-    return tuple(v.items())
+                      stages: int, free: int) -> tuple[int, ...]:
+    v = [0] * len(d.GUILD_NAMES)  # the Scientists Guild scores in science
+    for (k, pts, cap), a, b in zip(_COLOUR_SLOTS[n], left, right):
+        v[k] = pts * min(cap, a + b)
+    v[GUILD_INDEX["Strategists Guild"]] = MAX_DEFEATS.get(mil_left, MOST_DEFEATS) + \
+        MAX_DEFEATS.get(mil_right, MOST_DEFEATS)
+    v[GUILD_INDEX["Builders Guild"]] = stages
+    v[_SHIPOWNERS] = min(_OWN_BROWN_GREY[n], free)
+    return tuple(v)
+
+
+_ALL_GUILDS = tuple(range(len(d.GUILD_NAMES)))
+_HOLD_NAMES = {n: tuple((colour, NAMES[(colour, n)]) for colour, _ in NEIGHBOUR_COLOUR_GUILDS.values())
+               for n in d.PLAYER_COUNTS}
 
 
 def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
@@ -745,11 +762,11 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
             out.append(warning("guilds.count", f"{k} guild{'' if k == 1 else 's'} listed in play; the rules "
                                                f"use players + 2 = {want} at a {t.n}-player table"))
     olympia_b = [s.copies_guild for s in t.seats]
-    possible = d.GUILD_NAMES if t.guilds is None else tuple(g for g in d.GUILD_NAMES if g in t.guilds)
+    possible = _ALL_GUILDS if t.guilds is None else tuple(k for g, k in GUILD_INDEX.items() if g in t.guilds)
     table_best = [0] * len(possible)
     for i, s in enumerate(t.seats):
         p = s.line
-        top, each = _guild_bound(t.n, possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i))
+        top, each = _guild_bound(possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i))
         table_best = [max(x, y) for x, y in zip(table_best, each)]
         if p.guilds > top:
             where = "the guilds in play" if t.guilds is not None else "any guilds"
@@ -956,8 +973,7 @@ def city_need(n: int, wonder: str | None, side: str | None, wonders: int, stages
     plays = max(len(d.AGES) * t.per_age + t.anywhere for t in turns)
     free = max(0, most - fewest)
     holds = []
-    for colour, _ in NEIGHBOUR_COLOUR_GUILDS.values():
-        names = NAMES[(colour, n)]
+    for colour, names in _HOLD_NAMES[n]:
         if colour is d.Colour.BLUE:
             holds.append(min(names, BLUE_MOST[n].get(civilian, names)))
         elif colour is d.Colour.GREEN:
@@ -1019,11 +1035,16 @@ def _stage_coins_extra(b: d.Board) -> int:
                for s in b.stages)
 
 
+@lru_cache(maxsize=1024)
+def _stages_coins_extra(wonder: str | None, side: str | None) -> int:
+    return max(_stage_coins_extra(b) for b in _boards(wonder, side).boards)
+
+
 def coins_max(t: _Table, i: int) -> int:
     """Most coins the bank can hand city i in the game (see above)."""
-    s, need = t.seats[i], t.needs[i]
-    extra = max(_stage_coins_extra(b) for b in s.board.boards)
-    return d.START_COINS + d.DISCARD_COINS * need.paying + YELLOW_EXTRA[t.n] + extra
+    p = t.seats[i].line
+    extra = _stages_coins_extra(p.wonder, p.side)
+    return d.START_COINS + d.DISCARD_COINS * t.needs[i].paying + YELLOW_EXTRA[t.n] + extra
 
 
 def _coins(t: _Table, sheet: TableSheet) -> list[Finding]:
