@@ -197,11 +197,10 @@ def _check_with_drawn_guilds(report: CheckReport, event: store.Event) -> None:
         if draw is None or table.sheet is None or table.sheet.guilds is not None or not draw.guilds:
             continue
         before = {_at(table, f) for f in check_sheet(table.sheet)}
-        table = ParsedTable(table.round, table.table, table.rows,
-                            replace(table.sheet, guilds=draw.guilds_for(table.sheet.size)))
-        report.tables[k] = table
+        sheet = replace(table.sheet, guilds=draw.guilds_for(table.sheet.size))
+        table = report.tables[k] = ParsedTable(table.round, table.table, table.rows, sheet)
         report.findings = [f for f in report.findings if f not in before]
-        report.findings.extend(_at(table, f) for f in check_sheet(table.sheet))
+        report.findings.extend(_at(table, f) for f in check_sheet(sheet))
 
 
 def parse_files(paths: Sequence[str | Path]) -> CheckReport:
