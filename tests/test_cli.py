@@ -282,3 +282,46 @@ def test_a_row_without_a_name_gets_one_clear_error(run):
                         "checked 1 file: 1 table, 4 players: 1 error, 0 warnings\n")
     write_sheet(run.folder / "one.csv", table_of_four()[:1])
     assert run("check", "one.csv", ok=None).output.endswith("1 table, 1 player: 1 error, 0 warnings\n")
+
+
+def test_check_uses_the_guilds_drawn_for_the_round_or_named_on_the_sheet(run):
+    new_event(run)
+    four_players(run)
+    run("seat", "ev.db")
+    order = [s["player"] for s in json.loads(run("seating", "ev.db", "--format", "json").output)]
+    rows = table_of_four(names=tuple(order))
+    rows[0] = line(1, 1, 1, order[0], civilian=20, guilds=200)
+    write_sheet(run.folder / "r1.csv", rows)
+    alone = run("check", "r1.csv", ok=None).output
+    assert "any guilds can give at this table" in alone
+    with_event = run("check", "r1.csv", "--event", "ev.db", ok=None).output
+    assert "the guilds in play can give at this table" in with_event
+    assert "[guilds.count]" not in with_event  # a table of 4 plays the first 6 of the draw
+    # Without an event, a 'guilds in play' column names them (German names too).
+    named = run.folder / "named.csv"
+    named.write_text("round,table,seat,player,military,treasury,wonders,civilian,commercial,guilds,science,"
+                     "total,coins,Gilden im Spiel\n"
+                     "1,1,1,A,0,1,0,0,0,0,0,1,3,Gilde der Diebe;Spies Guild\n"
+                     "1,1,2,B,0,1,0,0,0,0,0,1,3,Gilde der Diebe;Spies Guild\n"
+                     "1,1,3,C,0,1,0,0,0,0,0,1,3,Gilde der Diebe;Spies Guild\n", encoding="utf-8")
+    out = run("check", str(named), ok=None).output
+    assert "guild 'Gilde der Diebe' is not a 7 wonders guild" in out and "[guilds.count]" in out
+
+
+def test_the_printed_guilds_line_names_the_guilds_in_play(tmp_path):
+    from tourney.games.sevenwonders.sheets import parse_files
+    from openpyxl import Workbook
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["Gilden im Spiel: Gilde der Arbeiter, Gilde der Spione, Gilde der Händler, Builders Guild, "
+               "Scientists Guild"])
+    ws.append([])
+    ws.append(["round", "table", "seat", "player", "military", "treasury", "wonders", "civilian", "commercial",
+               "guilds", "science", "total", "coins"])
+    for seat in (1, 2, 3):
+        ws.append([1, 1, seat, f"P{seat}", 0, 1, 0, 0, 0, 0, 0, 1, 3])
+    wb.save(tmp_path / "s.xlsx")
+    report = parse_files([tmp_path / "s.xlsx"])
+    assert report.tables[0].sheet.guilds == ("Gilde der Arbeiter", "Gilde der Spione", "Gilde der Händler",
+                                             "Builders Guild", "Scientists Guild")
+    assert report.findings == []

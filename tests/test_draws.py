@@ -5,6 +5,8 @@ import pytest
 
 from tourney.games.sevenwonders.draws import GUILDS, WONDERS, RoundDraw, draw_round, draw_rounds, wonders_had
 from tourney.schedule import plan_schedule
+from tourney.games.sevenwonders.drawstore import draw_payload, guild_rows, stored_round_draw
+from tourney.store import StoredDraw
 
 def test_the_draw_pool_is_the_base_game():
     assert len(set(WONDERS)) == 7 and "Halikarnassos" in WONDERS
@@ -20,11 +22,31 @@ def test_draw_is_reproducible_and_depends_on_seed_and_round():
     assert a.wonder(1) == a.wonders[0]
 
 
-def test_guilds_are_players_plus_two_of_the_largest_table_in_canonical_order():
+def test_guilds_are_an_ordered_draw_and_a_table_of_n_plays_the_first_n_plus_two():
     d = draw_round(1, 1, ((1, 2, 3, 4, 5), (6, 7, 8, 9)))
-    assert len(d.guilds) == 7
-    assert list(d.guilds) == [g for g in GUILDS if g in d.guilds]
+    assert len(d.guilds) == 7 and len(set(d.guilds)) == 7 and d.per_table
+    assert d.guilds_for(5) == d.guilds and d.guilds_for(4) == d.guilds[:6]
     assert len(draw_round(1, 1, ((1, 2, 3, 4), (5, 6, 7))).guilds) == 6
+    # The largest table plays the guilds the round-wide draw used to give (same seed).
+    assert set(d.guilds) == set(draw_round(1, 1, ((1, 2, 3, 4, 5),)).guilds)
+
+
+def _stored(kind, round_no, payload):
+    return StoredDraw(round_no, kind, "s", payload, "2026-01-01T00:00:00+00:00")
+
+
+def test_draws_stored_before_the_per_table_draw_keep_their_guilds():
+    old = stored_round_draw(_stored("wonders", 2, {"wonders": list(WONDERS), "guilds": list(GUILDS[:7])}))
+    assert not old.per_table and old.guilds_for(4) == GUILDS[:7]
+    new = draw_round(3, 2, ((1, 2, 3, 4, 5), (6, 7, 8, 9)))
+    assert stored_round_draw(_stored("wonders", 2, draw_payload(new))) == new
+
+
+def test_the_draws_sheet_lists_the_guilds_per_table_size():
+    d = draw_round(1, 1, ((1, 2, 3, 4, 5), (6, 7, 8, 9)))
+    rows = guild_rows([_stored("seats", 1, [["a"] * 5, ["b"] * 4]), _stored("wonders", 1, draw_payload(d))])
+    assert rows == [("round 1: guilds, table of 5", ", ".join(d.guilds), "in play at every table of this size"),
+                    ("round 1: guilds, table of 4", ", ".join(d.guilds[:6]), "in play at every table of this size")]
 
 
 def _repeats(tables, order, had):

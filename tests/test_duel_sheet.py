@@ -236,3 +236,17 @@ def test_sheets_of_random_legal_games_pass_and_agree_with_the_result(agora):
         assert outcome(s) == Outcome(Victory(victory), winner)
         seen.add(victory)
     assert "military" in seen  # supremacies are among the games checked
+
+
+def test_military_supremacy_winner_may_write_0_as_online_games_do():
+    # Board Game Arena writes 0 for the winner: the game ends before scoring.
+    bga = sheet(line("Anna", True, military=0, **mil(winner="Anna")), line("Ben", blue=30, **mil(winner="Anna")))
+    assert rules(bga) == [] and outcome(bga) == Outcome(Victory.MILITARY, "Anna")
+    two = sheet(line("Anna", True, military=2, **mil(winner="Anna")), line("Ben", **mil(winner="Anna")))
+    assert rules(two) == ["military.supremacy"]
+
+
+def test_duel_sheet_points_come_from_the_duel_data():
+    from rules_engine.duel import data
+    from rules_engine.duel import sheet as ds
+    assert ds.MILITARY_POINTS == (0, 2, 5, 10) and ds.CHAMBER_POINTS == data.CHAMBER_VP == (1, 2, 3, 3, 2, 1)

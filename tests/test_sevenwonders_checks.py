@@ -336,22 +336,24 @@ def test_guild_points_upper_bound_per_player():
 
 
 def test_guild_points_table_bound():
-    # One Spies Guild: 2 neighbours x 9 red names (3 players) = 18 for whoever holds it.
+    # One Spies Guild: at 3 players every red card is in the decks once, so two neighbours
+    # hold at most the 9 red names between them (not 2 x 9).
     one = ("Spies Guild",)
     b = [dict(wonder=w, side="B") for w in ("Gizah", "Rhodos", "Ephesos")]
-    assert rules(table(line(1, guilds=18, **b[0]), line(2, **b[1]), line(3, **b[2]), guilds=one)) == ["guilds.count"]
-    both = table(line(1, guilds=10, **b[0]), line(2, guilds=10, **b[1]), line(3, **b[2]), guilds=one)
-    # Olympia B could copy it: then 20 is possible.
-    olympia = table(line(1, guilds=10, **b[0]), line(2, guilds=10, wonder="Olympia", side="B", wonders=5),
+    assert rules(table(line(1, guilds=9, **b[0]), line(2, **b[1]), line(3, **b[2]), guilds=one)) == ["guilds.count"]
+    assert "guilds.max" in rules(table(line(1, guilds=10, **b[0]), line(2, **b[1]), line(3, **b[2]), guilds=one))
+    both = table(line(1, guilds=5, **b[0]), line(2, guilds=5, **b[1]), line(3, **b[2]), guilds=one)
+    # Olympia B could copy it: then 10 is possible.
+    olympia = table(line(1, guilds=5, **b[0]), line(2, guilds=5, wonder="Olympia", side="B", wonders=5),
                     line(3, **b[2]), guilds=one)
     assert messages(olympia, "guilds.table") == []
     # ... but only once its third stage can be built: 5 points with 2 stages is not enough.
-    no_copy = table(line(1, guilds=10, **b[0]), line(2, guilds=10, wonder="Olympia", side="B", wonders=5, stages=2),
+    no_copy = table(line(1, guilds=5, **b[0]), line(2, guilds=5, wonder="Olympia", side="B", wonders=5, stages=2),
                     line(3, **b[2]), guilds=one)
     assert messages(no_copy, "guilds.table") != []
     assert messages(both, "guilds.table") == [
-        "the table's guild points add up to 20, but each guild card exists once and together they "
-        "give at most 18 here"]
+        "the table's guild points add up to 10, but each guild card exists once and together they "
+        "give at most 9 here"]
 
 
 # --- properties -------------------------------------------------------------------------
@@ -426,3 +428,147 @@ def test_misspelt_guild_list_is_reported_not_trusted():
     sheet = table(line(1, guilds=18), line(2), line(3), guilds=("Spies Gild", "Workers Guild", "Traders Guild",
                                                                  "Builders Guild", "Magistrates Guild"))
     assert rules(sheet) == ["guilds.unknown"]
+
+
+# --- issue 18: the blind spots ------------------------------------------------------------
+
+ALL_BLUE_5 = 58  # the 13 blue cards of a 5-player game: 4 of Age I, 4 of Age II, 5 of Age III
+
+
+def test_coins_have_a_ceiling():
+    # 999 coins can't come from the bank: 3 to start, 3 per discard, yellow cards and stages.
+    rich = table(line(1, coins=999, treasury=333), *plain(3)[1:])
+    assert rules(rich) == ["coins.max"]
+    assert messages(rich, "coins.max")[0].startswith("the table holds 1005 coins ('P1' has 999), but the bank "
+                                                     "hands out at most ")
+    assert rules(table(line(1, coins=60, treasury=20), *plain(3)[1:])) == []
+
+
+def test_coins_ceiling_counts_the_plays_the_points_need():
+    # A blue card built is a play that gave no coins: the same coins pass with fewer blue cards.
+    def cap(sheet):
+        t = c._table(sheet)
+        return sum(c.coins_max(t, i) for i in range(t.n))
+
+    def city(civilian, coins):
+        return [line(1, civilian=civilian, coins=coins, treasury=coins // 3), line(2), line(3)]
+
+    heavy_cap = cap(table(*city(30, 3)))
+    assert heavy_cap < cap(table(*city(0, 3)))
+    coins = heavy_cap - 6 + 1  # one coin more than the heavy table can hold
+    assert rules(table(*city(30, coins))) == ["coins.max"]
+    assert rules(table(*city(0, coins))) == []
+
+
+def test_cards_must_fit_into_the_ages():
+    # All 13 blue cards (five of Age III) plus a commercial point (an Age III yellow card)
+    # and a guild point: 7 Age III cards for 6 Age III turns, though 15 plays fit in 18.
+    guilds = ("Builders Guild",)
+    bad = table(line(1, wonder="Gizah", side="A", civilian=ALL_BLUE_5, commercial=1, guilds=1), *plain(5)[1:],
+                guilds=None)
+    assert "city.ages" in rules(bad) and "city.cards" not in rules(bad)
+    assert messages(bad, "city.ages") == [
+        "'P1' can't fit its cards into the three ages: the civilian, science and other points need at the least "
+        "4 Age I, 4 Age II and 7 Age III cards (blue, green, a yellow card for commercial, a guild), 1 more than "
+        "the six turns of each age (plus the board's extra builds) and the stages allow on Gizah A; check the "
+        "categories"]
+    ok = table(line(1, wonder="Gizah", side="A", civilian=ALL_BLUE_5, commercial=1), *plain(5)[1:])
+    assert "city.ages" not in rules(ok)
+    # Halikarnassos builds a card from the discard pile: that one fits.
+    hali = table(line(1, wonder="Halikarnassos", side="A", wonders=3, civilian=ALL_BLUE_5, commercial=1,
+                      guilds=1), *plain(5)[1:], guilds=guilds)
+    assert "city.ages" not in rules(hali)
+
+
+def test_four_age_three_compasses_and_all_age_three_blue_cards():
+    # Compasses 4 need Lodge and Academy (Age III) at 5 players besides Apothecary and
+    # Dispensary; with all five Age III blue cards that is 7 Age III cards.
+    syms = dict(compasses=4, gears=0, tablets=0, wild=0, science=16)
+    bad = table(line(1, wonder="Gizah", side="A", civilian=ALL_BLUE_5, **syms), *plain(5)[1:])
+    assert "city.ages" in rules(bad)
+    ok = table(line(1, wonder="Gizah", side="A", civilian=ALL_BLUE_5 - 8, **syms), *plain(5)[1:])  # no Palace
+    assert "city.ages" not in rules(ok)
+
+
+def _full_city(**kw):
+    """18 plays all needed: all 13 blue cards and 5 green cards, Gizah A, no stage."""
+    base = dict(wonder="Gizah", side="A", civilian=ALL_BLUE_5, compasses=2, gears=2, tablets=1, wild=0,
+                science=16)
+    base.update(kw)
+    return line(1, **base)
+
+
+def test_the_scientists_guild_wild_symbol_costs_a_card():
+    # A full city can't also build the Scientists Guild for a wild symbol.
+    wild = dict(compasses=2, gears=2, tablets=1, wild=1, science=26)
+    bad = table(_full_city(**wild), *plain(5)[1:], guilds=None)
+    assert rules(bad) == ["science.guild"]
+    assert messages(bad, "science.guild") == [
+        "'P1' needs a wild science symbol that only the Scientists Guild can give here, but the guild is an "
+        "Age III card and the city's plays are all needed for its other points; check the science column"]
+    # On Babylon A with its wild stage (built with a card) the symbol costs a stage instead; with
+    # one green card fewer the guild fits.
+    fewer = dict(compasses=2, gears=1, tablets=1, wild=1, science=18)
+    assert rules(table(_full_city(**fewer), *plain(5)[1:])) == []
+
+
+def test_a_military_win_needs_shields():
+    others = [line(2, military=-2), line(3), line(4, military=1), line(5)]  # P1 and P4 win in Age I
+    bad = table(_full_city(military=1), *others)
+    assert "military.shields" in rules(bad)
+    assert messages(bad, "military.shields") == [
+        "'P1' has military 1, so won a battle, but has no shields: no red card fits among the plays its other "
+        "points need, and no stage of Gizah A gives shields; check the categories"]
+    # One blue card fewer leaves a play for a red card; Rhodos' stages give shields.
+    assert rules(table(_full_city(military=1, civilian=ALL_BLUE_5 - 2), *others)) == []
+    assert rules(table(_full_city(military=1, civilian=ALL_BLUE_5 - 2, wonder="Rhodos", side="B", wonders=3),
+                       *others)) == []
+
+
+def test_military_points_that_need_a_shieldless_win_are_refused():
+    # (0, -2, 0, 0, 2) in seat order needs seat 1 to win a battle (+1, -1) although its total is 0.
+    totals = (0, -2, 0, 0, 2)
+    assert c.military_assignment_exists(totals) and not c.military_assignment_exists(totals, 1)
+    others = [line(i, military=m) for i, m in enumerate(totals[1:], 2)]
+    assert messages(table(_full_city(), *others), "military.shields") == [
+        "these military points need a battle won by 'P1', who can't have shields (every play is needed for "
+        "the other points, no shield stage); check the military column and the categories"]
+    assert rules(table(_full_city(civilian=ALL_BLUE_5 - 2), *others)) == []
+
+
+def test_guild_points_count_what_the_neighbours_sheets_allow():
+    # Neighbours without civilian or science points hold no blue or green cards.
+    in_play = ("Magistrates Guild", "Philosophers Guild", "Builders Guild")
+    boards = dict(side="A")  # stages give points on every A side: no points, no stages
+    bad = table(line(1, wonder="Gizah", guilds=2, **boards), line(2, wonder="Rhodos", **boards),
+                line(3, wonder="Ephesos", **boards), guilds=in_play)
+    assert "guilds.max" in rules(bad)
+    ok = table(line(1, wonder="Gizah", guilds=2, **boards), line(2, wonder="Rhodos", civilian=5, **boards),
+               line(3, wonder="Ephesos", science=1, **boards), guilds=in_play)
+    assert "guilds.max" not in rules(ok)
+
+
+def test_guild_points_count_the_copies_in_the_decks():
+    # At 3 players every brown card is in the decks once: two neighbours hold at most 10.
+    assert c.PAIR_CAP[(d.Colour.BROWN, 3)] == 10
+    assert "guilds.max" in rules(table(line(1, guilds=11), *plain(3)[1:], guilds=("Workers Guild",)))
+    assert "guilds.max" not in rules(table(line(1, guilds=10), *plain(3)[1:], guilds=("Workers Guild",)))
+
+
+def test_a_stage_without_points_counts_for_the_builders_guild():
+    # Wonder points 0 do not mean no stages: Alexandria B's first two stages give none.
+    sheet = table(line(1, guilds=2), line(2, wonder="Alexandria", side="B"), *plain(3)[2:],
+                  guilds=("Builders Guild",))
+    assert "guilds.max" not in rules(sheet)
+    a_sides = table(line(1, guilds=2, wonder="Gizah", side="A"), line(2, wonder="Alexandria", side="A"),
+                    line(3, wonder="Rhodos", side="A"), guilds=("Builders Guild",))
+    assert "guilds.max" in rules(a_sides)
+
+
+def test_guilds_in_play_read_in_german_too():
+    from rules_engine.sevenwonders.sheet import split_guilds
+    assert split_guilds("Gilde der Händler; Spies Guild, ") == ("Gilde der Händler", "Spies Guild")
+    assert split_guilds(" – ") is None and split_guilds(None) is None
+    german = table(line(1, guilds=10), *plain(3)[1:], guilds=("Gilde der Arbeiter",))
+    assert rules(german) == ["guilds.count"]
+    assert "guilds.max" in rules(table(line(1, guilds=11), *plain(3)[1:], guilds=("Gilde der Arbeiter",)))

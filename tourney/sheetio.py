@@ -4,7 +4,7 @@ remember where they came from (file, sheet, row); which columns a sheet has is a
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tourney.errors import SheetError
@@ -36,6 +36,9 @@ class SheetFormat:
     no_header: str
     csv_first_row: str | None = None
     row_checks: tuple[RowCheck, ...] = ()
+    #: Lines above the header row that give a column for every row below, as "label: value"
+    #: (lower-case label -> column), e.g. the printed sheet's "Guilds in play: ...".
+    header_lines: Mapping[str, str] = field(default_factory=dict)
 
     def canonical(self, header: object) -> str | None:
         if header is None:
@@ -128,9 +131,12 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
     mapping: dict[int, str] | None = None
     # Columns a printed sheet fills in before play: a row with only these and no player is an empty seat.
     preprinted = {"round", "table", "seat", *fmt.optional_text}
+    above: dict[str, object] = {}  # columns given by lines above the header row ("Guilds in play: …")
     for row in table.rows:
         cells: list[object] = list(row.cells)
         if mapping is None:
+            if fmt.header_lines:
+                above.update(_header_line(cells, fmt))
             if row.number > HEADER_ROWS:
                 break
             mapping = fmt.header_map(cells)
@@ -149,6 +155,9 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
         if is_blank(raw.get("player")) and is_blank(raw.get("total")) and not any(
                 _is_number(v) for col, v in raw.items() if col not in preprinted):
             continue
+        for col, value in above.items():
+            if is_blank(raw.get(col)):
+                raw[col] = value
         out.append(_convert(raw, Location(table.file, row.number, table.sheet), fmt))
     return out
 
@@ -158,6 +167,14 @@ def _is_number(cell: object) -> bool:
         return whole_number(cell) is not None
     except ValueError:
         return False
+
+
+def _header_line(row: list[object], fmt: SheetFormat) -> dict[str, object]:
+    """{column: value} when the row's first cell reads "label: value" with a known label."""
+    first = next((str(c) for c in row if c is not None and str(c).strip()), "")
+    label, colon, value = first.partition(":")
+    col = fmt.header_lines.get(" ".join(label.split()).lower()) if colon else None
+    return {col: value.strip()} if col else {}
 
 
 def worksheets(path: Path) -> list[tuple[str | None, list[list[object]]]]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
+from rules_engine.duel import data
 from rules_engine.findings import Finding, error
 
 #: Score categories in sheet order (CSV column names); `senate` is 0 without Agora.
@@ -19,9 +20,12 @@ CATEGORIES: tuple[str, ...] = (
     "blue", "green", "yellow", "purple", "wonders", "progress", "treasury", "military", "senate",
 )
 #: Military VP at game end: the conflict pawn's zone on the loser's side of the track.
-MILITARY_POINTS: tuple[int, ...] = (0, 2, 5, 10)
+MILITARY_POINTS: tuple[int, ...] = (0, *(vp for _, vp in data.MILITARY_VP))
 #: Victory points of the six senate chambers, left to right (Agora).
-CHAMBER_POINTS: tuple[int, ...] = (1, 2, 3, 3, 2, 1)
+CHAMBER_POINTS: tuple[int, ...] = data.CHAMBER_VP
+#: What the winner of a military supremacy may write: the game ends at once and nothing is
+#: scored, so Board Game Arena writes 0; the printed sheet asks for 10 (the last zone).
+SUPREMACY_MILITARY: tuple[int, ...] = (0, MILITARY_POINTS[-1])
 SENATE_ALL = sum(CHAMBER_POINTS)
 
 
@@ -242,10 +246,11 @@ def _outcome(sheet: MatchSheet) -> tuple[Outcome | None, list[Finding]]:
             out.append(error("military.supremacy", f"{lo.player!r} lost to a military supremacy but has military "
                                                    f"{lo.military}: the loser of a military supremacy scores no "
                                                    "military points, write 0", lo.player))
-        if w.military != 10:
+        if w.military not in SUPREMACY_MILITARY:
             out.append(error("military.supremacy", f"{w.player!r} won by military supremacy but has military "
                                                    f"{w.military}: the pawn reached the capital past the "
-                                                   "10-point zone, write 10", w.player))
+                                                   "10-point zone, write 10 (or 0, as Board Game Arena "
+                                                   "does: the game ends before scoring)", w.player))
     if victory is Victory.POLITICAL:
         if w.points("senate") != SENATE_ALL or lo.points("senate") != 0:
             out.append(error("political", f"{w.player!r} won by political supremacy, controlling all six "

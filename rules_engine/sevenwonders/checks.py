@@ -12,7 +12,13 @@ from functools import lru_cache
 
 from rules_engine.findings import Finding, error, warning
 from rules_engine.sevenwonders import data as d
-from rules_engine.sevenwonders.sheet import MAX_TABLE, MIN_TABLE, TABLE_CHECKS, PlayerScore, TableSheet
+from rules_engine.sevenwonders.sheet import (
+    MAX_TABLE,
+    MIN_TABLE,
+    TABLE_CHECKS,
+    PlayerScore,
+    TableSheet,
+)
 
 # --- precomputed tables --------------------------------------------------------------
 
@@ -174,6 +180,7 @@ class _Table:
     seats: tuple[_Seat, ...]           # in seat order; neighbours are index +-1 (cyclic)
     guilds: frozenset[str] | None      # guilds in play, None when unknown (or misspelt)
     ordered: bool                      # seats are exactly 1..n, so neighbours are known
+    needs: tuple[_Need, ...] = ()      # each city's plays (filled in by `_table`)
 
     def left(self, i: int) -> _Seat:
         return self.seats[(i + 1) % self.n]
@@ -275,13 +282,19 @@ def _table(sheet: TableSheet) -> _Table | None:
     if sheet.guilds is not None:
         names = [_guild_name(g) for g in sheet.guilds]
         if None not in names:  # a misspelt list is reported (guilds.unknown), not trusted
-            guilds = frozenset(names)
-    return _Table(n, seats, guilds, ordered)
+            guilds = frozenset(g for g in names if g is not None)
+    t = _Table(n, seats, guilds, ordered)
+    return _Table(n, seats, guilds, ordered, tuple(_need(t, i) for i in range(n)))
+
+
+#: German card names (1st edition) of the guilds, folded, to their English names.
+_GUILDS_DE = {de.casefold(): en for en, de in d.GUILD_NAMES_DE.items()}
 
 
 @lru_cache(maxsize=1024)
 def _guild_name(name: str) -> str | None:
-    return d.guild_name(name)
+    """The canonical guild for an English or German spelling, or None."""
+    return d.guild_name(name) or _GUILDS_DE.get(" ".join(name.split()).casefold())
 
 
 def _wild_max(t: _Table, i: int) -> int:
@@ -333,12 +346,17 @@ MILITARY_PAIR_B = frozenset(b for opts in MILITARY_PAIR.values() for b, *_ in op
 
 
 @lru_cache(maxsize=65536)
-def military_assignment_exists(totals: tuple[int, ...]) -> bool:
+def military_assignment_exists(totals: tuple[int, ...], shieldless: int = 0) -> bool:
     """Is there a result for every neighbour pair and age that gives these totals (seat
     order), with each age's results orderable by shields: round the ring, nobody can beat
-    their next neighbour all the way round, so wins without losses in one age are impossible?"""
+    their next neighbour all the way round, so wins without losses in one age are impossible?
+    Seats in the bit mask `shieldless` have no shields all game, so they win no battle."""
     n = len(totals)
     dead: set[tuple[int, int, int, int, int]] = set()
+
+    def allowed(k: int, opts: tuple[tuple[int, int, int, int], ...]) -> list[tuple[int, int, int, int]]:
+        before, after = shieldless >> k & 1, shieldless >> ((k + 1) % n) & 1
+        return [o for o in opts if not (before and o[1]) and not (after and o[2])]
 
     def walk(k: int, b_prev: int, gt: int, lt: int, closing: int) -> bool:
         # pair k joins seat k and seat k+1; seat k already has b_prev from pair k-1.
@@ -349,6 +367,8 @@ def military_assignment_exists(totals: tuple[int, ...]) -> bool:
         key = (k, b_prev, gt, lt, closing)
         if key in dead:
             return False
+        if shieldless:
+            opts = tuple(allowed(k, opts))
         if k == n - 1:
             for b, g, lo, _ in opts:
                 if b == closing and (gt | g) == (lt | lo):
@@ -364,7 +384,7 @@ def military_assignment_exists(totals: tuple[int, ...]) -> bool:
         closing = totals[0] - a0  # what pair n-1 must give seat 0
         if closing not in MILITARY_PAIR_B:
             continue
-        for b, g, lo, _ in opts:
+        for b, g, lo, _ in (allowed(0, opts) if shieldless else opts):
             if walk(1, b, g, lo, closing):
                 return True
     return False
@@ -393,7 +413,37 @@ def _military(t: _Table, sheet: TableSheet) -> list[Finding]:
         return [error("military.assignment", f"no results of the three ages between neighbours give these "
                                               f"military points ({listed}, in seat order); "
                                               f"check the military column and the seat order")]
-    return []
+    return _shields(t)
+
+
+def _shieldless(t: _Table) -> list[int]:
+    """Seats that can't have a shield: no shield stage, and every play (a red card would take
+    one) needed for the sheet's other points. Cities that don't fit at all are reported by the
+    city checks instead."""
+    return [i for i, nd in enumerate(t.needs) if not nd.can_win and not nd.over and not nd.guild_over]
+
+
+def _shields(t: _Table) -> list[Finding]:
+    """A battle is won with more shields than the neighbour, so at least one."""
+    none = _shieldless(t)
+    if not none:
+        return []
+    out = []
+    for i in none:
+        p = t.seats[i].line
+        if p.military > 0:
+            out.append(error("military.shields", f"{p.player!r} has military {p.military}, so won a battle, but "
+                             f"has no shields: no red card fits among the plays its other points need, and no "
+                             f"stage of {t.seats[i].board.label} gives shields; check the categories", p.player))
+    if out or not t.ordered:
+        return out
+    totals = tuple(s.line.military for s in t.seats)
+    if not military_assignment_exists(totals, sum(1 << i for i in none)):
+        who = ", ".join(repr(t.seats[i].line.player) for i in none)
+        out.append(error("military.shields", f"these military points need a battle won by {who}, who can't "
+                                              "have shields (every play is needed for the other points, no "
+                                              "shield stage); check the military column and the categories"))
+    return out
 
 
 def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
@@ -621,32 +671,76 @@ GUILD_STATIC: dict[int, dict[str, int]] = {
 }
 
 
+#: Cards of a colour two neighbours can hold together: each holds a name once, and the
+#: decks hold `copies` of it at that player count (3 players: most names once).
+PAIR_CAP: dict[tuple[d.Colour, int], int] = {
+    (colour, n): sum(min(2, k) for name, k in d.copies_by_name(n).items() if k and d.card(name).colour is colour)
+    for colour in d.Colour for n in d.PLAYER_COUNTS
+}
+#: Guilds that count one colour in the neighbours' cities, and the points per card.
+NEIGHBOUR_COLOUR_GUILDS: dict[str, tuple[d.Colour, int]] = {
+    "Workers Guild": (d.Colour.BROWN, 1), "Craftsmens Guild": (d.Colour.GREY, 2),
+    "Traders Guild": (d.Colour.YELLOW, 1), "Philosophers Guild": (d.Colour.GREEN, 1),
+    "Spies Guild": (d.Colour.RED, 1), "Magistrates Guild": (d.Colour.BLUE, 1),
+}
+
+
+GUILD_INDEX: dict[str, int] = {g: k for k, g in enumerate(d.GUILD_NAMES)}
+_SHIPOWNERS = GUILD_INDEX["Shipowners Guild"]
+#: Per player count: (guild index, points per card, cards two neighbours can hold at most).
+_COLOUR_SLOTS: dict[int, tuple[tuple[int, int, int], ...]] = {
+    n: tuple((GUILD_INDEX[g], pts, PAIR_CAP[(colour, n)]) for g, (colour, pts) in NEIGHBOUR_COLOUR_GUILDS.items())
+    for n in d.PLAYER_COUNTS
+}
+
+
 @lru_cache(maxsize=65536)
-def _guild_bound(n: int, possible: tuple[str, ...], extra: int, copies: bool, strategists: int,
-                 builders: int) -> tuple[int, tuple[int, ...]]:
+def _guild_bound(possible: tuple[int, ...], extra: int, copies: bool,
+                 values: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     """The most guild points one player can score, and each possible guild's most, given
-    the player count, the guilds that may be in play, the board's extra Age III builds,
-    whether Olympia B's copy is possible, and the neighbour-dependent Strategists and
-    Builders values."""
-    values = dict(GUILD_STATIC[n])
-    values["Shipowners Guild"] += min(len(possible), 6 + extra)  # guilds built are purple
-    values["Strategists Guild"] = strategists
-    values["Builders Guild"] = builders
-    each = tuple(values[g] for g in possible)
+    the guilds that may be in play (indices into ``GUILD_NAMES``), the board's extra Age III
+    builds, whether Olympia B's copy is possible, and each guild's most for this player."""
+    shipowners = min(len(possible), 6 + extra)  # guilds built are purple
+    each = tuple(values[k] + (shipowners if k == _SHIPOWNERS else 0) for k in possible)
     playable = sorted(each, reverse=True)
     # Six Age III turns, plus the board's extra builds; Olympia B copies one more.
     top = sum(playable[:6 + extra]) + (playable[0] if copies and playable else 0)
     return top, each
 
 
-def _neighbour_values(t: _Table, i: int) -> tuple[int, int]:
-    """Most Strategists points (neighbours' defeat tokens) and Builders points (stages of
-    the city and both neighbours) for player i."""
-    if not t.ordered:  # neighbours unknown: the seats check reports it; assume the most
-        return 2 * MOST_DEFEATS, _stages_max(t.seats[i]) + 2 * MAX_STAGES
-    left, right = t.left(i), t.right(i)
-    defeats = MAX_DEFEATS.get(left.line.military, MOST_DEFEATS) + MAX_DEFEATS.get(right.line.military, MOST_DEFEATS)
-    return defeats, _stages_max(t.seats[i]) + _stages_max(left) + _stages_max(right)
+def _guild_values(t: _Table, i: int) -> tuple[int, ...]:
+    """Each guild's most points for player i, by ``GUILD_NAMES`` index. Seats in order: from
+    the neighbours' own sheets and the deck's copies; else the most any neighbours could hold."""
+    if not t.ordered:
+        v = dict(GUILD_STATIC[t.n])
+        v["Strategists Guild"] = 2 * MOST_DEFEATS
+        v["Builders Guild"] = _stages_max(t.seats[i]) + 2 * MAX_STAGES
+        return tuple(v[g] for g in d.GUILD_NAMES)
+    left, right = (i + 1) % t.n, (i - 1) % t.n
+    nl, nr = t.needs[left], t.needs[right]
+    return _neighbour_guilds(t.n, nl.holds, nr.holds, t.seats[left].line.military, t.seats[right].line.military,
+                             t.needs[i].stages + nl.stages + nr.stages, t.needs[i].free)
+
+
+_OWN_BROWN_GREY = {n: NAMES[(d.Colour.BROWN, n)] + NAMES[(d.Colour.GREY, n)] for n in d.PLAYER_COUNTS}
+
+
+@lru_cache(maxsize=65536)
+def _neighbour_guilds(n: int, left: tuple[int, ...], right: tuple[int, ...], mil_left: int, mil_right: int,
+                      stages: int, free: int) -> tuple[int, ...]:
+    v = [0] * len(d.GUILD_NAMES)  # the Scientists Guild scores in science
+    for (k, pts, cap), a, b in zip(_COLOUR_SLOTS[n], left, right):
+        v[k] = pts * min(cap, a + b)
+    v[GUILD_INDEX["Strategists Guild"]] = MAX_DEFEATS.get(mil_left, MOST_DEFEATS) + \
+        MAX_DEFEATS.get(mil_right, MOST_DEFEATS)
+    v[GUILD_INDEX["Builders Guild"]] = stages
+    v[_SHIPOWNERS] = min(_OWN_BROWN_GREY[n], free)
+    return tuple(v)
+
+
+_ALL_GUILDS = tuple(range(len(d.GUILD_NAMES)))
+_HOLD_NAMES = {n: tuple((colour, NAMES[(colour, n)]) for colour, _ in NEIGHBOUR_COLOUR_GUILDS.values())
+               for n in d.PLAYER_COUNTS}
 
 
 def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
@@ -668,11 +762,11 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
             out.append(warning("guilds.count", f"{k} guild{'' if k == 1 else 's'} listed in play; the rules "
                                                f"use players + 2 = {want} at a {t.n}-player table"))
     olympia_b = [s.copies_guild for s in t.seats]
-    possible = d.GUILD_NAMES if t.guilds is None else tuple(g for g in d.GUILD_NAMES if g in t.guilds)
+    possible = _ALL_GUILDS if t.guilds is None else tuple(k for g, k in GUILD_INDEX.items() if g in t.guilds)
     table_best = [0] * len(possible)
     for i, s in enumerate(t.seats):
         p = s.line
-        top, each = _guild_bound(t.n, possible, s.board.extra_builds, olympia_b[i], *_neighbour_values(t, i))
+        top, each = _guild_bound(possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i))
         table_best = [max(x, y) for x, y in zip(table_best, each)]
         if p.guilds > top:
             where = "the guilds in play" if t.guilds is not None else "any guilds"
@@ -685,6 +779,287 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
         out.append(error("guilds.table", f"the table's guild points add up to {total}, but each guild card "
                                          f"exists once and together they give at most {table_top} here"))
     return out
+
+
+# --- the city's plays age by age ------------------------------------------------------
+# A city has six turns per age; each turn builds a card of that age, builds a stage (with
+# any card) or discards. Babylon B, once its second stage is built, also plays the seventh
+# card of an age (at most one more turn per age); each Halikarnassos discard stage builds
+# one card from the discard pile, which holds cards of that age and earlier ones (so it
+# can stand in for a card of any age). Blue and green cards, the guilds and the yellow
+# cards that score commercial points all have a printed age (data.py), so the cards a
+# sheet needs must fit into the turns of their own age. Everything below is exact for
+# that model: the checks try every set of cards that gives the sheet's points.
+
+AgeVec = tuple[int, int, int]
+
+
+def _pareto(vectors: set[AgeVec]) -> tuple[AgeVec, ...]:
+    """The vectors no other vector is at most in every age (fewest cards per age first)."""
+    keep = [v for v in vectors
+            if not any(w != v and all(x <= y for x, y in zip(w, v)) for w in vectors)]
+    return tuple(sorted(keep, key=lambda v: (sum(v), v[::-1])))
+
+
+def _one_hot(age: int) -> AgeVec:
+    return (int(age == 1), int(age == 2), int(age == 3))
+
+
+def _add(a: AgeVec, b: AgeVec) -> AgeVec:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def _blue_tables(n: int) -> tuple[dict[int, tuple[AgeVec, ...]], dict[int, int]]:
+    """Per civilian total at `n` players: the age vectors of the sets of distinct blue
+    cards that give it (Pareto-minimal), and the most blue cards such a set can hold."""
+    cards = [(c.points, c.age) for c in d.CARDS if c.colour is d.Colour.BLUE and c.copies(n)]
+    vecs: dict[int, set[AgeVec]] = {}
+    most: dict[int, int] = {}
+    for k in range(len(cards) + 1):
+        for combo in itertools.combinations(cards, k):
+            total = sum(p for p, _ in combo)
+            vec = tuple(sum(1 for _, a in combo if a == age) for age in d.AGES)
+            vecs.setdefault(total, set()).add(vec)  # type: ignore[arg-type]
+            most[total] = max(most.get(total, 0), k)
+    return {p: _pareto(v) for p, v in vecs.items()}, most
+
+
+_BLUE = {n: _blue_tables(n) for n in d.PLAYER_COUNTS}
+BLUE_AGES: dict[int, dict[int, tuple[AgeVec, ...]]] = {n: t[0] for n, t in _BLUE.items()}
+#: Most distinct blue cards behind a civilian total (0 points: none; every blue card scores).
+BLUE_MOST: dict[int, dict[int, int]] = {n: t[1] for n, t in _BLUE.items()}
+#: Ages of the distinct green cards of each symbol at `n` players.
+GREEN_AGES_BY_SYMBOL: dict[tuple[d.Science, int], tuple[int, ...]] = {
+    (s, n): tuple(d.card(name).age for name in names if d.card(name).copies(n))
+    for s, names in SYMBOL_CARDS.items() for n in d.PLAYER_COUNTS
+}
+
+
+def _science_combos() -> dict[int, tuple[tuple[int, int, int, int], ...]]:
+    out: dict[int, list[tuple[int, int, int, int]]] = {}
+    r = range(MAX_SYMBOL + 1)
+    for c, g, t in itertools.product(r, r, r):
+        for w in range(MAX_WILD + 1):
+            out.setdefault(science_points(c, g, t, w), []).append((c, g, t, w))
+    return {p: tuple(v) for p, v in out.items()}
+
+
+#: Every (compasses, gears, tablets, wild) behind each science score.
+SCIENCE_COMBOS = _science_combos()
+
+
+@lru_cache(maxsize=4096)
+def green_ages(n: int, counts: tuple[int, int, int]) -> tuple[AgeVec, ...]:
+    """Age vectors (Pareto-minimal) of the distinct green cards that hold these symbol
+    counts (compasses, gears, tablets) at `n` players; empty when the deck can't."""
+    out: set[AgeVec] = {(0, 0, 0)}
+    for sym, k in zip(d.Science, counts):
+        ages = GREEN_AGES_BY_SYMBOL[(sym, n)]
+        options = {tuple(sum(1 for a in combo if a == age) for age in d.AGES)
+                   for combo in itertools.combinations(ages, k)}
+        out = {_add(v, w) for v in out for w in options}  # type: ignore[arg-type]
+    return _pareto(out)
+
+
+@lru_cache(maxsize=4096)
+def science_ages(n: int, science: int, babylon: bool, guild: bool, copy: bool,
+                 pay_guild: bool) -> tuple[AgeVec, ...]:
+    """Age vectors of the green cards (plus the Scientists Guild, an Age III card, when a
+    wild symbol beyond Babylon's comes from it and `pay_guild`) behind a science score.
+    `copy`: Olympia B may copy the guild from a neighbour instead (no card)."""
+    wmax = int(babylon) + int(guild)
+    out: set[AgeVec] = set()
+    for c, g, t, w in SCIENCE_COMBOS.get(science, ()):
+        if w <= wmax:
+            extra = max(0, w - int(babylon)) if pay_guild and not copy else 0
+            out.update(_add(v, (0, 0, extra)) for v in green_ages(n, (c, g, t)))
+    return _pareto(out)
+
+
+@lru_cache(maxsize=4096)
+def science_most_cards(science: int) -> int:
+    """Most green cards a city with this science score can hold (wild symbols at most 2)."""
+    return max((c + g + t for c, g, t, _ in SCIENCE_COMBOS.get(science, ())), default=3 * MAX_SYMBOL)
+
+
+@dataclass(frozen=True)
+class _Turns:
+    stages: int    # stages built
+    per_age: int   # turns per age: 6, or 7 once Babylon B's second stage is built
+    anywhere: int  # Halikarnassos builds from the discard pile: a card of any age
+    shields: bool  # a built stage gives shields (Rhodos)
+
+
+@lru_cache(maxsize=4096)
+def _turn_options(wonder: str | None, side: str | None, points: int, stages: int | None) -> tuple[_Turns, ...]:
+    """Every (board, stages built) the sheet allows: the stages column, else every stage
+    count whose points are the wonder points (all counts when none is: reported elsewhere)."""
+    boards = _boards(wonder, side).boards
+    pairs = [(b, k) for b in boards for k in range(len(b.stages) + 1)
+             if (stages == k if stages is not None else b.stage_points()[k] == points)]
+    if not pairs:
+        pairs = [(b, k) for b in boards for k in range(len(b.stages) + 1)]
+    out = set()
+    for b, k in pairs:
+        effects = [e for s in b.stages[:k] for e in s.effects]
+        last = any(isinstance(e, d.Power) and e.action is d.Action.PLAY_LAST_CARD for e in effects)
+        discard = sum(1 for e in effects if isinstance(e, d.Power) and e.action is d.Action.BUILD_FROM_DISCARD)
+        shields = any(isinstance(e, d.Shields) for e in effects)
+        out.add(_Turns(k, d.HAND_SIZE - 1 + last, discard, shields))
+    return tuple(sorted(out, key=lambda x: (x.stages, -x.per_age, -x.anywhere)))
+
+
+def _fits(cards: AgeVec, flexible: int, t: _Turns) -> int:
+    """How many plays too many: cards of each age on that age's turns or on Halikarnassos
+    builds, stages and `flexible` cards (any age) on any turn left. 0 when they fit."""
+    spill = sum(max(0, c - t.per_age) for c in cards)
+    total = sum(cards) + t.stages + flexible - (len(d.AGES) * t.per_age + t.anywhere)
+    return max(spill - t.anywhere, total, 0)
+
+
+@dataclass(frozen=True)
+class _Need:
+    """What one city's sheet needs of its plays (exact for the model above)."""
+
+    over: int        # plays too many for the cards of the sheet, wild symbols free (0: fits)
+    worst: AgeVec    # the card vector with the least overflow, for the message
+    guild_over: int  # the same with the Scientists Guild paid for as a card
+    can_win: bool    # a shield stage, or room for a red card: the city can win a battle
+    free: int        # most plays left for cards the sheet doesn't need (brown, grey, red, yellow)
+    paying: int      # most plays that can give coins (not a blue, green or purple card)
+    holds: tuple[int, ...]  # most cards of each colour of NEIGHBOUR_COLOUR_GUILDS the city holds
+    stages: int      # most stages the sheet allows
+
+
+def _best(blue: tuple[AgeVec, ...], sci: tuple[AgeVec, ...], fixed3: int, flexible: int,
+          turns: tuple[_Turns, ...], shield_free: bool) -> tuple[int, AgeVec]:
+    best, worst = 99, (0, 0, 0)
+    for t in turns:
+        flex = 0 if (shield_free and t.shields) else flexible
+        for b in blue:
+            for s in sci:
+                v = (b[0] + s[0], b[1] + s[1], b[2] + s[2] + fixed3)
+                over = _fits(v, flex, t)
+                if over < best:
+                    best, worst = over, v
+                    if not over:
+                        return 0, v
+    return best, worst
+
+
+@lru_cache(maxsize=65536)
+def city_need(n: int, wonder: str | None, side: str | None, wonders: int, stages: int | None,
+              civilian: int, science: int, symbols: tuple[int, int, int, int] | None,
+              commercial: bool, guilds: bool, copy: bool, babylon: bool, guild: bool) -> _Need:
+    """One city's plays: `symbols` (compasses, gears, tablets, wild) when the sheet has the
+    columns; `babylon`, `guild`, `copy`: Babylon's wild stage, the Scientists Guild (in play)
+    and Olympia B's copy are possible for this city."""
+    turns = _turn_options(wonder, side, wonders, stages)
+    blue = BLUE_AGES[n].get(civilian) or ((0, 0, 0),)  # unreachable: civilian.points says so
+    if symbols is not None:
+        *counts, wild = symbols
+        green = green_ages(n, tuple(counts)) or ((0, 0, 0),)  # type: ignore[arg-type]
+        paid = max(0, wild - int(babylon)) if not copy else 0
+        free_sci, paid_sci = green, tuple(_add(v, (0, 0, paid)) for v in green)
+    else:
+        free_sci = science_ages(n, science, babylon, guild, copy, False) or ((0, 0, 0),)
+        paid_sci = science_ages(n, science, babylon, guild, copy, True) or ((0, 0, 0),)
+    fixed3 = int(commercial) + int(guilds and not copy)  # Haven/Lighthouse/Chamber/Arena; a guild
+    over, worst = _best(blue, free_sci, fixed3, 0, turns, False)
+    guild_over = _best(blue, paid_sci, fixed3, 0, turns, False)[0] if not over else over
+    can_win = not _best(blue, paid_sci, fixed3, 1, turns, True)[0]
+    most = max(len(d.AGES) * t.per_age + t.anywhere - t.stages for t in turns)
+    fewest = min(map(sum, blue)) + min(map(sum, paid_sci)) + fixed3
+    plays = max(len(d.AGES) * t.per_age + t.anywhere for t in turns)
+    free = max(0, most - fewest)
+    holds = []
+    for colour, names in _HOLD_NAMES[n]:
+        if colour is d.Colour.BLUE:
+            holds.append(min(names, BLUE_MOST[n].get(civilian, names)))
+        elif colour is d.Colour.GREEN:
+            held = sum(symbols[:3]) if symbols is not None else science_most_cards(science)
+            holds.append(min(names, held))
+        else:
+            holds.append(min(names, free + (colour is d.Colour.YELLOW and commercial)))
+    return _Need(over, worst, guild_over, can_win, free, max(0, plays - (fewest - int(commercial))),
+                 tuple(holds), max(x.stages for x in turns))
+
+
+def _need(t: _Table, i: int) -> _Need:
+    s = t.seats[i]
+    p = s.line
+    syms = (p.compasses, p.gears, p.tablets)
+    symbols = None
+    if None not in syms and all(0 <= x <= MAX_SYMBOL for x in syms):  # type: ignore[operator]
+        symbols = (*syms, p.wild or 0)
+    return city_need(t.n, p.wonder, p.side, p.wonders, p.stages, p.civilian, p.science, symbols,  # type: ignore[arg-type]
+                     p.commercial > 0, p.guilds > 0, s.copies_guild, s.wild,
+                     t.guild_possible("Scientists Guild"))
+
+
+# --- coins ------------------------------------------------------------------------------
+# Every coin in the cities at the end came from the bank: 3 to start, 3 per discarded card,
+# and the coins of yellow cards and of stages (Ephesos, Rhodos B). Trading only moves coins
+# from one city to another, and costs go back to the bank. So the table's coins are at most
+# the sum over the cities of: 3 + 3 per play + what each yellow card or stage can give above
+# the 3 of a discard; a play that builds a blue or green card (or a guild) gives nothing,
+# so the cards the sheet needs come off the plays.
+
+def _most_coins(c: d.Card, n: int) -> int:
+    """Most coins one card can give when built at `n` players."""
+    total = 0
+    for e in c.effects:
+        if isinstance(e, d.Coins):
+            total += e.count
+        elif isinstance(e, d.PerUnit) and e.coins:
+            if e.counted is d.Counted.WONDER_STAGES:
+                units = MAX_STAGES * len(e.whose)
+            else:
+                names = sum(NAMES[(col, n)] for col in e.colours)
+                copies = sum(c2.copies(n) for c2 in d.CARDS if c2.colour in e.colours and not c2.is_guild)
+                units = min(names * len(e.whose), copies)
+            total += e.coins * units
+    return total
+
+
+#: What the yellow cards at `n` players can give together above 3 coins each.
+YELLOW_EXTRA: dict[int, int] = {
+    n: sum(max(0, _most_coins(c, n) - d.DISCARD_COINS) for c in d.CARDS
+           if c.colour is d.Colour.YELLOW and c.copies(n))
+    for n in d.PLAYER_COUNTS
+}
+
+
+def _stage_coins_extra(b: d.Board) -> int:
+    return sum(max(0, sum(e.count for e in s.effects if isinstance(e, d.Coins)) - d.DISCARD_COINS)
+               for s in b.stages)
+
+
+@lru_cache(maxsize=1024)
+def _stages_coins_extra(wonder: str | None, side: str | None) -> int:
+    return max(_stage_coins_extra(b) for b in _boards(wonder, side).boards)
+
+
+def coins_max(t: _Table, i: int) -> int:
+    """Most coins the bank can hand city i in the game (see above)."""
+    p = t.seats[i].line
+    extra = _stages_coins_extra(p.wonder, p.side)
+    return d.START_COINS + d.DISCARD_COINS * t.needs[i].paying + YELLOW_EXTRA[t.n] + extra
+
+
+def _coins(t: _Table, sheet: TableSheet) -> list[Finding]:
+    """The table's coins came from the bank: at most what it can hand out."""
+    coins = [s.line.coins for s in t.seats]
+    if min(coins) < 0:
+        return []  # coins.negative says so
+    total, top = sum(coins), sum(coins_max(t, i) for i in range(t.n))
+    if total <= top:
+        return []
+    rich = max(t.seats, key=lambda s: s.line.coins).line
+    return [error("coins.max", f"the table holds {total} coins ({rich.player!r} has {rich.coins}), but the bank "
+                               f"hands out at most {top} here: 3 to start, 3 per discard and what yellow cards "
+                               f"and stages give; trading only moves coins between cities; check the coins "
+                               f"column", rich.player if rich.coins > top else None)]
 
 
 def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
@@ -714,10 +1089,32 @@ def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
             out.append(error("city.cards", f"{p.player!r} needs at least {need} cards and stages "
                              f"({', '.join(parts)}), but a city builds at most {budget} on {s.board.label}; "
                              f"check the categories", p.player))
+            continue
+        out.extend(_ages(t, i))
     return out
 
 
-_PARTS = (_wonders, _military, _science, _civilian, _commercial, _guilds, _city)
+def _ages(t: _Table, i: int) -> list[Finding]:
+    """The cards a city needs fit into the turns of their ages; a wild symbol that only the
+    Scientists Guild can give costs the guild card."""
+    p, nd = t.seats[i].line, t.needs[i]
+    if nd.over:
+        a1, a2, a3 = nd.worst
+        what = ["blue", "green"] + (["a yellow card for commercial"] if p.commercial > 0 else []) \
+            + (["a guild"] if p.guilds > 0 and not t.seats[i].copies_guild else [])
+        return [error("city.ages", f"{p.player!r} can't fit its cards into the three ages: the civilian, science "
+                      f"and other points need at the least {a1} Age I, {a2} Age II and {a3} Age III cards "
+                      f"({', '.join(what)}), {nd.over} more than the six turns of each age (plus the "
+                      f"board's extra builds) and the stages allow on {t.seats[i].board.label}; check the "
+                      f"categories", p.player)]
+    if nd.guild_over:
+        return [error("science.guild", f"{p.player!r} needs a wild science symbol that only the Scientists "
+                      f"Guild can give here, but the guild is an Age III card and the city's plays are all "
+                      f"needed for its other points; check the science column", p.player)]
+    return []
+
+
+_PARTS = (_wonders, _military, _science, _civilian, _commercial, _guilds, _city, _coins)
 
 
 def check_rules(sheet: TableSheet) -> list[Finding]:
@@ -748,6 +1145,7 @@ check_civilian = _only(_civilian)
 check_commercial = _only(_commercial)
 check_guilds = _only(_guilds)
 check_city = _only(_city)
+check_coins = _only(_coins)
 
 if check_rules not in TABLE_CHECKS:
     TABLE_CHECKS.append(check_rules)

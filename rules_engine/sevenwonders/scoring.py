@@ -7,21 +7,9 @@ The Chamber of Commerce and the Craftsmens Guild give 2 VP per grey card (Bonn 2
 from __future__ import annotations
 
 from rules_engine.sevenwonders import data as d
+from rules_engine.sevenwonders.checks import science_points  # the one science formula
 from rules_engine.sevenwonders.game import CARDS, COLOUR_INDEX, PURPLE, YELLOW, Game
 from rules_engine.sevenwonders.sheet import PlayerScore, TableSheet
-
-
-def science_points(counts: tuple[int, int, int], wild: int) -> tuple[int, tuple[int, int, int]]:
-    """Best science score with `wild` symbols placed, and the counts that give it."""
-    best, best_counts = -1, counts
-    a0, b0, c0 = counts
-    for a in range(wild + 1):
-        for b in range(wild - a + 1):
-            x, y, z = a0 + a, b0 + b, c0 + wild - a - b
-            p = x * x + y * y + z * z + 7 * min(x, y, z)
-            if p > best:
-                best, best_counts = p, (x, y, z)
-    return best, best_counts
 
 
 def _units(game: Game, seat: int, e: d.PerUnit) -> int:
@@ -49,7 +37,7 @@ def _lines(game: Game, seat: int, copy: int | None) -> dict[str, int]:
     if copy is not None:
         guilds += _guild_points(game, seat, copy)
         wild += CARDS[copy].wild
-    science, _ = science_points(tuple(c.science), wild)
+    science = science_points(*c.science, wild)
     return {"military": military, "treasury": c.coins // 3, "wonders": wonders, "civilian": civilian,
             "commercial": commercial, "guilds": guilds, "science": science, "wild": wild}
 

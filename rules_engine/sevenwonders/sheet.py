@@ -5,8 +5,8 @@ card and board data register themselves in ``TABLE_CHECKS``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from rules_engine.findings import Finding, error
 
@@ -63,6 +63,13 @@ class TableSheet:
 
 
 TableCheck = Callable[[TableSheet], list[Finding]]
+
+
+def split_guilds(text: str | None) -> tuple[str, ...] | None:
+    """The guild names of a sheet's "guilds in play" cell or line (separated by "," or ";"),
+    as written; None when it names none ("", "-", "–")."""
+    names = tuple(x.strip() for x in (text or "").replace(";", ",").split(",") if x.strip(" -–"))
+    return names or None
 
 
 def _arithmetic(sheet: TableSheet) -> list[Finding]:

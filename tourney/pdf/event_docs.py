@@ -65,8 +65,8 @@ def score_pads(event: store.Event, round_no: int, lang: str = "en", base_url: st
     info = event.info()
     hooks = game_print(info.game)
     w = words(lang)
-    notes = hooks.notes(event, round_no, lang)
-    pads = [ScorePad(info.name, round_no, t, seats, notes, table_link(base_url, round_no, t) if base_url else None)
+    pads = [ScorePad(info.name, round_no, t, seats, hooks.notes(event, round_no, len(seats), lang),
+                     table_link(base_url, round_no, t) if base_url else None)
             for t, seats in _tables(event, round_no) if len(seats) > 1]
     render = render_match_slips if hooks.match_slips else render_score_pads
     return render(pads, hooks.pad(lang), lang, footnote=_footnote(info, w))

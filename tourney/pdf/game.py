@@ -26,7 +26,7 @@ class StandingsTable:
 class GamePrint:
     pad: Callable[[str], PadDescription]                 # (lang) -> the pad
     match_slips: bool                                    # two players: slips, four to a page
-    notes: Callable[[Event, int, str], tuple[str, ...]]  # (event, round, lang) -> lines on every pad
+    notes: Callable[[Event, int, int, str], tuple[str, ...]]  # (event, round, table size, lang) -> pad lines
     detail: str                                          # list by name shows the "board" or the "opponent"
     standings: Callable[[Any, str], StandingsTable]      # (the game's standings, lang)
 

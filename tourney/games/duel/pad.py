@@ -43,7 +43,7 @@ def duel_pad(lang: str, agora: bool = True) -> PadDescription:
         outcome=outcome, outcome_choices=choices if agora else choices[:3])
 
 
-def no_notes(event: Event, round_no: int, lang: str) -> tuple[str, ...]:
+def no_notes(event: Event, round_no: int, players: int, lang: str) -> tuple[str, ...]:
     return ()
 
 

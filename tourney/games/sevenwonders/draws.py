@@ -20,15 +20,26 @@ GUILDS: tuple[str, ...] = GUILD_NAMES
 @dataclass(frozen=True)
 class RoundDraw:
     """The draw for one round: seat i at every table gets ``wonders[i - 1]`` (a table of 4
-    uses the first 4); ``guilds`` (largest table + 2, in the order of ``GUILDS``) are in play
-    at every table."""
+    uses the first 4). ``guilds`` is an ordered draw (largest table + 2 long) of which a
+    table of n plays the first n + 2, so every table has the same guilds as far as its size
+    allows (Bonn rules). Draws stored before the per-table draw (``per_table`` False) list
+    the guilds of every table, in the order of ``GUILDS``, and are read as they were."""
 
     round: int
     wonders: tuple[str, ...]
     guilds: tuple[str, ...]
+    per_table: bool = False
 
     def wonder(self, seat: int) -> str:
         return self.wonders[seat - 1]
+
+    def guilds_for(self, players: int) -> tuple[str, ...]:
+        """The guilds in play at a table of `players`."""
+        return self.guilds[:players + GUILDS_EXTRA] if self.per_table else self.guilds
+
+    def guild_lines(self, sizes: Sequence[int]) -> list[tuple[int, tuple[str, ...]]]:
+        """(table size, guilds in play) for each distinct table size, largest first."""
+        return [(n, self.guilds_for(n)) for n in sorted(set(sizes), reverse=True)]
 
 
 def _rng(seed: int | str, round_no: int, what: str) -> random.Random:
@@ -77,8 +88,9 @@ def draw_round(seed: int | str, round_no: int, tables: Round,
     rest = [w for w in WONDERS if w not in head]
     rng.shuffle(rest)
     guild_count = min(len(GUILDS), seats + GUILDS_EXTRA)
-    picked = set(_rng(seed, round_no, "guilds").sample(GUILDS, guild_count))
-    return RoundDraw(round_no, tuple(head) + tuple(rest), tuple(g for g in GUILDS if g in picked))
+    # A random sample in the order drawn: its first k are a random sample of k as well.
+    picked = _rng(seed, round_no, "guilds").sample(GUILDS, guild_count)
+    return RoundDraw(round_no, tuple(head) + tuple(rest), tuple(picked), per_table=True)
 
 
 def draw_rounds(seed: int | str, schedule: Sequence[Round],

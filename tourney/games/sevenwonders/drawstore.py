@@ -2,6 +2,8 @@
 `RoundDraw`, and the table plan last chosen with `seat --tables`."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tourney.errors import EventError
 from tourney.games.sevenwonders.draws import RoundDraw
 from tourney.store import Event, Json, StoredDraw
@@ -10,9 +12,17 @@ from tourney.store import Event, Json, StoredDraw
 WONDERS_KIND, SEATS_KIND, TABLE_PLAN_KIND = "wonders", "seats", "table-plan"
 
 
+#: Marks a draw whose guild list is ordered, a table of n playing the first n + 2; draws
+#: stored before it list every table's guilds and are read as they were.
+PER_TABLE = "guilds_per_table"
+
+
 def draw_payload(draw: RoundDraw) -> Json:
     """A round's draw as stored (the round is the draw's own column)."""
-    return {"wonders": list(draw.wonders), "guilds": list(draw.guilds)}
+    out: dict[str, Json] = {"wonders": list(draw.wonders), "guilds": list(draw.guilds)}
+    if draw.per_table:
+        out[PER_TABLE] = "first n + 2 at a table of n"
+    return out
 
 
 def _names(value: Json, what: str) -> tuple[str, ...]:
@@ -26,12 +36,29 @@ def stored_round_draw(d: StoredDraw) -> RoundDraw:
     payload = d.payload
     if d.round is None or not isinstance(payload, dict):
         raise EventError(f"the stored wonder draw {payload!r} is damaged: the event file was changed outside tourney")
-    return RoundDraw(d.round, _names(payload.get("wonders"), "wonder"), _names(payload.get("guilds"), "guild"))
+    return RoundDraw(d.round, _names(payload.get("wonders"), "wonder"), _names(payload.get("guilds"), "guild"),
+                     PER_TABLE in payload)
 
 
 def round_draws(event: Event) -> dict[int, RoundDraw]:
     """The latest wonder and guild draw stored for each round."""
     return {d.round: stored_round_draw(d) for d in event.draws(WONDERS_KIND) if d.round is not None}
+
+
+def guild_rows(event_draws: Sequence[StoredDraw]) -> list[tuple[str, str, str]]:
+    """Draws-sheet rows: for each round's draw, the guilds in play at each of its table sizes."""
+    sizes: dict[int | None, list[int]] = {}
+    for d in event_draws:
+        if d.kind == SEATS_KIND and isinstance(d.payload, list):
+            sizes[d.round] = [len(t) for t in d.payload if isinstance(t, list)]
+    rows = []
+    for d in event_draws:
+        if d.kind == WONDERS_KIND and d.round is not None:
+            draw = stored_round_draw(d)
+            for n, guilds in draw.guild_lines(sizes.get(d.round, ())):
+                rows.append((f"round {d.round}: guilds, table of {n}", ", ".join(guilds),
+                             "in play at every table of this size"))
+    return rows
 
 
 def table_plan_setting(event: Event) -> str | None:

@@ -9,6 +9,7 @@ from typing import Iterable, Sequence
 
 from rules_engine.sevenwonders import CATEGORIES
 from tourney.export import decimal, draw_rows, fixed, html_page, number, standings_title, text_number, text_table
+from tourney.games.sevenwonders.drawstore import guild_rows
 from tourney.games.sevenwonders.standings import SevenWondersStandings, Standing
 from tourney.store import StoredDraw
 from tourney import output
@@ -112,6 +113,6 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
         ("event seed", str(info.seed), "every draw below is derived from it"),
         ("scheme", info.scheme, standings.scheme.title),
         ("tiebreaks", "points, " + ", ".join(t.key for t in standings.tiebreaks[1:]), ""),
-        *draw_rows(standings.lot_order, draws)]
+        *draw_rows(standings.lot_order, draws), *guild_rows(draws)]
     sheet("Draws", ["Draw", "Value", "Note"], [18, 40, 60], rows, {})
     wb.save(path)  # export.to_xlsx turns a failed write into a clear error

@@ -42,14 +42,14 @@ def sevenwonders_pad(lang: str) -> PadDescription:
         board=board, board_sides=("A", "B"))
 
 
-def guild_notes(event: Event, round_no: int, lang: str) -> tuple[str, ...]:
-    """The guilds in play this round (every one, by its printed name), for the pad's header."""
+def guild_notes(event: Event, round_no: int, players: int, lang: str) -> tuple[str, ...]:
+    """The guilds in play at a table of `players` this round (by printed name), for the pad's header."""
     from tourney.games.sevenwonders.drawstore import round_draws
 
     draw = round_draws(event).get(round_no)
     if draw is None:
         return ()
-    names = ", ".join(GUILD_NAMES_DE.get(g, g) if lang == "de" else g for g in draw.guilds)
+    names = ", ".join(GUILD_NAMES_DE.get(g, g) if lang == "de" else g for g in draw.guilds_for(players))
     return (f"{words(lang)['guilds']}: {names}",)
 
 

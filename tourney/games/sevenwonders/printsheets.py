@@ -72,7 +72,7 @@ def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, se
     last_col = get_column_letter(len(HEADER))
     ws["A1"] = neutralise(f"{event_name} · {lab.round} {round_no} · {lab.table} {table_no}")
     ws["A1"].font = Font(size=18, bold=True)
-    guilds = ", ".join(lab.guild_names.get(g, g) for g in draw.guilds) if draw else "–"
+    guilds = ", ".join(lab.guild_names.get(g, g) for g in draw.guilds_for(len(seats))) if draw else "–"
     ws["A2"] = f"{lab.guilds}: {guilds}"
     ws["A3"] = lab.rules
     for r in (1, 2, 3):

@@ -124,5 +124,6 @@ def draws_view(event: store.Event, round_no: int | None = None) -> str:
     for r, d in sorted(round_draws(event).items()):
         if round_no is None or r == round_no:
             lines.append(f"round {r} wonders: {', '.join(d.wonders)}")
-            lines.append(f"round {r} guilds: {', '.join(d.guilds)}")
+            note = " (in this order: a table of n plays the first n + 2)" if d.per_table else ""
+            lines.append(f"round {r} guilds: {', '.join(d.guilds)}{note}")
     return "".join(line + "\n" for line in lines)

@@ -4,13 +4,16 @@ reading and checking sheets against the rules and the event, and a table as stor
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Sequence
 
 from rules_engine.findings import Finding, error
 from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
+from rules_engine.sevenwonders.sheet import split_guilds
 from tourney import store
 from tourney.errors import EventError
+from tourney.games.sevenwonders.drawstore import round_draws
 from tourney.results import (
     CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_row, at_table, parse_sheets,
 )
@@ -18,7 +21,7 @@ from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
 from tourney.vocabulary import GENERIC, Vocabulary, Word
 
 REQUIRED = ("round", "table", "seat", "player", *CATEGORIES, "total", "coins")
-OPTIONAL_TEXT = ("wonder", "side")
+OPTIONAL_TEXT = ("wonder", "side", "guilds_in_play")
 OPTIONAL_INT = ("compasses", "gears", "tablets", "wild", "stages")
 COLUMNS = REQUIRED[:4] + OPTIONAL_TEXT + REQUIRED[4:] + OPTIONAL_INT
 
@@ -30,7 +33,10 @@ WORDS = GENERIC + Vocabulary((
     Word("science", "Wissenschaft"), Word("coins", "Münzen"), Word("compasses", "Zirkel"),
     Word("gears", "Zahnräder"), Word("tablets", "Tafeln"), Word("wild", "Joker"),
     Word("stages", "Stufen", ("bauabschnitte",)),
+    Word("guilds_in_play", "Gilden im Spiel", ("guilds in play",)),
 ))
+#: The line above the header that names the guilds in play (printed sheets have it).
+GUILD_LINES = {"guilds in play": "guilds_in_play", "gilden im spiel": "guilds_in_play"}
 #: Accepted header spellings (case-insensitive) → canonical column name.
 ALIASES: dict[str, str] = WORDS.aliases(COLUMNS)
 
@@ -41,6 +47,7 @@ SCORE_SHEET = SheetFormat(
               + ", ".join(REQUIRED) + ")",
     csv_first_row="{file}:1: the first row is not a score-sheet header: it needs the columns "
                   + ", ".join(REQUIRED) + " (English or German names)",
+    header_lines=GUILD_LINES,
 )
 
 
@@ -93,8 +100,26 @@ def _side_findings(row: SheetRow) -> list[Finding]:
 def _table(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[TableSheet]:
     sheet = None
     if readable:
-        sheet = TableSheet(tuple(player_score(row) for row in sorted(rows, key=lambda x: _int(x, "seat"))))
+        named = next((str(row.values["guilds_in_play"]) for row in rows if row.values.get("guilds_in_play")), None)
+        sheet = TableSheet(tuple(player_score(row) for row in sorted(rows, key=lambda x: _int(x, "seat"))),
+                           split_guilds(named))
     return ParsedTable(r, t, tuple(rows), sheet)
+
+
+def _check_with_drawn_guilds(report: CheckReport, event: store.Event) -> None:
+    """Check again, with the guilds drawn for the round (a table of n: its n + 2), the tables
+    whose sheets don't name the guilds in play; their findings replace those without guilds."""
+    draws = round_draws(event)
+    for k, table in enumerate(report.tables):
+        draw = draws.get(table.round)
+        sheet = table.sheet
+        if draw is None or not isinstance(sheet, TableSheet) or sheet.guilds is not None or not draw.guilds:
+            continue
+        before = {at_table(table, f) for f in check_sheet(sheet)}
+        sheet = replace(sheet, guilds=draw.guilds_for(sheet.size))
+        table = report.tables[k] = ParsedTable(table.round, table.table, table.rows, sheet)
+        report.findings = [f for f in report.findings if f not in before]
+        report.findings.extend(at_table(table, f) for f in check_sheet(sheet))
 
 
 def parse_files(paths: Sequence[str | Path]) -> CheckReport:
@@ -104,7 +129,9 @@ def parse_files(paths: Sequence[str | Path]) -> CheckReport:
 
 def check_against_event(report: CheckReport, event: store.Event, *, register: bool = False,
                         correct: bool = False) -> None:
-    """Add the findings that need the event: registration, drops, seating, stored results."""
+    """Add the findings that need the event: registration, drops, seating, stored results,
+    and the rules checked again with the guilds drawn for the round."""
+    _check_with_drawn_guilds(report, event)
     view = EventView.of(event)
     seated = view.seated
     seats: dict[tuple[int, int], dict[int, store.SeatRow]] = defaultdict(dict)
