@@ -21,6 +21,7 @@ from tourney.duel_standings import (
     MATCH_POINTS, DuelStanding, MatchResult, chain, cut_places, cut_winner, duel_standings,
 )
 from tourney.errors import SeatingError, UsageError
+from tourney.names import name_key
 from tourney.results import (
     CheckReport, EventView, GameImport, Line, ParsedTable, Seats, TableRows, _at,
     parse_sheets,
@@ -420,13 +421,13 @@ def check_duel_against_event(report: CheckReport, event: store.Event, *, registe
             elif len(planned) == 1:
                 report.findings.append(_at(table, error(
                     "pairing", f"table {t} in round {r} is {planned[0]!r}'s bye: there is no match to record")))
-            elif {x.casefold() for x in planned} != {x.casefold() for x in on_sheet}:
+            elif {name_key(x) for x in planned} != {name_key(x) for x in on_sheet}:
                 report.findings.append(_at(table, error(
                     "pairing", f"the sheet has {' v '.join(map(repr, on_sheet))} but round {r}, table {t} is "
                                f"{planned[0]!r} v {planned[1]!r}: fix the names or the table number")))
             elif table.sheet is not None:
                 first = [ln.player for ln in table.sheet.lines if ln.first]
-                if first and first[0].casefold() != planned[0].casefold():
+                if first and name_key(first[0]) != name_key(planned[0]):
                     report.findings.append(_at(table, warning(
                         "first.draw", f"{first[0]!r} started Age I on the sheet but the pairing had "
                                       f"{planned[0]!r} start: the sheet is kept as played")))
@@ -457,12 +458,12 @@ def _duel_rows(event: store.Event) -> TableRows:
         result = outcome(sheet)
         seats: Seats | None = None
         if seated.get(r) == "seat" and r in rounds:
-            planned = [x.casefold() for x in rounds[r].tables[t]]
-            lines = sorted(sheet.lines, key=lambda ln: planned.index(ln.player.casefold()))
+            planned = [name_key(x) for x in rounds[r].tables[t]]
+            lines = sorted(sheet.lines, key=lambda ln: planned.index(name_key(ln.player)))
         else:
             lines = list(sheet.lines)
-            seats = [(ids[ln.player.casefold()], None) for ln in lines]
-        return seats, [(seat, ids[ln.player.casefold()], None, None, _scores(ln, result))
+            seats = [(ids[name_key(ln.player)], None) for ln in lines]
+        return seats, [(seat, ids[name_key(ln.player)], None, None, _scores(ln, result))
                        for seat, ln in enumerate(lines, 1)]
 
     return table_rows

@@ -18,6 +18,7 @@ from tourney import store
 from tourney.duel_event import COLUMNS, DuelStandings, stored_rounds
 from tourney.errors import SeatingError, UsageError, writing
 from tourney.export import decimal, fixed, html_page, number, standings_title, text_number, text_table
+from tourney.names import sort_key
 from tourney.printsheets import BOX, SHADE, SheetsWritten, a4_page, signature_lines
 
 #: Tiebreaks shown as a ratio (4 decimals on screen); the others as numbers.
@@ -187,7 +188,7 @@ def pairings_view(event: store.Event, round_no: int | None, by: str, fmt: str) -
     """Pairings of a round by table (`by="table"`) or alphabetically by name."""
     r, rows = pairing_rows(event, round_no)
     if by == "name":
-        rows = sorted(rows, key=lambda x: x.player.casefold())
+        rows = sorted(rows, key=lambda x: sort_key(x.player))
     if fmt in ("csv", "json"):
         records = [{"round": x.round, "table": x.table, "player": x.player, "opponent": x.opponent,
                     "first": int(x.first)} for x in rows]
@@ -312,7 +313,7 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
             (8, 32, 32), (1,))
     listing(lab.by_name, lab.headings[1], lab.name_head,
             [[x.player, x.table, x.opponent or lab.bye, lab.yes if x.first else ""]
-             for x in sorted(rows, key=lambda x: x.player.casefold())], (32, 8, 32, 8), (2, 4))
+             for x in sorted(rows, key=lambda x: sort_key(x.player))], (32, 8, 32, 8), (2, 4))
     last = get_column_letter(len(COLUMNS))
     for x in rows:
         if not x.first:

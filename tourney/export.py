@@ -16,6 +16,7 @@ from typing import Sequence
 from rules_engine.sevenwonders import CATEGORIES
 from tourney.errors import UsageError, writing
 from tourney.games import workflow_of
+from tourney.names import sort_key
 from tourney.store import EventInfo
 from tourney.standings import Standing, Standings
 
@@ -206,7 +207,7 @@ def sevenwonders_xlsx(standings: Standings, path: Path, draws: list[dict] | None
            for g in standings.games),
           {6 + len(cats) + 2: "0.00", 6 + len(cats) + 3: "0.0000"})
     sheet("Players", ["Player", "Games", "Dropped after"], [28, 7, 13],
-          sorted(((st.player, st.games, st.dropped_after) for st in standings.rows), key=lambda r: r[0].casefold()),
+          sorted(((st.player, st.games, st.dropped_after) for st in standings.rows), key=lambda r: sort_key(r[0])),
           {})
     info = standings.info
     rows = [("event seed", str(info.seed), "every draw below is derived from it"),

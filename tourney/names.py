@@ -3,7 +3,7 @@ matched loosely for "did you mean" warnings, and sorted the German way (DIN 5007
 from __future__ import annotations
 
 import unicodedata
-from typing import Iterable
+from collections.abc import Iterable
 
 from tourney.errors import RegistrationError
 

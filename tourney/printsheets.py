@@ -17,6 +17,7 @@ from tourney import store
 from tourney.draws import RoundDraw
 from tourney.errors import SeatingError, UsageError, writing
 from tourney.games import workflow
+from tourney.names import sort_key
 
 #: Column headers in import order (``tourney.sheetio`` reads them case-insensitively).
 HEADER = ("Round", "Table", "Seat", "Player", "Wonder", "Side", "Military", "Treasury", "Wonders",
@@ -156,7 +157,7 @@ def _player_list(wb: Workbook, event_name: str, round_no: int,
         cell.border = BOX
         ws.column_dimensions[get_column_letter(c)].width = width
     everyone = sorted(((s.player, t, s.seat, s.wonder or "") for t, seats in tables for s in seats),
-                      key=lambda x: (x[0].casefold(), x[0]))
+                      key=lambda x: sort_key(x[0]))
     for i, values in enumerate(everyone, 4):
         for c, v in enumerate(values, 1):
             cell = ws.cell(i, c, v)

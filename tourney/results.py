@@ -14,6 +14,7 @@ from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check
 from tourney import store
 from tourney.errors import SheetError, UsageError
 from tourney.games import workflow
+from tourney.names import name_key
 from tourney.sheetio import OPTIONAL_INT, SheetRow, read_sheet_file
 
 
@@ -109,7 +110,7 @@ class ImportRefused(Exception):
 def _at(table: ParsedTable[Any], finding: Finding) -> LocatedFinding:
     rows = table.rows
     if finding.player is not None:
-        mine = [r for r in rows if r.player.casefold() == finding.player.casefold()]
+        mine = [r for r in rows if name_key(r.player) == name_key(finding.player)]
         rows = tuple(mine) or rows
     first = rows[0].where
     return LocatedFinding(finding, first.file, tuple(r.where.row for r in rows if r.where.file == first.file),
@@ -194,7 +195,7 @@ def _check_one_table_per_player(report: CheckReport) -> None:
         for row in table.rows:
             if not row.player:
                 continue
-            key = (table.round, row.player.casefold())
+            key = (table.round, name_key(row.player))
             other = seen.get(key)
             if other is not None and other is not table:
                 report.findings.append(_row_at(row, error(
@@ -216,16 +217,16 @@ class EventView:
     results; the checks every game shares."""
 
     info: store.EventInfo
-    players: dict[str, store.Player]  # by casefolded name
+    players: dict[str, store.Player]  # by names.name_key
     seated: dict[int, str]
     stored: dict[tuple[int, int], store.TableResult]
-    stored_player_table: dict[tuple[int, str], int]  # (round, casefolded name) -> table
+    stored_player_table: dict[tuple[int, str], int]  # (round, names.name_key) -> table
 
     @classmethod
     def of(cls, event: store.Event) -> EventView:
         stored = {(t.round, t.table): t for t in event.results()}
-        return cls(event.info(), {p.name.casefold(): p for p in event.players()}, event.seated_rounds(), stored,
-                   {(t.round, line.player.casefold()): t.table for t in stored.values() for line in t.lines})
+        return cls(event.info(), {name_key(p.name): p for p in event.players()}, event.seated_rounds(), stored,
+                   {(t.round, name_key(line.player)): t.table for t in stored.values() for line in t.lines})
 
     def table_findings(self, table: ParsedTable[Any], *, correct: bool, beyond: bool = True) -> list[LocatedFinding]:
         """A round past the event's last (when `beyond`); results already stored (unless `correct`)."""
@@ -242,7 +243,7 @@ class EventView:
         """A player not registered (unless `register`), dropped, or stored at another table."""
         out = []
         name, r = row.player, table.round
-        p = self.players.get(name.casefold())
+        p = self.players.get(name_key(name))
         if p is None:
             if not register:
                 out.append(_row_at(row, error(
@@ -253,7 +254,7 @@ class EventView:
             out.append(_row_at(row, error(
                 "player.dropped", f"{p.name!r} dropped after round {p.dropped_after} but is on a round {r} "
                                   f"sheet: re-enter them with 'tourney players add' if they play on", name)))
-        other = self.stored_player_table.get((r, name.casefold()))
+        other = self.stored_player_table.get((r, name_key(name)))
         if other is not None and other != table.table:
             out.append(_row_at(row, error(
                 "player.round", f"{name!r} already has a stored result at table {other} in round {r}: "
@@ -270,7 +271,7 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
     where_seated: dict[tuple[int, str], store.SeatRow] = {}
     for s in event.seats():
         seats[(s.round, s.table)][s.seat] = s
-        where_seated[(s.round, s.player.casefold())] = s
+        where_seated[(s.round, name_key(s.player))] = s
     for table in report.tables:
         r, t = table.round, table.table
         report.findings.extend(view.table_findings(table, correct=correct))
@@ -282,7 +283,7 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
             if seated.get(r) == "seat":
                 seat = row.get_int("seat")
                 planned = seats.get((r, t), {}).get(seat) if seat is not None else None
-                mine = where_seated.get((r, name.casefold()))
+                mine = where_seated.get((r, name_key(name)))
                 if mine is None:
                     report.findings.append(_row_at(row, error(
                         "seating", f"{name!r} is not in the seating of round {r}: fix the name, or re-seat "
@@ -299,10 +300,10 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
                         "wonder.draw", f"{name!r} played {wonder!r} on the sheet but the draw gave seat {seat} "
                                        f"{planned.wonder!r}: fix the sheet", name)))
         if seated.get(r) == "seat" and (r, t) in seats:
-            planned_names = {s.player.casefold() for s in seats[(r, t)].values()}
-            on_sheet = {row.player.casefold() for row in table.rows}
+            planned_names = {name_key(s.player) for s in seats[(r, t)].values()}
+            on_sheet = {name_key(row.player) for row in table.rows}
             for missing in sorted(planned_names - on_sheet):
-                who = next(s.player for s in seats[(r, t)].values() if s.player.casefold() == missing)
+                who = next(s.player for s in seats[(r, t)].values() if name_key(s.player) == missing)
                 report.findings.append(_at(table, error(
                     "seating", f"{who!r} is seated at table {t} in round {r} but missing from its sheet: "
                                "add their line")))
@@ -336,7 +337,7 @@ class ImportSummary:
 Line = tuple[int, int, str | None, str | None, dict[str, int | str]]
 #: A table's seats as stored from a sheet: (player id, wonder) by seat.
 Seats = list[tuple[int, str | None]]
-#: What a game stores for one checked table, given the player ids by casefolded name: the
+#: What a game stores for one checked table, given the player ids by names.name_key: the
 #: table's seats when the round has no seating to keep (else None), and its result lines.
 TableRows = Callable[[ParsedTable[Any], dict[str, int]], tuple[Seats | None, list[Line]]]
 
@@ -378,11 +379,11 @@ def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameIm
     registered: list[str] = []
     stored: list[tuple[int, int, int]] = []
     with event.transaction() as conn:
-        ids = {p.name.casefold(): p.id for p in event.players()}
+        ids = {name_key(p.name): p.id for p in event.players()}
         for table in report.tables:
             for row in table.rows:
-                if row.player.casefold() not in ids:
-                    ids[row.player.casefold()] = store.add_player(conn, row.player, joined_round=table.round)
+                if name_key(row.player) not in ids:
+                    ids[name_key(row.player)] = store.add_player(conn, row.player, joined_round=table.round)
                     registered.append(row.player)
         for table in report.tables:
             r, t = table.round, table.table
@@ -414,14 +415,14 @@ def _sevenwonders_rows(event: store.Event) -> TableRows:
     def table_rows(table: ParsedTable[TableSheet], ids: dict[str, int]) -> tuple[Seats | None, list[Line]]:
         assert table.sheet is not None  # every table is readable once there are no errors
         r, t = table.round, table.table
-        seats = None if seated.get(r) == "seat" else [(ids[p.player.casefold()], p.wonder)
+        seats = None if seated.get(r) == "seat" else [(ids[name_key(p.player)], p.wonder)
                                                        for p in table.sheet.players]
         lines: list[Line] = []
         for p, row in zip(table.sheet.players, sorted(table.rows, key=lambda x: x.values["seat"])):
             scores = {k: v for k, v in row.values.items()
                       if isinstance(v, int) and k not in ("round", "table", "seat")}
             wonder = p.wonder or planned_wonder.get((r, t, p.seat))
-            lines.append((p.seat, ids[p.player.casefold()], wonder, p.side, scores))
+            lines.append((p.seat, ids[name_key(p.player)], wonder, p.side, scores))
         return seats, lines
 
     return table_rows

@@ -9,6 +9,7 @@ from tourney import store
 from tourney.draws import RoundDraw, draw_round
 from tourney.errors import SeatingError
 from tourney.games import workflow
+from tourney.names import name_key
 from tourney.schedule import (
     PlanError,
     Round,
@@ -50,7 +51,7 @@ def _seated_tables(event: store.Event) -> dict[int, Round]:
     ids = event.player_ids()
     rounds: dict[int, dict[int, list[int]]] = {}
     for s in event.seats():
-        rounds.setdefault(s.round, {}).setdefault(s.table, []).append(ids[s.player.casefold()])
+        rounds.setdefault(s.round, {}).setdefault(s.table, []).append(ids[name_key(s.player)])
     return {r: tuple(tuple(t[k]) for k in sorted(t)) for r, t in rounds.items()}
 
 
@@ -147,7 +148,7 @@ def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: l
     by_name = event.player_ids()
     for s in event.seats():
         if s.round < first and s.wonder:
-            had.setdefault(by_name[s.player.casefold()], set()).add(s.wonder)
+            had.setdefault(by_name[name_key(s.player)], set()).add(s.wonder)
     stored_wonders = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
     earlier = [d.wonders for r, d in sorted(round_draws(event).items()) if r < first]
     out: list[SeatedRound] = []
