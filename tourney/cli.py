@@ -134,7 +134,7 @@ def players_import(event: str, file: str, yes: bool) -> None:
     """
     from tourney.players import read_roster, register
 
-    _registered(register(_open(event), read_roster(file), yes=yes, reenter=False), typed=False)
+    _registered(register(_open(event), read_roster(file), yes=yes, reenter=False, source=file), typed=False)
 
 
 @players.command("drop")

@@ -23,10 +23,18 @@ _DASHES = str.maketrans({c: " " for c in "-\u2010\u2011\u2012\u2013\u2014\u2212"
 
 
 def _shown(text: str) -> str:
-    """The repr of `text` for a message, shortened when it is long."""
-    if len(text) <= _SHOWN:
-        return repr(text)
-    return f"{text[:_SHOWN]!r}… ({len(text):,} characters)"
+    """The repr of `text` for a message, cut short when it is long."""
+    return repr(text) if len(text) <= _SHOWN else f"{text[:_SHOWN]!r}…"
+
+
+def _what(ch: str) -> str:
+    """A refused character for a message: 'a control character (U+001B)',
+    'an invisible character (U+200B zero width space)'."""
+    code = f"U+{ord(ch):04X}"
+    if unicodedata.category(ch) == "Cc":
+        return f"a control character ({code})"
+    name = unicodedata.name(ch, "")
+    return f"an invisible character ({code}{' ' + name.lower() if name else ''})"
 
 
 def _refused(ch: str) -> bool:
@@ -45,11 +53,8 @@ def clean_name(text: str) -> str:
     """
     bad = next((i for i, ch in enumerate(text) if _refused(ch)), None)
     if bad is not None:
-        ch = text[bad]
-        what = unicodedata.name(ch, "a control character")
-        raise RegistrationError(
-            f"the name {_shown(text)} contains an invisible or control character "
-            f"(U+{ord(ch):04X} {what.lower()}) at position {bad + 1}: type the name again without it")
+        raise RegistrationError(f"the name {_shown(text)} contains {_what(text[bad])} at position {bad + 1}: "
+                                "type the name again without it")
     name = " ".join(unicodedata.normalize("NFC", text).split())
     if not name:
         raise RegistrationError("a player name can't be empty")
@@ -61,9 +66,11 @@ def clean_name(text: str) -> str:
 
 def name_key(name: str) -> str:
     """The identity of a name: Unicode case folding of the NFC form, whitespace collapsed.
-    `JÜRGEN WERNER` and `Jürgen Werner` (composed or decomposed ü) are one person."""
-    folded = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
-    return " ".join(folded.split())
+    `JÜRGEN WERNER` and `Jürgen Werner` (composed or decomposed ü) are one person; so are
+    `IŞIK` and `Işık` (the Turkish dotless and dotted i fold to i, as upper() loses them)."""
+    # Canonical caseless matching (Unicode 3.13): case folding of the NFD form, then composed.
+    folded = unicodedata.normalize("NFD", name).casefold().replace("\u0131", "i").replace("i\u0307", "i")
+    return " ".join(unicodedata.normalize("NFC", folded).split())
 
 
 def similar_key(name: str) -> str:
@@ -103,8 +110,11 @@ def _one_letter_off(a: str, b: str) -> bool:
 
 
 def _deletions(key: str) -> set[str]:
-    """The key and every string one character shorter: two keys one edit apart share one."""
-    return {key} | {key[:i] + key[i + 1:] for i in range(len(key))}
+    """The key and every string one letter shorter: two keys one letter apart share one of
+    these (digits are not deleted, so 'Spieler 1' and 'Spieler 2' share none)."""
+    if len(key) < MIN_FUZZY_LENGTH:
+        return {key}
+    return {key} | {key[:i] + key[i + 1:] for i, ch in enumerate(key) if ch.isalpha()}
 
 
 class SimilarNames:
@@ -114,11 +124,15 @@ class SimilarNames:
     def __init__(self, names: Iterable[str] = ()) -> None:
         self._names: dict[str, list[str]] = {}  # similar_key -> names
         self._near: dict[str, set[str]] = {}  # a key or one of its deletions -> similar keys
+        self._last: tuple[str, str] = ("", "")  # (name, similar_key) of the last find, for add
         for name in names:
             self.add(name)
 
+    def _key(self, name: str) -> str:
+        return self._last[1] if self._last[0] == name else similar_key(name)
+
     def add(self, name: str) -> None:
-        key = similar_key(name)
+        key = self._key(name)
         self._names.setdefault(key, []).append(name)
         for d in _deletions(key):
             self._near.setdefault(d, set()).add(key)
@@ -127,6 +141,7 @@ class SimilarNames:
         """Known names with the same similar_key or one letter off (see `_one_letter_off`),
         except `name` itself (the same name_key), in German order."""
         key, own = similar_key(name), name_key(name)
+        self._last = (name, key)
         keys = {k for d in _deletions(key) for k in self._near.get(d, ())}
         found = {n for k in keys if k == key or _one_letter_off(key, k) for n in self._names[k]
                  if name_key(n) != own}

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tourney import store
-from tourney.errors import SheetError
+from tourney.errors import RegistrationError, SheetError
 from tourney.names import SimilarNames, clean_name, name_key, printable, sort_key
 
 NAME_HEADERS = ("name", "player", "spieler", "spielername")
@@ -42,12 +42,19 @@ class Registration:
                 "or fix the spelling\n" + "\n".join(f"  {line}" for line in lines))
 
 
-def register(event: store.Event, names: list[str], *, yes: bool = False, reenter: bool = True) -> Registration:
+def register(event: store.Event, names: list[str], *, yes: bool = False, reenter: bool = True,
+             source: str | None = None) -> Registration:
     """Register the new names among `names` in one transaction (one query for the players
     already there, one bulk insert). Names already registered are listed, not refused; a
     dropped one is re-entered when `reenter` (typed on purpose, not re-imported). A name that
-    looks like a registered one (see names.similar_names) is held back unless `yes`."""
-    cleaned = [clean_name(n) for n in names]
+    looks like a registered one (see names.similar_names) is held back unless `yes`.
+    An unusable name refuses the whole list (`source`, the roster file, named in the message)."""
+    try:
+        cleaned = [clean_name(n) for n in names]
+    except RegistrationError as exc:
+        if source is None:
+            raise
+        raise RegistrationError(f"{source}: {exc}; nothing was registered") from None
     first = _next_round(event)
     added: list[str] = []
     reentered: list[str] = []
@@ -56,7 +63,7 @@ def register(event: store.Event, names: list[str], *, yes: bool = False, reenter
     held: list[tuple[str, tuple[str, ...]]] = []
     with event.transaction() as conn:
         players = store.players_by_key(conn)
-        similar = SimilarNames(p.name for p in players.values())
+        similar: SimilarNames | None = None  # built at the first new name: a re-import needs none
         given: set[str] = set()
         for name in cleaned:
             key = name_key(name)
@@ -72,6 +79,8 @@ def register(event: store.Event, names: list[str], *, yes: bool = False, reenter
                 else:
                     known.append((name, player.name))
                 continue
+            if similar is None:
+                similar = SimilarNames(p.name for p in players.values())
             like = similar.find(name)
             if like and not yes:
                 held.append((name, tuple(like)))
