@@ -214,3 +214,20 @@ def test_list_sorts_german_and_escapes_old_hostile_names(ev):
         "Yves                        1\n"
         "Zoë                         1\n"
         "6 players, 6 active\n")
+
+
+def test_sheet_names_match_decomposed_and_hostile_ones_are_not_registered(ev):
+    ev("players", "add", "ev.db", "Jürgen Werner", "Anna", "Ben")
+    names = ("Ju\u0308rgen Werner", "Anna", "Ben", "Cleo\x1b[2J")  # NFD ü from a Mac; an escape code
+    write_sheet(ev.folder / "r1.csv", [line(1, 1, s, n, civilian=c)
+                                       for s, (n, c) in enumerate(zip(names, (20, 15, 10, 5)), 1)])
+    r = ev("results", "import", "ev.db", "r1.csv", "--register", ok=None)
+    assert (r.exit_code, r.output) == (1, (
+        r"r1.csv:5: round 1, table 1: error: the name 'Cleo\x1b[2J' contains a control character (U+001B) "
+        "at position 5: type the name again without it [player.name]\n"
+        "checked 1 file: 1 table, 4 players: 1 error, 0 warnings: nothing stored\n"))
+    write_sheet(ev.folder / "r1.csv", [line(1, 1, s, n, civilian=c)
+                                       for s, (n, c) in enumerate(zip(names[:3], (20, 15, 10)), 1)])
+    ev("results", "import", "ev.db", "r1.csv")
+    assert names_in(ev) == ["Jürgen Werner", "Anna", "Ben"]
+    assert json.loads(ev("standings", "ev.db", "--format", "json").output)[0]["player"] == "Jürgen Werner"

@@ -12,9 +12,9 @@ from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar
 from rules_engine.findings import Finding, Severity, error, warning
 from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
 from tourney import store
-from tourney.errors import SheetError, UsageError
+from tourney.errors import RegistrationError, SheetError, UsageError
 from tourney.games import workflow
-from tourney.names import name_key
+from tourney.names import clean_name, name_key
 from tourney.sheetio import OPTIONAL_INT, SheetRow, read_sheet_file
 
 
@@ -250,6 +250,11 @@ class EventView:
                     "player.unknown", f"{name!r} is not registered: check the spelling against "
                                       "'tourney players list', or add them with 'tourney players add' "
                                       "(or import with --register)", name)))
+            else:
+                try:
+                    clean_name(name)
+                except RegistrationError as exc:
+                    out.append(_row_at(row, error("player.name", str(exc), name)))
         elif p.dropped_after is not None and r > p.dropped_after:
             out.append(_row_at(row, error(
                 "player.dropped", f"{p.name!r} dropped after round {p.dropped_after} but is on a round {r} "
