@@ -162,3 +162,11 @@ def test_similar_index_finds_exactly_what_comparing_every_pair_finds(known):
         pairwise = {n for n in known if name_key(n) != name_key(name)
                     and (similar_key(n) == key or _one_letter_off(key, similar_key(n)))}
         assert index.find(name) == sorted(pairwise, key=sort_key)
+
+
+def test_season_matches_players_with_the_same_folding():
+    from tourney.season import normalise
+
+    assert normalise("Müller, Jan") == normalise("JAN MUELLER") == normalise("Jan  Müller")
+    assert normalise("Zoë Kästner") == normalise("Zoe Kaestner")
+    assert normalise("Jan Müller") != normalise("Jan Möller")  # one letter off is a warning, never a match
