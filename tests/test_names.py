@@ -4,7 +4,7 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tourney.errors import RegistrationError
@@ -104,6 +104,7 @@ def test_printable_escapes_what_a_terminal_would_obey():
 names_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
 
 
+@settings(deadline=None)  # no timing in tests: the machine may be busy
 @given(names_text)
 def test_clean_name_is_idempotent(text):
     try:
@@ -114,6 +115,7 @@ def test_clean_name_is_idempotent(text):
     assert unicodedata.is_normalized("NFC", once) and once == once.strip()
 
 
+@settings(deadline=None)  # no timing in tests: the machine may be busy
 @given(st.text(st.characters(whitelist_categories=("Lu", "Ll", "Zs")), min_size=1, max_size=30))
 def test_case_variants_have_one_name_key(text):
     assume(text.strip())
@@ -134,6 +136,7 @@ def levenshtein(a: str, b: str) -> int:
 letters = st.text(st.sampled_from("abcdeäöüß"), min_size=1, max_size=7)
 
 
+@settings(deadline=None)  # no timing in tests: the machine may be busy
 @given(letters, letters)
 def test_one_letter_off_is_edit_distance_one_on_letters(a, b):
     expected = levenshtein(a, b) == 1 and min(len(a), len(b)) >= MIN_FUZZY_LENGTH
@@ -154,6 +157,7 @@ def rosters(draw):
     return [n for n in names if n.strip()] or ["x"]
 
 
+@settings(deadline=None)  # no timing in tests: the machine may be busy
 @given(rosters())
 def test_similar_index_finds_exactly_what_comparing_every_pair_finds(known):
     index = SimilarNames(known)
