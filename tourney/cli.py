@@ -19,6 +19,7 @@ from tourney.errors import TourneyError, UsageError
 
 if TYPE_CHECKING:
     from tourney.store import Event
+    from tourney.players import Registration
 from tourney.output import output_format_option
 
 
@@ -78,35 +79,64 @@ def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None
 # --- players -----------------------------------------------------------------------------
 @cli.group()
 def players() -> None:
-    """Register, import, drop and list players."""
+    """Register, import, drop, rename, remove and list players."""
+
+
+def _registered(done: Registration, typed: bool) -> None:
+    """Print what registering did; exit 1 when a name was held back as similar (or, typed,
+    was already registered)."""
+    from tourney.names import printable
+
+    def shown(names: tuple[str, ...]) -> str:
+        return ", ".join(printable(n) for n in names)
+
+    n = len(done.added)
+    if n or not (done.reentered or done.known or done.held):
+        click.echo(f"registered {n} player{'s' * (n != 1)} from round {done.first_round}"
+                   + (f": {shown(done.added)}" if typed and n else ""))
+    if done.reentered:
+        click.echo(f"re-entered from round {done.first_round}: {shown(done.reentered)}")
+    if done.repeated:
+        click.echo(f"given twice (registered once): {shown(done.repeated)}")
+    problem = done.similar_message()
+    if typed and done.known:
+        known = "\n".join(f"{printable(given)!r} is already registered"
+                          + (f" (as {printable(real)!r})" if given != real else "") for given, real in done.known)
+        problem = known if problem is None else f"{known}\n{problem}"
+    elif done.known:
+        click.echo(f"already registered: {shown(tuple(real for _, real in done.known))}")
+    if problem is not None:
+        raise click.ClickException(problem)
 
 
 @players.command("add")
 @click.argument("event")
 @click.argument("names", nargs=-1, required=True)
-def players_add(event: str, names: tuple[str, ...]) -> None:
-    """Register players (late entries play from the next round).
+@click.option("--yes", is_flag=True, help="Register names that look like registered ones (e.g. 'Jan Mueller' "
+                                          "next to 'Jan Müller') without asking.")
+def players_add(event: str, names: tuple[str, ...], yes: bool) -> None:
+    """Register players (late entries play from the next round); a dropped player re-enters.
 
     Example: tourney players add bonn.db "Anna Schmidt" "Ben Meyer"
     """
-    from tourney.players import add_players
+    from tourney.players import register
 
-    added, first = add_players(_open(event), list(names))
-    click.echo(f"registered {len(added)} player{'s' * (len(added) != 1)} from round {first}: {', '.join(added)}")
+    _registered(register(_open(event), list(names), yes=yes), typed=True)
 
 
 @players.command("import")
 @click.argument("event")
 @click.argument("file", type=click.Path(dir_okay=False))
-def players_import(event: str, file: str) -> None:
-    """Register everyone in a CSV or XLSX roster with a 'name' column.
+@click.option("--yes", is_flag=True, help="Register names that look like registered ones without asking.")
+def players_import(event: str, file: str, yes: bool) -> None:
+    """Register everyone in a CSV or XLSX roster with a 'name' column; names already
+    registered are listed and skipped, so a grown roster can be imported again.
 
     Example: tourney players import bonn.db roster.csv
     """
-    from tourney.players import add_players, read_roster
+    from tourney.players import read_roster, register
 
-    added, first = add_players(_open(event), read_roster(file))
-    click.echo(f"registered {len(added)} player{'s' * (len(added) != 1)} from round {first}")
+    _registered(register(_open(event), read_roster(file), yes=yes, reenter=False, source=file), typed=False)
 
 
 @players.command("drop")
@@ -121,6 +151,37 @@ def players_drop(event: str, name: str) -> None:
 
     real, after = drop_player(_open(event), name)
     click.echo(f"dropped {real!r} after round {after}" if after else f"dropped {real!r} before round 1")
+
+
+@players.command("rename")
+@click.argument("event")
+@click.argument("old")
+@click.argument("new")
+def players_rename(event: str, old: str, new: str) -> None:
+    """Fix a player's name everywhere (seating, results, standings; history keeps both).
+
+    Example: tourney players rename bonn.db "Jan Mueller" "Jan Müller"
+    """
+    from tourney.players import rename_player
+
+    was, now = rename_player(_open(event), old, new)
+    click.echo(f"renamed {was!r} to {now!r}")
+
+
+@players.command("remove")
+@click.argument("event")
+@click.argument("name")
+def players_remove(event: str, name: str) -> None:
+    """Remove a mis-registered player who has no results (else use 'players drop').
+
+    Example: tourney players remove bonn.db "Jan Mueller"
+    """
+    from tourney.players import remove_player
+
+    gone, rounds = remove_player(_open(event), name)
+    click.echo(f"removed {gone!r}")
+    for r in rounds:
+        click.echo(f"round {r} was seated with them: re-seat it with 'tourney seat {event} --round {r}'")
 
 
 @players.command("list")

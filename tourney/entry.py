@@ -16,6 +16,7 @@ from tourney.games import workflow
 from tourney.errors import ImportRefused
 from tourney.results import CheckReport, LocatedFinding, store_checked_table
 from tourney.sheetio import SheetFormat
+from tourney.names import name_key
 
 #: Most rows one table's sheet may have (7 Wonders seats up to 7; a little slack for typos).
 MAX_ROWS = 12
@@ -131,7 +132,7 @@ def enter_table(event: store.Event, round_no: int, table_no: int, rows: Sequence
         new = store.next_version(conn, round_no, table_no)
         if new != (version or 0) + 1:
             raise VersionConflict(round_no, table_no, version, stored_table(event, round_no, table_no))
-        ids = {p.name.casefold(): p.id for p in event.players()}
+        ids = {name_key(p.name): p.id for p in event.players()}
         store_checked_table(conn, table, table_rows, ids, version=new, author=author, reason=why,
                             source=author, warnings=report.warnings)
     return Entered(round_no, table_no, new, tuple(report.warnings))

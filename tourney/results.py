@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Callable, Generic, Iterable, Sequence, TypeVar
 
 from rules_engine.findings import Finding, Severity, error, warning
 from tourney import store
-from tourney.errors import ImportRefused, SheetError, UsageError
+from tourney.errors import ImportRefused, RegistrationError, SheetError, UsageError
+from tourney.names import clean_name, name_key
 from tourney.sheetio import SheetRow
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ def at_table(table: ParsedTable[object], finding: Finding) -> LocatedFinding:
     """`finding` located at the table's rows (the player's own row when it names one)."""
     rows = table.rows
     if finding.player is not None:
-        mine = [r for r in rows if r.player.casefold() == finding.player.casefold()]
+        mine = [r for r in rows if name_key(r.player) == name_key(finding.player)]
         rows = tuple(mine) or rows
     first = rows[0].where
     return LocatedFinding(finding, first.file, tuple(r.where.row for r in rows if r.where.file == first.file),
@@ -158,7 +159,7 @@ def _check_one_table_per_player(report: CheckReport) -> None:
         for row in table.rows:
             if not row.player:
                 continue
-            key = (table.round, row.player.casefold())
+            key = (table.round, name_key(row.player))
             other = seen.get(key)
             if other is not None and other is not table:
                 report.findings.append(at_row(row, error(
@@ -180,16 +181,16 @@ class EventView:
     results; the checks every game shares."""
 
     info: store.EventInfo
-    players: dict[str, store.Player]  # by casefolded name
+    players: dict[str, store.Player]  # by names.name_key
     seated: dict[int, str]
     stored: dict[tuple[int, int], store.TableResult]
-    stored_player_table: dict[tuple[int, str], int]  # (round, casefolded name) -> table
+    stored_player_table: dict[tuple[int, str], int]  # (round, names.name_key) -> table
 
     @classmethod
     def of(cls, event: store.Event) -> EventView:
         stored = {(t.round, t.table): t for t in event.results()}
-        return cls(event.info(), {p.name.casefold(): p for p in event.players()}, event.seated_rounds(), stored,
-                   {(t.round, line.player.casefold()): t.table for t in stored.values() for line in t.lines})
+        return cls(event.info(), {name_key(p.name): p for p in event.players()}, event.seated_rounds(), stored,
+                   {(t.round, name_key(line.player)): t.table for t in stored.values() for line in t.lines})
 
     def table_findings(self, table: ParsedTable[object], *, correct: bool, beyond: bool = True) -> list[LocatedFinding]:
         """A round past the event's last (when `beyond`); results already stored (unless `correct`)."""
@@ -206,18 +207,23 @@ class EventView:
         """A player not registered (unless `register`), dropped, or stored at another table."""
         out = []
         name, r = row.player, table.round
-        p = self.players.get(name.casefold())
+        p = self.players.get(name_key(name))
         if p is None:
             if not register:
                 out.append(at_row(row, error(
                     "player.unknown", f"{name!r} is not registered: check the spelling against "
                                       "'tourney players list', or add them with 'tourney players add' "
                                       "(or import with --register)", name)))
+            else:
+                try:
+                    clean_name(name)
+                except RegistrationError as exc:
+                    out.append(at_row(row, error("player.name", str(exc), name)))
         elif p.dropped_after is not None and r > p.dropped_after:
             out.append(at_row(row, error(
                 "player.dropped", f"{p.name!r} dropped after round {p.dropped_after} but is on a round {r} "
                                   f"sheet: re-enter them with 'tourney players add' if they play on", name)))
-        other = self.stored_player_table.get((r, name.casefold()))
+        other = self.stored_player_table.get((r, name_key(name)))
         if other is not None and other != table.table:
             out.append(at_row(row, error(
                 "player.round", f"{name!r} already has a stored result at table {other} in round {r}: "
@@ -255,7 +261,7 @@ class ImportSummary:
 
 #: A table's seats as stored from a sheet: (player id, wonder) by seat.
 Seats = list[tuple[int, str | None]]
-#: What a game stores for one checked table, given the player ids by casefolded name: the
+#: What a game stores for one checked table, given the player ids by names.name_key: the
 #: table's seats when the round has no seating to keep (else None), and its result lines.
 TableRowsFn = Callable[[ParsedTable[object], dict[str, int]], tuple[Seats | None, list[store.NewLine]]]
 
@@ -296,11 +302,11 @@ def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWo
     registered: list[str] = []
     stored: list[tuple[int, int, int]] = []
     with event.transaction() as conn:
-        ids = {p.name.casefold(): p.id for p in event.players()}
+        ids = {name_key(p.name): p.id for p in event.players()}
         for table in report.tables:
             for row in table.rows:
-                if row.player.casefold() not in ids:
-                    ids[row.player.casefold()] = store.add_player(conn, row.player, joined_round=table.round)
+                if name_key(row.player) not in ids:
+                    ids[name_key(row.player)] = store.add_player(conn, row.player, joined_round=table.round)
                     registered.append(row.player)
         for table in report.tables:
             version = store.next_version(conn, table.round, table.table)

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +32,7 @@ from typing import Callable, Iterable, Sequence
 from tourney.errors import AliasFileError, SeasonError
 from tourney.output import csv_text
 from tourney.tabular import Table, parse_csv_text, read_tables
+from tourney.names import similar_key, sort_key
 
 DEFAULT_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1)
 CSV_SECTIONS: tuple[str, ...] = ("qualified", "pass-downs", "players", "ranking")
@@ -201,20 +201,16 @@ class SeasonReport:
 
 # ---------------------------------------------------------------------------- names
 
-_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
-
-
 def normalise(name: str) -> str:
-    """The matching key of a name: case, whitespace and umlaut spellings folded.
+    """The matching key of a name across events: `names.similar_key` (case, whitespace,
+    umlaut spellings, accents, hyphens and "Last, First" folded).
 
     >>> normalise("  Jörg   MÜLLER ") == normalise("joerg mueller") == "joerg mueller"
     True
     >>> normalise("Strauß")
     'strauss'
     """
-    # NFC first so a decomposed "u + combining diaeresis" counts as "ü".
-    text = unicodedata.normalize("NFC", name).lower().translate(_UMLAUTS).casefold()
-    return " ".join(text.split())
+    return similar_key(name)
 
 
 def parse_aliases(text: str, source: str = "<aliases>") -> Aliases:
@@ -466,7 +462,7 @@ def build_report(
     players = tuple(
         sorted(
             (PlayerSummary(names[i], tuple(f), qualified_at.get(i)) for i, f in finishes.items()),
-            key=lambda p: (normalise(p.player), p.player),
+            key=lambda p: sort_key(p.player),
         )
     )
 
@@ -525,7 +521,7 @@ def _ranking(players: Iterable[PlayerSummary], points: tuple[int, ...]) -> tuple
         )
         for p in players
     ]
-    scored.sort(key=lambda t: (-t[0], t[1], normalise(t[2].player), t[2].player))
+    scored.sort(key=lambda t: (-t[0], t[1], sort_key(t[2].player)))
     result: list[RankingEntry] = []
     for index, (total, best, p) in enumerate(scored):
         if index and (total, best) == (scored[index - 1][0], scored[index - 1][1]):

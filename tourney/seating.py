@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tourney import store
+from tourney.names import name_key
 from tourney.schedule import Round, compare_plans, plan_for_table_size, render_plans, render_report, schedule_report
 from tourney.schedule import table_plan as sizes_for_plan
 
@@ -36,7 +37,7 @@ def seated_tables(event: store.Event) -> dict[int, Round]:
     ids = event.player_ids()
     rounds: dict[int, dict[int, list[int]]] = {}
     for s in event.seats():
-        rounds.setdefault(s.round, {}).setdefault(s.table, []).append(ids[s.player.casefold()])
+        rounds.setdefault(s.round, {}).setdefault(s.table, []).append(ids[name_key(s.player)])
     return {r: tuple(tuple(t[k]) for k in sorted(t)) for r, t in rounds.items()}
 
 

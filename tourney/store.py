@@ -17,6 +17,7 @@ from sqlalchemy.engine import Engine
 from tourney import database
 from tourney.database import Location
 from tourney.errors import EventError, RegistrationError
+from tourney.names import clean_name, name_key
 
 SCHEMA_VERSION = 1
 
@@ -382,8 +383,8 @@ class Event:
         return [Player(r.id, r.name, r.joined_round, r.dropped_after) for r in rows]
 
     def player_ids(self) -> dict[str, int]:
-        """Player ids by case-folded name (names are unique ignoring case)."""
-        return {p.name.casefold(): p.id for p in self.players()}
+        """Player ids by `names.name_key` (names are unique ignoring case)."""
+        return {name_key(p.name): p.id for p in self.players()}
 
     # --- rounds and seats ----------------------------------------------------------
     def seated_rounds(self) -> dict[int, str]:
@@ -464,37 +465,121 @@ log = _log
 
 
 # --- write helpers used inside Event.transaction() -------------------------------------
+def players_by_key(conn: Connection) -> dict[str, Player]:
+    """Every player by `names.name_key` (one query; names are compared in Python because the
+    database's lower() folds ASCII only)."""
+    rows = conn.execute(sa.select(players_t).order_by(players_t.c.id)).all()
+    return {name_key(r.name): Player(r.id, r.name, r.joined_round, r.dropped_after) for r in rows}
+
+
+def _find_player(conn: Connection, name: str) -> Player:
+    found = players_by_key(conn).get(name_key(name))
+    if found is None:
+        raise RegistrationError(f"no player {name!r} in this event: see 'tourney players list'")
+    return found
+
+
 def add_player(conn: Connection, name: str, joined_round: int) -> int:
-    clean = " ".join(name.split())
-    if not clean:
-        raise RegistrationError("a player name can't be empty")
-    existing = conn.execute(sa.select(players_t).where(sa.func.lower(players_t.c.name) == clean.lower())).first()
+    clean = clean_name(name)
+    existing = players_by_key(conn).get(name_key(clean))
     if existing is not None:
         # A name seen before (ignoring case) is the same person; re-entering a dropped
         # player brings them back instead of creating a second record.
         if existing.dropped_after is not None:
-            conn.execute(sa.update(players_t).where(players_t.c.id == existing.id)
-                         .values(dropped_after=None, joined_round=max(existing.joined_round, joined_round)))
-            _log(conn, "players.readd", f"{existing.name!r} re-entered from round {joined_round}")
-            return int(existing.id)
+            reenter_player(conn, existing, joined_round)
+            return existing.id
         raise RegistrationError(f"{clean!r} is already registered (as {existing.name!r})")
-    key = conn.execute(sa.insert(players_t).values(name=clean, added_at=now(), joined_round=joined_round)
-                       ).inserted_primary_key
-    assert key is not None  # an INSERT of one row returns its key
-    rid = key[0]
-    _log(conn, "players.add", f"{clean!r} from round {joined_round}")
-    return int(rid)
+    return add_players(conn, [clean], joined_round)[0]
+
+
+def add_players(conn: Connection, names: list[str], joined_round: int) -> list[int]:
+    """Insert new players in bulk: `names` are already cleaned and known to be new."""
+    if not names:
+        return []
+    at = now()
+    # Inside Event.transaction the write lock is held: the rows past the last id are ours.
+    before = conn.execute(sa.select(sa.func.max(players_t.c.id))).scalar() or 0
+    conn.execute(sa.insert(players_t), [{"name": n, "added_at": at, "joined_round": joined_round} for n in names])
+    ids = dict(conn.execute(sa.select(players_t.c.name, players_t.c.id).where(players_t.c.id > before)).all())
+    who = current_user()
+    conn.execute(sa.insert(history_t), [{"at": at, "who": who, "action": "players.add",
+                                         "detail": f"{n!r} from round {joined_round}"} for n in names])
+    return [int(ids[n]) for n in names]
+
+
+def reenter_player(conn: Connection, player: Player, joined_round: int) -> None:
+    conn.execute(sa.update(players_t).where(players_t.c.id == player.id)
+                 .values(dropped_after=None, joined_round=max(player.joined_round, joined_round)))
+    _log(conn, "players.readd", f"{player.name!r} re-entered from round {joined_round}")
 
 
 def drop_player(conn: Connection, name: str, after_round: int) -> str:
-    row = conn.execute(sa.select(players_t).where(sa.func.lower(players_t.c.name) == name.strip().lower())).first()
-    if row is None:
-        raise RegistrationError(f"no player {name!r} in this event: see 'tourney players list'")
+    row = _find_player(conn, name)
     if row.dropped_after is not None:
         raise RegistrationError(f"{row.name!r} already dropped after round {row.dropped_after}")
     conn.execute(sa.update(players_t).where(players_t.c.id == row.id).values(dropped_after=after_round))
     _log(conn, "players.drop", f"{row.name!r} dropped after round {after_round}")
     return str(row.name)
+
+
+def _renamed(value: Any, old: str, new: str) -> Any:
+    """A draw payload with every string equal to `old` replaced by `new` (payloads such as a
+    round robin's order or a top cut's seeds hold names)."""
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, list):
+        return [_renamed(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {k: _renamed(v, old, new) for k, v in value.items()}
+    return value
+
+
+def rename_player(conn: Connection, old: str, new: str) -> tuple[str, str]:
+    """Rename a player everywhere (results, seats and standings follow the player's id; draws
+    that store names are updated); returns (old name, new name) as stored."""
+    player = _find_player(conn, old)
+    clean = clean_name(new)
+    other = players_by_key(conn).get(name_key(clean))
+    if other is not None and other.id != player.id:
+        raise RegistrationError(f"can't rename {player.name!r} to {clean!r}: that is another registered player "
+                                f"({other.name!r}); choose a different name")
+    if clean == player.name:
+        raise RegistrationError(f"{player.name!r} is already spelled {clean!r}: nothing to rename")
+    conn.execute(sa.update(players_t).where(players_t.c.id == player.id).values(name=clean))
+    for draw_id, payload in conn.execute(sa.select(draws_t.c.id, draws_t.c.payload)).all():
+        before = json.loads(payload)
+        after = _renamed(before, player.name, clean)
+        if after != before:
+            conn.execute(sa.update(draws_t).where(draws_t.c.id == draw_id).values(payload=json.dumps(after)))
+    _log(conn, "players.rename", f"renamed {player.name!r} to {clean!r}")
+    return player.name, clean
+
+
+def remove_player(conn: Connection, name: str) -> tuple[str, list[int]]:
+    """Remove a mis-registered player who has no results and no seat in a printed round;
+    their seats in unprinted rounds go too. Returns (name, the rounds that lost a seat)."""
+    player = _find_player(conn, name)
+    played = conn.execute(sa.select(results_t.c.round, results_t.c.table_no)
+                          .join(lines_t, lines_t.c.result_id == results_t.c.id)
+                          .where(lines_t.c.player_id == player.id)
+                          .order_by(results_t.c.round, results_t.c.table_no)).first()
+    if played is not None:
+        raise RegistrationError(f"{player.name!r} has results (round {played.round}, table {played.table_no}): "
+                                f"a player who played can't be removed; use 'tourney players drop' so they "
+                                "play no further rounds")
+    seated = conn.execute(sa.select(seats_t.c.round, rounds_t.c.printed_at)
+                          .join(rounds_t, rounds_t.c.number == seats_t.c.round)
+                          .where(seats_t.c.player_id == player.id).order_by(seats_t.c.round)).all()
+    printed = [r for r, at in seated if at is not None]
+    if printed:
+        raise RegistrationError(f"{player.name!r} is seated in round {printed[0]}, whose sheets are printed: "
+                                "use 'tourney players drop' instead")
+    conn.execute(sa.delete(seats_t).where(seats_t.c.player_id == player.id))
+    conn.execute(sa.delete(players_t).where(players_t.c.id == player.id))
+    rounds = [r for r, _ in seated]
+    _log(conn, "players.remove", f"removed {player.name!r}"
+         + (f" (seated in round {', '.join(map(str, rounds))}: re-seat)" if rounds else ""))
+    return player.name, rounds
 
 
 def store_seating(conn: Connection, round_no: int, source: str,

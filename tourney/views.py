@@ -23,8 +23,14 @@ def seating_view(event: Event, round_no: int | None, fmt: str) -> str:
 
 def players_view(event: Event, fmt: str) -> str:
     """Registered players with their first round and drop; the table ends with a count."""
-    ps = event.players()
-    text = render_rows(PLAYER_COLUMNS, [(p.name, p.joined_round, p.dropped_after) for p in ps], fmt,
+    from tourney.names import printable
+    from tourney.players import listing
+
+    # The terminal table in German order (Ä with A); CSV and JSON in registration order.
+    ps = listing(event) if fmt == "table" else event.players()
+    # Old event files may hold control characters in names: the terminal shows them escaped.
+    shown = [printable(p.name) if fmt == "table" else p.name for p in ps]
+    text = render_rows(PLAYER_COLUMNS, [(n, p.joined_round, p.dropped_after) for n, p in zip(shown, ps)], fmt,
                        labels=("Player", "First round", "Dropped after"))
     if fmt != "table":
         return text

@@ -12,6 +12,7 @@ from tourney.errors import SeatingError, UsageError, writing
 from tourney.games.duel.sheets import COLUMNS
 from tourney.games.duel.stored import pairing_notes, stored_rounds
 from tourney.tabular import neutralise
+from tourney.names import sort_key
 from tourney.printsheets import BOX, SHADE, SheetsWritten, a4_page, signature_lines
 from tourney.output import csv_text
 
@@ -47,7 +48,7 @@ def pairings_view(event: store.Event, round_no: int | None, by: str, fmt: str) -
     """Pairings of a round by table (`by="table"`) or alphabetically by name."""
     r, rows = pairing_rows(event, round_no)
     if by == "name":
-        rows = sorted(rows, key=lambda x: x.player.casefold())
+        rows = sorted(rows, key=lambda x: sort_key(x.player))
     if fmt in ("csv", "json"):
         records: list[dict[str, object]] = [
             {"round": x.round, "table": x.table, "player": x.player, "opponent": x.opponent, "first": int(x.first)}
@@ -169,7 +170,7 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
             (8, 32, 32), (1,))
     listing(lab.by_name, lab.headings[1], lab.name_head,
             [[x.player, x.table, x.opponent or lab.bye, lab.yes if x.first else ""]
-             for x in sorted(rows, key=lambda x: x.player.casefold())], (32, 8, 32, 8), (2, 4))
+             for x in sorted(rows, key=lambda x: sort_key(x.player))], (32, 8, 32, 8), (2, 4))
     last = get_column_letter(len(COLUMNS))
     for x in rows:
         if not x.first:

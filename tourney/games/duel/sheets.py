@@ -12,6 +12,7 @@ from tourney import store
 from tourney.games.duel.stored import dump_line, new_match_line, stored_rounds
 from tourney.results import CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
+from tourney.names import name_key
 
 REQUIRED = ("round", "table", "player", "first", *[c for c in CATEGORIES if c != "senate"], "total", "coins")
 OPTIONAL_INT = ("senate",)
@@ -96,13 +97,13 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
             elif len(planned) == 1:
                 report.findings.append(at_table(table, error(
                     "pairing", f"table {t} in round {r} is {planned[0]!r}'s bye: there is no match to record")))
-            elif {x.casefold() for x in planned} != {x.casefold() for x in on_sheet}:
+            elif {name_key(x) for x in planned} != {name_key(x) for x in on_sheet}:
                 report.findings.append(at_table(table, error(
                     "pairing", f"the sheet has {' v '.join(map(repr, on_sheet))} but round {r}, table {t} is "
                                f"{planned[0]!r} v {planned[1]!r}: fix the names or the table number")))
             elif isinstance(table.sheet, MatchSheet):
                 first = [ln.player for ln in table.sheet.lines if ln.first]
-                if first and first[0].casefold() != planned[0].casefold():
+                if first and name_key(first[0]) != name_key(planned[0]):
                     report.findings.append(at_table(table, warning(
                         "first.draw", f"{first[0]!r} started Age I on the sheet but the pairing had "
                                       f"{planned[0]!r} start: the sheet is kept as played")))
@@ -121,12 +122,12 @@ def table_rows(event: store.Event) -> TableRowsFn:
         result = outcome(sheet)
         seats: Seats | None = None
         if seated.get(r) == "seat" and r in rounds:
-            planned = [x.casefold() for x in rounds[r].tables[t]]
-            lines = sorted(sheet.lines, key=lambda ln: planned.index(ln.player.casefold()))
+            planned = [name_key(x) for x in rounds[r].tables[t]]
+            lines = sorted(sheet.lines, key=lambda ln: planned.index(name_key(ln.player)))
         else:
             lines = list(sheet.lines)
-            seats = [(ids[ln.player.casefold()], None) for ln in lines]
-        return seats, [store.NewLine(seat, ids[ln.player.casefold()], None, None, dump_line(ln, result))
+            seats = [(ids[name_key(ln.player)], None) for ln in lines]
+        return seats, [store.NewLine(seat, ids[name_key(ln.player)], None, None, dump_line(ln, result))
                        for seat, ln in enumerate(lines, 1)]
 
     return rows

@@ -14,6 +14,7 @@ from tourney.games.sevenwonders.standings import SevenWondersStandings, Standing
 from tourney.store import StoredDraw
 from tourney import output
 from tourney.tabular import cell_value, neutralise
+from tourney.names import sort_key
 
 STANDING_COLUMNS = ("rank", "player", "points", "share", "vp", "coins", "lot")
 
@@ -106,7 +107,7 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
           {6 + len(cats) + 2: "0.00", 6 + len(cats) + 3: "0.0000"})
     sheet("Players", ["Player", "Games", "Dropped after"], [28, 7, 13],
           [(st.player, st.games, st.dropped_after)
-           for st in sorted(standings.rows, key=lambda st: st.player.casefold())],
+           for st in sorted(standings.rows, key=lambda st: sort_key(st.player))],
           {})
     info = standings.info
     rows: list[Sequence[Cell]] = [

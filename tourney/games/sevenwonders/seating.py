@@ -12,6 +12,7 @@ from tourney.schedule import PlanError, plan_schedule
 from tourney.schedule import table_plan as sizes_for_plan
 from tourney.schemes import find_scheme
 from tourney.seating import SeatedRound, locked_rounds, results_rounds, seated_tables, stale_rounds, table_plan
+from tourney.names import name_key
 
 
 def _sizes(event: store.Event, n: int, tables: str | None) -> tuple[int, ...]:
@@ -84,7 +85,7 @@ def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: l
     by_name = event.player_ids()
     for s in event.seats():
         if s.round < first and s.wonder:
-            had.setdefault(by_name[s.player.casefold()], set()).add(s.wonder)
+            had.setdefault(by_name[name_key(s.player)], set()).add(s.wonder)
     stored_wonders = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
     earlier = [d.wonders for r, d in sorted(round_draws(event).items()) if r < first]
     out: list[SeatedRound] = []

@@ -19,6 +19,7 @@ from tourney.results import (
 )
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
 from tourney.vocabulary import GENERIC, Vocabulary, Word
+from tourney.names import name_key
 
 REQUIRED = ("round", "table", "seat", "player", *CATEGORIES, "total", "coins")
 OPTIONAL_TEXT = ("wonder", "side", "guilds_in_play")
@@ -138,7 +139,7 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
     where_seated: dict[tuple[int, str], store.SeatRow] = {}
     for s in event.seats():
         seats[(s.round, s.table)][s.seat] = s
-        where_seated[(s.round, s.player.casefold())] = s
+        where_seated[(s.round, name_key(s.player))] = s
     for table in report.tables:
         r, t = table.round, table.table
         report.findings.extend(view.table_findings(table, correct=correct))
@@ -150,7 +151,7 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
             if seated.get(r) == "seat":
                 seat = row.get_int("seat")
                 planned = seats.get((r, t), {}).get(seat) if seat is not None else None
-                mine = where_seated.get((r, name.casefold()))
+                mine = where_seated.get((r, name_key(name)))
                 if mine is None:
                     report.findings.append(at_row(row, error(
                         "seating", f"{name!r} is not in the seating of round {r}: fix the name, or re-seat "
@@ -167,10 +168,10 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
                         "wonder.draw", f"{name!r} played {wonder!r} on the sheet but the draw gave seat {seat} "
                                        f"{planned.wonder!r}: fix the sheet", name)))
         if seated.get(r) == "seat" and (r, t) in seats:
-            planned_names = {s.player.casefold() for s in seats[(r, t)].values()}
-            on_sheet = {row.player.casefold() for row in table.rows}
+            planned_names = {name_key(s.player) for s in seats[(r, t)].values()}
+            on_sheet = {name_key(row.player) for row in table.rows}
             for missing in sorted(planned_names - on_sheet):
-                who = next(s.player for s in seats[(r, t)].values() if s.player.casefold() == missing)
+                who = next(s.player for s in seats[(r, t)].values() if name_key(s.player) == missing)
                 report.findings.append(at_table(table, error(
                     "seating", f"{who!r} is seated at table {t} in round {r} but missing from its sheet: "
                                "add their line")))
@@ -222,8 +223,8 @@ def table_rows(event: store.Event) -> TableRowsFn:
         sheet = table.sheet
         assert isinstance(sheet, TableSheet)  # every table is readable once there are no errors
         r, t = table.round, table.table
-        seats = None if seated.get(r) == "seat" else [(ids[p.player.casefold()], p.wonder) for p in sheet.players]
-        return seats, [store.NewLine(p.seat, ids[p.player.casefold()], p.wonder or planned_wonder.get((r, t, p.seat)),
+        seats = None if seated.get(r) == "seat" else [(ids[name_key(p.player)], p.wonder) for p in sheet.players]
+        return seats, [store.NewLine(p.seat, ids[name_key(p.player)], p.wonder or planned_wonder.get((r, t, p.seat)),
                                      p.side, dump_line(p)) for p in sheet.players]
 
     return rows
