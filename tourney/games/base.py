@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from tourney.sheetio import SheetFormat
     from tourney.standings import Standings
     from tourney.store import Event, EventSetting
+    from tourney.standings import PlayerRounds
 
 
 class Pairings(Protocol):
@@ -70,3 +71,5 @@ class GameWorkflow(Protocol):
         """How a checked table is stored (the game's serialisation of its sheet type)."""
     def standings(self, event: Event, after_round: int | None) -> Standings:
         """The event's standings after `after_round` (default: every stored round)."""
+    def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:
+        """One registered player's rounds for `tourney player`: seated rounds and results."""

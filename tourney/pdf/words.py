@@ -13,7 +13,7 @@ WORDS: dict[str, dict[str, str]] = {
         "by_name": "Where to sit", "by_table": "Seating by table", "pairings_by_name": "Pairings by name",
         "pairings_by_table": "Pairings by table", "opponent": "Opponent", "bye": "bye",
         "page": "page {i} of {n}", "made": "made {when}", "standings": "Standings",
-        "after": "after round {r} of {n}", "no_round": "before round 1", "final": "final standings",
+        "after": "after round {r} of {n}", "no_round": "before round 1", "no_results": "no results yet", "final": "final standings",
         "cut": "qualification cut: top {k}", "legend": "Columns", "continued": "continued",
         "fold": "fold here", "qr": "scan: this table online", "season": "Season report",
         "dropped": "dropped", "victory": "Victory", "winner": "Winner",
@@ -28,7 +28,7 @@ WORDS: dict[str, dict[str, str]] = {
         "by_name": "Sitzplan nach Namen", "by_table": "Sitzplan nach Tischen", "pairings_by_name":
         "Paarungen nach Namen", "pairings_by_table": "Paarungen nach Tischen", "opponent": "Gegner",
         "bye": "Freilos", "page": "Seite {i} von {n}", "made": "erstellt {when}", "standings": "Tabelle",
-        "after": "nach Runde {r} von {n}", "no_round": "vor Runde 1", "final": "Endstand",
+        "after": "nach Runde {r} von {n}", "no_round": "vor Runde 1", "no_results": "noch keine Ergebnisse", "final": "Endstand",
         "cut": "Qualifikation: die ersten {k}", "legend": "Spalten", "continued": "Fortsetzung",
         "fold": "hier falten", "qr": "scannen: dieser Tisch online", "season": "Saisonbericht",
         "dropped": "ausgeschieden", "victory": "Sieg", "winner": "Sieger",
