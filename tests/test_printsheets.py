@@ -82,7 +82,7 @@ def test_unfilled_sheet_is_refused_with_nothing_stored(run):
     assert lines[0] == ("r2.xlsx: not filled in yet: 3 tables with names and seats but no scores; "
                         "type in the scores (or import the filled-in file)")
     assert len(lines) == 8 and all(x.startswith("  ") for x in lines[1:7])
-    assert "military is empty: fill it in (write 0 for none)" in lines[1]
+    assert "Military is empty: fill it in (write 0 for none)" in lines[1]  # as the sheet heads it
     assert lines[6] == "  … and 112 more like this"
     assert lines[7] == "checked 1 file: 3 tables, 13 players: 117 errors, 0 warnings: nothing stored"
 

@@ -362,7 +362,7 @@ def export(event: str, output: str, after_round: int | None, lang: str, cut: int
         pdf = write_standings_pdf(_open(event), output, after_round, lang, cut)
         click.echo(f"wrote {pdf.path}: {pdf.pages} page{'s' * (pdf.pages != 1)}")
         return
-    path = export_event(_open(event), output, after_round)
+    path = export_event(_open(event), output, after_round, cut)
     click.echo(f"wrote {path}")
 
 

@@ -28,7 +28,7 @@ def similar(typed: str, names: list[str], limit: int = 3) -> list[str]:
 
     folded = {fold(n): n for n in names}
     key = fold(typed)
-    return [folded[k] for k in difflib.get_close_matches(key, list(folded), n=limit, cutoff=0.8)]
+    return [folded[k] for k in difflib.get_close_matches(key, list(folded), n=limit, cutoff=0.75)]
 
 
 def event_lang(event: store.Event) -> str:

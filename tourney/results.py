@@ -343,10 +343,14 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
             claim(f"{file}: round {table.round}, table {table.table} is not filled in yet: names but no scores",
                   _at_rows(findings, file, (r.where.row for r in table.rows)))
 
-    # One table in two files.
+    # One table in two files (or one file named twice).
     for table in report.tables:
         files = sorted({r.where.file for r in table.rows})
-        if len(files) > 1:
+        places = [r.where for r in table.rows]
+        if len(set(places)) < len(places):
+            claim(f"round {table.round}, table {table.table} is read twice from {', '.join(files)}: name each "
+                  "file once", [f for f in findings if (f.round, f.table) == (table.round, table.table)])
+        elif len(files) > 1:
             claim(f"round {table.round}, table {table.table} is in {len(files)} files ({', '.join(files)}): "
                   "import each table once (take it out of one file, or use --correct to replace a stored one)",
                   [f for f in findings if (f.round, f.table) == (table.round, table.table)])
@@ -374,12 +378,19 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
             claim(f"{file}:{n}: numbers but no player: write the player's name, or delete the line",
                   _at_rows(findings, file, [n]), least=2)
 
-    # Unknown names: the "did you mean" line first, what follows from it under it.
+    # Unknown names: the "did you mean" line first, then what follows from it: the typed name
+    # is not in the seating, and the name meant is missing from the sheet.
+    known = [p.name for p in event.players()] if event is not None else []
     for f in findings:
         if f.finding.rule == "player.unknown" and id(f) not in taken:
+            from tourney.live import similar
+
             taken.add(id(f))
-            same = [g for g in findings if g is not f and g.file == f.file and g.rows == f.rows
-                    and g.finding.player == f.finding.player and g.finding.rule in EVENT_RULES]
+            near = similar(f.finding.player or "", known)
+            same = [g for g in findings if g is not f and g.finding.rule in EVENT_RULES and (
+                (g.file == f.file and g.rows == f.rows and g.finding.player == f.finding.player)
+                or ((g.round, g.table) == (f.round, f.table) and any(g.finding.message.startswith(f"{n!r} is seated")
+                                                                   for n in near)))]
             claim(f.render(), same, f)
     return causes
 
