@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import openpyxl
-
 from conftest import HEADER, line, write_sheet
 
 NAMES = ["Anna", "Ben", "Cleo", "Dirk", "Eva", "Finn", "Gus", "Hanna", "Ida", "Jürgen Weiß",

@@ -7,7 +7,6 @@ import json
 
 import openpyxl
 import pytest
-
 from conftest import line, write_sheet
 
 FIVE = ["Anna", "Ben", "Cleo", "Dirk", "Eva"]
@@ -110,8 +109,9 @@ def test_the_event_cut_is_the_default_everywhere(run):
     assert run("standings", "ev.db").output == TABLE
     run("export", "ev.db", "-o", "s.csv")
     assert (run.folder / "s.csv").read_text().splitlines()[0].endswith(",qualified")
-    from tourney.server.app import create_app
     from starlette.testclient import TestClient
+
+    from tourney.server.app import create_app
 
     page = TestClient(create_app(str(run.folder / "ev.db"))).get("/standings").text
     assert page.count('class=" cut"') + page.count('class="cut"') == 1

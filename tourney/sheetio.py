@@ -99,8 +99,8 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers:
     values: dict[str, object] = {}
     problems: list[tuple[str, str]] = []
     for col in unsaved:
-        problems.append((col, f"{headers.get(col, col)} is a formula without a saved value: open the file in "
-                              "Excel or LibreOffice and save it, then import it again"))
+        problems.append((col, (f"{headers.get(col, col)} is a formula without a saved value: open the file in "
+                               "Excel or LibreOffice and save it, then import it again")))
     for col, cell in raw.items():
         if col in unsaved:
             values[col] = None
@@ -175,7 +175,7 @@ def _unused_line(raw: Mapping[str, object], preprinted: set[str]) -> bool:
     """A line without a player that holds no result: blank, text only (a signature line), or
     zeros only (a spare line someone filled with 0)."""
     numbers = [v for col, v in raw.items() if col not in preprinted and _is_number(v)]
-    return all(whole_number(v) == 0 for v in numbers)  # type: ignore[arg-type]
+    return all(whole_number(v) == 0 for v in numbers)
 
 
 def _is_number(cell: object) -> bool:

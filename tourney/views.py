@@ -1,9 +1,9 @@
 """Text views of event data for the terminal, CSV and JSON (seating lists, pairings)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from tourney.errors import RegistrationError, UsageError
 from tourney.games.base import Pairings

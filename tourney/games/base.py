@@ -13,9 +13,8 @@ if TYPE_CHECKING:
     from tourney.schemes import Scheme
     from tourney.seating import SeatedRound
     from tourney.sheetio import SheetFormat
-    from tourney.standings import Standings
+    from tourney.standings import PlayerRounds, Standings
     from tourney.store import Event, EventSetting
-    from tourney.standings import PlayerRounds
 
 
 class Pairings(Protocol):

@@ -280,7 +280,7 @@ def player_rounds(event: store.Event, st: DuelStandings, player: str) -> PlayerR
     paired = {r: [s2.player for s2 in event.seats(r) if s2.table == s.table and s2.player != player]
               for r, s in seats.items()}
     mine = {m.round: m for m in st.matches if player in (m.first, m.second)}
-    rows = []
+    rows: list[tuple[object, ...]] = []
     for r in sorted(set(seats) | set(mine)):
         m = mine.get(r)
         if m is None:

@@ -48,8 +48,8 @@ def json_text(standings: SevenWondersStandings, cut: int | None = None) -> str:
 
 
 def _display(standings: SevenWondersStandings) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-    head = ("Rank", "Player", "Points", "Share", "VP", "Coins", "Lot", "Games")
-    body = [(str(st.rank), st.player + (" (dropped)" if st.dropped_after is not None else ""),
+    head: tuple[str, ...] = ("Rank", "Player", "Points", "Share", "VP", "Coins", "Lot", "Games")
+    body: list[tuple[str, ...]] = [(str(st.rank), st.player + (" (dropped)" if st.dropped_after is not None else ""),
              f"{decimal(st.points, 2)}", fixed(st.share, 4), str(st.vp), str(st.coins), str(st.lot),
              str(st.games)) for st in _rows(standings)]
     return head, body

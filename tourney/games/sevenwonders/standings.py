@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Sequence
 
 from rules_engine.sevenwonders import PlayerScore
+from tourney.export import decimal, fixed
 from tourney.games.sevenwonders.sheets import load_table
 from tourney.schemes import Scheme, find_scheme
 from tourney.scoring import Entrant, score_table
-from tourney.export import decimal, fixed
 from tourney.standings import PlayerRounds, Tiebreak, lot_key, seats_of
 from tourney.store import Event, EventInfo, Player, StoredDraw, TableResult
 
@@ -166,7 +166,7 @@ def player_rounds(event: Event, standings: SevenWondersStandings, player: str) -
 
     seats = seats_of(event, player)
     lines = {g.round: g for g in standings.games if g.player == player}
-    rows = []
+    rows: list[tuple[object, ...]] = []
     for r in sorted(set(seats) | set(lines)):
         g = lines.get(r)
         if g is None:
