@@ -44,9 +44,12 @@ def create_event(location: str, *, game: str, scheme: str | None, rounds: int, s
 
 
 def update_event(event: Event, *, name: str | None = None, date: str | None = None,
-                 rounds: int | None = None) -> EventInfo:
-    """Change the event's name, date or number of rounds (logged in the history)."""
-    changes: dict[str, str] = {}
+                 rounds: int | None = None, cut: int | None = None) -> EventInfo:
+    """Change the event's name, date, number of rounds or qualification cut (0 clears it;
+    logged in the history)."""
+    from tourney.standings import CUT_SETTING
+
+    changes: dict[str, str | None] = {}
     if name is not None:
         if not name.strip():
             raise UsageError("--name can't be empty")
@@ -63,9 +66,14 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
         if rounds < played:
             raise UsageError(f"--rounds {rounds}: round {played} already has results")
         changes["rounds"] = str(rounds)
+    if cut is not None:
+        if cut < 0:
+            raise UsageError(f"--cut {cut}: give the number of players who qualify (0 removes the cut)")
+        changes[CUT_SETTING] = str(cut) if cut else None
     if changes:
         with event.transaction() as conn:
             for key, value in changes.items():
                 store.set_setting(conn, key, value)
-            store.log(conn, "event", ", ".join(f"{k} = {v!r}" for k, v in changes.items()))
+            store.log(conn, "event", ", ".join(f"{k} = {v!r}" if v is not None else f"{k} removed"
+                                               for k, v in changes.items()))
     return event.info()

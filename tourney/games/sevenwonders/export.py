@@ -8,52 +8,75 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from rules_engine.sevenwonders import CATEGORIES
-from tourney.export import decimal, draw_rows, fixed, html_page, number, standings_title, text_number, text_table
+from tourney.export import (decimal, draw_rows, fixed, html_page, number, standings_title, text_number, text_table,
+                            xlsx_cut_border)
 from tourney.games.sevenwonders.drawstore import guild_rows
 from tourney.games.sevenwonders.standings import SevenWondersStandings, Standing
+from tourney.standings import is_qualified, qualified_count, ranked
 from tourney.store import StoredDraw
 from tourney import output
 from tourney.tabular import cell_value, neutralise
 from tourney.names import sort_key
 
-STANDING_COLUMNS = ("rank", "player", "points", "share", "vp", "coins", "lot")
+STANDING_COLUMNS = ("rank", "player", "points", "share", "vp", "coins", "lot", "games", "dropped_after")
 
 
-def standing_record(st: Standing) -> dict[str, object]:
-    return {"rank": st.rank, "player": st.player, "points": number(st.points), "share": number(st.share),
-            "vp": st.vp, "coins": st.coins, "lot": st.lot}
+def _rows(standings: SevenWondersStandings) -> Sequence[Standing]:
+    return [r for r in ranked(standings) if isinstance(r, Standing)]
 
 
-def csv_text(standings: SevenWondersStandings) -> str:
-    return output.csv_text(STANDING_COLUMNS, ([st.rank, st.player, text_number(st.points), text_number(st.share),
-                                               st.vp, st.coins, st.lot] for st in standings.rows))
+def _columns(cut: int | None) -> tuple[str, ...]:
+    return STANDING_COLUMNS + (("qualified",) if cut is not None else ())
 
 
-def json_text(standings: SevenWondersStandings) -> str:
-    return json.dumps([standing_record(st) for st in standings.rows], ensure_ascii=False, indent=2) + "\n"
+def standing_record(st: Standing, cut: int | None = None) -> dict[str, object]:
+    record: dict[str, object] = {
+        "rank": st.rank, "player": st.player, "points": number(st.points), "share": number(st.share),
+        "vp": st.vp, "coins": st.coins, "lot": st.lot, "games": st.games, "dropped_after": st.dropped_after}
+    if cut is not None:
+        record["qualified"] = is_qualified(st, cut)
+    return record
 
 
-def table(standings: SevenWondersStandings) -> str:
-    """The terminal view: points to 2 decimals, share to 4."""
-    head = ("Rank", "Player", "Points", "Share", "VP", "Coins", "Lot", "Games")
-    body = [(str(st.rank), st.player + (" (dropped)" if st.dropped_after is not None else ""),
+def csv_text(standings: SevenWondersStandings, cut: int | None = None) -> str:
+    return output.csv_text(_columns(cut), ([st.rank, st.player, text_number(st.points), text_number(st.share),
+                                            st.vp, st.coins, st.lot, st.games, st.dropped_after,
+                                            *(("yes" if is_qualified(st, cut) else "no",) if cut is not None else ())]
+                                           for st in _rows(standings)))
+
+
+def json_text(standings: SevenWondersStandings, cut: int | None = None) -> str:
+    return json.dumps([standing_record(st, cut) for st in _rows(standings)], ensure_ascii=False, indent=2) + "\n"
+
+
+def _display(standings: SevenWondersStandings) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    head: tuple[str, ...] = ("Rank", "Player", "Points", "Share", "VP", "Coins", "Lot", "Games")
+    body: list[tuple[str, ...]] = [(str(st.rank), st.player + (" (dropped)" if st.dropped_after is not None else ""),
              f"{decimal(st.points, 2)}", fixed(st.share, 4), str(st.vp), str(st.coins), str(st.lot),
-             str(st.games)) for st in standings.rows]
-    return text_table(standings_title(standings.info, standings.after_round), head, body)
+             str(st.games)) for st in _rows(standings)]
+    return head, body
 
 
-def html_text(standings: SevenWondersStandings) -> str:
-    head = ("Rank", "Player", "Points", "Share", "VP", "Coins", "Lot")
-    body = [[str(v) for v in (st.rank, st.player, decimal(st.points, 2), fixed(st.share, 4), st.vp, st.coins,
-                              st.lot)] for st in standings.rows]
+def table(standings: SevenWondersStandings, cut: int | None = None) -> str:
+    """The terminal view: points to 2 decimals, share to 4; dashes under the cut."""
+    head, body = _display(standings)
+    return text_table(standings_title(standings.info, standings.after_round), head, body,
+                      qualified_count(_rows(standings), cut))
+
+
+def html_text(standings: SevenWondersStandings, cut: int | None = None) -> str:
+    head, body = _display(standings)
+    rows = _rows(standings)
     ties = f"<p>Ties: {html.escape(', then '.join(t.name for t in standings.tiebreaks))}.</p>"
-    return html_page(standings.info, standings.scheme.title, standings.after_round, head, body, ties)
+    return html_page(standings.info, standings.scheme.title, standings.after_round, head, body, ties,
+                     qualified_count(rows, cut), [i for i, st in enumerate(rows) if st.dropped_after is not None])
 
 
 Cell = str | int | float | None
 
 
-def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDraw] = ()) -> None:
+def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDraw] = (),
+         cut: int | None = None) -> None:
     """The standings workbook: Standings, Games, Players and Draws sheets."""
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
@@ -62,9 +85,10 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
 
     wb = Workbook(write_only=True)
     bold = Font(bold=True)
+    rule = xlsx_cut_border()
 
     def sheet(title: str, header: list[str], widths: list[int], rows: Iterable[Sequence[Cell]],
-              formats: dict[int, str]) -> None:
+              formats: dict[int, str], rule_after: int | None = None) -> None:
         ws = wb.create_sheet(title)
         for i, w in enumerate(widths, 1):
             ws.column_dimensions[get_column_letter(i)].width = w
@@ -78,25 +102,27 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
         n = 0
         for row in rows:
             n += 1
-            if formats:
+            if formats or rule_after:
                 out: list[object] = []
                 for i, v in enumerate(row):
+                    c = WriteOnlyCell(ws, value=cell_value(v))
                     if i in formats:
-                        c = WriteOnlyCell(ws, value=cell_value(v))
                         c.number_format = formats[i]
-                        out.append(c)
-                    else:
-                        out.append(neutralise(v))
+                    if n == rule_after:
+                        c.border = rule
+                    out.append(c)
                 ws.append(out)
             else:
                 ws.append([neutralise(v) for v in row])
         ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{n + 1}"
 
-    sheet("Standings", ["Rank", "Player", "Points", "Share", "VP", "Coins", "Lot", "Games", "Dropped after"],
-          [6, 28, 9, 9, 7, 7, 6, 7, 13],
+    qualified = ["Qualified"] if cut is not None else []
+    sheet("Standings", ["Rank", "Player", "Points", "Share", "VP", "Coins", "Lot", "Games", "Dropped after",
+                        *qualified], [6, 28, 9, 9, 7, 7, 6, 7, 13, *[10] * len(qualified)],
           ((st.rank, st.player, float(st.points), float(st.share), st.vp, st.coins, st.lot, st.games,
-            st.dropped_after) for st in standings.rows),
-          {2: "0.00", 3: "0.0000"})
+            st.dropped_after, *(("yes" if is_qualified(st, cut) else "no",) if cut is not None else ()))
+           for st in standings.rows),
+          {2: "0.00", 3: "0.0000"}, qualified_count(standings.rows, cut))
     cats = list(CATEGORIES)
     sheet("Games", ["Round", "Table", "Seat", "Player", "Wonder", "Side", *[c.capitalize() for c in cats],
                     "Total", "Coins", "Game points", "Share", "Warnings"],
