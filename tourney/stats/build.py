@@ -2,9 +2,9 @@
 game's hook, stack them with an `event` column, add the per-player season tables and chart."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
 
 import pandas as pd
 

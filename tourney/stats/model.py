@@ -3,9 +3,10 @@ plain numbers) and the report; the hook each game's workflow provides (`GameStat
 exact frame helpers the games' statistics share (rates and means as `Fraction`s)."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Mapping, Protocol, Sequence, Union
+from typing import TYPE_CHECKING, Protocol
 
 import pandas as pd
 
@@ -78,7 +79,7 @@ class Lines:
     invert: bool = False
 
 
-Chart = Union[Bars, GroupedBars, Histogram, Lines]
+Chart = Bars | GroupedBars | Histogram | Lines
 
 
 @dataclass(frozen=True, eq=False)

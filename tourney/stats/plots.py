@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import io
 import math
+from typing import Any
 
 import matplotlib
 
 matplotlib.use("Agg")  # never a window: reports are written on headless laptops and in CI
 
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.ticker import PercentFormatter  # noqa: E402
+from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
 
-from tourney.stats.model import Bars, Chart, GroupedBars, Histogram, Lines  # noqa: E402
+from tourney.stats.model import Bars, Chart, GroupedBars, Histogram, Lines
 
 #: Style for every chart (applied per figure through rc_context, not globally).
-STYLE = {
+STYLE: Any = {  # typed loosely: matplotlib types rc keys as literals
     "svg.hashsalt": "tourney",   # ids in the SVG from a fixed salt, not from random numbers
     "svg.fonttype": "none",      # text as <text>, not paths: searchable and small
     "font.family": "DejaVu Sans",

@@ -7,10 +7,10 @@ import html
 import io
 import json
 import math
+from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
 
 import pandas as pd
 
@@ -25,7 +25,7 @@ WRITERS = (".html", ".xlsx", ".pdf")
 
 def is_rate(column: str) -> bool:
     """Rates and shares are shown as percentages."""
-    return column.endswith("_rate") or column.endswith("share")
+    return column.endswith(("_rate", "share"))
 
 
 def cell(value: object, column: str) -> object:
@@ -84,8 +84,8 @@ def render(report: StatsReport, fmt: str, section: str | None = None) -> str:
                 "notes": list(report.notes)}
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     chosen = [_section(report, section)] if section else list(report.sections)
-    out = [f"{report.title} · {report.game} statistics · {len(report.events)} event"
-           f"{'s' * (len(report.events) != 1)}"]
+    n = len(report.events)
+    out = [f"{report.title} · {report.game} statistics · {n} event{'s' * (n != 1)}"]
     for s in chosen:
         out += ["", s.title, "-" * len(s.title)]
         cols = list(s.frame.columns)
@@ -162,14 +162,14 @@ def xlsx_bytes(report: StatsReport) -> bytes:
     charts = book.create_sheet("Charts")
     charts.append([report.title])
     charts["A1"].font = Font(bold=True, size=14)
-    row = 3
+    at = 3
     for n in report.notes:
-        charts.cell(row=row, column=1, value=f"note: {n}")
-        row += 1
+        charts.cell(row=at, column=1, value=f"note: {n}")
+        at += 1
     for c in report.charts:
         image = Image(io.BytesIO(plots.png(c, dpi=90)))
-        charts.add_image(image, f"A{row + 1}")
-        row += int(image.height / 20) + 3
+        charts.add_image(image, f"A{at + 1}")
+        at += int(image.height / 20) + 3  # rows of 20 px: the next chart below this one
     buf = io.BytesIO()
     book.save(buf)
     return buf.getvalue()

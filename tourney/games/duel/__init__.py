@@ -53,7 +53,8 @@ class Duel:
 
     @property
     def stats(self) -> GameStats:
-        from tourney.games.duel.stats import STATS  # pandas and matplotlib load only for statistics
+        # pandas and matplotlib load only for statistics
+        from tourney.games.duel.stats import STATS
 
         return STATS
 

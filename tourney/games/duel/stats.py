@@ -2,14 +2,22 @@
 player's advantage, what the winners' lead is made of, and the Agora senate's impact."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Mapping
 
 import pandas as pd
 
 from rules_engine.duel.sheet import CATEGORIES, Victory
 from tourney.stats.model import (
-    Bars, Chart, Histogram, Section, category_lead, chart_values, distribution, ratio, small_sample_notes,
+    Bars,
+    Chart,
+    Histogram,
+    Section,
+    category_lead,
+    chart_values,
+    distribution,
+    ratio,
+    small_sample_notes,
 )
 from tourney.store import Event
 
@@ -58,7 +66,7 @@ class DuelStats:
                Section("first_player", "First player advantage", first_player(matches),
                        "first = the player who started Age I; first_win_rate = first player's wins / matches"),
                Section("categories", "Categories: what the winners' lead is made of",
-                       category_lead(games[games["place"].notna()], CATEGORIES),
+                       category_lead(games, CATEGORIES),
                        "field = every line that did not win (both lines of a draw); lead_share = the "
                        "category's part of the winners' lead in total VP")]
         agora = matches[matches["agora"]]
@@ -80,8 +88,8 @@ class DuelStats:
         return charts
 
     def notes(self, frames: Mapping[str, pd.DataFrame]) -> list[str]:
-        notes = ["Duel match sheets record no wonders: no wonder pick or win rates (the sheet would need the "
-                 "wonders each player drafted and built)"]
+        notes = [("Duel match sheets record no wonders: no wonder pick or win rates (the sheet would need the "
+                  "wonders each player drafted and built)")]
         if not frames["matches"]["agora"].any():
             notes.append("no match was played with Agora (no senate column): no senate statistics")
         return notes

@@ -41,7 +41,8 @@ class SevenWonders:
 
     @property
     def stats(self) -> GameStats:
-        from tourney.games.sevenwonders.stats import STATS  # pandas and matplotlib load only for statistics
+        # pandas and matplotlib load only for statistics
+        from tourney.games.sevenwonders.stats import STATS
 
         return STATS
 

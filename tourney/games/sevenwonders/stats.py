@@ -2,13 +2,21 @@
 of), scores per round, the closest tables and the biggest wins, built on the standings' lines."""
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import pandas as pd
 
 from rules_engine.sevenwonders import CATEGORIES
 from tourney.stats.model import (
-    Bars, Chart, GroupedBars, Histogram, Section, category_lead, chart_values, distribution, outcome_table,
+    Bars,
+    Chart,
+    GroupedBars,
+    Histogram,
+    Section,
+    category_lead,
+    chart_values,
+    distribution,
+    outcome_table,
 )
 from tourney.store import Event
 
