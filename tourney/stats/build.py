@@ -51,11 +51,9 @@ def stats_report(locations: Sequence[str]) -> StatsReport:
 
 
 def _labels(names: list[str], dates: list[str | None]) -> list[str]:
-    """Event names, with the date (or position) added where two events share a name."""
-    out = []
-    for i, (name, date) in enumerate(zip(names, dates)):
-        out.append(f"{name} ({date or i + 1})" if names.count(name) > 1 else name)
-    return out
+    """Event names, made unique by the date (else the position) where two events share a name."""
+    dated = [f"{n} ({d})" if names.count(n) > 1 and d else n for n, d in zip(names, dates)]
+    return [f"{n} #{i}" if dated.count(n) > 1 else n for i, n in enumerate(dated, 1)]
 
 
 def build_report(title: str, game_label: str, game: GameStats,

@@ -7,11 +7,12 @@ import math
 from typing import Any
 
 import matplotlib
+import numpy as np
 
 matplotlib.use("Agg")  # never a window: reports are written on headless laptops and in CI
 
 from matplotlib.figure import Figure
-from matplotlib.ticker import PercentFormatter
+from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from tourney.stats.model import Bars, Chart, GroupedBars, Histogram, Lines
 
@@ -36,7 +37,7 @@ def _bars(fig: Figure, c: Bars) -> None:
     ax.invert_yaxis()  # first label on top, like the table
     top = max([v for v in c.values if not math.isnan(v)], default=1.0) or 1.0
     if c.percent:
-        ax.set_xlim(0, max(1.0, top * 1.15))
+        ax.set_xlim(0, min(1.0, max(0.1, top * 1.25)))
         ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     else:
         ax.set_xlim(0, top * 1.15)
@@ -61,9 +62,14 @@ def _histogram(fig: Figure, c: Histogram) -> None:
     values = [v for _, vs in c.series for v in vs]
     lo, hi = (min(values), max(values)) if values else (0, 1)
     step = max(1, math.ceil((hi - lo + 1) / 25))
-    edges = list(range(lo, hi + step + 1, step))
-    ax.hist([list(vs) for _, vs in c.series], bins=edges, stacked=True, label=[name for name, _ in c.series],
-            color=[COLOURS[i % len(COLOURS)] for i in range(len(c.series))])
+    edges = np.arange(lo, hi + step + 1, step)
+    base = np.zeros(len(edges) - 1)
+    # One filled outline per series stacked on the ones before (a bar per bin is many times slower).
+    for i, (name, vs) in enumerate(c.series):
+        counts = np.histogram(vs, bins=edges)[0] + base
+        ax.stairs(counts, edges, baseline=base, fill=True, label=name, color=COLOURS[i % len(COLOURS)])
+        base = counts
+    ax.set_xlim(edges[0], edges[-1])
     if len(c.series) > 1:
         ax.legend(frameon=False)
 
@@ -74,7 +80,8 @@ def _lines(fig: Figure, c: Lines) -> None:
     for i, (name, values) in enumerate(c.series):
         ax.plot(x, [math.nan if v is None else v for v in values], marker="o", label=name,
                 color=COLOURS[i % len(COLOURS)])
-    ax.set_xticks(x, c.ticks, rotation=20, ha="right")
+    ax.set_xticks(x, [t if len(t) <= 22 else t[:21] + "…" for t in c.ticks], rotation=20, ha="right")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     if c.invert:
         ax.invert_yaxis()
     ax.legend(frameon=False, fontsize=7, loc="center left", bbox_to_anchor=(1.0, 0.5))
@@ -85,7 +92,15 @@ def figure(chart: Chart) -> Figure:
     height = 4.0
     if isinstance(chart, Bars):
         height = max(2.5, 0.8 + 0.28 * len(chart.labels))
-    fig = Figure(figsize=(7.5, height), layout="constrained")
+    # Fixed margins instead of a layout engine: a layout engine draws the figure several times.
+    left = 0.9
+    if isinstance(chart, Bars):
+        left = 0.55 + 0.068 * max((len(label) for label in chart.labels), default=4)
+    right = 1.9 if isinstance(chart, Lines) else 0.2  # the legend sits right of a line chart
+    bottom = 0.95 if isinstance(chart, (GroupedBars, Lines)) else 0.55
+    width = 7.5
+    fig = Figure(figsize=(width, height))
+    fig.subplots_adjust(left=left / width, right=1 - right / width, bottom=bottom / height, top=1 - 0.4 / height)
     if isinstance(chart, Bars):
         _bars(fig, chart)
     elif isinstance(chart, GroupedBars):
