@@ -43,17 +43,18 @@ def main() -> None:
         paths = [build(Path(tmp), n) for n in range(1, EVENTS + 1)]
         best = float("inf")
         for _ in range(2):
-            t0 = time.perf_counter()
+            c0, t0 = time.process_time(), time.perf_counter()
             report = stats_report(paths)
             t1 = time.perf_counter()
             for chart in report.charts:
                 svg(chart)
                 png(chart)
             t2 = time.perf_counter()
+            cpu = time.process_time() - c0  # the figure that means something on a shared machine
             best = min(best, t2 - t0)
             games = len(report.section("seats").frame) and int(report.section("seats").frame["n"].sum())
             print(f"statistics {t1 - t0:.3f} s + {len(report.charts)} charts (SVG and PNG) {t2 - t1:.3f} s = "
-                  f"{t2 - t0:.3f} s ({len(report.events)} events, {games} player-games)")
+                  f"{t2 - t0:.3f} s wall, {cpu:.3f} s CPU ({len(report.events)} events, {games} player-games)")
         print(f"best: {best:.3f} s for {EVENTS} events x {PLAYERS} players x {ROUNDS} rounds (target < 3 s): "
               f"{'OK' if best < 3 else 'SLOW'}")
 
