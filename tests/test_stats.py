@@ -8,6 +8,7 @@ import shutil
 from fractions import Fraction
 
 import openpyxl
+import pandas as pd
 import pytest
 from PIL import Image
 from pypdf import PdfReader
@@ -15,6 +16,7 @@ from test_duel_cli import row, write
 
 from tourney.demo import run_demo
 from tourney.stats import plots, stats_report
+from tourney.stats.build import player_consistency, player_events
 
 
 @pytest.fixture(scope="module")
@@ -171,6 +173,15 @@ def test_season_orders_by_date_and_measures_consistency(bonn, run):
     assert ">Place by event (the 10 players with most events)<" in svg and ">place (1 = best)<" in svg
     assert run("stats", str(bonn), str(koeln), "-o", "season.html").output == \
         "wrote season.html: 8 tables, 4 charts\n"
+
+
+def test_players_sharing_a_place_are_listed_in_german_order():
+    # Ö sorts with O (names.sort_key), not after Z as code points would put it.
+    places = pd.DataFrame({"player": ["Zora", "Peter", "Özil", "Otto"], "place": [1, 2, 2, 2],
+                           "points": [9, 6, 6, 6], "games": [3, 3, 3, 3]}).assign(event="A")
+    players = player_events(places, ["A"])
+    assert list(players["player"]) == ["Zora", "Otto", "Özil", "Peter"]
+    assert list(player_consistency(players)["player"]) == ["Zora", "Otto", "Özil", "Peter"]
 
 
 def test_events_of_different_games_are_refused(bonn, run):

@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from tourney.errors import UsageError
+from tourney.names import sort_key
 from tourney.season import normalise
 from tourney.stats.model import Chart, GameStats, Lines, Section, StatsReport, ratio
 
@@ -69,7 +70,7 @@ def build_report(title: str, game_label: str, game: GameStats,
     sections = [*game.sections(frames, season), Section(
         "players", "Players by event" if season else "Players", shown_players,
         "place in the final standings and points of each event; in a season players are matched by name "
-        "(case, spaces and umlaut spellings folded)")]
+        "as in tourney season (case, spaces, umlaut spellings, accents, hyphens and \"Last, First\" folded)")]
     charts = game.charts(frames)
     if season:
         consistency = player_consistency(players)
@@ -88,7 +89,7 @@ def player_events(places: pd.DataFrame, events: Sequence[str]) -> pd.DataFrame:
     shown = frame.drop_duplicates("key").set_index("key")["player"]
     frame["player"] = frame["key"].map(shown)
     frame["event_no"] = frame["event"].map({e: i for i, e in enumerate(events)})
-    frame = frame.sort_values(["event_no", "place", "player"], kind="stable")
+    frame = frame.sort_values(["event_no", "place", "player"], kind="stable", key=_german)
     return frame[["event", "player", "place", "points", "games"]].reset_index(drop=True)
 
 
@@ -101,8 +102,18 @@ def player_consistency(players: pd.DataFrame) -> pd.DataFrame:
                 points=("points", "sum")).reset_index()
     out["mean_place"] = ratio(out["place_sum"], out["events"])
     out["points"] = out["points"].map(Fraction)
-    out = out.sort_values(["events", "mean_place", "player"], ascending=[False, True, True], kind="stable")
+    out = out.sort_values(["events", "mean_place", "player"], ascending=[False, True, True], kind="stable",
+                          key=_german)
     return out[["player", "events", "mean_place", "best", "worst", "spread", "points"]].reset_index(drop=True)
+
+
+def _german(column: pd.Series) -> pd.Series:
+    """A sort key for `sort_values`: the player column in German order (names.sort_key), other
+    columns as they are."""
+    if column.name != "player":
+        return column
+    order = {p: i for i, p in enumerate(sorted(set(column), key=sort_key))}
+    return column.map(order)
 
 
 def season_chart(players: pd.DataFrame, consistency: pd.DataFrame, events: Sequence[str]) -> Chart:

@@ -141,6 +141,11 @@ def small_sample_notes(n: pd.Series) -> pd.Series:
     return n.map(lambda k: SMALL_NOTE if k < SMALL_SAMPLE else "")
 
 
+def _objects(values: Sequence[Fraction | None]) -> pd.Series:
+    """Exact values as a column of Python objects (pandas keeps `Fraction`s as they are)."""
+    return pd.Series(list(values), dtype=object)
+
+
 def category_lead(frame: pd.DataFrame, categories: Sequence[str], total: str = "vp") -> pd.DataFrame:
     """Per category: mean and spread over every line, winners' mean vs the field's (every line
     that did not win), the lead (difference) and the share of the winners' total lead it
@@ -150,10 +155,10 @@ def category_lead(frame: pd.DataFrame, categories: Sequence[str], total: str = "
     n, nw, no = len(frame), len(winners), len(others)
     sums, wsums, osums = frame[cols].sum(), winners[cols].sum(), others[cols].sum()
     out = pd.DataFrame({"category": cols})
-    out["mean"] = [Fraction(int(sums[c]), n) if n else None for c in cols]
+    out["mean"] = _objects([Fraction(int(sums[c]), n) if n else None for c in cols])
     out["spread"] = [float(frame[c].std(ddof=0)) if n else None for c in cols]
-    out["winners_mean"] = [Fraction(int(wsums[c]), nw) if nw else None for c in cols]
-    out["field_mean"] = [Fraction(int(osums[c]), no) if no else None for c in cols]
+    out["winners_mean"] = _objects([Fraction(int(wsums[c]), nw) if nw else None for c in cols])
+    out["field_mean"] = _objects([Fraction(int(osums[c]), no) if no else None for c in cols])
     out["lead"] = [w - o if w is not None and o is not None else None
                    for w, o in zip(out["winners_mean"], out["field_mean"])]
     total_lead = out["lead"].iloc[-1]
@@ -165,7 +170,7 @@ def distribution(frame: pd.DataFrame, by: str, value: str = "vp") -> pd.DataFram
     """Per group: n, min, quartiles, max, exact mean and spread of `value`."""
     g = frame.groupby(by, sort=True)[value]
     out = g.agg(n="size", min="min", max="max", total="sum").reset_index()
-    q = g.quantile([0.25, 0.5, 0.75]).unstack()
+    q = g.quantile(pd.Index([0.25, 0.5, 0.75])).unstack()
     out["q1"], out["median"], out["q3"] = q[0.25].to_numpy(), q[0.5].to_numpy(), q[0.75].to_numpy()
     out["mean"] = ratio(out["total"], out["n"])
     out["spread"] = g.std(ddof=0).to_numpy()

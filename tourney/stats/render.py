@@ -140,7 +140,8 @@ def xlsx_bytes(report: StatsReport) -> bytes:
     from openpyxl.utils import get_column_letter
 
     book = Workbook()
-    book.remove(book.active)
+    for blank in list(book.worksheets):  # the new book's empty default sheet
+        book.remove(blank)
     for s in report.sections:
         sheet = book.create_sheet(s.title[:31].replace(":", "").replace("/", " "))
         cols = list(s.frame.columns)
