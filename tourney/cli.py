@@ -524,6 +524,28 @@ def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None,
         click.echo(text, nl=False)
 
 
+# --- statistics -----------------------------------------------------------------------------
+@cli.command()
+@click.argument("events", nargs=-1, required=True)
+@click.option("-o", "--output", help="Write the report with its charts: stats.html, .xlsx or .pdf.")
+@output_format_option()
+@click.option("--section", help="Only this table (csv prints one table: the first unless named).")
+def stats(events: tuple[str, ...], output: str | None, fmt: str, section: str | None) -> None:
+    """Statistics of one event, or several (a season): wonders, seats, categories, scores,
+    closest tables, victory types, players event by event; with charts in -o files.
+
+    Example: tourney stats koeln.db bonn.db -o season-stats.html
+    """
+    from tourney.stats import render, stats_report, write_report
+
+    report = stats_report(list(events))
+    if output:
+        path = write_report(report, output, events)
+        click.echo(f"wrote {path}: {len(report.sections)} tables, {len(report.charts)} charts")
+    else:
+        click.echo(render(report, fmt, section), nl=False)
+
+
 @cli.command("print")
 @click.argument("event")
 @click.option("--round", "round_no", type=click.IntRange(1), required=True, help="The round to print.")

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from tourney.seating import SeatedRound
     from tourney.sheetio import SheetFormat
     from tourney.standings import PlayerRounds, Standings
+    from tourney.stats.model import GameStats
     from tourney.store import Event, EventSetting
 
 
@@ -52,6 +53,9 @@ class GameWorkflow(Protocol):
     @property
     def print_kit(self) -> GamePrint:
         """What the game adds to the printed PDFs: its score pad, notes, standings columns."""
+    @property
+    def stats(self) -> GameStats:
+        """The game's statistics for `tourney stats` (frames, tables, charts)."""
 
     def event_settings(self, *, bye_score: str | None) -> list[EventSetting]:
         """The game's own settings of a new event from `tourney new`'s options (checked

@@ -20,6 +20,7 @@ from tourney.store import Event, EventSetting
 
 if TYPE_CHECKING:
     from tourney.pdf.game import GamePrint
+    from tourney.stats.model import GameStats
 
 
 class DuelPairings:
@@ -50,6 +51,13 @@ class Duel:
         from tourney.games.duel.pad import PRINT  # reportlab loads only when printing
 
         return PRINT
+
+    @property
+    def stats(self) -> GameStats:
+        # pandas and matplotlib load only for statistics
+        from tourney.games.duel.stats import STATS
+
+        return STATS
 
     def event_settings(self, *, bye_score: str | None) -> list[EventSetting]:
         if bye_score is None:

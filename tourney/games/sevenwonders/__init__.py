@@ -21,6 +21,7 @@ from tourney.store import Event, EventSetting
 
 if TYPE_CHECKING:
     from tourney.pdf.game import GamePrint
+    from tourney.stats.model import GameStats
 
 
 class SevenWonders:
@@ -38,6 +39,13 @@ class SevenWonders:
         from tourney.games.sevenwonders.pad import PRINT  # reportlab loads only when printing
 
         return PRINT
+
+    @property
+    def stats(self) -> GameStats:
+        # pandas and matplotlib load only for statistics
+        from tourney.games.sevenwonders.stats import STATS
+
+        return STATS
 
     def event_settings(self, *, bye_score: str | None) -> list[EventSetting]:
         if bye_score is not None:
