@@ -6,9 +6,9 @@ not code."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from tourney.errors import TourneyError, UsageError
 
