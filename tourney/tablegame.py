@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from tourney.pdf.pads import PadDescription
     from tourney.printsheets import SheetsWritten
 
-#: The draw kind of a seated round (the seating and its seed), as 7-player-table games store it.
+#: The draw kind of a seated round (the seating and its seed).
 SEATS_KIND = "seats"
 #: Tiebreaks every table game has: game points first, the drawn lot last.
 POINTS = Tiebreak("points", "game points", "Points")
