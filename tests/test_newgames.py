@@ -163,7 +163,8 @@ def _fill(path: str, values: dict[str, list[object]]) -> None:
      "rank,player,points,vp,wins,lot"),
 ])
 def test_an_event_from_new_to_season(run, game, players, fill, columns):
-    names = [f"Player {chr(65 + i)}" for i in range(players)]
+    # Distinct names: numbered ones ('Player A', 'Player B') would be held back as similar.
+    names = ["Anna", "Ben", "Cleo", "Dana", "Emil", "Frida", "Greta", "Hugo", "Ida"][:players]
     Path("roster.csv").write_text("name\n" + "\n".join(names) + "\n", encoding="utf-8")
     created = run("new", "e.db", "--game", game, "--rounds", "1", "--seed", "5", "--date", "2026-03-01").output
     assert ", scheme bonn, 1 rounds, seed 5" in created
@@ -219,3 +220,18 @@ def test_scheme_names_are_per_game(run):
     result = run("new", "d.db", "--game", "dom", "--scheme", "winner", ok=None)
     assert result.exit_code == 2 and "unknown scoring scheme 'winner' for dominations: use one of bonn, wins" \
         in result.output
+
+
+def test_sheet_names_match_the_seating_by_name_key(run):
+    # 'IŞIK' upper-cased loses the dotless i: casefold() alone would not find the seated 'Işık'.
+    Path("roster.csv").write_text("name\nIşık Demir\nBen\nCleo\nDana\n", encoding="utf-8")
+    run("new", "e.db", "--game", "dom", "--seed", "1")
+    run("players", "import", "e.db", "roster.csv")
+    run("seat", "e.db")
+    seats = json.loads(run("seating", "e.db", "--round", "1", "--format", "json").output)
+    lines = [f"1,1,{s['seat']},{s['player'].upper()},{100 - s['seat']},{s['seat']}" for s in seats]
+    Path("r1.csv").write_text("round,table,seat,player,vp,initiative\n" + "\n".join(lines) + "\n",
+                              encoding="utf-8")
+    assert run("results", "import", "e.db", "r1.csv").output.endswith("1 table stored\n")
+    players = [r["player"] for r in json.loads(run("standings", "e.db", "--format", "json").output)]
+    assert sorted(players) == ["Ben", "Cleo", "Dana", "Işık Demir"]

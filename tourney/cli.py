@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 import sqlalchemy.exc
@@ -42,11 +43,11 @@ class ListedOption(click.Option):
     """An option whose help lists what the registry holds (games, schemes), built only when
     help is shown: the game packages load lazily."""
 
-    def __init__(self, *args, listing, **kwargs) -> None:
+    def __init__(self, *args: Any, listing: Callable[[], str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.listing = listing
 
-    def get_help_record(self, ctx: click.Context):
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         self.help = self.listing()
         return super().get_help_record(ctx)
 

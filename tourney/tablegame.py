@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 from rules_engine.findings import Finding, error
 from tourney import output, store
 from tourney.errors import EventError, SeatingError, UsageError, writing
+from tourney.names import name_key
+from tourney.names import sort_key as name_order
 from tourney.placepoints import place_points
 from tourney.results import (
     CheckReport,
@@ -123,7 +125,7 @@ def seating_findings(report: CheckReport, event: Event, view: EventView,
     where_seated: dict[tuple[int, str], store.SeatRow] = {}
     for s in event.seats():
         seats[(s.round, s.table)][s.seat] = s
-        where_seated[(s.round, s.player.casefold())] = s
+        where_seated[(s.round, name_key(s.player))] = s
     for table in report.tables:
         r, t = table.round, table.table
         if view.seated.get(r) != "seat":
@@ -133,7 +135,7 @@ def seating_findings(report: CheckReport, event: Event, view: EventView,
             if not name:
                 continue
             seat = row.get_int("seat")
-            mine = where_seated.get((r, name.casefold()))
+            mine = where_seated.get((r, name_key(name)))
             if mine is None:
                 report.findings.append(at_row(row, error(
                     "seating", f"{name!r} is not in the seating of round {r}: fix the name, or re-seat "
@@ -146,9 +148,9 @@ def seating_findings(report: CheckReport, event: Event, view: EventView,
             if planned is not None:
                 report.findings.extend(at_row(row, f) for f in extra(row, planned))
         if (r, t) in seats:
-            on_sheet = {row.player.casefold() for row in table.rows}
+            on_sheet = {name_key(row.player) for row in table.rows}
             for s in seats[(r, t)].values():
-                if s.player.casefold() not in on_sheet:
+                if name_key(s.player) not in on_sheet:
                     report.findings.append(at_table(table, error(
                         "seating", f"{s.player!r} is seated at table {t} in round {r} but missing from its "
                                    "sheet: add their line")))
@@ -190,8 +192,8 @@ def table_rows(game: TableGame, event: Event) -> TableRowsFn:
         assert sheet is not None  # every table is readable once there are no errors
         lines = sorted(sheet.players, key=lambda p: p.seat)  # type: ignore[attr-defined]
         r, t = table.round, table.table
-        seats = None if seated.get(r) == "seat" else [(ids[p.player.casefold()], board(p)) for p in lines]
-        return seats, [store.NewLine(p.seat, ids[p.player.casefold()], board(p) or planned_board.get((r, t, p.seat)),
+        seats = None if seated.get(r) == "seat" else [(ids[name_key(p.player)], board(p)) for p in lines]
+        return seats, [store.NewLine(p.seat, ids[name_key(p.player)], board(p) or planned_board.get((r, t, p.seat)),
                                      None, game.dump(p)) for p in lines]
 
     return rows
@@ -389,7 +391,7 @@ class TableGameStandings:
                      g.place, _cell(g.points), "; ".join(g.warnings) or None) for g in self.games])
         book.sheet("Players", ["Player", "Games", "Dropped after"],
                    [(st.player, st.games, st.dropped_after)
-                    for st in sorted(self.rows, key=lambda st: st.player.casefold())])
+                    for st in sorted(self.rows, key=lambda st: name_order(st.player))])
         info = self.info
         book.sheet("Draws", ["Draw", "Value", "Note"], [
             ("event seed", str(info.seed), "every draw below is derived from it"),
@@ -422,7 +424,7 @@ class _Workbook:
         from openpyxl.styles import Font
         from openpyxl.utils import get_column_letter
 
-        from tourney.tabular import neutralise
+        from tourney.tabular import cell_value, neutralise
 
         ws = self.wb.create_sheet(title)
         ws.freeze_panes = "A2"
@@ -430,7 +432,7 @@ class _Workbook:
             ws.column_dimensions[get_column_letter(i)].width = 28 if h == "Player" else max(8, len(h) + 3)
         head = []
         for h in header:
-            c = WriteOnlyCell(ws, value=neutralise(h))
+            c = WriteOnlyCell(ws, value=cell_value(h))
             c.font = Font(bold=True)
             head.append(c)
         ws.append(head)
@@ -469,7 +471,7 @@ def write_sheets(game: TableGame, event: Event, round_no: int, path: Path, lang:
     for s in seats:
         by_table[s.table].append(s)
     wb = Workbook()
-    wb.remove(wb.active)
+    wb.remove(wb.worksheets[0])
     for t in sorted(by_table):
         _table_sheet(game, wb, info.name, round_no, t, by_table[t], lang)
     _name_list(wb, info.name, round_no, seats, lang)
@@ -564,11 +566,15 @@ def _name_list(wb: Any, event_name: str, round_no: int, seats: list[store.SeatRo
     a4_page(ws, landscape=False)
 
 
+def _no_notes(event: Event, round_no: int, players: int, lang: str) -> tuple[str, ...]:
+    return ()
+
+
 def print_kit(game: TableGame) -> GamePrint:
     """The PDF hooks: the game's pad, no per-round notes, the board on the list by name."""
     from tourney.pdf.game import GamePrint
 
-    return GamePrint(pad=game.pad, match_slips=False, notes=lambda event, round_no, lang: (), detail="board",
+    return GamePrint(pad=game.pad, match_slips=False, notes=_no_notes, detail="board",
                      standings=lambda st, lang: standings_table(game, st, lang))
 
 

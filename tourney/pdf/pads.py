@@ -97,7 +97,8 @@ def _grid(pen: Pen, box: Box, pad: ScorePad, desc: PadDescription, w: dict[str, 
     rows: list[tuple[str, PadCategory | None]] = []
     if desc.board:
         rows.append(("board", None))
-    rows += [("cat", c) for c in desc.categories] + [("total", None)] * bool(desc.total) + [("extra", c) for c in desc.extra]
+    rows += [("cat", c) for c in desc.categories] + [("total", None)] * bool(desc.total)
+    rows += [("extra", c) for c in desc.extra]
     rows.append(("sign", None))
     row_h = (box.h - head_h) / len(rows)
     top = box.y + box.h
