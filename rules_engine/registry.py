@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules_engine.dominations.ruleset import Dominations
 from rules_engine.duel.ruleset import Duel
+from rules_engine.onecardwonder.ruleset import OneCardWonder
 from rules_engine.recordtext import RecordSyntaxError
-from rules_engine.ruleset import Ruleset
+from rules_engine.ruleset import RecordRuleset, Ruleset
 from rules_engine.sevenwonders.ruleset import SevenWonders
 
 
@@ -15,7 +17,7 @@ class UnknownGameError(ValueError):
 
 
 #: Every game, one instance each (a ruleset holds no state).
-RULESETS: tuple[Ruleset[Any, Any, Any], ...] = (SevenWonders(), Duel())
+RULESETS: tuple[Ruleset[Any], ...] = (SevenWonders(), Duel(), OneCardWonder(), Dominations())
 
 #: Former name of the ruleset type (its name, title and aliases are what callers read).
 RulesetInfo = Ruleset
@@ -25,13 +27,31 @@ def ruleset_names() -> tuple[str, ...]:
     return tuple(r.name for r in RULESETS)
 
 
-def find_ruleset(name: str) -> Ruleset[Any, Any, Any]:
+def find_ruleset(name: str) -> Ruleset[Any]:
     """The ruleset of a game name, title or alias (``"7wd"`` -> the Duel); UnknownGameError
     names the known games."""
     for ruleset in RULESETS:
         if ruleset.matches(name):
             return ruleset
     raise UnknownGameError(f"unknown game {name!r}: use one of {', '.join(ruleset_names())}")
+
+
+class NoRecordsError(UnknownGameError):
+    """The game is known but has no record format (nothing to replay or self-play)."""
+
+
+def find_records(name: str) -> RecordRuleset[Any, Any, Any]:
+    """The ruleset of a game with a record format; NoRecordsError for a game without one
+    (UnknownGameError, naming the games with records, for an unknown name)."""
+    with_records = ", ".join(r.name for r in RULESETS if r.records is not None)
+    try:
+        ruleset = find_ruleset(name)
+    except UnknownGameError:
+        raise UnknownGameError(f"unknown game {name!r}: use one of {with_records}") from None
+    if ruleset.records is None:
+        raise NoRecordsError(f"no game records for {ruleset.title}: replay and self-play are for "
+                             f"{with_records}")
+    return ruleset.records
 
 
 #: Former name: the ruleset carries the name, title and aliases itself.
@@ -42,7 +62,7 @@ def check_game(value: str, line: int, name: str) -> None:
     """Raise RecordSyntaxError unless a record's ``Game`` tag `value` names the game `name`
     (by its name, title or an alias): how every record reader reads that tag."""
     try:
-        found = find_ruleset(value)
+        found = find_records(value)
     except UnknownGameError as exc:
         raise RecordSyntaxError(str(exc), line) from None
     if found.name != name:

@@ -1,6 +1,6 @@
 """One class per game, python-chess's variant pattern: a `Ruleset` names the game (with its
-aliases), checks its score sheets, reads, writes and replays its records, and plays random
-games. `replay` returns the one `Verdict` shape every game shares."""
+aliases) and checks its score sheets; a `RecordRuleset` also reads, writes and replays its
+records and plays random games. `replay` returns the one `Verdict` shape every game shares."""
 from __future__ import annotations
 
 import enum
@@ -102,9 +102,10 @@ class VerdictBuilder(Visitor[R, "tuple[R, Verdict[Any]]"]):
         return self.record, self.replay(self.record)
 
 
-class Ruleset(ABC, Generic[R, S, V]):
-    """The rules of one game. Subclasses set the class attributes and implement the methods;
-    `rules_engine.find_ruleset(name)` finds one by name, title or alias."""
+class Ruleset(ABC, Generic[S]):
+    """The rules of one game. Subclasses set the class attributes and implement `check_sheet`;
+    `rules_engine.find_ruleset(name)` finds one by name, title or alias. A game with a record
+    format (replay, self-play) subclasses `RecordRuleset`; `records` is None for the others."""
 
     #: The name stored in events and written after ``--game`` (``"duel"``).
     name: ClassVar[str]
@@ -114,16 +115,33 @@ class Ruleset(ABC, Generic[R, S, V]):
     aliases: ClassVar[tuple[str, ...]]
     #: The score-sheet type `check_sheet` takes.
     sheet_type: ClassVar[type[Any]]
-    #: Self-play options beyond `n` and `seed`: keyword -> the value it takes ("" for a switch).
-    selfplay_options: ClassVar[Mapping[str, str]] = {}
 
     def matches(self, name: str) -> bool:
         key = name.strip().casefold()
         return key in (self.name, self.title.casefold(), *self.aliases)
 
+    @property
+    def records(self) -> RecordRuleset[Any, Any, Any] | None:
+        """The game's record format, replay and self-play; None when the game has none."""
+        return None
+
     @abstractmethod
     def check_sheet(self, sheet: S) -> list[Finding]:
         """Every finding for one score sheet (empty when it is plausible)."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+
+class RecordRuleset(Ruleset[S], Generic[R, S, V]):
+    """The rules of a game that also has a record format: read, write, replay, self-play."""
+
+    #: Self-play options beyond `n` and `seed`: keyword -> the value it takes ("" for a switch).
+    selfplay_options: ClassVar[Mapping[str, str]] = {}
+
+    @property
+    def records(self) -> RecordRuleset[Any, Any, Any]:
+        return self
 
     @abstractmethod
     def read(self, handle: IO[str], visitor: Callable[[], Visitor[R, T]]) -> Iterator[T]:
@@ -152,6 +170,3 @@ class Ruleset(ABC, Generic[R, S, V]):
     @abstractmethod
     def selfplay(self, n: int, seed: int, **options: Any) -> Iterator[R]:
         """`n` random legal games, reproducible from `seed`."""
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r}>"

@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 import sqlalchemy.exc
@@ -38,6 +39,33 @@ class TourneyGroup(click.Group):
                                        "nothing was changed; try again, or check the file") from None
 
 
+class ListedOption(click.Option):
+    """An option whose help lists what the registry holds (games, schemes), built only when
+    help is shown: the game packages load lazily."""
+
+    def __init__(self, *args: Any, listing: Callable[[], str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.listing = listing
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        self.help = self.listing()
+        return super().get_help_record(ctx)
+
+
+def _games_help() -> str:
+    from rules_engine.registry import RULESETS
+    from tourney.games import GAMES
+
+    return "; ".join(f"{r.name}" + (f" (aliases: {', '.join(r.aliases)})" if r.aliases else "")
+                     for r in RULESETS if r.name in GAMES) + "."
+
+
+def _schemes_help() -> str:
+    from tourney.schemes import scheme_help
+
+    return f"Scoring preset: {scheme_help()}."
+
+
 def _open(path: str) -> Event:
     from tourney.store import Event
 
@@ -53,9 +81,8 @@ def cli() -> None:
 # --- event -------------------------------------------------------------------------------
 @cli.command()
 @click.argument("event")
-@click.option("--game", required=True, help="7wonders or duel (aliases: 7w, 7wd).")
-@click.option("--scheme", help="Scoring preset: 7wonders 'bonn' (default) or 'dm'; duel 'swiss' (default), "
-                               "'wbc' or 'roundrobin'.")
+@click.option("--game", required=True, cls=ListedOption, listing=_games_help)
+@click.option("--scheme", cls=ListedOption, listing=_schemes_help)
 @click.option("--rounds", type=click.IntRange(1, 99), default=4, show_default=True, help="Number of rounds.")
 @click.option("--seed", type=click.IntRange(0), help="Seed for every draw (default: drawn now and stored).")
 @click.option("--name", help="Event name (default: the file name).")
@@ -202,7 +229,8 @@ def players_list(event: str, fmt: str) -> None:
 @click.argument("event")
 @click.option("--round", "round_no", type=click.IntRange(1), help="Seat (or re-seat) this round.")
 @click.option("--all", "all_rounds", is_flag=True, help="Seat every round not seated yet.")
-@click.option("--tables", help="Table plan: 'bonn', 'dm' or sizes like 5,5,4 (default: the scheme's).")
+@click.option("--tables", help="Table plan: 'bonn', 'dm' (7 Wonders), 'even' (every game) or sizes like 5,5,4 "
+                               "(default: the scheme's).")
 @click.option("--cut", "cut", type=click.IntRange(2), help="Duel: pair the next top-cut round (top K of the "
                                                            "standings, single elimination).")
 def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None, cut: int | None) -> None:
@@ -433,14 +461,15 @@ def export(event: str, output: str, after_round: int | None, lang: str, cut: int
 
 @cli.command()
 @click.option("--dir", "directory", default="demo-event", show_default=True, help="Folder for the demo files.")
-def demo(directory: str) -> None:
-    """Run the bundled example event end to end and write standings.xlsx.
+@click.option("--game", help="Only this game's example (default: every bundled example).")
+def demo(directory: str, game: str | None) -> None:
+    """Run the bundled example events end to end and write their standings workbooks.
 
-    Example: tourney demo --dir /tmp/demo
+    Example: tourney demo --dir /tmp/demo --game ocw
     """
-    from tourney.demo import run_demo
+    from tourney.demo import run_all
 
-    run_demo(Path(directory), click.echo)
+    run_all(Path(directory), click.echo, game)
 
 
 # --- game records: verify and self-play (rules engine replay) -------------------------------

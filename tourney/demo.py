@@ -1,48 +1,108 @@
-"""`tourney demo`: run the bundled example qualifier from `tourney new` to standings.xlsx."""
+"""`tourney demo`: run the bundled example events from `tourney new` to the standings workbook.
+
+Each folder under `examples/` with an `event.json` is one event (name, game, scheme, rounds,
+seed, date, roster, sheets in import order, workbook name): a new game's example is a folder,
+not code."""
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
-from tourney.errors import TourneyError
+from tourney.errors import TourneyError, UsageError
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "bonn-2018"
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+#: The first example, run alone by `run_demo(..., example=EXAMPLE)` (its roster has 23 players).
+EXAMPLE = EXAMPLES / "bonn-2018"
 DEMO_SEED = 20180318
 
 
+@dataclass(frozen=True)
+class Example:
+    folder: Path
+    name: str
+    game: str
+    scheme: str
+    rounds: int
+    seed: int
+    date: str
+    players: str
+    sheets: tuple[str, ...]
+    standings: str
+
+    @classmethod
+    def read(cls, folder: Path) -> Example:
+        data = json.loads((folder / "event.json").read_text(encoding="utf-8"))
+        return cls(folder, data["name"], data["game"], data["scheme"], int(data["rounds"]), int(data["seed"]),
+                   data["date"], data["players"], tuple(data["sheets"]), data["standings"])
+
+
+def examples(game: str | None = None) -> list[Example]:
+    """The bundled examples (the 7 Wonders qualifier first), or those of `game` (any alias)."""
+    from rules_engine import UnknownGameError, find_ruleset
+
+    found = [Example.read(f) for f in sorted(EXAMPLES.iterdir()) if (f / "event.json").is_file()] \
+        if EXAMPLES.is_dir() else []
+    found.sort(key=lambda e: e.folder != EXAMPLE)
+    if game is None:
+        return found
+    try:
+        name = find_ruleset(game).name
+    except UnknownGameError as exc:
+        raise UsageError(str(exc)) from None
+    chosen = [e for e in found if e.game == name]
+    if not chosen:
+        raise UsageError(f"--game {game!r}: no bundled example for {name}; the examples are "
+                         f"{', '.join(e.game for e in found)}")
+    return chosen
+
+
 def run_demo(directory: Path, echo: Callable[[str], None], example: Path = EXAMPLE) -> Path:
-    """Create the event in `directory`, register, import four rounds, export; return the workbook."""
+    """Run one example event (default: the 7 Wonders qualifier) in `directory`; return its workbook."""
+    if not (example / "event.json").is_file():
+        raise TourneyError(f"the example event is missing ({example}): run the demo from a tourney checkout")
+    return run_example(Example.read(example), directory, echo)
+
+
+def run_all(directory: Path, echo: Callable[[str], None], game: str | None = None) -> list[Path]:
+    """`tourney demo`: every bundled example (or those of `game`), one after the other."""
+    chosen = examples(game)
+    if not chosen:
+        raise TourneyError(f"the example events are missing ({EXAMPLES}): run the demo from a tourney checkout")
+    return [run_example(e, directory, echo) for e in chosen]
+
+
+def run_example(example: Example, directory: Path, echo: Callable[[str], None]) -> Path:
+    """Create the event in `directory`, register, import every sheet, export the workbook."""
+    from tourney.errors import ImportRefused
     from tourney.events import create_event
     from tourney.export import export_event, to_table
     from tourney.players import add_players, read_roster
-    from tourney.errors import ImportRefused
     from tourney.results import import_results
     from tourney.standings import compute_standings
     from tourney.store import Event
 
-    if not example.is_dir():
-        raise TourneyError(f"the example event is missing ({example}): run the demo from a tourney checkout")
     directory.mkdir(parents=True, exist_ok=True)
-    db = directory / "bonn-2018.db"
+    db = directory / f"{example.folder.name}.db"
     for stale in (db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
         stale.unlink(missing_ok=True)
-    info = create_event(str(db), game="7wonders", scheme="bonn", rounds=4, seed=DEMO_SEED,
-                        name="Bonn Spielt 2018 (example)", date="2018-03-18")
+    info = create_event(str(db), game=example.game, scheme=example.scheme, rounds=example.rounds,
+                        seed=example.seed, name=example.name, date=example.date)
     echo(f"created {info.name!r} in {db} (seed {info.seed})")
     event = Event.open(db)
-    names, _ = add_players(event, read_roster(example / "players.csv"))
+    names, _ = add_players(event, read_roster(example.folder / example.players))
     echo(f"registered {len(names)} players")
-    for sheet in ("round1.csv", "round2.csv", "round3.csv", "round4.xlsx"):
+    for sheet in example.sheets:
         try:
-            summary = import_results(event, [example / sheet], author="demo")
+            summary = import_results(event, [example.folder / sheet], author="demo")
         except ImportRefused as refused:
             for f in refused.report.findings:
                 echo(f.render())
             raise TourneyError(f"the example sheet {sheet} was refused: nothing more imported") from None
         echo(f"imported {sheet}: {len(summary.tables)} tables, {len(summary.warnings)} warnings")
-    standings = compute_standings(event)
-    top = to_table(standings).splitlines()
+    top = to_table(compute_standings(event)).splitlines()
     echo("\n".join(top[:13]))
-    out = export_event(event, directory / "standings.xlsx")
+    out = export_event(event, directory / example.standings)
     echo(f"wrote {out}")
     return out

@@ -1,7 +1,7 @@
 """Game records for the CLI: find each file's game from its header, verify, self-play.
 
 Game-agnostic: a record file names its game in the ``[Game "..."]`` tag of its first record
-(a name, title or alias `rules_engine.find_ruleset` knows); one game per file. The game's
+(a name, title or alias `rules_engine.find_records` knows); one game per file. The game's
 `Ruleset` reads, replays and writes the records.
 """
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from rules_engine.recordtext import GAME_TAG, first_tag
-from rules_engine.registry import UnknownGameError, find_ruleset
-from rules_engine.ruleset import Ruleset
+from rules_engine.registry import UnknownGameError, find_records
+from rules_engine.ruleset import RecordRuleset
 from tourney.errors import writing
 
 
@@ -34,7 +34,7 @@ class VerifyReport:
         return not self.errors and self.passed == self.games
 
 
-def detect_game(path: str | Path) -> Ruleset[Any, Any, Any]:
+def detect_game(path: str | Path) -> RecordRuleset[Any, Any, Any]:
     """The ruleset of the record file at `path`, from its first record's Game tag."""
     try:
         with open(path, encoding="utf-8") as handle:
@@ -48,7 +48,7 @@ def detect_game(path: str | Path) -> Ruleset[Any, Any, Any]:
                               f'add [{GAME_TAG} "duel"] (or another game name)')
     value, lineno = found
     try:
-        return find_ruleset(value)
+        return find_records(value)
     except UnknownGameError as exc:
         raise RecordFileError(f"{path}:{lineno}: {exc}") from None
 
@@ -81,7 +81,7 @@ def verify_files(paths: list[str]) -> VerifyReport:
 
 def selfplay_file(game: str, n: int, seed: int, path: str, **options: Any) -> int:
     """Write `n` random legal games of `game` to `path`; return how many were written."""
-    ruleset = find_ruleset(game)
+    ruleset = find_records(game)
     for key in options:
         if key not in ruleset.selfplay_options:
             flags = ", ".join(f"--{k} {v}".rstrip() for k, v in ruleset.selfplay_options.items()) or "no options"

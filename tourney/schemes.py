@@ -37,13 +37,23 @@ class Scheme:
 
 
 def find_scheme(name: str, game: str | None = None) -> Scheme:
-    """The scheme called `name` (case-insensitive), checked against the event's game."""
+    """The scheme called `name` (case-insensitive) among the event's game's schemes (every
+    game's without `game`: two games may each have a scheme of the same name)."""
     from tourney.games import GAMES
 
-    schemes = {s.name: s for flow in GAMES.values() for s in flow.schemes}
-    scheme = schemes.get(name.strip().lower())
-    if scheme is None or (game is not None and scheme.game != game):
-        choices = ", ".join(s.name for s in schemes.values() if game is None or s.game == game)
+    candidates = [s for flow in GAMES.values() for s in flow.schemes if game is None or s.game == game]
+    scheme = next((s for s in candidates if s.name == name.strip().lower()), None)
+    if scheme is None:
+        choices = ", ".join(dict.fromkeys(s.name for s in candidates))
         raise UsageError(f"unknown scoring scheme {name!r}" + (f" for {game}" if game else "")
                          + f": use one of {choices}")
     return scheme
+
+
+def scheme_help() -> str:
+    """Every game's scoring presets for `tourney new --help`: the default first."""
+    from tourney.games import GAMES
+
+    return "; ".join(f"{flow.name} " + ", ".join(f"'{s.name}'" + (" (default)" if i == 0 else "")
+                                                  for i, s in enumerate(flow.schemes))
+                     for flow in GAMES.values())

@@ -6,7 +6,14 @@ from dataclasses import dataclass
 
 from tourney import store
 from tourney.names import name_key
-from tourney.schedule import Round, compare_plans, plan_for_table_size, render_plans, render_report, schedule_report
+from tourney.schedule import (
+    Round,
+    compare_plans,
+    plan_for_table_size,
+    render_plans,
+    render_report,
+    schedule_report,
+)
 from tourney.schedule import table_plan as sizes_for_plan
 
 
@@ -50,6 +57,51 @@ def stale_rounds(event: store.Event) -> list[int]:
         seated.setdefault(s.round, set()).add(s.player)
     return [r for r in sorted(seated) if r not in locked
             and seated[r] != {p.name for p in players if p.active_in(r)}]
+
+
+@dataclass(frozen=True)
+class RoundsToPlan:
+    """What `tourney seat` plans: one plan for rounds `first`..last; the rounds in `wanted`
+    are stored (those `asked` for, and seated rounds of the plan not yet fixed)."""
+
+    first: int
+    wanted: tuple[int, ...]
+    asked: tuple[int, ...]
+
+
+def rounds_to_plan(event: store.Event, round_no: int | None, all_rounds: bool) -> RoundsToPlan:
+    """The rounds `tourney seat` plans for a game seated at tables: the next round (default),
+    round `round_no`, or every open round (`all_rounds`); with every round seated, the first
+    stale one (late entries or drops since it was seated). Seated rounds after the first one
+    asked for that are not fixed yet are re-planned with it."""
+    from tourney.errors import SeatingError
+
+    info = event.info()
+    seated = event.seated_rounds()
+    locked = locked_rounds(event)
+    if round_no is not None:
+        if round_no < 1:
+            raise SeatingError(f"round {round_no}: rounds are numbered from 1")
+        if round_no > info.rounds:
+            raise SeatingError(f"round {round_no}: the event has {info.rounds} rounds")
+        if round_no in results_rounds(event):
+            raise SeatingError(f"round {round_no} already has results: its seating can't change")
+        asked = [round_no]
+    else:
+        open_rounds = [r for r in range(1, info.rounds + 1) if r not in seated]
+        stale = stale_rounds(event)
+        if not open_rounds and stale:
+            # Late entries or drops since these rounds were seated: re-plan them.
+            return rounds_to_plan(event, stale[0], False)
+        if not open_rounds:
+            raise SeatingError(f"all {info.rounds} rounds are seated already: use --round N to re-seat a "
+                               "round that has no results yet")
+        asked = open_rounds if all_rounds else open_rounds[:1]
+    # One plan for everything after the last fixed round before the first round asked for;
+    # the rounds asked for are stored, and so are seated rounds of the plan that changed.
+    first = max([r for r in locked if r < asked[0]], default=0) + 1
+    wanted = [r for r in range(first, info.rounds + 1) if r in asked or (r in seated and r not in locked)]
+    return RoundsToPlan(first, tuple(wanted), tuple(asked))
 
 
 def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: bool = False,

@@ -8,7 +8,7 @@ from typing import IO, TYPE_CHECKING, Any, ClassVar, TypeVar
 from rules_engine.duel.sheet import MatchSheet
 from rules_engine.findings import Finding
 from rules_engine.recordtext import Visitor
-from rules_engine.ruleset import Ruleset, Verdict
+from rules_engine.ruleset import RecordRuleset, Verdict
 
 if TYPE_CHECKING:
     from rules_engine.duel.record import Record, Sheet
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class Duel(Ruleset["Record", MatchSheet, "tuple[Sheet, Sheet]"]):
+class Duel(RecordRuleset["Record", MatchSheet, "tuple[Sheet, Sheet]"]):
     name = "duel"
     title = "7 Wonders Duel"
     aliases = ("7wd", "7wonders-duel", "7-wonders-duel", "sevenwondersduel")

@@ -7,7 +7,7 @@ from typing import IO, TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from rules_engine.findings import Finding
 from rules_engine.recordtext import Visitor
-from rules_engine.ruleset import Ruleset, Verdict
+from rules_engine.ruleset import RecordRuleset, Verdict
 from rules_engine.sevenwonders.sheet import TableSheet
 
 if TYPE_CHECKING:
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class SevenWonders(Ruleset["Record", TableSheet, TableSheet]):
+class SevenWonders(RecordRuleset["Record", TableSheet, TableSheet]):
     name = "7wonders"
     title = "7 Wonders"
     aliases = ("7w", "sevenwonders", "7-wonders")

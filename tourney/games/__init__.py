@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-from tourney.games import duel, sevenwonders
+from tourney.games import dominations, duel, onecardwonder, sevenwonders
 from tourney.games.base import GameWorkflow, Pairings
 from tourney.sheetio import has_header
 from tourney.standings import Standings
@@ -19,6 +19,8 @@ from tourney.standings import Standings
 GAMES: dict[str, GameWorkflow] = {
     sevenwonders.WORKFLOW.name: sevenwonders.WORKFLOW,
     duel.WORKFLOW.name: duel.WORKFLOW,
+    onecardwonder.WORKFLOW.name: onecardwonder.WORKFLOW,
+    dominations.WORKFLOW.name: dominations.WORKFLOW,
 }
 
 __all__ = ["GAMES", "GameWorkflow", "Pairings", "Standings", "sheet_game", "workflow", "workflow_of"]

@@ -46,8 +46,8 @@ class PadDescription:
     """What a game's score pad shows, in one language."""
 
     game: str                            # printed in the header, e.g. the game's name
-    categories: tuple[PadCategory, ...]  # summed into the total, in the pad's order
-    total: str
+    categories: tuple[PadCategory, ...]  # in the pad's order (summed into the total, when there is one)
+    total: str | None                    # the total row's label; None: the pad sums nothing
     extra: tuple[PadCategory, ...] = ()  # rows after the total (e.g. coins held, for ties)
     board: str | None = None             # a per-player board row ("Wonder"), when the game has one
     board_sides: tuple[str, ...] = ()    # sides to circle on that row
@@ -97,7 +97,8 @@ def _grid(pen: Pen, box: Box, pad: ScorePad, desc: PadDescription, w: dict[str, 
     rows: list[tuple[str, PadCategory | None]] = []
     if desc.board:
         rows.append(("board", None))
-    rows += [("cat", c) for c in desc.categories] + [("total", None)] + [("extra", c) for c in desc.extra]
+    rows += [("cat", c) for c in desc.categories] + [("total", None)] * bool(desc.total)
+    rows += [("extra", c) for c in desc.extra]
     rows.append(("sign", None))
     row_h = (box.h - head_h) / len(rows)
     top = box.y + box.h
@@ -136,7 +137,7 @@ def _grid(pen: Pen, box: Box, pad: ScorePad, desc: PadDescription, w: dict[str, 
             continue
         if kind == "total":
             fill, ink, cells, line = DARK, HexColor("#FFFFFF"), HexColor("#FFFFFF"), 1.6
-            text, note = desc.total, ""
+            text, note = desc.total or "", ""
         else:
             assert cat is not None
             colour = HexColor(cat.colour)

@@ -20,6 +20,7 @@ from tourney.schedule.bounds import (
 )
 from tourney.schedule.optimiser import BUDGET_PER_ROUND, plan_schedule
 from tourney.schedule.plans import (
+    DEFAULT_SIZES,
     MAX_TABLE,
     MIN_TABLE,
     PLANS,
@@ -27,8 +28,10 @@ from tourney.schedule.plans import (
     Round,
     Schedule,
     Table,
+    TableSizes,
     bonn_plan,
     dm_plan,
+    even_plan,
     plan_for_table_size,
     table_plan,
 )
@@ -43,8 +46,9 @@ from tourney.schedule.report import (
 )
 
 __all__ = [
-    "BUDGET_PER_ROUND", "MAX_TABLE", "MIN_TABLE", "PLANS", "PlanError", "PlanOption", "Quality", "Report",
-    "Round", "RoundBound", "RoundRepeats", "RoundReport", "Schedule", "Table", "bonn_plan", "compare_plans",
-    "dm_plan", "lower_bound", "plan_for_table_size", "plan_schedule", "quality", "render_plans",
-    "render_report", "round_bounds", "round_repeats", "schedule_report", "table_plan",
+    "BUDGET_PER_ROUND", "DEFAULT_SIZES", "MAX_TABLE", "MIN_TABLE", "PLANS", "PlanError", "PlanOption",
+    "Quality", "Report", "Round", "RoundBound", "RoundRepeats", "RoundReport", "Schedule", "Table",
+    "TableSizes", "bonn_plan", "compare_plans", "dm_plan", "even_plan", "lower_bound", "plan_for_table_size",
+    "plan_schedule", "quality", "render_plans", "render_report", "round_bounds", "round_repeats",
+    "schedule_report", "table_plan",
 ]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from tourney.schedule.bounds import lower_bound
 from tourney.schedule.constructions import transversal_rounds
-from tourney.schedule.plans import Round, Schedule, table_plan
+from tourney.schedule.plans import DEFAULT_SIZES, Round, Schedule, TableSizes, table_plan
 
 #: Local-search moves per round to plan: counted, not timed, so a seed always gives the
 #: same schedule on any machine.
@@ -343,20 +343,20 @@ def _arrange_seats(fixed: Sequence[Sequence[Sequence[int]]], free: list[list[lis
 
 def plan_schedule(players: Sequence[int], rounds: int, plan: str | Sequence[int] = "bonn", *,
                   fixed: Sequence[Round] = (), seed: int | str = 0,
-                  budget: int | None = None) -> Schedule:
+                  budget: int | None = None, limits: TableSizes = DEFAULT_SIZES) -> Schedule:
     """Plan rounds len(fixed)+1..`rounds` for `players`; fixed rounds come back unchanged.
 
     `fixed` are rounds already played or printed (they may hold players who dropped since);
     the new rounds seat exactly `players` with the tables of `plan`. Minimises, in order,
     repeated pairs, repeated neighbours and repeated start seats. Deterministic for a seed
     and budget (the budget counts local-search moves, not time; default
-    ``BUDGET_PER_ROUND`` per round that can change).
+    ``BUDGET_PER_ROUND`` per round that can change). `limits` are the game's table sizes.
     """
     players = list(dict.fromkeys(players))
     fixed = tuple(tuple(tuple(t) for t in rnd) for rnd in fixed)
     if len(fixed) >= rounds:
         return fixed
-    sizes = table_plan(len(players), plan)
+    sizes = table_plan(len(players), plan, limits)
     rng = random.Random(f"tourney.schedule:{seed}")
     # Index every player ever seated: the dropped ones still carry history.
     ids = list(dict.fromkeys([p for rnd in fixed for t in rnd for p in t] + players))

@@ -3,6 +3,7 @@ or explicit sizes, and the shapes a schedule is made of."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from tourney.errors import SeatingError
 
@@ -10,19 +11,57 @@ Table = tuple[int, ...]
 Round = tuple[Table, ...]
 Schedule = tuple[Round, ...]
 
-#: Named table plans: ``bonn`` (5s, then 4s, 3s only when unavoidable), ``dm`` (4s, few 3s).
+#: Named table plans of the default table sizes: ``bonn`` (5s, then 4s, 3s only when
+#: unavoidable), ``dm`` (4s, few 3s); ``even`` (as close to a game's usual table size as its
+#: table sizes allow) works for every game's sizes.
 PLANS: tuple[str, ...] = ("bonn", "dm")
 MIN_TABLE, MAX_TABLE = 3, 7
+
+
+@dataclass(frozen=True)
+class TableSizes:
+    """What a game allows at one table: `low` to `high` players, `usual` the size plans aim
+    for; `game` names the game in messages."""
+
+    low: int
+    high: int
+    usual: int
+    game: str
+
+    def __post_init__(self) -> None:
+        assert 1 <= self.low <= self.usual <= self.high, self
+
+
+#: The table sizes the named plans ``bonn`` and ``dm`` were made for (tables of 3 to 7).
+DEFAULT_SIZES = TableSizes(MIN_TABLE, MAX_TABLE, 5, "7 Wonders")
 
 
 class PlanError(SeatingError):
     """The players cannot be seated with the requested table plan."""
 
 
-def _enough_players(n: int) -> None:
-    if n < MIN_TABLE:
-        raise PlanError(f"cannot seat {n} player{'s' * (n != 1)}: 7 Wonders needs at least {MIN_TABLE} "
+def _enough_players(n: int, sizes: TableSizes = DEFAULT_SIZES) -> None:
+    if n < sizes.low:
+        raise PlanError(f"cannot seat {n} player{'s' * (n != 1)}: {sizes.game} needs at least {sizes.low} "
                         "at a table")
+
+
+def even_plan(n: int, sizes: TableSizes) -> tuple[int, ...]:
+    """Tables as close to `sizes.usual` as `sizes` allow: of the table counts that seat `n`
+    with sizes differing by at most one, the one whose largest gap to the usual size is
+    smallest, fewer tables on a tie (tables of 4: 5 → 5, 6 → 3+3, 7 → 4+3, 9 → 5+4)."""
+    _enough_players(n, sizes)
+    best: tuple[int, ...] | None = None
+    best_key: tuple[int, int] | None = None
+    for k in range(max(1, -(-n // sizes.high)), n // sizes.low + 1):
+        small, extra = divmod(n, k)
+        plan = (small + 1,) * extra + (small,) * (k - extra)
+        key = (max(abs(s - sizes.usual) for s in plan), k)
+        if best_key is None or key < best_key:
+            best, best_key = plan, key
+    if best is None:
+        raise PlanError(f"cannot seat {n} players at tables of {sizes.low} to {sizes.high}")
+    return best
 
 
 def bonn_plan(n: int) -> tuple[int, ...]:
@@ -53,28 +92,35 @@ def plan_for_table_size(size: int) -> str:
     return "bonn" if size >= 5 else "dm"
 
 
-def table_plan(n: int, plan: str | Sequence[int] = "bonn") -> tuple[int, ...]:
-    """Table sizes (largest first) for `n` players: a plan name or explicit sizes.
+def table_plan(n: int, plan: str | Sequence[int] = "bonn", limits: TableSizes = DEFAULT_SIZES) -> tuple[int, ...]:
+    """Table sizes (largest first) for `n` players: a plan name or explicit sizes, within the
+    game's table sizes `limits` (``bonn`` and ``dm`` only for the default sizes they were
+    made for).
 
     The one place table sizes are decided. Explicit sizes may be a sequence of ints or a
     string like ``"5,5,4"``.
     """
+    named = ("bonn", "dm") if limits == DEFAULT_SIZES else ("even",)  # 'even' works for every game
     if isinstance(plan, str):
         key = plan.strip().lower()
-        if key == "bonn":
+        if key == "bonn" and limits == DEFAULT_SIZES:
             return bonn_plan(n)
-        if key == "dm":
+        if key == "dm" and limits == DEFAULT_SIZES:
             return dm_plan(n)
+        if key == "even":
+            return even_plan(n, limits)
         try:
             sizes = [int(s) for s in key.replace("+", ",").split(",") if s.strip()]
         except ValueError:
-            raise PlanError(f"unknown table plan {plan!r}: use 'bonn', 'dm' or sizes like '5,5,4'") from None
+            raise PlanError(f"unknown table plan {plan!r}: use {', '.join(repr(p) for p in named)} or sizes "
+                            "like '5,5,4'") from None
     else:
         sizes = [int(s) for s in plan]
-    bad = [s for s in sizes if not MIN_TABLE <= s <= MAX_TABLE]
+    bad = [s for s in sizes if not limits.low <= s <= limits.high]
     if bad:
-        raise PlanError(f"table size {bad[0]!r} in plan {plan!r}: tables hold {MIN_TABLE} to {MAX_TABLE} players")
+        raise PlanError(f"table size {bad[0]!r} in plan {plan!r}: tables hold {limits.low} to {limits.high} "
+                        "players")
     if sum(sizes) != n:
         raise PlanError(f"table plan {plan!r} seats {sum(sizes)} players but {n} are playing: "
-                        f"give sizes that add up to {n}, or use 'bonn' or 'dm'")
+                        f"give sizes that add up to {n}, or use {' or '.join(repr(p) for p in named)}")
     return tuple(sorted(sizes, reverse=True))

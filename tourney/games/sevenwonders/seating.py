@@ -11,7 +11,7 @@ from tourney.games.sevenwonders.drawstore import (
 from tourney.schedule import PlanError, plan_schedule
 from tourney.schedule import table_plan as sizes_for_plan
 from tourney.schemes import find_scheme
-from tourney.seating import SeatedRound, locked_rounds, results_rounds, seated_tables, stale_rounds, table_plan
+from tourney.seating import SeatedRound, rounds_to_plan, seated_tables, table_plan
 from tourney.names import name_key
 
 
@@ -38,33 +38,8 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
     `tables`: a table plan ('bonn', 'dm' or sizes like '5,5,4'), kept for later seating;
     default the last one given, else the scheme's plan.
     """
-    info = event.info()
-    seated = event.seated_rounds()
-    locked = locked_rounds(event)
-    if round_no is not None:
-        if round_no < 1:
-            raise SeatingError(f"round {round_no}: rounds are numbered from 1")
-        if round_no > info.rounds:
-            raise SeatingError(f"round {round_no}: the event has {info.rounds} rounds")
-        if round_no in results_rounds(event):
-            raise SeatingError(f"round {round_no} already has results: its seating can't change")
-        asked = [round_no]
-    else:
-        open_rounds = [r for r in range(1, info.rounds + 1) if r not in seated]
-        stale = stale_rounds(event)
-        if not open_rounds and stale:
-            # Late entries or drops since these rounds were seated: re-plan them.
-            return seat_rounds(event, stale[0], tables=tables)
-        if not open_rounds:
-            raise SeatingError(f"all {info.rounds} rounds are seated already: use --round N to re-seat a "
-                               "round that has no results yet")
-        asked = open_rounds if all_rounds else open_rounds[:1]
-    # One plan for everything after the last fixed round before the first round asked for;
-    # the rounds asked for are stored, and so are seated rounds of the plan that changed.
-    first = max([r for r in locked if r < asked[0]], default=0) + 1
-    wanted = [r for r in range(first, info.rounds + 1)
-              if r in asked or (r in seated and r not in locked)]
-    return _plan_and_store(event, first, wanted, asked, tables)
+    todo = rounds_to_plan(event, round_no, all_rounds)
+    return _plan_and_store(event, todo.first, list(todo.wanted), list(todo.asked), tables)
 
 
 def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: list[int],

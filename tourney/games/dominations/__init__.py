@@ -1,0 +1,84 @@
+"""Dominations in the event workflow: a `TableGame` (tourney.tablegame) — the sheet and its
+German words, places from VP and the initiative track, the pad; the rest is generic."""
+from __future__ import annotations
+
+from rules_engine import dominations as dom
+from rules_engine.dominations import PlayerLine, TableSheet
+from tourney.games.dominations.pad import dominations_pad
+from tourney.games.dominations.schemes import SCHEMES
+from tourney.schedule import TableSizes
+from tourney.schemes import Scheme
+from tourney.sheetio import SheetFormat, SheetRow
+from tourney.standings import Tiebreak
+from tourney.store import Json
+from tourney.tablegame import TableGame, TableGameWorkflow
+from tourney.vocabulary import GENERIC, Vocabulary, Word
+
+REQUIRED = ("round", "table", "seat", "player", "vp", "initiative")
+OPTIONAL = ("objectives", "influence", "dominations")
+COLUMNS = (*REQUIRED, *OPTIONAL)
+
+#: The Dominations words (German labels as printed, other spellings accepted).
+WORDS = GENERIC + Vocabulary((
+    Word("vp", "Siegpunkte", ("sp", "victory-points")),
+    Word("initiative", "Initiative", ("initiativeleiste",)),
+    Word("objectives", "Ziele", ("zielkarte",)),
+    Word("influence", "Einfluss", ("einflusspunkte",)),
+    Word("dominations", "Dominationen", ("dominationskarten",)),
+))
+
+SHEET = SheetFormat(
+    REQUIRED, (), OPTIONAL, WORDS.aliases(COLUMNS), frozenset({"round", "table", "player", "vp", "initiative"}),
+    no_header="{file}: no worksheet has a Dominations header row (expected columns like: "
+              + ", ".join(COLUMNS) + ")",
+    csv_first_row="{file}:1: the first row is not a Dominations header: it needs the columns "
+                  + ", ".join(REQUIRED) + " (English or German names)",
+)
+
+
+def line(row: SheetRow) -> PlayerLine:
+    return PlayerLine(seat=row.get_int("seat") or 0, player=row.player, vp=row.get_int("vp") or 0,
+                      initiative=row.get_int("initiative") or 0, objectives=row.get_int("objectives"),
+                      influence=row.get_int("influence"), dominations=row.get_int("dominations"))
+
+
+def dump(p: PlayerLine) -> Json:
+    data: dict[str, Json] = {"vp": p.vp, "initiative": p.initiative}
+    data.update({k: getattr(p, k) for k in OPTIONAL if getattr(p, k) is not None})
+    return data
+
+
+def load(seat: int, player: str, board: str | None, data: Json) -> PlayerLine:
+    if not isinstance(data, dict):
+        raise TypeError(data)
+    values = {k: data.get(k) for k in ("vp", "initiative", *OPTIONAL)}
+    if not all(isinstance(v, int) for v in values.values() if v is not None) or values["vp"] is None:
+        raise ValueError(data)
+    return PlayerLine(seat, player, **values)  # type: ignore[arg-type]  # checked whole numbers above
+
+
+def places(sheet: TableSheet, scheme: Scheme) -> tuple[int, ...]:
+    return dom.places(sheet)
+
+
+GAME = TableGame(
+    name=dom.NAME, label=dom.TITLE, schemes=SCHEMES, sheet_format=SHEET, words=WORDS,
+    limits=TableSizes(2, 4, 4, dom.TITLE), columns=COLUMNS, board=None,
+    line=line, table=lambda lines: TableSheet(tuple(lines)), check=dom.check_sheet, places=places,
+    dump=dump, load=load,
+    tiebreaks=(Tiebreak("vp", "sum of victory points", "VP"),
+               Tiebreak("wins", "games won (place 1)", "Wins"),
+               Tiebreak("places", "sum of places (lower is better)", "Places", ascending=True)),
+    stats={"vp": lambda p, place: p.vp, "wins": lambda p, place: int(place == 1), "places": lambda p, place: place},
+    pad=dominations_pad,
+    notes={"en": "Seat: turn order of the first age. VP: the full number (add the 100 tiles). Initiative: the "
+                 "position on the initiative track at the end, 1 = front. Objectives (0-5), influence and "
+                 "domination cards (0-6): optional.",
+           "de": "Platz: Spielreihenfolge im ersten Zeitalter. Siegpunkte: die ganze Zahl (100er-Plättchen "
+                 "dazu). Initiative: Position auf der Initiativeleiste am Ende, 1 = vorne. Ziele (0-5), "
+                 "Einfluss und Dominationen (0-6): freiwillig."},
+    de={"vp": ("SP", "Summe der Siegpunkte"), "wins": ("Siege", "gewonnene Partien"),
+        "places": ("Plätze", "Summe der Plätze (weniger ist besser)")},
+)
+
+WORKFLOW = TableGameWorkflow(GAME)

@@ -1,0 +1,99 @@
+"""One Card Wonder in the event workflow: a `TableGame` (tourney.tablegame) — the sheet and
+its German words, places by the scheme's reading of the rulebook, the pad; the rest is generic."""
+from __future__ import annotations
+
+from typing import Any
+
+from rules_engine import onecardwonder as ocw
+from rules_engine.onecardwonder import PlaceReading, PlayerLine, TableSheet
+from tourney.games.onecardwonder.pad import ocw_pad
+from tourney.games.onecardwonder.schemes import SCHEMES, OcwScheme
+from tourney.schedule import TableSizes
+from tourney.schemes import Scheme
+from tourney.sheetio import SheetFormat, SheetRow
+from tourney.standings import Tiebreak
+from tourney.store import Json
+from tourney.tablegame import TableGame, TableGameWorkflow
+from tourney.vocabulary import GENERIC, Vocabulary, Word
+
+REQUIRED = ("round", "table", "seat", "player", "stages", "buildings")
+COLUMNS = ("round", "table", "seat", "player", "wonder", "stages", "buildings", "winner")
+
+#: The One Card Wonder words (German labels as printed, other spellings accepted).
+WORDS = GENERIC + Vocabulary((
+    Word("wonder", "Wunder", ("weltwunder", "wunderkarte")),
+    Word("stages", "Bauabschnitte", ("bauabschnitt", "stufen")),
+    Word("buildings", "Gebäude"),
+    Word("winner", "Sieger", ("siegerin", "gewinner", "sieg")),
+))
+
+
+def _winner_cell(values: Any) -> list[tuple[str, str]]:
+    winner = values.get("winner")
+    if winner not in (None, 0, 1):
+        why = f"winner must be 1 for the player who completed their wonder, 0 or empty for the others, got {winner!r}"
+        return [("winner", why)]
+    return []
+
+
+SHEET = SheetFormat(
+    REQUIRED, ("wonder",), ("winner",), WORDS.aliases(COLUMNS),
+    frozenset({"round", "table", "player", "stages", "winner"}),
+    no_header="{file}: no worksheet has a One Card Wonder header row (expected columns like: "
+              + ", ".join(COLUMNS) + ")",
+    csv_first_row="{file}:1: the first row is not a One Card Wonder header: it needs the columns "
+                  + ", ".join(COLUMNS) + " (English or German names)",
+    row_checks=(_winner_cell,),
+)
+
+
+def line(row: SheetRow) -> PlayerLine:
+    wonder = row.values.get("wonder")
+    return PlayerLine(seat=row.get_int("seat") or 0, player=row.player, wonder=str(wonder) if wonder else None,
+                      stages=row.get_int("stages") or 0, buildings=row.get_int("buildings") or 0,
+                      winner=row.get_int("winner") == 1)
+
+
+def dump(p: PlayerLine) -> Json:
+    return {"stages": p.stages, "buildings": p.buildings, "winner": p.winner}
+
+
+def load(seat: int, player: str, board: str | None, data: Json) -> PlayerLine:
+    if not isinstance(data, dict):
+        raise TypeError(data)
+    stages, buildings, winner = data["stages"], data["buildings"], data["winner"]
+    if not (isinstance(stages, int) and isinstance(buildings, int) and isinstance(winner, bool)):
+        raise TypeError(data)
+    return PlayerLine(seat, player, board, stages, buildings, winner)
+
+
+def places(sheet: TableSheet, scheme: Scheme) -> tuple[int, ...]:
+    reading = scheme.reading if isinstance(scheme, OcwScheme) else PlaceReading.STAGES
+    return ocw.places(sheet, reading)
+
+
+def _wins(p: PlayerLine, place: int) -> int:
+    return int(p.winner)
+
+
+GAME = TableGame(
+    name=ocw.NAME, label=ocw.TITLE, schemes=SCHEMES, sheet_format=SHEET, words=WORDS,
+    limits=TableSizes(2, 6, 4, ocw.TITLE), columns=COLUMNS, board="wonder",
+    line=line, table=lambda lines: TableSheet(tuple(lines)), check=ocw.check_sheet, places=places,
+    dump=dump, load=load,
+    tiebreaks=(Tiebreak("wins", "games won (wonder completed)", "Wins"),
+               Tiebreak("stages", "sum of completed stages", "Stages"),
+               Tiebreak("places", "sum of places (lower is better)", "Places", ascending=True)),
+    stats={"wins": _wins, "stages": lambda p, place: p.stages, "places": lambda p, place: place},
+    pad=ocw_pad,
+    notes={"en": "Seat 1 starts. Stages: construction stages completed at the end; buildings: buildings "
+                 "built (board and wonder card, at most 4). Winner: 1 for the player who completed their "
+                 "wonder, 0 for the others.",
+           "de": "Platz 1 beginnt. Bauabschnitte: am Ende vollendete Bauabschnitte; Gebäude: gebaute Gebäude "
+                 "(Tableau und Wunder-Karte, höchstens 4). Sieger: 1 für den Spieler, der sein Wunder "
+                 "vollendet hat, 0 für die anderen."},
+    de={"wins": ("Siege", "gewonnene Partien"), "stages": ("Abschn.", "Summe der vollendeten Bauabschnitte"),
+        "places": ("Plätze", "Summe der Plätze (weniger ist besser)")},
+)
+
+WORKFLOW = TableGameWorkflow(GAME)
