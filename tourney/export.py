@@ -12,7 +12,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from tourney.errors import UsageError, writing
+from tourney.errors import UsageError
+from tourney.outfile import atomic, write_text
 from tourney.store import EventInfo, StoredDraw
 
 if TYPE_CHECKING:
@@ -126,8 +127,8 @@ def to_xlsx(standings: Standings, path: Path, draws: Sequence[StoredDraw] = ()) 
     """The standings workbook (each game's sheets), with the event's draws."""
     # Entered before the workbook is built: a write-only workbook that is never saved
     # leaves its temporary rows behind.
-    with writing(path):
-        standings.write_xlsx(path, draws)
+    with atomic(path) as tmp:
+        standings.write_xlsx(tmp, draws)
 
 
 TEXT_FORMATS: dict[str, Callable[[Standings], str]] = {".csv": to_csv, ".json": to_json, ".html": to_html}
@@ -143,8 +144,7 @@ def export(standings: Standings, path: str | Path) -> Path:
         to_xlsx(standings, p)
     else:
         text = TEXT_FORMATS[suffix](standings)
-        with writing(p):
-            p.write_text(text, encoding="utf-8")
+        write_text(p, text)
     return p
 
 

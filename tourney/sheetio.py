@@ -153,6 +153,13 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
     return out
 
 
+def result_lines(rows: Iterable[SheetRow], fmt: SheetFormat) -> int:
+    """How many rows hold a number typed in beyond what a printed sheet fills in before play
+    (round, table, seat, text columns): the filled-in lines of a score sheet."""
+    preprinted = {"round", "table", "seat", "player", *fmt.optional_text}
+    return sum(any(isinstance(v, int) for col, v in row.values.items() if col not in preprinted) for row in rows)
+
+
 def _is_number(cell: object) -> bool:
     try:
         return whole_number(cell) is not None  # type: ignore[arg-type]

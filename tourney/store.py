@@ -88,6 +88,30 @@ lines_t = sa.Table(
     # The game's serialisation of the line (JSON), see ResultLine.data.
     sa.Column("scores", sa.Text, nullable=False),
 )
+# Roster changes since a round was seated: the round's seating is out of date until it is
+# seated again (`mark_seating_stale`, cleared by `store_seating`). No foreign key: the row
+# of a player removed later stays, with the name as it was.
+roster_changes_t = sa.Table(
+    "roster_changes", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("player_id", sa.Integer, nullable=True),
+    sa.Column("change", sa.String(20), nullable=False),  # joined, dropped, renamed, removed
+    sa.Column("player", sa.String(400), nullable=False),  # the name(s) as messages show them
+    sa.Column("at", sa.String(40), nullable=False),
+)
+# Every seating a round had before it was seated again, so sheets printed from an earlier
+# seating are recognised on import.
+past_seats_t = sa.Table(
+    "past_seats", metadata,
+    sa.Column("round", sa.Integer, primary_key=True),
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("table_no", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player_id", sa.Integer, nullable=False),
+    sa.Column("replaced_at", sa.String(40), nullable=False),
+    sa.Column("printed_at", sa.String(40), nullable=True),
+)
 history_t = sa.Table(
     "history", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
@@ -148,6 +172,29 @@ class SeatRow:
     seat: int
     player: str
     wonder: str | None
+
+
+@dataclass(frozen=True)
+class RosterChange:
+    """A roster change after a round was seated: `change` is joined, dropped, renamed or
+    removed; `player` the name (for a rename "old → new")."""
+
+    round: int
+    player_id: int | None
+    change: str
+    player: str
+    at: str
+
+
+@dataclass(frozen=True)
+class PastSeating:
+    """A seating a round had before it was seated again: (table, seat) → player id."""
+
+    round: int
+    version: int
+    seats: dict[tuple[int, int], int]
+    replaced_at: str
+    printed_at: str | None
 
 
 @dataclass(frozen=True)
@@ -404,6 +451,22 @@ class Event:
         with self.engine.connect() as conn:
             return [SeatRow(*r) for r in conn.execute(q).all()]
 
+    def roster_changes(self) -> list[RosterChange]:
+        """Roster changes since each seated round was seated (oldest first)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(roster_changes_t).order_by(roster_changes_t.c.id)).all()
+        return [RosterChange(r.round, r.player_id, r.change, r.player, r.at) for r in rows]
+
+    def past_seatings(self, round_no: int) -> list[PastSeating]:
+        """The seatings round `round_no` had before it was seated again, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(past_seats_t).where(past_seats_t.c.round == round_no)).all()
+        versions: dict[int, PastSeating] = {}
+        for r in rows:
+            v = versions.setdefault(r.version, PastSeating(r.round, r.version, {}, r.replaced_at, r.printed_at))
+            v.seats[(r.table_no, r.seat)] = r.player_id
+        return [versions[v] for v in sorted(versions, reverse=True)]
+
     def draws(self, kind: str | None = None) -> list[StoredDraw]:
         """Every stored draw (of `kind`), oldest first."""
         q = sa.select(draws_t).order_by(draws_t.c.id)
@@ -474,13 +537,15 @@ def add_player(conn: Connection, name: str, joined_round: int) -> int:
             conn.execute(sa.update(players_t).where(players_t.c.id == existing.id)
                          .values(dropped_after=None, joined_round=max(existing.joined_round, joined_round)))
             _log(conn, "players.readd", f"{existing.name!r} re-entered from round {joined_round}")
-            return existing.id
+            mark_seating_stale(conn, joined_round, existing.id, "joined", existing.name)
+            return int(existing.id)
         raise RegistrationError(f"{clean!r} is already registered (as {existing.name!r})")
     key = conn.execute(sa.insert(players_t).values(name=clean, added_at=now(), joined_round=joined_round)
                        ).inserted_primary_key
     assert key is not None  # an INSERT of one row returns its key
     rid = key[0]
     _log(conn, "players.add", f"{clean!r} from round {joined_round}")
+    mark_seating_stale(conn, joined_round, int(rid), "joined", clean)
     return int(rid)
 
 
@@ -492,12 +557,46 @@ def drop_player(conn: Connection, name: str, after_round: int) -> str:
         raise RegistrationError(f"{row.name!r} already dropped after round {row.dropped_after}")
     conn.execute(sa.update(players_t).where(players_t.c.id == row.id).values(dropped_after=after_round))
     _log(conn, "players.drop", f"{row.name!r} dropped after round {after_round}")
-    return row.name
+    mark_seating_stale(conn, after_round + 1, row.id, "dropped", row.name)
+    return str(row.name)
+
+
+def mark_seating_stale(conn: Connection, from_round: int, player_id: int | None, change: str, player: str) -> list[int]:
+    """Record a roster change (`change`: joined, dropped, renamed, removed) in every round
+    from `from_round` on that is seated and has no results: their seating is then out of
+    date until the round is seated again. Call it in the transaction that changes the roster.
+    Returns the rounds marked."""
+    played = sa.select(results_t.c.round).distinct()
+    rounds = [r for (r,) in conn.execute(sa.select(rounds_t.c.number)
+                                         .where(rounds_t.c.number >= from_round, rounds_t.c.number.not_in(played))
+                                         .order_by(rounds_t.c.number))]
+    if rounds:
+        at = now()
+        conn.execute(sa.insert(roster_changes_t), [
+            {"round": r, "player_id": player_id, "change": change, "player": player, "at": at} for r in rounds])
+    return rounds
+
+
+def clear_roster_changes(conn: Connection, round_no: int) -> None:
+    """Round `round_no` was seated again (or kept as planned on purpose): it is up to date."""
+    conn.execute(sa.delete(roster_changes_t).where(roster_changes_t.c.round == round_no))
 
 
 def store_seating(conn: Connection, round_no: int, source: str,
                   tables: list[list[tuple[int, str | None]]]) -> None:
-    """Replace a round's seating: `tables[t][s]` = (player id, wonder) at table t+1, seat s+1."""
+    """Replace a round's seating: `tables[t][s]` = (player id, wonder) at table t+1, seat s+1.
+    The seating it replaces is kept (`Event.past_seatings`); the round is up to date again."""
+    old = conn.execute(sa.select(seats_t.c.table_no, seats_t.c.seat, seats_t.c.player_id)
+                       .where(seats_t.c.round == round_no)).all()
+    if old:
+        printed = conn.execute(sa.select(rounds_t.c.printed_at).where(rounds_t.c.number == round_no)).scalar()
+        version = (conn.execute(sa.select(sa.func.max(past_seats_t.c.version))
+                                .where(past_seats_t.c.round == round_no)).scalar() or 0) + 1
+        at = now()
+        conn.execute(sa.insert(past_seats_t), [
+            {"round": round_no, "version": version, "table_no": t, "seat": s, "player_id": pid, "replaced_at": at,
+             "printed_at": printed} for t, s, pid in old])
+    conn.execute(sa.delete(roster_changes_t).where(roster_changes_t.c.round == round_no))
     conn.execute(sa.delete(seats_t).where(seats_t.c.round == round_no))
     conn.execute(sa.delete(rounds_t).where(rounds_t.c.number == round_no))
     conn.execute(sa.insert(rounds_t).values(number=round_no, source=source, seated_at=now()))
