@@ -1,7 +1,10 @@
 """The event-day traps of issue #13: stale seatings, silent overwrites, corrections."""
 from __future__ import annotations
 
+import csv
+import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -150,3 +153,44 @@ def test_a_failed_export_keeps_the_previous_file(run, monkeypatch):
     assert r.exit_code == 1 and "can't write 'st.xlsx' (permission denied)" in r.output
     assert Path("st.xlsx").read_bytes() == before
     assert not [f for f in os.listdir(".") if f.startswith(".st.")]  # no temporary file left behind
+
+
+# --- corrections you can follow -----------------------------------------------------------------
+def _example_round1(run):
+    run("new", "ev.db", "--game", "7wonders", "--seed", "42", "--name", "Cup")
+    run("players", "import", "ev.db", str(EXAMPLE / "players.csv"))
+    run("results", "import", "ev.db", str(EXAMPLE / "round1.csv"), "--by", "Anna")
+    rows = list(csv.reader((EXAMPLE / "round1.csv").open(encoding="utf-8")))
+    header = rows[0]
+    science, total = header.index("science"), header.index("total")
+    row = next(r for r in rows[1:] if r[1] == "3" and r[2] == "2")  # round 1, table 3, seat 2
+    row[science], row[total] = str(int(row[science]) + 3), str(int(row[total]) + 3)
+    with open("fix.csv", "w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows(rows)
+    return row[header.index("player")], int(row[science]) - 3
+
+
+def test_a_correction_stores_only_the_changed_table(run):
+    name, science = _example_round1(run)
+    out = run("results", "import", "ev.db", "fix.csv", "--correct", "--reason", "misread", "--by", "Ben").output
+    assert out == ("round 1, table 1 unchanged: nothing stored\n"
+                   "round 1, table 2 unchanged: nothing stored\n"
+                   "stored round 1, table 3 (correction, version 2)\n"
+                   "round 1, table 4 unchanged: nothing stored\n"
+                   "round 1, table 5 unchanged: nothing stored\n"
+                   "1 table stored, 4 unchanged\n")
+    assert [(t.table, t.version) for t in Event.open("ev.db").results()] == [(1, 1), (2, 1), (3, 2), (4, 1), (5, 1)]
+    log = run("results", "history", "ev.db", "--round", "1").output.splitlines()
+    assert len(log) == 6
+    assert f"  Ben corrected round 1, table 3 (version 2): science {name} {science} → {science + 3}; total {name} " \
+        in log[-1]
+    assert log[-1].endswith("; reason: misread") and "seed" not in "".join(log)
+    # local time with the UTC offset: "YYYY-MM-DD HH:MM:SS +HH:MM"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d", log[-1][:26])
+    mine = run("results", "history", "ev.db", "--player", name).output.splitlines()
+    assert len(mine) == 3 and mine[1].endswith("Anna entered round 1, table 3 from round1.csv")
+    assert f"registered {name!r} from round 1" in mine[0] and mine[-1] == log[-1]
+    assert run("results", "history", "ev.db", "--round", "2").output == "no changes\n"
+    data = json.loads(run("results", "history", "ev.db", "--round", "1", "--format", "json").output)
+    assert data[-1]["changes"][0] == {"seat": 2, "player": name, "field": "science", "old": science,
+                                      "new": science + 3}

@@ -331,13 +331,18 @@ def results_import(event: str, files: tuple[str, ...], register: bool, correct: 
 
 @results.command("history")
 @click.argument("event")
-def results_history(event: str) -> None:
-    """Who changed what, when: every change to the event, oldest first.
+@click.option("--round", "round_no", type=click.IntRange(1), help="Only what concerns this round.")
+@click.option("--player", help="Only what concerns this player.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def results_history(event: str, round_no: int | None, player: str | None, fmt: str) -> None:
+    """Who changed what, when (local time): every change to the event, oldest first;
+    corrections show old → new for each cell.
 
-    Example: tourney results history bonn.db
+    Example: tourney results history bonn.db --round 2
     """
-    for h in _open(event).history():
-        click.echo(f"{h['at']}  {h['who']}  {h['action']}: {h['detail']}")
+    from tourney.history import history, render
+
+    click.echo(render(history(_open(event), round_no, player), fmt), nl=False)
 
 
 # --- standings -----------------------------------------------------------------------------

@@ -504,6 +504,21 @@ class Event:
         return [TableResult(h.round, h.table_no, h.version, h.created_at, h.author, h.reason, h.source,
                             tuple(json.loads(h.warnings)), tuple(lines[h.id])) for h in heads]
 
+    def table_versions(self) -> list[TableResult]:
+        """Every stored version of every table's sheet, by round, table and version."""
+        with self.engine.connect() as conn:
+            heads = conn.execute(sa.select(results_t).order_by(results_t.c.round, results_t.c.table_no,
+                                                               results_t.c.version)).all()
+            lines: dict[int, list[ResultLine]] = {h.id: [] for h in heads}
+            lq = (sa.select(lines_t.c.result_id, lines_t.c.seat, players_t.c.name, lines_t.c.wonder,
+                            lines_t.c.side, lines_t.c.scores)
+                  .join(players_t, players_t.c.id == lines_t.c.player_id)
+                  .order_by(lines_t.c.result_id, lines_t.c.seat))
+            for rid, seat, name, wonder, side, scores in conn.execute(lq):
+                lines[rid].append(ResultLine(seat, name, wonder, side, json.loads(scores)))
+        return [TableResult(h.round, h.table_no, h.version, h.created_at, h.author, h.reason, h.source,
+                            tuple(json.loads(h.warnings)), tuple(lines[h.id])) for h in heads]
+
     def result_versions(self) -> list[dict[str, Any]]:
         """Every stored version of every table, oldest first (for `results history`)."""
         q = sa.select(results_t).order_by(results_t.c.id)
@@ -623,6 +638,16 @@ def next_version(conn: Connection, round_no: int, table_no: int) -> int:
     v = conn.execute(sa.select(sa.func.max(results_t.c.version))
                      .where(results_t.c.round == round_no, results_t.c.table_no == table_no)).scalar()
     return (v or 0) + 1
+
+
+def latest_lines(conn: Connection, round_no: int, table_no: int) -> list[NewLine]:
+    """The lines of a table's latest stored version (empty when none), to compare a correction with."""
+    rid = conn.execute(sa.select(results_t.c.id).where(results_t.c.round == round_no, results_t.c.table_no == table_no)
+                       .order_by(results_t.c.version.desc()).limit(1)).scalar()
+    if rid is None:
+        return []
+    rows = conn.execute(sa.select(lines_t).where(lines_t.c.result_id == rid).order_by(lines_t.c.seat)).all()
+    return [NewLine(r.seat, r.player_id, r.wonder, r.side, json.loads(r.scores)) for r in rows]
 
 
 def store_result(conn: Connection, *, round_no: int, table_no: int, version: int, author: str,
