@@ -66,7 +66,7 @@ def test_seat_correct_history_and_season_work_alike_on_both_backends(backend, tm
     write_sheet(tmp_path / "r1b.csv", rows[:5])
     assert "correction, version 2" in ok("results", "import", backend, "r1b.csv", "--correct", "--reason", "typo")
     history = ok("results", "history", backend)
-    assert history.count("results.correct") == 1 and history.count("results.import") == 2
+    assert history.count(" corrected round 1, table 1 (version 2): ") == 1 and history.count(" entered round ") == 2
     assert ok("season", backend, "--spots", "1").count("Cup") >= 1
 
 

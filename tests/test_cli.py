@@ -172,8 +172,10 @@ def test_import_existing_table_needs_correct_and_keeps_versions(run):
     assert out == "stored round 1, table 1 (correction, version 2)\n1 table stored\n"
     assert run("standings", "ev.db", "--format", "csv").output.splitlines()[1].startswith("1,Dirk,6,")
     history = run("results", "history", "ev.db").output.splitlines()
-    assert history[-1].endswith("desk2  results.correct: round 1, table 1, version 2 from fix.csv: "
-                                "Dirk's blue cards misread")
+    assert history[-1].endswith("  desk2 corrected round 1, table 1 (version 2): civilian Anna 20 → 12; total Anna "
+                                "24 → 16; civilian Ben 15 → 10; total Ben 19 → 14; civilian Cleo 10 → 8; total "
+                                "Cleo 14 → 12; civilian Dirk 5 → 22; total Dirk 9 → 26; reason: Dirk's blue cards "
+                                "misread")
     con = sqlite3.connect(run.folder / "ev.db")
     assert con.execute("select version from results order by id").fetchall() == [(1,), (2,)]
 

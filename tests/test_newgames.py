@@ -158,9 +158,9 @@ def _fill(path: str, values: dict[str, list[object]]) -> None:
 
 @pytest.mark.parametrize("game, players, fill, columns", [
     ("ocw", 9, {"Bauabschnitte": [10, 7, 5, 5, 2], "Gebäude": [4, 3, 2, 1, 0], "Sieger": [1, 0, 0, 0, 0]},
-     "rank,player,points,wins,stages,lot"),
+     "rank,player,points,wins,stages,lot,games,dropped_after"),
     ("dom", 8, {"Siegpunkte": [140, 120, 120, 90], "Initiative": [1, 3, 2, 4]},
-     "rank,player,points,vp,wins,lot"),
+     "rank,player,points,vp,wins,lot,games,dropped_after"),
 ])
 def test_an_event_from_new_to_season(run, game, players, fill, columns):
     # Distinct names: numbered ones ('Player A', 'Player B') would be held back as similar.
@@ -235,3 +235,16 @@ def test_sheet_names_match_the_seating_by_name_key(run):
     assert run("results", "import", "e.db", "r1.csv").output.endswith("1 table stored\n")
     players = [r["player"] for r in json.loads(run("standings", "e.db", "--format", "json").output)]
     assert sorted(players) == ["Ben", "Cleo", "Dana", "Işık Demir"]
+
+
+def test_table_games_have_statistics_a_player_view_and_a_cut(run):
+    """The generic table-game workflow serves `tourney stats`, `tourney player` and `--cut`."""
+    run("demo", "--dir", "d", "--game", "dominations")
+    db = run.folder / "d" / "dominations.db"
+    stats = run("stats", str(db), "--format", "json").output
+    assert '"seats"' in stats and '"table_sizes"' in stats
+    first = run("standings", str(db), "--format", "csv").output.splitlines()[1].split(",")[1]
+    view = run("player", str(db), first).output
+    assert "Round" in view and "Place" in view
+    cut = run("standings", str(db), "--cut", "2", "--format", "csv").output.splitlines()
+    assert cut[0].endswith(",games,dropped_after,qualified") and cut[1].endswith(",yes") and cut[3].endswith(",no")

@@ -6,6 +6,7 @@ import json
 from openpyxl import load_workbook
 
 from tourney.games.sevenwonders.printsheets import HEADER, HEADER_ROW
+from tourney.store import Event
 
 PLAYERS = [f"P{i:02d}" for i in range(1, 14)]
 
@@ -93,10 +94,14 @@ def test_printed_round_keeps_its_seating_when_a_player_drops(run):
     run("sheets", "ev.db", "--round", "1", "-o", "r1.xlsx")
     run("players", "drop", "ev.db", "P13")
     run("seat", "ev.db", "--round", "2")
-    after = json.loads(run("seating", "ev.db", "--format", "json").output)
-    assert [s for s in after if s["round"] == 1] == [s for s in before if s["round"] == 1]
-    for r in (2, 3, 4):
-        assert sorted(s["player"] for s in after if s["round"] == r) == PLAYERS[:12]
+    # Round 1 was printed: it keeps its seating, which is now out of date (P13 dropped).
+    r = run("seating", "ev.db", "--round", "1", ok=None)
+    assert r.exit_code == 1 and "round 1's seating is out of date: 'P13' dropped after it was printed" in r.output
+    assert [(s.round, s.table, s.seat, s.player, s.wonder) for s in Event.open("ev.db").seats(1)] == \
+        [(s["round"], s["table"], s["seat"], s["player"], s["wonder"]) for s in before if s["round"] == 1]
+    for rnd in (2, 3, 4):
+        after = json.loads(run("seating", "ev.db", "--round", str(rnd), "--format", "json").output)
+        assert sorted(s["player"] for s in after) == PLAYERS[:12]
 
 
 def test_sheets_errors(run):

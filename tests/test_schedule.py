@@ -18,6 +18,7 @@ from tourney.schedule import (
     schedule_report,
     table_plan,
 )
+from tourney.store import Event
 
 
 def test_same_seed_same_schedule_other_seed_other_schedule():
@@ -187,7 +188,12 @@ def test_late_entry_is_seated_in_the_rounds_not_printed(run):
     run("players", "add", "ev.db", "Late")
     out = run("seat", "ev.db").output
     assert out == "".join(f"round {r}: 17 players at 4 tables (5+4+4+4)\n" for r in (2, 3, 4))
-    seats = _rounds(run)
+    # Round 1 keeps its printed seating, which now says it is out of date (Late is not in it).
+    r = run("seating", "ev.db", "--round", "1", ok=None)
+    assert r.exit_code == 1 and "round 1's seating is out of date: 'Late' joined after it was printed" in r.output
+    seats: dict[int, dict[int, list[str]]] = {}
+    for s in Event.open("ev.db").seats():
+        seats.setdefault(s.round, {}).setdefault(s.table, []).append(s.player)
     assert seats[1] == round1
     assert all("Late" in [p for t in seats[r].values() for p in t] for r in (2, 3, 4))
 

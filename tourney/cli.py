@@ -72,6 +72,23 @@ def _open(path: str) -> Event:
     return Event.open(path)
 
 
+def overwrite_options(command: Callable[..., None]) -> Callable[..., None]:
+    """`--force` and `--overwrite-results` for a command that writes `-o FILE`."""
+    command = click.option("--overwrite-results", is_flag=True,
+                           help="With --force: replace FILE even when it holds typed-in results.")(command)
+    return click.option("--force", is_flag=True, help="Replace FILE if it exists (never an input of the "
+                                                      "command, nor typed-in results).")(command)
+
+
+def _claim(output: str, force: bool, overwrite_results: bool, *inputs: str | None) -> None:
+    """Refuse `-o output` before anything is built: an input, an existing file without --force."""
+    from tourney.database import parse_location
+    from tourney.outfile import claim
+
+    files = [loc.path for loc in map(parse_location, filter(None, inputs)) if loc.path is not None]
+    claim(output, force=force, overwrite_results=overwrite_results, inputs=files)
+
+
 @click.group(cls=TourneyGroup)
 @click.version_option(__version__, prog_name="tourney")
 def cli() -> None:
@@ -233,7 +250,10 @@ def players_list(event: str, fmt: str) -> None:
                                "(default: the scheme's).")
 @click.option("--cut", "cut", type=click.IntRange(2), help="Duel: pair the next top-cut round (top K of the "
                                                            "standings, single elimination).")
-def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None, cut: int | None) -> None:
+@click.option("--reprint", is_flag=True, help="Re-seat a round whose sheets were printed already (lists the "
+                                              "tables that changed).")
+def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None, cut: int | None,
+         reprint: bool) -> None:
     """Seat the next round (or --round N, or --all) from the event's seed.
 
     7 Wonders: plans every round not yet printed so players rarely meet again; draws wonders
@@ -251,10 +271,14 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
             raise UsageError("--cut pairs the next top-cut round: leave out --round and --all")
         seated = [seat_cut(_open(event), cut)]
     else:
-        seated = seat_rounds(_open(event), round_no, all_rounds, tables)
+        seated = seat_rounds(_open(event), round_no, all_rounds, tables, reprint)
     for r in seated:
         sizes = "+".join(str(len(t)) for t in r.tables)
         click.echo(f"round {r.round}: {sum(map(len, r.tables))} players at {len(r.tables)} tables ({sizes})")
+        if r.changed is not None:
+            which = ", ".join(map(str, r.changed)) or "none"
+            click.echo(f"round {r.round} was printed: tables changed: {which}; print the round again and replace "
+                       "the sheets of these tables")
 
 
 @cli.command()
@@ -286,7 +310,9 @@ def seating(event: str, round_no: int | None, fmt: str, report: bool) -> None:
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
               help="Language of the printed sheets (both import).")
 @click.option("--url", "base_url", help="PDF: the live server's address; each pad gets a QR code to its table.")
-def sheets(event: str, round_no: int, output: str, lang: str, base_url: str | None) -> None:
+@overwrite_options
+def sheets(event: str, round_no: int, output: str, lang: str, base_url: str | None, force: bool,
+           overwrite_results: bool) -> None:
     """Write printable score sheets for a round: one page per table and a list by name.
 
     The round's seating is then fixed. Filled in, the .xlsx file imports with 'tourney results
@@ -296,6 +322,7 @@ def sheets(event: str, round_no: int, output: str, lang: str, base_url: str | No
     """
     from tourney.printsheets import write_sheets
 
+    _claim(output, force, overwrite_results, event)
     if output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_score_pads
 
@@ -314,13 +341,17 @@ def sheets(event: str, round_no: int, output: str, lang: str, base_url: str | No
 @click.option("-o", "--output", help="Write pairings by table and by name plus one A4 match sheet per table "
                                      "(.xlsx), or the lists and match slips (.pdf) instead.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="PDF: language.")
-def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | None, lang: str) -> None:
+@overwrite_options
+def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | None, lang: str, force: bool,
+             overwrite_results: bool) -> None:
     """Duel: show a round's pairings by table or by name, or print them with match sheets.
 
     Example: tourney pairings duel.db --by name
     """
     from tourney.views import pairings_view, write_pairings
 
+    if output:
+        _claim(output, force, overwrite_results, event)
     if output and output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_round_pdf
 
@@ -395,13 +426,18 @@ def results_import(event: str, files: tuple[str, ...], register: bool, correct: 
 
 @results.command("history")
 @click.argument("event")
-def results_history(event: str) -> None:
-    """Who changed what, when: every change to the event, oldest first.
+@click.option("--round", "round_no", type=click.IntRange(1), help="Only what concerns this round.")
+@click.option("--player", help="Only what concerns this player.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def results_history(event: str, round_no: int | None, player: str | None, fmt: str) -> None:
+    """Who changed what, when (local time): every change to the event, oldest first;
+    corrections show old → new for each cell.
 
-    Example: tourney results history bonn.db
+    Example: tourney results history bonn.db --round 2
     """
-    for h in _open(event).history():
-        click.echo(f"{h['at']}  {h['who']}  {h['action']}: {h['detail']}")
+    from tourney.history import history, render
+
+    click.echo(render(history(_open(event), round_no, player), fmt), nl=False)
 
 
 # --- standings -----------------------------------------------------------------------------
@@ -442,13 +478,16 @@ def player(event: str, name: str, fmt: str) -> None:
 @click.option("--after-round", type=click.IntRange(1), help="Standings as they were after this round.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="PDF: language.")
 @click.option("--cut", type=click.IntRange(1), help="Draw the qualification line under rank K (default: the event's).")
-def export(event: str, output: str, after_round: int | None, lang: str, cut: int | None) -> None:
+@overwrite_options
+def export(event: str, output: str, after_round: int | None, lang: str, cut: int | None, force: bool,
+           overwrite_results: bool) -> None:
     """Write the standings workbook (.xlsx) or .csv / .json / .html / .pdf (A4 handout) by extension.
 
     Example: tourney export bonn.db -o standings.xlsx
     """
     from tourney.export import export_event
 
+    _claim(output, force, overwrite_results, event)
     if output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_standings_pdf
 
@@ -496,11 +535,14 @@ def verify_command(records: tuple[str, ...]) -> None:
               help="Number of games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed; the same seed gives the same games.")
 @click.option("-o", "output", required=True, type=click.Path(dir_okay=False), help="Record file to write.")
-def selfplay_command(game: str, agora: bool, players: int | None, count: int, seed: int, output: str) -> None:
+@overwrite_options
+def selfplay_command(game: str, agora: bool, players: int | None, count: int, seed: int, output: str, force: bool,
+                     overwrite_results: bool) -> None:
     """Write N random legal games as records."""
     from rules_engine.registry import UnknownGameError
     from tourney.records import selfplay_file
 
+    _claim(output, force, overwrite_results)
     options: dict[str, int | bool] = {"agora": True} if agora else {}
     if players is not None:
         options["players"] = players
@@ -526,14 +568,18 @@ def selfplay_command(game: str, agora: bool, players: int | None, count: int, se
               help="The section --format csv prints (default: qualified).")
 @click.option("-o", "--output", help="Write season.xlsx (or .csv / .json / .pdf) instead of printing.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="PDF: language.")
+@overwrite_options
 def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None, ranking: bool,
-           points: str | None, fmt: str, section: str | None, output: str | None, lang: str) -> None:
+           points: str | None, fmt: str, section: str | None, output: str | None, lang: str, force: bool,
+           overwrite_results: bool) -> None:
     """Qualification report across qualifier events: spots, pass-downs, players.
 
     Example: tourney season koeln.db bonn.db --spots 3 -o season.xlsx
     """
     from tourney.season_export import render, season_report, write_report
 
+    if output:
+        _claim(output, force, overwrite_results, *events, aliases_file)
     report = season_report(list(events), spots, aliases_file, ranking, points)
     if output and output.lower().endswith(".pdf"):
         from tourney.pdf.season_doc import write_season_pdf
@@ -583,13 +629,16 @@ def stats(events: tuple[str, ...], output: str | None, fmt: str, section: str | 
 @click.option("-o", "--output", required=True, help="The PDF to write (print.pdf).")
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True)
 @click.option("--url", "base_url", help="Pads: the live server's address, for a QR code per table.")
-def print_command(event: str, round_no: int, what: str, output: str, lang: str, base_url: str | None) -> None:
+@overwrite_options
+def print_command(event: str, round_no: int, what: str, output: str, lang: str, base_url: str | None, force: bool,
+                  overwrite_results: bool) -> None:
     """Print a round's wall lists, table cards or score pads as one A4 PDF.
 
     Example: tourney print bonn.db --round 1 --what seating,cards -o round1-wall.pdf
     """
     from tourney.pdf.event_docs import write_print
 
+    _claim(output, force, overwrite_results, event)
     pdf = write_print(_open(event), round_no, [w.strip() for w in what.split(",") if w.strip()], output, lang,
                       base_url)
     click.echo(f"wrote {pdf.path}: round {round_no}, {pdf.pages} page{'s' * (pdf.pages != 1)}")
@@ -646,13 +695,17 @@ def main() -> None:
 @click.option("--lang", type=click.Choice(["en", "de"]), help="Page language (default: the event's, else en).")
 @click.option("--cut", type=click.IntRange(1), help="Draw the cut line under this rank on the standings.")
 @click.option("--poster", help="Also write a printable poster with the QR code (poster.html).")
-def serve(event: str, host: str, port: int, lang: str | None, cut: int | None, poster: str | None) -> None:
+@overwrite_options
+def serve(event: str, host: str, port: int, lang: str | None, cut: int | None, poster: str | None, force: bool,
+          overwrite_results: bool) -> None:
     """Serve the event live: player pages, desks for results, JSON API.
 
     Example: tourney serve bonn.db --port 8000
     """
     from tourney.server.run import serve as run_server
 
+    if poster:
+        _claim(poster, force, overwrite_results, event)
     run_server(event, host=host, port=port, lang=lang, cut=cut, poster=poster, echo=click.echo)
 
 

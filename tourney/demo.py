@@ -104,5 +104,6 @@ def run_example(example: Example, directory: Path, echo: Callable[[str], None]) 
     top = to_table(compute_standings(event)).splitlines()
     echo("\n".join(top[:13]))
     out = export_event(event, directory / example.standings)
+    event.close()  # the last connection folds the write-ahead log into the file: it can be copied alone
     echo(f"wrote {out}")
     return out

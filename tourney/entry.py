@@ -133,6 +133,7 @@ def enter_table(event: store.Event, round_no: int, table_no: int, rows: Sequence
         if new != (version or 0) + 1:
             raise VersionConflict(round_no, table_no, version, stored_table(event, round_no, table_no))
         ids = {name_key(p.name): p.id for p in event.players()}
-        store_checked_table(conn, table, table_rows, ids, version=new, author=author, reason=why,
-                            source=author, warnings=report.warnings)
+        if not store_checked_table(conn, table, table_rows, ids, version=new, author=author, reason=why,
+                                   source=author, warnings=report.warnings):
+            new -= 1  # the same sheet again: nothing stored, the stored version stands
     return Entered(round_no, table_no, new, tuple(report.warnings))

@@ -40,7 +40,9 @@ def create_event(location: str, *, game: str, scheme: str | None, rounds: int, s
             for setting in settings:
                 store.set_setting(conn, setting.key, setting.value)
                 store.log(conn, "settings", setting.note)
-    return created.info()
+    info = created.info()
+    created.close()
+    return info
 
 
 def update_event(event: Event, *, name: str | None = None, date: str | None = None,

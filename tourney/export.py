@@ -12,7 +12,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from tourney.errors import UsageError, writing
+from tourney.errors import UsageError
+from tourney.outfile import atomic, write_text
 from tourney.store import EventInfo, StoredDraw
 
 if TYPE_CHECKING:
@@ -153,11 +154,11 @@ def to_xlsx(standings: Standings, path: Path, draws: Sequence[StoredDraw] = (), 
     result one sheet saying so."""
     # Entered before the workbook is built: a write-only workbook that is never saved
     # leaves its temporary rows behind.
-    with writing(path):
+    with atomic(path) as tmp:
         if standings.rounds_played():
-            standings.write_xlsx(path, draws, cut)
+            standings.write_xlsx(tmp, draws, cut)
         else:
-            _no_results_xlsx(standings.info, path)
+            _no_results_xlsx(standings.info, tmp)
 
 
 def _no_results_xlsx(info: EventInfo, path: Path) -> None:
@@ -198,8 +199,7 @@ def export(standings: Standings, path: str | Path, cut: int | None = None) -> Pa
         to_xlsx(standings, p, cut=cut)
     else:
         text = TEXT_FORMATS[suffix](standings, cut)
-        with writing(p):
-            p.write_text(text, encoding="utf-8")
+        write_text(p, text)
     return p
 
 

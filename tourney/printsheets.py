@@ -71,6 +71,7 @@ def write_sheets(event: store.Event, round_no: int, output: str | Path, lang: st
     """`tourney sheets`: write the round's score sheets (`lang` ``en`` or ``de``) and mark the
     round printed, so later re-planning (late entries, drops) keeps its seating."""
     from tourney.games import workflow
+    from tourney.seating import require_current
 
     if lang not in LANGUAGES:
         raise UsageError(f"--lang {lang!r}: sheets are printed in {' or '.join(LANGUAGES)}")
@@ -78,4 +79,5 @@ def write_sheets(event: store.Event, round_no: int, output: str | Path, lang: st
     if path.suffix.lower() != ".xlsx":
         raise UsageError(f"-o {str(output)!r}: score sheets are written as .xlsx (or score pads as .pdf); "
                          "name the file like sheets.xlsx")
+    require_current(event, round_no)
     return workflow(event.info().game).write_sheets(event, round_no, path, lang)

@@ -13,7 +13,7 @@ from typing import Any
 from rules_engine.recordtext import GAME_TAG, first_tag
 from rules_engine.registry import UnknownGameError, find_records
 from rules_engine.ruleset import RecordRuleset
-from tourney.errors import writing
+from tourney.outfile import atomic
 
 
 class RecordFileError(ValueError):
@@ -87,6 +87,6 @@ def selfplay_file(game: str, n: int, seed: int, path: str, **options: Any) -> in
             flags = ", ".join(f"--{k} {v}".rstrip() for k, v in ruleset.selfplay_options.items()) or "no options"
             raise ValueError(f"--{key} does not apply to {ruleset.title} self-play: it takes {flags}")
     records = list(ruleset.selfplay(n, seed, **options))
-    with writing(path), open(path, "w", encoding="utf-8") as handle:
+    with atomic(path) as tmp, open(tmp, "w", encoding="utf-8") as handle:
         ruleset.write_records(records, handle)
     return len(records)

@@ -478,14 +478,18 @@ class ImportSummary:
     tables: tuple[tuple[int, int, int], ...]  # (round, table, version)
     registered: tuple[str, ...]
     warnings: tuple[LocatedFinding, ...]
+    unchanged: tuple[tuple[int, int], ...] = ()  # (round, table) a correction left as stored
 
     def lines(self) -> list[str]:
         out = [w.render() for w in self.warnings]
         out += [f"registered {name!r}" for name in self.registered]
-        for r, t, v in self.tables:
-            out.append(f"stored round {r}, table {t}" + (f" (correction, version {v})" if v > 1 else ""))
+        done = [(r, t, f"stored round {r}, table {t}" + (f" (correction, version {v})" if v > 1 else ""))
+                for r, t, v in self.tables]
+        done += [(r, t, f"round {r}, table {t} unchanged: nothing stored") for r, t in self.unchanged]
+        out += [text for _, _, text in sorted(done)]
         n = len(self.tables)
-        out.append(f"{n} table{'s' * (n != 1)} stored")
+        same = f", {len(self.unchanged)} unchanged" if self.unchanged else ""
+        out.append(f"{n} table{'s' * (n != 1)} stored{same}")
         return out
 
 
@@ -498,11 +502,14 @@ TableRowsFn = Callable[[ParsedTable[object], dict[str, int]], tuple[Seats | None
 
 def store_checked_table(conn: store.Connection, table: ParsedTable[object], table_rows: TableRowsFn,
                         ids: dict[str, int], *, version: int, author: str, reason: str | None, source: str,
-                        warnings: Iterable[LocatedFinding]) -> None:
+                        warnings: Iterable[LocatedFinding]) -> bool:
     """Store one checked table as `version` inside the caller's transaction, with its seats
-    (for rounds seated from sheets), the warnings found at it, and a history line."""
+    (for rounds seated from sheets), the warnings found at it, and a history line. A
+    correction whose lines equal the stored version's is not stored: returns False."""
     r, t = table.round, table.table
     seats, lines = table_rows(table, ids)
+    if version > 1 and _same_lines(store.latest_lines(conn, r, t), lines):
+        return False
     if seats is not None:
         store.store_table_seats(conn, r, t, seats)
     store.store_result(conn, round_no=r, table_no=t, version=version, author=author,
@@ -511,6 +518,16 @@ def store_checked_table(conn: store.Connection, table: ParsedTable[object], tabl
     store.log(conn, "results.correct" if version > 1 else "results.import",
               f"round {r}, table {t}, version {version} from {source}" + (f": {reason}" if version > 1 else ""),
               author)
+    return True
+
+
+def _same_lines(old: Sequence[store.NewLine], new: Sequence[store.NewLine]) -> bool:
+    """Whether two versions of a table hold the same content (the game's serialisation)."""
+    def key(lines: Sequence[store.NewLine]) -> list[tuple[object, ...]]:
+        import json
+
+        return sorted((x.seat, x.player_id, x.wonder, x.side, json.dumps(x.data, sort_keys=True)) for x in lines)
+    return key(old) == key(new)
 
 
 def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWorkflow, *,
@@ -531,6 +548,7 @@ def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWo
     table_rows = game.table_rows(event)
     registered: list[str] = []
     stored: list[tuple[int, int, int]] = []
+    unchanged: list[tuple[int, int]] = []
     with event.transaction() as conn:
         ids = {name_key(p.name): p.id for p in event.players()}
         for table in report.tables:
@@ -546,10 +564,12 @@ def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWo
                 report.findings.append(already_stored(table, version - 1))
                 raise ImportRefused(report)
             files = ", ".join(sorted({row.where.file for row in table.rows}))
-            store_checked_table(conn, table, table_rows, ids, version=version, author=who, reason=reason,
-                                source=files, warnings=report.warnings)
-            stored.append((table.round, table.table, version))
-    return ImportSummary(tuple(stored), tuple(registered), tuple(report.warnings))
+            if store_checked_table(conn, table, table_rows, ids, version=version, author=who, reason=reason,
+                                   source=files, warnings=report.warnings):
+                stored.append((table.round, table.table, version))
+            else:
+                unchanged.append((table.round, table.table))
+    return ImportSummary(tuple(stored), tuple(registered), tuple(report.warnings), tuple(unchanged))
 
 
 def import_results(event: store.Event, paths: Sequence[str | Path], *, register: bool = False,

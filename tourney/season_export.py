@@ -12,7 +12,8 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from tourney.errors import UsageError, writing
+from tourney.errors import UsageError
+from tourney.outfile import atomic, write_text
 from tourney.tabular import neutralise
 from tourney.errors import SeasonError
 from tourney.season import (
@@ -69,8 +70,8 @@ def write_workbook(report: SeasonReport, path: str | Path) -> None:
             ["kind", "message"],
             [["ambiguous name", a.message] for a in report.ambiguities] + [["note", n] for n in report.notes],
         )
-    with writing(path):
-        book.save(path)
+    with atomic(path) as tmp:
+        book.save(tmp)
 
 
 def read_event_result(location: str, order_given: int) -> EventResult:
@@ -163,6 +164,5 @@ def write_report(report: SeasonReport, path: str, section: str | None = None) ->
     if suffix not in (".csv", ".json"):
         raise UsageError(f"-o {path!r}: write .xlsx, .csv or .json")
     text = render(report, suffix[1:], section)
-    with writing(path):
-        Path(path).write_text(text, encoding="utf-8")
+    write_text(path, text)
     return path

@@ -2,9 +2,10 @@
 sheets), `seat_rounds` (the event's game seats or pairs), the seating report and the table plan."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tourney import store
+from tourney.errors import SeatingError, UsageError
 from tourney.names import name_key
 from tourney.schedule import (
     Round,
@@ -27,6 +28,34 @@ def table_plan(n: int, size: int = 5) -> tuple[int, ...]:
 class SeatedRound:
     round: int
     tables: tuple[tuple[str, ...], ...]
+    #: Re-seating a printed round: the tables whose seating changed (their sheets are reprinted).
+    changed: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class OutOfDate:
+    """A seated round whose roster changed since: who joined, dropped, was renamed or removed."""
+
+    round: int
+    joined: tuple[str, ...]
+    dropped: tuple[str, ...]
+    other: tuple[str, ...]  # "renamed A → B", "removed A"
+    printed: bool
+
+    def message(self, location: str) -> str:
+        what = [f"{_names(self.joined)} joined" if self.joined else "",
+                f"{_names(self.dropped)} dropped" if self.dropped else "", *self.other]
+        since = "printed" if self.printed else "seated"
+        fix = (f"its sheets may be on the tables already: re-seat it with 'tourney seat {location} --round "
+               f"{self.round} --reprint' and print it again" if self.printed else
+               f"re-seat it with 'tourney seat {location} --round {self.round}'")
+        return (f"round {self.round}'s seating is out of date: {', '.join(w for w in what if w)} after it was "
+                f"{since}: {fix}")
+
+
+def _names(names: tuple[str, ...]) -> str:
+    quoted = [repr(n) for n in names]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"
 
 
 def results_rounds(event: store.Event) -> set[int]:
@@ -104,12 +133,82 @@ def rounds_to_plan(event: store.Event, round_no: int | None, all_rounds: bool) -
     return RoundsToPlan(first, tuple(wanted), tuple(asked))
 
 
+def out_of_date(event: store.Event) -> dict[int, OutOfDate]:
+    """Seated rounds without results whose roster changed since they were seated, by round.
+    A change undone since (a player added and dropped again) does not count."""
+    changes = event.roster_changes()
+    if not changes:
+        return {}
+    played = results_rounds(event)
+    players = {p.id: p for p in event.players()}
+    seated: dict[int, set[int]] = {}
+    for r, tables in seated_tables(event).items():
+        seated[r] = {pid for t in tables for pid in t}
+    printed = event.printed_rounds()
+    found: dict[int, tuple[list[str], list[str], list[str]]] = {}
+    for c in changes:
+        if c.round in played or c.round not in seated:
+            continue
+        p = players.get(c.player_id) if c.player_id is not None else None
+        here = c.player_id in seated[c.round]
+        if c.change == "joined":
+            relevant = p is not None and p.active_in(c.round) and not here
+        elif c.change == "dropped":
+            relevant = p is not None and not p.active_in(c.round) and here
+        elif c.change == "renamed":
+            relevant = here  # only a round the player is seated in shows the old name
+        else:
+            relevant = True
+        if relevant:
+            lists = found.setdefault(c.round, ([], [], []))
+            target, text = {"joined": (lists[0], c.player), "dropped": (lists[1], c.player)}.get(
+                c.change, (lists[2], f"{c.change} {c.player}"))
+            if text not in target:
+                target.append(text)
+    return {r: OutOfDate(r, tuple(j), tuple(d), tuple(o), r in printed) for r, (j, d, o) in sorted(found.items())}
+
+
+def require_current(event: store.Event, round_no: int | None = None) -> None:
+    """Refuse to show or print a round (every seated round when None) whose seating is out of
+    date: the message names who joined or dropped and the command that re-seats it."""
+    stale = out_of_date(event)
+    rounds = [round_no] if round_no is not None else sorted(stale)
+    for r in rounds:
+        if r in stale:
+            raise SeatingError(stale[r].message(event.location))
+
+
 def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: bool = False,
-                tables: str | None = None) -> list[SeatedRound]:
-    """`tourney seat`: seat or pair (as the event's game does) the next round, round `round_no` or all."""
+                tables: str | None = None, reprint: bool = False) -> list[SeatedRound]:
+    """`tourney seat`: seat or pair (as the event's game does) the next round, round `round_no`
+    or all. A printed round is seated again only with `reprint`; the round it returns then
+    names the tables that changed."""
     from tourney.games import workflow
 
-    return workflow(event.info().game).seat(event, round_no, all_rounds, tables)
+    if reprint and round_no is None:
+        raise UsageError("--reprint re-seats a round that was printed: name it with --round N")
+    printed = round_no is not None and round_no in event.printed_rounds() and round_no not in results_rounds(event)
+    if printed and not reprint:
+        raise SeatingError(f"round {round_no} was printed already, so its sheets may be on the tables: to seat it "
+                           f"again, add --reprint ('tourney seat {event.location} --round {round_no} --reprint'), "
+                           "then print it again and replace the sheets of the tables that changed")
+    before = _by_table(event, round_no) if printed else {}
+    seated = workflow(event.info().game).seat(event, round_no, all_rounds, tables)
+    with event.transaction() as conn:
+        for r in seated:
+            store.clear_roster_changes(conn, r.round)
+    if not printed:
+        return seated
+    after = _by_table(event, round_no)
+    changed = tuple(t for t in sorted(before.keys() | after.keys()) if before.get(t) != after.get(t))
+    return [replace(r, changed=changed) if r.round == round_no else r for r in seated]
+
+
+def _by_table(event: store.Event, round_no: int | None) -> dict[int, list[tuple[int, str]]]:
+    tables: dict[int, list[tuple[int, str]]] = {}
+    for s in event.seats(round_no):
+        tables.setdefault(s.table, []).append((s.seat, s.player))
+    return tables
 
 
 def seat_cut(event: store.Event, size: int) -> SeatedRound:

@@ -187,6 +187,13 @@ def _unused_line(raw: Mapping[str, object], preprinted: set[str]) -> bool:
     return all(whole_number(v) == 0 for v in numbers)
 
 
+def result_lines(rows: Iterable[SheetRow], fmt: SheetFormat) -> int:
+    """How many rows hold a number typed in beyond what a printed sheet fills in before play
+    (round, table, seat, text columns): the filled-in lines of a score sheet."""
+    preprinted = {"round", "table", "seat", "player", *fmt.optional_text}
+    return sum(any(isinstance(v, int) for col, v in row.values.items() if col not in preprinted) for row in rows)
+
+
 def _is_number(cell: object) -> bool:
     try:
         return whole_number(cell) is not None

@@ -91,6 +91,30 @@ lines_t = sa.Table(
     # The game's serialisation of the line (JSON), see ResultLine.data.
     sa.Column("scores", sa.Text, nullable=False),
 )
+# Roster changes since a round was seated: the round's seating is out of date until it is
+# seated again (`mark_seating_stale`, cleared by `store_seating`). No foreign key: the row
+# of a player removed later stays, with the name as it was.
+roster_changes_t = sa.Table(
+    "roster_changes", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("player_id", sa.Integer, nullable=True),
+    sa.Column("change", sa.String(20), nullable=False),  # joined, dropped, renamed, removed
+    sa.Column("player", sa.String(400), nullable=False),  # the name(s) as messages show them
+    sa.Column("at", sa.String(40), nullable=False),
+)
+# Every seating a round had before it was seated again, so sheets printed from an earlier
+# seating are recognised on import.
+past_seats_t = sa.Table(
+    "past_seats", metadata,
+    sa.Column("round", sa.Integer, primary_key=True),
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("table_no", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player_id", sa.Integer, nullable=False),
+    sa.Column("replaced_at", sa.String(40), nullable=False),
+    sa.Column("printed_at", sa.String(40), nullable=True),
+)
 history_t = sa.Table(
     "history", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
@@ -151,6 +175,29 @@ class SeatRow:
     seat: int
     player: str
     wonder: str | None
+
+
+@dataclass(frozen=True)
+class RosterChange:
+    """A roster change after a round was seated: `change` is joined, dropped, renamed or
+    removed; `player` the name (for a rename "old → new")."""
+
+    round: int
+    player_id: int | None
+    change: str
+    player: str
+    at: str
+
+
+@dataclass(frozen=True)
+class PastSeating:
+    """A seating a round had before it was seated again: (table, seat) → player id."""
+
+    round: int
+    version: int
+    seats: dict[tuple[int, int], int]
+    replaced_at: str
+    printed_at: str | None
 
 
 @dataclass(frozen=True)
@@ -407,6 +454,22 @@ class Event:
         with self.engine.connect() as conn:
             return [SeatRow(*r) for r in conn.execute(q).all()]
 
+    def roster_changes(self) -> list[RosterChange]:
+        """Roster changes since each seated round was seated (oldest first)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(roster_changes_t).order_by(roster_changes_t.c.id)).all()
+        return [RosterChange(r.round, r.player_id, r.change, r.player, r.at) for r in rows]
+
+    def past_seatings(self, round_no: int) -> list[PastSeating]:
+        """The seatings round `round_no` had before it was seated again, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(past_seats_t).where(past_seats_t.c.round == round_no)).all()
+        versions: dict[int, PastSeating] = {}
+        for r in rows:
+            v = versions.setdefault(r.version, PastSeating(r.round, r.version, {}, r.replaced_at, r.printed_at))
+            v.seats[(r.table_no, r.seat)] = r.player_id
+        return [versions[v] for v in sorted(versions, reverse=True)]
+
     def draws(self, kind: str | None = None) -> list[StoredDraw]:
         """Every stored draw (of `kind`), oldest first."""
         q = sa.select(draws_t).order_by(draws_t.c.id)
@@ -441,6 +504,21 @@ class Event:
                 for rid, seat, name, wonder, side, scores in conn.execute(lq):
                     if rid in lines:
                         lines[rid].append(ResultLine(seat, name, wonder, side, json.loads(scores)))
+        return [TableResult(h.round, h.table_no, h.version, h.created_at, h.author, h.reason, h.source,
+                            tuple(json.loads(h.warnings)), tuple(lines[h.id])) for h in heads]
+
+    def table_versions(self) -> list[TableResult]:
+        """Every stored version of every table's sheet, by round, table and version."""
+        with self.engine.connect() as conn:
+            heads = conn.execute(sa.select(results_t).order_by(results_t.c.round, results_t.c.table_no,
+                                                               results_t.c.version)).all()
+            lines: dict[int, list[ResultLine]] = {h.id: [] for h in heads}
+            lq = (sa.select(lines_t.c.result_id, lines_t.c.seat, players_t.c.name, lines_t.c.wonder,
+                            lines_t.c.side, lines_t.c.scores)
+                  .join(players_t, players_t.c.id == lines_t.c.player_id)
+                  .order_by(lines_t.c.result_id, lines_t.c.seat))
+            for rid, seat, name, wonder, side, scores in conn.execute(lq):
+                lines[rid].append(ResultLine(seat, name, wonder, side, json.loads(scores)))
         return [TableResult(h.round, h.table_no, h.version, h.created_at, h.author, h.reason, h.source,
                             tuple(json.loads(h.warnings)), tuple(lines[h.id])) for h in heads]
 
@@ -504,6 +582,8 @@ def add_players(conn: Connection, names: list[str], joined_round: int) -> list[i
     who = current_user()
     conn.execute(sa.insert(history_t), [{"at": at, "who": who, "action": "players.add",
                                          "detail": f"{n!r} from round {joined_round}"} for n in names])
+    for n in names:
+        mark_seating_stale(conn, joined_round, int(ids[n]), "joined", n)
     return [int(ids[n]) for n in names]
 
 
@@ -511,6 +591,7 @@ def reenter_player(conn: Connection, player: Player, joined_round: int) -> None:
     conn.execute(sa.update(players_t).where(players_t.c.id == player.id)
                  .values(dropped_after=None, joined_round=max(player.joined_round, joined_round)))
     _log(conn, "players.readd", f"{player.name!r} re-entered from round {joined_round}")
+    mark_seating_stale(conn, joined_round, player.id, "joined", player.name)
 
 
 def drop_player(conn: Connection, name: str, after_round: int) -> str:
@@ -519,6 +600,7 @@ def drop_player(conn: Connection, name: str, after_round: int) -> str:
         raise RegistrationError(f"{row.name!r} already dropped after round {row.dropped_after}")
     conn.execute(sa.update(players_t).where(players_t.c.id == row.id).values(dropped_after=after_round))
     _log(conn, "players.drop", f"{row.name!r} dropped after round {after_round}")
+    mark_seating_stale(conn, after_round + 1, row.id, "dropped", row.name)
     return str(row.name)
 
 
@@ -552,6 +634,8 @@ def rename_player(conn: Connection, old: str, new: str) -> tuple[str, str]:
         if after != before:
             conn.execute(sa.update(draws_t).where(draws_t.c.id == draw_id).values(payload=json.dumps(after)))
     _log(conn, "players.rename", f"renamed {player.name!r} to {clean!r}")
+    # Sheets printed with the old name are out of date (the seating itself follows the id).
+    mark_seating_stale(conn, 1, player.id, "renamed", f"{player.name!r} → {clean!r}")
     return player.name, clean
 
 
@@ -577,14 +661,49 @@ def remove_player(conn: Connection, name: str) -> tuple[str, list[int]]:
     conn.execute(sa.delete(seats_t).where(seats_t.c.player_id == player.id))
     conn.execute(sa.delete(players_t).where(players_t.c.id == player.id))
     rounds = [r for r, _ in seated]
+    if rounds:
+        mark_seating_stale(conn, min(rounds), player.id, "removed", repr(player.name))
     _log(conn, "players.remove", f"removed {player.name!r}"
          + (f" (seated in round {', '.join(map(str, rounds))}: re-seat)" if rounds else ""))
     return player.name, rounds
 
 
+def mark_seating_stale(conn: Connection, from_round: int, player_id: int | None, change: str, player: str) -> list[int]:
+    """Record a roster change (`change`: joined, dropped, renamed, removed) in every round
+    from `from_round` on that is seated and has no results: their seating is then out of
+    date until the round is seated again. Call it in the transaction that changes the roster.
+    Returns the rounds marked."""
+    played = sa.select(results_t.c.round).distinct()
+    rounds = [r for (r,) in conn.execute(sa.select(rounds_t.c.number)
+                                         .where(rounds_t.c.number >= from_round, rounds_t.c.number.not_in(played))
+                                         .order_by(rounds_t.c.number))]
+    if rounds:
+        at = now()
+        conn.execute(sa.insert(roster_changes_t), [
+            {"round": r, "player_id": player_id, "change": change, "player": player, "at": at} for r in rounds])
+    return rounds
+
+
+def clear_roster_changes(conn: Connection, round_no: int) -> None:
+    """Round `round_no` was seated again (or kept as planned on purpose): it is up to date."""
+    conn.execute(sa.delete(roster_changes_t).where(roster_changes_t.c.round == round_no))
+
+
 def store_seating(conn: Connection, round_no: int, source: str,
                   tables: list[list[tuple[int, str | None]]]) -> None:
-    """Replace a round's seating: `tables[t][s]` = (player id, wonder) at table t+1, seat s+1."""
+    """Replace a round's seating: `tables[t][s]` = (player id, wonder) at table t+1, seat s+1.
+    The seating it replaces is kept (`Event.past_seatings`); the round is up to date again."""
+    old = conn.execute(sa.select(seats_t.c.table_no, seats_t.c.seat, seats_t.c.player_id)
+                       .where(seats_t.c.round == round_no)).all()
+    if old:
+        printed = conn.execute(sa.select(rounds_t.c.printed_at).where(rounds_t.c.number == round_no)).scalar()
+        version = (conn.execute(sa.select(sa.func.max(past_seats_t.c.version))
+                                .where(past_seats_t.c.round == round_no)).scalar() or 0) + 1
+        at = now()
+        conn.execute(sa.insert(past_seats_t), [
+            {"round": round_no, "version": version, "table_no": t, "seat": s, "player_id": pid, "replaced_at": at,
+             "printed_at": printed} for t, s, pid in old])
+    conn.execute(sa.delete(roster_changes_t).where(roster_changes_t.c.round == round_no))
     conn.execute(sa.delete(seats_t).where(seats_t.c.round == round_no))
     conn.execute(sa.delete(rounds_t).where(rounds_t.c.number == round_no))
     conn.execute(sa.insert(rounds_t).values(number=round_no, source=source, seated_at=now()))
@@ -611,6 +730,16 @@ def next_version(conn: Connection, round_no: int, table_no: int) -> int:
     v = conn.execute(sa.select(sa.func.max(results_t.c.version))
                      .where(results_t.c.round == round_no, results_t.c.table_no == table_no)).scalar()
     return (v or 0) + 1
+
+
+def latest_lines(conn: Connection, round_no: int, table_no: int) -> list[NewLine]:
+    """The lines of a table's latest stored version (empty when none), to compare a correction with."""
+    rid = conn.execute(sa.select(results_t.c.id).where(results_t.c.round == round_no, results_t.c.table_no == table_no)
+                       .order_by(results_t.c.version.desc()).limit(1)).scalar()
+    if rid is None:
+        return []
+    rows = conn.execute(sa.select(lines_t).where(lines_t.c.result_id == rid).order_by(lines_t.c.seat)).all()
+    return [NewLine(r.seat, r.player_id, r.wonder, r.side, json.loads(r.scores)) for r in rows]
 
 
 def store_result(conn: Connection, *, round_no: int, table_no: int, version: int, author: str,

@@ -37,11 +37,14 @@ from tourney.schedule import table_plan as sizes_for_plan
 from tourney.schemes import Scheme, find_scheme
 from tourney.seating import SeatedRound, rounds_to_plan, seated_tables
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
-from tourney.standings import Tiebreak, lot_key
+from tourney.standings import (
+    PlayerRounds, Standings, Tiebreak, is_qualified, lot_key, qualified_count, seats_of,
+)
 from tourney.store import Event, EventInfo, EventSetting, Player, StoredDraw
 from tourney.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
+    from tourney.stats.model import GameStats
     from tourney.pdf.game import GamePrint, StandingsTable
     from tourney.pdf.pads import PadDescription
     from tourney.printsheets import SheetsWritten
@@ -342,49 +345,67 @@ class TableGameStandings:
         value = st.values[key]
         return str(decimal(value, places)) if isinstance(value, Fraction) else str(value)
 
-    def to_table(self) -> str:
+    def _ranked(self) -> tuple[Standing, ...]:
+        """The rows once a result is in (before any result the standings are empty)."""
+        return self.rows if self.games else ()
+
+    def to_table(self, cut: int | None = None) -> str:
         from tourney.export import standings_title, text_table
 
         head = ("Rank", "Player", *(t.abbr for t in self.tiebreaks), "Games")
+        rows = self._ranked()
         body = [(str(st.rank), st.player + (" (dropped)" if st.dropped_after is not None else ""),
-                 *(self.shown(st, t.key) for t in self.tiebreaks), str(st.games)) for st in self.rows]
-        return text_table(standings_title(self.info, self.after_round), head, body)
+                 *(self.shown(st, t.key) for t in self.tiebreaks), str(st.games)) for st in rows]
+        return text_table(standings_title(self.info, self.after_round), head, body, qualified_count(rows, cut))
 
-    def _record(self, st: Standing, exact: Callable[[Fraction], object]) -> list[object]:
+    def _columns(self, cut: int | None) -> tuple[str, ...]:
+        return ("rank", "player", *(t.key for t in self.tiebreaks), "games", "dropped_after",
+                *(("qualified",) if cut is not None else ()))
+
+    def _record(self, st: Standing, exact: Callable[[Fraction], object], cut: int | None) -> list[object]:
         return [st.rank, st.player, *(exact(v) if isinstance(v, Fraction) else v
-                                      for v in (st.values[t.key] for t in self.tiebreaks))]
+                                      for v in (st.values[t.key] for t in self.tiebreaks)),
+                st.games, st.dropped_after, *((is_qualified(st, cut),) if cut is not None else ())]
 
-    def to_csv(self) -> str:
+    def to_csv(self, cut: int | None = None) -> str:
         from tourney.export import text_number
 
-        columns = ("rank", "player", *(t.key for t in self.tiebreaks))
-        return output.csv_text(columns, (self._record(st, text_number) for st in self.rows))
+        def shown(v: object) -> object:
+            return ("yes" if v else "no") if isinstance(v, bool) else v
 
-    def to_json(self) -> str:
+        return output.csv_text(self._columns(cut),
+                               ([shown(v) for v in self._record(st, text_number, cut)] for st in self._ranked()))
+
+    def to_json(self, cut: int | None = None) -> str:
         from tourney.export import number
 
-        columns = ("rank", "player", *(t.key for t in self.tiebreaks))
-        return json.dumps([dict(zip(columns, self._record(st, number))) for st in self.rows],
+        columns = self._columns(cut)
+        return json.dumps([dict(zip(columns, self._record(st, number, cut))) for st in self._ranked()],
                           ensure_ascii=False, indent=2) + "\n"
 
-    def to_html(self) -> str:
+    def to_html(self, cut: int | None = None) -> str:
         from tourney.export import html_page
 
-        head = ("Rank", "Player", *(t.abbr for t in self.tiebreaks))
-        body = [[str(st.rank), st.player, *(self.shown(st, t.key) for t in self.tiebreaks)] for st in self.rows]
+        rows = self._ranked()
+        head = ("Rank", "Player", *(t.abbr for t in self.tiebreaks), "Games")
+        body = [[str(st.rank), st.player + (" (dropped)" if st.dropped_after is not None else ""),
+                 *(self.shown(st, t.key) for t in self.tiebreaks), str(st.games)] for st in rows]
         ties = f"<p>Ties: {html.escape(', then '.join(t.name for t in self.tiebreaks))}.</p>"
-        return html_page(self.info, self.scheme.title, self.after_round, head, body, ties)
+        return html_page(self.info, self.scheme.title, self.after_round, head, body, ties,
+                         qualified_count(rows, cut), [i for i, st in enumerate(rows) if st.dropped_after is not None])
 
-    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = ()) -> None:
+    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None:
         """The standings workbook: Standings, Games, Players and Draws sheets."""
         from tourney.export import draw_rows
 
         chain = self.tiebreaks
         columns = [c for c in self.game.columns if c not in ("round", "table", "seat", "player")]
         book = _Workbook()
-        book.sheet("Standings", ["Rank", "Player", *(t.abbr for t in chain), "Games", "Dropped after"],
-                   [(st.rank, st.player, *(_cell(st.values[t.key]) for t in chain), st.games, st.dropped_after)
-                    for st in self.rows])
+        qualified = ["Qualified"] if cut is not None else []
+        book.sheet("Standings", ["Rank", "Player", *(t.abbr for t in chain), "Games", "Dropped after", *qualified],
+                   [(st.rank, st.player, *(_cell(st.values[t.key]) for t in chain), st.games, st.dropped_after,
+                     *(("yes" if is_qualified(st, cut) else "no",) if cut is not None else ()))
+                    for st in self._ranked()])
         book.sheet("Games", ["Round", "Table", "Seat", "Player", *(c.capitalize() for c in columns), "Place",
                              "Game points", "Warnings"],
                    [(g.round, g.table, g.seat, g.player, *(_cell(getattr(g.line, c, None)) for c in columns),
@@ -600,6 +621,32 @@ def standings_table(game: TableGame, st: TableGameStandings, lang: str) -> Stand
 # --- the workflow ----------------------------------------------------------------------------
 class TableGameWorkflow:
     """`tourney.games.base.GameWorkflow` for a `TableGame`."""
+
+
+    @property
+    def stats(self) -> GameStats:
+        # pandas loads only for statistics
+        from tourney.stats.tablegames import STATS
+
+        return STATS
+
+    def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:
+        """The player's rounds: table, seat, place at the table and place points; seated
+        rounds not played yet too."""
+        from tourney.export import decimal
+
+        assert isinstance(standings, TableGameStandings)  # computed by this workflow
+        seats = seats_of(event, player)
+        lines = {g.round: g for g in standings.games if g.player == player}
+        rows: list[tuple[object, ...]] = []
+        for r in sorted(set(seats) | set(lines)):
+            g = lines.get(r)
+            if g is None:
+                rows.append((r, seats[r].table, seats[r].seat, None, None))
+            else:
+                rows.append((r, g.table, g.seat, g.place, decimal(g.points, 2)))
+        return PlayerRounds(("round", "table", "seat", "place", "points"),
+                            ("Round", "Table", "Seat", "Place", "Points"), tuple(rows))
 
     plans_tables = False
     pairings = None

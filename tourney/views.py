@@ -18,6 +18,11 @@ PLAYER_COLUMNS = ("player", "first_round", "dropped_after")
 
 
 def seating_view(event: Event, round_no: int | None, fmt: str) -> str:
+    """`tourney seating`: the seating as a table, CSV or JSON; refused for a round whose
+    seating is out of date (`tourney.seating.require_current`)."""
+    from tourney.seating import require_current
+
+    require_current(event, round_no)
     rows = event.seats(round_no)
     records = [(s.round, s.table, s.seat, s.player, s.wonder) for s in rows]
     if not rows and fmt == "table":
@@ -59,11 +64,17 @@ def event_pairings(event: Event, command: str) -> Pairings:
 
 def pairings_view(event: Event, round_no: int | None, by: str, fmt: str) -> str:
     """`tourney pairings`: a round's pairings by table or by name."""
+    from tourney.seating import require_current
+
+    require_current(event, round_no)
     return event_pairings(event, "'pairings'").view(event, round_no, by, fmt)
 
 
 def write_pairings(event: Event, round_no: int | None, path: str | Path) -> Path:
     """`tourney pairings -o`: the round's pairings and match sheets as a workbook."""
+    from tourney.seating import require_current
+
+    require_current(event, round_no)
     return event_pairings(event, "'pairings'").write_workbook(event, round_no, path)
 
 

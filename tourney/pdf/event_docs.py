@@ -40,6 +40,9 @@ def check_pdf_path(path: str | Path) -> Path:
 
 
 def _tables(event: store.Event, round_no: int) -> list[tuple[int, tuple[PadSeat, ...]]]:
+    from tourney.seating import require_current
+
+    require_current(event, round_no)  # every printed document of a round takes its seats here
     rows = event.seats(round_no)
     if not rows:
         raise SeatingError(f"round {round_no} is not seated: seat it with 'tourney seat EVENT --round {round_no}'")

@@ -8,9 +8,7 @@ and records what it drew (the tests check the record).
 from __future__ import annotations
 
 import io
-import os
 import re
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,7 +25,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from tourney.collation import collation_key
-from tourney.errors import writing
+from tourney.outfile import atomic
 
 __all__ = ["collation_key"]  # re-exported: the lists sort with it
 
@@ -309,15 +307,8 @@ def two_pass(draw: Callable[[int | None], Rendered]) -> Rendered:
 def save(rendered: Rendered, path: str | Path) -> Path:
     """Write the PDF to a temporary file beside `path`, then rename it over `path`."""
     p = Path(path)
-    with writing(p):
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.resolve().parent)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(rendered.data)
-            os.replace(tmp, p)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+    with atomic(p) as tmp:
+        tmp.write_bytes(rendered.data)
     return p
 
 

@@ -7,7 +7,8 @@ import socket
 from collections.abc import Callable
 from pathlib import Path
 
-from tourney.errors import UsageError, writing
+from tourney.errors import UsageError
+from tourney.outfile import write_text
 
 
 def lan_address(host: str) -> str:
@@ -46,10 +47,7 @@ p{{font-size:1.8rem}}</style></head><body><h1>{html.escape(event_name)}</h1>
 <p>Sitzplan &amp; Tabelle · Seating &amp; standings</p>{svg}<p><b>{html.escape(url)}</b></p>
 <p>WLAN der Halle · the hall's Wi-Fi</p></body></html>
 """
-    with writing(target) as out:
-        tmp = out.with_name(out.name + ".tmp")
-        tmp.write_text(page, encoding="utf-8")
-        tmp.replace(out)
+    write_text(target, page)
     return target
 
 

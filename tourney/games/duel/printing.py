@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Sequence
 
 from tourney import store
-from tourney.errors import SeatingError, UsageError, writing
+from tourney.errors import SeatingError, UsageError
+from tourney.outfile import atomic
 from tourney.games.duel.sheets import COLUMNS
 from tourney.games.duel.stored import pairing_notes, stored_rounds
 from tourney.tabular import neutralise
@@ -202,6 +203,6 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
                         (1, 4), (5, 12))
         sh.print_area = f"A1:{last}{sign + 2}"
         a4_page(sh, landscape=True)
-    with writing(p):
-        wb.save(p)
+    with atomic(p) as tmp:
+        wb.save(tmp)
     return p

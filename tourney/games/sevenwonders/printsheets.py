@@ -13,7 +13,8 @@ from openpyxl.utils import get_column_letter
 
 from rules_engine.sevenwonders.data import GUILD_NAMES_DE
 from tourney import store
-from tourney.errors import SeatingError, writing
+from tourney.errors import SeatingError
+from tourney.outfile import atomic
 from tourney.games.sevenwonders.draws import RoundDraw
 from tourney.games.sevenwonders.drawstore import round_draws
 from tourney.collation import collation_key
@@ -158,8 +159,8 @@ def write_sheets(event: store.Event, round_no: int, path: Path, lang: str) -> Sh
         by_table.setdefault(s.table, []).append(SeatLine(s.seat, s.player, s.wonder))
     tables = [(t, by_table[t]) for t in sorted(by_table)]
     wb = build_workbook(info.name, round_no, tables, round_draws(event).get(round_no), lang)
-    with writing(path):
-        wb.save(path)
+    with atomic(path) as tmp:
+        wb.save(tmp)
     with event.transaction() as conn:
         store.mark_printed(conn, round_no)
         store.log(conn, "sheets", f"round {round_no}: {len(tables)} score sheets written to {path.name}")

@@ -1,0 +1,48 @@
+"""Statistics of a game ranked by places at tables (`tourney.tablegame`): who won from which
+seat, places and points per seat, and the final places for the per-player season tables."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pandas as pd
+
+from tourney.stats.model import Chart, Section, outcome_table
+from tourney.store import Event
+
+LINE_COLUMNS = ["round", "table", "seat", "size", "player", "place", "points", "won"]
+
+
+class TableGameStats:
+    """`tourney.stats.model.GameStats` over a table game's standings lines."""
+
+    def frames(self, event: Event) -> dict[str, pd.DataFrame]:
+        from tourney.games import workflow
+        from tourney.tablegame import TableGameStandings
+
+        st = workflow(event.info().game).standings(event, None)
+        assert isinstance(st, TableGameStandings)  # this hook serves table games only
+        games = st.games
+        sizes = pd.Series([(g.round, g.table) for g in games]).value_counts().to_dict() if games else {}
+        lines = [{"round": g.round, "table": g.table, "seat": g.seat, "size": sizes[(g.round, g.table)],
+                  "player": g.player, "place": g.place, "points": g.points, "won": g.place == 1} for g in games]
+        places = pd.DataFrame([{"player": r.player, "place": r.rank, "points": r.values["points"], "games": r.games}
+                               for r in st.rows if r.games], columns=["player", "place", "points", "games"])
+        return {"games": pd.DataFrame(lines, columns=LINE_COLUMNS), "places": places}
+
+    def sections(self, frames: Mapping[str, pd.DataFrame], season: bool) -> list[Section]:
+        games = frames["games"]
+        if games.empty:
+            return []
+        return [Section("seats", "Per seat (seat 1 starts)", outcome_table(games, "seat", value="points"),
+                        "won = first place at the table (shared first places count for each)"),
+                Section("table_sizes", "Per table size", outcome_table(games, "size", value="points"),
+                        "larger tables hand out more place points")]
+
+    def charts(self, frames: Mapping[str, pd.DataFrame]) -> list[Chart]:
+        return []
+
+    def notes(self, frames: Mapping[str, pd.DataFrame]) -> list[str]:
+        return ["the sheets of this game record places, not categories: the report shows seats and table sizes"]
+
+
+STATS = TableGameStats()
