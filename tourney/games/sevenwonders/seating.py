@@ -5,6 +5,7 @@ from __future__ import annotations
 from tourney import store
 from tourney.errors import SeatingError
 from tourney.games.sevenwonders.draws import draw_round
+from tourney.i18n import _
 from tourney.games.sevenwonders.drawstore import (
     SEATS_KIND, TABLE_PLAN_KIND, WONDERS_KIND, draw_payload, round_draws, table_plan_setting,
 )
@@ -123,6 +124,6 @@ def draws_view(event: store.Event, round_no: int | None = None) -> str:
     lines = []
     for r, d in sorted(round_draws(event).items()):
         if round_no is None or r == round_no:
-            lines.append(f"round {r} wonders: {', '.join(d.wonders)}")
-            lines.append(f"round {r} guilds: {', '.join(d.guilds)}")
+            lines.append(_("round {round} wonders: {wonders}").format(round=r, wonders=", ".join(d.wonders)))
+            lines.append(_("round {round} guilds: {guilds}").format(round=r, guilds=", ".join(d.guilds)))
     return "".join(line + "\n" for line in lines)
