@@ -25,7 +25,7 @@ bench: $(STAMP)
 # entries in tourney/locale/*/LC_MESSAGES/tourney.po), then compile the .mo files that ship.
 messages: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output -o $(VENV)/tourney.pot .
-	$(BIN)/pybabel update -i $(VENV)/tourney.pot -d tourney/locale -D tourney --no-location --no-fuzzy-matching
+	$(BIN)/pybabel update -i $(VENV)/tourney.pot -d tourney/locale -D tourney --no-fuzzy-matching --ignore-obsolete
 	$(BIN)/pybabel compile -d tourney/locale -D tourney --statistics
 
 clean:

@@ -166,8 +166,8 @@ def test_german_exports_html_and_xlsx(run):
 def test_a_german_event_refuses_in_german(run):
     german_event(run)
     store_round_one(run)
-    r = run("event", "de.db", "--rounds", "0", ok=None)
-    assert r.exit_code == 2
+    r = run("desk", "remove", "de.db", "Tisch 9", ok=None)
+    assert r.exit_code == 1 and r.output.endswith("kein Eingabeplatz 'Tisch 9': siehe 'tourney desk list'\n")
     r = run("export", "de.db", "-o", "t.txt", ok=None)
     assert r.exit_code == 2
     assert "kann nicht nach 't.txt' exportieren: eine Datei mit der Endung .xlsx, .csv, .json, .html oder .pdf " \
