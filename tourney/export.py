@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from tourney.errors import UsageError, writing
+from tourney.i18n import _, language
 from tourney.store import EventInfo, StoredDraw
 
 if TYPE_CHECKING:
@@ -64,7 +65,14 @@ def to_html(standings: Standings) -> str:
 
 
 def standings_title(info: EventInfo, after_round: int | None) -> str:
-    return f"{info.name}: standings" + (f" after round {after_round}" if after_round else "")
+    if after_round:
+        return _("{event}: standings after round {round}").format(event=info.name, round=after_round)
+    return _("{event}: standings").format(event=info.name)
+
+
+def dropped_mark(player: str, dropped_after: int | None) -> str:
+    """The player's name as the standings show it, marked when they dropped."""
+    return player if dropped_after is None else _("{player} (dropped)").format(player=player)
 
 
 def text_table(title: str, head: Sequence[str], body: Sequence[Sequence[str]]) -> str:
@@ -85,10 +93,10 @@ def html_page(info: EventInfo, scheme_title: str, after_round: int | None, head:
     here) and `footer` (HTML, as given) under it."""
     ths = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     rows = "\n".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in body)
-    sub = " · ".join(x for x in (info.date or "", scheme_title, f"after round {after_round}" if after_round else "")
-                     if x)
+    after = _("after round {round}").format(round=after_round) if after_round else ""
+    sub = " · ".join(x for x in (info.date or "", scheme_title, after) if x)
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(info.name)} – standings</title>
+<html lang="{language()}"><head><meta charset="utf-8"><title>{html.escape(info.name)} – {_("standings")}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; margin: 2em; }}
 table {{ border-collapse: collapse; width: 100%; }}
@@ -114,7 +122,7 @@ tbody tr:nth-child(even) {{ background: #f4f4f4; }}
 def draw_rows(lot_order: Sequence[str], draws: Sequence[StoredDraw]) -> list[tuple[str, str, str]]:
     """The Draws sheet's rows after a game's own: how the lot is drawn, each player's lot and
     every stored draw with its seed."""
-    rows = [("lot", "sha256('tourney-lot:<seed>:<name in lower case>'), ascending", "1 = best")]
+    rows = [("lot", "sha256('tourney-lot:<seed>:<name in lower case>'), ascending", _("1 = best"))]
     rows += [(f"lot {i}", name, "") for i, name in enumerate(lot_order, 1)]
     for d in draws:
         where = f"round {d.round}: " if d.round is not None else ""
@@ -138,7 +146,8 @@ def export(standings: Standings, path: str | Path) -> Path:
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix not in EXPORT_FORMATS:
-        raise UsageError(f"can't export to {p.name!r}: use a file ending in {', '.join(EXPORT_FORMATS)} or .pdf")
+        raise UsageError(_("can't export to {file!r}: use a file ending in {endings} or .pdf").format(
+            file=p.name, endings=", ".join(EXPORT_FORMATS)))
     if suffix == ".xlsx":
         to_xlsx(standings, p)
     else:
