@@ -135,7 +135,8 @@ def test_import_refuses_bad_sheet_and_stores_nothing(run):
     assert "t2.csv:2: round 1, table 2: error: 'Anna' is on the sheets of table 1 and table 2 in round 1" in out
     assert "t2.csv:5: round 1, table 2: error: totals don't add up for 'Gus'" in out
     assert out.endswith("nothing stored\n")
-    assert run("standings", "ev.db", "--format", "csv").output.splitlines()[1].split(",")[2] == "0"
+    assert run("standings", "ev.db", "--format", "csv").output == \
+        "rank,player,points,share,vp,coins,lot,games,dropped_after\n"  # no results: no rows
     con = sqlite3.connect(run.folder / "ev.db")
     assert con.execute("select count(*) from results").fetchone() == (0,)
 
@@ -147,11 +148,11 @@ def test_import_then_standings_exact(run):
     assert run("results", "import", "ev.db", "r1.csv").output == "stored round 1, table 1\n1 table stored\n"
     # VP 24, 19, 14, 9 → average 16.5: places 1, 2, 4, 5 → 6, 4, 2, 1.
     assert run("standings", "ev.db", "--format", "csv").output == (
-        "rank,player,points,share,vp,coins,lot\n"
-        "1,Anna,6,0.290909091,24,3,2\n"
-        "2,Ben,4,0.23030303,19,3,4\n"
-        "3,Cleo,2,0.16969697,14,3,1\n"
-        "4,Dirk,1,0.109090909,9,3,3\n")
+        "rank,player,points,share,vp,coins,lot,games,dropped_after\n"
+        "1,Anna,6,0.290909091,24,3,2,1,\n"
+        "2,Ben,4,0.23030303,19,3,4,1,\n"
+        "3,Cleo,2,0.16969697,14,3,1,1,\n"
+        "4,Dirk,1,0.109090909,9,3,3,1,\n")
 
 
 def test_import_existing_table_needs_correct_and_keeps_versions(run):
@@ -235,7 +236,8 @@ def test_export_formats(run):
     for ext in ("csv", "json", "html", "xlsx"):
         assert run("export", "ev.db", "-o", f"s.{ext}").output == f"wrote s.{ext}\n"
     assert json.loads((run.folder / "s.json").read_text())[0] == {
-        "rank": 1, "player": "Anna", "points": 6, "share": 0.290909091, "vp": 24, "coins": 3, "lot": 2}
+        "rank": 1, "player": "Anna", "points": 6, "share": 0.290909091, "vp": 24, "coins": 3, "lot": 2,
+        "games": 1, "dropped_after": None}
     assert "<td>Anna</td>" in (run.folder / "s.html").read_text()
     from openpyxl import load_workbook
     wb = load_workbook(run.folder / "s.xlsx")

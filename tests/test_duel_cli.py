@@ -106,17 +106,17 @@ def test_pair_import_and_standings(run):
     assert run("results", "import", "d.db", sheet).output == (
         "stored round 1, table 1\nstored round 1, table 2\n2 tables stored\n")
     assert run("standings", "d.db", "--format", "csv").output == (
-        "rank,player,match_points,wins,losses,draws,buchholz,omw,lot\n"
-        "1,Eva,1,1,0,0,0,0.333333333,3\n"
-        "2,Cleo,1,0,0,0,0,0,5\n"
-        "3,Anna,0.5,0,0,1,0.5,0.5,2\n"
-        "4,Ben,0.5,0,0,1,0.5,0.5,4\n"
-        "5,Dirk,0,0,1,0,1,1,1\n")
+        "rank,player,match_points,wins,losses,draws,buchholz,omw,lot,games,dropped_after\n"
+        "1,Eva,1,1,0,0,0,0.333333333,3,1,\n"
+        "2,Cleo,1,0,0,0,0,0,5,1,\n"
+        "3,Anna,0.5,0,0,1,0.5,0.5,2,1,\n"
+        "4,Ben,0.5,0,0,1,0.5,0.5,4,1,\n"
+        "5,Dirk,0,0,1,0,1,1,1,1,\n")
     data = json.loads(run("standings", "d.db", "--format", "json").output)
     assert data[2] == {"rank": 3, "player": "Anna", "match_points": 0.5, "wins": 0, "losses": 0, "draws": 1,
-                       "buchholz": 0.5, "omw": 0.5, "lot": 2}
+                       "buchholz": 0.5, "omw": 0.5, "lot": 2, "games": 1, "dropped_after": None}
     assert run("standings", "d.db").output.splitlines()[1].split() == \
-        ["Rank", "Player", "MP", "W", "L", "D", "Bye", "Buch", "OMW%", "Lot"]
+        ["Rank", "Player", "MP", "W", "L", "D", "Bye", "Games", "Buch", "OMW%", "Lot"]
     run("seat", "d.db")
     r2 = run("pairings", "d.db", "--format", "json").output
     pairs = {(p["player"], p["opponent"]) for p in json.loads(r2)}
@@ -185,7 +185,7 @@ def test_printed_match_sheets_import_once_filled_in(run):
     out = run("results", "import", "d.db", "round1.xlsx").output
     assert out.endswith("2 tables stored\n")
     csv_out = run("standings", "d.db", "--format", "csv").output.splitlines()
-    assert csv_out[1:3] == ["1,Anna,1,1,0,0,0,0.333333333,2", "2,Eva,1,1,0,0,0,0.333333333,3"]
+    assert csv_out[1:3] == ["1,Anna,1,1,0,0,0,0.333333333,2,1,", "2,Eva,1,1,0,0,0,0.333333333,3,1,"]
 
 
 def test_german_match_sheets_import_with_german_words(run):
@@ -235,13 +235,13 @@ def test_export_has_every_tiebreak_column(run):
     assert run("export", "d.db", "-o", "s.csv").output == "wrote s.csv\n"
     assert (run.folder / "s.csv").read_text().splitlines()[:3] == [
         # "wins" is a base column already: the chain's wins is not repeated.
-        "rank,player,match_points,wins,losses,draws,supremacy,civ_ratio,lot",
-        "1,Eva,1,1,0,0,1,0,3",
-        "2,Anna,1,1,0,0,0,0.555555556,2"]
+        "rank,player,match_points,wins,losses,draws,supremacy,civ_ratio,lot,games,dropped_after",
+        "1,Eva,1,1,0,0,1,0,3,1,",
+        "2,Anna,1,1,0,0,0,0.555555556,2,1,"]
     run("export", "d.db", "-o", "s.xlsx")
     ws = openpyxl.load_workbook(run.folder / "s.xlsx")["Standings"]
     assert [c.value for c in ws[1]] == ["Rank", "Player", "Match points", "Wins", "Losses", "Draws", "Byes",
-                                        "Sup", "Civ%", "Lot", "Top cut", "Dropped after"]
+                                        "Sup", "Civ%", "Lot", "Top cut", "Games", "Dropped after"]
     run("export", "d.db", "-o", "s.html")
     page = (run.folder / "s.html").read_text()
     assert "<th>Sup</th><th>Civ%</th>" in page and "civilian score ratio" in page
@@ -283,7 +283,7 @@ def test_round_robin_and_top_cut(run):
     r = run("seat", "d.db", "--cut", "4", ok=None)
     assert r.exit_code == 1 and r.output == f"Error: the top cut is decided: {top[2]!r} won the final\n"
     out = run("standings", "d.db", "--format", "csv").output.splitlines()
-    assert out[0] == "rank,player,match_points,wins,losses,draws,buchholz,omw,lot,cut"
+    assert out[0] == "rank,player,match_points,wins,losses,draws,buchholz,omw,lot,games,dropped_after,cut"
     # The cut decides places 1-4 (semi-final losers share place 3, in Swiss order); the
     # match points are the Swiss rounds' only.
     assert [(x.split(",")[0], x.split(",")[1], x.split(",")[-1]) for x in out[1:5]] == [

@@ -16,7 +16,10 @@ from conftest import line, write_sheet
 from openpyxl import load_workbook
 
 from tourney.collation import collation_key
+from tourney.games.sevenwonders.draws import draw_round
+from tourney.games.sevenwonders.drawstore import draw_payload, guild_rows
 from tourney.i18n import _, ngettext, use_language
+from tourney.store import StoredDraw
 
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "tourney" / "locale" / "de" / "LC_MESSAGES" / "tourney.po"
@@ -143,7 +146,7 @@ def test_german_standings_exact(run):
         "    3  Zoë Kästner (ausgeschieden)       2  0.1697  14       3    4       1\n"
         "    4  Özdemir                           1  0.1091   9       3    2       1\n")
     assert run("standings", "de.db", "--format", "csv").output.splitlines()[0] == \
-        "rank,player,points,share,vp,coins,lot"
+        "rank,player,points,share,vp,coins,lot,games,dropped_after"
 
 
 def test_german_exports_html_and_xlsx(run):
@@ -164,12 +167,25 @@ def test_german_exports_html_and_xlsx(run):
     assert '<html lang="en">' in (run.folder / "en.html").read_text()
 
 
-def test_the_german_draws_sheet_notes_the_guilds_per_table_size(run):
+def test_the_german_draws_sheet_notes_the_guilds_per_table_size():
+    d = draw_round(1, 1, ((1, 2, 3, 4, 5), (6, 7, 8, 9)))
+    draws = [StoredDraw(1, kind, "s", payload, "2026-01-01T00:00:00+00:00")
+             for kind, payload in (("seats", [["a"] * 5, ["b"] * 4]), ("wonders", draw_payload(d)))]
+    with use_language("de"):
+        rows = guild_rows(draws)
+    assert [r[2] for r in rows] == ["an jedem Tisch dieser Größe im Spiel"] * 2
+
+
+def test_german_no_results_yet_and_the_cut(run):
     german_event(run)
-    run("seat", "de.db")
-    run("export", "de.db", "-o", "t.xlsx")
-    rows = list(load_workbook(run.folder / "t.xlsx")["Auslosungen"].iter_rows(values_only=True))
-    assert [r[2] for r in rows if str(r[0]).startswith("round 1: guilds")] == ["an jedem Tisch dieser Größe im Spiel"]
+    assert run("standings", "de.db").output == "Bonner Cup: Tabelle\nnoch keine Ergebnisse\n"
+    assert run("event", "de.db", "--cut", "2").output == \
+        "Bonner Cup: 7wonders, Wertung bonn, 4 Runden, Startwert 7, Datum nicht gesetzt, Sprache de, " \
+        "Qualifikation bis Platz 2\n"
+    store_round_one(run)
+    run("export", "de.db", "-o", "t.html")
+    assert '<p class="cutnote">Qualifikation: die ersten 2 über der roten Linie.</p>' in \
+        (run.folder / "t.html").read_text()
 
 
 def test_a_german_event_refuses_in_german(run):

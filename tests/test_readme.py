@@ -19,6 +19,30 @@ def quickstart_commands() -> list[list[str]]:
     return [shlex.split(line)[1:] for line in block.group(1).splitlines() if line.startswith("tourney ")]
 
 
+def event_day_commands() -> list[list[str]]:
+    block = re.search(r"## The event day, step by step.*?```bash\n(.*?)```", README, re.S)
+    assert block, "README has no event-day bash block"
+    return [shlex.split(line)[1:] for line in block.group(1).splitlines() if line.startswith("tourney ")]
+
+
+def test_readme_event_day_walk_runs(tmp_path, monkeypatch):
+    """Seat, print, check, import, standings, a late entry and a drop, a correction, the final
+    standings and workbook: every command of the README's walk, in order, exits 0."""
+    commands = event_day_commands()
+    assert len(commands) >= 20
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    runner = CliRunner()
+    outputs = []
+    for args in commands:
+        result = runner.invoke(cli, args, catch_exceptions=False)
+        assert result.exit_code == 0, f"tourney {' '.join(args)}\n{result.output}"
+        outputs.append(result.output)
+    shown = re.search(r"The standings after round 3 with `--cut 4`:\n\n```\n(.*?)```", README, re.S)
+    assert shown and shown.group(1) in outputs[commands.index(["standings", "cup.db", "--cut", "4"])]
+    assert (tmp_path / "final.xlsx").is_file() and (tmp_path / "standings.pdf").is_file()
+
+
 def test_readme_quickstart_runs(tmp_path, monkeypatch):
     commands = quickstart_commands()
     assert len(commands) >= 8

@@ -413,7 +413,11 @@ def test_no_csv_or_xlsx_written_holds_a_formula_from_user_text(run):
         out = run(*fmt_args).output
         assert all(not cell.startswith(("=", "+", "@", "-")) for row in out.splitlines() for cell in row.split(",")
                    if cell and not cell.lstrip("-").isdigit()), out
-    run("export", "ev.db", "-o", "st.xlsx")
+    # Standings list players once a result is in (before, the workbook says "no results yet").
+    write_sheet(run.folder / "evil.csv", [line(1, 1, i, name) for i, name in enumerate(EVIL, 1)])
+    run("new", "evil.db", "--game", "7wonders", "--seed", "7", "--name", "=Evil Cup")
+    run("results", "import", "evil.db", "evil.csv", "--register")
+    run("export", "evil.db", "-o", "st.xlsx")
     for name in ("r1.xlsx", "st.xlsx"):
         wb = openpyxl.load_workbook(run.folder / name)
         values = [c.value for ws in wb.worksheets for row in ws.iter_rows() for c in row]

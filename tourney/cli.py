@@ -351,16 +351,18 @@ def check(files: tuple[str, ...], event: str | None, fmt: str) -> None:
 
     Example: tourney check round1.csv --event bonn.db
     """
-    from tourney.results import check_files
+    from tourney.results import check_files, diagnose, report_lines
 
-    report = check_files(list(files), _open(event) if event else None)
+    ev = _open(event) if event else None
+    report = check_files(list(files), ev)
     if fmt == "json":
         click.echo(json.dumps({"files": report.files, "tables": len(report.tables),
                                "errors": len(report.errors), "warnings": len(report.warnings),
+                               "causes": [c.as_dict() for c in diagnose(report, ev)],
                                "findings": [f.as_dict() for f in report.findings]}, ensure_ascii=False, indent=2))
     else:
-        for f in report.findings:
-            click.echo(f.render())
+        for line in report_lines(report, ev):
+            click.echo(line)
         click.echo(report.summary())
     if not report.ok:
         sys.exit(1)
@@ -385,14 +387,15 @@ def results_import(event: str, files: tuple[str, ...], register: bool, correct: 
     Example: tourney results import bonn.db round1.csv
     """
     from tourney.errors import ImportRefused
-    from tourney.results import import_results
+    from tourney.results import import_results, report_lines
 
+    ev = _open(event)
     try:
-        summary = import_results(_open(event), list(files), register=register, correct=correct, reason=reason,
+        summary = import_results(ev, list(files), register=register, correct=correct, reason=reason,
                                  author=author)
     except ImportRefused as refused:
-        for f in refused.report.findings:
-            click.echo(f.render(), err=True)
+        for line in report_lines(refused.report, ev):
+            click.echo(line, err=True)
         click.echo(f"{refused.report.summary()}: nothing stored", err=True)
         sys.exit(1)
     for line in summary.lines():
@@ -415,16 +418,31 @@ def results_history(event: str) -> None:
 @click.argument("event")
 @click.option("--after-round", type=click.IntRange(1), help="Standings as they were after this round.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-def standings(event: str, after_round: int | None, fmt: str) -> None:
-    """The ranking with every tiebreak column.
+@click.option("--cut", type=click.IntRange(1), help="Draw the qualification line under rank K (default: the event's).")
+def standings(event: str, after_round: int | None, fmt: str, cut: int | None) -> None:
+    """The ranking with every tiebreak column, games played and drops.
 
     Example: tourney standings bonn.db --format csv
     """
-    from tourney.export import to_csv, to_json, to_table
-    from tourney.standings import compute_standings
+    from tourney.export import standings_text
 
-    st = compute_standings(_open(event), after_round)
-    click.echo({"table": to_table, "csv": to_csv, "json": to_json}[fmt](st), nl=False)
+    click.echo(standings_text(_open(event), after_round, fmt, cut), nl=False)
+
+
+@cli.command()
+@click.argument("event")
+@click.argument("name")
+@output_format_option()
+def player(event: str, name: str, fmt: str) -> None:
+    """One player's event: rounds, tables, seats, scores, places and points.
+
+    The name may be typed loosely: case, accents and umlauts don't matter.
+
+    Example: tourney player bonn.db "jurgen weiss"
+    """
+    from tourney.views import player_view
+
+    click.echo(player_view(_open(event), name, fmt), nl=False)
 
 
 @cli.command()
@@ -432,7 +450,7 @@ def standings(event: str, after_round: int | None, fmt: str) -> None:
 @click.option("-o", "--output", required=True, help="standings.xlsx, .csv, .json, .html or .pdf")
 @click.option("--after-round", type=click.IntRange(1), help="Standings as they were after this round.")
 @lang_option("Language of headings and labels")
-@click.option("--cut", type=click.IntRange(1), help="PDF: draw the qualification cut line under this many players.")
+@click.option("--cut", type=click.IntRange(1), help="Draw the qualification line under rank K (default: the event's).")
 def export(event: str, output: str, after_round: int | None, lang: str | None, cut: int | None) -> None:
     """Write the standings workbook (.xlsx) or .csv / .json / .html / .pdf (A4 handout) by extension.
 
@@ -448,7 +466,7 @@ def export(event: str, output: str, after_round: int | None, lang: str | None, c
         return
     ev = _open(event)
     with use_language(lang or language()):
-        path = export_event(ev, output, after_round)
+        path = export_event(ev, output, after_round, cut)
     click.echo(_("wrote {path}").format(path=path))
 
 
@@ -573,20 +591,26 @@ def print_command(event: str, round_no: int, what: str, output: str, lang: str |
 @click.option("--name", help="New event name.")
 @click.option("--date", help="New event date, YYYY-MM-DD.")
 @click.option("--rounds", type=click.IntRange(1, 99), help="New number of rounds.")
+@click.option("--cut", type=click.IntRange(0), help="Qualification cut: the line under rank K in every standings "
+                                                     "output (0 removes it).")
 @click.option("--lang", type=click.Choice(list(LANGS)), help="New language of the event's messages and documents.")
-def event_command(event: str, name: str | None, date: str | None, rounds: int | None, lang: str | None) -> None:
-    """Show the event's settings, or change its name, date, number of rounds or language.
+def event_command(event: str, name: str | None, date: str | None, rounds: int | None, cut: int | None,
+                  lang: str | None) -> None:
+    """Show the event's settings, or change its name, date, number of rounds, cut or language.
 
-    Example: tourney event bonn.db --date 2018-03-18 --lang de
+    Example: tourney event bonn.db --date 2018-03-18 --cut 8 --lang de
     """
     from tourney.events import update_event
+    from tourney.standings import event_cut
 
     ev = _open(event)
-    info = update_event(ev, name=name, date=date, rounds=rounds, lang=lang)
+    info = update_event(ev, name=name, date=date, rounds=rounds, cut=cut, lang=lang)
     set_language(event_language(ev))
-    click.echo(_("{name}: {game}, scheme {scheme}, {rounds} rounds, seed {seed}, date {date}, language {lang}").format(
+    k = event_cut(ev)
+    settings = _("{name}: {game}, scheme {scheme}, {rounds} rounds, seed {seed}, date {date}, language {lang}").format(
         name=info.name, game=info.game, scheme=info.scheme, rounds=info.rounds, seed=info.seed,
-        date=info.date or _("not set"), lang=language()))
+        date=info.date or _("not set"), lang=language())
+    click.echo(settings + (_(", cut after rank {rank}").format(rank=k) if k else ""))
 
 
 @cli.command("copy")

@@ -54,9 +54,12 @@ def create_event(location: str, *, game: str, scheme: str | None, rounds: int, s
 
 
 def update_event(event: Event, *, name: str | None = None, date: str | None = None,
-                 rounds: int | None = None, lang: str | None = None) -> EventInfo:
-    """Change the event's name, date, number of rounds or language (logged in the history)."""
-    changes: dict[str, str] = {}
+                 rounds: int | None = None, cut: int | None = None, lang: str | None = None) -> EventInfo:
+    """Change the event's name, date, number of rounds, qualification cut (0 clears it) or
+    language (logged in the history)."""
+    from tourney.standings import CUT_SETTING
+
+    changes: dict[str, str | None] = {}
     if name is not None:
         if not name.strip():
             raise UsageError(_("--name can't be empty"))
@@ -71,11 +74,17 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
             raise UsageError(_("--rounds {rounds}: round {played} already has results").format(rounds=rounds,
                                                                                                  played=played))
         changes["rounds"] = str(rounds)
+    if cut is not None:
+        if cut < 0:
+            raise UsageError(_("--cut {cut}: give the number of players who qualify (0 removes the cut)").format(
+                cut=cut))
+        changes[CUT_SETTING] = str(cut) if cut else None
     if lang is not None and lang != event_language(event):
         changes["lang"] = check_language(lang)
     if changes:
         with event.transaction() as conn:
             for key, value in changes.items():
                 store.set_setting(conn, key, value)
-            store.log(conn, "event", ", ".join(f"{k} = {v!r}" for k, v in changes.items()))
+            store.log(conn, "event", ", ".join(f"{k} = {v!r}" if v is not None else f"{k} removed"
+                                               for k, v in changes.items()))
     return event.info()

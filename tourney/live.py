@@ -22,6 +22,15 @@ def fold(name: str) -> str:
     return " ".join("".join(c for c in text if not unicodedata.combining(c)).split())
 
 
+def similar(typed: str, names: list[str], limit: int = 3) -> list[str]:
+    """The names closest to `typed` once folded (a letter or two off, ü/ue, ß/ss), best first."""
+    import difflib
+
+    folded = {fold(n): n for n in names}
+    key = fold(typed)
+    return [folded[k] for k in difflib.get_close_matches(key, list(folded), n=limit, cutoff=0.75)]
+
+
 def event_lang(event: store.Event) -> str:
     """The event's language for pages ('lang' setting), English when not set."""
     lang = event.setting("lang")

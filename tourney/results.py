@@ -78,6 +78,8 @@ class CheckReport:
     files: list[str]
     tables: list[ParsedTable[object]] = field(default_factory=list)
     findings: list[LocatedFinding] = field(default_factory=list)
+    #: Rows that belong to no table (no round or table number): notes, half-filled lines.
+    loose_rows: list[SheetRow] = field(default_factory=list)
 
     @property
     def errors(self) -> list[LocatedFinding]:
@@ -144,6 +146,8 @@ def parse_sheets(paths: Sequence[str | Path], read: Callable[[str | Path], list[
                 report.findings.append(at_row(row, error("cell", f"round {r} / table {t}: numbers start at 1")))
             else:
                 by_table[(r, t)].append(row)
+        else:
+            report.loose_rows.append(row)
     for (r, t), trows in sorted(by_table.items()):
         table = build(r, t, trows, all(not row.problems and row.player for row in trows))
         report.tables.append(table)
@@ -185,12 +189,27 @@ class EventView:
     seated: dict[int, str]
     stored: dict[tuple[int, int], store.TableResult]
     stored_player_table: dict[tuple[int, str], int]  # (round, names.name_key) -> table
+    seats: tuple[store.SeatRow, ...] = ()
 
     @classmethod
     def of(cls, event: store.Event) -> EventView:
         stored = {(t.round, t.table): t for t in event.results()}
         return cls(event.info(), {name_key(p.name): p for p in event.players()}, event.seated_rounds(), stored,
-                   {(t.round, name_key(line.player)): t.table for t in stored.values() for line in t.lines})
+                   {(t.round, name_key(line.player)): t.table for t in stored.values() for line in t.lines},
+                   tuple(event.seats()))
+
+    def did_you_mean(self, name: str, round_no: int) -> str | None:
+        """'did you mean 'Jürgen Weiß' (seated at table 4, seat 2)?' from the round's seating,
+        else the roster; None when no name is close."""
+        from tourney.names import similar_names
+
+        seated = {s.player: s for s in self.seats if s.round == round_no}
+        near = similar_names(name, seated) or similar_names(name, [p.name for p in self.players.values()])
+        if not near:
+            return None
+        shown = [f"{n!r} (seated at table {seated[n].table}, seat {seated[n].seat})" if n in seated else repr(n)
+                 for n in near]
+        return f"did you mean {' or '.join(shown)}?"
 
     def table_findings(self, table: ParsedTable[object], *, correct: bool, beyond: bool = True) -> list[LocatedFinding]:
         """A round past the event's last (when `beyond`); results already stored (unless `correct`)."""
@@ -209,7 +228,11 @@ class EventView:
         name, r = row.player, table.round
         p = self.players.get(name_key(name))
         if p is None:
-            if not register:
+            guess = self.did_you_mean(name, r)
+            if guess is not None:
+                out.append(at_row(row, error(
+                    "player.unknown", f"{name!r} is not registered: {guess} fix the name on the sheet", name)))
+            elif not register:
                 out.append(at_row(row, error(
                     "player.unknown", f"{name!r} is not registered: check the spelling against "
                                       "'tourney players list', or add them with 'tourney players add' "
@@ -229,6 +252,213 @@ class EventView:
                 "player.round", f"{name!r} already has a stored result at table {other} in round {r}: "
                                 "a player plays one table per round", name)))
         return out
+
+
+# --- root cause first ------------------------------------------------------------------------------
+#: Rules of the checks against the event (seating, registration, stored results): the ones a
+#: wrong round or table number sets off. The rules engine's own findings stay listed apart.
+EVENT_RULES = frozenset({"seating", "wonder.draw", "pairing", "first.draw", "player.round", "player.unknown",
+                         "player.dropped", "result.exists", "round.beyond"})
+#: Details shown under a cause; the rest are counted.
+CAUSE_DETAILS = 5
+_LAYOUT = ("round", "table", "seat", "player")
+
+
+@dataclass(frozen=True)
+class Cause:
+    """The likely cause behind several findings: one line saying what and how to fix it,
+    then the findings it explains."""
+
+    message: str
+    details: tuple[LocatedFinding, ...]
+    head: LocatedFinding | None = None  # the finding the message is, when it is one
+
+    def lines(self, limit: int = CAUSE_DETAILS) -> list[str]:
+        out = [self.message] + ["  " + f.render() for f in self.details[:limit]]
+        if len(self.details) > limit:
+            out.append(f"  … and {len(self.details) - limit} more like this")
+        return out
+
+    def as_dict(self) -> dict[str, object]:
+        return {"cause": self.message, "findings": [f.as_dict() for f in self.details]}
+
+
+def _names(rows: Iterable[SheetRow]) -> frozenset[str]:
+    return frozenset(r.player.casefold() for r in rows if r.player)
+
+
+def _scores_blank(row: SheetRow) -> bool:
+    """A line with a name (and seat) but no score: numbers outside the layout all missing."""
+    return bool(row.player) and all(v is None or isinstance(v, str) for k, v in row.values.items()
+                                    if k not in _LAYOUT)
+
+
+def _at_rows(findings: Iterable[LocatedFinding], file: str, rows: Iterable[int]) -> list[LocatedFinding]:
+    wanted = set(rows)
+    return [f for f in findings if f.file == file and wanted.intersection(f.rows)]
+
+
+def _sheet_rows(report: CheckReport, rows_of: Callable[[str], list[SheetRow]]) -> dict[str, list[SheetRow]]:
+    return {file: rows_of(file) for file in report.files}
+
+
+def _s(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Cause]:
+    """Group the report's findings under their likely causes, most telling first: formulas
+    without saved values, sheets not filled in, one table in two files, sheets of another
+    round, swapped table numbers, a note or numbers without a player on a line, unknown
+    names. Each finding is explained by one cause at most; findings no cause explains are
+    left out (the caller lists them as they are)."""
+    causes: list[Cause] = []
+    taken: set[int] = set()
+
+    def claim(message: str, found: Iterable[LocatedFinding], head: LocatedFinding | None = None,
+              least: int = 1) -> None:
+        mine = [f for f in found if id(f) not in taken]
+        if len(mine) >= least or head is not None:
+            taken.update(id(f) for f in mine)
+            causes.append(Cause(message, tuple(mine), head))
+
+    findings = report.findings
+    rows = [row for t in report.tables for row in t.rows] + list(report.loose_rows)
+    by_file: dict[str, list[SheetRow]] = defaultdict(list)
+    for row in rows:
+        by_file[row.where.file].append(row)
+
+    # Formulas without saved values: every number in the file may be missing.
+    for file, frows in by_file.items():
+        cells = sum(len(r.unsaved_formulas) for r in frows)
+        if cells:
+            claim(f"{file}: {_s(cells, 'cell')} hold a formula without a saved value (the workbook was made by a "
+                  "program and never saved in a spreadsheet): open it in Excel or LibreOffice, save it, and "
+                  "import it again", [f for f in findings if f.file == file])
+
+    # Printed sheets that come back empty.
+    for file, frows in by_file.items():
+        named = [r for r in frows if r.player]
+        if named and all(_scores_blank(r) for r in named):
+            tables = {(r.get_int("round"), r.get_int("table")) for r in named}
+            claim(f"{file}: not filled in yet: {_s(len(tables), 'table')} with names and seats but no scores; "
+                  "type in the scores (or import the filled-in file)", [f for f in findings if f.file == file])
+    for table in report.tables:
+        if table.rows and all(_scores_blank(r) for r in table.rows):
+            file = table.rows[0].where.file
+            claim(f"{file}: round {table.round}, table {table.table} is not filled in yet: names but no scores",
+                  _at_rows(findings, file, (r.where.row for r in table.rows)))
+
+    # One table in two files (or one file named twice).
+    for table in report.tables:
+        files = sorted({r.where.file for r in table.rows})
+        places = [r.where for r in table.rows]
+        if len(set(places)) < len(places):
+            claim(f"round {table.round}, table {table.table} is read twice from {', '.join(files)}: name each "
+                  "file once", [f for f in findings if (f.round, f.table) == (table.round, table.table)])
+        elif len(files) > 1:
+            claim(f"round {table.round}, table {table.table} is in {len(files)} files ({', '.join(files)}): "
+                  "import each table once (take it out of one file, or use --correct to replace a stored one)",
+                  [f for f in findings if (f.round, f.table) == (table.round, table.table)])
+
+    if event is not None:
+        seating: dict[int, dict[int, frozenset[str]]] = defaultdict(dict)
+        seats_by: dict[tuple[int, int], list[str]] = defaultdict(list)
+        for s in event.seats():
+            seats_by[(s.round, s.table)].append(s.player)
+        for (r, t), names in seats_by.items():
+            seating[r][t] = frozenset(n.casefold() for n in names)
+        _wrong_round(report, seating, claim)
+        _swapped_tables(report, seating, claim)
+
+    # Lines that are not a player's result.
+    for row in report.loose_rows:
+        file, n = row.where.file, row.where.row
+        if row.player and not any(isinstance(v, int) for v in row.values.values()):
+            claim(f"{file}:{n}: {row.player!r} is not a player's line (no round, table or score): a note under "
+                  "a table? delete it, or move it away from the table's columns", _at_rows(findings, file, [n]))
+    for row in rows:
+        file, n = row.where.file, row.where.row
+        if not row.player and any(isinstance(v, int) and v for v in row.values.values()):
+            # One finding says it already ("player is empty"); several need the line's cause.
+            claim(f"{file}:{n}: numbers but no player: write the player's name, or delete the line",
+                  _at_rows(findings, file, [n]), least=2)
+
+    # Unknown names: the "did you mean" line first, then what follows from it: the typed name
+    # is not in the seating, and the name meant is missing from the sheet.
+    known = [p.name for p in event.players()] if event is not None else []
+    for f in findings:
+        if f.finding.rule == "player.unknown" and id(f) not in taken:
+            from tourney.live import similar
+
+            taken.add(id(f))
+            near = similar(f.finding.player or "", known)
+            same = [g for g in findings if g is not f and g.finding.rule in EVENT_RULES and (
+                (g.file == f.file and g.rows == f.rows and g.finding.player == f.finding.player)
+                or ((g.round, g.table) == (f.round, f.table) and any(g.finding.message.startswith(f"{n!r} is seated")
+                                                                   for n in near)))]
+            claim(f.render(), same, f)
+    return causes
+
+
+ClaimFn = Callable[..., None]
+
+
+def _event_findings(report: CheckReport, r: int, tables: Iterable[int]) -> list[LocatedFinding]:
+    wanted = set(tables)
+    return [f for f in report.findings if f.round == r and f.table in wanted and f.finding.rule in EVENT_RULES]
+
+
+def _wrong_round(report: CheckReport, seating: dict[int, dict[int, frozenset[str]]], claim: ClaimFn) -> None:
+    """Sheets whose tables all match the seating of another round than the one they say."""
+    groups: dict[tuple[str, int], dict[int, frozenset[str]]] = defaultdict(dict)
+    for table in report.tables:
+        if table.rows:
+            groups[(table.rows[0].where.file, table.round)][table.table] = _names(table.rows)
+    for (file, r), sheet in sorted(groups.items()):
+        if all(seating.get(r, {}).get(t) == names for t, names in sheet.items()):
+            continue
+        for other in sorted(seating):
+            if other != r and all(seating[other].get(t) == names for t, names in sheet.items()):
+                claim(f"{file}: these are round-{other} sheets but say round {r}: all {_s(len(sheet), 'table')} "
+                      f"match the seating of round {other}; write {other} in the round column (or import the "
+                      f"round-{r} sheets)", _event_findings(report, r, sheet))
+                break
+
+
+def _swapped_tables(report: CheckReport, seating: dict[int, dict[int, frozenset[str]]], claim: ClaimFn) -> None:
+    """Sheets whose players are seated at another table of the round: two tables' numbers
+    swapped, or one table number wrong."""
+    sheet: dict[int, dict[int, frozenset[str]]] = defaultdict(dict)
+    for table in report.tables:
+        sheet[table.round][table.table] = _names(table.rows)
+    done: set[tuple[int, int]] = set()
+    for r, tables in sorted(sheet.items()):
+        seated = seating.get(r, {})
+        owner = {names: t for t, names in seated.items()}
+        for t, names in sorted(tables.items()):
+            u = owner.get(names)
+            if u is None or u == t or (r, t) in done:
+                continue
+            if tables.get(u) == seated.get(t):
+                done.update({(r, t), (r, u)})
+                claim(f"round {r}: the table numbers of tables {t} and {u} are swapped: the sheet of table {t} "
+                      f"has the players seated at table {u} and the other way round; swap the two table numbers",
+                      _event_findings(report, r, (t, u)))
+            else:
+                done.add((r, t))
+                claim(f"round {r}: the sheet of table {t} has the players seated at table {u}: write {u} in its "
+                      "table column", _event_findings(report, r, (t,)))
+
+
+def report_lines(report: CheckReport, event: store.Event | None = None) -> list[str]:
+    """The report for a person: each likely cause in one line with its details under it,
+    then the findings no cause explains, as they are."""
+    causes = diagnose(report, event)
+    explained = {id(f) for c in causes for f in (*c.details, *((c.head,) if c.head else ()))}
+    lines = [line for c in causes for line in c.lines()]
+    lines += [f.render() for f in report.findings if id(f) not in explained]
+    return lines
 
 
 def check_files(paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport:

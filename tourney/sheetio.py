@@ -73,6 +73,14 @@ class SheetRow:
     where: Location
     values: dict[str, object]
     problems: tuple[tuple[str, str], ...]
+    #: Column name → its header as the file wrote it ('Münzen' on a German sheet), for messages.
+    headers: Mapping[str, str] = field(default_factory=dict)
+    #: Columns whose cell is a formula without a saved value.
+    unsaved_formulas: tuple[str, ...] = ()
+
+    def label(self, column: str) -> str:
+        """The column as the sheet names it."""
+        return self.headers.get(column, column)
 
     def get_int(self, key: str) -> int | None:
         v = self.values.get(key)
@@ -88,10 +96,18 @@ def canonical(header: object, fmt: SheetFormat) -> str | None:
     return fmt.canonical(header)
 
 
-def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat) -> SheetRow:
+def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers: Mapping[str, str] | None = None,
+             unsaved: tuple[str, ...] = ()) -> SheetRow:
+    headers = headers or {}
     values: dict[str, object] = {}
     problems: list[tuple[str, str]] = []
+    for col in unsaved:
+        problems.append((col, (f"{headers.get(col, col)} is a formula without a saved value: open the file in "
+                               "Excel or LibreOffice and save it, then import it again")))
     for col, cell in raw.items():
+        if col in unsaved:
+            values[col] = None
+            continue
         text = "" if cell is None else str(cell).strip()
         if col == "player":
             values[col] = " ".join(text.split())
@@ -102,15 +118,15 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat) -> Sheet
                 values[col] = whole_number(cell)
             except ValueError as why:
                 hint = f": {why}" if str(why) else ""
-                problems.append((col, f"{col} must be a whole number, got {text!r}{hint}"))
+                problems.append((col, f"{headers.get(col, col)} must be a whole number, got {text!r}{hint}"))
                 values[col] = None
     # A blank name is left to the "player is empty" finding, which says what to write there.
     for col in fmt.required:
         if values.get(col) is None and not any(p[0] == col for p in problems):
-            problems.append((col, f"{col} is empty: fill it in (write 0 for none)"))
+            problems.append((col, f"{headers.get(col, col)} is empty: fill it in (write 0 for none)"))
     for check in fmt.row_checks:
         problems.extend(check(values))
-    return SheetRow(where, values, tuple(problems))
+    return SheetRow(where, values, tuple(problems), dict(headers), unsaved)
 
 
 def _duplicates(cells: tuple[object, ...], fmt: SheetFormat) -> str | None:
@@ -129,6 +145,7 @@ def _duplicates(cells: tuple[object, ...], fmt: SheetFormat) -> str | None:
 def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
     out: list[SheetRow] = []
     mapping: dict[int, str] | None = None
+    headers: dict[str, str] = {}
     # Columns a printed sheet fills in before play: a row with only these and no player is an empty seat.
     preprinted = {"round", "table", "seat", *fmt.optional_text}
     above: dict[str, object] = {}  # columns given by lines above the header row ("Guilds in play: …")
@@ -148,18 +165,26 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
                 twice = _duplicates(row.cells, fmt)
                 if twice:
                     raise SheetError(f"{table.where(row.number)}: {twice}: delete one of them")
+                headers = {col: " ".join(str(cells[i]).split()) for i, col in mapping.items()}
             continue
         raw: dict[str, object] = {col: (cells[i] if i < len(cells) else None) for i, col in mapping.items()}
         # Printed sheets have rows for empty seats and signature lines (text only): not result
         # lines. A number outside the pre-printed columns without a player is reported.
-        if is_blank(raw.get("player")) and is_blank(raw.get("total")) and not any(
-                _is_number(v) for col, v in raw.items() if col not in preprinted):
+        unsaved = tuple(col for i, col in mapping.items() if (row.number, i + 1) in table.unsaved_formulas)
+        if is_blank(raw.get("player")) and not unsaved and _unused_line(raw, preprinted):
             continue
         for col, value in above.items():
             if is_blank(raw.get(col)):
                 raw[col] = value
-        out.append(_convert(raw, Location(table.file, row.number, table.sheet), fmt))
+        out.append(_convert(raw, Location(table.file, row.number, table.sheet), fmt, headers, unsaved))
     return out
+
+
+def _unused_line(raw: Mapping[str, object], preprinted: set[str]) -> bool:
+    """A line without a player that holds no result: blank, text only (a signature line), or
+    zeros only (a spare line someone filled with 0)."""
+    numbers = [v for col, v in raw.items() if col not in preprinted and _is_number(v)]
+    return all(whole_number(v) == 0 for v in numbers)
 
 
 def _is_number(cell: object) -> bool:

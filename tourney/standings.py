@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, Sequence
 
-from tourney.store import EventInfo, StoredDraw
+from tourney.errors import UsageError
+from tourney.store import EventInfo, SeatRow, StoredDraw
 
 if TYPE_CHECKING:
     from tourney.schemes import Scheme
@@ -58,11 +59,12 @@ class Standings(Protocol):
 
     def rounds_played(self) -> frozenset[int]:
         """The rounds with at least one result."""
-    def to_table(self) -> str: ...
-    def to_csv(self) -> str: ...
-    def to_json(self) -> str: ...
-    def to_html(self) -> str: ...
-    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = ()) -> None: ...
+    # `cut`: the qualification line under the players ranked 1..cut (None: no line).
+    def to_table(self, cut: int | None = None) -> str: ...
+    def to_csv(self, cut: int | None = None) -> str: ...
+    def to_json(self, cut: int | None = None) -> str: ...
+    def to_html(self, cut: int | None = None) -> str: ...
+    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None: ...
 
 
 def lot_key(seed: int, name: str) -> str:
@@ -71,7 +73,61 @@ def lot_key(seed: int, name: str) -> str:
 
 
 def compute_standings(event: Event, after_round: int | None = None) -> Standings:
-    """The event's standings after `after_round` (default: every stored round), of its game."""
+    """The event's standings after `after_round` (default: every stored round), of its game.
+    A round after the last one with results is refused: its standings would only repeat an
+    earlier round's under a later title."""
     from tourney.games import workflow
 
+    if after_round is not None:
+        last = max((t.round for t in event.results()), default=0)
+        if not last:
+            raise UsageError(f"--after-round {after_round}: no round has results yet; "
+                             "leave out --after-round")
+        if after_round > last:
+            raise UsageError(f"--after-round {after_round}: the last round with results is round {last}; "
+                             f"use --after-round {last} or less")
     return workflow(event.info().game).standings(event, after_round)
+
+
+#: The event setting that holds the qualification cut (`tourney event EVENT --cut K`).
+CUT_SETTING = "cut"
+
+
+def event_cut(event: Event) -> int | None:
+    """The qualification cut stored with the event (None when not set)."""
+    value = event.setting(CUT_SETTING)
+    return int(value) if value and value.isdigit() and int(value) > 0 else None
+
+
+def ranked(standings: Standings) -> Sequence[StandingRow]:
+    """The rows to show: none before the first result (a ranking by lot alone would mislead)."""
+    return standings.rows if standings.rounds_played() else ()
+
+
+def qualified_count(rows: Sequence[StandingRow], cut: int | None) -> int | None:
+    """How many rows sit above the cut line (ranked 1..cut; players sharing rank `cut` all
+    qualify); None when there is no line to draw (no cut, or everyone is above it)."""
+    if cut is None:
+        return None
+    n = sum(1 for r in rows if r.rank <= cut)
+    return n if 0 < n < len(rows) else None
+
+
+def is_qualified(row: StandingRow, cut: int | None) -> bool | None:
+    """The `qualified` column: whether the row is above the cut (None without a cut)."""
+    return None if cut is None else row.rank <= cut
+
+
+@dataclass(frozen=True)
+class PlayerRounds:
+    """A player's rounds as a game shows them (`tourney player`): column names, headings,
+    one row per round."""
+
+    columns: tuple[str, ...]
+    labels: tuple[str, ...]
+    rows: tuple[tuple[object, ...], ...]
+
+
+def seats_of(event: Event, player: str) -> dict[int, SeatRow]:
+    """The player's seat in every seated round, by round."""
+    return {s.round: s for s in event.seats() if s.player == player}

@@ -67,6 +67,9 @@ class Table:
     file: str
     sheet: str | None
     rows: tuple[Row, ...]
+    #: (row, column) of cells holding a formula without a saved value (a workbook written by a
+    #: program and never opened in a spreadsheet): they read as empty, but are not.
+    unsaved_formulas: frozenset[tuple[int, int]] = frozenset()
 
     def where(self, row: int | None = None) -> str:
         """'file[sheet]:row' for messages."""
@@ -418,11 +421,18 @@ def _sheet(book: _Workbook, part: str, title: str, strings: list[str]) -> Table:
     data = _cut_empty_tail(data)
     rows: list[Row] = []
     cells: list[tuple[str | None, Cell]] = []  # (reference, value) of the row being read
+    unsaved: set[tuple[int, int]] = set()
     row_no = 0
     for _, elem in book.parse(io.BytesIO(data), part):
         tag = _local(elem.tag)
         if tag == "c":
-            cells.append((elem.get("r"), _cell_value(book, elem, strings, f"{where}:{row_no + 1}")))
+            value = _cell_value(book, elem, strings, f"{where}:{row_no + 1}")
+            ref = elem.get("r")
+            if value is None and ref and any(_local(ch.tag) == "f" for ch in elem):
+                m = _CELL_REF.fullmatch(ref)
+                if m:
+                    unsaved.add((int(m.group(2)), _column_number(m.group(1))))
+            cells.append((ref, value))
             elem.clear()
         elif tag == "row":
             r = elem.get("r")
@@ -438,7 +448,7 @@ def _sheet(book: _Workbook, part: str, title: str, strings: list[str]) -> Table:
             cells = []
             elem.clear()
     rows.sort(key=lambda r: r.number)
-    return Table(book.name, title, tuple(rows))
+    return Table(book.name, title, tuple(rows), frozenset(unsaved))
 
 
 def _row(book: _Workbook, where: str, row_no: int, cells: list[tuple[str | None, Cell]]) -> tuple[Cell, ...]:

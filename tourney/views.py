@@ -1,13 +1,18 @@
 """Text views of event data for the terminal, CSV and JSON (seating lists, pairings)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tourney.errors import UsageError
+from tourney.errors import RegistrationError, UsageError
 from tourney.games.base import Pairings
 from tourney.i18n import _, ngettext
 from tourney.output import render_rows
-from tourney.store import Event
+from tourney.store import Event, Player
+
+if TYPE_CHECKING:
+    from tourney.standings import StandingRow
 
 SEATING_COLUMNS = ("round", "table", "seat", "player", "wonder")
 PLAYER_COLUMNS = ("player", "first_round", "dropped_after")
@@ -66,3 +71,46 @@ def write_pairings(event: Event, round_no: int | None, path: str | Path) -> Path
     """`tourney pairings -o`: the round's pairings and match sheets as a workbook."""
     return event_pairings(event, "'pairings'").write_workbook(event, round_no, path)
 
+
+
+def find_registered(event: Event, typed: str) -> Player:
+    """The registered player `typed` names (case, accents, umlauts and ß/ss ignored; a unique
+    part of the name will do); otherwise an error suggesting the nearest names."""
+    from tourney.live import find_player, similar
+
+    player = find_player(event, typed)
+    if player is not None:
+        return player
+    near = similar(typed, [p.name for p in event.players()])
+    hint = f"did you mean {' or '.join(repr(n) for n in near)}?" if near else \
+        "see 'tourney players list' for the registered names"
+    raise RegistrationError(f"no registered player {typed!r}: {hint}")
+
+
+def player_view(event: Event, typed: str, fmt: str) -> str:
+    """`tourney player`: one player's rounds (table, seat, the game's details, score, place,
+    points), under a line with their rank; CSV and JSON give the rows only."""
+    from tourney.games import workflow
+    from tourney.standings import compute_standings, ranked
+
+    player = find_registered(event, typed)
+    flow = workflow(event.info().game)
+    standings = compute_standings(event)
+    view = flow.player_view(event, standings, player.name)
+    text = render_rows(view.columns, view.rows, fmt, labels=view.labels)
+    if fmt != "table":
+        return text
+    return _player_title(player, ranked(standings), len(standings.rows)) + "\n" + (
+        text if view.rows else "not seated yet\n")
+
+
+def _player_title(player: Player, rows: Sequence[StandingRow], field: int) -> str:
+    row = next((r for r in rows if r.player == player.name), None)
+    parts = [player.name]
+    if row is None:
+        parts.append("no results yet")
+    else:
+        parts.append(f"rank {row.rank} of {field} after {row.games} game{'s' * (row.games != 1)}")
+    if player.dropped_after is not None:
+        parts.append(f"dropped after round {player.dropped_after}")
+    return ": ".join(parts[:2]) + "".join(f", {x}" for x in parts[2:])

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from tourney.schemes import Scheme
     from tourney.seating import SeatedRound
     from tourney.sheetio import SheetFormat
-    from tourney.standings import Standings
+    from tourney.standings import PlayerRounds, Standings
     from tourney.store import Event, EventSetting
 
 
@@ -70,3 +70,5 @@ class GameWorkflow(Protocol):
         """How a checked table is stored (the game's serialisation of its sheet type)."""
     def standings(self, event: Event, after_round: int | None) -> Standings:
         """The event's standings after `after_round` (default: every stored round)."""
+    def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:
+        """One registered player's rounds for `tourney player`: seated rounds and results."""

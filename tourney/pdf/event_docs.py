@@ -158,15 +158,19 @@ def standings_handout(event: store.Event, after_round: int | None = None, lang: 
                       cut: int | None = None) -> Rendered:
     """The standings on A4: title, event, date, the round, when made, every tiebreak column
     with its legend, and the cut line under the first `cut` players."""
-    from tourney.standings import compute_standings
+    from tourney.standings import compute_standings, event_cut, qualified_count, ranked
 
     info = event.info()
     w = words(lang)
-    table = game_print(info.game).standings(compute_standings(event, after_round), lang)
+    standings = compute_standings(event, after_round)
+    cut = cut if cut is not None else event_cut(event)
+    table = game_print(info.game).standings(standings, lang)
     made = w["made"].format(when=_dt.datetime.now().strftime("%Y-%m-%d %H:%M"))
-    lines = tuple(x for x in (info.date or "", _status(info, after_round, table.rounds_played, w), made) if x)
-    section = TableSection("", table.columns, table.rows, cut, w["cut"].format(k=cut) if cut else "",
-                           table.legend, table.muted)
+    status = _status(info, after_round, table.rounds_played, w) if table.rounds_played else w["no_results"]
+    lines = tuple(x for x in (info.date or "", status, made) if x)
+    rows = table.rows if ranked(standings) else ()
+    section = TableSection("", table.columns, rows, qualified_count(standings.rows, cut),
+                           w["cut"].format(k=cut) if cut else "", table.legend, table.muted)
     doc = TabularDoc(w["standings"], info.name, (" · ".join(lines),), (section,), _footnote(info, w))
     return render_tabular(doc, lang)
 

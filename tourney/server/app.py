@@ -124,7 +124,8 @@ def standings_page_rows(event: store.Event) -> tuple[list[str], list[dict[str, A
         games = getattr(obj, "games", None)
         row["_games"] = len(games) if isinstance(games, list) else games
         row["_dropped"] = getattr(obj, "dropped_after", None)
-    cols = [c for c in (rows[0] if rows else {}) if not c.startswith("_") and c not in ("rank", "player", "lot")]
+    shown_apart = ("rank", "player", "lot", "games", "dropped_after", "qualified")  # own columns or marks
+    cols = [c for c in (rows[0] if rows else {}) if not c.startswith("_") and c not in shown_apart]
     return cols, rows
 
 
@@ -226,7 +227,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     async def standings_page(request: Request) -> Response:
         def build() -> str:
             cols, rows = standings_page_rows(event)
-            return html("standings.html", request, cols=cols, rows=rows, cut=state.cut)
+            from tourney.standings import compute_standings, event_cut, qualified_count
+
+            cut = state.cut if state.cut is not None else event_cut(event)
+            line = qualified_count(compute_standings(event).rows, cut) if rows else None
+            return html("standings.html", request, cols=cols, rows=rows, cut=cut, cut_after=line)
 
         return HTMLResponse(await cached(("standings", request.headers.get("x-fragment")), build))
 

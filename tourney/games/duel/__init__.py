@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Sequence
 
 from tourney.games.duel import pairing, printing, settings, sheets
 from tourney.games.duel.schemes import SCHEMES
-from tourney.games.duel.standings import DuelStandings, compute_standings
+from tourney.games.duel.standings import DuelStandings, compute_standings, player_rounds
 from tourney.printsheets import SheetsWritten
 from tourney.results import CheckReport, TableRowsFn
 from tourney.schemes import Scheme
 from tourney.seating import SeatedRound
 from tourney.sheetio import SheetFormat
+from tourney.standings import PlayerRounds, Standings
 from tourney.store import Event, EventSetting
 
 
@@ -76,6 +77,10 @@ class Duel:
 
     def standings(self, event: Event, after_round: int | None) -> DuelStandings:
         return compute_standings(event, after_round)
+
+    def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:
+        assert isinstance(standings, DuelStandings)  # computed by this workflow
+        return player_rounds(event, standings, player)
 
 
 WORKFLOW = Duel()

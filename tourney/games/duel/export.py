@@ -11,10 +11,10 @@ from typing import Iterable, Sequence
 from openpyxl.worksheet.worksheet import Worksheet
 
 from tourney.export import (decimal, draw_rows, dropped_mark, fixed, html_page, number, standings_title, text_number,
-                            text_table)
+                            text_table, xlsx_cut_border)
 from tourney.i18n import _
 from tourney.games.duel.standings import DuelStanding, DuelStandings
-from tourney.standings import Tiebreak
+from tourney.standings import Tiebreak, is_qualified, qualified_count, ranked
 from tourney.store import StoredDraw
 from tourney import output
 from tourney.tabular import neutralise
@@ -39,53 +39,67 @@ def _has_cut(st: DuelStandings) -> bool:
     return any(r.cut is not None for r in st.rows)
 
 
-def standing_columns(st: DuelStandings) -> tuple[str, ...]:
-    """Base columns, the scheme's tiebreaks, and `cut` (top-cut place) once a cut is paired."""
-    return BASE_COLUMNS + tuple(t.key for t in _extra(st)) + (("cut",) if _has_cut(st) else ())
+def _rows(st: DuelStandings) -> list[DuelStanding]:
+    return [r for r in ranked(st) if isinstance(r, DuelStanding)]
 
 
-def _record(st: DuelStandings, row: DuelStanding) -> list[Fraction | int | str | None]:
+def standing_columns(st: DuelStandings, cut: int | None = None) -> tuple[str, ...]:
+    """Base columns, the scheme's tiebreaks, games played, the drop, `cut` (top-cut place)
+    once a cut is paired, and `qualified` with a qualification cut."""
+    return (BASE_COLUMNS + tuple(t.key for t in _extra(st)) + ("games", "dropped_after")
+            + (("cut",) if _has_cut(st) else ()) + (("qualified",) if cut is not None else ()))
+
+
+def _record(st: DuelStandings, row: DuelStanding, cut: int | None) -> list[Fraction | int | str | bool | None]:
     return [row.rank, row.player, row.match_points, row.wins, row.losses, row.draws,
-            *[row.value(t.key) for t in _extra(st)], *((row.cut,) if _has_cut(st) else ())]
+            *[row.value(t.key) for t in _extra(st)], row.games, row.dropped_after,
+            *((row.cut,) if _has_cut(st) else ()), *((is_qualified(row, cut),) if cut is not None else ())]
 
 
-def csv_text(st: DuelStandings) -> str:
-    return output.csv_text(standing_columns(st), ([text_number(v) if isinstance(v, Fraction) else v
-                                                   for v in _record(st, row)] for row in st.rows))
+def csv_text(st: DuelStandings, cut: int | None = None) -> str:
+    def cell(v: object) -> object:
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        return text_number(v) if isinstance(v, Fraction) else v
+
+    return output.csv_text(standing_columns(st, cut), ([cell(v) for v in _record(st, row, cut)] for row in _rows(st)))
 
 
-def json_text(st: DuelStandings) -> str:
-    cols = standing_columns(st)
-    out = [{k: (number(v) if isinstance(v, (Fraction, int)) and k not in ("rank", "cut") else v)
-            for k, v in zip(cols, _record(st, row))} for row in st.rows]
+def json_text(st: DuelStandings, cut: int | None = None) -> str:
+    cols = standing_columns(st, cut)
+    exact = ("rank", "cut", "games", "dropped_after", "qualified")
+    out = [{k: (number(v) if isinstance(v, (Fraction, int)) and k not in exact else v)
+            for k, v in zip(cols, _record(st, row, cut))} for row in _rows(st)]
     return json.dumps(out, ensure_ascii=False, indent=2) + "\n"
 
 
 def _display_rows(st: DuelStandings) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     cut = _has_cut(st)
-    head = (_("Rank"), _("Player"), _("MP"), _("W"), _("L"), _("D"), _("Bye"), *[_(t.abbr) for t in _extra(st)],
-            *((_("Cut"),) if cut else ()))
+    head = (_("Rank"), _("Player"), _("MP"), _("W"), _("L"), _("D"), _("Bye"), _("Games"),
+            *[_(t.abbr) for t in _extra(st)], *((_("Cut"),) if cut else ()))
     body = [(str(r.rank), dropped_mark(r.player, r.dropped_after),
-             str(decimal(r.match_points, 2)), str(r.wins), str(r.losses), str(r.draws), str(r.byes),
+             str(decimal(r.match_points, 2)), str(r.wins), str(r.losses), str(r.draws), str(r.byes), str(r.games),
              *[_show(t.key, r.value(t.key)) for t in _extra(st)],
-             *((str(r.cut) if r.cut is not None else "",) if cut else ())) for r in st.rows]
+             *((str(r.cut) if r.cut is not None else "",) if cut else ())) for r in _rows(st)]
     return head, body
 
 
-def table(st: DuelStandings) -> str:
+def table(st: DuelStandings, cut: int | None = None) -> str:
     head, body = _display_rows(st)
-    return text_table(standings_title(st.info, st.after_round), head, body)
+    return text_table(standings_title(st.info, st.after_round), head, body, qualified_count(_rows(st), cut))
 
 
-def html_text(st: DuelStandings) -> str:
+def html_text(st: DuelStandings, cut: int | None = None) -> str:
     head, body = _display_rows(st)
     legend = "".join(f"<li><b>{html.escape(_(t.abbr))}</b>: {html.escape(_(t.name))}</li>" for t in st.tiebreaks)
     bye = _("A bye is worth {points} match points and counts as no opponent.").format(points=st.bye_points)
     footer = f"<p>{html.escape(_('Ranking, in order:'))}</p><ul>{legend}</ul>\n<p>{html.escape(bye)}</p>"
-    return html_page(st.info, st.scheme.title, st.after_round, head, body, footer)
+    rows = _rows(st)
+    return html_page(st.info, st.scheme.title, st.after_round, head, body, footer, qualified_count(rows, cut),
+                     [i for i, r in enumerate(rows) if r.dropped_after is not None])
 
 
-def xlsx(st: DuelStandings, path: Path, draws: Sequence[StoredDraw] = ()) -> None:
+def xlsx(st: DuelStandings, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None:
     """The standings workbook: Standings (every tiebreak a column), Matches, Draws."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
@@ -113,13 +127,19 @@ def xlsx(st: DuelStandings, path: Path, draws: Sequence[StoredDraw] = ()) -> Non
     ws = wb.active
     assert isinstance(ws, Worksheet)  # a new workbook has one sheet
     ws.title = _("Standings")
+    qualified = [_("Qualified")] if cut is not None else []
     sheet(ws, [_("Rank"), _("Player"), _("Match points"), _("Wins"), _("Losses"), _("Draws"), _("Byes"),
-               *[_(t.abbr) for t in tbs], _("Top cut"), _("Dropped after")],
+               *[_(t.abbr) for t in tbs], _("Top cut"), _("Games"), _("Dropped after"), *qualified],
           ((r.rank, r.player, float(r.match_points), r.wins, r.losses, r.draws, r.byes,
             *[float(r.value(t.key)) if isinstance(r.value(t.key), Fraction) else r.value(t.key) for t in tbs],
-            r.cut, r.dropped_after) for r in st.rows),
-          [6, 28, 12, 6, 7, 6, 6, *[9] * len(tbs), 8, 13],
+            r.cut, r.games, r.dropped_after, *(("yes" if is_qualified(r, cut) else "no",) if cut is not None else ()))
+           for r in st.rows),
+          [6, 28, 12, 6, 7, 6, 6, *[9] * len(tbs), 8, 7, 13, *[10] * len(qualified)],
           {2: "0.0#", **{7 + i: ("0.0000" if t.key in RATIOS else "0.0#") for i, t in enumerate(tbs)}})
+    line = qualified_count(st.rows, cut)
+    if line:
+        for c in ws[line + 1]:
+            c.border = xlsx_cut_border()
     sheet(wb.create_sheet(_("Matches")), [_("Round"), _("Table"), _("First"), _("Second"), _("Winner"), _("Victory"),
                                           _("VP first"), _("VP second")],
           ((m.round, m.table, m.first, m.second or _("(bye)"), m.winner or ("" if m.is_bye else _("shared")),

@@ -60,11 +60,12 @@ WORDS_DE: dict[str, tuple[str, str]] = {
     "supremacy": ("Vor", "Siege durch militärische, wissenschaftliche oder politische Vorherrschaft"),
     "civ_ratio": ("Ziv%", "ziviler Anteil: eigene SP / SP beider Spieler in Partien mit zivilem Sieg"),
     "vp": ("SP", "Summe der Siegpunkte"), "lot": ("Los", "gezogenes Los (1 = bestes)"),
-    "cut": ("Cut", "Platz im Finale (Top-Cut)"),
+    "cut": ("Cut", "Platz im Finale (Top-Cut)"), "games": ("Sp.", "Partien (Freilose mitgezählt)"),
 }
 WORDS_EN: dict[str, tuple[str, str]] = {
     "wins": ("W", "matches won (byes not counted)"), "losses": ("L", "matches lost"),
     "draws": ("D", "draws (shared civilian victory)"), "cut": ("Cut", "place in the top cut"),
+    "games": ("Games", "matches played, byes included"),
 }
 
 
@@ -75,12 +76,14 @@ def standings_table(st: DuelStandings, lang: str) -> StandingsTable:
     chain = {t.key: (t.abbr, t.name) for t in st.tiebreaks}
     keys = ["match_points", "wins", "losses", "draws"] + [t.key for t in st.tiebreaks[1:] if t.key not in BASE]
     has_cut = any(r.cut is not None for r in st.rows)
-    keys += ["cut"] if has_cut else []
+    keys += ["games"] + (["cut"] if has_cut else [])
     heads = [table.get(k) or chain[k] for k in keys]
 
     def show(row: DuelStanding, key: str) -> str:
         if key == "cut":
             return "" if row.cut is None else str(row.cut)
+        if key == "games":
+            return str(row.games)
         value = getattr(row, key) if key in BASE else row.value(key)
         return fixed(value, 4) if key in RATIOS else str(decimal(value, 2))
 

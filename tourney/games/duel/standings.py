@@ -16,7 +16,7 @@ from tourney.games.duel.stored import MatchResult, match_results, top_cut
 from tourney.i18n import N_
 from tourney.names import sort_key as name_order
 from tourney.schemes import Scheme, find_scheme
-from tourney.standings import Tiebreak, lot_key
+from tourney.standings import PlayerRounds, Tiebreak, lot_key, seats_of
 
 #: Opponents' match-win % floors each opponent at 1/3, so a weak opponent costs little.
 MWP_FLOOR = Fraction(1, 3)
@@ -215,30 +215,30 @@ class DuelStandings:
     def rounds_played(self) -> frozenset[int]:
         return frozenset(m.round for m in self.matches)
 
-    def to_table(self) -> str:
+    def to_table(self, cut: int | None = None) -> str:
         from tourney.games.duel import export
 
-        return export.table(self)
+        return export.table(self, cut)
 
-    def to_csv(self) -> str:
+    def to_csv(self, cut: int | None = None) -> str:
         from tourney.games.duel import export
 
-        return export.csv_text(self)
+        return export.csv_text(self, cut)
 
-    def to_json(self) -> str:
+    def to_json(self, cut: int | None = None) -> str:
         from tourney.games.duel import export
 
-        return export.json_text(self)
+        return export.json_text(self, cut)
 
-    def to_html(self) -> str:
+    def to_html(self, cut: int | None = None) -> str:
         from tourney.games.duel import export
 
-        return export.html_text(self)
+        return export.html_text(self, cut)
 
-    def write_xlsx(self, path: Path, draws: Sequence[store.StoredDraw] = ()) -> None:
+    def write_xlsx(self, path: Path, draws: Sequence[store.StoredDraw] = (), cut: int | None = None) -> None:
         from tourney.games.duel import export
 
-        export.xlsx(self, path, draws)
+        export.xlsx(self, path, draws, cut)
 
 
 def lots(event: store.Event) -> tuple[str, ...]:
@@ -271,3 +271,33 @@ def compute_standings(event: store.Event, after_round: int | None = None) -> Due
         rows = [replace(rows[i], rank=k, cut=places.get(rows[i].player)) for k, i in enumerate(order, 1)]
     return DuelStandings(info, scheme, after_round, tuple(rows), (MATCH_POINTS,) + chain(scheme.tiebreaks),
                          tuple(matches), lot_order, bye)
+
+
+def player_rounds(event: store.Event, st: DuelStandings, player: str) -> PlayerRounds:
+    """A player's rounds: table, seat (1 starts), opponent, both VP, the result and match
+    points; paired rounds not played yet too."""
+    from tourney.export import decimal
+
+    seats = seats_of(event, player)
+    paired = {r: [s2.player for s2 in event.seats(r) if s2.table == s.table and s2.player != player]
+              for r, s in seats.items()}
+    mine = {m.round: m for m in st.matches if player in (m.first, m.second)}
+    rows: list[tuple[object, ...]] = []
+    for r in sorted(set(seats) | set(mine)):
+        m = mine.get(r)
+        if m is None:
+            s = seats[r]
+            rows.append((r, s.table, s.seat, paired[r][0] if paired[r] else "(bye)", None, None, None, None))
+            continue
+        if m.second is None:
+            rows.append((r, m.table, 1, "(bye)", None, None, "bye", decimal(st.bye_points, 2)))
+            continue
+        first = m.first == player
+        own, theirs = m.totals if first else m.totals[::-1]
+        result = "draw" if m.winner is None else ("won" if m.winner == player else "lost")
+        if m.victory is not None and m.winner is not None:
+            result += f" ({m.victory.value})"
+        rows.append((r, m.table, 1 if first else 2, m.second if first else m.first, own, theirs, result,
+                     decimal(m.points_for(player), 2)))
+    return PlayerRounds(("round", "table", "seat", "opponent", "vp", "opponent_vp", "result", "match_points"),
+                        ("Round", "Table", "Seat", "Opponent", "VP", "Opp. VP", "Result", "MP"), tuple(rows))

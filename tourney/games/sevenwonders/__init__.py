@@ -9,12 +9,13 @@ from tourney.errors import UsageError
 from tourney.games.base import Pairings
 from tourney.games.sevenwonders import printsheets, seating, sheets
 from tourney.games.sevenwonders.schemes import SCHEMES
-from tourney.games.sevenwonders.standings import SevenWondersStandings, compute_standings
+from tourney.games.sevenwonders.standings import SevenWondersStandings, compute_standings, player_rounds
 from tourney.printsheets import SheetsWritten
 from tourney.results import CheckReport, TableRowsFn
 from tourney.schemes import Scheme
 from tourney.seating import SeatedRound
 from tourney.sheetio import SheetFormat
+from tourney.standings import PlayerRounds, Standings
 from tourney.store import Event, EventSetting
 
 
@@ -63,6 +64,10 @@ class SevenWonders:
 
     def standings(self, event: Event, after_round: int | None) -> SevenWondersStandings:
         return compute_standings(event, after_round)
+
+    def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:
+        assert isinstance(standings, SevenWondersStandings)  # computed by this workflow
+        return player_rounds(event, standings, player)
 
 
 WORKFLOW = SevenWonders()

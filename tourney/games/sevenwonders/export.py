@@ -9,16 +9,17 @@ from typing import Iterable, Sequence
 
 from rules_engine.sevenwonders import CATEGORIES
 from tourney.export import (decimal, draw_rows, dropped_mark, fixed, html_page, number, standings_title, text_number,
-                            text_table)
+                            text_table, xlsx_cut_border)
 from tourney.games.sevenwonders.drawstore import guild_rows
 from tourney.i18n import N_, _
 from tourney.games.sevenwonders.standings import SevenWondersStandings, Standing
+from tourney.standings import is_qualified, qualified_count, ranked
 from tourney.store import StoredDraw
 from tourney import output
 from tourney.tabular import cell_value, neutralise
 from tourney.names import sort_key
 
-STANDING_COLUMNS = ("rank", "player", "points", "share", "vp", "coins", "lot")
+STANDING_COLUMNS = ("rank", "player", "points", "share", "vp", "coins", "lot", "games", "dropped_after")
 #: The headings people read (CSV/JSON keep the column names above: a machine contract).
 CATEGORY_HEADINGS = {"military": N_("Military"), "treasury": N_("Treasury"), "wonders": N_("Wonders"),
                      "civilian": N_("Civilian"), "commercial": N_("Commercial"), "guilds": N_("Guilds"),
@@ -26,42 +27,63 @@ CATEGORY_HEADINGS = {"military": N_("Military"), "treasury": N_("Treasury"), "wo
 HEADINGS = (N_("Rank"), N_("Player"), N_("Points"), N_("Share"), N_("VP"), N_("Coins"), N_("Lot"), N_("Games"))
 
 
-def standing_record(st: Standing) -> dict[str, object]:
-    return {"rank": st.rank, "player": st.player, "points": number(st.points), "share": number(st.share),
-            "vp": st.vp, "coins": st.coins, "lot": st.lot}
+def _rows(standings: SevenWondersStandings) -> Sequence[Standing]:
+    return [r for r in ranked(standings) if isinstance(r, Standing)]
 
 
-def csv_text(standings: SevenWondersStandings) -> str:
-    return output.csv_text(STANDING_COLUMNS, ([st.rank, st.player, text_number(st.points), text_number(st.share),
-                                               st.vp, st.coins, st.lot] for st in standings.rows))
+def _columns(cut: int | None) -> tuple[str, ...]:
+    return STANDING_COLUMNS + (("qualified",) if cut is not None else ())
 
 
-def json_text(standings: SevenWondersStandings) -> str:
-    return json.dumps([standing_record(st) for st in standings.rows], ensure_ascii=False, indent=2) + "\n"
+def standing_record(st: Standing, cut: int | None = None) -> dict[str, object]:
+    record: dict[str, object] = {
+        "rank": st.rank, "player": st.player, "points": number(st.points), "share": number(st.share),
+        "vp": st.vp, "coins": st.coins, "lot": st.lot, "games": st.games, "dropped_after": st.dropped_after}
+    if cut is not None:
+        record["qualified"] = is_qualified(st, cut)
+    return record
 
 
-def table(standings: SevenWondersStandings) -> str:
-    """The terminal view: points to 2 decimals, share to 4."""
-    head = [_(h) for h in HEADINGS]
-    body = [(str(st.rank), dropped_mark(st.player, st.dropped_after),
+def csv_text(standings: SevenWondersStandings, cut: int | None = None) -> str:
+    return output.csv_text(_columns(cut), ([st.rank, st.player, text_number(st.points), text_number(st.share),
+                                            st.vp, st.coins, st.lot, st.games, st.dropped_after,
+                                            *(("yes" if is_qualified(st, cut) else "no",) if cut is not None else ())]
+                                           for st in _rows(standings)))
+
+
+def json_text(standings: SevenWondersStandings, cut: int | None = None) -> str:
+    return json.dumps([standing_record(st, cut) for st in _rows(standings)], ensure_ascii=False, indent=2) + "\n"
+
+
+def _display(standings: SevenWondersStandings) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    head = tuple(_(h) for h in HEADINGS)
+    body: list[tuple[str, ...]] = [(str(st.rank), dropped_mark(st.player, st.dropped_after),
              f"{decimal(st.points, 2)}", fixed(st.share, 4), str(st.vp), str(st.coins), str(st.lot),
-             str(st.games)) for st in standings.rows]
-    return text_table(standings_title(standings.info, standings.after_round), head, body)
+             str(st.games)) for st in _rows(standings)]
+    return head, body
 
 
-def html_text(standings: SevenWondersStandings) -> str:
-    head = [_(h) for h in HEADINGS[:7]]
-    body = [[str(v) for v in (st.rank, st.player, decimal(st.points, 2), fixed(st.share, 4), st.vp, st.coins,
-                              st.lot)] for st in standings.rows]
+def table(standings: SevenWondersStandings, cut: int | None = None) -> str:
+    """The terminal view: points to 2 decimals, share to 4; dashes under the cut."""
+    head, body = _display(standings)
+    return text_table(standings_title(standings.info, standings.after_round), head, body,
+                      qualified_count(_rows(standings), cut))
+
+
+def html_text(standings: SevenWondersStandings, cut: int | None = None) -> str:
+    head, body = _display(standings)
+    rows = _rows(standings)
     ties = "<p>{}</p>".format(html.escape(_("Ties: {tiebreaks}.").format(
         tiebreaks=_(", then ").join(_(t.name) for t in standings.tiebreaks))))
-    return html_page(standings.info, standings.scheme.title, standings.after_round, head, body, ties)
+    return html_page(standings.info, standings.scheme.title, standings.after_round, head, body, ties,
+                     qualified_count(rows, cut), [i for i, st in enumerate(rows) if st.dropped_after is not None])
 
 
 Cell = str | int | float | None
 
 
-def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDraw] = ()) -> None:
+def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDraw] = (),
+         cut: int | None = None) -> None:
     """The standings workbook: Standings, Games, Players and Draws sheets."""
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
@@ -70,9 +92,10 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
 
     wb = Workbook(write_only=True)
     bold = Font(bold=True)
+    rule = xlsx_cut_border()
 
     def sheet(title: str, header: list[str], widths: list[int], rows: Iterable[Sequence[Cell]],
-              formats: dict[int, str]) -> None:
+              formats: dict[int, str], rule_after: int | None = None) -> None:
         ws = wb.create_sheet(title)
         for i, w in enumerate(widths, 1):
             ws.column_dimensions[get_column_letter(i)].width = w
@@ -86,25 +109,27 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
         n = 0
         for row in rows:
             n += 1
-            if formats:
+            if formats or rule_after:
                 out: list[object] = []
                 for i, v in enumerate(row):
+                    c = WriteOnlyCell(ws, value=cell_value(v))
                     if i in formats:
-                        c = WriteOnlyCell(ws, value=cell_value(v))
                         c.number_format = formats[i]
-                        out.append(c)
-                    else:
-                        out.append(neutralise(v))
+                    if n == rule_after:
+                        c.border = rule
+                    out.append(c)
                 ws.append(out)
             else:
                 ws.append([neutralise(v) for v in row])
         ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{n + 1}"
 
-    sheet(_("Standings"), [*(_(h) for h in HEADINGS), _("Dropped after")],
-          [6, 28, 9, 9, 7, 7, 6, 7, 13],
+    qualified = [_("Qualified")] if cut is not None else []
+    sheet(_("Standings"), [*(_(h) for h in HEADINGS), _("Dropped after"), *qualified],
+          [6, 28, 9, 9, 7, 7, 6, 7, 13, *[10] * len(qualified)],
           ((st.rank, st.player, float(st.points), float(st.share), st.vp, st.coins, st.lot, st.games,
-            st.dropped_after) for st in standings.rows),
-          {2: "0.00", 3: "0.0000"})
+            st.dropped_after, *(("yes" if is_qualified(st, cut) else "no",) if cut is not None else ()))
+           for st in standings.rows),
+          {2: "0.00", 3: "0.0000"}, qualified_count(standings.rows, cut))
     cats = list(CATEGORIES)
     sheet(_("Games"), [_("Round"), _("Table"), _("Seat"), _("Player"), _("Wonder"), _("Side"),
                        *[_(CATEGORY_HEADINGS[c]) for c in cats], _("Total"), _("Coins"), _("Game points"), _("Share"),

@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Sequence
 
 from rules_engine.sevenwonders import PlayerScore
+from tourney.export import decimal, fixed
 from tourney.games.sevenwonders.sheets import load_table
 from tourney.i18n import N_
 from tourney.schemes import Scheme, find_scheme
 from tourney.scoring import Entrant, score_table
-from tourney.standings import Tiebreak, lot_key
+from tourney.standings import PlayerRounds, Tiebreak, lot_key, seats_of
 from tourney.store import Event, EventInfo, Player, StoredDraw, TableResult
 
 TIEBREAKS: dict[str, Tiebreak] = {t.key: t for t in (
@@ -78,30 +79,30 @@ class SevenWondersStandings:
     def rounds_played(self) -> frozenset[int]:
         return frozenset(g.round for g in self.games)
 
-    def to_table(self) -> str:
+    def to_table(self, cut: int | None = None) -> str:
         from tourney.games.sevenwonders import export
 
-        return export.table(self)
+        return export.table(self, cut)
 
-    def to_csv(self) -> str:
+    def to_csv(self, cut: int | None = None) -> str:
         from tourney.games.sevenwonders import export
 
-        return export.csv_text(self)
+        return export.csv_text(self, cut)
 
-    def to_json(self) -> str:
+    def to_json(self, cut: int | None = None) -> str:
         from tourney.games.sevenwonders import export
 
-        return export.json_text(self)
+        return export.json_text(self, cut)
 
-    def to_html(self) -> str:
+    def to_html(self, cut: int | None = None) -> str:
         from tourney.games.sevenwonders import export
 
-        return export.html_text(self)
+        return export.html_text(self, cut)
 
-    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = ()) -> None:
+    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None:
         from tourney.games.sevenwonders import export
 
-        export.xlsx(self, path, draws)
+        export.xlsx(self, path, draws, cut)
 
 
 def score_games(results: Sequence[TableResult], scheme: Scheme) -> list[GameLine]:
@@ -158,3 +159,25 @@ def compute_standings(event: Event, after_round: int | None = None) -> SevenWond
     rows, lots = rank_players(event.players(), games, scheme, info.seed)
     chain = (TIEBREAKS["points"],) + tuple(TIEBREAKS[k] for k in scheme.tiebreaks)
     return SevenWondersStandings(info, scheme, after_round, tuple(rows), tuple(games), chain, tuple(lots))
+
+
+def player_rounds(event: Event, standings: SevenWondersStandings, player: str) -> PlayerRounds:
+    """A player's rounds: table, seat, wonder and side, VP, place at the table (players on
+    equal game points share it), game points and share; seated rounds not played yet too."""
+
+    seats = seats_of(event, player)
+    lines = {g.round: g for g in standings.games if g.player == player}
+    rows: list[tuple[object, ...]] = []
+    for r in sorted(set(seats) | set(lines)):
+        g = lines.get(r)
+        if g is None:
+            s = seats[r]
+            rows.append((r, s.table, s.seat, s.wonder, None, None, None, None))
+            continue
+        place = 1 + sum(1 for o in standings.games if (o.round, o.table) == (g.round, g.table) and o.points > g.points)
+        wonder = g.score.wonder or (seats[r].wonder if r in seats else None)
+        side = f" {g.score.side}" if wonder and g.score.side else ""
+        rows.append((r, g.table, g.seat, (wonder + side) if wonder else None, g.vp, place,
+                     decimal(g.points, 2), fixed(g.share, 4)))
+    return PlayerRounds(("round", "table", "seat", "wonder", "vp", "place", "points", "share"),
+                        ("Round", "Table", "Seat", "Wonder", "VP", "Place", "Points", "Share"), tuple(rows))
