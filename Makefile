@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench clean
+.PHONY: demo test bench messages clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,13 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+# Re-extract the messages from the code, merge them into every catalogue (translate the new
+# entries in tourney/locale/*/LC_MESSAGES/tourney.po), then compile the .mo files that ship.
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output -o $(VENV)/tourney.pot .
+	$(BIN)/pybabel update -i $(VENV)/tourney.pot -d tourney/locale -D tourney --no-fuzzy-matching --ignore-obsolete
+	$(BIN)/pybabel compile -d tourney/locale -D tourney --statistics
 
 clean:
 	rm -rf $(VENV) demo-event .pytest_cache

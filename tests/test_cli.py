@@ -269,9 +269,9 @@ def test_late_entry_and_drop_between_rounds(run):
 
 def test_event_settings_show_and_change(run):
     new_event(run)
-    assert run("event", "ev.db").output == "Test Cup: 7wonders, scheme bonn, 4 rounds, seed 7, date not set\n"
+    assert run("event", "ev.db").output == "Test Cup: 7wonders, scheme bonn, 4 rounds, seed 7, date not set, language en\n"
     assert run("event", "ev.db", "--date", "2018-03-18", "--rounds", "3").output == \
-        "Test Cup: 7wonders, scheme bonn, 3 rounds, seed 7, date 2018-03-18\n"
+        "Test Cup: 7wonders, scheme bonn, 3 rounds, seed 7, date 2018-03-18, language en\n"
     r = run("event", "ev.db", "--date", "März", ok=None)
     assert r.exit_code == 2 and "write it as YYYY-MM-DD" in r.output
     assert "event: date = '2018-03-18', rounds = '3'" in run("results", "history", "ev.db").output

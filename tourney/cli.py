@@ -9,7 +9,7 @@ import secrets
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 import sqlalchemy.exc
@@ -17,11 +17,23 @@ import sqlalchemy.exc
 from tourney import __version__
 from tourney.database import mask
 from tourney.errors import TourneyError, UsageError
+from tourney.i18n import (
+    DEFAULT,
+    LANGS,
+    _,
+    event_language,
+    language,
+    ngettext,
+    set_language,
+    use_language,
+)
+from tourney.output import output_format_option
 
 if TYPE_CHECKING:
     from tourney.store import Event
     from tourney.players import Registration
-from tourney.output import output_format_option
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 class TourneyGroup(click.Group):
@@ -29,14 +41,15 @@ class TourneyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> object:
         try:
-            return super().invoke(ctx)
+            with use_language(DEFAULT):  # until the command opens its event (`_open`)
+                return super().invoke(ctx)
         except UsageError as exc:
             raise click.UsageError(str(exc), ctx) from None
         except TourneyError as exc:
             raise click.ClickException(str(exc)) from None
         except sqlalchemy.exc.OperationalError as exc:
-            raise click.ClickException(f"the event database refused the change ({exc.orig}): "
-                                       "nothing was changed; try again, or check the file") from None
+            raise click.ClickException(_("the event database refused the change ({reason}): nothing was changed; "
+                                         "try again, or check the file").format(reason=exc.orig)) from None
 
 
 class ListedOption(click.Option):
@@ -67,9 +80,25 @@ def _schemes_help() -> str:
 
 
 def _open(path: str) -> Event:
+    """Open the event; from now on the command speaks the event's language."""
     from tourney.store import Event
 
-    return Event.open(path)
+    event = Event.open(path)
+    set_language(event_language(event))
+    return event
+
+
+def _wrote_pages(path: object, pages: int, round_no: int | None = None) -> str:
+    """The line after a PDF is written: where, which round, how many pages."""
+    counted = ngettext("{pages} page", "{pages} pages", pages).format(pages=pages)
+    if round_no is None:
+        return _("wrote {path}: {pages}").format(path=path, pages=counted)
+    return _("wrote {path}: round {round}, {pages}").format(path=path, round=round_no, pages=counted)
+
+
+def lang_option(help_text: str) -> Callable[[_F], _F]:
+    """`--lang en|de`: overrides the event's language for one document."""
+    return click.option("--lang", type=click.Choice(list(LANGS)), help=f"{help_text} (default: the event's).")
 
 
 def overwrite_options(command: Callable[..., None]) -> Callable[..., None]:
@@ -105,19 +134,22 @@ def cli() -> None:
 @click.option("--name", help="Event name (default: the file name).")
 @click.option("--date", help="Event date, YYYY-MM-DD (orders events in a season report).")
 @click.option("--bye-score", help="Duel: match points for a bye (default 1; e.g. 1/2 or 0).")
+@click.option("--lang", type=click.Choice(list(LANGS)), default=DEFAULT, show_default=True,
+              help="The event's language: messages, lists, standings, exports, printed sheets.")
 def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None, name: str | None,
-        date: str | None, bye_score: str | None) -> None:
+        date: str | None, bye_score: str | None, lang: str) -> None:
     """Create an event file.
 
     Example: tourney new bonn.db --game 7wonders --name "Bonn Spielt 2018" --date 2018-03-18
     """
     from tourney.events import create_event
 
+    set_language(lang)
     info = create_event(event, game=game, scheme=scheme, rounds=rounds,
                         seed=seed if seed is not None else secrets.randbelow(10**9), name=name, date=date,
-                        bye_score=bye_score)
-    click.echo(f"created {info.name!r} in {mask(event)}: {info.game}, scheme {info.scheme}, {info.rounds} rounds, "
-               f"seed {info.seed}")
+                        bye_score=bye_score, lang=lang)
+    click.echo(_("created {name!r} in {where}: {game}, scheme {scheme}, {rounds} rounds, seed {seed}").format(
+        name=info.name, where=mask(event), game=info.game, scheme=info.scheme, rounds=info.rounds, seed=info.seed))
 
 
 # --- players -----------------------------------------------------------------------------
@@ -265,16 +297,17 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
     from tourney.seating import seat_cut, seat_rounds
 
     if round_no is not None and all_rounds:
-        raise UsageError("use either --round N or --all, not both")
+        raise UsageError(_("use either --round N or --all, not both"))
     if cut is not None:
         if round_no is not None or all_rounds:
-            raise UsageError("--cut pairs the next top-cut round: leave out --round and --all")
+            raise UsageError(_("--cut pairs the next top-cut round: leave out --round and --all"))
         seated = [seat_cut(_open(event), cut)]
     else:
         seated = seat_rounds(_open(event), round_no, all_rounds, tables, reprint)
     for r in seated:
         sizes = "+".join(str(len(t)) for t in r.tables)
-        click.echo(f"round {r.round}: {sum(map(len, r.tables))} players at {len(r.tables)} tables ({sizes})")
+        click.echo(_("round {round}: {players} players at {tables} tables ({sizes})").format(
+            round=r.round, players=sum(map(len, r.tables)), tables=len(r.tables), sizes=sizes))
         if r.changed is not None:
             which = ", ".join(map(str, r.changed)) or "none"
             click.echo(f"round {r.round} was printed: tables changed: {which}; print the round again and replace "
@@ -307,11 +340,10 @@ def seating(event: str, round_no: int | None, fmt: str, report: bool) -> None:
 @click.argument("event")
 @click.option("--round", "round_no", type=click.IntRange(1), required=True, help="The round to print.")
 @click.option("-o", "--output", required=True, help="The workbook to write (sheets.xlsx), or score pads (pads.pdf).")
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
-              help="Language of the printed sheets (both import).")
+@lang_option("Language of the printed sheets (both import)")
 @click.option("--url", "base_url", help="PDF: the live server's address; each pad gets a QR code to its table.")
 @overwrite_options
-def sheets(event: str, round_no: int, output: str, lang: str, base_url: str | None, force: bool,
+def sheets(event: str, round_no: int, output: str, lang: str | None, base_url: str | None, force: bool,
            overwrite_results: bool) -> None:
     """Write printable score sheets for a round: one page per table and a list by name.
 
@@ -326,11 +358,12 @@ def sheets(event: str, round_no: int, output: str, lang: str, base_url: str | No
     if output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_score_pads
 
-        pdf = write_score_pads(_open(event), round_no, output, lang, base_url)
-        click.echo(f"wrote {pdf.path}: round {round_no}, {pdf.pages} page{'s' * (pdf.pages != 1)}")
+        pdf = write_score_pads(_open(event), round_no, output, lang or language(), base_url)
+        click.echo(_wrote_pages(pdf.path, pdf.pages, round_no))
         return
-    done = write_sheets(_open(event), round_no, output, lang)
-    click.echo(f"wrote {done.path}: round {done.round}, {done.tables} tables, {done.players} players")
+    done = write_sheets(_open(event), round_no, output, lang or language())
+    click.echo(_("wrote {path}: round {round}, {tables} tables, {players} players").format(
+        path=done.path, round=done.round, tables=done.tables, players=done.players))
 
 
 @cli.command()
@@ -340,9 +373,9 @@ def sheets(event: str, round_no: int, output: str, lang: str, base_url: str | No
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @click.option("-o", "--output", help="Write pairings by table and by name plus one A4 match sheet per table "
                                      "(.xlsx), or the lists and match slips (.pdf) instead.")
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="PDF: language.")
+@lang_option("Language of the written file")
 @overwrite_options
-def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | None, lang: str, force: bool,
+def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | None, lang: str | None, force: bool,
              overwrite_results: bool) -> None:
     """Duel: show a round's pairings by table or by name, or print them with match sheets.
 
@@ -355,10 +388,13 @@ def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | 
     if output and output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_round_pdf
 
-        pdf = write_round_pdf(_open(event), round_no, output, lang)
-        click.echo(f"wrote {pdf.path}: {pdf.pages} page{'s' * (pdf.pages != 1)}")
+        pdf = write_round_pdf(_open(event), round_no, output, lang or language())
+        click.echo(_wrote_pages(pdf.path, pdf.pages))
     elif output:
-        click.echo(f"wrote {write_pairings(_open(event), round_no, output)}")
+        ev = _open(event)
+        with use_language(lang or language()):
+            path = write_pairings(ev, round_no, output)
+        click.echo(_("wrote {path}").format(path=path))
     else:
         click.echo(pairings_view(_open(event), round_no, by, fmt), nl=False)
 
@@ -476,10 +512,10 @@ def player(event: str, name: str, fmt: str) -> None:
 @click.argument("event")
 @click.option("-o", "--output", required=True, help="standings.xlsx, .csv, .json, .html or .pdf")
 @click.option("--after-round", type=click.IntRange(1), help="Standings as they were after this round.")
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="PDF: language.")
+@lang_option("Language of headings and labels")
 @click.option("--cut", type=click.IntRange(1), help="Draw the qualification line under rank K (default: the event's).")
 @overwrite_options
-def export(event: str, output: str, after_round: int | None, lang: str, cut: int | None, force: bool,
+def export(event: str, output: str, after_round: int | None, lang: str | None, cut: int | None, force: bool,
            overwrite_results: bool) -> None:
     """Write the standings workbook (.xlsx) or .csv / .json / .html / .pdf (A4 handout) by extension.
 
@@ -491,11 +527,13 @@ def export(event: str, output: str, after_round: int | None, lang: str, cut: int
     if output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_standings_pdf
 
-        pdf = write_standings_pdf(_open(event), output, after_round, lang, cut)
-        click.echo(f"wrote {pdf.path}: {pdf.pages} page{'s' * (pdf.pages != 1)}")
+        pdf = write_standings_pdf(_open(event), output, after_round, lang or language(), cut)
+        click.echo(_wrote_pages(pdf.path, pdf.pages))
         return
-    path = export_event(_open(event), output, after_round, cut)
-    click.echo(f"wrote {path}")
+    ev = _open(event)
+    with use_language(lang or language()):
+        path = export_event(ev, output, after_round, cut)
+    click.echo(_("wrote {path}").format(path=path))
 
 
 @cli.command()
@@ -567,7 +605,8 @@ def selfplay_command(game: str, agora: bool, players: int | None, count: int, se
 @click.option("--section", type=click.Choice(["qualified", "pass-downs", "players", "ranking"]),
               help="The section --format csv prints (default: qualified).")
 @click.option("-o", "--output", help="Write season.xlsx (or .csv / .json / .pdf) instead of printing.")
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True, help="PDF: language.")
+@click.option("--lang", type=click.Choice(list(LANGS)), default=DEFAULT, show_default=True,
+              help="Language of the report.")
 @overwrite_options
 def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None, ranking: bool,
            points: str | None, fmt: str, section: str | None, output: str | None, lang: str, force: bool,
@@ -586,9 +625,11 @@ def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None,
 
         path = str(write_season_pdf(report, output, lang).path)
     elif output:
-        path = write_report(report, output, section)
+        with use_language(lang):
+            path = write_report(report, output, section)
     else:
-        text = render(report, fmt, section)
+        with use_language(lang):
+            text = render(report, fmt, section)
     if output or fmt != "table":  # the table lists them itself
         for a in report.ambiguities:
             click.echo(f"warning: {a.message}", err=True)
@@ -627,11 +668,11 @@ def stats(events: tuple[str, ...], output: str | None, fmt: str, section: str | 
 @click.option("--what", default="seating", show_default=True,
               help="Comma-separated: seating (list by name), tables (by table), cards (table cards), pads.")
 @click.option("-o", "--output", required=True, help="The PDF to write (print.pdf).")
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True)
+@lang_option("Language")
 @click.option("--url", "base_url", help="Pads: the live server's address, for a QR code per table.")
 @overwrite_options
-def print_command(event: str, round_no: int, what: str, output: str, lang: str, base_url: str | None, force: bool,
-                  overwrite_results: bool) -> None:
+def print_command(event: str, round_no: int, what: str, output: str, lang: str | None, base_url: str | None,
+                  force: bool, overwrite_results: bool) -> None:
     """Print a round's wall lists, table cards or score pads as one A4 PDF.
 
     Example: tourney print bonn.db --round 1 --what seating,cards -o round1-wall.pdf
@@ -639,9 +680,9 @@ def print_command(event: str, round_no: int, what: str, output: str, lang: str, 
     from tourney.pdf.event_docs import write_print
 
     _claim(output, force, overwrite_results, event)
-    pdf = write_print(_open(event), round_no, [w.strip() for w in what.split(",") if w.strip()], output, lang,
-                      base_url)
-    click.echo(f"wrote {pdf.path}: round {round_no}, {pdf.pages} page{'s' * (pdf.pages != 1)}")
+    pdf = write_print(_open(event), round_no, [w.strip() for w in what.split(",") if w.strip()], output,
+                      lang or language(), base_url)
+    click.echo(_wrote_pages(pdf.path, pdf.pages, round_no))
 
 
 @cli.command("event")
@@ -651,19 +692,24 @@ def print_command(event: str, round_no: int, what: str, output: str, lang: str, 
 @click.option("--rounds", type=click.IntRange(1, 99), help="New number of rounds.")
 @click.option("--cut", type=click.IntRange(0), help="Qualification cut: the line under rank K in every standings "
                                                      "output (0 removes it).")
-def event_command(event: str, name: str | None, date: str | None, rounds: int | None, cut: int | None) -> None:
-    """Show the event's settings, or change its name, date, number of rounds or cut.
+@click.option("--lang", type=click.Choice(list(LANGS)), help="New language of the event's messages and documents.")
+def event_command(event: str, name: str | None, date: str | None, rounds: int | None, cut: int | None,
+                  lang: str | None) -> None:
+    """Show the event's settings, or change its name, date, number of rounds, cut or language.
 
-    Example: tourney event bonn.db --date 2018-03-18 --cut 8
+    Example: tourney event bonn.db --date 2018-03-18 --cut 8 --lang de
     """
     from tourney.events import update_event
     from tourney.standings import event_cut
 
     ev = _open(event)
-    info = update_event(ev, name=name, date=date, rounds=rounds, cut=cut)
+    info = update_event(ev, name=name, date=date, rounds=rounds, cut=cut, lang=lang)
+    set_language(event_language(ev))
     k = event_cut(ev)
-    click.echo(f"{info.name}: {info.game}, scheme {info.scheme}, {info.rounds} rounds, seed {info.seed}, "
-               f"date {info.date or 'not set'}" + (f", cut after rank {k}" if k else ""))
+    settings = _("{name}: {game}, scheme {scheme}, {rounds} rounds, seed {seed}, date {date}, language {lang}").format(
+        name=info.name, game=info.game, scheme=info.scheme, rounds=info.rounds, seed=info.seed,
+        date=info.date or _("not set"), lang=language())
+    click.echo(settings + (_(", cut after rank {rank}").format(rank=k) if k else ""))
 
 
 @cli.command("copy")
@@ -679,8 +725,10 @@ def copy_command(source: str, target: str) -> None:
 
     copied = copy_event(_open(source), target)
     info = copied.info()
-    click.echo(f"copied {info.name!r} from {mask(source)} to {copied.location}: {len(copied.players())} players, "
-               f"{len(copied.result_versions())} result versions, {len(copied.history())} history entries")
+    click.echo(_("copied {name!r} from {source} to {target}: {players} players, {versions} result versions, "
+                 "{entries} history entries").format(
+        name=info.name, source=mask(source), target=copied.location, players=len(copied.players()),
+        versions=len(copied.result_versions()), entries=len(copied.history())))
 
 
 def main() -> None:
@@ -728,7 +776,7 @@ def desk_add(event: str, name: str, organiser: bool) -> None:
     ev = _open(event)
     with ev.transaction() as conn:
         token = add_desk(conn, name, organiser=organiser)
-    click.echo(f"desk {' '.join(name.split())!r} token: {token}")
+    click.echo(_("desk {name!r} token: {token}").format(name=" ".join(name.split()), token=token))
 
 
 @desk.command("list")
@@ -741,7 +789,8 @@ def desk_list(event: str) -> None:
     from tourney.store import desks
 
     for d in desks(_open(event)):
-        click.echo(f"{d.name}{'  (organiser)' if d.organiser else ''}  added {d.created_at}")
+        line = _("{name}  (organiser)  added {at}") if d.organiser else _("{name}  added {at}")
+        click.echo(line.format(name=d.name, at=d.created_at))
 
 
 @desk.command("remove")
@@ -757,4 +806,4 @@ def desk_remove(event: str, name: str) -> None:
     ev = _open(event)
     with ev.transaction() as conn:
         removed = remove_desk(conn, name)
-    click.echo(f"removed desk {removed!r}")
+    click.echo(_("removed desk {name!r}").format(name=removed))

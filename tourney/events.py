@@ -8,12 +8,21 @@ from rules_engine.registry import find_ruleset
 from tourney import store
 from tourney.database import parse_location
 from tourney.errors import UsageError
+from tourney.i18n import DEFAULT, _, check_language, event_language
 from tourney.schemes import find_scheme
 from tourney.store import Event, EventInfo
 
 
+def _check_date(date: str) -> None:
+    try:
+        _dt.date.fromisoformat(date)
+    except ValueError:
+        raise UsageError(_("--date {date!r} is not a date: write it as YYYY-MM-DD").format(date=date)) from None
+
+
 def create_event(location: str, *, game: str, scheme: str | None, rounds: int, seed: int,
-                 name: str | None, date: str | None, bye_score: str | None = None) -> EventInfo:
+                 name: str | None, date: str | None, bye_score: str | None = None,
+                 lang: str = DEFAULT) -> EventInfo:
     """`tourney new`: check every setting (the game's own too), then create the event file."""
     from tourney.games import GAMES
 
@@ -23,55 +32,57 @@ def create_event(location: str, *, game: str, scheme: str | None, rounds: int, s
         raise UsageError(str(exc)) from None
     flow = GAMES.get(game_name)
     if flow is None or not flow.schemes:
-        raise UsageError(f"no scoring scheme for {game_name} yet: give one with --scheme")
+        raise UsageError(_("no scoring scheme for {game} yet: give one with --scheme").format(game=game_name))
     scheme_name = scheme or flow.schemes[0].name
     find_scheme(scheme_name, game_name)
     if date:
-        try:
-            _dt.date.fromisoformat(date)
-        except ValueError:
-            raise UsageError(f"--date {date!r} is not a date: write it as YYYY-MM-DD") from None
+        _check_date(date)
     settings = flow.event_settings(bye_score=bye_score)
+    check_language(lang)
     title = name or parse_location(location).title
     created = Event.create(location, name=title, game=game_name, scheme=scheme_name, rounds=rounds,
                            seed=seed, date=date)
-    if settings:
+    if settings or lang != DEFAULT:
         with created.transaction() as conn:
             for setting in settings:
                 store.set_setting(conn, setting.key, setting.value)
                 store.log(conn, "settings", setting.note)
+            if lang != DEFAULT:
+                store.set_setting(conn, "lang", lang)  # the key the live server reads too
+                store.log(conn, "event", f"lang = {lang!r}")
     info = created.info()
     created.close()
     return info
 
 
 def update_event(event: Event, *, name: str | None = None, date: str | None = None,
-                 rounds: int | None = None, cut: int | None = None) -> EventInfo:
-    """Change the event's name, date, number of rounds or qualification cut (0 clears it;
-    logged in the history)."""
+                 rounds: int | None = None, cut: int | None = None, lang: str | None = None) -> EventInfo:
+    """Change the event's name, date, number of rounds, qualification cut (0 clears it) or
+    language (logged in the history)."""
     from tourney.standings import CUT_SETTING
 
     changes: dict[str, str | None] = {}
     if name is not None:
         if not name.strip():
-            raise UsageError("--name can't be empty")
+            raise UsageError(_("--name can't be empty"))
         changes["name"] = name.strip()
     if date is not None:
         if date:
-            try:
-                _dt.date.fromisoformat(date)
-            except ValueError:
-                raise UsageError(f"--date {date!r} is not a date: write it as YYYY-MM-DD") from None
+            _check_date(date)
         changes["date"] = date
     if rounds is not None:
         played = max((t.round for t in event.results()), default=0)
         if rounds < played:
-            raise UsageError(f"--rounds {rounds}: round {played} already has results")
+            raise UsageError(_("--rounds {rounds}: round {played} already has results").format(rounds=rounds,
+                                                                                                 played=played))
         changes["rounds"] = str(rounds)
     if cut is not None:
         if cut < 0:
-            raise UsageError(f"--cut {cut}: give the number of players who qualify (0 removes the cut)")
+            raise UsageError(_("--cut {cut}: give the number of players who qualify (0 removes the cut)").format(
+                cut=cut))
         changes[CUT_SETTING] = str(cut) if cut else None
+    if lang is not None and lang != event_language(event):
+        changes["lang"] = check_language(lang)
     if changes:
         with event.transaction() as conn:
             for key, value in changes.items():

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from tourney.errors import UsageError
+from tourney.i18n import N_, _, language
 from tourney.outfile import atomic, write_text
 from tourney.store import EventInfo, StoredDraw
 
@@ -50,7 +51,7 @@ def text_number(value: Fraction | int, places: int = 9) -> str:
 
 
 #: What every standings output says before the first result.
-NO_RESULTS = "no results yet"
+NO_RESULTS = N_("no results yet")
 
 
 def to_csv(standings: Standings, cut: int | None = None) -> str:
@@ -71,7 +72,14 @@ def to_html(standings: Standings, cut: int | None = None) -> str:
 
 
 def standings_title(info: EventInfo, after_round: int | None) -> str:
-    return f"{info.name}: standings" + (f" after round {after_round}" if after_round else "")
+    if after_round:
+        return _("{event}: standings after round {round}").format(event=info.name, round=after_round)
+    return _("{event}: standings").format(event=info.name)
+
+
+def dropped_mark(player: str, dropped_after: int | None) -> str:
+    """The player's name as the standings show it, marked when they dropped."""
+    return player if dropped_after is None else _("{player} (dropped)").format(player=player)
 
 
 def text_table(title: str, head: Sequence[str], body: Sequence[Sequence[str]], cut_after: int | None = None) -> str:
@@ -79,7 +87,7 @@ def text_table(title: str, head: Sequence[str], body: Sequence[Sequence[str]], c
     left-aligned, every other right-aligned; a line of dashes under the first `cut_after`
     rows (the qualification cut). No rows: the title and "no results yet"."""
     if not body:
-        return f"{title}\n{NO_RESULTS}\n"
+        return f"{title}\n{_(NO_RESULTS)}\n"
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
 
     def fmt(row: Sequence[str]) -> str:
@@ -108,16 +116,17 @@ def html_page(info: EventInfo, scheme_title: str, after_round: int | None, head:
 
     rows = "\n".join(tr(i, r) for i, r in enumerate(body))
     if cut_after:
-        footer = f'<p class="cutnote">Qualification line: the first {cut_after} above the red line.</p>\n' + footer
+        note = _("Qualification line: the first {n} above the red line.").format(n=cut_after)
+        footer = f'<p class="cutnote">{html.escape(note)}</p>\n' + footer
     table = f"""<table>
 <thead><tr>{ths}</tr></thead>
 <tbody>
 {rows}
-</tbody></table>""" if body else f'<p class="empty">{NO_RESULTS}</p>'
-    sub = " · ".join(x for x in (info.date or "", scheme_title, f"after round {after_round}" if after_round else "")
-                     if x)
+</tbody></table>""" if body else f'<p class="empty">{html.escape(_(NO_RESULTS))}</p>'
+    after = _("after round {round}").format(round=after_round) if after_round else ""
+    sub = " · ".join(x for x in (info.date or "", scheme_title, after) if x)
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(info.name)} – standings</title>
+<html lang="{language()}"><head><meta charset="utf-8"><title>{html.escape(info.name)} – {_("standings")}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; margin: 2em; }}
 table {{ border-collapse: collapse; width: 100%; }}
@@ -141,7 +150,7 @@ tr.cut td {{ border-bottom: 3px solid #c00; }}
 def draw_rows(lot_order: Sequence[str], draws: Sequence[StoredDraw]) -> list[tuple[str, str, str]]:
     """The Draws sheet's rows after a game's own: how the lot is drawn, each player's lot and
     every stored draw with its seed."""
-    rows = [("lot", "sha256('tourney-lot:<seed>:<name in lower case>'), ascending", "1 = best")]
+    rows = [("lot", "sha256('tourney-lot:<seed>:<name in lower case>'), ascending", _("1 = best"))]
     rows += [(f"lot {i}", name, "") for i, name in enumerate(lot_order, 1)]
     for d in draws:
         where = f"round {d.round}: " if d.round is not None else ""
@@ -170,10 +179,10 @@ def _no_results_xlsx(info: EventInfo, path: Path) -> None:
     wb = Workbook()
     ws = wb.active
     assert ws is not None  # a new workbook has one sheet
-    ws.title = "Standings"
+    ws.title = _("Standings")
     ws["A1"] = cell_value(standings_title(info, None))
     ws["A1"].font = Font(bold=True)
-    ws["A2"] = NO_RESULTS
+    ws["A2"] = _(NO_RESULTS)
     ws.column_dimensions["A"].width = 40
     wb.save(path)
 
@@ -194,7 +203,8 @@ def export(standings: Standings, path: str | Path, cut: int | None = None) -> Pa
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix not in EXPORT_FORMATS:
-        raise UsageError(f"can't export to {p.name!r}: use a file ending in {', '.join(EXPORT_FORMATS)} or .pdf")
+        raise UsageError(_("can't export to {file!r}: use a file ending in {endings} or .pdf").format(
+            file=p.name, endings=", ".join(EXPORT_FORMATS)))
     if suffix == ".xlsx":
         to_xlsx(standings, p, cut=cut)
     else:

@@ -17,6 +17,7 @@ from sqlalchemy.engine import Engine
 from tourney import database
 from tourney.database import Location
 from tourney.errors import EventError, RegistrationError
+from tourney.i18n import _
 from tourney.names import clean_name, name_key
 
 SCHEMA_VERSION = 1
@@ -794,9 +795,10 @@ def add_desk(conn: Connection, name: str, *, organiser: bool = False) -> str:
 
     clean = " ".join(name.split())
     if not clean:
-        raise RegistrationError("a desk name can't be empty")
+        raise RegistrationError(_("a desk name can't be empty"))
     if conn.execute(sa.select(desks_t.c.id).where(sa.func.lower(desks_t.c.name) == clean.lower())).first():
-        raise RegistrationError(f"there is already a desk {clean!r}: remove it first, or choose another name")
+        raise RegistrationError(_("there is already a desk {name!r}: remove it first, or choose another name").format(
+            name=clean))
     token, salt = secrets.token_urlsafe(24), secrets.token_hex(16)
     conn.execute(sa.insert(desks_t).values(name=clean, salt=salt, token_hash=_token_hash(salt, token),
                                            organiser=organiser, created_at=now()))
@@ -807,7 +809,7 @@ def add_desk(conn: Connection, name: str, *, organiser: bool = False) -> str:
 def remove_desk(conn: Connection, name: str) -> str:
     row = conn.execute(sa.select(desks_t).where(sa.func.lower(desks_t.c.name) == name.strip().lower())).first()
     if row is None:
-        raise RegistrationError(f"no desk {name!r}: see 'tourney desk list'")
+        raise RegistrationError(_("no desk {name!r}: see 'tourney desk list'").format(name=name))
     conn.execute(sa.delete(desks_t).where(desks_t.c.id == row.id))
     _log(conn, "desk.remove", f"desk {row.name!r}")
     return str(row.name)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from tourney.errors import RegistrationError, UsageError
 from tourney.games.base import Pairings
+from tourney.i18n import _, ngettext
 from tourney.output import render_rows
 from tourney.store import Event, Player
 
@@ -26,9 +27,12 @@ def seating_view(event: Event, round_no: int | None, fmt: str) -> str:
     rows = event.seats(round_no)
     records = [(s.round, s.table, s.seat, s.player, s.wonder) for s in rows]
     if not rows and fmt == "table":
-        return "no seating yet: seat a round with 'tourney seat EVENT'\n" if round_no is None else \
-            f"round {round_no} is not seated: seat it with 'tourney seat EVENT --round {round_no}'\n"
-    return render_rows(SEATING_COLUMNS, records, fmt, labels=("Round", "Table", "Seat", "Player", "Wonder"))
+        if round_no is None:
+            return _("no seating yet: seat a round with 'tourney seat EVENT'") + "\n"
+        return _("round {round} is not seated: seat it with 'tourney seat EVENT --round {round}'").format(
+            round=round_no) + "\n"
+    return render_rows(SEATING_COLUMNS, records, fmt, labels=(_("Round"), _("Table"), _("Seat"), _("Player"),
+                                                              _("Wonder")))
 
 
 def players_view(event: Event, fmt: str) -> str:
@@ -41,11 +45,12 @@ def players_view(event: Event, fmt: str) -> str:
     # Old event files may hold control characters in names: the terminal shows them escaped.
     shown = [printable(p.name) if fmt == "table" else p.name for p in ps]
     text = render_rows(PLAYER_COLUMNS, [(n, p.joined_round, p.dropped_after) for n, p in zip(shown, ps)], fmt,
-                       labels=("Player", "First round", "Dropped after"))
+                       labels=(_("Player"), _("First round"), _("Dropped after")))
     if fmt != "table":
         return text
-    return text + (f"{len(ps)} player{'s' * (len(ps) != 1)}, "
-                   f"{sum(p.dropped_after is None for p in ps)} active\n")
+    active = sum(p.dropped_after is None for p in ps)
+    return text + ngettext("{n} player, {active} active", "{n} players, {active} active", len(ps)).format(
+        n=len(ps), active=active) + "\n"
 
 
 def event_pairings(event: Event, command: str) -> Pairings:

@@ -10,8 +10,9 @@ from typing import Iterable, Sequence
 
 from openpyxl.worksheet.worksheet import Worksheet
 
-from tourney.export import (decimal, draw_rows, fixed, html_page, number, standings_title, text_number, text_table,
-                            xlsx_cut_border)
+from tourney.export import (decimal, draw_rows, dropped_mark, fixed, html_page, number, standings_title, text_number,
+                            text_table, xlsx_cut_border)
+from tourney.i18n import _
 from tourney.games.duel.standings import DuelStanding, DuelStandings
 from tourney.standings import Tiebreak, is_qualified, qualified_count, ranked
 from tourney.store import StoredDraw
@@ -74,9 +75,9 @@ def json_text(st: DuelStandings, cut: int | None = None) -> str:
 
 def _display_rows(st: DuelStandings) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     cut = _has_cut(st)
-    head = ("Rank", "Player", "MP", "W", "L", "D", "Bye", "Games", *[t.abbr for t in _extra(st)],
-            *(("Cut",) if cut else ()))
-    body = [(str(r.rank), r.player + (" (dropped)" if r.dropped_after is not None else ""),
+    head = (_("Rank"), _("Player"), _("MP"), _("W"), _("L"), _("D"), _("Bye"), _("Games"),
+            *[_(t.abbr) for t in _extra(st)], *((_("Cut"),) if cut else ()))
+    body = [(str(r.rank), dropped_mark(r.player, r.dropped_after),
              str(decimal(r.match_points, 2)), str(r.wins), str(r.losses), str(r.draws), str(r.byes), str(r.games),
              *[_show(t.key, r.value(t.key)) for t in _extra(st)],
              *((str(r.cut) if r.cut is not None else "",) if cut else ())) for r in _rows(st)]
@@ -90,9 +91,9 @@ def table(st: DuelStandings, cut: int | None = None) -> str:
 
 def html_text(st: DuelStandings, cut: int | None = None) -> str:
     head, body = _display_rows(st)
-    legend = "".join(f"<li><b>{html.escape(t.abbr)}</b>: {html.escape(t.name)}</li>" for t in st.tiebreaks)
-    footer = (f"<p>Ranking, in order:</p><ul>{legend}</ul>\n"
-              f"<p>A bye is worth {html.escape(str(st.bye_points))} match points and counts as no opponent.</p>")
+    legend = "".join(f"<li><b>{html.escape(_(t.abbr))}</b>: {html.escape(_(t.name))}</li>" for t in st.tiebreaks)
+    bye = _("A bye is worth {points} match points and counts as no opponent.").format(points=st.bye_points)
+    footer = f"<p>{html.escape(_('Ranking, in order:'))}</p><ul>{legend}</ul>\n<p>{html.escape(bye)}</p>"
     rows = _rows(st)
     return html_page(st.info, st.scheme.title, st.after_round, head, body, footer, qualified_count(rows, cut),
                      [i for i, r in enumerate(rows) if r.dropped_after is not None])
@@ -125,10 +126,10 @@ def xlsx(st: DuelStandings, path: Path, draws: Sequence[StoredDraw] = (), cut: i
     tbs = _extra(st)
     ws = wb.active
     assert isinstance(ws, Worksheet)  # a new workbook has one sheet
-    ws.title = "Standings"
-    qualified = ["Qualified"] if cut is not None else []
-    sheet(ws, ["Rank", "Player", "Match points", "Wins", "Losses", "Draws", "Byes", *[t.abbr for t in tbs],
-               "Top cut", "Games", "Dropped after", *qualified],
+    ws.title = _("Standings")
+    qualified = [_("Qualified")] if cut is not None else []
+    sheet(ws, [_("Rank"), _("Player"), _("Match points"), _("Wins"), _("Losses"), _("Draws"), _("Byes"),
+               *[_(t.abbr) for t in tbs], _("Top cut"), _("Games"), _("Dropped after"), *qualified],
           ((r.rank, r.player, float(r.match_points), r.wins, r.losses, r.draws, r.byes,
             *[float(r.value(t.key)) if isinstance(r.value(t.key), Fraction) else r.value(t.key) for t in tbs],
             r.cut, r.games, r.dropped_after, *(("yes" if is_qualified(r, cut) else "no",) if cut is not None else ()))
@@ -139,17 +140,17 @@ def xlsx(st: DuelStandings, path: Path, draws: Sequence[StoredDraw] = (), cut: i
     if line:
         for c in ws[line + 1]:
             c.border = xlsx_cut_border()
-    sheet(wb.create_sheet("Matches"), ["Round", "Table", "First", "Second", "Winner", "Victory", "VP first",
-                                       "VP second"],
-          ((m.round, m.table, m.first, m.second or "(bye)", m.winner or ("" if m.is_bye else "shared"),
+    sheet(wb.create_sheet(_("Matches")), [_("Round"), _("Table"), _("First"), _("Second"), _("Winner"), _("Victory"),
+                                          _("VP first"), _("VP second")],
+          ((m.round, m.table, m.first, m.second or _("(bye)"), m.winner or ("" if m.is_bye else _("shared")),
             m.victory.value if m.victory else "", *(m.totals if not m.is_bye else (None, None)))
            for m in st.matches),
           [7, 6, 24, 24, 24, 10, 9, 9], {})
     info = st.info
-    rows = [("event seed", str(info.seed), "every draw below is derived from it"),
+    rows = [("event seed", str(info.seed), _("every draw below is derived from it")),
             ("scheme", info.scheme, st.scheme.title),
-            ("bye", str(st.bye_points), "match points for a bye"),
-            ("tiebreaks", ", ".join(t.key for t in st.tiebreaks), "; ".join(t.name for t in st.tiebreaks)),
+            ("bye", str(st.bye_points), _("match points for a bye")),
+            ("tiebreaks", ", ".join(t.key for t in st.tiebreaks), "; ".join(_(t.name) for t in st.tiebreaks)),
             *draw_rows(st.lot_order, draws)]
-    sheet(wb.create_sheet("Draws"), ["Draw", "Value", "Note"], rows, [18, 40, 60], {})
+    sheet(wb.create_sheet(_("Draws")), [_("Draw"), _("Value"), _("Note")], rows, [18, 40, 60], {})
     wb.save(path)  # the caller (export.to_xlsx) turns a failed write into a clear error

@@ -13,6 +13,8 @@ from rules_engine.duel.sheet import Victory
 from tourney import store
 from tourney.games.duel.settings import bye_points
 from tourney.games.duel.stored import MatchResult, match_results, top_cut
+from tourney.i18n import N_
+from tourney.names import sort_key as name_order
 from tourney.schemes import Scheme, find_scheme
 from tourney.standings import PlayerRounds, Tiebreak, lot_key, seats_of
 
@@ -66,21 +68,21 @@ def _civ_ratio(t: _Tally, _all: Mapping[str, _Tally], _lots: Mapping[str, int]) 
 
 #: Every Duel tiebreak: the declaration (key, name, abbr, ascending) and how to compute it.
 TIEBREAKS: dict[str, tuple[Tiebreak, Compute]] = {
-    "buchholz": (Tiebreak("buchholz", "Buchholz: sum of the opponents' match points", "Buch"), _buchholz),
-    "omw": (Tiebreak("omw", "opponents' match-win %: their average match points per round, "
-                            "each at least 1/3", "OMW%"), _omw),
-    "sb": (Tiebreak("sb", "Sonneborn-Berger: opponents' match points weighted by the result against them",
-                    "SB"), _sb),
-    "wins": (Tiebreak("wins", "matches won (byes not counted)", "W"), lambda t, a, lo: t.wins),
-    "supremacy": (Tiebreak("supremacy", "matches won by military, science or political supremacy", "Sup"),
+    "buchholz": (Tiebreak("buchholz", N_("Buchholz: sum of the opponents' match points"), N_("Buch")), _buchholz),
+    "omw": (Tiebreak("omw", N_("opponents' match-win %: their average match points per round, "
+                               "each at least 1/3"), N_("OMW%")), _omw),
+    "sb": (Tiebreak("sb", N_("Sonneborn-Berger: opponents' match points weighted by the result against them"),
+                    N_("SB")), _sb),
+    "wins": (Tiebreak("wins", N_("matches won (byes not counted)"), N_("W")), lambda t, a, lo: t.wins),
+    "supremacy": (Tiebreak("supremacy", N_("matches won by military, science or political supremacy"), N_("Sup")),
                   lambda t, a, lo: t.supremacy),
-    "civ_ratio": (Tiebreak("civ_ratio", "civilian score ratio: own VP / both players' VP in matches ended by "
-                                        "civilian victory", "Civ%"), _civ_ratio),
-    "vp": (Tiebreak("vp", "sum of victory points", "VP"), lambda t, a, lo: t.vp),
-    "lot": (Tiebreak("lot", "drawn lot (1 = best)", "Lot", ascending=True),
+    "civ_ratio": (Tiebreak("civ_ratio", N_("civilian score ratio: own VP / both players' VP in matches ended by "
+                                           "civilian victory"), N_("Civ%")), _civ_ratio),
+    "vp": (Tiebreak("vp", N_("sum of victory points"), N_("VP")), lambda t, a, lo: t.vp),
+    "lot": (Tiebreak("lot", N_("drawn lot (1 = best)"), N_("Lot"), ascending=True),
             lambda t, a, lots: lots.get(t.player, len(lots) + 1)),
 }
-MATCH_POINTS = Tiebreak("match_points", "match points (win 1, draw 1/2, loss 0)", "MP")
+MATCH_POINTS = Tiebreak("match_points", N_("match points (win 1, draw 1/2, loss 0)"), N_("MP"))
 
 
 @dataclass(frozen=True)
@@ -154,7 +156,7 @@ def duel_standings(players: Sequence[str], results: Sequence[MatchResult], tiebr
             out.append(v if TIEBREAKS[k][0].ascending else -v)
         return tuple(out)
 
-    ordered = sorted(tallies, key=lambda n: (sort_key(n), n.casefold()))
+    ordered = sorted(tallies, key=lambda n: (sort_key(n), name_order(n)))
     rows: list[DuelStanding] = []
     for i, name in enumerate(ordered):
         rank = rows[-1].rank if rows and sort_key(name) == sort_key(ordered[i - 1]) else i + 1

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from tourney.errors import EventError
 from tourney.games.sevenwonders.draws import RoundDraw
+from tourney.i18n import _
 from tourney.store import Event, Json, StoredDraw
 
 #: The kinds of draw this game stores.
@@ -57,7 +58,7 @@ def guild_rows(event_draws: Sequence[StoredDraw]) -> list[tuple[str, str, str]]:
             draw = stored_round_draw(d)
             for n, guilds in draw.guild_lines(sizes.get(d.round, ())):
                 rows.append((f"round {d.round}: guilds, table of {n}", ", ".join(guilds),
-                             "in play at every table of this size"))
+                             _("in play at every table of this size")))
     return rows
 
 

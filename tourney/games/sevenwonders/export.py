@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from rules_engine.sevenwonders import CATEGORIES
-from tourney.export import (decimal, draw_rows, fixed, html_page, number, standings_title, text_number, text_table,
-                            xlsx_cut_border)
+from tourney.export import (decimal, draw_rows, dropped_mark, fixed, html_page, number, standings_title, text_number,
+                            text_table, xlsx_cut_border)
 from tourney.games.sevenwonders.drawstore import guild_rows
+from tourney.i18n import N_, _
 from tourney.games.sevenwonders.standings import SevenWondersStandings, Standing
 from tourney.standings import is_qualified, qualified_count, ranked
 from tourney.store import StoredDraw
@@ -19,6 +20,11 @@ from tourney.tabular import cell_value, neutralise
 from tourney.names import sort_key
 
 STANDING_COLUMNS = ("rank", "player", "points", "share", "vp", "coins", "lot", "games", "dropped_after")
+#: The headings people read (CSV/JSON keep the column names above: a machine contract).
+CATEGORY_HEADINGS = {"military": N_("Military"), "treasury": N_("Treasury"), "wonders": N_("Wonders"),
+                     "civilian": N_("Civilian"), "commercial": N_("Commercial"), "guilds": N_("Guilds"),
+                     "science": N_("Science")}
+HEADINGS = (N_("Rank"), N_("Player"), N_("Points"), N_("Share"), N_("VP"), N_("Coins"), N_("Lot"), N_("Games"))
 
 
 def _rows(standings: SevenWondersStandings) -> Sequence[Standing]:
@@ -50,8 +56,8 @@ def json_text(standings: SevenWondersStandings, cut: int | None = None) -> str:
 
 
 def _display(standings: SevenWondersStandings) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-    head: tuple[str, ...] = ("Rank", "Player", "Points", "Share", "VP", "Coins", "Lot", "Games")
-    body: list[tuple[str, ...]] = [(str(st.rank), st.player + (" (dropped)" if st.dropped_after is not None else ""),
+    head = tuple(_(h) for h in HEADINGS)
+    body: list[tuple[str, ...]] = [(str(st.rank), dropped_mark(st.player, st.dropped_after),
              f"{decimal(st.points, 2)}", fixed(st.share, 4), str(st.vp), str(st.coins), str(st.lot),
              str(st.games)) for st in _rows(standings)]
     return head, body
@@ -67,7 +73,8 @@ def table(standings: SevenWondersStandings, cut: int | None = None) -> str:
 def html_text(standings: SevenWondersStandings, cut: int | None = None) -> str:
     head, body = _display(standings)
     rows = _rows(standings)
-    ties = f"<p>Ties: {html.escape(', then '.join(t.name for t in standings.tiebreaks))}.</p>"
+    ties = "<p>{}</p>".format(html.escape(_("Ties: {tiebreaks}.").format(
+        tiebreaks=_(", then ").join(_(t.name) for t in standings.tiebreaks))))
     return html_page(standings.info, standings.scheme.title, standings.after_round, head, body, ties,
                      qualified_count(rows, cut), [i for i, st in enumerate(rows) if st.dropped_after is not None])
 
@@ -116,30 +123,31 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
                 ws.append([neutralise(v) for v in row])
         ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{n + 1}"
 
-    qualified = ["Qualified"] if cut is not None else []
-    sheet("Standings", ["Rank", "Player", "Points", "Share", "VP", "Coins", "Lot", "Games", "Dropped after",
-                        *qualified], [6, 28, 9, 9, 7, 7, 6, 7, 13, *[10] * len(qualified)],
+    qualified = [_("Qualified")] if cut is not None else []
+    sheet(_("Standings"), [*(_(h) for h in HEADINGS), _("Dropped after"), *qualified],
+          [6, 28, 9, 9, 7, 7, 6, 7, 13, *[10] * len(qualified)],
           ((st.rank, st.player, float(st.points), float(st.share), st.vp, st.coins, st.lot, st.games,
             st.dropped_after, *(("yes" if is_qualified(st, cut) else "no",) if cut is not None else ()))
            for st in standings.rows),
           {2: "0.00", 3: "0.0000"}, qualified_count(standings.rows, cut))
     cats = list(CATEGORIES)
-    sheet("Games", ["Round", "Table", "Seat", "Player", "Wonder", "Side", *[c.capitalize() for c in cats],
-                    "Total", "Coins", "Game points", "Share", "Warnings"],
+    sheet(_("Games"), [_("Round"), _("Table"), _("Seat"), _("Player"), _("Wonder"), _("Side"),
+                       *[_(CATEGORY_HEADINGS[c]) for c in cats], _("Total"), _("Coins"), _("Game points"), _("Share"),
+                       _("Warnings")],
           [7, 6, 5, 28, 14, 5] + [10] * len(cats) + [7, 7, 11, 9, 40],
           ((g.round, g.table, g.seat, g.player, g.score.wonder, g.score.side, *[getattr(g.score, c) for c in cats],
             g.vp, g.coins, float(g.points), float(g.share), "; ".join(g.warnings) or None)
            for g in standings.games),
           {6 + len(cats) + 2: "0.00", 6 + len(cats) + 3: "0.0000"})
-    sheet("Players", ["Player", "Games", "Dropped after"], [28, 7, 13],
+    sheet(_("Players"), [_("Player"), _("Games"), _("Dropped after")], [28, 7, 13],
           [(st.player, st.games, st.dropped_after)
            for st in sorted(standings.rows, key=lambda st: sort_key(st.player))],
           {})
     info = standings.info
     rows: list[Sequence[Cell]] = [
-        ("event seed", str(info.seed), "every draw below is derived from it"),
+        ("event seed", str(info.seed), _("every draw below is derived from it")),
         ("scheme", info.scheme, standings.scheme.title),
         ("tiebreaks", "points, " + ", ".join(t.key for t in standings.tiebreaks[1:]), ""),
         *draw_rows(standings.lot_order, draws), *guild_rows(draws)]
-    sheet("Draws", ["Draw", "Value", "Note"], [18, 40, 60], rows, {})
+    sheet(_("Draws"), [_("Draw"), _("Value"), _("Note")], [18, 40, 60], rows, {})
     wb.save(path)  # export.to_xlsx turns a failed write into a clear error

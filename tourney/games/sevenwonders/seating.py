@@ -8,6 +8,7 @@ from tourney.games.sevenwonders.draws import draw_round
 from tourney.games.sevenwonders.drawstore import (
     SEATS_KIND, TABLE_PLAN_KIND, WONDERS_KIND, draw_payload, round_draws, table_plan_setting,
 )
+from tourney.i18n import _
 from tourney.schedule import PlanError, plan_schedule
 from tourney.schedule import table_plan as sizes_for_plan
 from tourney.schemes import find_scheme
@@ -99,7 +100,7 @@ def draws_view(event: store.Event, round_no: int | None = None) -> str:
     lines = []
     for r, d in sorted(round_draws(event).items()):
         if round_no is None or r == round_no:
-            lines.append(f"round {r} wonders: {', '.join(d.wonders)}")
-            note = " (in this order: a table of n plays the first n + 2)" if d.per_table else ""
-            lines.append(f"round {r} guilds: {', '.join(d.guilds)}{note}")
+            lines.append(_("round {round} wonders: {wonders}").format(round=r, wonders=", ".join(d.wonders)))
+            note = " " + _("(in this order: a table of n plays the first n + 2)") if d.per_table else ""
+            lines.append(_("round {round} guilds: {guilds}").format(round=r, guilds=", ".join(d.guilds)) + note)
     return "".join(line + "\n" for line in lines)

@@ -10,17 +10,18 @@ from typing import Sequence
 from rules_engine.sevenwonders import PlayerScore
 from tourney.export import decimal, fixed
 from tourney.games.sevenwonders.sheets import load_table
+from tourney.i18n import N_
 from tourney.schemes import Scheme, find_scheme
 from tourney.scoring import Entrant, score_table
 from tourney.standings import PlayerRounds, Tiebreak, lot_key, seats_of
 from tourney.store import Event, EventInfo, Player, StoredDraw, TableResult
 
 TIEBREAKS: dict[str, Tiebreak] = {t.key: t for t in (
-    Tiebreak("points", "game points", "Points"),
-    Tiebreak("share", "sum of relative shares", "Share"),
-    Tiebreak("vp", "sum of victory points", "VP"),
-    Tiebreak("coins", "sum of coins", "Coins"),
-    Tiebreak("lot", "drawn lot (1 = best)", "Lot", ascending=True),
+    Tiebreak("points", N_("game points"), N_("Points")),
+    Tiebreak("share", N_("sum of relative shares"), N_("Share")),
+    Tiebreak("vp", N_("sum of victory points"), N_("VP")),
+    Tiebreak("coins", N_("sum of coins"), N_("Coins")),
+    Tiebreak("lot", N_("drawn lot (1 = best)"), N_("Lot"), ascending=True),
 )}
 
 
