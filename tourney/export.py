@@ -6,6 +6,7 @@ Exact values (Fractions) are rounded only for output, with the helpers here.
 from __future__ import annotations
 
 import html
+import io
 import json
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
@@ -124,10 +125,17 @@ def draw_rows(lot_order: Sequence[str], draws: Sequence[StoredDraw]) -> list[tup
 
 def to_xlsx(standings: Standings, path: Path, draws: Sequence[StoredDraw] = ()) -> None:
     """The standings workbook (each game's sheets), with the event's draws."""
-    # Entered before the workbook is built: a write-only workbook that is never saved
-    # leaves its temporary rows behind.
+    # Built in memory, then written in one go: a full disk fails that one write with a clear
+    # message, instead of failing inside the zip writer and leaving it half-closed.
+    buffer = io.BytesIO()
     with writing(path):
-        standings.write_xlsx(path, draws)
+        standings.write_xlsx(buffer, draws)
+        write_file(path, buffer.getvalue())
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write a built file's bytes (the one place an export reaches the disk)."""
+    path.write_bytes(data)
 
 
 TEXT_FORMATS: dict[str, Callable[[Standings], str]] = {".csv": to_csv, ".json": to_json, ".html": to_html}

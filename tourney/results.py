@@ -186,10 +186,14 @@ class EventView:
     stored_player_table: dict[tuple[int, str], int]  # (round, casefolded name) -> table
 
     @classmethod
-    def of(cls, event: store.Event) -> EventView:
+    def of(cls, event: store.Event, replacing: Iterable[ParsedTable[object]] = ()) -> EventView:
+        """The event as the sheets are checked against it; the stored seats of the tables in
+        `replacing` (a correction's) are free, so a correction may move players between them."""
         stored = {(t.round, t.table): t for t in event.results()}
+        free = {(t.round, t.table) for t in replacing}
         return cls(event.info(), {p.name.casefold(): p for p in event.players()}, event.seated_rounds(), stored,
-                   {(t.round, line.player.casefold()): t.table for t in stored.values() for line in t.lines})
+                   {(t.round, line.player.casefold()): t.table for t in stored.values() for line in t.lines
+                    if (t.round, t.table) not in free})
 
     def table_findings(self, table: ParsedTable[object], *, correct: bool, beyond: bool = True) -> list[LocatedFinding]:
         """A round past the event's last (when `beyond`); results already stored (unless `correct`)."""
@@ -296,6 +300,8 @@ def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWo
     registered: list[str] = []
     stored: list[tuple[int, int, int]] = []
     with event.transaction() as conn:
+        # A correction may move players between the tables it replaces: free their seats first.
+        store.clear_sheet_seats(conn, [(t.round, t.table) for t in report.tables])
         ids = {p.name.casefold(): p.id for p in event.players()}
         for table in report.tables:
             for row in table.rows:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, Sequence
+from typing import TYPE_CHECKING, BinaryIO, Protocol, Sequence
 
 from tourney.store import EventInfo, StoredDraw
 
@@ -62,7 +62,7 @@ class Standings(Protocol):
     def to_csv(self) -> str: ...
     def to_json(self) -> str: ...
     def to_html(self) -> str: ...
-    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = ()) -> None: ...
+    def write_xlsx(self, path: Path | BinaryIO, draws: Sequence[StoredDraw] = ()) -> None: ...
 
 
 def lot_key(seed: int, name: str) -> str:

@@ -6,7 +6,7 @@ import html
 import json
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import BinaryIO, Iterable, Sequence
 
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -82,7 +82,7 @@ def html_text(st: DuelStandings) -> str:
     return html_page(st.info, st.scheme.title, st.after_round, head, body, footer)
 
 
-def xlsx(st: DuelStandings, path: Path, draws: Sequence[StoredDraw] = ()) -> None:
+def xlsx(st: DuelStandings, path: Path | BinaryIO, draws: Sequence[StoredDraw] = ()) -> None:
     """The standings workbook: Standings (every tiebreak a column), Matches, Draws."""
     from openpyxl import Workbook
     from openpyxl.styles import Font

@@ -7,7 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
+from typing import BinaryIO, Callable, Mapping, Sequence
 
 from rules_engine.duel.sheet import Victory
 from tourney import store
@@ -233,7 +233,7 @@ class DuelStandings:
 
         return export.html_text(self)
 
-    def write_xlsx(self, path: Path, draws: Sequence[store.StoredDraw] = ()) -> None:
+    def write_xlsx(self, path: Path | BinaryIO, draws: Sequence[store.StoredDraw] = ()) -> None:
         from tourney.games.duel import export
 
         export.xlsx(self, path, draws)

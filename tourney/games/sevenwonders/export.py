@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import json
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import BinaryIO, Iterable, Sequence
 
 from rules_engine.sevenwonders import CATEGORIES
 from tourney.export import decimal, draw_rows, fixed, html_page, number, standings_title, text_number, text_table
@@ -51,7 +51,7 @@ def html_text(standings: SevenWondersStandings) -> str:
 Cell = str | int | float | None
 
 
-def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDraw] = ()) -> None:
+def xlsx(standings: SevenWondersStandings, path: Path | BinaryIO, draws: Sequence[StoredDraw] = ()) -> None:
     """The standings workbook: Standings, Games, Players and Draws sheets."""
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell

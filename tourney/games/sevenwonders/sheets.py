@@ -105,7 +105,7 @@ def parse_files(paths: Sequence[str | Path]) -> CheckReport:
 def check_against_event(report: CheckReport, event: store.Event, *, register: bool = False,
                         correct: bool = False) -> None:
     """Add the findings that need the event: registration, drops, seating, stored results."""
-    view = EventView.of(event)
+    view = EventView.of(event, report.tables if correct else ())
     seated = view.seated
     seats: dict[tuple[int, int], dict[int, store.SeatRow]] = defaultdict(dict)
     where_seated: dict[tuple[int, str], store.SeatRow] = {}

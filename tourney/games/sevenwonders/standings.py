@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
+from typing import BinaryIO, Sequence
 
 from rules_engine.sevenwonders import PlayerScore
 from tourney.games.sevenwonders.sheets import load_table
@@ -97,7 +97,7 @@ class SevenWondersStandings:
 
         return export.html_text(self)
 
-    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = ()) -> None:
+    def write_xlsx(self, path: Path | BinaryIO, draws: Sequence[StoredDraw] = ()) -> None:
         from tourney.games.sevenwonders import export
 
         export.xlsx(self, path, draws)
