@@ -192,10 +192,14 @@ class EventView:
     seats: tuple[store.SeatRow, ...] = ()
 
     @classmethod
-    def of(cls, event: store.Event) -> EventView:
+    def of(cls, event: store.Event, replacing: Iterable[ParsedTable[object]] = ()) -> EventView:
+        """The event as the sheets are checked against it; the stored seats of the tables in
+        `replacing` (a correction's) are free, so a correction may move players between them."""
         stored = {(t.round, t.table): t for t in event.results()}
+        free = {(t.round, t.table) for t in replacing}
         return cls(event.info(), {name_key(p.name): p for p in event.players()}, event.seated_rounds(), stored,
-                   {(t.round, name_key(line.player)): t.table for t in stored.values() for line in t.lines},
+                   {(t.round, name_key(line.player)): t.table for t in stored.values() for line in t.lines
+                    if (t.round, t.table) not in free},
                    tuple(event.seats()))
 
     def did_you_mean(self, name: str, round_no: int) -> str | None:
@@ -550,6 +554,8 @@ def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWo
     stored: list[tuple[int, int, int]] = []
     unchanged: list[tuple[int, int]] = []
     with event.transaction() as conn:
+        # A correction may move players between the tables it replaces: free their seats first.
+        store.clear_sheet_seats(conn, [(t.round, t.table) for t in report.tables])
         ids = {name_key(p.name): p.id for p in event.players()}
         for table in report.tables:
             for row in table.rows:

@@ -304,10 +304,40 @@ def _create_tables(where: Location, fill: Callable[[Connection], None]) -> Engin
                 raise EventError(f"{loc!r} already holds an event")
             fill(conn)
     except sa.exc.OperationalError as exc:
-        if where.path is not None:
-            raise
-        raise database.server_error(where, exc) from None
+        if where.path is None:
+            raise database.server_error(where, exc) from None
+        engine.dispose()
+        work_files = (where.path.with_name(where.path.name + s) for s in ("-wal", "-shm", "-journal"))
+        for leftover in (where.path, *work_files):
+            try:
+                leftover.unlink(missing_ok=True)  # it did not exist before (checked above): no half-made event stays
+            except OSError:
+                pass  # a read-only folder: nothing was made there
+        raise _file_problem(where, exc, "create") from None
     return engine
+
+
+def _file_problem(where: Location, exc: sa.exc.DBAPIError, doing: str) -> EventError:
+    """A clear message for an event file SQLite can't create or open: a full disk, a folder
+    that can't be written (SQLite writes its -wal and -shm files beside the event), or not an
+    event file at all."""
+    loc, path = where.display, where.path
+    assert path is not None
+    reason = str(exc.orig).lower()
+    folder = path.resolve().parent
+    if "full" in reason:
+        return EventError(f"can't {doing} {loc!r}: the disk is full: free some space, or use a folder on another "
+                          "disk; nothing was changed")
+    if "readonly" in reason or "read-only" in reason or "unable to open" in reason or "disk i/o" in reason:
+        if not os.access(folder, os.W_OK):
+            return EventError(f"can't {doing} {loc!r}: the folder {str(folder)!r} can't be written (read-only or no "
+                              "permission; SQLite keeps two work files beside the event): "
+                              + ("choose a writable folder" if doing == "create" else
+                                 "copy the event to a writable folder"))
+        if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+            return EventError(f"can't {doing} {loc!r}: no permission to read and write the file: check its "
+                              "permissions")
+    return EventError(f"{loc!r} is not a tourney event file ({exc.orig}): check the path")
 
 
 def copy_event(source: Event, target: str | os.PathLike[str]) -> Event:
@@ -342,6 +372,7 @@ class Event:
         self.engine = engine
         self.where = location
         self.location = location.display  # what messages show (a URL's password masked)
+        self._file_id = _file_id(location.path)
 
     # --- opening -------------------------------------------------------------------
     @classmethod
@@ -373,8 +404,7 @@ class Event:
         except sa.exc.OperationalError as exc:
             if where.path is None:
                 raise database.server_error(where, exc) from None
-            raise EventError(f"{loc!r} is not a tourney event file ({exc.orig}): "
-                             "check the path") from None
+            raise _file_problem(where, exc, "open") from None
         except sa.exc.DatabaseError as exc:
             raise EventError(f"{loc!r} is not a tourney event file ({exc.orig}): "
                              "check the path") from None
@@ -401,10 +431,23 @@ class Event:
         lock in PostgreSQL. There we stay at READ COMMITTED on purpose: every statement after
         the lock sees what the previous writer committed, so no retry loop is needed, which
         SERIALIZABLE would demand. A tournament writes a few times a minute; waiting is free."""
-        with self.engine.begin() as conn:
-            conn.execute(sa.update(meta_t).where(meta_t.c.key == "schema_version")
-                         .values(value=meta_t.c.value))
-            yield conn
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(sa.update(meta_t).where(meta_t.c.key == "schema_version")
+                             .values(value=meta_t.c.value))
+                yield conn
+                # SQLite writes on into a deleted or replaced file without complaint: check,
+                # before the commit, that the change lands in the event file it was meant for.
+                if self.where.path is not None and _file_id(self.where.path) != self._file_id:
+                    raise EventError(f"the event file {self.location!r} was deleted or replaced while this change "
+                                     "was being written: nothing was stored; restore the event file (or a backup) "
+                                     "and run the command again")
+        except sa.exc.ProgrammingError as exc:
+            # PostgreSQL: the event's schema was dropped while the change was being written.
+            if "does not exist" not in str(exc.orig):
+                raise
+            raise EventError(f"the event {self.location!r} was deleted while this change was being written: "
+                             "nothing was stored") from None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -533,6 +576,17 @@ class Event:
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(history_t).order_by(history_t.c.id)).all()
         return [dict(r._mapping) for r in rows]
+
+
+def _file_id(path: os.PathLike[str] | None) -> tuple[int, int] | None:
+    """The device and inode of an event file (None when it is gone, or not a file)."""
+    if path is None:
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _log(conn: Connection, action: str, detail: str, who: str | None = None) -> None:
@@ -755,6 +809,15 @@ def store_result(conn: Connection, *, round_no: int, table_no: int, version: int
         {"result_id": rid, "seat": line.seat, "player_id": line.player_id, "wonder": line.wonder,
          "side": line.side, "scores": json.dumps(line.data, sort_keys=True)}
         for line in lines])
+
+
+def clear_sheet_seats(conn: Connection, tables: list[tuple[int, int]]) -> None:
+    """Free the seats of these (round, table)s where the round was seated from sheets (the
+    tool's own seating stays)."""
+    from_sheets = {r for (r,) in conn.execute(sa.select(rounds_t.c.number).where(rounds_t.c.source == "sheets"))}
+    for r, t in tables:
+        if r in from_sheets:
+            conn.execute(sa.delete(seats_t).where(seats_t.c.round == r, seats_t.c.table_no == t))
 
 
 def store_table_seats(conn: Connection, round_no: int, table_no: int,

@@ -11,6 +11,7 @@ import math
 import posixpath
 import re
 import zipfile
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -273,7 +274,7 @@ class _Workbook:
         self.name = path.name
         try:
             self.zip = zipfile.ZipFile(path)
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError, ValueError, EOFError):
             raise self.damaged("it is not a zip file, as every .xlsx is") from None
 
     def damaged(self, why: str, where: str | None = None) -> DamagedWorkbookError:
@@ -294,14 +295,14 @@ class _Workbook:
                                   "or split the workbook")
         try:
             return self.zip.open(info)
-        except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError, ValueError) as exc:
+        except (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError, OSError, ValueError) as exc:
             raise self.damaged(f"can't unpack {part!r}: {exc}") from None
 
     def parse(self, source: IO[bytes], part: str) -> Iterator[tuple[str, Element]]:
         """Streaming parse (end events); DTDs and entities are refused (defusedxml)."""
         try:
             yield from safe_xml.iterparse(source, events=("end",), forbid_dtd=True)
-        except (ParseError, DefusedXmlException, zipfile.BadZipFile, EOFError, OSError, ValueError) as exc:
+        except (ParseError, DefusedXmlException, zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError) as exc:
             raise self.damaged(f"bad XML in {part!r}: {exc}") from None
 
     def events(self, part: str, what: str) -> Iterator[tuple[str, Element]]:
@@ -413,7 +414,7 @@ def _sheet(book: _Workbook, part: str, title: str, strings: list[str]) -> Table:
     with book.open(part, f"worksheet {title!r}") as stream:
         try:
             data = stream.read(MAX_PART_BYTES + 1)
-        except (zipfile.BadZipFile, EOFError, OSError, ValueError) as exc:
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError) as exc:
             raise book.damaged(f"can't unpack {part!r}: {exc}") from None
     if len(data) > MAX_PART_BYTES:  # the zip directory understated the size
         raise TableLimitError(f"{book.name}: worksheet {title!r} unpacks to more than {_mb(MAX_PART_BYTES)}, "
@@ -470,6 +471,10 @@ def _row(book: _Workbook, where: str, row_no: int, cells: list[tuple[str | None,
                                   f"{MAX_COLUMNS} columns this tool reads: delete the extra columns")
         if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
             raise _cell_too_long(f"{where}:{row_no}")
+        bad = _CONTROL.search(value) if isinstance(value, str) else None
+        if bad:  # refused as in a CSV file: it would reach the terminal, or hide in a name
+            raise TableLayoutError(f"{where}:{row_no}: a cell in column {col_no} holds the control character "
+                                   f"{bad.group()!r}: delete it")
         if col_no <= len(out):
             raise book.damaged(f"two cells in column {col_no}", f"{where}:{row_no}")
         out.extend([None] * (col_no - 1 - len(out)))

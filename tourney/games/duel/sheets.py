@@ -78,7 +78,7 @@ def parse_files(paths: Sequence[str | Path]) -> CheckReport:
 def check_against_event(report: CheckReport, event: store.Event, *, register: bool = False,
                              correct: bool = False) -> None:
     """Registration, drops, the stored pairing and stored results."""
-    view = EventView.of(event)
+    view = EventView.of(event, report.tables if correct else ())
     rounds = stored_rounds(event)
     seated = view.seated
     for table in report.tables:

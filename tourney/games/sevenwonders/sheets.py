@@ -133,7 +133,7 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
     """Add the findings that need the event: registration, drops, seating, stored results,
     and the rules checked again with the guilds drawn for the round."""
     _check_with_drawn_guilds(report, event)
-    view = EventView.of(event)
+    view = EventView.of(event, report.tables if correct else ())
     seated = view.seated
     seats: dict[tuple[int, int], dict[int, store.SeatRow]] = defaultdict(dict)
     where_seated: dict[tuple[int, str], store.SeatRow] = {}
