@@ -3,7 +3,6 @@ reading and checking sheets against the rules and the event, and a table as stor
 (`dump_line`/`load_table`: the store keeps each line's game data as JSON)."""
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -14,8 +13,9 @@ from rules_engine.sevenwonders.sheet import split_guilds
 from tourney import store
 from tourney.errors import EventError
 from tourney.games.sevenwonders.drawstore import round_draws
+from tourney.tablegame import seating_findings
 from tourney.results import (
-    CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_row, at_table, parse_sheets,
+    CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets,
 )
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
 from tourney.vocabulary import GENERIC, Vocabulary, Word
@@ -134,47 +134,21 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
     and the rules checked again with the guilds drawn for the round."""
     _check_with_drawn_guilds(report, event)
     view = EventView.of(event, report.tables if correct else ())
-    seated = view.seated
-    seats: dict[tuple[int, int], dict[int, store.SeatRow]] = defaultdict(dict)
-    where_seated: dict[tuple[int, str], store.SeatRow] = {}
-    for s in event.seats():
-        seats[(s.round, s.table)][s.seat] = s
-        where_seated[(s.round, name_key(s.player))] = s
     for table in report.tables:
-        r, t = table.round, table.table
         report.findings.extend(view.table_findings(table, correct=correct))
         for row in table.rows:
-            name = row.player
-            if not name:
-                continue
-            report.findings.extend(view.row_findings(table, row, register=register))
-            if seated.get(r) == "seat":
-                seat = row.get_int("seat")
-                planned = seats.get((r, t), {}).get(seat) if seat is not None else None
-                mine = where_seated.get((r, name_key(name)))
-                if mine is None:
-                    report.findings.append(at_row(row, error(
-                        "seating", f"{name!r} is not in the seating of round {r}: fix the name, or re-seat "
-                                   "the round before its sheets are in", name)))
-                elif (mine.table, mine.seat) != (t, seat):
-                    report.findings.append(at_row(row, error(
-                        "seating", f"{name!r} is at table {t}, seat {seat} on the sheet but the seating of "
-                                   f"round {r} has them at table {mine.table}, seat {mine.seat}: fix the sheet",
-                        name)))
-                wonder = row.values.get("wonder")
-                if planned is not None and planned.wonder and wonder and \
-                        str(wonder).casefold() != planned.wonder.casefold():
-                    report.findings.append(at_row(row, error(
-                        "wonder.draw", f"{name!r} played {wonder!r} on the sheet but the draw gave seat {seat} "
-                                       f"{planned.wonder!r}: fix the sheet", name)))
-        if seated.get(r) == "seat" and (r, t) in seats:
-            planned_names = {name_key(s.player) for s in seats[(r, t)].values()}
-            on_sheet = {name_key(row.player) for row in table.rows}
-            for missing in sorted(planned_names - on_sheet):
-                who = next(s.player for s in seats[(r, t)].values() if name_key(s.player) == missing)
-                report.findings.append(at_table(table, error(
-                    "seating", f"{who!r} is seated at table {t} in round {r} but missing from its sheet: "
-                               "add their line")))
+            if row.player:
+                report.findings.extend(view.row_findings(table, row, register=register))
+    seating_findings(report, event, view, _drawn_wonder)
+
+
+def _drawn_wonder(row: SheetRow, planned: store.SeatRow) -> list[Finding]:
+    """The wonder on the sheet must be the one drawn for the seat (when both are given)."""
+    wonder = row.values.get("wonder")
+    if planned.wonder and wonder and str(wonder).casefold() != planned.wonder.casefold():
+        return [error("wonder.draw", f"{row.player!r} played {wonder!r} on the sheet but the draw gave seat "
+                                     f"{planned.seat} {planned.wonder!r}: fix the sheet", row.player)]
+    return []
 
 
 # --- a table as stored ---------------------------------------------------------------------------
