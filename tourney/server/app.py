@@ -302,22 +302,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         reason = body.get("reason")
         return rows, version, reason if isinstance(reason, str) else None
 
-    async def api_check(request: Request) -> Response:
-        who = await api_desk(request)
-        if isinstance(who, Response):
-            return who
-        got = await read_body(request)
-        if isinstance(got, Response):
-            return got
-        rows, _, _ = got
-        r, t = request.path_params["n"], request.path_params["t"]
-        try:
-            report = await run_in_threadpool(entry.check_table, event, r, t, rows, source=who.name)
-        except TourneyError as exc:
-            return JSONResponse({"error": str(exc), "findings": []}, 422)
-        return JSONResponse({"ok": report.ok, "findings": [finding_json(f) for f in report.findings]})
+    TableRequest = tuple[Any, int, int, list[dict[str, Any]], Any, str | None]
 
-    async def api_post_result(request: Request) -> Response:
+    async def api_table_request(request: Request) -> TableRequest | Response:
+        """A desk's request about one table: the desk, round, table and the body's rows, version
+        and reason; or the response refusing it (no valid token, a body that is not a sheet)."""
         who = await api_desk(request)
         if isinstance(who, Response):
             return who
@@ -325,7 +314,24 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         if isinstance(got, Response):
             return got
         rows, version, reason = got
-        r, t = request.path_params["n"], request.path_params["t"]
+        return who, request.path_params["n"], request.path_params["t"], rows, version, reason
+
+    async def api_check(request: Request) -> Response:
+        asked = await api_table_request(request)
+        if isinstance(asked, Response):
+            return asked
+        who, r, t, rows, _, _ = asked
+        try:
+            report = await run_in_threadpool(entry.check_table, event, r, t, rows, source=who.name)
+        except TourneyError as exc:
+            return JSONResponse({"error": str(exc), "findings": []}, 422)
+        return JSONResponse({"ok": report.ok, "findings": [finding_json(f) for f in report.findings]})
+
+    async def api_post_result(request: Request) -> Response:
+        asked = await api_table_request(request)
+        if isinstance(asked, Response):
+            return asked
+        who, r, t, rows, version, reason = asked
 
         def save() -> entry.Entered:
             with state.write_lock:
