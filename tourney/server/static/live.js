@@ -42,7 +42,7 @@
   }
 
   function refresh() {
-    fetch(location.pathname + location.search, {headers: {"X-Fragment": "1"}})
+    fetch(location.pathname + location.search, {headers: {"X-Fragment": "1"}, cache: "no-cache"})
       .then(function (r) { return r.text(); })
       .then(function (html) {
         main.innerHTML = html;
@@ -52,7 +52,7 @@
   }
 
   function poll() {
-    fetch("/api/stamp", {cache: "no-store"})
+    fetch("/api/stamp", {cache: "no-cache"})  // revalidated: 304 while nothing changed
       .then(function (r) { return r.json(); })
       .then(function (data) {
         window.TOURNEY_TIMER_END = data.timer_end;
