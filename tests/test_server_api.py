@@ -28,6 +28,7 @@ def ev(tmp_path) -> LiveEvent:
 def client(ev, monkeypatch) -> TestClient:
     # These tests change the event file beside the server too: read its change stamp every time.
     monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
+    monkeypatch.setattr(server_app, "SETTLE", 0.0)
     return TestClient(create_app(str(ev.path)))
 
 

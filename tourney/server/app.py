@@ -3,11 +3,12 @@ all over the same library calls as the command line. One process owns the event 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import tempfile
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,8 @@ LOGIN_DELAY, LOGIN_DELAY_MAX = 0.5, 8.0
 #: Seconds a read change stamp stays good (changes made by other processes show this much later;
 #: this server's own changes show at once).
 STAMP_TTL = 1.0
+#: Seconds between two builds of one player page while the event keeps changing (PageCache.settle).
+SETTLE = 1.0
 
 
 @dataclass(frozen=True)
@@ -132,7 +135,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     """The ASGI app for one event file (pages, desks, API)."""
     event = store.Event.open(event_location)
     state = State(event, lang or live.event_lang(event), cut,
-                  PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL))
+                  PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE))
     env = _env(state.lang)
 
     def html(name: str, path: str, *, fragment: bool = False, **ctx: Any) -> str:
@@ -145,13 +148,14 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         """A player page built once: the whole page and its live part (what the page's own
         script fetches with X-Fragment to refresh itself)."""
         return built(stamp, status, "text/html; charset=utf-8",
-                     {"": html(name, path, **ctx), "fragment": html(name, path, fragment=True, **ctx)})
+                     {"": html(name, path, stamp=stamp, **ctx), "fragment": html(name, path, fragment=True, **ctx)})
 
     def json_built(stamp: int, value: Any, status: int = 200) -> Built:
         return built(stamp, status, "application/json", {"": json.dumps(value, ensure_ascii=False)})
 
-    async def cached_page(request: Request, key: tuple[Any, ...], build: Callable[[int], Built]) -> Response:
-        got = await state.pages.get(key, build)
+    async def cached_page(request: Request, key: tuple[Any, ...], build: Callable[[int], Built], *,
+                          settle: bool = True) -> Response:
+        got = await state.pages.get(key, build, settle=settle)
         return got.response(request, "fragment" if request.headers.get("x-fragment") == "1" else "")
 
     def session(request: Request) -> Session | None:
@@ -177,26 +181,34 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         return JSONResponse({"error": "missing token: send 'Authorization: Bearer TOKEN'"}, 401)
 
     # --- player pages (built once per change, see PageCache) --------------------------
+    def build_seating(round_no: int | None, stamp: int) -> Built:
+        """`/` (round_no None: the latest published round) or `/rounds/N`."""
+        path = "/" if round_no is None else f"/rounds/{round_no}"
+        visible = live.published_rounds(event)
+        seated = event.seated_rounds()
+        current = round_no if round_no is not None else max(visible & set(seated), default=None)
+        if current is None or current not in seated or current not in visible:
+            return page("seating.html", path, stamp, 404 if round_no is not None else 200, round=current,
+                        tables=None, rounds=sorted(visible))
+        rows = seating_rows(event, current)
+        stored = {t.table for t in event.results(upto_round=current) if t.round == current}
+        tables: dict[int, list[dict[str, Any]]] = {}
+        for r in rows:
+            tables.setdefault(r["table"], []).append(r)
+        folded = {r["player"]: live.fold(r["player"]) for r in rows}
+        return page("seating.html", path, stamp, round=current, tables=tables, stored=stored,
+                    rounds=sorted(visible & set(seated)), folded=folded)
+
+    def build_standings(stamp: int) -> Built:
+        from tourney.standings import event_cut, qualified_count
+
+        st, cols, rows = standings_page_rows(event)
+        cut = state.cut if state.cut is not None else event_cut(event)
+        line = qualified_count(st.rows, cut) if rows else None
+        return page("standings.html", "/standings", stamp, cols=cols, rows=rows, cut=cut, cut_after=line)
+
     async def seating_page(request: Request, round_no: int | None) -> Response:
-        path = request.url.path
-
-        def build(stamp: int) -> Built:
-            visible = live.published_rounds(event)
-            seated = event.seated_rounds()
-            current = round_no if round_no is not None else max(visible & set(seated), default=None)
-            if current is None or current not in seated or current not in visible:
-                return page("seating.html", path, stamp, 404 if round_no is not None else 200, round=current,
-                            tables=None, rounds=sorted(visible))
-            rows = seating_rows(event, current)
-            stored = {t.table for t in event.results(upto_round=current) if t.round == current}
-            tables: dict[int, list[dict[str, Any]]] = {}
-            for r in rows:
-                tables.setdefault(r["table"], []).append(r)
-            folded = {r["player"]: live.fold(r["player"]) for r in rows}
-            return page("seating.html", path, stamp, round=current, tables=tables, stored=stored,
-                        rounds=sorted(visible & set(seated)), folded=folded)
-
-        return await cached_page(request, ("seating", round_no), build)
+        return await cached_page(request, ("seating", round_no), lambda n: build_seating(round_no, n))
 
     async def home(request: Request) -> Response:
         return await seating_page(request, None)
@@ -205,15 +217,12 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         return await seating_page(request, request.path_params["n"])
 
     async def standings_page(request: Request) -> Response:
-        def build(stamp: int) -> Built:
-            from tourney.standings import event_cut, qualified_count
+        return await cached_page(request, ("standings",), build_standings)
 
-            st, cols, rows = standings_page_rows(event)
-            cut = state.cut if state.cut is not None else event_cut(event)
-            line = qualified_count(st.rows, cut) if rows else None
-            return page("standings.html", "/standings", stamp, cols=cols, rows=rows, cut=cut, cut_after=line)
-
-        return await cached_page(request, ("standings",), build)
+    async def warm_up() -> None:
+        """Build the two pages every phone opens before the first phone asks."""
+        await state.pages.get(("seating", None), lambda n: build_seating(None, n))
+        await state.pages.get(("standings",), build_standings)
 
     async def player_page(request: Request) -> Response:
         typed = request.path_params["name"]
@@ -245,12 +254,13 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     async def stamp(request: Request) -> Response:
         """What every open player page polls every few seconds: the change stamp (refresh when
         it moved) and the round timer; 304 while nothing changed."""
-        return await cached_page(request, ("stamp",), lambda n: json_built(n, {"stamp": n,
-                                                                                "timer_end": live.timer_end(event)}))
+        return await cached_page(request, ("stamp",), lambda n: json_built(
+            n, {"stamp": n, "timer_end": live.timer_end(event)}), settle=False)
 
     # --- JSON API --------------------------------------------------------------------
     async def api_standings(request: Request) -> Response:
-        return await cached_page(request, ("api-standings",), lambda n: json_built(n, standings_rows(event)))
+        return await cached_page(request, ("api-standings",), lambda n: json_built(n, standings_rows(event)),
+                                 settle=False)
 
     async def api_seating(request: Request) -> Response:
         n = request.path_params["n"]
@@ -265,7 +275,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                 return json_built(stamp, {"error": f"round {n}'s seating is not published"}, 404)
             return json_built(stamp, seating_rows(event, n))
 
-        return await cached_page(request, ("api-seating", n, desk), build)
+        return await cached_page(request, ("api-seating", n, desk), build, settle=False)
 
     async def api_get_result(request: Request) -> Response:
         who = await api_desk(request)
@@ -507,6 +517,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         Route("/desk/organiser/{action}", desk_page(organiser_action, organiser=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    app = Starlette(routes=routes)
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await warm_up()
+        yield
+
+    app = Starlette(routes=routes, lifespan=lifespan)
     app.state.tourney = state
     return app

@@ -43,12 +43,13 @@ class Built:
     media_type: str
     variants: Mapping[str, Body]
 
-    def response(self, request: Request, variant: str = "", headers: Mapping[str, str] | None = None) -> Response:
+    def response(self, request: Request, variant: str = "") -> Response:
         """The page for this request: 304 when the client holds this very body (If-None-Match),
-        gzip when it accepts it. `no-cache`: browsers keep the page but ask again each time."""
+        gzip when it accepts it. `no-cache`: browsers keep the page but ask again each time.
+        X-Stamp says which change stamp the page shows (the page's script compares it)."""
         body = self.variants[variant]
         head = {"etag": body.etag, "cache-control": "no-cache", "vary": "X-Fragment, Accept-Encoding",
-                **(headers or {})}
+                "x-stamp": str(self.stamp)}
         asked = request.headers.get("if-none-match")
         if self.status == 200 and asked and body.etag in (tag.strip() for tag in asked.split(",")):
             return Response(status_code=304, headers=head)
@@ -71,11 +72,18 @@ class PageCache:
     worker thread (database work stays off the event loop), once per stamp: while one request
     builds it for the current stamp, the others get the previous build instead of waiting; a
     request that finds no build under way for the current stamp starts one and waits for it,
-    so whoever changed the event and then reads it sees the change."""
+    so whoever changed the event and then reads it sees the change.
+
+    Pages asked for with `settle` (the player pages) are rebuilt at most once per `settle`
+    seconds and one build at a time: while desks store a round in a burst, phones get the
+    latest build (it says its stamp, so their script asks again) instead of the server
+    rebuilding for every single sheet."""
 
     read_stamp: Callable[[], int]
     ttl: float = 1.0
+    settle: float = 1.0
     pages: dict[tuple[object, ...], Built] = field(default_factory=dict)
+    built_at: dict[tuple[object, ...], float] = field(default_factory=dict)
     building: dict[tuple[object, ...], tuple[int, asyncio.Future[Built]]] = field(default_factory=dict)
     value: int = -1
     read_at: float = float("-inf")
@@ -107,17 +115,19 @@ class PageCache:
         finally:
             self.reading = None
 
-    async def get(self, key: tuple[object, ...], build: Callable[[int], Built]) -> Built:
+    async def get(self, key: tuple[object, ...], build: Callable[[int], Built], *, settle: bool = False) -> Built:
         """The page for `key` as of the current stamp; `build(stamp)` runs in a worker thread."""
         stamp = await self.stamp()
         have = self.pages.get(key)
         if have is not None and have.stamp >= stamp:
             return have
         running = self.building.get(key)
-        if running is not None and running[0] >= stamp:
+        if running is not None and (running[0] >= stamp or (settle and have is not None)):
             if have is not None:
-                return have  # one request is building this stamp's page: the others don't wait for it
+                return have  # one request is building this page: the others don't wait for it
             return await asyncio.shield(running[1])
+        if settle and have is not None and time.monotonic() - self.built_at.get(key, 0.0) < self.settle:
+            return have
         task = asyncio.ensure_future(self._build(key, stamp, build))
         self.building[key] = (stamp, task)
         return await asyncio.shield(task)
@@ -128,8 +138,10 @@ class PageCache:
             have = self.pages.get(key)
             if have is None or have.stamp <= page.stamp:
                 if len(self.pages) >= MAX_PAGES:
-                    self.pages.pop(next(iter(self.pages)))
+                    self.built_at.pop(old := next(iter(self.pages)), None)
+                    self.pages.pop(old)
                 self.pages[key] = page
+                self.built_at[key] = time.monotonic()
             return page
         finally:
             if self.building.get(key, (None, None))[1] is asyncio.current_task():

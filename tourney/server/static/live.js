@@ -2,7 +2,8 @@
 (function () {
   "use strict";
   var main = document.getElementById("live");
-  var stamp = null;
+  // The change stamp the shown page was built at (the server says it with every page).
+  var stamp = main && main.dataset.stamp !== undefined ? parseInt(main.dataset.stamp, 10) : null;
 
   // Same folding as tourney.live.fold: case-, accent- and umlaut-tolerant.
   function fold(text) {
@@ -43,7 +44,7 @@
 
   function refresh() {
     fetch(location.pathname + location.search, {headers: {"X-Fragment": "1"}, cache: "no-cache"})
-      .then(function (r) { return r.text(); })
+      .then(function (r) { stamp = parseInt(r.headers.get("X-Stamp"), 10); return r.text(); })
       .then(function (html) {
         main.innerHTML = html;
         bindFind();
@@ -56,8 +57,9 @@
       .then(function (r) { return r.json(); })
       .then(function (data) {
         window.TOURNEY_TIMER_END = data.timer_end;
+        // A page built a moment before the latest change says so: it is fetched again next time.
         if (stamp !== null && data.stamp !== stamp) refresh();
-        stamp = data.stamp;
+        else if (stamp === null) stamp = data.stamp;
       })
       .catch(function () { /* the laptop may be restarting: try again next time */ })
       .finally(function () { setTimeout(poll, 2000); });
