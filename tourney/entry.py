@@ -159,11 +159,6 @@ def double_entry(event: store.Event) -> bool:
     return event.setting("double_entry") == "on"
 
 
-def set_double_entry(conn: store.Connection, on: bool) -> None:
-    store.set_setting(conn, "double_entry", "on" if on else None)
-    store.log(conn, "event", f"double entry {'on' if on else 'off'}")
-
-
 @dataclass(frozen=True)
 class Held:
     """An entry held until a second desk's entry agrees: `mismatch` when an entry by another
