@@ -98,6 +98,12 @@
         status.className = "ok";
         status.textContent = text.saved + " " + r.data.version;
         show(r.data.warnings, null);
+      } else if (r.status === 202 || (r.status === 409 && r.data.mismatch)) {
+        // Blind double entry: held until a second desk agrees; a mismatch goes to the organiser.
+        conflict.hidden = true;
+        status.className = r.status === 202 ? "ok" : "error";
+        status.textContent = r.status === 202 ? text.held : text.mismatch;
+        show(r.data.warnings || [], null);
       } else if (r.status === 409) {
         var stored = r.data.stored;
         conflict.hidden = false;
