@@ -156,6 +156,9 @@ class PlayerGame:
 
 def player_games(event: store.Event, player: store.Player) -> list[PlayerGame]:
     """The player's visible rounds: table, seat, opponents, and score once stored."""
+    from tourney.games import workflow
+
+    score = workflow(event.info().game).sheet_format.score_column
     visible = published_rounds(event)
     results = {(t.round, t.table): t for t in event.results()}
     seats = [s for s in event.seats() if s.round in visible]
@@ -167,7 +170,7 @@ def player_games(event: store.Event, player: store.Player) -> list[PlayerGame]:
         total = None
         if res is not None:
             line = next((ln for ln in res.lines if ln.player == player.name), None)
-            value = line_cells(line).get("total") if line else None
+            value = line_cells(line).get(score) if line else None
             total = value if isinstance(value, int) else None
         out.append(PlayerGame(s.round, s.table, s.seat, s.wonder, others, total))
     return out

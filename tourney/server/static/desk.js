@@ -67,7 +67,8 @@
     t.className = "versions";
     rowsToShow.forEach(function (row) {
       var tr = document.createElement("tr");
-      ["seat", "player", "total", "coins"].forEach(function (k) {
+      // Every column of the game's sheet (the rows carry them), not only one game's.
+      Object.keys(row).filter(function (k) { return k !== "round" && k !== "table"; }).forEach(function (k) {
         var td = document.createElement("td");
         td.textContent = row[k] === undefined || row[k] === null ? "" : row[k];
         tr.appendChild(td);
