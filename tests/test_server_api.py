@@ -28,6 +28,7 @@ def ev(tmp_path) -> LiveEvent:
 def client(ev, monkeypatch) -> TestClient:
     # These tests change the event file beside the server too: read its change stamp every time.
     monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
+    monkeypatch.setattr(server_app, "SETTLE", 0.0)
     return TestClient(create_app(str(ev.path)))
 
 
@@ -215,3 +216,13 @@ def test_desk_cli_prints_a_token_stored_only_hashed(ev):
     assert client.get("/api/rounds/1/seating", headers=bearer(token)).status_code == 401
     again = runner.invoke(cli, ["desk", "add", str(ev.path), "A"])
     assert again.exit_code == 1 and "already a desk 'A'" in again.output
+
+
+def test_pages_speak_the_event_language_from_the_catalogue(ev, client, monkeypatch):
+    monkeypatch.setattr(server_app, "LOGIN_DELAY", 0.0)
+    publish(ev)
+    german = TestClient(create_app(str(ev.path), lang="de"))
+    page = german.get("/").text
+    assert '<html lang="de">' in page and ">Sitzplan</a>" in page and ">Tabelle</a>" in page
+    assert "Noch keine Ergebnisse." in german.get("/standings").text
+    assert "Dieser Zugangscode ist ungültig." in german.post("/desk/login", data={"token": "x"}).text

@@ -145,3 +145,36 @@ def test_two_desks_saving_the_same_table_conflict(browser, served):
     assert Event.open(ev.path).results()[0].version == 2
     first.close()
     second.close()
+
+
+def test_blind_double_entry_mismatch_goes_to_the_organiser(browser, served):
+    ev, server = served
+    from tourney.events import update_event
+
+    update_event(Event.open(ev.path), double_entry=True)
+    rows, other = table_rows(ev.path, 1, 4), table_rows(ev.path, 1, 4, bump=1)
+    first = desk_page(browser, server, ev.desk_a, 4)
+    type_sheet(first, rows)
+    first.click("#save")
+    first.locator("#status.ok", has_text="Held until a second desk's entry agrees").wait_for()
+    second = desk_page(browser, server, ev.desk_b, 4)
+    type_sheet(second, other)
+    second.click("#save")
+    second.locator("#status.error", has_text="differs from another desk's").wait_for()
+    assert second.locator("#conflict").is_hidden()  # blind: desk B never sees desk A's numbers
+    assert Event.open(ev.path).results() == []
+
+    organiser = desk_page(browser, server, ev.organiser, 4)
+    compare = organiser.locator("#compare")
+    assert compare.locator("th").all_inner_texts()[-2:] == ["Desk A", "Desk B"]
+    first_seat = compare.locator("tbody tr").first.locator("td").all_inner_texts()
+    assert first_seat == ["1", str(rows[0]["player"]), "civilian", str(rows[0]["civilian"]), str(other[0]["civilian"])]
+    organiser.screenshot(path=str(DOCS / "live-double-entry.png"), clip={"x": 0, "y": 0, "width": 1100, "height": 520})
+    organiser.click("button:has-text('Accept the entry of desk A')")
+    organiser.wait_for_url(server.url + "/desk?msg=*")
+    assert "round 1, table 4: stored version 1" in organiser.inner_text("p.notice[role=status]")
+    [stored] = Event.open(ev.path).results()
+    assert stored.author == "desk A" and [entry.line_cells(ln)["total"] for ln in stored.lines] == [
+        r["total"] for r in rows]
+    for page in (first, second, organiser):
+        page.close()

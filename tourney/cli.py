@@ -358,7 +358,8 @@ def sheets(event: str, round_no: int, output: str, lang: str | None, base_url: s
     if output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_score_pads
 
-        pdf = write_score_pads(_open(event), round_no, output, lang or language(), base_url)
+        ev = _open(event)
+        pdf = write_score_pads(ev, round_no, output, lang or language(), _qr_address(ev, base_url))
         click.echo(_wrote_pages(pdf.path, pdf.pages, round_no))
         return
     done = write_sheets(_open(event), round_no, output, lang or language())
@@ -662,6 +663,18 @@ def stats(events: tuple[str, ...], output: str | None, fmt: str, section: str | 
         click.echo(render(report, fmt, section), nl=False)
 
 
+def _qr_address(ev: Event, given: str | None) -> str | None:
+    """The address the pads' QR codes link to: --url, else the event's (said in one line)."""
+    from tourney.live import check_url, event_url
+
+    if given:
+        return check_url(given)
+    stored = event_url(ev)
+    if stored:
+        click.echo(_("QR codes link to {url} (the event's server address; --url to use another)").format(url=stored))
+    return stored
+
+
 @cli.command("print")
 @click.argument("event")
 @click.option("--round", "round_no", type=click.IntRange(1), required=True, help="The round to print.")
@@ -680,8 +693,10 @@ def print_command(event: str, round_no: int, what: str, output: str, lang: str |
     from tourney.pdf.event_docs import write_print
 
     _claim(output, force, overwrite_results, event)
-    pdf = write_print(_open(event), round_no, [w.strip() for w in what.split(",") if w.strip()], output,
-                      lang or language(), base_url)
+    ev = _open(event)
+    kinds = [w.strip() for w in what.split(",") if w.strip()]
+    pdf = write_print(ev, round_no, kinds, output, lang or language(), _qr_address(ev, base_url) if "pads" in kinds
+                      else base_url)
     click.echo(_wrote_pages(pdf.path, pdf.pages, round_no))
 
 
@@ -693,23 +708,35 @@ def print_command(event: str, round_no: int, what: str, output: str, lang: str |
 @click.option("--cut", type=click.IntRange(0), help="Qualification cut: the line under rank K in every standings "
                                                      "output (0 removes it).")
 @click.option("--lang", type=click.Choice(list(LANGS)), help="New language of the event's messages and documents.")
+@click.option("--url", help="The live server's address for QR codes and the poster (http://HOST:PORT; \"\" "
+                            "removes it; default: the one 'tourney serve' announces).")
+@click.option("--double-entry", type=click.Choice(["on", "off"]),
+              help="Blind double entry on the live server: two desks type every sheet, a mismatch goes to the "
+                   "organiser.")
 def event_command(event: str, name: str | None, date: str | None, rounds: int | None, cut: int | None,
-                  lang: str | None) -> None:
-    """Show the event's settings, or change its name, date, number of rounds, cut or language.
+                  lang: str | None, url: str | None, double_entry: str | None) -> None:
+    """Show the event's settings, or change its name, date, number of rounds, cut, language,
+    server address or double entry.
 
     Example: tourney event bonn.db --date 2018-03-18 --cut 8 --lang de
     """
+    from tourney.entry import double_entry as double_entry_on
     from tourney.events import update_event
+    from tourney.live import event_url
     from tourney.standings import event_cut
 
     ev = _open(event)
-    info = update_event(ev, name=name, date=date, rounds=rounds, cut=cut, lang=lang)
+    info = update_event(ev, name=name, date=date, rounds=rounds, cut=cut, lang=lang, url=url,
+                        double_entry=None if double_entry is None else double_entry == "on")
     set_language(event_language(ev))
     k = event_cut(ev)
     settings = _("{name}: {game}, scheme {scheme}, {rounds} rounds, seed {seed}, date {date}, language {lang}").format(
         name=info.name, game=info.game, scheme=info.scheme, rounds=info.rounds, seed=info.seed,
         date=info.date or _("not set"), lang=language())
-    click.echo(settings + (_(", cut after rank {rank}").format(rank=k) if k else ""))
+    address = event_url(ev)
+    click.echo(settings + (_(", cut after rank {rank}").format(rank=k) if k else "")
+               + (_(", server address {url}").format(url=address) if address else "")
+               + (_(", blind double entry") if double_entry_on(ev) else ""))
 
 
 @cli.command("copy")

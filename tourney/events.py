@@ -56,9 +56,11 @@ def create_event(location: str, *, game: str, scheme: str | None, rounds: int, s
 
 
 def update_event(event: Event, *, name: str | None = None, date: str | None = None,
-                 rounds: int | None = None, cut: int | None = None, lang: str | None = None) -> EventInfo:
-    """Change the event's name, date, number of rounds, qualification cut (0 clears it) or
-    language (logged in the history)."""
+                 rounds: int | None = None, cut: int | None = None, lang: str | None = None,
+                 url: str | None = None, double_entry: bool | None = None) -> EventInfo:
+    """Change the event's name, date, number of rounds, qualification cut (0 clears it),
+    language, live-server address ("" clears it) or blind double entry (logged in the history)."""
+    from tourney import live
     from tourney.standings import CUT_SETTING
 
     changes: dict[str, str | None] = {}
@@ -83,6 +85,11 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
         changes[CUT_SETTING] = str(cut) if cut else None
     if lang is not None and lang != event_language(event):
         changes["lang"] = check_language(lang)
+    if url is not None:
+        changes[live.URL_SETTING] = live.check_url(url) if url.strip() else None
+        changes[live.URL_BY_SETTING] = "organiser" if url.strip() else None
+    if double_entry is not None:
+        changes["double_entry"] = "on" if double_entry else None
     if changes:
         with event.transaction() as conn:
             for key, value in changes.items():

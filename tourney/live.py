@@ -45,6 +45,51 @@ def set_lang(event: store.Event, lang: str) -> None:
         store.log(conn, "event", f"lang = {lang!r}")
 
 
+#: The live server's address players and printed QR codes use ("url"), and who set it: "serve"
+#: (the address `tourney serve` announced) or "organiser" (`tourney event --url`), which serve keeps.
+URL_SETTING, URL_BY_SETTING = "url", "url_by"
+
+
+def check_url(url: str) -> str:
+    """A server address as typed, checked: http(s)://host[:port], no spaces."""
+    from urllib.parse import urlsplit
+
+    clean = url.strip()
+    parts = urlsplit(clean)
+    try:
+        parts.port  # noqa: B018 - raises ValueError on a port that is not a number
+    except ValueError:
+        parts = parts._replace(netloc="")
+    if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in clean):
+        raise UsageError(f"--url {url!r}: give the server's address as http://HOST:PORT (e.g. "
+                         "http://192.168.1.20:8000), or \"\" to remove it")
+    return clean.rstrip("/")
+
+
+def event_url(event: store.Event) -> str | None:
+    """The address stored with the event (by `tourney serve` or the organiser), or None."""
+    return event.setting(URL_SETTING) or None
+
+
+def set_url(conn: store.Connection, url: str | None, by: str) -> None:
+    """Store the server address (`by`: "serve" or "organiser"); None removes it."""
+    store.set_setting(conn, URL_SETTING, url)
+    store.set_setting(conn, URL_BY_SETTING, by if url else None)
+
+
+def remember_url(event: store.Event, url: str) -> tuple[str, bool]:
+    """`tourney serve`: store the address it announces unless the organiser set one; returns
+    the address players should use and whether it is the one just stored."""
+    clean = url.rstrip("/")
+    if event.setting(URL_BY_SETTING) == "organiser" and event_url(event):
+        return str(event_url(event)), False
+    if event_url(event) != clean:
+        with event.transaction() as conn:
+            set_url(conn, clean, "serve")
+            store.log(conn, "event", f"url = {clean!r} (announced by tourney serve)")
+    return clean, True
+
+
 def published_rounds(event: store.Event) -> set[int]:
     """Rounds whose seating players may see: published by the organiser, or already played."""
     published = set(json.loads(event.setting("published_rounds") or "[]"))
@@ -111,6 +156,9 @@ class PlayerGame:
 
 def player_games(event: store.Event, player: store.Player) -> list[PlayerGame]:
     """The player's visible rounds: table, seat, opponents, and score once stored."""
+    from tourney.games import workflow
+
+    score = workflow(event.info().game).sheet_format.score_column
     visible = published_rounds(event)
     results = {(t.round, t.table): t for t in event.results()}
     seats = [s for s in event.seats() if s.round in visible]
@@ -122,7 +170,7 @@ def player_games(event: store.Event, player: store.Player) -> list[PlayerGame]:
         total = None
         if res is not None:
             line = next((ln for ln in res.lines if ln.player == player.name), None)
-            value = line_cells(line).get("total") if line else None
+            value = line_cells(line).get(score) if line else None
             total = value if isinstance(value, int) else None
         out.append(PlayerGame(s.round, s.table, s.seat, s.wonder, others, total))
     return out

@@ -39,6 +39,9 @@ class SheetFormat:
     #: Lines above the header row that give a column for every row below, as "label: value"
     #: (lower-case label -> column), e.g. the printed sheet's "Guilds in play: ...".
     header_lines: Mapping[str, str] = field(default_factory=dict)
+    #: The column a player's round result is read from where one number stands for it (the
+    #: live server's player page).
+    score_column: str = "total"
 
     def canonical(self, header: object) -> str | None:
         if header is None:

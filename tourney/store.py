@@ -135,6 +135,21 @@ desks_t = sa.Table(
     sa.Column("created_at", sa.String(40), nullable=False),
 )
 
+# Blind double entry (the event's "double_entry" setting): a desk's sheet waits here until a
+# second desk's entry agrees with it, or the organiser accepts one version.
+held_t = sa.Table(
+    "held_entries", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("table_no", sa.Integer, nullable=False),
+    sa.Column("base_version", sa.Integer, nullable=False),  # the stored version it follows (0: none)
+    sa.Column("desk", sa.String(100), nullable=False),
+    sa.Column("rows", sa.Text, nullable=False),  # the rows as the desk sent them (JSON)
+    sa.Column("reason", sa.Text, nullable=True),
+    sa.Column("third_asked", sa.Boolean, nullable=False, default=False),
+    sa.Column("at", sa.String(40), nullable=False),
+)
+
 
 def now() -> str:
     return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat()
@@ -435,6 +450,7 @@ class Event:
             with self.engine.begin() as conn:
                 conn.execute(sa.update(meta_t).where(meta_t.c.key == "schema_version")
                              .values(value=meta_t.c.value))
+                _count_change(conn)
                 yield conn
                 # SQLite writes on into a deleted or replaced file without complaint: check,
                 # before the commit, that the change lands in the event file it was meant for.
@@ -836,6 +852,61 @@ def mark_printed(conn: Connection, round_no: int) -> None:
     conn.execute(sa.update(rounds_t).where(rounds_t.c.number == round_no).values(printed_at=now()))
 
 
+# --- blind double entry -------------------------------------------------------------------
+@dataclass(frozen=True)
+class HeldEntry:
+    """A desk's entry of a table's sheet, held until a second entry agrees with it."""
+
+    id: int
+    round: int
+    table: int
+    base_version: int
+    desk: str
+    rows: tuple[dict[str, Json], ...]
+    reason: str | None
+    third_asked: bool
+    at: str
+
+
+def _held(rows: Any) -> list[HeldEntry]:
+    return [HeldEntry(r.id, r.round, r.table_no, r.base_version, r.desk, tuple(json.loads(r.rows)), r.reason,
+                      bool(r.third_asked), r.at) for r in rows]
+
+
+def held_entries(event: Event) -> list[HeldEntry]:
+    """Every held entry, by round, table and arrival."""
+    with event.engine.connect() as conn:
+        return _held(conn.execute(sa.select(held_t).order_by(held_t.c.round, held_t.c.table_no, held_t.c.id)))
+
+
+def held_at(conn: Connection, round_no: int, table_no: int) -> list[HeldEntry]:
+    """The table's held entries (inside a transaction), oldest first."""
+    return _held(conn.execute(sa.select(held_t).where(held_t.c.round == round_no, held_t.c.table_no == table_no)
+                              .order_by(held_t.c.id)))
+
+
+def hold_entry(conn: Connection, round_no: int, table_no: int, base_version: int, desk: str,
+               rows: list[dict[str, Json]], reason: str | None) -> None:
+    """Hold a desk's entry; it replaces that desk's earlier entry of the table, and entries
+    that follow an older stored version go (they were typed from a superseded sheet)."""
+    conn.execute(sa.delete(held_t).where(held_t.c.round == round_no, held_t.c.table_no == table_no,
+                                         sa.or_(held_t.c.desk == desk, held_t.c.base_version != base_version)))
+    asked = conn.execute(sa.select(held_t.c.id).where(held_t.c.round == round_no, held_t.c.table_no == table_no,
+                                                      held_t.c.third_asked)).first() is not None
+    conn.execute(sa.insert(held_t).values(round=round_no, table_no=table_no, base_version=base_version, desk=desk,
+                                          rows=json.dumps(rows), reason=reason, third_asked=asked, at=now()))
+    _log(conn, "results.hold", f"round {round_no}, table {table_no}: entry held for a second entry", desk)
+
+
+def ask_third_entry(conn: Connection, round_no: int, table_no: int, who: str) -> None:
+    conn.execute(sa.update(held_t).where(held_t.c.round == round_no, held_t.c.table_no == table_no)
+                 .values(third_asked=True))
+    _log(conn, "results.third", f"round {round_no}, table {table_no}: a third entry asked for", who)
+
+
+def clear_held(conn: Connection, round_no: int, table_no: int) -> None:
+    conn.execute(sa.delete(held_t).where(held_t.c.round == round_no, held_t.c.table_no == table_no))
+
 # --- live-server desks ------------------------------------------------------------------
 @dataclass(frozen=True)
 class Desk:
@@ -896,8 +967,20 @@ def desk_for_token(event: Event, token: str) -> Desk | None:
     return None
 
 
+#: The meta row counting committed changes (every `Event.transaction` adds one).
+CHANGES_KEY = "changes"
+
+
+def _count_change(conn: Connection) -> None:
+    bumped = sa.cast(sa.cast(meta_t.c.value, sa.Integer) + 1, sa.Text)
+    if conn.execute(sa.update(meta_t).where(meta_t.c.key == CHANGES_KEY).values(value=bumped)).rowcount == 0:
+        conn.execute(sa.insert(meta_t).values(key=CHANGES_KEY, value="1"))  # an event made before the counter
+
+
 def change_stamp(event: Event) -> int:
-    """A number that grows with every logged change (results, seating, publishing): pages
-    compare it to know when to refresh."""
+    """A number that grows with every committed change to the event, whichever process made it
+    (this server, the command line, another desk machine): one indexed read, so the live pages
+    can ask it often and rebuild only when it moved."""
     with event.engine.connect() as conn:
-        return int(conn.execute(sa.select(sa.func.max(history_t.c.id))).scalar() or 0)
+        value = conn.execute(sa.select(meta_t.c.value).where(meta_t.c.key == CHANGES_KEY)).scalar()
+    return int(value or 0)

@@ -173,6 +173,7 @@ class Rendered:
     data: bytes
     pages: int
     texts: tuple[DrawnText, ...]
+    qr_codes: tuple[tuple[int, str], ...] = ()  # (page, the text each QR code holds)
 
 
 class Pen:
@@ -188,6 +189,7 @@ class Pen:
         self.pagesize = pagesize
         self.page = 1
         self.texts: list[DrawnText] = []
+        self.qr_codes: list[tuple[int, str]] = []
 
     @property
     def width(self) -> float:
@@ -266,6 +268,7 @@ class Pen:
 
     def qr(self, value: str, box: Box) -> None:
         """A QR code for `value`, square, filling the smaller side of `box`."""
+        self.qr_codes.append((self.page, value))
         widget = QrCodeWidget(value, barLevel="M")
         x1, y1, x2, y2 = widget.getBounds()
         side = min(box.w, box.h)
@@ -287,7 +290,7 @@ class Pen:
 
     def finish(self) -> Rendered:
         self.canvas.save()
-        return Rendered(self.buffer.getvalue(), self.page, tuple(self.texts))
+        return Rendered(self.buffer.getvalue(), self.page, tuple(self.texts), tuple(self.qr_codes))
 
 
 def footer(pen: Pen, left: str, page_of: str) -> None:
@@ -323,8 +326,9 @@ def concat(parts: Sequence[Rendered]) -> Rendered:
         writer.append(PdfReader(io.BytesIO(part.data)))
     out = io.BytesIO()
     writer.write(out)
-    offset, texts = 0, []
+    offset, texts, codes = 0, [], []
     for part in parts:
         texts += [DrawnText(t.page + offset, t.text, t.font, t.size, t.width, t.box) for t in part.texts]
+        codes += [(page + offset, value) for page, value in part.qr_codes]
         offset += part.pages
-    return Rendered(out.getvalue(), offset, tuple(texts))
+    return Rendered(out.getvalue(), offset, tuple(texts), tuple(codes))

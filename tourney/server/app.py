@@ -3,12 +3,12 @@ all over the same library calls as the command line. One process owns the event 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import tempfile
 import threading
-import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,13 +32,17 @@ from tourney import entry, live, store
 from tourney.errors import TourneyError
 from tourney.errors import ImportRefused
 from tourney.results import LocatedFinding
+from tourney.server.cache import Built, PageCache, built
 
 HERE = Path(__file__).resolve().parent
 SESSION_COOKIE = "tourney_desk"
 #: Failed logins from one address wait this long times 2**(failures-1), capped.
 LOGIN_DELAY, LOGIN_DELAY_MAX = 0.5, 8.0
-#: Seconds a read change stamp stays good (changes made by other processes show this much later).
+#: Seconds a read change stamp stays good (changes made by other processes show this much later;
+#: this server's own changes show at once).
 STAMP_TTL = 1.0
+#: Seconds between two builds of one player page while the event keeps changing (PageCache.settle).
+SETTLE = 1.0
 
 
 @dataclass(frozen=True)
@@ -49,56 +53,29 @@ class Session:
 
 @dataclass
 class State:
-    """What the process keeps between requests: the open event, desk sessions, failed
-    logins, and rendered pages for the current change stamp."""
+    """What the process keeps between requests: the open event, desk sessions, failed logins,
+    and the pages built for the event's current change stamp."""
 
     event: store.Event
     lang: str
     cut: int | None
+    pages: PageCache
     sessions: dict[str, Session] = field(default_factory=dict)
     failures: dict[str, int] = field(default_factory=dict)
-    cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
-    cache_stamp: int = -1
     write_lock: threading.Lock = field(default_factory=threading.Lock)
 
-    stamp_value: int = -1
-    stamp_at: float = 0.0
-    build_lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def stamp(self) -> int:
-        """The event's change stamp, read from the file at most every STAMP_TTL seconds (200
-        phones polling do not each query it); writes through this server refresh it at once."""
-        now = time.monotonic()
-        if now - self.stamp_at > STAMP_TTL:
-            self.stamp_value, self.stamp_at = store.change_stamp(self.event), now
-        return self.stamp_value
-
     def changed(self) -> None:
-        self.stamp_at = 0.0
-
-    def hit(self, key: tuple[Any, ...]) -> Any:
-        """The page for `key` if it is built for the current stamp (no database access)."""
-        fresh = time.monotonic() - self.stamp_at <= STAMP_TTL and self.cache_stamp == self.stamp_value
-        return self.cache.get(key) if fresh else None
-
-    def cached(self, key: tuple[Any, ...], build: Callable[[], Any]) -> Any:
-        """`build()` once per change stamp, by one thread while the others wait for it."""
-        stamp = self.stamp()
-        with self.build_lock:
-            if stamp != self.cache_stamp:
-                self.cache.clear()
-                self.cache_stamp = stamp
-            if key not in self.cache:
-                self.cache[key] = build()
-            return self.cache[key]
+        """Called in a worker thread after this server changed the event: pages rebuild at once."""
+        self.pages.changed(store.change_stamp(self.event))
 
 
 def _env(lang: str) -> Environment:
-    from tourney.server.strings import translator
+    from tourney.i18n import translations
 
     env = Environment(loader=FileSystemLoader(HERE / "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True))
-    env.globals["t"] = translator(lang)
+    # The templates' words are in the gettext catalogue (`make messages` extracts `_()` from them).
+    env.globals["_"] = translations(lang).gettext
     env.globals["lang"] = lang
     env.filters["urlname"] = lambda name: quote(str(name), safe="")
     return env
@@ -113,8 +90,9 @@ def standings_rows(event: store.Event) -> list[dict[str, Any]]:
     return json.loads(to_json(compute_standings(event)))  # type: ignore[no-any-return]
 
 
-def standings_page_rows(event: store.Event) -> tuple[list[str], list[dict[str, Any]]]:
-    """Columns and rows for the standings page: the JSON rows plus games played and drop."""
+def standings_page_rows(event: store.Event) -> tuple[Any, list[str], list[dict[str, Any]]]:
+    """The standings (computed once), the columns and rows for the standings page: the JSON
+    rows plus games played and drop."""
     from tourney.export import to_json
     from tourney.standings import compute_standings
 
@@ -126,7 +104,7 @@ def standings_page_rows(event: store.Event) -> tuple[list[str], list[dict[str, A
         row["_dropped"] = getattr(obj, "dropped_after", None)
     shown_apart = ("rank", "player", "lot", "games", "dropped_after", "qualified")  # own columns or marks
     cols = [c for c in (rows[0] if rows else {}) if not c.startswith("_") and c not in shown_apart]
-    return cols, rows
+    return st, cols, rows
 
 
 def seating_rows(event: store.Event, round_no: int) -> list[dict[str, Any]]:
@@ -156,17 +134,29 @@ def finding_json(f: LocatedFinding) -> dict[str, Any]:
 def create_app(event_location: str, *, lang: str | None = None, cut: int | None = None) -> Starlette:
     """The ASGI app for one event file (pages, desks, API)."""
     event = store.Event.open(event_location)
-    state = State(event, lang or live.event_lang(event), cut)
+    state = State(event, lang or live.event_lang(event), cut,
+                  PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE))
     env = _env(state.lang)
 
-    def html(name: str, request: Request, **ctx: Any) -> str:
-        """A page, or only its live part when the page's own script asks (X-Fragment)."""
-        fragment = request.headers.get("x-fragment") == "1"
-        return env.get_template(name).render(fragment=fragment, event_name=event.info().name,
-                                             path=request.url.path, **ctx)
+    def html(name: str, path: str, *, fragment: bool = False, **ctx: Any) -> str:
+        return env.get_template(name).render(fragment=fragment, event_name=event.info().name, path=path, **ctx)
 
     def render(name: str, request: Request, status: int = 200, **ctx: Any) -> HTMLResponse:
-        return HTMLResponse(html(name, request, **ctx), status)
+        return HTMLResponse(html(name, request.url.path, **ctx), status)
+
+    def page(name: str, path: str, stamp: int, status: int = 200, **ctx: Any) -> Built:
+        """A player page built once: the whole page and its live part (what the page's own
+        script fetches with X-Fragment to refresh itself)."""
+        return built(stamp, status, "text/html; charset=utf-8",
+                     {"": html(name, path, stamp=stamp, **ctx), "fragment": html(name, path, fragment=True, **ctx)})
+
+    def json_built(stamp: int, value: Any, status: int = 200) -> Built:
+        return built(stamp, status, "application/json", {"": json.dumps(value, ensure_ascii=False)})
+
+    async def cached_page(request: Request, key: tuple[Any, ...], build: Callable[[int], Built], *,
+                          settle: bool = True) -> Response:
+        got = await state.pages.get(key, build, settle=settle)
+        return got.response(request, "fragment" if request.headers.get("x-fragment") == "1" else "")
 
     def session(request: Request) -> Session | None:
         return state.sessions.get(request.cookies.get(SESSION_COOKIE, ""))
@@ -190,33 +180,35 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return s.desk
         return JSONResponse({"error": "missing token: send 'Authorization: Bearer TOKEN'"}, 401)
 
-    async def cached(key: tuple[Any, ...], build: Callable[[], Any]) -> Any:
-        """A page or rows built once per change of the event; served from memory until then."""
-        value = state.hit(key)
-        if value is None:
-            value = await run_in_threadpool(state.cached, key, build)
-        return value
+    # --- player pages (built once per change, see PageCache) --------------------------
+    def build_seating(round_no: int | None, stamp: int) -> Built:
+        """`/` (round_no None: the latest published round) or `/rounds/N`."""
+        path = "/" if round_no is None else f"/rounds/{round_no}"
+        visible = live.published_rounds(event)
+        seated = event.seated_rounds()
+        current = round_no if round_no is not None else max(visible & set(seated), default=None)
+        if current is None or current not in seated or current not in visible:
+            return page("seating.html", path, stamp, 404 if round_no is not None else 200, round=current,
+                        tables=None, rounds=sorted(visible))
+        rows = seating_rows(event, current)
+        stored = {t.table for t in event.results(upto_round=current) if t.round == current}
+        tables: dict[int, list[dict[str, Any]]] = {}
+        for r in rows:
+            tables.setdefault(r["table"], []).append(r)
+        folded = {r["player"]: live.fold(r["player"]) for r in rows}
+        return page("seating.html", path, stamp, round=current, tables=tables, stored=stored,
+                    rounds=sorted(visible & set(seated)), folded=folded)
 
-    # --- player pages ----------------------------------------------------------------
+    def build_standings(stamp: int) -> Built:
+        from tourney.standings import event_cut, qualified_count
+
+        st, cols, rows = standings_page_rows(event)
+        cut = state.cut if state.cut is not None else event_cut(event)
+        line = qualified_count(st.rows, cut) if rows else None
+        return page("standings.html", "/standings", stamp, cols=cols, rows=rows, cut=cut, cut_after=line)
+
     async def seating_page(request: Request, round_no: int | None) -> Response:
-        def build() -> tuple[int, str]:
-            visible = live.published_rounds(event)
-            current = round_no if round_no is not None else live.current_round(event)
-            seated = current is not None and current in event.seated_rounds()
-            if current is None or not seated or current not in visible:
-                return 404 if round_no is not None else 200, html(
-                    "seating.html", request, round=current, tables=None, rounds=sorted(visible))
-            rows = seating_rows(event, current)
-            stored = {t.table: t for t in event.results() if t.round == current}
-            tables: dict[int, list[dict[str, Any]]] = {}
-            for r in rows:
-                tables.setdefault(r["table"], []).append(r)
-            return 200, html("seating.html", request, round=current, tables=tables, stored=stored,
-                             rounds=sorted(visible & set(event.seated_rounds())),
-                             folded={r["player"]: live.fold(r["player"]) for r in rows})
-
-        status, page = await cached(("seating", round_no, request.headers.get("x-fragment")), build)
-        return HTMLResponse(page, status)
+        return await cached_page(request, ("seating", round_no), lambda n: build_seating(round_no, n))
 
     async def home(request: Request) -> Response:
         return await seating_page(request, None)
@@ -225,24 +217,24 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         return await seating_page(request, request.path_params["n"])
 
     async def standings_page(request: Request) -> Response:
-        def build() -> str:
-            cols, rows = standings_page_rows(event)
-            from tourney.standings import compute_standings, event_cut, qualified_count
+        return await cached_page(request, ("standings",), build_standings)
 
-            cut = state.cut if state.cut is not None else event_cut(event)
-            line = qualified_count(compute_standings(event).rows, cut) if rows else None
-            return html("standings.html", request, cols=cols, rows=rows, cut=cut, cut_after=line)
-
-        return HTMLResponse(await cached(("standings", request.headers.get("x-fragment")), build))
+    async def warm_up() -> None:
+        """Build the two pages every phone opens before the first phone asks."""
+        await state.pages.get(("seating", None), lambda n: build_seating(None, n))
+        await state.pages.get(("standings",), build_standings)
 
     async def player_page(request: Request) -> Response:
-        def build() -> Response:
-            player = live.find_player(event, request.path_params["name"])
-            if player is None:
-                return render("player.html", request, 404, player=None, games=[])
-            return render("player.html", request, player=player, games=live.player_games(event, player))
+        typed = request.path_params["name"]
 
-        return await run_in_threadpool(build)
+        def build(stamp: int) -> Built:
+            path = f"/players/{quote(typed, safe='')}"
+            player = live.find_player(event, typed)
+            if player is None:
+                return page("player.html", path, stamp, 404, player=None, games=[])
+            return page("player.html", path, stamp, player=player, games=live.player_games(event, player))
+
+        return await cached_page(request, ("player", live.fold(typed)), build)
 
     async def find(request: Request) -> Response:
         name = request.query_params.get("name", "")
@@ -252,32 +244,38 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         return RedirectResponse(f"/players/{quote(player.name, safe='')}", 303)
 
     async def projector(request: Request) -> Response:
-        def build() -> Response:
+        def build(stamp: int) -> Built:
             current = live.current_round(event)
             rows = sorted(seating_rows(event, current), key=lambda r: live.fold(r["player"])) if current else []
-            return render("projector.html", request, round=current, rows=rows)
+            return page("projector.html", "/projector", stamp, round=current, rows=rows)
 
-        return await run_in_threadpool(build)
+        return await cached_page(request, ("projector",), build)
 
     async def stamp(request: Request) -> Response:
-        def build() -> dict[str, Any]:
-            return {"stamp": state.stamp(), "timer_end": live.timer_end(event)}
-
-        return JSONResponse(await cached(("stamp",), build), headers={"cache-control": "no-store"})
+        """What every open player page polls every few seconds: the change stamp (refresh when
+        it moved) and the round timer; 304 while nothing changed."""
+        return await cached_page(request, ("stamp",), lambda n: json_built(
+            n, {"stamp": n, "timer_end": live.timer_end(event)}), settle=False)
 
     # --- JSON API --------------------------------------------------------------------
     async def api_standings(request: Request) -> Response:
-        return JSONResponse(await cached(("api-standings",), lambda: standings_rows(event)))
+        return await cached_page(request, ("api-standings",), lambda n: json_built(n, standings_rows(event)),
+                                 settle=False)
 
     async def api_seating(request: Request) -> Response:
         n = request.path_params["n"]
-        if request.headers.get("authorization"):
+        desk = bool(request.headers.get("authorization"))
+        if desk:
             who = await api_desk(request)
             if isinstance(who, Response):
                 return who
-        elif n not in await run_in_threadpool(live.published_rounds, event):
-            return JSONResponse({"error": f"round {n}'s seating is not published"}, 404)
-        return JSONResponse(await cached(("api-seating", n), lambda: seating_rows(event, n)))
+
+        def build(stamp: int) -> Built:
+            if not desk and n not in live.published_rounds(event):
+                return json_built(stamp, {"error": f"round {n}'s seating is not published"}, 404)
+            return json_built(stamp, seating_rows(event, n))
+
+        return await cached_page(request, ("api-seating", n, desk), build, settle=False)
 
     async def api_get_result(request: Request) -> Response:
         who = await api_desk(request)
@@ -333,13 +331,16 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return asked
         who, r, t, rows, version, reason = asked
 
-        def save() -> entry.Entered:
-            with state.write_lock:
-                try:
-                    return entry.enter_table(event, r, t, rows, version=version, author=f"desk {who.name}",
-                                             reason=reason)
-                finally:
-                    state.changed()
+        def save() -> entry.Entered | entry.Held:
+            # No lock here: the store's transaction decides the version under the event's write
+            # lock, so desks check their sheets side by side and store one after the other.
+            try:
+                if entry.double_entry(event):
+                    return entry.enter_blind(event, r, t, rows, version=version, desk=who.name, reason=reason)
+                return entry.enter_table(event, r, t, rows, version=version, author=f"desk {who.name}",
+                                         reason=reason)
+            finally:
+                state.changed()
 
         try:
             done = await run_in_threadpool(save)
@@ -350,8 +351,17 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                                  "findings": [finding_json(f) for f in exc.report.findings]}, 422)
         except TourneyError as exc:
             return JSONResponse({"error": str(exc), "findings": []}, 422)
+        warnings = [finding_json(f) for f in done.warnings]
+        if isinstance(done, entry.Held):
+            if done.mismatch:
+                return JSONResponse({"error": f"round {r}, table {t}: this entry differs from another desk's: "
+                                              "nothing stored; the organiser compares them and decides",
+                                     "held": True, "mismatch": True, "warnings": warnings}, 409)
+            return JSONResponse({"round": r, "table": t, "held": True, "mismatch": False,
+                                 "message": f"round {r}, table {t}: entry held until a second desk's entry "
+                                            "agrees", "warnings": warnings}, 202)
         return JSONResponse({"round": done.round, "table": done.table, "version": done.version,
-                             "warnings": [finding_json(f) for f in done.warnings]}, 201)
+                             "warnings": warnings}, 201)
 
     # --- desks -----------------------------------------------------------------------
     async def login(request: Request) -> Response:
@@ -373,7 +383,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     def desk_page(handler: Callable[[Request, Session], Awaitable[Response]], *, organiser: bool = False,
                   ) -> Callable[[Request], Awaitable[Response]]:
         """A desk page: logged in (else to the login form); a POST needs the session's CSRF token."""
-        async def page(request: Request) -> Response:
+        async def guarded(request: Request) -> Response:
             s = session(request)
             if s is None or (organiser and not s.desk.organiser):
                 return RedirectResponse("/desk/login", 303)
@@ -383,20 +393,24 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                     return HTMLResponse("invalid form (CSRF check failed): reload the page and try again", 403)
             return await handler(request, s)
 
-        return page
+        return guarded
 
     async def desk_home(request: Request, s: Session) -> Response:
         def build() -> Response:
             seated = sorted(event.seated_rounds())
             published = live.published_rounds(event)
             stored = {(t.round, t.table): t for t in event.results()}
+            held: dict[tuple[int, int], list[store.HeldEntry]] = {}
+            for h in store.held_entries(event):
+                held.setdefault((h.round, h.table), []).append(h)
             rounds = []
             for r in seated:
                 tables = sorted({x.table for x in event.seats(r)})
                 rounds.append({"round": r, "published": r in published,
-                               "tables": [{"table": t, "stored": stored.get((r, t))} for t in tables]})
+                               "tables": [{"table": t, "stored": stored.get((r, t)), "held": held.get((r, t), [])}
+                                          for t in tables]})
             return render("desk.html", request, desk=s.desk, csrf=s.csrf, rounds=list(reversed(rounds)),
-                          message=request.query_params.get("msg"))
+                          message=request.query_params.get("msg"), double=entry.double_entry(event))
 
         return await run_in_threadpool(build)
 
@@ -416,8 +430,13 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                 if ln is not None:
                     values.update({"side": ln.side or "", **entry.line_cells(ln)})
                 rows.append(values)
+            held = [h for h in store.held_entries(event) if (h.round, h.table) == (r, t)]
+            compare = None
+            if s.desk.organiser and len({h.desk for h in held}) > 1:
+                compare = {"entries": held, "differences": entry.differences(game, held)}
             return render("table.html", request, desk=s.desk, csrf=s.csrf, round=r, table=t, columns=columns,
-                          rows=rows, version=stored.version if stored else None)
+                          rows=rows, version=stored.version if stored else None, compare=compare,
+                          double=entry.double_entry(event))
 
         return await run_in_threadpool(build)
 
@@ -425,6 +444,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         form = await request.form()
         action = request.path_params["action"]
         who = f"desk {s.desk.name}"
+
+        def number(key: str) -> int:
+            return int(str(form.get(key, "0")) or 0)
 
         def act() -> str:
             from tourney.seating import seat_rounds
@@ -434,20 +456,26 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                     done = seat_rounds(event)
                     return ", ".join(f"round {x.round} seated: {len(x.tables)} tables" for x in done)
                 if action == "publish":
-                    n = int(str(form.get("round", "0")))
-                    live.publish_round(event, n, who)
-                    return f"round {n} published"
+                    live.publish_round(event, number("round"), who)
+                    return f"round {number('round')} published"
                 if action == "timer":
-                    minutes = int(str(form.get("minutes", "0")) or 0)
+                    minutes = number("minutes")
                     live.start_timer(event, minutes, who)
                     return f"timer {minutes} minutes" if minutes else "timer stopped"
+                if action == "accept":
+                    got = entry.accept_held(event, number("round"), number("table"), number("entry"), who)
+                    return f"round {got.round}, table {got.table}: stored version {got.version}"
+                if action == "third":
+                    with event.transaction() as conn:
+                        store.ask_third_entry(conn, number("round"), number("table"), who)
+                    return f"round {number('round')}, table {number('table')}: a third entry asked for"
             return "unknown action"
 
         try:
             msg = await run_in_threadpool(act)
         except (TourneyError, ValueError) as exc:
             msg = str(exc)
-        state.changed()
+        await run_in_threadpool(state.changed)
         return RedirectResponse(f"/desk?msg={quote(msg)}", 303)
 
     async def download_sheets(request: Request, s: Session) -> Response:
@@ -489,7 +517,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         Route("/desk/organiser/{action}", desk_page(organiser_action, organiser=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    app = Starlette(routes=routes)
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await warm_up()
+        yield
+
+    app = Starlette(routes=routes, lifespan=lifespan)
     app.state.tourney = state
     return app
-

@@ -58,11 +58,19 @@ def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: i
 
     from tourney.server.app import create_app
 
+    from tourney.live import remember_url
+
     app = create_app(event_location, lang=lang, cut=cut)
+    event = app.state.tourney.event
     url = f"http://{lan_address(host)}:{port}/"
-    echo(f"serving {app.state.tourney.event.info().name!r} at {url}  (desks: {url}desk, projector: "
+    echo(f"serving {event.info().name!r} at {url}  (desks: {url}desk, projector: "
          f"{url}projector; Ctrl-C stops)")
-    echo(qr_text(url))
+    public, stored = remember_url(event, url)
+    if stored:
+        echo(f"stored {public} as the event's address (QR codes on printed pads; 'tourney event --url' sets another)")
+    else:
+        echo(f"players use the event's address {public} (set with 'tourney event --url')")
+    echo(qr_text(public + "/"))
     if poster:
-        echo(f"wrote poster {write_poster(poster, url, app.state.tourney.event.info().name)}")
+        echo(f"wrote poster {write_poster(poster, public + '/', event.info().name)}")
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -33,6 +33,7 @@ SHEET = SheetFormat(
               + ", ".join(COLUMNS) + ")",
     csv_first_row="{file}:1: the first row is not a Dominations header: it needs the columns "
                   + ", ".join(REQUIRED) + " (English or German names)",
+    score_column="vp",
 )
 
 

@@ -44,6 +44,7 @@ SHEET = SheetFormat(
     csv_first_row="{file}:1: the first row is not a One Card Wonder header: it needs the columns "
                   + ", ".join(COLUMNS) + " (English or German names)",
     row_checks=(_winner_cell,),
+    score_column="stages",
 )
 
 

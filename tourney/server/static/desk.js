@@ -67,7 +67,8 @@
     t.className = "versions";
     rowsToShow.forEach(function (row) {
       var tr = document.createElement("tr");
-      ["seat", "player", "total", "coins"].forEach(function (k) {
+      // Every column of the game's sheet (the rows carry them), not only one game's.
+      Object.keys(row).filter(function (k) { return k !== "round" && k !== "table"; }).forEach(function (k) {
         var td = document.createElement("td");
         td.textContent = row[k] === undefined || row[k] === null ? "" : row[k];
         tr.appendChild(td);
@@ -98,6 +99,12 @@
         status.className = "ok";
         status.textContent = text.saved + " " + r.data.version;
         show(r.data.warnings, null);
+      } else if (r.status === 202 || (r.status === 409 && r.data.mismatch)) {
+        // Blind double entry: held until a second desk agrees; a mismatch goes to the organiser.
+        conflict.hidden = true;
+        status.className = r.status === 202 ? "ok" : "error";
+        status.textContent = r.status === 202 ? text.held : text.mismatch;
+        show(r.data.warnings || [], null);
       } else if (r.status === 409) {
         var stored = r.data.stored;
         conflict.hidden = false;

@@ -2,7 +2,8 @@
 (function () {
   "use strict";
   var main = document.getElementById("live");
-  var stamp = null;
+  // The change stamp the shown page was built at (the server says it with every page).
+  var stamp = main && main.dataset.stamp !== undefined ? parseInt(main.dataset.stamp, 10) : null;
 
   // Same folding as tourney.live.fold: case-, accent- and umlaut-tolerant.
   function fold(text) {
@@ -42,8 +43,8 @@
   }
 
   function refresh() {
-    fetch(location.pathname + location.search, {headers: {"X-Fragment": "1"}})
-      .then(function (r) { return r.text(); })
+    fetch(location.pathname + location.search, {headers: {"X-Fragment": "1"}, cache: "no-cache"})
+      .then(function (r) { stamp = parseInt(r.headers.get("X-Stamp"), 10); return r.text(); })
       .then(function (html) {
         main.innerHTML = html;
         bindFind();
@@ -52,12 +53,13 @@
   }
 
   function poll() {
-    fetch("/api/stamp", {cache: "no-store"})
+    fetch("/api/stamp", {cache: "no-cache"})  // revalidated: 304 while nothing changed
       .then(function (r) { return r.json(); })
       .then(function (data) {
         window.TOURNEY_TIMER_END = data.timer_end;
+        // A page built a moment before the latest change says so: it is fetched again next time.
         if (stamp !== null && data.stamp !== stamp) refresh();
-        stamp = data.stamp;
+        else if (stamp === null) stamp = data.stamp;
       })
       .catch(function () { /* the laptop may be restarting: try again next time */ })
       .finally(function () { setTimeout(poll, 2000); });

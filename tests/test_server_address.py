@@ -1,0 +1,78 @@
+"""The live server's address kept with the event: `tourney serve` stores the one it announces
+unless the organiser set one (`tourney event --url`); score pads' QR codes and the poster use it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from live_event import Server, build_event
+
+from tourney.live import event_url
+from tourney.pdf.event_docs import score_pads
+from tourney.store import Event
+
+URL = "http://10.0.0.9:8000"
+
+
+def seated_cup(run) -> str:
+    run("new", "cup.db", "--game", "7wonders", "--seed", "7", "--name", "Cup")
+    run("players", "add", "cup.db", *[f"Player {i}" for i in range(1, 11)])
+    run("seat", "cup.db", "--round", "1")
+    return "cup.db"
+
+
+def test_event_url_sets_shows_and_clears_the_address(run):
+    cup = seated_cup(run)
+    out = run("event", cup, "--url", URL + "/").output
+    assert out == f"Cup: 7wonders, scheme bonn, 4 rounds, seed 7, date not set, language en, server address {URL}\n"
+    assert event_url(Event.open(cup)) == URL
+    assert run("event", cup, "--url", "").output == ("Cup: 7wonders, scheme bonn, 4 rounds, seed 7, date not set, "
+                                                      "language en\n")
+    assert event_url(Event.open(cup)) is None
+    bad = run("event", cup, "--url", "10.0.0.9:8000", ok=False)
+    assert bad.exit_code == 2
+    assert bad.output.splitlines()[-1] == ("Error: --url '10.0.0.9:8000': give the server's address as http://HOST:PORT "
+                          "(e.g. http://192.168.1.20:8000), or \"\" to remove it")
+
+
+def test_sheets_pdf_qr_codes_use_the_stored_address(run):
+    cup = seated_cup(run)
+    run("event", cup, "--url", URL)
+    out = run("sheets", cup, "--round", "1", "-o", "r1.pdf").output
+    assert out == (f"QR codes link to {URL} (the event's server address; --url to use another)\n"
+                   "wrote r1.pdf: round 1, 2 pages\n")
+    expected = score_pads(Event.open(cup), 1, "en", URL)
+    assert expected.qr_codes == ((1, f"{URL}/rounds/1#table-1"), (2, f"{URL}/rounds/1#table-2"))
+    assert Path("r1.pdf").read_bytes() == expected.data  # the written pads are exactly these
+    assert score_pads(Event.open(cup), 1, "en", None).qr_codes == ()
+
+
+def test_an_explicit_url_wins_and_no_address_means_no_qr_code(run):
+    cup = seated_cup(run)
+    out = run("print", cup, "--round", "1", "--what", "pads", "-o", "pads.pdf").output
+    assert out == "wrote pads.pdf: round 1, 2 pages\n"  # no address anywhere: no QR code, no line
+    run("event", cup, "--url", URL)
+    out = run("print", cup, "--round", "1", "--what", "pads", "-o", "other.pdf", "--url", "http://pad.local").output
+    assert out == "wrote other.pdf: round 1, 2 pages\n"
+    assert Path("other.pdf").read_bytes() == score_pads(Event.open(cup), 1, "en", "http://pad.local").data
+    out = run("print", cup, "--round", "1", "--what", "seating,pads", "-o", "wall.pdf").output
+    assert out.startswith(f"QR codes link to {URL} ")
+
+
+def test_serve_stores_its_address_unless_the_organiser_set_one(tmp_path):
+    ev = build_event(tmp_path)
+    server = Server(ev.path)
+    out = server.stop()
+    address = f"http://127.0.0.1:{server.port}"
+    assert f"stored {address} as the event's address" in out
+    assert event_url(Event.open(ev.path)) == address
+
+    from click.testing import CliRunner
+
+    from tourney.cli import cli
+
+    assert CliRunner().invoke(cli, ["event", str(ev.path), "--url", URL]).exit_code == 0
+    server = Server(ev.path, "--poster", str(tmp_path / "poster.html"))
+    out = server.stop()
+    assert f"players use the event's address {URL} (set with 'tourney event --url')" in out
+    assert event_url(Event.open(ev.path)) == URL
+    assert f"<b>{URL}/</b>" in (tmp_path / "poster.html").read_text()
