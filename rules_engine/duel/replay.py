@@ -67,8 +67,8 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
     ntok = len(E.TOKENS) if agora else E.BASE_TOKENS
     nwon = len(E.WONDERS) if agora else E.BASE_WONDERS
     ncard = len(E.CARDS) if agora else len(data.AGE_CARDS)
-    tokens = ids(record.tokens, E.TOKEN_ID, "progress token", "setup.tokens", ntok)
-    box = ids(record.box, E.TOKEN_ID, "progress token", "setup.tokens", ntok)
+    tokens = ids(record.tokens, E.TOKEN_ID, Term("progress token"), "setup.tokens", ntok)
+    box = ids(record.box, E.TOKEN_ID, Term("progress token"), "setup.tokens", ntok)
     if len(tokens) != 5:
         out.append(error("setup.tokens", "5 progress tokens go on the board, the record has {n}", n=len(tokens)))
     if box and set(box) & set(tokens):
@@ -76,10 +76,10 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
     if box and len(box) != ntok - 5:
         out.append(error("setup.tokens", "{want} progress tokens stay in the box, the record has {n}",
                          want=ntok - 5, n=len(box)))
-    wonders = ids(record.wonders, E.WONDER_ID, "wonder", "setup.wonders", nwon)
+    wonders = ids(record.wonders, E.WONDER_ID, Term("wonder"), "setup.wonders", nwon)
     if len(wonders) != 8:
         out.append(error("setup.wonders", "8 wonders are offered in the draft, the record has {n}", n=len(wonders)))
-    library = ids(record.library, E.TOKEN_ID, "progress token", "setup.library", ntok)
+    library = ids(record.library, E.TOKEN_ID, Term("progress token"), "setup.library", ntok)
     if library and (len(library) != 3 or not set(library) <= set(box)):
         out.append(error("setup.library", "the Great Library draws 3 of the tokens left in the box"))
     layouts, removed = [], []
@@ -87,8 +87,8 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
         out.append(error("setup.layout", "no Age1 layout: the game cannot start"))
     senators_seen: set[int] = set()
     for age, names in enumerate(record.layouts, 1):
-        lay = ids(names, E.CARD_ID, "card", "setup.layout", ncard)
-        rem = ids(record.removed[age - 1], E.CARD_ID, "card", "setup.layout", ncard) if age <= len(
+        lay = ids(names, E.CARD_ID, Term("card"), "setup.layout", ncard)
+        rem = ids(record.removed[age - 1], E.CARD_ID, Term("card"), "setup.layout", ncard) if age <= len(
             record.removed) else None
         deck = set(E.AGE_DECK[age - 1]) | (set(E.GUILDS) if age == 3 else set())
         senators = [c for c in lay if c in A.SENATOR_IDS]
@@ -115,10 +115,10 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
         removed.append(rem or ())
     decrees = conspiracies = ()
     if agora:
-        decrees = ids(record.decrees, A.DECREE_ID, "decree", "setup.decrees")
+        decrees = ids(record.decrees, A.DECREE_ID, Term("decree"), "setup.decrees")
         if len(decrees) != data.DECREES_IN_PLAY:
             out.append(error("setup.decrees", "6 decrees go in the senate, the record has {n}", n=len(decrees)))
-        conspiracies = ids(record.conspiracies, A.CONSPIRACY_ID, "conspiracy", "setup.conspiracies")
+        conspiracies = ids(record.conspiracies, A.CONSPIRACY_ID, Term("conspiracy"), "setup.conspiracies")
         if len(conspiracies) != len(A.CONSPIRACIES):
             out.append(error("setup.conspiracies", "the conspiracy deck holds 16 cards, the record has {n}",
                              n=len(conspiracies)))
