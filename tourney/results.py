@@ -329,8 +329,8 @@ def _sheet_rows(report: CheckReport, rows_of: Callable[[str], list[SheetRow]]) -
     return {file: rows_of(file) for file in report.files}
 
 
-def _plural(n: int, one: Text, many: Text) -> Text:
-    return one if n == 1 else many
+def _tables(n: int) -> Text:
+    return phrase("{n} table", n=n) if n == 1 else phrase("{n} tables", n=n)
 
 
 def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Cause]:
@@ -362,7 +362,7 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
             claim(phrase("{file}: {cells} hold a formula without a saved value (the workbook was made by a "
                        "program and never saved in a spreadsheet): open it in Excel or LibreOffice, save it, and "
                        "import it again", file=file,
-                       cells=_plural(cells, phrase("{n} cell", n=cells), phrase("{n} cells", n=cells))),
+                       cells=phrase("{n} cell", n=cells) if cells == 1 else phrase("{n} cells", n=cells)),
                   [f for f in findings if f.file == file])
 
     # Printed sheets that come back empty.
@@ -372,7 +372,7 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
             tables = {(r.get_int("round"), r.get_int("table")) for r in named}
             claim(phrase("{file}: not filled in yet: {tables} with names and seats but no scores; "
                        "type in the scores (or import the filled-in file)", file=file,
-                       tables=_plural(len(tables), phrase("{n} table", n=len(tables)), phrase("{n} tables", n=len(tables)))),
+                       tables=_tables(len(tables))),
                   [f for f in findings if f.file == file])
     for table in report.tables:
         if table.rows and all(_scores_blank(r) for r in table.rows):
@@ -458,7 +458,7 @@ def _wrong_round(report: CheckReport, seating: dict[int, dict[int, frozenset[str
                 claim(phrase("{file}: these are round-{other} sheets but say round {round}: all {tables} "
                            "match the seating of round {other}; write {other} in the round column (or import the "
                            "round-{round} sheets)", file=file, other=other, round=r,
-                           tables=_plural(len(sheet), phrase("{n} table", n=len(sheet)), phrase("{n} tables", n=len(sheet)))),
+                           tables=_tables(len(sheet))),
                       _event_findings(report, r, sheet))
                 break
 
