@@ -215,3 +215,13 @@ def test_desk_cli_prints_a_token_stored_only_hashed(ev):
     assert client.get("/api/rounds/1/seating", headers=bearer(token)).status_code == 401
     again = runner.invoke(cli, ["desk", "add", str(ev.path), "A"])
     assert again.exit_code == 1 and "already a desk 'A'" in again.output
+
+
+def test_a_german_desk_reads_the_findings_in_german_and_the_data_stays_english(ev, monkeypatch):
+    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
+    client = TestClient(create_app(str(ev.path), lang="de"))
+    rows = table_rows(ev.path, 1, 1)
+    rows[0] = dict(rows[0], total=rows[0]["total"] + 1)
+    [f] = [f for f in post(client, ev.desk_a, 1, rows, None).json()["findings"] if f["rule"] == "sum"]
+    assert f["severity"] == "error" and f["message"].startswith("totals don't add up for ")
+    assert f["severity_text"] == "Fehler" and f["text"].startswith("die Summe stimmt nicht für ")

@@ -330,7 +330,7 @@ def _sheet_rows(report: CheckReport, rows_of: Callable[[str], list[SheetRow]]) -
 
 
 def _tables(n: int) -> Text:
-    return phrase("{n} table", n=n) if n == 1 else phrase("{n} tables", n=n)
+    return phrase("{count} table", count=n) if n == 1 else phrase("{count} tables", count=n)
 
 
 def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Cause]:
@@ -362,7 +362,7 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
             claim(phrase("{file}: {cells} hold a formula without a saved value (the workbook was made by a "
                        "program and never saved in a spreadsheet): open it in Excel or LibreOffice, save it, and "
                        "import it again", file=file,
-                       cells=phrase("{n} cell", n=cells) if cells == 1 else phrase("{n} cells", n=cells)),
+                       cells=phrase("{count} cell", count=cells) if cells == 1 else phrase("{count} cells", count=cells)),
                   [f for f in findings if f.file == file])
 
     # Printed sheets that come back empty.
