@@ -117,6 +117,27 @@ def test_every_7_wonders_finding_formats_in_english_and_german(sheet):
     assert_speaks_both(check_sheet(sheet))
 
 
+#: One field of one line set to a value far off, for a sweep of the table checks.
+SWEEP = [{field: v} for field in ("military", "treasury", "wonders", "civilian", "commercial", "guilds", "science",
+                                  "coins", "stages") for v in (-1, 4, 9, 17, 30, 60)] + \
+        [{"compasses": c, "gears": g, "tablets": t, "wild": w, "science": sc}
+         for c, g, t, w, sc in ((5, 0, 0, 0, 25), (4, 4, 4, 0, 20), (2, 1, 1, 3, 13), (1, 1, 1, 0, 5), (4, 4, 4, 2, 100))]
+
+
+def test_a_sweep_of_spoilt_7_wonders_sheets_formats_in_english_and_german():
+    rules = set()
+    for seed in range(12):
+        table = random_table(seed, 3 + seed % 5)
+        for change in SWEEP:
+            for k in (0, 1):
+                players = list(table.players)
+                players[k] = dataclasses.replace(players[k], **change)
+                findings = check_sheet(dataclasses.replace(table, players=tuple(players)))
+                assert_speaks_both(findings)
+                rules.update(f.rule for f in findings)
+    assert len(rules) >= 20, sorted(rules)  # the sweep reaches most of the checks
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(-3, 30), min_size=18, max_size=18), st.booleans(), st.sampled_from(
     ["", "civilian", "military", "science", "political", "zivil", "nonsense"]), st.sampled_from([None, "A", "B", "C"]))

@@ -18,7 +18,7 @@ COLUMN_WORDS = (
     N_("military"), N_("treasury"), N_("wonders"), N_("civilian"), N_("commercial"), N_("guilds"),
     N_("science"), N_("coins"), N_("total"), N_("seat"), N_("stages"), N_("buildings"), N_("vp"),
     N_("initiative"), N_("objectives"), N_("influence"), N_("dominations"), N_("blue"), N_("green"),
-    N_("yellow"), N_("purple"), N_("progress"), N_("senate"),
+    N_("yellow"), N_("purple"), N_("progress"), N_("senate"), N_("compasses"), N_("gears"), N_("tablets"),
 )
 #: The words `Joined` puts between values (a comma needs none).
 SEPARATORS = (N_(" or "), N_(" and "))

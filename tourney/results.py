@@ -362,7 +362,8 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
             claim(phrase("{file}: {cells} hold a formula without a saved value (the workbook was made by a "
                        "program and never saved in a spreadsheet): open it in Excel or LibreOffice, save it, and "
                        "import it again", file=file,
-                       cells=phrase("{count} cell", count=cells) if cells == 1 else phrase("{count} cells", count=cells)),
+                       cells=phrase("{count} cell", count=cells) if cells == 1
+                       else phrase("{count} cells", count=cells)),
                   [f for f in findings if f.file == file])
 
     # Printed sheets that come back empty.
