@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from rules_engine.findings import Finding, error
+from rules_engine.findings import Finding, Term, Text, error
 
 
 def is_whole(value: object) -> bool:
@@ -20,8 +20,11 @@ def table_size(n: int, low: int, high: int, game: str) -> list[Finding]:
     """`table.size` when a table has fewer than `low` or more than `high` rows."""
     if low <= n <= high:
         return []
-    return [error("table.size", f"the table has {n} player{'s' if n != 1 else ''}: {game} is played by "
-                                   f"{low} to {high}, so fix the sheet or split the table")]
+    if n == 1:
+        return [error("table.size", "the table has {n} player: {game} is played by {low} to {high}, so fix the "
+                                    "sheet or split the table", n=n, game=game, low=low, high=high)]
+    return [error("table.size", "the table has {n} players: {game} is played by {low} to {high}, so fix the "
+                                "sheet or split the table", n=n, game=game, low=low, high=high)]
 
 
 def duplicate_players(players: Sequence[str]) -> list[Finding]:
@@ -33,37 +36,44 @@ def duplicate_players(players: Sequence[str]) -> list[Finding]:
         key = p.strip().casefold()
         if counts[key] > 1 and key not in seen:
             seen.add(key)
-            out.append(error("player.twice", f"{p!r} is on {counts[key]} rows: each player has one row, "
-                                                  "delete the extra one", p))
+            out.append(error("player.twice", "{player!r} is on {rows} rows: each player has one row, "
+                                             "delete the extra one", p, player=p, rows=counts[key]))
     return out
 
 
-def positions(rows: Sequence[tuple[str, object]], column: str, rule: str, fix: str) -> list[Finding]:
-    """`rule` when the (player, value) pairs don't number the rows exactly 1..n, once each."""
+def positions(rows: Sequence[tuple[str, object]], column: str, rule: str, fix: str | Text) -> list[Finding]:
+    """`rule` when the (player, value) pairs don't number the rows exactly 1..n, once each;
+    `fix` says how (a `Term` or `Text`: it is translated with the message)."""
     n = len(rows)
     values = [v for _, v in rows if isinstance(v, int) and not isinstance(v, bool)]
     if len(values) == n and sorted(values) == list(range(1, n + 1)):
         return []
     shown = ", ".join(f"{p!r} {v!r}" for p, v in rows)
-    return [error(rule, f"{column} is {shown}: a table of {n} has {column} 1 to {n}, each once; {fix}")]
+    return [error(rule, "{column} is {shown}: a table of {n} has {column} 1 to {n}, each once; {fix}",
+                  column=Term(column), shown=shown, n=n, fix=fix if isinstance(fix, Text) else Term(fix))]
 
 
 def count(value: object, column: str, player: str, what: str, high: int | None = None,
-          why: str = "") -> list[Finding]:
+          why: str | Text = "") -> list[Finding]:
     """`<column>.whole`, `<column>.negative` or `<column>.max` for one player's count cell.
 
     `what` says what the column counts (used in the fix), `high` is the rulebook's bound and
-    `why` the reason for it."""
+    `why` the reason for it (a `Term` or `Text`: both are translated with the message)."""
+    words = {"column": Term(column), "player": player, "what": Term(what)}
     if not is_whole(value):
-        return [error(f"{column}.whole", f"{column} {value!r} for {player!r} is not a whole number: "
-                                         f"write the number of {what}", player)]
+        return [error(f"{column}.whole", "{column} {value!r} for {player!r} is not a whole number: "
+                                         "write the number of {what}", player, value=value, **words)]
     assert isinstance(value, int)
     if value < 0:
-        return [error(f"{column}.negative", f"{column} {value} for {player!r} is negative: write the "
-                                            f"number of {what}, 0 or more", player)]
+        return [error(f"{column}.negative", "{column} {value} for {player!r} is negative: write the "
+                                            "number of {what}, 0 or more", player, value=value, **words)]
     if high is not None and value > high:
-        return [error(f"{column}.max", f"{column} {value} for {player!r} is more than {high}"
-                                       f"{': ' + why if why else ''}; check the sheet", player)]
+        if why:
+            return [error(f"{column}.max", "{column} {value} for {player!r} is more than {high}: {why}; "
+                                           "check the sheet", player, value=value, high=high,
+                          why=why if isinstance(why, Text) else Term(why), **words)]
+        return [error(f"{column}.max", "{column} {value} for {player!r} is more than {high}; check the sheet",
+                      player, value=value, high=high, **words)]
     return []
 
 

@@ -226,3 +226,13 @@ def test_pages_speak_the_event_language_from_the_catalogue(ev, client, monkeypat
     assert '<html lang="de">' in page and ">Sitzplan</a>" in page and ">Tabelle</a>" in page
     assert "Noch keine Ergebnisse." in german.get("/standings").text
     assert "Dieser Zugangscode ist ungültig." in german.post("/desk/login", data={"token": "x"}).text
+
+
+def test_a_german_desk_reads_the_findings_in_german_and_the_data_stays_english(ev, monkeypatch):
+    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
+    client = TestClient(create_app(str(ev.path), lang="de"))
+    rows = table_rows(ev.path, 1, 1)
+    rows[0] = dict(rows[0], total=rows[0]["total"] + 1)
+    [f] = [f for f in post(client, ev.desk_a, 1, rows, None).json()["findings"] if f["rule"] == "sum"]
+    assert f["severity"] == "error" and f["message"].startswith("totals don't add up for ")
+    assert f["severity_text"] == "Fehler" and f["text"].startswith("die Summe stimmt nicht für ")

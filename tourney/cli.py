@@ -405,7 +405,8 @@ def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | 
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--event", help="Also check against this event (players, seating, stored results).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def check(files: tuple[str, ...], event: str | None, fmt: str) -> None:
+@lang_option("Language of the findings")
+def check(files: tuple[str, ...], event: str | None, fmt: str, lang: str | None) -> None:
     """Verify score sheets against the rules; stores nothing. Exit 1 if any error.
 
     Example: tourney check round1.csv --event bonn.db
@@ -413,6 +414,8 @@ def check(files: tuple[str, ...], event: str | None, fmt: str) -> None:
     from tourney.results import check_files, diagnose, report_lines
 
     ev = _open(event) if event else None
+    if lang:
+        set_language(lang)
     report = check_files(list(files), ev)
     if fmt == "json":
         click.echo(json.dumps({"files": report.files, "tables": len(report.tables),
@@ -455,7 +458,7 @@ def results_import(event: str, files: tuple[str, ...], register: bool, correct: 
     except ImportRefused as refused:
         for line in report_lines(refused.report, ev):
             click.echo(line, err=True)
-        click.echo(f"{refused.report.summary()}: nothing stored", err=True)
+        click.echo(_("{summary}: nothing stored").format(summary=refused.report.summary()), err=True)
         sys.exit(1)
     for line in summary.lines():
         click.echo(line)

@@ -105,7 +105,7 @@ def check_table(event: store.Event, round_no: int, table_no: int, rows: Sequence
         report = game.parse([path])
     for rowno in clash:
         report.findings.append(LocatedFinding(error(
-            "cell", f"row {rowno - 1} is for another round or table: send it to its own table"),
+            "cell", "row {row} is for another round or table: send it to its own table", row=rowno - 1),
             path.name, (rowno,), None, round_no, table_no))
     if report.ok:
         game.check(report, event, register=False, correct=True)

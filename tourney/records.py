@@ -13,6 +13,7 @@ from typing import Any
 from rules_engine.recordtext import GAME_TAG, first_tag
 from rules_engine.registry import UnknownGameError, find_records
 from rules_engine.ruleset import RecordRuleset
+from tourney.findingtext import finding_text, severity_text
 from tourney.outfile import atomic
 
 
@@ -68,7 +69,7 @@ def verify_files(paths: list[str]) -> VerifyReport:
                     who = " - ".join(record.players) or "?"
                     lines.append(f"{path}:{record.line}: {who}: {verdict.summary}")
                     for f in verdict.findings:
-                        lines.append(f"  {f.severity.value} [{f.rule}] {f.message}")
+                        lines.append(f"  {severity_text(f)} [{f.rule}] {finding_text(f)}")
                     passed += verdict.ok
         except RecordFileError as exc:
             errors.append(str(exc))

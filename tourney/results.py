@@ -9,9 +9,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Generic, Iterable, Sequence, TypeVar
 
-from rules_engine.findings import Finding, Severity, error, warning
+from rules_engine.findings import Finding, Joined, Severity, Text, error, warning
+from rules_engine.findings import text as phrase
 from tourney import store
 from tourney.errors import ImportRefused, RegistrationError, SheetError, UsageError
+from tourney.findingtext import finding_text, severity_text
+from tourney.i18n import _, ngettext, use_language
 from tourney.names import clean_name, name_key
 from tourney.sheetio import SheetRow
 
@@ -43,15 +46,16 @@ class LocatedFinding:
                 where += f":{lo}" if lo == hi else f":{lo}-{hi}"
             parts.append(where)
         if self.round is not None and self.table is not None:
-            parts.append(f"round {self.round}, table {self.table}")
+            parts.append(_("round {round}, table {table}").format(round=self.round, table=self.table))
         elif self.round is not None:
-            parts.append(f"round {self.round}")
+            parts.append(_("round {round}").format(round=self.round))
         return ": ".join(parts)
 
     def render(self) -> str:
+        """The finding for a person, in the current language: where, severity, message, rule id."""
         f = self.finding
         loc = self.location()
-        return f"{loc + ': ' if loc else ''}{f.severity.value}: {f.message} [{f.rule}]"
+        return f"{loc + ': ' if loc else ''}{severity_text(f)}: {finding_text(f)} [{f.rule}]"
 
     def as_dict(self) -> dict[str, object]:
         f = self.finding
@@ -95,10 +99,13 @@ class CheckReport:
 
     def summary(self) -> str:
         n_lines = sum(len(t.rows) for t in self.tables)
-        ne, nw = len(self.errors), len(self.warnings)
-        return (f"checked {len(self.files)} file{'s' * (len(self.files) != 1)}: "
-                f"{len(self.tables)} table{'s' * (len(self.tables) != 1)}, {n_lines} player{'s' * (n_lines != 1)}: "
-                f"{ne} error{'s' * (ne != 1)}, {nw} warning{'s' * (nw != 1)}")
+        ne, nw, nf, nt = len(self.errors), len(self.warnings), len(self.files), len(self.tables)
+        return _("checked {files}: {tables}, {players}: {errors}, {warnings}").format(
+            files=ngettext("{n} file", "{n} files", nf).format(n=nf),
+            tables=ngettext("{n} table", "{n} tables", nt).format(n=nt),
+            players=ngettext("{n} player", "{n} players", n_lines).format(n=n_lines),
+            errors=ngettext("{n} error", "{n} errors", ne).format(n=ne),
+            warnings=ngettext("{n} warning", "{n} warnings", nw).format(n=nw))
 
 
 def at_table(table: ParsedTable[object], finding: Finding) -> LocatedFinding:
@@ -136,14 +143,16 @@ def parse_sheets(paths: Sequence[str | Path], read: Callable[[str | Path], list[
     for row in rows:
         for _col, msg in row.problems:
             name = row.player or "?"
-            report.findings.append(at_row(row, error("cell", f"{msg} (player {name!r})", row.player or None)))
+            report.findings.append(at_row(row, error("cell", "{problem} (player {player!r})", row.player or None,
+                                                     problem=msg, player=name)))
         report.findings.extend(at_row(row, f) for f in row_findings(row))
         if not row.player:
             report.findings.append(at_row(row, error("cell", "player is empty: write the player's name")))
         r, t = row.get_int("round"), row.get_int("table")
         if r is not None and t is not None:
             if r < 1 or t < 1:
-                report.findings.append(at_row(row, error("cell", f"round {r} / table {t}: numbers start at 1")))
+                report.findings.append(at_row(row, error("cell", "round {round} / table {table}: numbers start at 1",
+                                                         round=r, table=t)))
             else:
                 by_table[(r, t)].append(row)
         else:
@@ -167,16 +176,17 @@ def _check_one_table_per_player(report: CheckReport) -> None:
             other = seen.get(key)
             if other is not None and other is not table:
                 report.findings.append(at_row(row, error(
-                    "player.round", f"{row.player!r} is on the sheets of table {other.table} and table "
-                                    f"{table.table} in round {table.round}: a player plays one table per round",
-                    row.player)))
+                    "player.round", "{player!r} is on the sheets of table {other} and table "
+                                    "{table} in round {round}: a player plays one table per round",
+                    row.player, player=row.player, other=other.table, table=table.table, round=table.round)))
             seen[key] = table
 
 
 def already_stored(table: ParsedTable[object], version: int) -> LocatedFinding:
     r, t = table.round, table.table
-    return at_table(table, error("result.exists", f"round {r}, table {t} already has results (version {version}): "
-                                             "to replace them, import with --correct --reason TEXT"))
+    return at_table(table, error("result.exists", "round {round}, table {table} already has results (version "
+                                                  "{version}): to replace them, import with --correct --reason TEXT",
+                                 round=r, table=t, version=version))
 
 
 @dataclass(frozen=True)
@@ -202,7 +212,7 @@ class EventView:
                     if (t.round, t.table) not in free},
                    tuple(event.seats()))
 
-    def did_you_mean(self, name: str, round_no: int) -> str | None:
+    def did_you_mean(self, name: str, round_no: int) -> Text | None:
         """'did you mean 'Jürgen Weiß' (seated at table 4, seat 2)?' from the round's seating,
         else the roster; None when no name is close."""
         from tourney.names import similar_names
@@ -211,9 +221,9 @@ class EventView:
         near = similar_names(name, seated) or similar_names(name, [p.name for p in self.players.values()])
         if not near:
             return None
-        shown = [f"{n!r} (seated at table {seated[n].table}, seat {seated[n].seat})" if n in seated else repr(n)
-                 for n in near]
-        return f"did you mean {' or '.join(shown)}?"
+        shown = tuple(phrase("{name!r} (seated at table {table}, seat {seat})", name=n, table=seated[n].table,
+                           seat=seated[n].seat) if n in seated else repr(n) for n in near)
+        return phrase("did you mean {names}?", names=Joined(shown, " or "))
 
     def table_findings(self, table: ParsedTable[object], *, correct: bool, beyond: bool = True) -> list[LocatedFinding]:
         """A round past the event's last (when `beyond`); results already stored (unless `correct`)."""
@@ -221,7 +231,8 @@ class EventView:
         r, t = table.round, table.table
         if beyond and r > self.info.rounds:
             out.append(at_table(table, warning(
-                "round.beyond", f"round {r} is beyond the event's {self.info.rounds} rounds")))
+                "round.beyond", "round {round} is beyond the event's {rounds} rounds", round=r,
+                rounds=self.info.rounds)))
         if (r, t) in self.stored and not correct:
             out.append(already_stored(table, self.stored[(r, t)].version))
         return out
@@ -235,12 +246,13 @@ class EventView:
             guess = self.did_you_mean(name, r)
             if guess is not None:
                 out.append(at_row(row, error(
-                    "player.unknown", f"{name!r} is not registered: {guess} fix the name on the sheet", name)))
+                    "player.unknown", "{player!r} is not registered: {guess} fix the name on the sheet", name,
+                    player=name, guess=guess)))
             elif not register:
                 out.append(at_row(row, error(
-                    "player.unknown", f"{name!r} is not registered: check the spelling against "
+                    "player.unknown", "{player!r} is not registered: check the spelling against "
                                       "'tourney players list', or add them with 'tourney players add' "
-                                      "(or import with --register)", name)))
+                                      "(or import with --register)", name, player=name)))
             else:
                 try:
                     clean_name(name)
@@ -248,13 +260,14 @@ class EventView:
                     out.append(at_row(row, error("player.name", str(exc), name)))
         elif p.dropped_after is not None and r > p.dropped_after:
             out.append(at_row(row, error(
-                "player.dropped", f"{p.name!r} dropped after round {p.dropped_after} but is on a round {r} "
-                                  f"sheet: re-enter them with 'tourney players add' if they play on", name)))
+                "player.dropped", "{player!r} dropped after round {dropped} but is on a round {round} "
+                                  "sheet: re-enter them with 'tourney players add' if they play on", name,
+                player=p.name, dropped=p.dropped_after, round=r)))
         other = self.stored_player_table.get((r, name_key(name)))
         if other is not None and other != table.table:
             out.append(at_row(row, error(
-                "player.round", f"{name!r} already has a stored result at table {other} in round {r}: "
-                                "a player plays one table per round", name)))
+                "player.round", "{player!r} already has a stored result at table {table} in round {round}: "
+                                "a player plays one table per round", name, player=name, table=other, round=r)))
         return out
 
 
@@ -273,14 +286,24 @@ class Cause:
     """The likely cause behind several findings: one line saying what and how to fix it,
     then the findings it explains."""
 
-    message: str
+    cause: Text | LocatedFinding  # the line saying it, or the finding that is the cause
     details: tuple[LocatedFinding, ...]
     head: LocatedFinding | None = None  # the finding the message is, when it is one
 
+    @property
+    def message(self) -> str:
+        """The cause in English (JSON, tests); `lines` speaks the current language."""
+        if isinstance(self.cause, LocatedFinding):
+            with use_language("en"):
+                return self.cause.render()
+        return self.cause.render()
+
     def lines(self, limit: int = CAUSE_DETAILS) -> list[str]:
-        out = [self.message] + ["  " + f.render() for f in self.details[:limit]]
+        first = self.cause.render() if isinstance(self.cause, LocatedFinding) else self.cause.render(_)
+        out = [first] + ["  " + f.render() for f in self.details[:limit]]
         if len(self.details) > limit:
-            out.append(f"  … and {len(self.details) - limit} more like this")
+            more = len(self.details) - limit
+            out.append("  " + ngettext("… and {n} more like this", "… and {n} more like this", more).format(n=more))
         return out
 
     def as_dict(self) -> dict[str, object]:
@@ -306,8 +329,8 @@ def _sheet_rows(report: CheckReport, rows_of: Callable[[str], list[SheetRow]]) -
     return {file: rows_of(file) for file in report.files}
 
 
-def _s(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+def _tables(n: int) -> Text:
+    return phrase("{count} table", count=n) if n == 1 else phrase("{count} tables", count=n)
 
 
 def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Cause]:
@@ -319,7 +342,7 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
     causes: list[Cause] = []
     taken: set[int] = set()
 
-    def claim(message: str, found: Iterable[LocatedFinding], head: LocatedFinding | None = None,
+    def claim(message: Text | LocatedFinding, found: Iterable[LocatedFinding], head: LocatedFinding | None = None,
               least: int = 1) -> None:
         mine = [f for f in found if id(f) not in taken]
         if len(mine) >= least or head is not None:
@@ -336,21 +359,27 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
     for file, frows in by_file.items():
         cells = sum(len(r.unsaved_formulas) for r in frows)
         if cells:
-            claim(f"{file}: {_s(cells, 'cell')} hold a formula without a saved value (the workbook was made by a "
-                  "program and never saved in a spreadsheet): open it in Excel or LibreOffice, save it, and "
-                  "import it again", [f for f in findings if f.file == file])
+            claim(phrase("{file}: {cells} hold a formula without a saved value (the workbook was made by a "
+                       "program and never saved in a spreadsheet): open it in Excel or LibreOffice, save it, and "
+                       "import it again", file=file,
+                       cells=phrase("{count} cell", count=cells) if cells == 1
+                       else phrase("{count} cells", count=cells)),
+                  [f for f in findings if f.file == file])
 
     # Printed sheets that come back empty.
     for file, frows in by_file.items():
         named = [r for r in frows if r.player]
         if named and all(_scores_blank(r) for r in named):
             tables = {(r.get_int("round"), r.get_int("table")) for r in named}
-            claim(f"{file}: not filled in yet: {_s(len(tables), 'table')} with names and seats but no scores; "
-                  "type in the scores (or import the filled-in file)", [f for f in findings if f.file == file])
+            claim(phrase("{file}: not filled in yet: {tables} with names and seats but no scores; "
+                       "type in the scores (or import the filled-in file)", file=file,
+                       tables=_tables(len(tables))),
+                  [f for f in findings if f.file == file])
     for table in report.tables:
         if table.rows and all(_scores_blank(r) for r in table.rows):
             file = table.rows[0].where.file
-            claim(f"{file}: round {table.round}, table {table.table} is not filled in yet: names but no scores",
+            claim(phrase("{file}: round {round}, table {table} is not filled in yet: names but no scores",
+                       file=file, round=table.round, table=table.table),
                   _at_rows(findings, file, (r.where.row for r in table.rows)))
 
     # One table in two files (or one file named twice).
@@ -358,11 +387,13 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
         files = sorted({r.where.file for r in table.rows})
         places = [r.where for r in table.rows]
         if len(set(places)) < len(places):
-            claim(f"round {table.round}, table {table.table} is read twice from {', '.join(files)}: name each "
-                  "file once", [f for f in findings if (f.round, f.table) == (table.round, table.table)])
+            claim(phrase("round {round}, table {table} is read twice from {files}: name each file once",
+                       round=table.round, table=table.table, files=", ".join(files)),
+                  [f for f in findings if (f.round, f.table) == (table.round, table.table)])
         elif len(files) > 1:
-            claim(f"round {table.round}, table {table.table} is in {len(files)} files ({', '.join(files)}): "
-                  "import each table once (take it out of one file, or use --correct to replace a stored one)",
+            claim(phrase("round {round}, table {table} is in {n} files ({files}): import each table once (take it "
+                       "out of one file, or use --correct to replace a stored one)",
+                       round=table.round, table=table.table, n=len(files), files=", ".join(files)),
                   [f for f in findings if (f.round, f.table) == (table.round, table.table)])
 
     if event is not None:
@@ -379,14 +410,15 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
     for row in report.loose_rows:
         file, n = row.where.file, row.where.row
         if row.player and not any(isinstance(v, int) for v in row.values.values()):
-            claim(f"{file}:{n}: {row.player!r} is not a player's line (no round, table or score): a note under "
-                  "a table? delete it, or move it away from the table's columns", _at_rows(findings, file, [n]))
+            claim(phrase("{file}:{row}: {text!r} is not a player's line (no round, table or score): a note under "
+                       "a table? delete it, or move it away from the table's columns", file=file, row=n,
+                       text=row.player), _at_rows(findings, file, [n]))
     for row in rows:
         file, n = row.where.file, row.where.row
         if not row.player and any(isinstance(v, int) and v for v in row.values.values()):
             # One finding says it already ("player is empty"); several need the line's cause.
-            claim(f"{file}:{n}: numbers but no player: write the player's name, or delete the line",
-                  _at_rows(findings, file, [n]), least=2)
+            claim(phrase("{file}:{row}: numbers but no player: write the player's name, or delete the line",
+                       file=file, row=n), _at_rows(findings, file, [n]), least=2)
 
     # Unknown names: the "did you mean" line first, then what follows from it: the typed name
     # is not in the seating, and the name meant is missing from the sheet.
@@ -401,7 +433,7 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
                 (g.file == f.file and g.rows == f.rows and g.finding.player == f.finding.player)
                 or ((g.round, g.table) == (f.round, f.table) and any(g.finding.message.startswith(f"{n!r} is seated")
                                                                    for n in near)))]
-            claim(f.render(), same, f)
+            claim(f, same, f)
     return causes
 
 
@@ -424,9 +456,11 @@ def _wrong_round(report: CheckReport, seating: dict[int, dict[int, frozenset[str
             continue
         for other in sorted(seating):
             if other != r and all(seating[other].get(t) == names for t, names in sheet.items()):
-                claim(f"{file}: these are round-{other} sheets but say round {r}: all {_s(len(sheet), 'table')} "
-                      f"match the seating of round {other}; write {other} in the round column (or import the "
-                      f"round-{r} sheets)", _event_findings(report, r, sheet))
+                claim(phrase("{file}: these are round-{other} sheets but say round {round}: all {tables} "
+                           "match the seating of round {other}; write {other} in the round column (or import the "
+                           "round-{round} sheets)", file=file, other=other, round=r,
+                           tables=_tables(len(sheet))),
+                      _event_findings(report, r, sheet))
                 break
 
 
@@ -446,13 +480,14 @@ def _swapped_tables(report: CheckReport, seating: dict[int, dict[int, frozenset[
                 continue
             if tables.get(u) == seated.get(t):
                 done.update({(r, t), (r, u)})
-                claim(f"round {r}: the table numbers of tables {t} and {u} are swapped: the sheet of table {t} "
-                      f"has the players seated at table {u} and the other way round; swap the two table numbers",
-                      _event_findings(report, r, (t, u)))
+                claim(phrase("round {round}: the table numbers of tables {table} and {other} are swapped: the sheet "
+                           "of table {table} has the players seated at table {other} and the other way round; swap "
+                           "the two table numbers", round=r, table=t, other=u), _event_findings(report, r, (t, u)))
             else:
                 done.add((r, t))
-                claim(f"round {r}: the sheet of table {t} has the players seated at table {u}: write {u} in its "
-                      "table column", _event_findings(report, r, (t,)))
+                claim(phrase("round {round}: the sheet of table {table} has the players seated at table {other}: "
+                           "write {other} in its table column", round=r, table=t, other=u),
+                      _event_findings(report, r, (t,)))
 
 
 def report_lines(report: CheckReport, event: store.Event | None = None) -> list[str]:
@@ -486,14 +521,17 @@ class ImportSummary:
 
     def lines(self) -> list[str]:
         out = [w.render() for w in self.warnings]
-        out += [f"registered {name!r}" for name in self.registered]
-        done = [(r, t, f"stored round {r}, table {t}" + (f" (correction, version {v})" if v > 1 else ""))
-                for r, t, v in self.tables]
-        done += [(r, t, f"round {r}, table {t} unchanged: nothing stored") for r, t in self.unchanged]
-        out += [text for _, _, text in sorted(done)]
-        n = len(self.tables)
-        same = f", {len(self.unchanged)} unchanged" if self.unchanged else ""
-        out.append(f"{n} table{'s' * (n != 1)} stored{same}")
+        out += [_("registered {name!r}").format(name=name) for name in self.registered]
+        done = [(r, t, _("stored round {round}, table {table} (correction, version {version})") if v > 1
+                 else _("stored round {round}, table {table}"), v) for r, t, v in self.tables]
+        done += [(r, t, _("round {round}, table {table} unchanged: nothing stored"), 0) for r, t in self.unchanged]
+        out += [line.format(round=r, table=t, version=v) for r, t, line, v in sorted(done)]
+        n, same = len(self.tables), len(self.unchanged)
+        if same:
+            out.append(ngettext("{n} table stored, {same} unchanged", "{n} tables stored, {same} unchanged",
+                                n).format(n=n, same=same))
+        else:
+            out.append(ngettext("{n} table stored", "{n} tables stored", n).format(n=n))
         return out
 
 
@@ -516,9 +554,10 @@ def store_checked_table(conn: store.Connection, table: ParsedTable[object], tabl
         return False
     if seats is not None:
         store.store_table_seats(conn, r, t, seats)
+    with use_language("en"):  # stored data stays English; the history shows it as stored
+        said = [f.render() for f in warnings if (f.round, f.table) == (r, t)]
     store.store_result(conn, round_no=r, table_no=t, version=version, author=author,
-                       reason=reason if version > 1 else None, source=source,
-                       warnings=[f.render() for f in warnings if (f.round, f.table) == (r, t)], lines=lines)
+                       reason=reason if version > 1 else None, source=source, warnings=said, lines=lines)
     store.log(conn, "results.correct" if version > 1 else "results.import",
               f"round {r}, table {t}, version {version} from {source}" + (f": {reason}" if version > 1 else ""),
               author)

@@ -141,12 +141,13 @@ def seating_findings(report: CheckReport, event: Event, view: EventView,
             mine = where_seated.get((r, name_key(name)))
             if mine is None:
                 report.findings.append(at_row(row, error(
-                    "seating", f"{name!r} is not in the seating of round {r}: fix the name, or re-seat "
-                               "the round before its sheets are in", name)))
+                    "seating", "{player!r} is not in the seating of round {round}: fix the name, or re-seat "
+                               "the round before its sheets are in", name, player=name, round=r)))
             elif (mine.table, mine.seat) != (t, seat):
                 report.findings.append(at_row(row, error(
-                    "seating", f"{name!r} is at table {t}, seat {seat} on the sheet but the seating of "
-                               f"round {r} has them at table {mine.table}, seat {mine.seat}: fix the sheet", name)))
+                    "seating", "{player!r} is at table {table}, seat {seat} on the sheet but the seating of "
+                               "round {round} has them at table {seated_table}, seat {seated_seat}: fix the sheet",
+                    name, player=name, table=t, seat=seat, round=r, seated_table=mine.table, seated_seat=mine.seat)))
             planned = seats.get((r, t), {}).get(seat) if seat is not None else None
             if planned is not None:
                 report.findings.extend(at_row(row, f) for f in extra(row, planned))
@@ -155,8 +156,8 @@ def seating_findings(report: CheckReport, event: Event, view: EventView,
             for s in seats[(r, t)].values():
                 if name_key(s.player) not in on_sheet:
                     report.findings.append(at_table(table, error(
-                        "seating", f"{s.player!r} is seated at table {t} in round {r} but missing from its "
-                                   "sheet: add their line")))
+                        "seating", "{player!r} is seated at table {table} in round {round} but missing from its "
+                                   "sheet: add their line", player=s.player, table=t, round=r)))
 
 
 def check_against_event(game: TableGame, report: CheckReport, event: Event, *, register: bool,
@@ -172,9 +173,9 @@ def check_against_event(game: TableGame, report: CheckReport, event: Event, *, r
     def board(row: SheetRow, planned: store.SeatRow) -> list[Finding]:
         value = row.values.get(game.board) if game.board else None
         if planned.wonder and value and str(value).casefold() != planned.wonder.casefold():
-            return [error(f"{game.board}.draw", f"{row.player!r} played {value!r} on the sheet but the seating "
-                                                f"gave seat {planned.seat} {planned.wonder!r}: fix the sheet",
-                          row.player)]
+            return [error(f"{game.board}.draw", "{player!r} played {value!r} on the sheet but the seating "
+                                                "gave seat {seat} {planned!r}: fix the sheet", row.player,
+                          player=row.player, value=value, seat=planned.seat, planned=planned.wonder)]
         return []
 
     seating_findings(report, event, view, board)

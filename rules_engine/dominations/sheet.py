@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rules_engine import tablecheck
 from rules_engine.dominations import data
-from rules_engine.findings import Finding, error, warning
+from rules_engine.findings import Finding, Term, error, text, warning
 
 TITLE = "Dominations"
 
@@ -53,22 +53,22 @@ def check_sheet(sheet: TableSheet) -> list[Finding]:
     out = tablecheck.table_size(len(rows), data.MIN_PLAYERS, data.MAX_PLAYERS, TITLE)
     out += tablecheck.duplicate_players([p.player for p in rows])
     out += tablecheck.positions([(p.player, p.seat) for p in rows], "seat", "seats",
-                                "number the seats in turn order of the first age")
+                                Term("number the seats in turn order of the first age"))
     out += tablecheck.positions([(p.player, p.initiative) for p in rows], "initiative", "initiative.order",
-                                "copy the markers' positions from the initiative track (1 = front)")
+                                Term("copy the markers' positions from the initiative track (1 = front)"))
     out += _domination_total(rows)
     cards = len(data.DOMINATION_CARDS)
     for p in rows:
-        out += tablecheck.count(p.vp, "vp", p.player, "victory points, score tiles included")
+        out += tablecheck.count(p.vp, "vp", p.player, Term("victory points, score tiles included"))
         if p.objectives is not None:
-            out += tablecheck.count(p.objectives, "objectives", p.player, "objectives fulfilled",
+            out += tablecheck.count(p.objectives, "objectives", p.player, Term("objectives fulfilled"),
                                     data.OBJECTIVES_PER_CARD,
-                                    f"an objective card has {data.OBJECTIVES_PER_CARD} objectives")
+                                    text("an objective card has {n} objectives", n=data.OBJECTIVES_PER_CARD))
         if p.influence is not None:
-            out += tablecheck.count(p.influence, "influence", p.player, "influence points, tiles included")
+            out += tablecheck.count(p.influence, "influence", p.player, Term("influence points, tiles included"))
         if p.dominations is not None:
-            out += tablecheck.count(p.dominations, "dominations", p.player, "domination cards won at the end",
-                                    cards, f"there are {cards} domination cards, one per knowledge area")
+            out += tablecheck.count(p.dominations, "dominations", p.player, Term("domination cards won at the end"),
+                                    cards, text("there are {n} domination cards, one per knowledge area", n=cards))
         out += _vp_minimum(p)
     return out
 
@@ -82,8 +82,9 @@ def _domination_total(rows: tuple[PlayerLine, ...]) -> list[Finding]:
     if total <= cards:
         return []
     shown = ", ".join(f"{p.player!r} {p.dominations}" for p in rows if p.dominations is not None)
-    return [error("dominations.total", f"dominations {shown} make {total}: there are {cards} domination "
-                                       "cards, each won by one player at most; check the sheet")]
+    return [error("dominations.total", "dominations {shown} make {total}: there are {cards} domination "
+                                       "cards, each won by one player at most; check the sheet",
+                  shown=shown, total=total, cards=cards)]
 
 
 def _vp_minimum(p: PlayerLine) -> list[Finding]:
@@ -95,7 +96,8 @@ def _vp_minimum(p: PlayerLine) -> list[Finding]:
     least = influence + data.FINAL_DOMINATION_VP * cards
     if p.vp >= least or (p.influence is None and p.dominations is None):
         return []
-    return [warning("vp.minimum", f"vp {p.vp} for {p.player!r} is less than the {least} the end of the third "
-                                  f"age alone scores (influence {influence} + {data.FINAL_DOMINATION_VP} per "
-                                  f"domination card × {cards}): did the sheet leave out a "
-                                  f"{data.VP_TRACK} tile?", p.player)]
+    return [warning("vp.minimum", "vp {vp} for {player!r} is less than the {least} the end of the third "
+                                  "age alone scores (influence {influence} + {per_card} per "
+                                  "domination card × {cards}): did the sheet leave out a "
+                                  "{tile} tile?", p.player, vp=p.vp, player=p.player, least=least,
+                    influence=influence, per_card=data.FINAL_DOMINATION_VP, cards=cards, tile=data.VP_TRACK)]

@@ -9,7 +9,7 @@ from rules_engine.duel import data
 from rules_engine.duel import engine as E
 from rules_engine.duel.record import Record, Sheet
 from rules_engine.duel.sheet import Victory
-from rules_engine.findings import Finding, error
+from rules_engine.findings import Finding, Term, error
 from rules_engine.ruleset import Outcome, Verdict, unreadable
 
 _LOWER = {}
@@ -53,29 +53,33 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
         for n in names:
             i = _code(n, table)
             if i is None or (limit is not None and i >= limit):
-                extra = " (an Agora component: add [Expansions \"Agora\"])" if i is not None else ""
-                out.append(error(rule, f"unknown {what} {n!r}{extra}"))
+                if i is not None:
+                    out.append(error(rule, "unknown {what} {code!r} (an Agora component: add "
+                                           "[Expansions \"Agora\"])", what=Term(what), code=n))
+                else:
+                    out.append(error(rule, "unknown {what} {code!r}", what=Term(what), code=n))
             else:
                 got.append(i)
         if len(set(got)) != len(got):
-            out.append(error(rule, f"a {what} appears twice in {' '.join(names)!r}"))
+            out.append(error(rule, "a {what} appears twice in {codes!r}", what=Term(what), codes=" ".join(names)))
         return tuple(got)
 
     ntok = len(E.TOKENS) if agora else E.BASE_TOKENS
     nwon = len(E.WONDERS) if agora else E.BASE_WONDERS
     ncard = len(E.CARDS) if agora else len(data.AGE_CARDS)
-    tokens = ids(record.tokens, E.TOKEN_ID, "progress token", "setup.tokens", ntok)
-    box = ids(record.box, E.TOKEN_ID, "progress token", "setup.tokens", ntok)
+    tokens = ids(record.tokens, E.TOKEN_ID, Term("progress token"), "setup.tokens", ntok)
+    box = ids(record.box, E.TOKEN_ID, Term("progress token"), "setup.tokens", ntok)
     if len(tokens) != 5:
-        out.append(error("setup.tokens", f"5 progress tokens go on the board, the record has {len(tokens)}"))
+        out.append(error("setup.tokens", "5 progress tokens go on the board, the record has {n}", n=len(tokens)))
     if box and set(box) & set(tokens):
         out.append(error("setup.tokens", "a progress token is both on the board and in the box"))
     if box and len(box) != ntok - 5:
-        out.append(error("setup.tokens", f"{ntok - 5} progress tokens stay in the box, the record has {len(box)}"))
-    wonders = ids(record.wonders, E.WONDER_ID, "wonder", "setup.wonders", nwon)
+        out.append(error("setup.tokens", "{want} progress tokens stay in the box, the record has {n}",
+                         want=ntok - 5, n=len(box)))
+    wonders = ids(record.wonders, E.WONDER_ID, Term("wonder"), "setup.wonders", nwon)
     if len(wonders) != 8:
-        out.append(error("setup.wonders", f"8 wonders are offered in the draft, the record has {len(wonders)}"))
-    library = ids(record.library, E.TOKEN_ID, "progress token", "setup.library", ntok)
+        out.append(error("setup.wonders", "8 wonders are offered in the draft, the record has {n}", n=len(wonders)))
+    library = ids(record.library, E.TOKEN_ID, Term("progress token"), "setup.library", ntok)
     if library and (len(library) != 3 or not set(library) <= set(box)):
         out.append(error("setup.library", "the Great Library draws 3 of the tokens left in the box"))
     layouts, removed = [], []
@@ -83,38 +87,41 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
         out.append(error("setup.layout", "no Age1 layout: the game cannot start"))
     senators_seen: set[int] = set()
     for age, names in enumerate(record.layouts, 1):
-        lay = ids(names, E.CARD_ID, "card", "setup.layout", ncard)
-        rem = ids(record.removed[age - 1], E.CARD_ID, "card", "setup.layout", ncard) if age <= len(
+        lay = ids(names, E.CARD_ID, Term("card"), "setup.layout", ncard)
+        rem = ids(record.removed[age - 1], E.CARD_ID, Term("card"), "setup.layout", ncard) if age <= len(
             record.removed) else None
         deck = set(E.AGE_DECK[age - 1]) | (set(E.GUILDS) if age == 3 else set())
         senators = [c for c in lay if c in A.SENATOR_IDS]
         wrong = [E.CARDS[c].code for c in lay if c not in deck and c not in A.SENATOR_IDS]
         if wrong:
-            out.append(error("setup.layout", f"age {age} layout holds cards of another age: {', '.join(wrong)}"))
+            out.append(error("setup.layout", "age {age} layout holds cards of another age: {cards}", age=age,
+                             cards=", ".join(wrong)))
         size = (25, 25, 23)[age - 1] if agora else 20
         if len(lay) != size:
-            out.append(error("setup.layout", f"the age {age} structure holds {size} cards, the record has {len(lay)}"))
+            out.append(error("setup.layout", "the age {age} structure holds {size} cards, the record has {n}",
+                             age=age, size=size, n=len(lay)))
         if agora and len(senators) != data.SENATORS_PER_AGE[age - 1]:
-            out.append(error("setup.layout", f"age {age} holds {data.SENATORS_PER_AGE[age - 1]} senators, "
-                                             f"the record has {len(senators)}"))
+            out.append(error("setup.layout", "age {age} holds {want} senators, the record has {n}", age=age,
+                             want=data.SENATORS_PER_AGE[age - 1], n=len(senators)))
         if senators_seen & set(senators):
-            out.append(error("setup.layout", f"a senator appears in two ages (age {age})"))
+            out.append(error("setup.layout", "a senator appears in two ages (age {age})", age=age))
         senators_seen |= set(senators)
         if age == 3 and sum(1 for c in lay if c in E.GUILDS) != 3:
             out.append(error("setup.layout", "the age 3 structure holds exactly 3 guilds"))
         if rem is not None and set(rem) | (set(lay) - set(senators)) != deck:
-            out.append(error("setup.layout", f"age {age}: layout and removed cards do not make up the age deck"))
+            out.append(error("setup.layout", "age {age}: layout and removed cards do not make up the age deck",
+                             age=age))
         layouts.append(lay)
         removed.append(rem or ())
     decrees = conspiracies = ()
     if agora:
-        decrees = ids(record.decrees, A.DECREE_ID, "decree", "setup.decrees")
+        decrees = ids(record.decrees, A.DECREE_ID, Term("decree"), "setup.decrees")
         if len(decrees) != data.DECREES_IN_PLAY:
-            out.append(error("setup.decrees", f"6 decrees go in the senate, the record has {len(decrees)}"))
-        conspiracies = ids(record.conspiracies, A.CONSPIRACY_ID, "conspiracy", "setup.conspiracies")
+            out.append(error("setup.decrees", "6 decrees go in the senate, the record has {n}", n=len(decrees)))
+        conspiracies = ids(record.conspiracies, A.CONSPIRACY_ID, Term("conspiracy"), "setup.conspiracies")
         if len(conspiracies) != len(A.CONSPIRACIES):
-            out.append(error("setup.conspiracies", f"the conspiracy deck holds 16 cards, the record has "
-                                                   f"{len(conspiracies)}"))
+            out.append(error("setup.conspiracies", "the conspiracy deck holds 16 cards, the record has {n}",
+                             n=len(conspiracies)))
     elif record.decrees or record.conspiracies:
         out.append(error("expansions", "decrees and conspiracies need [Expansions \"Agora\"]"))
     if out:
@@ -149,8 +156,8 @@ def replay(record: Record) -> DuelVerdict:
     agora = False
     if record.expansions:
         if tuple(x.lower() for x in record.expansions) != ("agora",):
-            f = error("expansions", f"unknown expansions {' '.join(record.expansions)!r}: this engine "
-                                    "knows the base game and Agora")
+            f = error("expansions", "unknown expansions {expansions!r}: this engine "
+                                    "knows the base game and Agora", expansions=" ".join(record.expansions))
             return Verdict(False, (f,), f"not replayed: {f.message}")
         agora = True
     deal, findings = _deal_from(record, agora)
@@ -162,20 +169,24 @@ def replay(record: Record) -> DuelVerdict:
     for i, text in enumerate(moves, 1):
         who = players[g.owner if agora else g.cur]
         if g.phase == E.P_OVER:
-            findings.append(error("move.after_end", f"move {i}, {who}: the game is already over "
-                                  f"({_result(g)}), {len(moves) - i + 1} moves too many", who))
+            findings.append(error("move.after_end", "move {move}, {player}: the game is already over "
+                                  "({result}), {extra} moves too many", who, move=i, player=who, result=_result(g),
+                                  extra=len(moves) - i + 1))
             break
         if g.age and g.age > len(record.layouts):
-            findings.append(error("setup.layout", f"move {i}: no Age{g.age} layout in the record", who))
+            findings.append(error("setup.layout", "move {move}: no Age{age} layout in the record", who,
+                                  move=i, age=g.age))
             break
         msg = apply(g, text)
         if msg:
-            findings.append(error("move.illegal", f"move {i}, {who}: {msg}", who))
+            findings.append(error("move.illegal", "move {move}, {player}: {reason}", who, move=i, player=who,
+                                  reason=msg))
             break
     else:
         if g.phase != E.P_OVER:
-            findings.append(error("move.unfinished", f"the game is not over after {len(moves)} moves: "
-                                  f"{players[g.cur]} must {A.PHASE_NAMES[g.phase]}"))
+            findings.append(error("move.unfinished", "the game is not over after {moves} moves: "
+                                  "{player} must {phase}", moves=len(moves), player=players[g.cur],
+                                  phase=A.PHASE_NAMES[g.phase]))
     if findings:
         return Verdict(False, tuple(findings), f"illegal: {_count(findings)}")
     library = g.library_drawn if agora else deal.library
@@ -190,15 +201,16 @@ def replay(record: Record) -> DuelVerdict:
     result = result_tag(outcome)
     told = record.result.split()
     if record.result != "*" and (told[0] != result.split()[0] or (len(told) == 2 and record.result != result)):
-        findings.append(error("result", f"the Result tag says {record.result!r}, the replay gives {result!r}"))
+        findings.append(error("result", "the Result tag says {told!r}, the replay gives {result!r}",
+                              told=record.result, result=result))
     if record.sheets:
         for p in (0, 1):
             got, want = sheets[p], record.sheets[p]
             if got != want:
                 diffs = [f"{k} {getattr(want, k)} (replay: {getattr(got, k)})" for k in got.__dataclass_fields__
                          if getattr(got, k) != getattr(want, k)]
-                findings.append(error("sheet", f"{players[p]}'s recorded sheet disagrees: {', '.join(diffs)}",
-                                      players[p]))
+                findings.append(error("sheet", "{player}'s recorded sheet disagrees: {diffs}",
+                                      players[p], player=players[p], diffs=", ".join(diffs)))
     t0, t1 = sheets[0].total, sheets[1].total
     summary = f"{result} {t0}-{t1} after {len(moves)} moves"
     ok = not findings

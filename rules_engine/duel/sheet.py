@@ -13,7 +13,7 @@ from functools import lru_cache
 from itertools import product
 
 from rules_engine.duel import data
-from rules_engine.findings import Finding, error
+from rules_engine.findings import Finding, Joined, Term, error, text
 
 #: Score categories in sheet order (CSV column names); `senate` is 0 without Agora.
 CATEGORIES: tuple[str, ...] = (
@@ -135,44 +135,49 @@ def _line_checks(p: MatchLine) -> list[Finding]:
     name = p.player
     s = p.category_sum()
     if s != p.total:
-        out.append(error("sum", f"totals don't add up for {name!r}: categories sum to {s}, total says {p.total}",
-                         name))
+        out.append(error("sum", "totals don't add up for {player!r}: categories sum to {sum}, total says {total}",
+                         name, player=name, sum=s, total=p.total))
     for c in CATEGORIES:
         v = getattr(p, c)
         if v is not None and v < 0 and c != "military":  # military has its own check
-            out.append(error("negative", f"{c} {v} for {name!r} is negative: points can't be", name))
+            out.append(error("negative", "{column} {value} for {player!r} is negative: points can't be", name,
+                             column=Term(c), value=v, player=name))
     if p.coins < 0:
-        out.append(error("coins.negative", f"{name!r} has {p.coins} coins: coins can't be negative", name))
+        out.append(error("coins.negative", "{player!r} has {coins} coins: coins can't be negative", name,
+                         player=name, coins=p.coins))
     elif p.treasury != p.coins // 3:
-        out.append(error("treasury", f"treasury for {name!r} should be coins div 3 = {p.coins} div 3 = "
-                                     f"{p.coins // 3}, sheet says {p.treasury}", name))
+        out.append(error("treasury", "treasury for {player!r} should be coins div 3 = {coins} div 3 = "
+                                     "{want}, sheet says {treasury}", name,
+                         player=name, coins=p.coins, want=p.coins // 3, treasury=p.treasury))
     if p.military not in MILITARY_POINTS:
-        out.append(error("military.value", f"military {p.military} for {name!r}: the conflict track gives "
-                                           "0, 2, 5 or 10 points", name))
+        out.append(error("military.value", "military {military} for {player!r}: the conflict track gives "
+                                           "0, 2, 5 or 10 points", name, military=p.military, player=name))
     senate = p.points("senate")
     if senate > SENATE_ALL:
-        out.append(error("senate.value", f"senate {senate} for {name!r}: chambers are worth 1, 2, 3, 3, 2, 1, "
-                                         f"so at most {SENATE_ALL}", name))
+        out.append(error("senate.value", "senate {senate} for {player!r}: chambers are worth 1, 2, 3, 3, 2, 1, "
+                                         "so at most {most}", name, senate=senate, player=name, most=SENATE_ALL))
     return out
 
 
 def _pair_checks(a: MatchLine, b: MatchLine) -> list[Finding]:
     out: list[Finding] = []
     if a.player.casefold() == b.player.casefold():
-        out.append(error("player.twice", f"{a.player!r} is on both rows: a match has two different players",
-                         a.player))
+        out.append(error("player.twice", "{player!r} is on both rows: a match has two different players",
+                         a.player, player=a.player))
     if a.first == b.first:
-        which = "both rows" if a.first else "neither row"
-        out.append(error("first", f"first = 1 on {which}: mark exactly one player as the one who started "
-                                  "Age I"))
+        which = Term("both rows") if a.first else Term("neither row")
+        out.append(error("first", "first = 1 on {which}: mark exactly one player as the one who started "
+                                  "Age I", which=which))
     if a.military > 0 and b.military > 0:
-        out.append(error("military.both", f"military {a.military} for {a.player!r} and {b.military} for "
-                                          f"{b.player!r}: the conflict pawn scores for one player only, "
-                                          "the other has 0"))
+        out.append(error("military.both", "military {military} for {player!r} and {other_military} for "
+                                          "{other!r}: the conflict pawn scores for one player only, "
+                                          "the other has 0", military=a.military, player=a.player,
+                         other_military=b.military, other=b.player))
     sa, sb = a.points("senate"), b.points("senate")
     if 0 <= sa <= SENATE_ALL and 0 <= sb <= SENATE_ALL and (sa, sb) not in senate_pairs():
-        out.append(error("senate.chambers", f"senate {sa} for {a.player!r} and {sb} for {b.player!r}: "
-                                            f"a chamber has one controller, so together at most {SENATE_ALL}"))
+        out.append(error("senate.chambers", "senate {senate} for {player!r} and {other_senate} for {other!r}: "
+                                            "a chamber has one controller, so together at most {most}",
+                         senate=sa, player=a.player, other_senate=sb, other=b.player, most=SENATE_ALL))
     return out
 
 
@@ -180,27 +185,28 @@ def _named_winner(sheet: MatchSheet) -> tuple[str | None, list[Finding]]:
     """The `winner` cell shared by both rows (None when empty), or findings."""
     names = {(ln.winner or "").strip().casefold() for ln in sheet.lines}
     if len(names) > 1:
-        shown = " and ".join(repr(ln.winner or "") for ln in sheet.lines)
-        return None, [error("winner.rows", f"winner is {shown} on the two rows: write the same on both")]
+        shown = Joined(tuple(repr(ln.winner or "") for ln in sheet.lines), " and ")
+        return None, [error("winner.rows", "winner is {shown} on the two rows: write the same on both", shown=shown)]
     name = (sheet.lines[0].winner or "").strip() if names else ""
     if not name:
         return None, []
     players = {ln.player.casefold(): ln.player for ln in sheet.lines}
     if name.casefold() not in players:
-        return None, [error("winner.unknown", f"winner {name!r} is not a player of this match: write "
-                                              f"{' or '.join(repr(p) for p in players.values())}")]
+        return None, [error("winner.unknown", "winner {name!r} is not a player of this match: write {players}",
+                            name=name, players=Joined(tuple(repr(p) for p in players.values()), " or "))]
     return players[name.casefold()], []
 
 
 def _victory(sheet: MatchSheet) -> tuple[Victory | None, list[Finding]]:
     texts = [(ln.victory or "").strip().lower() for ln in sheet.lines]
     if len(set(texts)) > 1:
-        return None, [error("victory.rows", f"victory is {texts[0]!r} on one row and {texts[1]!r} on the "
-                                            "other: write the same on both")]
+        return None, [error("victory.rows", "victory is {one!r} on one row and {other!r} on the "
+                                            "other: write the same on both", one=texts[0], other=texts[1])]
     v = parse_victory(texts[0])
     if v is None:
-        return None, [error("victory.value", f"victory {texts[0]!r}: write civilian, military, science or "
-                                             "political (German sheets: zivil, militär, wissenschaft, politik)")]
+        return None, [error("victory.value", "victory {victory!r}: write civilian, military, science or "
+                                             "political (German sheets: zivil, militär, wissenschaft, politik)",
+                            victory=texts[0])]
     return v, []
 
 
@@ -215,16 +221,20 @@ def _outcome(sheet: MatchSheet) -> tuple[Outcome | None, list[Finding]]:
     if victory is Victory.CIVILIAN:
         computed = civilian_winner(a, b)
         if named is not None and named != computed:
-            why = "the totals and blue points are equal: a shared victory" if computed is None else \
-                f"{computed!r} has the higher total" + (" (equal totals, more blue points)" if a.total == b.total
-                                                        else "")
-            out.append(error("winner.civilian", f"winner says {named!r} but {why}: fix the points or the "
-                                                "winner", named))
+            if computed is None:
+                why = text("the totals and blue points are equal: a shared victory")
+            elif a.total == b.total:
+                why = text("{player!r} has the higher total (equal totals, more blue points)", player=computed)
+            else:
+                why = text("{player!r} has the higher total", player=computed)
+            out.append(error("winner.civilian", "winner says {named!r} but {why}: fix the points or the "
+                                                "winner", named, named=named, why=why))
         for ln in (a, b):
             if ln.points("senate") == SENATE_ALL:
-                out.append(error("political.missed", f"{ln.player!r} has senate {SENATE_ALL}, all six chambers: "
+                out.append(error("political.missed", "{player!r} has senate {senate}, all six chambers: "
                                                      "that is a political supremacy, which ends the game at "
-                                                     "once; write victory political", ln.player))
+                                                     "once; write victory political", ln.player,
+                                 player=ln.player, senate=SENATE_ALL))
         return Outcome(victory, computed), out
     winner = named
     if winner is None:
@@ -236,32 +246,36 @@ def _outcome(sheet: MatchSheet) -> tuple[Outcome | None, list[Finding]]:
         else:
             cands = []
         if len(cands) != 1:
-            out.append(error("winner.missing", f"a {victory.value} supremacy needs the winner: add a winner "
-                                               "column with the winner's name on both rows"))
+            out.append(error("winner.missing", "a {victory} supremacy needs the winner: add a winner "
+                                               "column with the winner's name on both rows",
+                             victory=Term(victory.value)))
             return None, out
         winner = cands[0]
     w, lo = by_name[winner]
     if victory is Victory.MILITARY:
         if lo.military != 0:
-            out.append(error("military.supremacy", f"{lo.player!r} lost to a military supremacy but has military "
-                                                   f"{lo.military}: the loser of a military supremacy scores no "
-                                                   "military points, write 0", lo.player))
+            out.append(error("military.supremacy", "{player!r} lost to a military supremacy but has military "
+                                                   "{military}: the loser of a military supremacy scores no "
+                                                   "military points, write 0", lo.player,
+                             player=lo.player, military=lo.military))
         if w.military not in SUPREMACY_MILITARY:
-            out.append(error("military.supremacy", f"{w.player!r} won by military supremacy but has military "
-                                                   f"{w.military}: the pawn reached the capital past the "
+            out.append(error("military.supremacy", "{player!r} won by military supremacy but has military "
+                                                   "{military}: the pawn reached the capital past the "
                                                    "10-point zone, write 10 (or 0, as Board Game Arena "
-                                                   "does: the game ends before scoring)", w.player))
+                                                   "does: the game ends before scoring)", w.player,
+                             player=w.player, military=w.military))
     if victory is Victory.POLITICAL:
         if w.points("senate") != SENATE_ALL or lo.points("senate") != 0:
-            out.append(error("political", f"{w.player!r} won by political supremacy, controlling all six "
-                                          f"chambers: senate must be {SENATE_ALL} for {w.player!r} (says "
-                                          f"{w.points('senate')}) and 0 for {lo.player!r} (says "
-                                          f"{lo.points('senate')})", w.player))
+            out.append(error("political", "{player!r} won by political supremacy, controlling all six "
+                                          "chambers: senate must be {senate} for {player!r} (says "
+                                          "{says}) and 0 for {other!r} (says {other_says})", w.player,
+                             player=w.player, senate=SENATE_ALL, says=w.points("senate"), other=lo.player,
+                             other_says=lo.points("senate")))
     elif lo.points("senate") == SENATE_ALL or w.points("senate") == SENATE_ALL:
         who = w if w.points("senate") == SENATE_ALL else lo
-        out.append(error("political.missed", f"{who.player!r} has senate {SENATE_ALL}, all six chambers: that "
+        out.append(error("political.missed", "{player!r} has senate {senate}, all six chambers: that "
                                              "is a political supremacy, which ends the game at once",
-                         who.player))
+                         who.player, player=who.player, senate=SENATE_ALL))
     return Outcome(victory, winner), out
 
 
@@ -269,8 +283,8 @@ def check_match(sheet: MatchSheet) -> list[Finding]:
     """Every finding for one match sheet (empty when it is plausible)."""
     if len(sheet.lines) != 2:
         names = ", ".join(repr(ln.player) for ln in sheet.lines)
-        return [error("match.rows", f"the match has {len(sheet.lines)} row(s) ({names}): a Duel match "
-                                    "sheet has exactly two, one per player")]
+        return [error("match.rows", "the match has {n} row(s) ({names}): a Duel match "
+                                    "sheet has exactly two, one per player", n=len(sheet.lines), names=names)]
     out: list[Finding] = []
     for ln in sheet.lines:
         out.extend(_line_checks(ln))

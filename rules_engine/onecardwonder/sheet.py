@@ -13,7 +13,7 @@ import enum
 from dataclasses import dataclass
 
 from rules_engine import tablecheck
-from rules_engine.findings import Finding, error, warning
+from rules_engine.findings import Finding, Joined, Term, error, warning
 from rules_engine.onecardwonder import data
 from rules_engine.onecardwonder.data import Wonder
 
@@ -77,18 +77,18 @@ def check_sheet(sheet: TableSheet, catalogue: tuple[Wonder, ...] = data.WONDERS,
     out = tablecheck.table_size(len(rows), data.MIN_PLAYERS, data.MAX_PLAYERS, TITLE)
     out += tablecheck.duplicate_players([p.player for p in rows])
     out += tablecheck.positions([(p.player, p.seat) for p in rows], "seat", "seats",
-                                "number the seats clockwise from the start player (seat 1)")
+                                Term("number the seats clockwise from the start player (seat 1)"))
     out += _winner_count(rows)
     out += _duplicate_wonders(rows)
     for p in rows:
         wonder = data.find_wonder(p.wonder, catalogue) if p.wonder and p.wonder.strip() else None
         if wonder is None and p.wonder and p.wonder.strip():
-            out.append(warning("wonder.unknown", f"wonder {p.wonder!r} of {p.player!r} is not a known wonder "
+            out.append(warning("wonder.unknown", "wonder {wonder!r} of {player!r} is not a known wonder "
                                                  "card: check the spelling (its stages can't be checked)",
-                               p.player))
-        stages = tablecheck.count(p.stages, "stages", p.player, "construction stages completed")
+                               p.player, wonder=p.wonder, player=p.player))
+        stages = tablecheck.count(p.stages, "stages", p.player, Term("construction stages completed"))
         out += stages or _stages(p, wonder)
-        out += tablecheck.count(p.buildings, "buildings", p.player, "buildings built") or \
+        out += tablecheck.count(p.buildings, "buildings", p.player, Term("buildings built")) or \
             _buildings(p, wonder, leaders)
     return out
 
@@ -100,11 +100,15 @@ def _winner_count(rows: tuple[PlayerLine, ...]) -> list[Finding]:
     if not winners:
         return [error("winner.count", "no winner is marked: write 1 in the winner column of the player who "
                                       "completed every stage of their wonder, 0 for the others")]
-    shown = ", ".join(repr(w) for w in winners[:-1]) + f" and {winners[-1]!r}"
-    are = "are both" if len(winners) == 2 else "are all"
-    return [error("winner.count", f"{shown} {are} marked as winner: the game ends the moment the first "
-                                  "player completes their wonder, so exactly one wins; keep 1 for that "
-                                  "player and write 0 for the others")]
+    shown = ", ".join(repr(w) for w in winners[:-1])
+    if len(winners) == 2:
+        return [error("winner.count", "{players} and {last!r} are both marked as winner: the game ends the "
+                                      "moment the first player completes their wonder, so exactly one wins; "
+                                      "keep 1 for that player and write 0 for the others",
+                      players=shown, last=winners[-1])]
+    return [error("winner.count", "{players} and {last!r} are all marked as winner: the game ends the moment "
+                                  "the first player completes their wonder, so exactly one wins; keep 1 for "
+                                  "that player and write 0 for the others", players=shown, last=winners[-1])]
 
 
 def _duplicate_wonders(rows: tuple[PlayerLine, ...]) -> list[Finding]:
@@ -115,10 +119,10 @@ def _duplicate_wonders(rows: tuple[PlayerLine, ...]) -> list[Finding]:
     out: list[Finding] = []
     for same in by_key.values():
         if len(same) > 1:
-            who = " and ".join(repr(p.player) for p in same)
-            out.append(error("wonder.duplicate", f"wonder {same[0].wonder!r} is on the rows of {who}: each "
+            who = Joined(tuple(repr(p.player) for p in same), " and ")
+            out.append(error("wonder.duplicate", "wonder {wonder!r} is on the rows of {who}: each "
                                                  "wonder card is in the game once, so fix one of them",
-                             same[1].player))
+                             same[1].player, wonder=same[0].wonder, who=who))
     return out
 
 
@@ -126,27 +130,30 @@ def _stages(p: PlayerLine, wonder: Wonder | None) -> list[Finding]:
     total = wonder.stages if wonder is not None else None
     if total is None:
         if p.winner and p.stages == 0:
-            return [error("winner.stages", f"{p.player!r} is marked as winner with stages 0: the winner "
+            return [error("winner.stages", "{player!r} is marked as winner with stages 0: the winner "
                                            "completed every stage of their wonder, so write that number",
-                          p.player)]
+                          p.player, player=p.player)]
         if p.stages > data.PLAUSIBLE_STAGES:
-            return [warning("stages.plausible", f"stages {p.stages} for {p.player!r}: a wonder has about "
-                                                f"{data.TYPICAL_STAGES} construction stages; check the sheet",
-                            p.player)]
+            return [warning("stages.plausible", "stages {stages} for {player!r}: a wonder has about "
+                                                "{typical} construction stages; check the sheet",
+                            p.player, stages=p.stages, player=p.player, typical=data.TYPICAL_STAGES)]
         return []
     assert wonder is not None
     if p.stages > total:
-        return [error("stages.max", f"stages {p.stages} for {p.player!r}, but {wonder.name_de!r} has "
-                                    f"{total} construction stages: check the sheet", p.player)]
+        return [error("stages.max", "stages {stages} for {player!r}, but {wonder!r} has "
+                                    "{total} construction stages: check the sheet", p.player,
+                      stages=p.stages, player=p.player, wonder=wonder.name_de, total=total)]
     if p.winner and p.stages < total:
-        return [error("winner.stages", f"{p.player!r} is marked as winner with stages {p.stages}, but "
-                                       f"{wonder.name_de!r} has {total}: the winner completed every stage, "
-                                       f"so write {total} or fix the winner column", p.player)]
+        return [error("winner.stages", "{player!r} is marked as winner with stages {stages}, but "
+                                       "{wonder!r} has {total}: the winner completed every stage, "
+                                       "so write {total} or fix the winner column", p.player,
+                      player=p.player, stages=p.stages, wonder=wonder.name_de, total=total)]
     if not p.winner and p.stages == total:
-        return [error("stages.completed", f"{p.player!r} has all {total} stages of {wonder.name_de!r} but is "
+        return [error("stages.completed", "{player!r} has all {total} stages of {wonder!r} but is "
                                           "not the winner: the game ends the moment the first player "
                                           "completes their wonder, so only the winner can; fix the stages "
-                                          "or the winner column", p.player)]
+                                          "or the winner column", p.player,
+                      player=p.player, total=total, wonder=wonder.name_de)]
     return []
 
 
@@ -154,17 +161,20 @@ def _buildings(p: PlayerLine, wonder: Wonder | None, leaders: bool) -> list[Find
     if p.buildings <= data.MAX_BUILDINGS:
         return []
     if not leaders:
-        return [error("buildings.max", f"buildings {p.buildings} for {p.player!r}: a player has "
-                                       f"{data.MAX_BUILDINGS} building tokens and builds at most "
-                                       f"{data.MAX_BUILDINGS} buildings in a game, board and wonder card "
+        return [error("buildings.max", "buildings {buildings} for {player!r}: a player has "
+                                       "{most} building tokens and builds at most "
+                                       "{most} buildings in a game, board and wonder card "
                                        "together (more only with the leader archimedes of the anführer "
-                                       "expansion); check the sheet", p.player)]
+                                       "expansion); check the sheet", p.player,
+                      buildings=p.buildings, player=p.player, most=data.MAX_BUILDINGS)]
     card = wonder.card_buildings if wonder is not None else None
     if wonder is not None and card is not None and p.buildings > data.BOARD_BUILDINGS + card:
         most = data.BOARD_BUILDINGS + card
-        return [error("buildings.max", f"buildings {p.buildings} for {p.player!r}: the building board has "
-                                       f"{data.BOARD_BUILDINGS} and {wonder.name_de!r} {card}, so at most "
-                                       f"{most}; check the sheet", p.player)]
-    return [warning("buildings.archimedes", f"buildings {p.buildings} for {p.player!r}: more than "
-                                            f"{data.MAX_BUILDINGS} buildings only with the leader archimedes; "
-                                            "check the sheet", p.player)]
+        return [error("buildings.max", "buildings {buildings} for {player!r}: the building board has "
+                                       "{board} and {wonder!r} {card}, so at most "
+                                       "{most}; check the sheet", p.player, buildings=p.buildings,
+                      player=p.player, board=data.BOARD_BUILDINGS, wonder=wonder.name_de, card=card, most=most)]
+    return [warning("buildings.archimedes", "buildings {buildings} for {player!r}: more than "
+                                            "{most} buildings only with the leader archimedes; "
+                                            "check the sheet", p.player,
+                    buildings=p.buildings, player=p.player, most=data.MAX_BUILDINGS)]

@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rules_engine.findings import Finding, error, warning
+from rules_engine.findings import Finding, Joined, Term, error, text, warning
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders.sheet import (
     MAX_TABLE,
@@ -230,7 +230,7 @@ def _boards(wonder: str | None, side: str | None) -> _Boards:
         label = f"{boards[0].name} {boards[0].side}"
     else:
         names = sorted({b.name for b in boards})
-        label = names[0] if len(names) == 1 else "any board"
+        label = names[0] if len(names) == 1 else Term("any board")
     return _Boards(
         boards=boards, known=canon is not None,
         points=tuple(sorted({v for b in boards for v in b.stage_points()})),
@@ -312,33 +312,37 @@ def _wonders(t: _Table, sheet: TableSheet) -> list[Finding]:
     for s in t.seats:
         p = s.line
         if p.wonder and not s.board.known:
-            out.append(error("wonder.unknown", f"wonder {p.wonder!r} for {p.player!r} is not a 7 wonders "
-                                               f"board: use one of {', '.join(d.WONDERS)}", p.player))
+            out.append(error("wonder.unknown", "wonder {wonder!r} for {player!r} is not a 7 wonders "
+                                               "board: use one of {wonders}", p.player,
+                             wonder=p.wonder, player=p.player, wonders=", ".join(d.WONDERS)))
         if p.side and p.side.strip().upper() not in d.SIDES:
-            out.append(error("wonder.side", f"side {p.side!r} for {p.player!r} is not a board side: "
-                                            f"write A or B", p.player))
+            out.append(error("wonder.side", "side {side!r} for {player!r} is not a board side: "
+                                            "write A or B", p.player, side=p.side, player=p.player))
         if s.board.known:
             name = s.board.boards[0].name
             if name in seen:
-                out.append(error("wonder.twice", f"{name} is played by {seen[name]!r} and {p.player!r}: "
-                                                 f"the game has one board of each wonder", p.player))
+                out.append(error("wonder.twice", "{wonder} is played by {other!r} and {player!r}: "
+                                                 "the game has one board of each wonder", p.player,
+                                 wonder=name, other=seen[name], player=p.player))
             seen.setdefault(name, p.player)
         if p.stages is not None:
             most = s.board.most_stages
             if not 0 <= p.stages <= most:
-                out.append(error("wonders.stages", f"{p.player!r} built {p.stages} stages, but "
-                                 f"{s.board.label} has at most {most}", p.player))
+                out.append(error("wonders.stages", "{player!r} built {stages} stages, but "
+                                 "{board} has at most {most}", p.player,
+                                 player=p.player, stages=p.stages, board=s.board.label, most=most))
                 continue
             at = s.board.points_at(p.stages)
             if p.wonders not in at:
-                out.append(error("wonders.stages", f"wonder points {p.wonders} for {p.player!r} don't match "
-                                 f"{p.stages} stages built on {s.board.label}: that gives "
-                                 f"{' or '.join(map(str, at))}", p.player))
+                out.append(error("wonders.stages", "wonder points {wonders} for {player!r} don't match "
+                                 "{stages} stages built on {board}: that gives {gives}", p.player,
+                                 wonders=p.wonders, player=p.player, stages=p.stages, board=s.board.label,
+                                 gives=Joined(at, " or ")))
             continue
         if p.wonders >= 0 and p.wonders not in s.board.points:  # negatives: sheet.py reports
-            out.append(error("wonders.points", f"wonder points {p.wonders} for {p.player!r} can't be reached on "
-                             f"{s.board.label}: stages built in order give "
-                             f"{', '.join(map(str, s.board.points))}", p.player))
+            out.append(error("wonders.points", "wonder points {wonders} for {player!r} can't be reached on "
+                             "{board}: stages built in order give {gives}", p.player,
+                             wonders=p.wonders, player=p.player, board=s.board.label, gives=Joined(s.board.points)))
     return out
 
 
@@ -398,21 +402,22 @@ def _military(t: _Table, sheet: TableSheet) -> list[Finding]:
     total = sum(totals)
     top = MILITARY_MAX_SUM_PER_PAIR * t.n
     if total % 2:
-        return [error("military.pairs", f"military doesn't pair up: the table's military adds up to {total}, "
-                                         f"but wins and losses always add up to an even number; "
-                                         f"check the military column")]
+        return [error("military.pairs", "military doesn't pair up: the table's military adds up to {total}, "
+                                         "but wins and losses always add up to an even number; "
+                                         "check the military column", total=total)]
     if total < 0:
-        return [error("military.table", f"the table's military adds up to {total}: every battle gives "
-                                         f"+1/+3/+5 to one neighbour and -1 to the other, so the table "
-                                         f"can't be below 0; check the military column")]
+        return [error("military.table", "the table's military adds up to {total}: every battle gives "
+                                         "+1/+3/+5 to one neighbour and -1 to the other, so the table "
+                                         "can't be below 0; check the military column", total=total)]
     if total > top:
-        return [error("military.table", f"the table's military adds up to {total}: {t.n} neighbour pairs "
-                                         f"give at most 0+2+4 = 6 each, {top} in all; check the military column")]
+        return [error("military.table", "the table's military adds up to {total}: {n} neighbour pairs "
+                                         "give at most 0+2+4 = 6 each, {top} in all; check the military column",
+                      total=total, n=t.n, top=top)]
     if t.ordered and not military_assignment_exists(totals):
         listed = ", ".join(f"{s.line.player!r} {s.line.military}" for s in t.seats)
-        return [error("military.assignment", f"no results of the three ages between neighbours give these "
-                                              f"military points ({listed}, in seat order); "
-                                              f"check the military column and the seat order")]
+        return [error("military.assignment", "no results of the three ages between neighbours give these "
+                                              "military points ({listed}, in seat order); "
+                                              "check the military column and the seat order", listed=listed)]
     return _shields(t)
 
 
@@ -432,18 +437,24 @@ def _shields(t: _Table) -> list[Finding]:
     for i in none:
         p = t.seats[i].line
         if p.military > 0:
-            out.append(error("military.shields", f"{p.player!r} has military {p.military}, so won a battle, but "
-                             f"has no shields: no red card fits among the plays its other points need, and no "
-                             f"stage of {t.seats[i].board.label} gives shields; check the categories", p.player))
+            out.append(error("military.shields", "{player!r} has military {military}, so won a battle, but "
+                             "has no shields: no red card fits among the plays its other points need, and no "
+                             "stage of {board} gives shields; check the categories", p.player,
+                             player=p.player, military=p.military, board=t.seats[i].board.label))
     if out or not t.ordered:
         return out
     totals = tuple(s.line.military for s in t.seats)
     if not military_assignment_exists(totals, sum(1 << i for i in none)):
         who = ", ".join(repr(t.seats[i].line.player) for i in none)
-        out.append(error("military.shields", f"these military points need a battle won by {who}, who can't "
+        out.append(error("military.shields", "these military points need a battle won by {who}, who can't "
                                               "have shields (every play is needed for the other points, no "
-                                              "shield stage); check the military column and the categories"))
+                                              "shield stage); check the military column and the categories",
+                         who=who))
     return out
+
+
+_SYMBOL_WORDS = {d.Science.COMPASS: Term("compass symbols"), d.Science.GEAR: Term("gear symbols"),
+                 d.Science.TABLET: Term("tablet symbols")}
 
 
 def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
@@ -460,29 +471,32 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
             if p.science < 0:
                 continue  # sheet.py reports negatives
             if p.science not in SCIENCE_REACHABLE[wmax]:
-                out.append(error("science.points", f"science {p.science} for {p.player!r} can't come from "
-                                 f"up to {MAX_SYMBOL} of each symbol and {wmax} wild: check the science column",
-                                 p.player))
+                out.append(error("science.points", "science {science} for {player!r} can't come from "
+                                 "up to {most} of each symbol and {wild} wild: check the science column",
+                                 p.player, science=p.science, player=p.player, most=MAX_SYMBOL, wild=wmax))
             else:
                 cards_needed += SCIENCE_FEWEST_CARDS[wmax][p.science]
             continue
         wild = p.wild or 0
-        bad = [f"{name} {v}" for name, v in zip(("compasses", "gears", "tablets"), syms)
-               if not 0 <= v <= MAX_SYMBOL]
+        bad = [text("{column} {value}", column=Term(name), value=v)
+               for name, v in zip(("compasses", "gears", "tablets"), syms) if not 0 <= v <= MAX_SYMBOL]
         if bad:
-            out.append(error("science.symbols", f"{p.player!r} has {', '.join(bad)}: a city holds at most "
-                             f"{MAX_SYMBOL} of each symbol (each green card once)", p.player))
+            out.append(error("science.symbols", "{player!r} has {counts}: a city holds at most "
+                             "{most} of each symbol (each green card once)", p.player,
+                             player=p.player, counts=Joined(tuple(bad)), most=MAX_SYMBOL))
             continue
         if not 0 <= wild <= wmax:
-            out.append(error("science.wild", f"{p.player!r} has {wild} wild symbol{'' if wild == 1 else 's'}, "
-                                             f"at most {wmax} possible "
-                             f"here (Babylon's stage, the Scientists Guild)", p.player))
+            out.append(error("science.wild", "{player!r} has {wild} {symbols}, at most {most} possible "
+                             "here (Babylon's stage, the Scientists Guild)", p.player, player=p.player, wild=wild,
+                             symbols=Term("wild symbol") if wild == 1 else Term("wild symbols"), most=wmax))
             continue
         want = science_points(*syms, wild)
         if p.science != want:
-            out.append(error("science.formula", f"science for {p.player!r} should be {want} from "
-                             f"{syms[0]} compasses, {syms[1]} gears, {syms[2]} tablets and {wild} wild "
-                             f"(squares plus 7 per set), sheet says {p.science}", p.player))
+            out.append(error("science.formula", "science for {player!r} should be {want} from "
+                             "{compasses} compasses, {gears} gears, {tablets} tablets and {wild} wild "
+                             "(squares plus 7 per set), sheet says {science}", p.player, player=p.player,
+                             want=want, compasses=syms[0], gears=syms[1], tablets=syms[2], wild=wild,
+                             science=p.science))
         cards_needed += sum(syms)
         wilds += wild
         for sym, v in zip(d.Science, syms):
@@ -490,15 +504,18 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
     for sym, v in sym_totals.items():
         deck = SYMBOLS_IN_DECK[(sym, t.n)]
         if v > deck:
-            out.append(error("science.deck", f"the table holds {v} {sym.value} symbols, but the "
-                             f"{t.n}-player decks have only {deck} green cards with that symbol"))
+            out.append(error("science.deck", "the table holds {count} {symbols}, but the "
+                             "{n}-player decks have only {deck} green cards with that symbol",
+                             count=v, symbols=_SYMBOL_WORDS[sym], n=t.n, deck=deck))
     wild_top = _wild_table_max(t)
     if wilds > wild_top:
-        out.append(error("science.deck", f"the table holds {wilds} wild symbols, at most {wild_top} "
-                         f"possible (one Babylon, one Scientists Guild and Olympia B's copy of it)"))
+        out.append(error("science.deck", "the table holds {wild} wild symbols, at most {most} "
+                         "possible (one Babylon, one Scientists Guild and Olympia B's copy of it)",
+                         wild=wilds, most=wild_top))
     if cards_needed > GREEN_IN_DECK[t.n] and not any(f.rule == "science.deck" for f in out):
-        out.append(error("science.deck", f"the table's science needs at least {cards_needed} green cards, "
-                         f"but the {t.n}-player decks have {GREEN_IN_DECK[t.n]}; check the science column"))
+        out.append(error("science.deck", "the table's science needs at least {cards} green cards, "
+                         "but the {n}-player decks have {deck}; check the science column",
+                         cards=cards_needed, n=t.n, deck=GREEN_IN_DECK[t.n]))
     return out
 
 
@@ -592,8 +609,9 @@ def _civilian(t: _Table, sheet: TableSheet) -> list[Finding]:
     for s in t.seats:
         p = s.line
         if p.civilian >= 0 and p.civilian not in reach:  # negatives: sheet.py reports
-            out.append(error("civilian.points", f"civilian {p.civilian} for {p.player!r} is no sum of distinct "
-                             f"blue cards of a {t.n}-player game; check the civilian column", p.player))
+            out.append(error("civilian.points", "civilian {civilian} for {player!r} is no sum of distinct "
+                             "blue cards of a {n}-player game; check the civilian column", p.player,
+                             civilian=p.civilian, player=p.player, n=t.n))
     if out:
         return out
     needs = tuple(s.line.civilian for s in t.seats)
@@ -601,21 +619,23 @@ def _civilian(t: _Table, sheet: TableSheet) -> list[Finding]:
         return out
     total, deck = sum(needs), CIVILIAN_DECK_POINTS[t.n]
     if total > deck:
-        return [error("civilian.deck", f"the table's civilian points add up to {total}, but all blue cards "
-                                       f"of the {t.n}-player decks are worth {deck}")]
+        return [error("civilian.deck", "the table's civilian points add up to {total}, but all blue cards "
+                                       "of the {n}-player decks are worth {deck}", total=total, n=t.n, deck=deck)]
     if deck - total not in CIVILIAN_LEFTOVER[t.n]:
-        return [error("civilian.deck", f"the table's civilian points add up to {total} of the {deck} that all "
-                                       f"blue cards of the {t.n}-player decks are worth, but no set of unbuilt "
-                                       f"blue cards is worth the {deck - total} in between")]
+        return [error("civilian.deck", "the table's civilian points add up to {total} of the {deck} that all "
+                                       "blue cards of the {n}-player decks are worth, but no set of unbuilt "
+                                       "blue cards is worth the {gap} in between",
+                      total=total, deck=deck, n=t.n, gap=deck - total)]
     feasible = civilian_table_feasible(t.n, tuple(sorted(needs)))
     if feasible is False:
-        return [error("civilian.deck", f"the civilian points ({', '.join(map(str, needs))}) need more copies "
-                                       f"of some blue cards than the {t.n}-player decks hold")]
+        return [error("civilian.deck", "the civilian points ({points}) need more copies "
+                                       "of some blue cards than the {n}-player decks hold",
+                      points=Joined(needs), n=t.n)]
     if feasible is None:
         # Rare (crowded 7-player tables close to the whole deck): say so rather than pass silently.
-        return [warning("civilian.deck", f"the civilian points ({', '.join(map(str, needs))}) could not be "
-                                         f"matched to the {t.n}-player blue cards within the check's search "
-                                         "limit: compare them with the cities")]
+        return [warning("civilian.deck", "the civilian points ({points}) could not be "
+                                         "matched to the {n}-player blue cards within the check's search "
+                                         "limit: compare them with the cities", points=Joined(needs), n=t.n)]
     return []
 
 
@@ -647,10 +667,12 @@ def _commercial(t: _Table, sheet: TableSheet) -> list[Finding]:
         p = s.line
         top = commercial_max(t.n, _stages_max(s), PLAYS + s.board.game_extra)
         if p.commercial > top:
-            out.append(error("commercial.max", f"commercial {p.commercial} for {p.player!r} is more than the "
-                             f"{top} that Haven, Lighthouse, Chamber of Commerce and Arena can give "
-                             f"({PLAYS + s.board.game_extra} cards and stages at most) in a "
-                             f"{t.n}-player game; check the commercial column", p.player))
+            out.append(error("commercial.max", "commercial {commercial} for {player!r} is more than the "
+                             "{top} that Haven, Lighthouse, Chamber of Commerce and Arena can give "
+                             "({plays} cards and stages at most) in a "
+                             "{n}-player game; check the commercial column", p.player,
+                             commercial=p.commercial, player=p.player, top=top, plays=PLAYS + s.board.game_extra,
+                             n=t.n))
     return out
 
 
@@ -750,17 +772,18 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
         names = [_guild_name(g) for g in sheet.guilds]
         for raw, canon in zip(sheet.guilds, names):
             if canon is None:
-                out.append(error("guilds.unknown", f"guild {raw!r} is not a 7 wonders guild: use one of "
-                                                   f"{', '.join(d.GUILD_NAMES)}"))
+                out.append(error("guilds.unknown", "guild {guild!r} is not a 7 wonders guild: use one of "
+                                                   "{guilds}", guild=raw, guilds=", ".join(d.GUILD_NAMES)))
         dup = sorted({g for g in names if g and names.count(g) > 1})
         for g in dup:
-            out.append(error("guilds.twice", f"{g} is listed twice among the guilds in play: "
-                                             f"the game has one card of each guild"))
+            out.append(error("guilds.twice", "{guild} is listed twice among the guilds in play: "
+                                             "the game has one card of each guild", guild=g))
         want = t.n + d.GUILDS_EXTRA
         if len(sheet.guilds) != want:
             k = len(sheet.guilds)
-            out.append(warning("guilds.count", f"{k} guild{'' if k == 1 else 's'} listed in play; the rules "
-                                               f"use players + 2 = {want} at a {t.n}-player table"))
+            out.append(warning("guilds.count", "{count} {guilds} listed in play; the rules "
+                                               "use players + 2 = {want} at a {n}-player table",
+                               count=k, guilds=Term("guild") if k == 1 else Term("guilds"), want=want, n=t.n))
     olympia_b = [s.copies_guild for s in t.seats]
     possible = _ALL_GUILDS if t.guilds is None else tuple(k for g, k in GUILD_INDEX.items() if g in t.guilds)
     table_best = [0] * len(possible)
@@ -769,15 +792,17 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
         top, each = _guild_bound(possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i))
         table_best = [max(x, y) for x, y in zip(table_best, each)]
         if p.guilds > top:
-            where = "the guilds in play" if t.guilds is not None else "any guilds"
-            out.append(error("guilds.max", f"guild points {p.guilds} for {p.player!r} are more than the {top} "
-                             f"{where} can give at this table; check the guilds column", p.player))
+            where = Term("the guilds in play") if t.guilds is not None else Term("any guilds")
+            out.append(error("guilds.max", "guild points {points} for {player!r} are more than the {top} "
+                             "{which} can give at this table; check the guilds column", p.player,
+                             points=p.guilds, player=p.player, top=top, which=where))
     total = sum(s.line.guilds for s in t.seats)
     # Each guild card once, plus one copy by Olympia B (there is one Olympia board).
     table_top = sum(table_best) + (max(table_best, default=0) if any(olympia_b) else 0)
     if total > table_top and not any(f.rule == "guilds.max" for f in out):
-        out.append(error("guilds.table", f"the table's guild points add up to {total}, but each guild card "
-                                         f"exists once and together they give at most {table_top} here"))
+        out.append(error("guilds.table", "the table's guild points add up to {total}, but each guild card "
+                                         "exists once and together they give at most {top} here",
+                         total=total, top=table_top))
     return out
 
 
@@ -1056,10 +1081,11 @@ def _coins(t: _Table, sheet: TableSheet) -> list[Finding]:
     if total <= top:
         return []
     rich = max(t.seats, key=lambda s: s.line.coins).line
-    return [error("coins.max", f"the table holds {total} coins ({rich.player!r} has {rich.coins}), but the bank "
-                               f"hands out at most {top} here: 3 to start, 3 per discard and what yellow cards "
-                               f"and stages give; trading only moves coins between cities; check the coins "
-                               f"column", rich.player if rich.coins > top else None)]
+    return [error("coins.max", "the table holds {total} coins ({player!r} has {coins}), but the bank "
+                               "hands out at most {top} here: 3 to start, 3 per discard and what yellow cards "
+                               "and stages give; trading only moves coins between cities; check the coins "
+                               "column", rich.player if rich.coins > top else None,
+                  total=total, player=rich.player, coins=rich.coins, top=top)]
 
 
 def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
@@ -1080,15 +1106,17 @@ def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
         need = blue + green + stages + yellow + purple
         budget = PLAYS + s.board.game_extra
         if need > budget:
-            parts = [f"{blue} blue for civilian {p.civilian}", f"{green} green for science {p.science}",
-                     f"{stages} stages for wonder points {p.wonders}"]
+            parts = [text("{blue} blue for civilian {civilian}", blue=blue, civilian=p.civilian),
+                     text("{green} green for science {science}", green=green, science=p.science),
+                     text("{stages} stages for wonder points {wonders}", stages=stages, wonders=p.wonders)]
             if yellow:
-                parts.append("a yellow card for commercial")
+                parts.append(text("a yellow card for commercial"))
             if purple:
-                parts.append("a guild")
-            out.append(error("city.cards", f"{p.player!r} needs at least {need} cards and stages "
-                             f"({', '.join(parts)}), but a city builds at most {budget} on {s.board.label}; "
-                             f"check the categories", p.player))
+                parts.append(text("a guild"))
+            out.append(error("city.cards", "{player!r} needs at least {need} cards and stages "
+                             "({parts}), but a city builds at most {budget} on {board}; "
+                             "check the categories", p.player, player=p.player, need=need,
+                             parts=Joined(tuple(parts)), budget=budget, board=s.board.label))
             continue
         out.extend(_ages(t, i))
     return out
@@ -1100,17 +1128,18 @@ def _ages(t: _Table, i: int) -> list[Finding]:
     p, nd = t.seats[i].line, t.needs[i]
     if nd.over:
         a1, a2, a3 = nd.worst
-        what = ["blue", "green"] + (["a yellow card for commercial"] if p.commercial > 0 else []) \
-            + (["a guild"] if p.guilds > 0 and not t.seats[i].copies_guild else [])
-        return [error("city.ages", f"{p.player!r} can't fit its cards into the three ages: the civilian, science "
-                      f"and other points need at the least {a1} Age I, {a2} Age II and {a3} Age III cards "
-                      f"({', '.join(what)}), {nd.over} more than the six turns of each age (plus the "
-                      f"board's extra builds) and the stages allow on {t.seats[i].board.label}; check the "
-                      f"categories", p.player)]
+        what = [Term("blue"), Term("green")] + ([text("a yellow card for commercial")] if p.commercial > 0 else []) \
+            + ([text("a guild")] if p.guilds > 0 and not t.seats[i].copies_guild else [])
+        return [error("city.ages", "{player!r} can't fit its cards into the three ages: the civilian, science "
+                      "and other points need at the least {age1} Age I, {age2} Age II and {age3} Age III cards "
+                      "({what}), {over} more than the six turns of each age (plus the "
+                      "board's extra builds) and the stages allow on {board}; check the "
+                      "categories", p.player, player=p.player, age1=a1, age2=a2, age3=a3,
+                      what=Joined(tuple(what)), over=nd.over, board=t.seats[i].board.label)]
     if nd.guild_over:
-        return [error("science.guild", f"{p.player!r} needs a wild science symbol that only the Scientists "
-                      f"Guild can give here, but the guild is an Age III card and the city's plays are all "
-                      f"needed for its other points; check the science column", p.player)]
+        return [error("science.guild", "{player!r} needs a wild science symbol that only the Scientists "
+                      "Guild can give here, but the guild is an Age III card and the city's plays are all "
+                      "needed for its other points; check the science column", p.player, player=p.player)]
     return []
 
 

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from rules_engine.findings import Finding, Severity, error, warning
+from rules_engine.findings import Finding, Joined, Severity, error, warning
 from rules_engine.ruleset import Outcome, Verdict, unreadable
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders import game as g
@@ -58,55 +58,65 @@ def _setup(record: Record) -> tuple[list[d.Board] | None, list[Finding]]:
     out: list[Finding] = []
     n = len(record.players)
     if not d.PLAYER_COUNTS[0] <= n <= d.PLAYER_COUNTS[-1]:
-        out.append(error("setup.players", f"{n} players in the Players tag: 7 Wonders is played by 3 to 7"))
+        out.append(error("setup.players", "{n} players in the Players tag: 7 Wonders is played by 3 to 7", n=n))
         return None, out
     if len(record.wonders) != n:
-        out.append(error("setup.wonders", f"{len(record.wonders)} wonders for {n} players: give one board "
-                                          f"and side per seat in the Wonders tag"))
+        out.append(error("setup.wonders", "{wonders} wonders for {n} players: give one board "
+                                          "and side per seat in the Wonders tag", wonders=len(record.wonders), n=n))
         return None, out
     boards = []
     for (name, side), player in zip(record.wonders, record.players):
         try:
             boards.append(d.board(name, side))
         except KeyError:
-            out.append(error("setup.wonders", f"wonder {name!r} for {player!r} is not a 7 wonders board: use one "
-                                              f"of {', '.join(d.WONDERS)}", player))
+            out.append(error("setup.wonders", "wonder {wonder!r} for {player!r} is not a 7 wonders board: use one "
+                                              "of {wonders}", player, wonder=name, player=player,
+                             wonders=", ".join(d.WONDERS)))
     names = [b.name for b in boards]
     for w in sorted({x for x in names if names.count(x) > 1}):
-        out.append(error("setup.wonders", f"{w} is played twice: the game has one board of each wonder"))
+        out.append(error("setup.wonders", "{wonder} is played twice: the game has one board of each wonder",
+                         wonder=w))
     guilds = [d.guild_name(x) for x in record.guilds]
     for raw, canon in zip(record.guilds, guilds):
         if canon is None:
-            out.append(error("setup.guilds", f"guild {raw!r} is not a 7 wonders guild: use one of "
-                                             f"{', '.join(d.GUILD_NAMES)}"))
+            out.append(error("setup.guilds", "guild {guild!r} is not a 7 wonders guild: use one of "
+                                             "{guilds}", guild=raw, guilds=", ".join(d.GUILD_NAMES)))
     if len(record.guilds) != n + d.GUILDS_EXTRA:
-        out.append(warning("setup.guilds", f"{len(record.guilds)} guilds in play; the rules use players + 2 = "
-                                           f"{n + d.GUILDS_EXTRA}"))
+        out.append(warning("setup.guilds", "{count} guilds in play; the rules use players + 2 = {want}",
+                           count=len(record.guilds), want=n + d.GUILDS_EXTRA))
     if len(set(guilds)) != len(guilds):
         out.append(error("setup.guilds", "a guild is listed twice in the Guilds tag"))
     if len(record.hands) != 3:
-        out.append(error("deal.hands", f"the record has hands for {len(record.hands)} ages: give the hands "
-                                       f"dealt in Age 1, 2 and 3"))
+        out.append(error("deal.hands", "the record has hands for {ages} ages: give the hands "
+                                       "dealt in Age 1, 2 and 3", ages=len(record.hands)))
     for age, hands in enumerate(record.hands, 1):
         if len(hands) != n or any(len(h) != d.HAND_SIZE for h in hands):
-            out.append(error("deal.hands", f"age {age}: deal {d.HAND_SIZE} cards to each of the {n} seats "
-                                           f"(Hand 1 .. Hand {n})"))
+            out.append(error("deal.hands", "age {age}: deal {cards} cards to each of the {n} seats "
+                                           "(Hand 1 .. Hand {n})", age=age, cards=d.HAND_SIZE, n=n))
             continue
         got: Counter[str] = Counter()
         for seat, hand in enumerate(hands):
             for name in hand:
                 cid = g.card_id(name, age)
                 if cid is None:
-                    out.append(error("deal.card", f"age {age}, hand {seat + 1}: {name!r} is no age {age} card"))
+                    out.append(error("deal.card", "age {age}, hand {hand}: {card!r} is no age {age} card",
+                                     age=age, hand=seat + 1, card=name))
                 else:
                     got[g.CARDS[cid].name] += 1
         want = Counter(g.CARDS[c].name for c in g.deck(age, n, tuple(x for x in guilds if x)))
         if not any(f.rule == "deal.card" for f in out) and got != want:
             more = sorted((got - want).elements())
             less = sorted((want - got).elements())
-            out.append(error("deal.deck", f"age {age}: the hands are not the {n}-player deck"
-                             + (f"; too many: {', '.join(more)}" if more else "")
-                             + (f"; missing: {', '.join(less)}" if less else "")))
+            if more and less:
+                out.append(error("deal.deck", "age {age}: the hands are not the {n}-player deck; too many: {more}; "
+                                              "missing: {less}", age=age, n=n, more=Joined(tuple(more)),
+                                 less=Joined(tuple(less))))
+            elif more:
+                out.append(error("deal.deck", "age {age}: the hands are not the {n}-player deck; too many: {more}",
+                                 age=age, n=n, more=Joined(tuple(more))))
+            else:
+                out.append(error("deal.deck", "age {age}: the hands are not the {n}-player deck; missing: {less}",
+                                 age=age, n=n, less=Joined(tuple(less))))
     if any(f.is_error for f in out):
         return None, out
     return boards, out
@@ -143,9 +153,9 @@ _ERRORS = {"move.missing", "move.hand", "move.extra", "move.twice"}
 
 def _finding(record: Record, note: g.Note) -> Finding:
     player = record.players[note.seat] if 0 <= note.seat < len(record.players) else None
-    where = f"age {note.age}, turn {note.turn}, {player!r}"
     make = error if note.rule in _ERRORS else warning
-    return make(note.rule, f"{where}: {note.message}", player)
+    return make(note.rule, "age {age}, turn {turn}, {player!r}: {note}", player,
+                age=note.age, turn=note.turn, player=player, note=note.message)
 
 
 def replay(record: Record) -> SevenWondersVerdict:
@@ -190,8 +200,8 @@ def _consequences(record: Record, boards: list[d.Board], corrected: TableSheet) 
                    if getattr(was, k) != getattr(now, k)]
         if changes:
             out.append(warning("build.duplicate.recomputed",
-                               f"{now.player!r}: with the duplicate building removed, {', '.join(changes)}",
-                               now.player))
+                               "{player!r}: with the duplicate building removed, {changes}",
+                               now.player, player=now.player, changes=Joined(tuple(changes))))
     return out
 
 
@@ -199,23 +209,26 @@ def _compare(record: Record, sheet: TableSheet) -> list[Finding]:
     out = []
     if record.result is not None:
         if len(record.result) != sheet.size:
-            out.append(error("result.count", f"the Result has {len(record.result)} scores for {sheet.size} "
-                                             f"players: give one total per seat"))
+            out.append(error("result.count", "the Result has {scores} scores for {n} "
+                                             "players: give one total per seat", scores=len(record.result),
+                             n=sheet.size))
         else:
             for want, p in zip(record.result, sheet.players):
                 if want != p.total:
-                    out.append(error("result.total", f"{p.player!r} scores {p.total} in the replay, the Result "
-                                                     f"says {want}", p.player))
+                    out.append(error("result.total", "{player!r} scores {total} in the replay, the Result "
+                                                     "says {want}", p.player, player=p.player, total=p.total,
+                                     want=want))
     if record.sheets is not None:
         if len(record.sheets) != sheet.size:
-            out.append(error("result.sheet", f"{len(record.sheets)} sheet tags for {sheet.size} players"))
+            out.append(error("result.sheet", "{sheets} sheet tags for {n} players", sheets=len(record.sheets),
+                             n=sheet.size))
         else:
             for s, p in zip(record.sheets, sheet.players):
                 diff = [f"{k} {getattr(s, k)} (replay {getattr(p, k)})" for k in SHEET_KEYS
                         if getattr(s, k) != getattr(p, k)]
                 if diff:
-                    out.append(error("result.sheet", f"{p.player!r}'s recorded sheet differs from the replay: "
-                                                     f"{', '.join(diff)}", p.player))
+                    out.append(error("result.sheet", "{player!r}'s recorded sheet differs from the replay: "
+                                                     "{diff}", p.player, player=p.player, diff=Joined(tuple(diff))))
     return out
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules_engine.findings import Finding, error
+from rules_engine.findings import Finding, Term, error
 
 #: Score categories in sheet order (CSV column names).
 CATEGORIES: tuple[str, ...] = (
@@ -78,21 +78,25 @@ def _arithmetic(sheet: TableSheet) -> list[Finding]:
         name = p.player
         s = p.category_sum()
         if s != p.total:
-            out.append(error("sum", f"totals don't add up for {name!r}: categories sum to {s}, "
-                                    f"total says {p.total}", name))
+            out.append(error("sum", "totals don't add up for {player!r}: categories sum to {sum}, "
+                                    "total says {total}", name, player=name, sum=s, total=p.total))
         if p.coins < 0:
-            out.append(error("coins.negative", f"{name!r} has {p.coins} coins: coins can't be negative", name))
+            out.append(error("coins.negative", "{player!r} has {coins} coins: coins can't be negative", name,
+                             player=name, coins=p.coins))
         elif p.treasury != p.coins // 3:
-            out.append(error("treasury", f"treasury for {name!r} should be coins div 3 = {p.coins} div 3 = "
-                                         f"{p.coins // 3}, sheet says {p.treasury}", name))
+            out.append(error("treasury", "treasury for {player!r} should be coins div 3 = {coins} div 3 = "
+                                         "{want}, sheet says {treasury}", name,
+                             player=name, coins=p.coins, want=p.coins // 3, treasury=p.treasury))
         for c in CATEGORIES:
             v = getattr(p, c)
             if c == "military":
                 if not MILITARY_MIN <= v <= MILITARY_MAX:
-                    out.append(error("military.range", f"military {v} for {name!r} is outside "
-                                                       f"{MILITARY_MIN}..{MILITARY_MAX}", name))
+                    out.append(error("military.range", "military {military} for {player!r} is outside "
+                                                       "{low}..{high}", name,
+                                     military=v, player=name, low=MILITARY_MIN, high=MILITARY_MAX))
             elif v < 0:
-                out.append(error("negative", f"{c} {v} for {name!r} is negative: only military can be", name))
+                out.append(error("negative", "{column} {value} for {player!r} is negative: only military can be",
+                                 name, column=Term(c), value=v, player=name))
     return out
 
 
@@ -100,16 +104,17 @@ def _table_shape(sheet: TableSheet) -> list[Finding]:
     out: list[Finding] = []
     n = sheet.size
     if not MIN_TABLE <= n <= MAX_TABLE:
-        out.append(error("table.size", f"the table has {n} players: 7 Wonders is played by "
-                                       f"{MIN_TABLE} to {MAX_TABLE}"))
+        out.append(error("table.size", "the table has {n} players: 7 Wonders is played by {low} to {high}",
+                         n=n, low=MIN_TABLE, high=MAX_TABLE))
     seats = sorted(p.seat for p in sheet.players)
     if seats != list(range(1, n + 1)):
-        out.append(error("seats", f"seats are {seats}: they must be 1..{n} without gaps or repeats"))
+        out.append(error("seats", "seats are {seats}: they must be 1..{n} without gaps or repeats",
+                         seats=str(seats), n=n))
     seen: set[str] = set()
     for p in sheet.players:
         key = p.player.casefold()
         if key in seen:
-            out.append(error("player.twice", f"{p.player!r} appears twice at the table", p.player))
+            out.append(error("player.twice", "{player!r} appears twice at the table", p.player, player=p.player))
         seen.add(key)
     return out
 

@@ -123,8 +123,15 @@ def table_json(result: store.TableResult | None) -> dict[str, Any] | None:
                       **entry.line_cells(ln)} for ln in result.lines]}
 
 
-def finding_json(f: LocatedFinding) -> dict[str, Any]:
+def finding_json(f: LocatedFinding, lang: str = "en") -> dict[str, Any]:
+    """A finding for a desk: the English data of `as_dict`, plus `text` and `severity_text`
+    in the page's language for the person at the desk."""
+    from tourney.findingtext import finding_text, severity_text
+    from tourney.i18n import use_language
+
     d = f.as_dict()
+    with use_language(lang):
+        d["text"], d["severity_text"] = finding_text(f.finding), severity_text(f.finding)
     d["line"] = min(f.rows) - 1 if f.rows else None  # 1-based row of the posted rows (sheet row 1 is the header)
     del d["file"], d["sheet"]
     return d
@@ -323,7 +330,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             report = await run_in_threadpool(entry.check_table, event, r, t, rows, source=who.name)
         except TourneyError as exc:
             return JSONResponse({"error": str(exc), "findings": []}, 422)
-        return JSONResponse({"ok": report.ok, "findings": [finding_json(f) for f in report.findings]})
+        return JSONResponse({"ok": report.ok, "findings": [finding_json(f, state.lang) for f in report.findings]})
 
     async def api_post_result(request: Request) -> Response:
         asked = await api_table_request(request)
@@ -348,10 +355,10 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return JSONResponse({"error": str(exc), "stored": table_json(exc.stored)}, 409)
         except ImportRefused as exc:
             return JSONResponse({"error": exc.report.summary() + ": nothing stored",
-                                 "findings": [finding_json(f) for f in exc.report.findings]}, 422)
+                                 "findings": [finding_json(f, state.lang) for f in exc.report.findings]}, 422)
         except TourneyError as exc:
             return JSONResponse({"error": str(exc), "findings": []}, 422)
-        warnings = [finding_json(f) for f in done.warnings]
+        warnings = [finding_json(f, state.lang) for f in done.warnings]
         if isinstance(done, entry.Held):
             if done.mismatch:
                 return JSONResponse({"error": f"round {r}, table {t}: this entry differs from another desk's: "

@@ -92,21 +92,24 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
             on_sheet = tuple(row.player for row in table.rows)
             if planned is None:
                 report.findings.append(at_table(table, error(
-                    "pairing", f"round {r} has no table {t}: the pairing has tables 1 to "
-                               f"{max(rounds[r].tables)}; fix the table number")))
+                    "pairing", "round {round} has no table {table}: the pairing has tables 1 to "
+                               "{last}; fix the table number", round=r, table=t, last=max(rounds[r].tables))))
             elif len(planned) == 1:
                 report.findings.append(at_table(table, error(
-                    "pairing", f"table {t} in round {r} is {planned[0]!r}'s bye: there is no match to record")))
+                    "pairing", "table {table} in round {round} is {player!r}'s bye: there is no match to record",
+                    table=t, round=r, player=planned[0])))
             elif {name_key(x) for x in planned} != {name_key(x) for x in on_sheet}:
                 report.findings.append(at_table(table, error(
-                    "pairing", f"the sheet has {' v '.join(map(repr, on_sheet))} but round {r}, table {t} is "
-                               f"{planned[0]!r} v {planned[1]!r}: fix the names or the table number")))
+                    "pairing", "the sheet has {sheet} but round {round}, table {table} is "
+                               "{player!r} v {other!r}: fix the names or the table number",
+                    sheet=" v ".join(map(repr, on_sheet)), round=r, table=t, player=planned[0], other=planned[1])))
             elif isinstance(table.sheet, MatchSheet):
                 first = [ln.player for ln in table.sheet.lines if ln.first]
                 if first and name_key(first[0]) != name_key(planned[0]):
                     report.findings.append(at_table(table, warning(
-                        "first.draw", f"{first[0]!r} started Age I on the sheet but the pairing had "
-                                      f"{planned[0]!r} start: the sheet is kept as played")))
+                        "first.draw", "{player!r} started Age I on the sheet but the pairing had "
+                                      "{planned!r} start: the sheet is kept as played", player=first[0],
+                        planned=planned[0])))
 
 
 def table_rows(event: store.Event) -> TableRowsFn:

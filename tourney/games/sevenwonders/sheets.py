@@ -94,7 +94,7 @@ def _score(seat: int, player: str, num: Callable[[str], int], opt: Callable[[str
 def _side_findings(row: SheetRow) -> list[Finding]:
     side = row.values.get("side")
     if side and str(side).upper() not in ("A", "B"):
-        return [error("side", f"side {side!r} for {row.player!r}: write A or B", row.player)]
+        return [error("side", "side {side!r} for {player!r}: write A or B", row.player, side=side, player=row.player)]
     return []
 
 
@@ -146,8 +146,9 @@ def _drawn_wonder(row: SheetRow, planned: store.SeatRow) -> list[Finding]:
     """The wonder on the sheet must be the one drawn for the seat (when both are given)."""
     wonder = row.values.get("wonder")
     if planned.wonder and wonder and str(wonder).casefold() != planned.wonder.casefold():
-        return [error("wonder.draw", f"{row.player!r} played {wonder!r} on the sheet but the draw gave seat "
-                                     f"{planned.seat} {planned.wonder!r}: fix the sheet", row.player)]
+        return [error("wonder.draw", "{player!r} played {wonder!r} on the sheet but the draw gave seat "
+                                     "{seat} {planned!r}: fix the sheet", row.player, player=row.player,
+                      wonder=wonder, seat=planned.seat, planned=planned.wonder)]
     return []
 
 

@@ -41,7 +41,7 @@
     findings.forEach(function (f) {
       var li = document.createElement("li");
       li.className = f.severity;
-      li.textContent = f.severity + ": " + f.message;
+      li.textContent = (f.severity_text || f.severity) + ": " + (f.text || f.message);
       list.appendChild(li);
       if (f.line && f.severity === "error") {
         var tr = form.querySelector('tr[data-line="' + f.line + '"]');

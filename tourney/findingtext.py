@@ -1,0 +1,36 @@
+"""Findings in the organiser's language: the one place where the rules engine's English
+templates (and the words in their placeholders) go through the gettext catalogue.
+
+Every place that shows a finding to a person (`tourney check`, `results import`, the root
+causes, the XLSX games sheet, the desks) renders it here; rule ids, JSON keys and stored
+data stay English (`Finding.message`).
+"""
+from __future__ import annotations
+
+from rules_engine.findings import Finding, Severity
+from tourney.i18n import N_, _
+
+SEVERITY = {Severity.ERROR: N_("error"), Severity.WARNING: N_("warning")}
+
+#: Column names the checks put into their messages as they are (`Term(column)`): the words
+#: of the printed sheets, so a German message names the column as the German sheet does.
+COLUMN_WORDS = (
+    N_("military"), N_("treasury"), N_("wonders"), N_("civilian"), N_("commercial"), N_("guilds"),
+    N_("science"), N_("coins"), N_("total"), N_("seat"), N_("stages"), N_("buildings"), N_("vp"),
+    N_("initiative"), N_("objectives"), N_("influence"), N_("dominations"), N_("blue"), N_("green"),
+    N_("yellow"), N_("purple"), N_("progress"), N_("senate"), N_("compasses"), N_("gears"), N_("tablets"),
+)
+#: The words `Joined` puts between values (a comma needs none).
+SEPARATORS = (N_(" or "), N_(" and "))
+#: Victory kinds named in a message (`Term(victory.value)`).
+VICTORIES = (N_("civilian"), N_("military"), N_("science"), N_("political"))
+
+
+def finding_text(finding: Finding) -> str:
+    """The finding's message in the current language."""
+    return finding.render(_)
+
+
+def severity_text(finding: Finding) -> str:
+    """"error" or "warning" in the current language."""
+    return _(SEVERITY[finding.severity])
