@@ -372,6 +372,7 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
             seats_by[(s.round, s.table)].append(s.player)
         for (r, t), names in seats_by.items():
             seating[r][t] = frozenset(n.casefold() for n in names)
+        _replaced_seating(report, event, seating, claim)
         _wrong_round(report, seating, claim)
         _swapped_tables(report, seating, claim)
 
@@ -411,6 +412,74 @@ ClaimFn = Callable[..., None]
 def _event_findings(report: CheckReport, r: int, tables: Iterable[int]) -> list[LocatedFinding]:
     wanted = set(tables)
     return [f for f in report.findings if f.round == r and f.table in wanted and f.finding.rule in EVENT_RULES]
+
+
+def _replaced_seating(report: CheckReport, event: store.Event, seating: dict[int, dict[int, frozenset[str]]],
+                      claim: ClaimFn) -> None:
+    """Sheets printed from a seating the round had before it was seated again (`seat --reprint`,
+    a Duel round paired again): one line naming the replaced seating and the tables where the
+    players sit differently now, instead of every seat. A replaced seating is never stored
+    again (seating anew plans from today's roster), so the tables get the new sheets."""
+    from tourney.i18n import _, ngettext
+
+    sheet: dict[int, dict[int, frozenset[str]]] = defaultdict(dict)
+    for table in report.tables:
+        sheet[table.round][table.table] = _names(table.rows)
+    names: dict[int, str] | None = None
+    for r, tables in sorted(sheet.items()):
+        current = seating.get(r, {})
+        past = event.past_seatings(r) if current else []
+        if not past:
+            continue
+        if names is None:
+            names = {p.id: p.name.casefold() for p in event.players()}
+        best: tuple[store.PastSeating, list[int], bool] | None = None
+        for old in past:  # newest first: on a tie the latest replaced seating explains it
+            by_table: dict[int, set[str]] = defaultdict(set)
+            for (t, _seat), pid in old.seats.items():
+                by_table[t].add(names.get(pid, ""))
+            was = {t: frozenset(players) for t, players in by_table.items()}
+            follow = [t for t, on_sheet in sorted(tables.items()) if on_sheet == was.get(t)]
+            moved = [t for t in follow if tables[t] != current.get(t)]
+            if moved and (best is None or len(moved) > len(best[1])):
+                best = (old, moved, len(follow) == len(tables))
+        if best is None:
+            continue
+        old, moved, every = best
+        shown = _and_list([str(t) for t in moved])
+        at = ngettext("table {tables}", "tables {tables}", len(moved)).format(tables=shown)
+        which = (_("these sheets follow") if every else
+                 ngettext("the sheet of table {tables} follows", "the sheets of tables {tables} follow",
+                          len(moved)).format(tables=shown))
+        claim(_("round {round}: {which} the seating of round {round} that was replaced at {time} (seating "
+                "version {version}): the players now sit differently at {at} — print the new sheets ('tourney "
+                "sheets {event} --round {round} -o FILE') and hand them to {those}; a replaced seating can't be "
+                "brought back").format(round=r, which=which, time=_clock(old.replaced_at), version=old.version,
+                                       at=at, event=event.location,
+                                       those=ngettext("that table", "those tables", len(moved))),
+              _event_findings(report, r, moved))
+
+
+def _and_list(items: list[str]) -> str:
+    """'3', '3 and 4', '3, 4 and 5' in the current language."""
+    from tourney.i18n import _
+
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def _clock(stamp: str) -> str:
+    """A stored (UTC) time stamp as the local time of day, 14:05."""
+    import datetime as _dt
+
+    try:
+        moment = _dt.datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=_dt.UTC)
+    return f"{moment.astimezone():%H:%M}"
 
 
 def _wrong_round(report: CheckReport, seating: dict[int, dict[int, frozenset[str]]], claim: ClaimFn) -> None:
