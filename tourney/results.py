@@ -540,7 +540,7 @@ def check_files(paths: Sequence[str | Path], event: store.Event | None = None) -
 
     # Without an event, the header row tells the game.
     game = workflow(event.info().game) if event is not None else sheet_game(paths)
-    report = game.parse(paths)
+    report = game.parse(paths, event)
     if event is not None:
         game.check(report, event, register=False, correct=True)
     return report
@@ -610,7 +610,7 @@ def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWo
     register new players, store each table as its next version, log it in the history."""
     if correct and not (reason and reason.strip()):
         raise UsageError("--correct needs --reason TEXT: say why the stored sheet is replaced")
-    report = game.parse(paths)
+    report = game.parse(paths, event)
     game.check(report, event, register=register, correct=correct)
     if not report.tables and not report.errors:
         report.findings.append(LocatedFinding(error("empty", "no result rows found: nothing to import"),
