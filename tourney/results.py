@@ -471,15 +471,10 @@ def _and_list(items: list[str]) -> str:
 
 def _clock(stamp: str) -> str:
     """A stored (UTC) time stamp as the local time of day, 14:05."""
-    import datetime as _dt
+    from tourney.history import local_moment
 
-    try:
-        moment = _dt.datetime.fromisoformat(stamp)
-    except ValueError:
-        return stamp
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=_dt.UTC)
-    return f"{moment.astimezone():%H:%M}"
+    local = local_moment(stamp)
+    return stamp if local is None else f"{local:%H:%M}"
 
 
 def _wrong_round(report: CheckReport, seating: dict[int, dict[int, frozenset[str]]], claim: ClaimFn) -> None:
