@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from tourney.errors import UsageError
+from tourney.i18n import _
 from tourney.store import EventSetting
 
 if TYPE_CHECKING:
@@ -105,9 +106,10 @@ class Workflow:
         for name in dict.fromkeys(options):
             option = known.get(name.strip().casefold())
             if option is None:
-                have = (f"{self.label} events have the options {', '.join(known)}" if known else
-                        f"{self.label} events have no options")
-                raise UsageError(f"--option {name!r}: {have}")
+                raise UsageError(
+                    _("--option {name!r}: a {game} event may be played with {options}").format(
+                        name=name, game=self.label, options=", ".join(known)) if known else
+                    _("--option {name!r}: a {game} event has no optional rules").format(name=name, game=self.label))
             settings.append(EventSetting(option.setting, "on", f"option {option.name}: {option.note}"))
         return settings
 
