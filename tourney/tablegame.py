@@ -606,21 +606,9 @@ def print_kit(game: TableGame) -> GamePrint:
 
 def standings_table(game: TableGame, st: TableGameStandings, lang: str) -> StandingsTable:
     """Rank, player, every column of the chain and games played, for the PDF handout."""
-    from tourney.pdf.game import StandingsTable
-    from tourney.pdf.tables import Column
-    from tourney.pdf.words import words
+    from tourney.pdf.game import standings_table as handout
 
-    w = words(lang)
-    german = {**GENERIC_DE, **game.de}
-    heads = [german.get(t.key, (t.abbr, t.name)) if lang == "de" else (t.abbr, t.name) for t in st.tiebreaks]
-    games = ("Sp.", "Spiele") if lang == "de" else ("Games", "games played")
-    columns = (Column("#", 0.6), Column(w["player"], 4.2, "left", bold=True),
-               *[Column(h[0], 1.3) for h in heads], Column(games[0], 1.0))
-    rows = tuple((str(s.rank), s.player + (f" ({w['dropped']})" if s.dropped_after is not None else ""),
-                  *[st.shown(s, t.key) for t in st.tiebreaks], str(s.games)) for s in st.rows)
-    return StandingsTable(columns, rows, (*heads, games),
-                          frozenset(i for i, s in enumerate(st.rows) if s.dropped_after is not None),
-                          max((g.round for g in st.games), default=0))
+    return handout(st, lang, {**GENERIC_DE, **game.de}, st.shown)
 
 
 # --- the workflow ----------------------------------------------------------------------------
