@@ -33,7 +33,7 @@ def test_the_check_finds_engine_files():
 
 # --- generic tourney modules name no game ----------------------------------------------------------
 #: The event workflow that every game shares; each game's own parts live in tourney/games/<game>/.
-GENERIC = ("results", "standings", "export", "seating", "store", "cli", "events", "views", "season",
+GENERIC = ("results", "standings", "export", "seating", "store", "cli", "events", "views", "season", "workflow",
            "season_export", "printsheets", "sheetio", "scoring", "schemes", "players", "errors", "tablegame",
            "placepoints", "demo", "stats/__init__", "stats/model", "stats/build", "stats/plots", "stats/render", "stats/tablegames")
 #: A game's name as code would spell it: in identifiers, module paths and message strings.

@@ -8,10 +8,14 @@ Sources (facts only, quoted short):
 - [APE] the publisher's page, apegames.com/portfolio/one-card-wonder/ (components).
 - [SHOP] boardgamebandit.ca "One Card Wonder" product page (players, workers, how it ends).
 - [OAK] oakleafgames.wordpress.com/games/one-card-wonder/ (the designer's pre-publication page).
+- [SK] spielkultisten.de/rezensionen/o/one-card-wonder/ (a German review of the OSTIA edition:
+  setup, difficulty, buildings on the wonder card).
 
 Facts only [DE] gives are listed in ONE_SOURCE; where sources disagree, DISAGREEMENTS says
 what each says and what the data follows. No public source in reach lists the wonder cards
-with their stage counts, so no card's `stages` is filled in (see test_no_stage_count_is_invented).
+with their stage counts, so no card's `stages` is filled in (see test_no_stage_count_is_invented);
+searched again in session 3 (publisher, reviews, BoardGameGeek-like listings, code of digital
+implementations): still no list of the wonders with difficulty and stages.
 """
 from __future__ import annotations
 
@@ -38,7 +42,11 @@ FACTS: dict[str, tuple[object, str, str]] = {
     "difficulty I-III": (
         data.DIFFICULTIES, "Die Wunder haben in der unteren Ecke der Illustration eine Nummer I, II oder III",
         ("[EN] 'Wonders have a number I, II, III in the lower left or right corners showing the relative "
-        "complexity'")),
+        "complexity'; [SK] 'Mischt die Wunder (ggf. aussortiert nach Schwierigkeitsgrad von 1 bis 3)'")),
+    "a wonder card shows at least one building": (
+        data.MIN_CARD_BUILDINGS, "mindestens ein weiteres Gebäude auf seiner Wunder-Karte",
+        ("[SK] 'Auch auf dem eigenen Wunder finden wir ein oder zwei Gebäude' (the 'or two', an upper bound, "
+         "has no second source and is not used)")),
     "one wonder each, none twice": (
         "distinct", "legt eine Karte mehr offen aus als Spieler teilnehmen ... wählt ein Wunder",
         "[EN] 'reveal one more than the number of players ... each player picks one wonder'"),
@@ -50,10 +58,6 @@ FACTS: dict[str, tuple[object, str, str]] = {
 
 # fact -> ([DE] quote, why no second source)
 ONE_SOURCE: dict[str, tuple[str, str]] = {
-    "a wonder card shows at least one building": (
-        "mindestens ein weiteres Gebäude auf seiner Wunder-Karte",
-        ("[SHOP]/[OAK] say each player gets 'a wonder ... and a set of support buildings', which may mean "
-        "the board; no second source says the card itself has one")),
     "about 10 stages per wonder": (
         "Jedes Wunder setzt sich aus ungefähr 10 Bauabschnitten zusammen",
         "no other source gives a number; used only for the 'stages.plausible' warning"),
@@ -99,7 +103,7 @@ def test_table_and_building_numbers():
 
 
 def test_single_source_facts_and_disagreements_are_written_down():
-    assert len(ONE_SOURCE) == 5 and all(de and why for de, why in ONE_SOURCE.values())
+    assert len(ONE_SOURCE) == 4 and all(de and why for de, why in ONE_SOURCE.values())
     assert DISAGREEMENTS["wonder cards in the box"][0] == 20
     assert DISAGREEMENTS["the issue's building rule"][0] == 4
 

@@ -73,6 +73,14 @@ def _games_help() -> str:
                      for r in RULESETS if r.name in GAMES) + "."
 
 
+def _options_help() -> str:
+    from tourney.games import GAMES
+
+    listed = "; ".join(f"{g.name}: " + ", ".join(f"{o.name} ({o.note})" for o in g.options)
+                       for g in GAMES.values() if g.options)
+    return f"An optional rule the game is played with, repeatable: {listed}."
+
+
 def _schemes_help() -> str:
     from tourney.schemes import scheme_help
 
@@ -134,10 +142,11 @@ def cli() -> None:
 @click.option("--name", help="Event name (default: the file name).")
 @click.option("--date", help="Event date, YYYY-MM-DD (orders events in a season report).")
 @click.option("--bye-score", help="Duel: match points for a bye (default 1; e.g. 1/2 or 0).")
+@click.option("--option", "options", multiple=True, cls=ListedOption, listing=_options_help)
 @click.option("--lang", type=click.Choice(list(LANGS)), default=DEFAULT, show_default=True,
               help="The event's language: messages, lists, standings, exports, printed sheets.")
 def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None, name: str | None,
-        date: str | None, bye_score: str | None, lang: str) -> None:
+        date: str | None, bye_score: str | None, options: tuple[str, ...], lang: str) -> None:
     """Create an event file.
 
     Example: tourney new bonn.db --game 7wonders --name "Bonn Spielt 2018" --date 2018-03-18
@@ -147,9 +156,11 @@ def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None
     set_language(lang)
     info = create_event(event, game=game, scheme=scheme, rounds=rounds,
                         seed=seed if seed is not None else secrets.randbelow(10**9), name=name, date=date,
-                        bye_score=bye_score, lang=lang)
+                        bye_score=bye_score, lang=lang, options=options)
+    played_with = sorted({o.strip().casefold() for o in options})
     click.echo(_("created {name!r} in {where}: {game}, scheme {scheme}, {rounds} rounds, seed {seed}").format(
-        name=info.name, where=mask(event), game=info.game, scheme=info.scheme, rounds=info.rounds, seed=info.seed))
+        name=info.name, where=mask(event), game=info.game, scheme=info.scheme, rounds=info.rounds, seed=info.seed)
+        + (_(", options: {options}").format(options=", ".join(played_with)) if played_with else ""))
 
 
 # --- players -----------------------------------------------------------------------------
@@ -716,28 +727,37 @@ def print_command(event: str, round_no: int, what: str, output: str, lang: str |
 @click.option("--double-entry", type=click.Choice(["on", "off"]),
               help="Blind double entry on the live server: two desks type every sheet, a mismatch goes to the "
                    "organiser.")
+@click.option("--option", "options_on", multiple=True, cls=ListedOption,
+              listing=lambda: _options_help().replace("An optional rule", "Switch on an optional rule"))
+@click.option("--no-option", "options_off", multiple=True,
+              help="Switch an optional rule off (only before any result is stored).")
 def event_command(event: str, name: str | None, date: str | None, rounds: int | None, cut: int | None,
-                  lang: str | None, url: str | None, double_entry: str | None) -> None:
+                  lang: str | None, url: str | None, double_entry: str | None, options_on: tuple[str, ...],
+                  options_off: tuple[str, ...]) -> None:
     """Show the event's settings, or change its name, date, number of rounds, cut, language,
-    server address or double entry.
+    server address, double entry or optional rules.
 
     Example: tourney event bonn.db --date 2018-03-18 --cut 8 --lang de
     """
     from tourney.entry import double_entry as double_entry_on
     from tourney.events import update_event
+    from tourney.games import workflow
     from tourney.live import event_url
     from tourney.standings import event_cut
 
     ev = _open(event)
     info = update_event(ev, name=name, date=date, rounds=rounds, cut=cut, lang=lang, url=url,
-                        double_entry=None if double_entry is None else double_entry == "on")
+                        double_entry=None if double_entry is None else double_entry == "on",
+                        options_on=options_on, options_off=options_off)
     set_language(event_language(ev))
     k = event_cut(ev)
     settings = _("{name}: {game}, scheme {scheme}, {rounds} rounds, seed {seed}, date {date}, language {lang}").format(
         name=info.name, game=info.game, scheme=info.scheme, rounds=info.rounds, seed=info.seed,
         date=info.date or _("not set"), lang=language())
     address = event_url(ev)
+    played_with = sorted(workflow(info.game).event_options(ev))
     click.echo(settings + (_(", cut after rank {rank}").format(rank=k) if k else "")
+               + (_(", options: {options}").format(options=", ".join(played_with)) if played_with else "")
                + (_(", server address {url}").format(url=address) if address else "")
                + (_(", blind double entry") if double_entry_on(ev) else ""))
 

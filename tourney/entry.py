@@ -102,7 +102,7 @@ def check_table(event: store.Event, round_no: int, table_no: int, rows: Sequence
             for row in rows:
                 filled = {**row, "round": round_no, "table": table_no}
                 w.writerow([_cell(filled.get(c)) for c in columns])
-        report = game.parse([path])
+        report = game.parse([path], event)
     for rowno in clash:
         report.findings.append(LocatedFinding(error(
             "cell", "row {row} is for another round or table: send it to its own table", row=rowno - 1),

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Sequence
 
 from rules_engine import UnknownGameError
 from rules_engine.registry import find_ruleset
@@ -22,8 +23,9 @@ def _check_date(date: str) -> None:
 
 def create_event(location: str, *, game: str, scheme: str | None, rounds: int, seed: int,
                  name: str | None, date: str | None, bye_score: str | None = None,
-                 lang: str = DEFAULT) -> EventInfo:
-    """`tourney new`: check every setting (the game's own too), then create the event file."""
+                 lang: str = DEFAULT, options: Sequence[str] = ()) -> EventInfo:
+    """`tourney new`: check every setting (the game's own too, and its optional rules
+    `options`), then create the event file."""
     from tourney.games import GAMES
 
     try:
@@ -37,7 +39,7 @@ def create_event(location: str, *, game: str, scheme: str | None, rounds: int, s
     find_scheme(scheme_name, game_name)
     if date:
         _check_date(date)
-    settings = flow.event_settings(bye_score=bye_score)
+    settings = flow.event_settings(bye_score=bye_score, options=options)
     check_language(lang)
     title = name or parse_location(location).title
     created = Event.create(location, name=title, game=game_name, scheme=scheme_name, rounds=rounds,
@@ -57,13 +59,16 @@ def create_event(location: str, *, game: str, scheme: str | None, rounds: int, s
 
 def update_event(event: Event, *, name: str | None = None, date: str | None = None,
                  rounds: int | None = None, cut: int | None = None, lang: str | None = None,
-                 url: str | None = None, double_entry: bool | None = None) -> EventInfo:
+                 url: str | None = None, double_entry: bool | None = None,
+                 options_on: Sequence[str] = (), options_off: Sequence[str] = ()) -> EventInfo:
     """Change the event's name, date, number of rounds, qualification cut (0 clears it),
-    language, live-server address ("" clears it) or blind double entry (logged in the history)."""
+    language, live-server address ("" clears it), blind double entry or optional rules (logged
+    in the history). An optional rule is switched off only before any result is stored: the
+    stored sheets were checked with it."""
     from tourney import live
     from tourney.standings import CUT_SETTING
 
-    changes: dict[str, str | None] = {}
+    changes: dict[str, str | None] = _option_changes(event, options_on, options_off)
     if name is not None:
         if not name.strip():
             raise UsageError(_("--name can't be empty"))
@@ -97,3 +102,25 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
             store.log(conn, "event", ", ".join(f"{k} = {v!r}" if v is not None else f"{k} removed"
                                                for k, v in changes.items()))
     return event.info()
+
+
+def _option_changes(event: Event, on: Sequence[str], off: Sequence[str]) -> dict[str, str | None]:
+    """The settings that switch the game's optional rules `on` and `off` (checked by the game)."""
+    from tourney.games import workflow
+
+    if not (on or off):
+        return {}
+    flow = workflow(event.info().game)
+    both = {n.strip().casefold() for n in on} & {n.strip().casefold() for n in off}
+    if both:
+        raise UsageError(_("--option and --no-option {name!r}: give one of them").format(name=sorted(both)[0]))
+    changes: dict[str, str | None] = {s.key: s.value for s in flow.event_settings(bye_score=None, options=on)}
+    dropping = {s.key: s for s in flow.event_settings(bye_score=None, options=off)}
+    had = flow.event_options(event)
+    for key, setting in dropping.items():
+        name = setting.key.partition(".")[2]
+        if name in had and event.results():
+            raise UsageError(_("--no-option {name}: results are stored already and were checked with it; "
+                               "it stays on").format(name=name))
+        changes[key] = None
+    return changes

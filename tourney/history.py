@@ -51,15 +51,22 @@ def _show(value: object) -> str:
     return "(empty)" if value is None or value == "" else str(value)
 
 
-def local_time(stamp: str) -> str:
-    """An ISO time stamp from the store (UTC) as local time with its offset, to the second."""
+def local_moment(stamp: str) -> _dt.datetime | None:
+    """An ISO time stamp from the store (UTC) in local time; None when it is not one."""
     try:
         moment = _dt.datetime.fromisoformat(stamp)
     except ValueError:
-        return stamp
+        return None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=_dt.UTC)
-    local = moment.astimezone()
+    return moment.astimezone()
+
+
+def local_time(stamp: str) -> str:
+    """An ISO time stamp from the store (UTC) as local time with its offset, to the second."""
+    local = local_moment(stamp)
+    if local is None:
+        return stamp
     offset = local.strftime("%z")
     return f"{local:%Y-%m-%d %H:%M:%S} {offset[:3]}:{offset[3:]}"
 

@@ -403,6 +403,7 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
             seats_by[(s.round, s.table)].append(s.player)
         for (r, t), names in seats_by.items():
             seating[r][t] = frozenset(n.casefold() for n in names)
+        _replaced_seating(report, event, seating, claim)
         _wrong_round(report, seating, claim)
         _swapped_tables(report, seating, claim)
 
@@ -443,6 +444,67 @@ ClaimFn = Callable[..., None]
 def _event_findings(report: CheckReport, r: int, tables: Iterable[int]) -> list[LocatedFinding]:
     wanted = set(tables)
     return [f for f in report.findings if f.round == r and f.table in wanted and f.finding.rule in EVENT_RULES]
+
+
+def _replaced_seating(report: CheckReport, event: store.Event, seating: dict[int, dict[int, frozenset[str]]],
+                      claim: ClaimFn) -> None:
+    """Sheets printed from a seating the round had before it was seated again (`seat --reprint`,
+    a Duel round paired again): one line naming the replaced seating and the tables where the
+    players sit differently now, instead of every seat. A replaced seating is never stored
+    again (seating anew plans from today's roster), so the tables get the new sheets."""
+
+    sheet: dict[int, dict[int, frozenset[str]]] = defaultdict(dict)
+    for table in report.tables:
+        sheet[table.round][table.table] = _names(table.rows)
+    names: dict[int, str] | None = None
+    for r, tables in sorted(sheet.items()):
+        current = seating.get(r, {})
+        past = event.past_seatings(r) if current else []
+        if not past:
+            continue
+        if names is None:
+            names = {p.id: p.name.casefold() for p in event.players()}
+        best: tuple[store.PastSeating, list[int], bool] | None = None
+        for old in past:  # newest first: on a tie the latest replaced seating explains it
+            by_table: dict[int, set[str]] = defaultdict(set)
+            for (t, _seat), pid in old.seats.items():
+                by_table[t].add(names.get(pid, ""))
+            was = {t: frozenset(players) for t, players in by_table.items()}
+            follow = [t for t, on_sheet in sorted(tables.items()) if on_sheet == was.get(t)]
+            moved = [t for t in follow if tables[t] != current.get(t)]
+            if moved and (best is None or len(moved) > len(best[1])):
+                best = (old, moved, len(follow) == len(tables))
+        if best is None:
+            continue
+        old, moved, every = best
+        shown = _and_list([str(t) for t in moved])
+        one = len(moved) == 1
+        at = phrase("table {tables}", tables=shown) if one else phrase("tables {tables}", tables=shown)
+        which = (phrase("these sheets follow") if every else
+                 phrase("the sheet of table {tables} follows", tables=shown) if one else
+                 phrase("the sheets of tables {tables} follow", tables=shown))
+        claim(phrase("round {round}: {which} the seating of round {round} that was replaced at {time} (seating "
+                     "version {version}): the players now sit differently at {at} — print the new sheets ('tourney "
+                     "sheets {event} --round {round} -o FILE') and hand them to {those}; a replaced seating can't "
+                     "be brought back", round=r, which=which, time=_clock(old.replaced_at), version=old.version,
+                     at=at, event=event.location,
+                     those=phrase("that table") if one else phrase("those tables")),
+              _event_findings(report, r, moved))
+
+
+def _and_list(items: list[str]) -> Text | str:
+    """'3', '3 and 4', '3, 4 and 5', translated with the message it goes into."""
+    if len(items) < 2:
+        return "".join(items)
+    return phrase("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+def _clock(stamp: str) -> str:
+    """A stored (UTC) time stamp as the local time of day, 14:05."""
+    from tourney.history import local_moment
+
+    local = local_moment(stamp)
+    return stamp if local is None else f"{local:%H:%M}"
 
 
 def _wrong_round(report: CheckReport, seating: dict[int, dict[int, frozenset[str]]], claim: ClaimFn) -> None:
@@ -506,7 +568,7 @@ def check_files(paths: Sequence[str | Path], event: store.Event | None = None) -
 
     # Without an event, the header row tells the game.
     game = workflow(event.info().game) if event is not None else sheet_game(paths)
-    report = game.parse(paths)
+    report = game.parse(paths, event)
     if event is not None:
         game.check(report, event, register=False, correct=True)
     return report
@@ -580,7 +642,7 @@ def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWo
     register new players, store each table as its next version, log it in the history."""
     if correct and not (reason and reason.strip()):
         raise UsageError("--correct needs --reason TEXT: say why the stored sheet is replaced")
-    report = game.parse(paths)
+    report = game.parse(paths, event)
     game.check(report, event, register=register, correct=correct)
     if not report.tables and not report.errors:
         report.findings.append(LocatedFinding(error("empty", "no result rows found: nothing to import"),

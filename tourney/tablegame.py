@@ -12,13 +12,15 @@ import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.findings import Finding, error
 from tourney import output, store
-from tourney.errors import EventError, SeatingError, UsageError, writing
+from tourney.errors import EventError, SeatingError, writing
+from tourney.workflow import GameOption, Steps, Workflow
 from tourney.names import name_key
 from tourney.names import sort_key as name_order
 from tourney.placepoints import place_points
@@ -38,13 +40,12 @@ from tourney.schemes import Scheme, find_scheme
 from tourney.seating import SeatedRound, rounds_to_plan, seated_tables
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
 from tourney.standings import (
-    PlayerRounds, Standings, Tiebreak, is_qualified, lot_key, qualified_count, seats_of,
+    PlayerRounds, Tiebreak, is_qualified, lot_key, qualified_count, seats_of,
 )
-from tourney.store import Event, EventInfo, EventSetting, Player, StoredDraw
+from tourney.store import Event, EventInfo, Player, StoredDraw
 from tourney.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
-    from tourney.stats.model import GameStats
     from tourney.pdf.game import GamePrint, StandingsTable
     from tourney.pdf.pads import PadDescription
     from tourney.printsheets import SheetsWritten
@@ -72,7 +73,8 @@ class TableGame:
     a readable row, `table` the engine's sheet from the lines in seat order; `check` and
     `places(sheet, scheme)` are the rules engine's. `dump`/`load(seat, player, board, data)`
     store a line as JSON and rebuild it (`load` raises KeyError, TypeError or ValueError on
-    damaged data). `stats` gives, by tiebreak key, one game's value (summed over games);
+    damaged data). `options` are the optional rules an event may be played with, each passed
+    to `check` as a keyword when the event has it. `stats` gives, by tiebreak key, one game's value (summed over games);
     `tiebreaks` declares them (a scheme's chain names their keys). `pad` is the PDF score pad
     in a language; `notes` the rule lines printed on the XLSX sheets; `de` the German column
     labels and legends of the tiebreaks."""
@@ -87,7 +89,7 @@ class TableGame:
     board: str | None
     line: Callable[[SheetRow], Any]
     table: Callable[[tuple[Any, ...]], Any]
-    check: Callable[[Any], list[Finding]]
+    check: Callable[..., list[Finding]]
     places: Callable[[Any, Scheme], tuple[int, ...]]
     dump: Callable[[Any], store.Json]
     load: Callable[[int, str, str | None, store.Json], Any]
@@ -96,6 +98,7 @@ class TableGame:
     pad: Callable[[str], PadDescription]
     notes: Mapping[str, str]
     de: Mapping[str, tuple[str, str]]
+    options: tuple[GameOption, ...] = ()
 
     def chain(self, scheme: Scheme) -> tuple[Tiebreak, ...]:
         """Points, then the scheme's tiebreaks in order (the lot among them, last)."""
@@ -107,8 +110,9 @@ class TableGame:
 
 
 # --- sheets in -----------------------------------------------------------------------------
-def parse_files(game: TableGame, paths: Sequence[str | Path]) -> CheckReport:
-    """Read every file, group rows into tables and run the game's checks on each table."""
+def parse_files(game: TableGame, paths: Sequence[str | Path], **options: bool) -> CheckReport:
+    """Read every file, group rows into tables and run the game's checks on each table (with
+    the event's optional rules as keywords, e.g. leaders=True)."""
     def build(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[Any]:
         sheet = None
         if readable:
@@ -116,7 +120,8 @@ def parse_files(game: TableGame, paths: Sequence[str | Path]) -> CheckReport:
             sheet = game.table(tuple(game.line(row) for row in ordered))
         return ParsedTable(r, t, tuple(rows), sheet)
 
-    return parse_sheets(paths, lambda p: read_sheet_file(p, game.sheet_format), build, game.check)
+    return parse_sheets(paths, lambda p: read_sheet_file(p, game.sheet_format), build,
+                        partial(game.check, **options) if options else game.check)
 
 
 def seating_findings(report: CheckReport, event: Event, view: EventView,
@@ -602,55 +607,17 @@ def print_kit(game: TableGame) -> GamePrint:
 
 def standings_table(game: TableGame, st: TableGameStandings, lang: str) -> StandingsTable:
     """Rank, player, every column of the chain and games played, for the PDF handout."""
-    from tourney.pdf.game import StandingsTable
-    from tourney.pdf.tables import Column
-    from tourney.pdf.words import words
+    from tourney.pdf.game import standings_table as handout
 
-    w = words(lang)
-    german = {**GENERIC_DE, **game.de}
-    heads = [german.get(t.key, (t.abbr, t.name)) if lang == "de" else (t.abbr, t.name) for t in st.tiebreaks]
-    games = ("Sp.", "Spiele") if lang == "de" else ("Games", "games played")
-    columns = (Column("#", 0.6), Column(w["player"], 4.2, "left", bold=True),
-               *[Column(h[0], 1.3) for h in heads], Column(games[0], 1.0))
-    rows = tuple((str(s.rank), s.player + (f" ({w['dropped']})" if s.dropped_after is not None else ""),
-                  *[st.shown(s, t.key) for t in st.tiebreaks], str(s.games)) for s in st.rows)
-    return StandingsTable(columns, rows, (*heads, games),
-                          frozenset(i for i, s in enumerate(st.rows) if s.dropped_after is not None),
-                          max((g.round for g in st.games), default=0))
+    return handout(st, lang, {**GENERIC_DE, **game.de}, st.shown)
 
 
 # --- the workflow ----------------------------------------------------------------------------
-class TableGameWorkflow:
-    """`tourney.games.base.GameWorkflow` for a `TableGame`."""
+class TableGameWorkflow(Workflow):
+    """`tourney.games.base.GameWorkflow` for a `TableGame`: every step is this module's, with
+    the game; the seating is the round's only draw."""
 
-
-    @property
-    def stats(self) -> GameStats:
-        # pandas loads only for statistics
-        from tourney.stats.tablegames import STATS
-
-        return STATS
-
-    def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:
-        """The player's rounds: table, seat, place at the table and place points; seated
-        rounds not played yet too."""
-        from tourney.export import decimal
-
-        assert isinstance(standings, TableGameStandings)  # computed by this workflow
-        seats = seats_of(event, player)
-        lines = {g.round: g for g in standings.games if g.player == player}
-        rows: list[tuple[object, ...]] = []
-        for r in sorted(set(seats) | set(lines)):
-            g = lines.get(r)
-            if g is None:
-                rows.append((r, seats[r].table, seats[r].seat, None, None))
-            else:
-                rows.append((r, g.table, g.seat, g.place, decimal(g.points, 2)))
-        return PlayerRounds(("round", "table", "seat", "place", "points"),
-                            ("Round", "Table", "Seat", "Place", "Points"), tuple(rows))
-
-    plans_tables = False
-    pairings = None
+    stats_at = "tourney.stats.tablegames:STATS"  # pandas loads only for statistics
 
     def __init__(self, game: TableGame) -> None:
         self.game = game
@@ -658,33 +625,30 @@ class TableGameWorkflow:
         self.label = game.label
         self.schemes = game.schemes
         self.sheet_format = game.sheet_format
+        self.options = game.options
+        self.steps = Steps(seat=partial(seat_rounds, game), write_sheets=partial(write_sheets, game),
+                           parse=partial(parse_files, game), check=partial(check_against_event, game),
+                           table_rows=partial(table_rows, game), standings=partial(compute_standings, game),
+                           player_view=player_view)
 
     @property
     def print_kit(self) -> GamePrint:
         return print_kit(self.game)  # reportlab loads only when printing
 
-    def event_settings(self, *, bye_score: str | None) -> list[EventSetting]:
-        if bye_score is not None:
-            raise UsageError(f"--bye-score is for games played in matches (a {self.label} round has no byes)")
-        return []
 
-    def seat(self, event: Event, round_no: int | None, all_rounds: bool, tables: str | None) -> list[SeatedRound]:
-        return seat_rounds(self.game, event, round_no, all_rounds, tables)
+def player_view(event: Event, standings: TableGameStandings, player: str) -> PlayerRounds:
+    """The player's rounds: table, seat, place at the table and place points; seated rounds
+    not played yet too."""
+    from tourney.export import decimal
 
-    def draws_view(self, event: Event, round_no: int | None) -> str:
-        return ""  # the seating is the round's only draw
-
-    def write_sheets(self, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
-        return write_sheets(self.game, event, round_no, path, lang)
-
-    def parse(self, paths: Sequence[str | Path]) -> CheckReport:
-        return parse_files(self.game, paths)
-
-    def check(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None:
-        check_against_event(self.game, report, event, register=register, correct=correct)
-
-    def table_rows(self, event: Event) -> TableRowsFn:
-        return table_rows(self.game, event)
-
-    def standings(self, event: Event, after_round: int | None) -> TableGameStandings:
-        return compute_standings(self.game, event, after_round)
+    seats = seats_of(event, player)
+    lines = {g.round: g for g in standings.games if g.player == player}
+    rows: list[tuple[object, ...]] = []
+    for r in sorted(set(seats) | set(lines)):
+        g = lines.get(r)
+        if g is None:
+            rows.append((r, seats[r].table, seats[r].seat, None, None))
+        else:
+            rows.append((r, g.table, g.seat, g.place, decimal(g.points, 2)))
+    return PlayerRounds(("round", "table", "seat", "place", "points"),
+                        ("Round", "Table", "Seat", "Place", "Points"), tuple(rows))

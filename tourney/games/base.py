@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from tourney.standings import PlayerRounds, Standings
     from tourney.stats.model import GameStats
     from tourney.store import Event, EventSetting
+    from tourney.workflow import GameOption
 
 
 class Pairings(Protocol):
@@ -57,17 +58,24 @@ class GameWorkflow(Protocol):
     def stats(self) -> GameStats:
         """The game's statistics for `tourney stats` (frames, tables, charts)."""
 
-    def event_settings(self, *, bye_score: str | None) -> list[EventSetting]:
+    @property
+    def options(self) -> tuple[GameOption, ...]:
+        """The optional rules an event of the game may be played with."""
+
+    def event_settings(self, *, bye_score: str | None, options: Sequence[str] = ()) -> list[EventSetting]:
         """The game's own settings of a new event from `tourney new`'s options (checked
         before the event file is created)."""
+    def event_options(self, event: Event) -> frozenset[str]:
+        """The names of the optional rules the event is played with."""
     def seat(self, event: Event, round_no: int | None, all_rounds: bool, tables: str | None) -> list[SeatedRound]:
         """Seat or pair the next round, round `round_no`, or every open round."""
     def draws_view(self, event: Event, round_no: int | None) -> str:
         """The draws of the seated rounds as text lines (empty when the game draws nothing)."""
     def write_sheets(self, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
         """The round's printable score sheets; marks the round printed."""
-    def parse(self, paths: Sequence[str | Path]) -> CheckReport:
-        """Read the sheet files and check every table against the rules."""
+    def parse(self, paths: Sequence[str | Path], event: Event | None = None) -> CheckReport:
+        """Read the sheet files and check every table against the rules (with the event's
+        optional rules, when given)."""
     def check(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None:
         """Add the findings that need the event (players, seating or pairing, stored results)."""
     def table_rows(self, event: Event) -> TableRowsFn:

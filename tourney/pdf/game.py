@@ -2,13 +2,16 @@
 by the event's game name in `GAMES` — the documents themselves name no game."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tourney.pdf.pads import PadDescription
 from tourney.pdf.tables import Column
 from tourney.store import Event
+
+if TYPE_CHECKING:
+    from tourney.standings import Standings
 
 
 @dataclass(frozen=True)
@@ -20,6 +23,25 @@ class StandingsTable:
     legend: tuple[tuple[str, str], ...]
     muted: frozenset[int]
     rounds_played: int
+
+
+def standings_table(st: Standings, lang: str, german: Mapping[str, tuple[str, str]],
+                    shown: Callable[[Any, str], str]) -> StandingsTable:
+    """Rank, player, every tiebreak column of the standings (`shown(row, key)`), games
+    played: the handout table of a game ranked by a tiebreak chain; `german` holds the German
+    (abbreviation, legend) of each tiebreak key."""
+    from tourney.pdf.words import words
+
+    w = words(lang)
+    heads = [german.get(t.key, (t.abbr, t.name)) if lang == "de" else (t.abbr, t.name) for t in st.tiebreaks]
+    games = ("Sp.", "Spiele") if lang == "de" else ("Games", "games played")
+    columns = (Column("#", 0.6), Column(w["player"], 4.2, "left", bold=True),
+               *[Column(h[0], 1.3) for h in heads], Column(games[0], 1.0))
+    rows = tuple((str(s.rank), s.player + (f" ({w['dropped']})" if s.dropped_after is not None else ""),
+                  *[shown(s, t.key) for t in st.tiebreaks], str(s.games)) for s in st.rows)
+    return StandingsTable(columns, rows, (*heads, games),
+                          frozenset(i for i, s in enumerate(st.rows) if s.dropped_after is not None),
+                          max(st.rounds_played(), default=0))
 
 
 @dataclass(frozen=True)

@@ -4,23 +4,15 @@ and the scheme's tiebreaks."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
 
+from tourney.workflow import Steps, Workflow
 from tourney.games.duel import pairing, printing, settings, sheets
 from tourney.games.duel.schemes import SCHEMES
-from tourney.games.duel.standings import DuelStandings, compute_standings, player_rounds
-from tourney.printsheets import SheetsWritten
-from tourney.results import CheckReport, TableRowsFn
+from tourney.games.duel.standings import compute_standings, player_rounds
 from tourney.schemes import Scheme
 from tourney.seating import SeatedRound
 from tourney.sheetio import SheetFormat
-from tourney.standings import PlayerRounds, Standings
 from tourney.store import Event, EventSetting
-
-
-if TYPE_CHECKING:
-    from tourney.pdf.game import GamePrint
-    from tourney.stats.model import GameStats
 
 
 class DuelPairings:
@@ -36,59 +28,24 @@ class DuelPairings:
         return pairing.seat_top_cut(event, size)
 
 
-class Duel:
-    """The Duel workflow (see `tourney.games.base.GameWorkflow`)."""
+class Duel(Workflow):
+    """The Duel workflow (see `tourney.games.base.GameWorkflow`); a round draws no wonders:
+    the pairing is the draw ('tourney pairings')."""
 
     name = "duel"
     label = "Duel"
     schemes: tuple[Scheme, ...] = SCHEMES
     sheet_format: SheetFormat = sheets.MATCH_SHEET
-    plans_tables = False
     pairings: DuelPairings | None = DuelPairings()
+    steps = Steps(seat=pairing.seat_rounds, write_sheets=printing.write_sheets, parse=sheets.parse_files,
+                  check=sheets.check_against_event, table_rows=sheets.table_rows, standings=compute_standings,
+                  player_view=player_rounds)
+    print_kit_at = "tourney.games.duel.pad:PRINT"
+    stats_at = "tourney.games.duel.stats:STATS"
 
-    @property
-    def print_kit(self) -> GamePrint:
-        from tourney.games.duel.pad import PRINT  # reportlab loads only when printing
-
-        return PRINT
-
-    @property
-    def stats(self) -> GameStats:
-        # pandas and matplotlib load only for statistics
-        from tourney.games.duel.stats import STATS
-
-        return STATS
-
-    def event_settings(self, *, bye_score: str | None) -> list[EventSetting]:
-        if bye_score is None:
-            return []
+    def bye_settings(self, bye_score: str) -> list[EventSetting]:
         value = settings.parse_bye_score(bye_score)
         return [EventSetting(settings.BYE_SETTING, str(value), f"bye worth {value} match points")]
-
-    def seat(self, event: Event, round_no: int | None, all_rounds: bool, tables: str | None) -> list[SeatedRound]:
-        return pairing.seat_rounds(event, round_no, all_rounds, tables)
-
-    def draws_view(self, event: Event, round_no: int | None) -> str:
-        return ""  # a Duel round draws no wonders: the pairing is the draw ('tourney pairings')
-
-    def write_sheets(self, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
-        return printing.write_sheets(event, round_no, path, lang)
-
-    def parse(self, paths: Sequence[str | Path]) -> CheckReport:
-        return sheets.parse_files(paths)
-
-    def check(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None:
-        sheets.check_against_event(report, event, register=register, correct=correct)
-
-    def table_rows(self, event: Event) -> TableRowsFn:
-        return sheets.table_rows(event)
-
-    def standings(self, event: Event, after_round: int | None) -> DuelStandings:
-        return compute_standings(event, after_round)
-
-    def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:
-        assert isinstance(standings, DuelStandings)  # computed by this workflow
-        return player_rounds(event, standings, player)
 
 
 WORKFLOW = Duel()

@@ -83,6 +83,11 @@ def write_sheets(event: store.Event, round_no: int, path: Path, lang: str = "en"
     if not seats:
         raise SeatingError(f"round {round_no} is not paired: pair it with 'tourney seat EVENT'")
     written = write_round_workbook(event, round_no, path, lang)
+    # As for every game's printed sheets: the round's pairing is fixed now (re-paired only
+    # with 'seat --reprint', which names the tables that changed).
+    with event.transaction() as conn:
+        store.mark_printed(conn, round_no)
+        store.log(conn, "sheets", f"round {round_no}: match sheets written to {written.name}")
     return SheetsWritten(written, round_no, len({s.table for s in seats}), len(seats))
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from rules_engine.duel.sheet import Victory
@@ -16,7 +15,7 @@ from tourney.games.duel.stored import MatchResult, match_results, top_cut
 from tourney.i18n import N_
 from tourney.names import sort_key as name_order
 from tourney.schemes import Scheme, find_scheme
-from tourney.standings import PlayerRounds, Tiebreak, lot_key, seats_of
+from tourney.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, seats_of
 
 #: Opponents' match-win % floors each opponent at 1/3, so a weak opponent costs little.
 MWP_FLOOR = Fraction(1, 3)
@@ -200,8 +199,10 @@ def cut_places(seeds: Sequence[str], rounds: Sequence[Sequence[MatchResult]]) ->
 
 # --- the event's standings -------------------------------------------------------------------------
 @dataclass(frozen=True)
-class DuelStandings:
+class DuelStandings(ExportedStandings):
     """Standings of a Duel event, ready for every export format."""
+
+    export_module = "tourney.games.duel.export"
 
     info: store.EventInfo
     scheme: Scheme
@@ -214,31 +215,6 @@ class DuelStandings:
 
     def rounds_played(self) -> frozenset[int]:
         return frozenset(m.round for m in self.matches)
-
-    def to_table(self, cut: int | None = None) -> str:
-        from tourney.games.duel import export
-
-        return export.table(self, cut)
-
-    def to_csv(self, cut: int | None = None) -> str:
-        from tourney.games.duel import export
-
-        return export.csv_text(self, cut)
-
-    def to_json(self, cut: int | None = None) -> str:
-        from tourney.games.duel import export
-
-        return export.json_text(self, cut)
-
-    def to_html(self, cut: int | None = None) -> str:
-        from tourney.games.duel import export
-
-        return export.html_text(self, cut)
-
-    def write_xlsx(self, path: Path, draws: Sequence[store.StoredDraw] = (), cut: int | None = None) -> None:
-        from tourney.games.duel import export
-
-        export.xlsx(self, path, draws, cut)
 
 
 def lots(event: store.Event) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ from tourney.sheetio import SheetFormat, SheetRow
 from tourney.standings import Tiebreak
 from tourney.store import Json
 from tourney.tablegame import TableGame, TableGameWorkflow
+from tourney.workflow import GameOption
 from tourney.vocabulary import GENERIC, Vocabulary, Word
 
 REQUIRED = ("round", "table", "seat", "player", "stages", "buildings")
@@ -95,6 +96,9 @@ GAME = TableGame(
                  "vollendet hat, 0 für die anderen."},
     de={"wins": ("Siege", "gewonnene Partien"), "stages": ("Abschn.", "Summe der vollendeten Bauabschnitte"),
         "places": ("Plätze", "Summe der Plätze (weniger ist besser)")},
+    # The rules engine's check_sheet(leaders=True): with the leader Archimedes a player may
+    # own more than 4 buildings (at most the board's plus the wonder card's).
+    options=(GameOption("leaders", "the Anführer (Leaders) expansion: with Archimedes more than 4 buildings"),),
 )
 
 WORKFLOW = TableGameWorkflow(GAME)

@@ -2,29 +2,17 @@
 their German vocabulary, checks against the seating, standings by game points and shares."""
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
-
 from tourney.errors import UsageError
-from tourney.games.base import Pairings
+from tourney.workflow import Steps, Workflow
 from tourney.games.sevenwonders import printsheets, seating, sheets
 from tourney.games.sevenwonders.schemes import SCHEMES
-from tourney.games.sevenwonders.standings import SevenWondersStandings, compute_standings, player_rounds
-from tourney.printsheets import SheetsWritten
-from tourney.results import CheckReport, TableRowsFn
+from tourney.games.sevenwonders.standings import compute_standings, player_rounds
 from tourney.schemes import Scheme
-from tourney.seating import SeatedRound
 from tourney.sheetio import SheetFormat
-from tourney.standings import PlayerRounds, Standings
-from tourney.store import Event, EventSetting
+from tourney.store import EventSetting
 
 
-if TYPE_CHECKING:
-    from tourney.pdf.game import GamePrint
-    from tourney.stats.model import GameStats
-
-
-class SevenWonders:
+class SevenWonders(Workflow):
     """The 7 Wonders workflow (see `tourney.games.base.GameWorkflow`)."""
 
     name = "7wonders"
@@ -32,50 +20,14 @@ class SevenWonders:
     schemes: tuple[Scheme, ...] = SCHEMES
     sheet_format: SheetFormat = sheets.SCORE_SHEET
     plans_tables = True
-    pairings: Pairings | None = None
+    steps = Steps(seat=seating.seat_rounds, write_sheets=printsheets.write_sheets, parse=sheets.parse_files,
+                  check=sheets.check_against_event, table_rows=sheets.table_rows, standings=compute_standings,
+                  player_view=player_rounds, draws_view=seating.draws_view)
+    print_kit_at = "tourney.games.sevenwonders.pad:PRINT"
+    stats_at = "tourney.games.sevenwonders.stats:STATS"
 
-    @property
-    def print_kit(self) -> GamePrint:
-        from tourney.games.sevenwonders.pad import PRINT  # reportlab loads only when printing
-
-        return PRINT
-
-    @property
-    def stats(self) -> GameStats:
-        # pandas and matplotlib load only for statistics
-        from tourney.games.sevenwonders.stats import STATS
-
-        return STATS
-
-    def event_settings(self, *, bye_score: str | None) -> list[EventSetting]:
-        if bye_score is not None:
-            raise UsageError("--bye-score is for Duel events (a 7 Wonders round has no byes)")
-        return []
-
-    def seat(self, event: Event, round_no: int | None, all_rounds: bool, tables: str | None) -> list[SeatedRound]:
-        return seating.seat_rounds(event, round_no, all_rounds, tables)
-
-    def draws_view(self, event: Event, round_no: int | None) -> str:
-        return seating.draws_view(event, round_no)
-
-    def write_sheets(self, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
-        return printsheets.write_sheets(event, round_no, path, lang)
-
-    def parse(self, paths: Sequence[str | Path]) -> CheckReport:
-        return sheets.parse_files(paths)
-
-    def check(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None:
-        sheets.check_against_event(report, event, register=register, correct=correct)
-
-    def table_rows(self, event: Event) -> TableRowsFn:
-        return sheets.table_rows(event)
-
-    def standings(self, event: Event, after_round: int | None) -> SevenWondersStandings:
-        return compute_standings(event, after_round)
-
-    def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:
-        assert isinstance(standings, SevenWondersStandings)  # computed by this workflow
-        return player_rounds(event, standings, player)
+    def bye_settings(self, bye_score: str) -> list[EventSetting]:
+        raise UsageError("--bye-score is for Duel events (a 7 Wonders round has no byes)")
 
 
 WORKFLOW = SevenWonders()

@@ -6,8 +6,8 @@ from __future__ import annotations
 from rules_engine.sevenwonders.data import GUILD_NAMES_DE
 from tourney.export import decimal, fixed
 from tourney.pdf.game import GamePrint, StandingsTable
+from tourney.pdf.game import standings_table as handout
 from tourney.pdf.pads import PadCategory, PadDescription
-from tourney.pdf.tables import Column
 from tourney.pdf.words import words
 from tourney.games.sevenwonders.standings import SevenWondersStandings
 from tourney.store import Event
@@ -63,22 +63,9 @@ TIEBREAKS_DE: dict[str, tuple[str, str]] = {
 
 def standings_table(st: SevenWondersStandings, lang: str) -> StandingsTable:
     """Rank, player, game points and every tiebreak of the scheme, then games played."""
-    w = words(lang)
-
-    def label(key: str, abbr: str, name: str) -> tuple[str, str]:
-        return TIEBREAKS_DE.get(key, (abbr, name)) if lang == "de" else (abbr, name)
-
     show = {"points": lambda s: str(decimal(s.points, 2)), "share": lambda s: fixed(s.share, 4),
             "vp": lambda s: str(s.vp), "coins": lambda s: str(s.coins), "lot": lambda s: str(s.lot)}
-    heads = [label(t.key, t.abbr, t.name) for t in st.tiebreaks]
-    games = ("Sp.", "Spiele") if lang == "de" else ("Games", "games played")
-    columns = (Column("#", 0.6), Column(w["player"], 4.2, "left", bold=True),
-               *[Column(h[0], 1.3) for h in heads], Column(games[0], 1.0))
-    rows = tuple((str(s.rank), s.player + (f" ({w['dropped']})" if s.dropped_after is not None else ""),
-                  *[show[t.key](s) for t in st.tiebreaks], str(s.games)) for s in st.rows)
-    return StandingsTable(columns, rows, (*heads, games),
-                          frozenset(i for i, s in enumerate(st.rows) if s.dropped_after is not None),
-                          max((g.round for g in st.games), default=0))
+    return handout(st, lang, TIEBREAKS_DE, lambda row, key: show[key](row))
 
 
 PRINT = GamePrint(pad=sevenwonders_pad, match_slips=False, notes=guild_notes, detail="board",

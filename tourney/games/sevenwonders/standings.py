@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Sequence
 
 from rules_engine.sevenwonders import PlayerScore
@@ -13,8 +12,8 @@ from tourney.games.sevenwonders.sheets import load_table
 from tourney.i18n import N_
 from tourney.schemes import Scheme, find_scheme
 from tourney.scoring import Entrant, score_table
-from tourney.standings import PlayerRounds, Tiebreak, lot_key, seats_of
-from tourney.store import Event, EventInfo, Player, StoredDraw, TableResult
+from tourney.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, seats_of
+from tourney.store import Event, EventInfo, Player, TableResult
 
 TIEBREAKS: dict[str, Tiebreak] = {t.key: t for t in (
     Tiebreak("points", N_("game points"), N_("Points")),
@@ -67,7 +66,11 @@ class Standing:
 
 
 @dataclass(frozen=True)
-class SevenWondersStandings:
+class SevenWondersStandings(ExportedStandings):
+    """Standings of a 7 Wonders event, ready for every export format."""
+
+    export_module = "tourney.games.sevenwonders.export"
+
     info: EventInfo
     scheme: Scheme
     after_round: int | None
@@ -78,31 +81,6 @@ class SevenWondersStandings:
 
     def rounds_played(self) -> frozenset[int]:
         return frozenset(g.round for g in self.games)
-
-    def to_table(self, cut: int | None = None) -> str:
-        from tourney.games.sevenwonders import export
-
-        return export.table(self, cut)
-
-    def to_csv(self, cut: int | None = None) -> str:
-        from tourney.games.sevenwonders import export
-
-        return export.csv_text(self, cut)
-
-    def to_json(self, cut: int | None = None) -> str:
-        from tourney.games.sevenwonders import export
-
-        return export.json_text(self, cut)
-
-    def to_html(self, cut: int | None = None) -> str:
-        from tourney.games.sevenwonders import export
-
-        return export.html_text(self, cut)
-
-    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None:
-        from tourney.games.sevenwonders import export
-
-        export.xlsx(self, path, draws, cut)
 
 
 def score_games(results: Sequence[TableResult], scheme: Scheme) -> list[GameLine]:

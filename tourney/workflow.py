@@ -1,0 +1,142 @@
+"""The workflow class every game's part of an event is made from (`Workflow`): a game
+declares its names, schemes, sheet format, optional rules and one function per step
+(`Steps`); the steps of `tourney.games.base.GameWorkflow` delegate to them here, once."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+
+from tourney.errors import UsageError
+from tourney.i18n import _
+from tourney.store import EventSetting
+
+if TYPE_CHECKING:
+    from tourney.games.base import Pairings
+    from tourney.pdf.game import GamePrint
+    from tourney.printsheets import SheetsWritten
+    from tourney.results import CheckReport, TableRowsFn
+    from tourney.schemes import Scheme
+    from tourney.seating import SeatedRound
+    from tourney.sheetio import SheetFormat
+    from tourney.standings import PlayerRounds, Standings
+    from tourney.stats.model import GameStats
+    from tourney.store import Event
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """An optional rule an event of the game is played with (`tourney new --option NAME`),
+    such as an expansion: stored with the event, passed to the rules engine's sheet check as
+    the keyword `name` (True)."""
+
+    name: str
+    note: str  # what it is, for help texts and the history
+
+    @property
+    def setting(self) -> str:
+        """The event setting that holds it."""
+        return f"option.{self.name}"
+
+
+class CheckFn(Protocol):
+    """A game's checks of parsed sheets against the event (`GameWorkflow.check`)."""
+
+    def __call__(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None: ...
+
+
+def _no_draws(event: Event, round_no: int | None) -> str:
+    return ""
+
+
+@dataclass(frozen=True)
+class Steps:
+    """A game's part of an event as plain functions, one per `GameWorkflow` step. `parse` gets
+    the sheet files and the event's optional rules as keywords (`leaders=True`);
+    `player_view` the standings `standings` computed."""
+
+    seat: Callable[[Event, int | None, bool, str | None], list[SeatedRound]]
+    write_sheets: Callable[[Event, int, Path, str], SheetsWritten]
+    parse: Callable[..., CheckReport]
+    check: CheckFn
+    table_rows: Callable[[Event], TableRowsFn]
+    standings: Callable[[Event, int | None], Standings]
+    player_view: Callable[[Event, Any, str], PlayerRounds]
+    draws_view: Callable[[Event, int | None], str] = _no_draws
+
+
+def _load(where: str) -> Any:
+    """`module:NAME`, imported when first asked for (reportlab and pandas load only then)."""
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+class Workflow:
+    """`GameWorkflow` from a game's `Steps` and a few declarations: every game's workflow
+    class is this with its own values, so each step is delegated in one place."""
+
+    name: str
+    label: str
+    schemes: tuple[Scheme, ...]
+    sheet_format: SheetFormat
+    steps: Steps
+    plans_tables = False
+    pairings: Pairings | None = None
+    options: tuple[GameOption, ...] = ()
+    #: Where the PDF hooks and the statistics live ("module:NAME"), loaded when used.
+    print_kit_at: str
+    stats_at: str
+
+    @property
+    def print_kit(self) -> GamePrint:
+        return _load(self.print_kit_at)  # type: ignore[no-any-return]
+
+    @property
+    def stats(self) -> GameStats:
+        return _load(self.stats_at)  # type: ignore[no-any-return]
+
+    def bye_settings(self, bye_score: str) -> list[EventSetting]:
+        """`tourney new --bye-score` for a game that has byes; refused by default."""
+        raise UsageError(f"--bye-score is for games played in matches (a {self.label} round has no byes)")
+
+    def event_settings(self, *, bye_score: str | None, options: Sequence[str] = ()) -> list[EventSetting]:
+        settings = self.bye_settings(bye_score) if bye_score is not None else []
+        known = {o.name: o for o in self.options}
+        for name in dict.fromkeys(options):
+            option = known.get(name.strip().casefold())
+            if option is None:
+                raise UsageError(
+                    _("--option {name!r}: a {game} event may be played with {options}").format(
+                        name=name, game=self.label, options=", ".join(known)) if known else
+                    _("--option {name!r}: a {game} event has no optional rules").format(name=name, game=self.label))
+            settings.append(EventSetting(option.setting, "on", f"option {option.name}: {option.note}"))
+        return settings
+
+    def event_options(self, event: Event) -> frozenset[str]:
+        return frozenset(o.name for o in self.options if event.setting(o.setting))
+
+    def seat(self, event: Event, round_no: int | None, all_rounds: bool, tables: str | None) -> list[SeatedRound]:
+        return self.steps.seat(event, round_no, all_rounds, tables)
+
+    def draws_view(self, event: Event, round_no: int | None) -> str:
+        return self.steps.draws_view(event, round_no)
+
+    def write_sheets(self, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
+        return self.steps.write_sheets(event, round_no, path, lang)
+
+    def parse(self, paths: Sequence[str | Path], event: Event | None = None) -> CheckReport:
+        options = self.event_options(event) if event is not None else frozenset()
+        return self.steps.parse(paths, **{name: True for name in options})
+
+    def check(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None:
+        self.steps.check(report, event, register=register, correct=correct)
+
+    def table_rows(self, event: Event) -> TableRowsFn:
+        return self.steps.table_rows(event)
+
+    def standings(self, event: Event, after_round: int | None) -> Standings:
+        return self.steps.standings(event, after_round)
+
+    def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:
+        return self.steps.player_view(event, standings, player)
