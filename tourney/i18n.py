@@ -101,3 +101,9 @@ def join_or(items: Sequence[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language where the same English word is said differently in
+    `context` (a seat on a printed sheet: "Platz"; in a list on screen: "Sitz")."""
+    return translations(_current.get()).pgettext(context, message)
