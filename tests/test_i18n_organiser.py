@@ -167,3 +167,13 @@ def test_lists_are_joined_in_the_current_language():
     with use_language("de"):
         assert join_and(["'A'", "'B'"]) == "'A' und 'B'"
         assert join_or(["'A'", "'B'", "'C'"]) == "'A', 'B' oder 'C'"
+
+
+def test_an_existing_file_is_not_overwritten_and_says_so_in_german(run):
+    german(run)
+    run("players", "add", "de.db", "Bauer", "Ärger", "Zoë Kästner")
+    (run.folder / "tabelle.html").write_text("alt")
+    r = run("export", "de.db", "-o", "tabelle.html", ok=None)
+    assert (r.exit_code, r.output) == (1, "Error: 'tabelle.html' gibt es schon: mit --force ersetzen oder einen "
+                                          "anderen Dateinamen wählen\n")
+    assert (run.folder / "tabelle.html").read_text() == "alt"
