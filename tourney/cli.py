@@ -363,14 +363,15 @@ def sheets(event: str, round_no: int, output: str, lang: str | None, base_url: s
     """
     from tourney.printsheets import write_sheets
 
+    ev = _open(event)  # first: a refusal of the output speaks the event's language
     _claim(output, force, overwrite_results, event)
     if output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_score_pads
 
-        pdf = write_score_pads(_open(event), round_no, output, lang or language(), base_url)
+        pdf = write_score_pads(ev, round_no, output, lang or language(), base_url)
         click.echo(_wrote_pages(pdf.path, pdf.pages, round_no))
         return
-    done = write_sheets(_open(event), round_no, output, lang or language())
+    done = write_sheets(ev, round_no, output, lang or language())
     click.echo(_("wrote {path}: round {round}, {tables} tables, {players} players").format(
         path=done.path, round=done.round, tables=done.tables, players=done.players))
 
@@ -392,20 +393,20 @@ def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | 
     """
     from tourney.views import pairings_view, write_pairings
 
+    ev = _open(event)
     if output:
         _claim(output, force, overwrite_results, event)
     if output and output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_round_pdf
 
-        pdf = write_round_pdf(_open(event), round_no, output, lang or language())
+        pdf = write_round_pdf(ev, round_no, output, lang or language())
         click.echo(_wrote_pages(pdf.path, pdf.pages))
     elif output:
-        ev = _open(event)
         with use_language(lang or language()):
             path = write_pairings(ev, round_no, output)
         click.echo(_("wrote {path}").format(path=path))
     else:
-        click.echo(pairings_view(_open(event), round_no, by, fmt), nl=False)
+        click.echo(pairings_view(ev, round_no, by, fmt), nl=False)
 
 
 # --- sheets --------------------------------------------------------------------------------
@@ -532,14 +533,14 @@ def export(event: str, output: str, after_round: int | None, lang: str | None, c
     """
     from tourney.export import export_event
 
+    ev = _open(event)
     _claim(output, force, overwrite_results, event)
     if output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_standings_pdf
 
-        pdf = write_standings_pdf(_open(event), output, after_round, lang or language(), cut)
+        pdf = write_standings_pdf(ev, output, after_round, lang or language(), cut)
         click.echo(_wrote_pages(pdf.path, pdf.pages))
         return
-    ev = _open(event)
     with use_language(lang or language()):
         path = export_event(ev, output, after_round, cut)
     click.echo(_("wrote {path}").format(path=path))
@@ -691,8 +692,9 @@ def print_command(event: str, round_no: int, what: str, output: str, lang: str |
     """
     from tourney.pdf.event_docs import write_print
 
+    ev = _open(event)
     _claim(output, force, overwrite_results, event)
-    pdf = write_print(_open(event), round_no, [w.strip() for w in what.split(",") if w.strip()], output,
+    pdf = write_print(ev, round_no, [w.strip() for w in what.split(",") if w.strip()], output,
                       lang or language(), base_url)
     click.echo(_wrote_pages(pdf.path, pdf.pages, round_no))
 
