@@ -26,12 +26,12 @@ PO = ROOT / "tourney" / "locale" / "de" / "LC_MESSAGES" / "tourney.po"
 MO = PO.with_suffix(".mo")
 
 
-def code_messages() -> dict[str | tuple[str, ...], str]:
-    """Every msgid the code marks (as `make messages` extracts it), with where it is."""
+def code_messages() -> dict[tuple[str | tuple[str, ...], str | None], str]:
+    """Every (msgid, context) the code marks (as `make messages` extracts it), with where it is."""
     method_map, options_map = parse_mapping_cfg(io.StringIO((ROOT / "babel.cfg").read_text()))
-    out: dict[str | tuple[str, ...], str] = {}
-    for filename, lineno, message, _comments, _context in extract_from_dir(ROOT, method_map, options_map):
-        out.setdefault(message, f"{filename}:{lineno}")
+    out: dict[tuple[str | tuple[str, ...], str | None], str] = {}
+    for filename, lineno, message, _comments, context in extract_from_dir(ROOT, method_map, options_map):
+        out.setdefault((message, context), f"{filename}:{lineno}")
     return out
 
 
@@ -43,9 +43,9 @@ def german():
 def test_every_message_in_the_code_has_a_german_translation():
     catalogue = german()
     missing = []
-    for message, where in code_messages().items():
+    for (message, context), where in code_messages().items():
         msgid = message[0] if isinstance(message, tuple) else message
-        entry = catalogue.get(msgid)
+        entry = catalogue.get(msgid, context)
         strings = () if entry is None else (entry.string if isinstance(entry.string, tuple) else (entry.string,))
         if entry is None or entry.fuzzy or not all(strings):
             missing.append(f"{where}: {msgid!r}")
@@ -63,6 +63,11 @@ def test_translations_keep_every_placeholder():
             assert set(re.findall(r"\{[^{}]*\}", s)) == wanted, entry.id
 
 
+def text(context):
+    """A message context as read_po gives it (read_mo gives bytes)."""
+    return context.decode() if isinstance(context, bytes) else context
+
+
 def plain(value):
     """A message id or string as one hashable value (plural forms: a tuple; read_mo gives lists)."""
     return tuple(value) if isinstance(value, (list, tuple)) else value
@@ -70,8 +75,8 @@ def plain(value):
 
 def test_the_compiled_catalogue_is_up_to_date_with_the_po_file():
     with open(MO, "rb") as fh:
-        compiled = {plain(m.id): plain(m.string) for m in read_mo(fh) if m.id}
-    source = {plain(m.id): plain(m.string) for m in german() if m.id and not m.fuzzy}
+        compiled = {(text(m.context), plain(m.id)): plain(m.string) for m in read_mo(fh) if m.id}
+    source = {(m.context, plain(m.id)): plain(m.string) for m in german() if m.id and not m.fuzzy}
     assert compiled == source, "run 'make messages' (pybabel compile) and commit tourney.mo"
 
 
@@ -204,7 +209,7 @@ def test_the_language_is_changed_with_event_and_stays_english_by_default(run):
     assert run("event", "en.db").output.endswith(", language en\n")
     assert run("event", "en.db", "--lang", "de").output == \
         "Cup: 7wonders, Wertung bonn, 4 Runden, Startwert 7, Datum nicht gesetzt, Sprache de\n"
-    assert "event: lang = 'de'" in run("results", "history", "en.db").output
+    assert " hat die Veranstaltung geändert: lang = 'de'\n" in run("results", "history", "en.db").output
     # A command without an event after a German one speaks English again.
     r = run("new", "x.db", "--game", "7wonders", "--date", "18.03.2018", ok=None)
     assert "write it as YYYY-MM-DD" in r.output

@@ -179,19 +179,26 @@ def _registered(done: Registration, typed: bool) -> None:
 
     n = len(done.added)
     if n or not (done.reentered or done.known or done.held):
-        click.echo(f"registered {n} player{'s' * (n != 1)} from round {done.first_round}"
-                   + (f": {shown(done.added)}" if typed and n else ""))
+        if typed and n:
+            click.echo(ngettext("registered {n} player from round {round}: {names}",
+                                "registered {n} players from round {round}: {names}", n).format(
+                n=n, round=done.first_round, names=shown(done.added)))
+        else:
+            click.echo(ngettext("registered {n} player from round {round}", "registered {n} players from round {round}",
+                                n).format(n=n, round=done.first_round))
     if done.reentered:
-        click.echo(f"re-entered from round {done.first_round}: {shown(done.reentered)}")
+        click.echo(_("re-entered from round {round}: {names}").format(round=done.first_round,
+                                                                      names=shown(done.reentered)))
     if done.repeated:
-        click.echo(f"given twice (registered once): {shown(done.repeated)}")
+        click.echo(_("given twice (registered once): {names}").format(names=shown(done.repeated)))
     problem = done.similar_message()
     if typed and done.known:
-        known = "\n".join(f"{printable(given)!r} is already registered"
-                          + (f" (as {printable(real)!r})" if given != real else "") for given, real in done.known)
+        known = "\n".join((_("{name!r} is already registered") if given == real else
+                           _("{name!r} is already registered (as {registered!r})")).format(
+            name=printable(given), registered=printable(real)) for given, real in done.known)
         problem = known if problem is None else f"{known}\n{problem}"
     elif done.known:
-        click.echo(f"already registered: {shown(tuple(real for _, real in done.known))}")
+        click.echo(_("already registered: {names}").format(names=shown(tuple(real for _g, real in done.known))))
     if problem is not None:
         raise click.ClickException(problem)
 
@@ -237,7 +244,8 @@ def players_drop(event: str, name: str) -> None:
     from tourney.players import drop_player
 
     real, after = drop_player(_open(event), name)
-    click.echo(f"dropped {real!r} after round {after}" if after else f"dropped {real!r} before round 1")
+    click.echo((_("dropped {name!r} after round {round}") if after else _("dropped {name!r} before round 1")).format(
+        name=real, round=after))
 
 
 @players.command("rename")
@@ -252,7 +260,7 @@ def players_rename(event: str, old: str, new: str) -> None:
     from tourney.players import rename_player
 
     was, now = rename_player(_open(event), old, new)
-    click.echo(f"renamed {was!r} to {now!r}")
+    click.echo(_("renamed {old!r} to {new!r}").format(old=was, new=now))
 
 
 @players.command("remove")
@@ -266,9 +274,10 @@ def players_remove(event: str, name: str) -> None:
     from tourney.players import remove_player
 
     gone, rounds = remove_player(_open(event), name)
-    click.echo(f"removed {gone!r}")
+    click.echo(_("removed {name!r}").format(name=gone))
     for r in rounds:
-        click.echo(f"round {r} was seated with them: re-seat it with 'tourney seat {event} --round {r}'")
+        click.echo(_("round {round} was seated with them: re-seat it with 'tourney seat {event} --round {round}'")
+                   .format(round=r, event=event))
 
 
 @players.command("list")
@@ -320,9 +329,9 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
         click.echo(_("round {round}: {players} players at {tables} tables ({sizes})").format(
             round=r.round, players=sum(map(len, r.tables)), tables=len(r.tables), sizes=sizes))
         if r.changed is not None:
-            which = ", ".join(map(str, r.changed)) or "none"
-            click.echo(f"round {r.round} was printed: tables changed: {which}; print the round again and replace "
-                       "the sheets of these tables")
+            which = ", ".join(map(str, r.changed)) or _("none")
+            click.echo(_("round {round} was printed: tables changed: {tables}; print the round again and replace the "
+                         "sheets of these tables").format(round=r.round, tables=which))
 
 
 @cli.command()
@@ -365,15 +374,15 @@ def sheets(event: str, round_no: int, output: str, lang: str | None, base_url: s
     """
     from tourney.printsheets import write_sheets
 
+    ev = _open(event)  # first: a refusal of the output speaks the event's language
     _claim(output, force, overwrite_results, event)
     if output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_score_pads
 
-        ev = _open(event)
         pdf = write_score_pads(ev, round_no, output, lang or language(), _qr_address(ev, base_url))
         click.echo(_wrote_pages(pdf.path, pdf.pages, round_no))
         return
-    done = write_sheets(_open(event), round_no, output, lang or language())
+    done = write_sheets(ev, round_no, output, lang or language())
     click.echo(_("wrote {path}: round {round}, {tables} tables, {players} players").format(
         path=done.path, round=done.round, tables=done.tables, players=done.players))
 
@@ -395,20 +404,20 @@ def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | 
     """
     from tourney.views import pairings_view, write_pairings
 
+    ev = _open(event)
     if output:
         _claim(output, force, overwrite_results, event)
     if output and output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_round_pdf
 
-        pdf = write_round_pdf(_open(event), round_no, output, lang or language())
+        pdf = write_round_pdf(ev, round_no, output, lang or language())
         click.echo(_wrote_pages(pdf.path, pdf.pages))
     elif output:
-        ev = _open(event)
         with use_language(lang or language()):
             path = write_pairings(ev, round_no, output)
         click.echo(_("wrote {path}").format(path=path))
     else:
-        click.echo(pairings_view(_open(event), round_no, by, fmt), nl=False)
+        click.echo(pairings_view(ev, round_no, by, fmt), nl=False)
 
 
 # --- sheets --------------------------------------------------------------------------------
@@ -538,14 +547,14 @@ def export(event: str, output: str, after_round: int | None, lang: str | None, c
     """
     from tourney.export import export_event
 
+    ev = _open(event)
     _claim(output, force, overwrite_results, event)
     if output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_standings_pdf
 
-        pdf = write_standings_pdf(_open(event), output, after_round, lang or language(), cut)
+        pdf = write_standings_pdf(ev, output, after_round, lang or language(), cut)
         click.echo(_wrote_pages(pdf.path, pdf.pages))
         return
-    ev = _open(event)
     with use_language(lang or language()):
         path = export_event(ev, output, after_round, cut)
     click.echo(_("wrote {path}").format(path=path))
@@ -575,7 +584,7 @@ def verify_command(records: tuple[str, ...]) -> None:
     for line in report.lines:
         click.echo(line)
     for message in report.errors:
-        click.echo(f"error: {message}", err=True)
+        click.echo(_("error: {message}").format(message=message), err=True)
     if not report.ok:
         raise SystemExit(1)
 
@@ -605,7 +614,8 @@ def selfplay_command(game: str, agora: bool, players: int | None, count: int, se
         raise click.UsageError(str(exc)) from None
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    click.echo(f"wrote {written} game{'s' if written != 1 else ''} to {output}")
+    click.echo(ngettext("wrote {n} game to {path}", "wrote {n} games to {path}", written).format(
+        n=written, path=output))
 
 
 # --- season (qualification report across events) -----------------------------------------
@@ -632,6 +642,7 @@ def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None,
     """
     from tourney.season_export import render, season_report, write_report
 
+    set_language(lang)  # no event is opened: the report's language is the one of its messages
     if output:
         _claim(output, force, overwrite_results, *events, aliases_file)
     report = season_report(list(events), spots, aliases_file, ranking, points)
@@ -647,10 +658,10 @@ def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None,
             text = render(report, fmt, section)
     if output or fmt != "table":  # the table lists them itself
         for a in report.ambiguities:
-            click.echo(f"warning: {a.message}", err=True)
+            click.echo(_("warning: {message}").format(message=a.message), err=True)
     if output:
-        click.echo(f"wrote {path}: {len(report.qualified)} qualified, {len(report.pass_downs)} pass-downs, "
-                   f"{len(report.players)} players")
+        click.echo(_("wrote {path}: {qualified} qualified, {passed} pass-downs, {players} players").format(
+            path=path, qualified=len(report.qualified), passed=len(report.pass_downs), players=len(report.players)))
     else:
         click.echo(text, nl=False)
 
@@ -672,7 +683,8 @@ def stats(events: tuple[str, ...], output: str | None, fmt: str, section: str | 
     report = stats_report(list(events))
     if output:
         path = write_report(report, output, events)
-        click.echo(f"wrote {path}: {len(report.sections)} tables, {len(report.charts)} charts")
+        click.echo(_("wrote {path}: {tables} tables, {charts} charts").format(
+            path=path, tables=len(report.sections), charts=len(report.charts)))
     else:
         click.echo(render(report, fmt, section), nl=False)
 
@@ -706,8 +718,8 @@ def print_command(event: str, round_no: int, what: str, output: str, lang: str |
     """
     from tourney.pdf.event_docs import write_print
 
-    _claim(output, force, overwrite_results, event)
     ev = _open(event)
+    _claim(output, force, overwrite_results, event)
     kinds = [w.strip() for w in what.split(",") if w.strip()]
     pdf = write_print(ev, round_no, kinds, output, lang or language(), _qr_address(ev, base_url) if "pads" in kinds
                       else base_url)

@@ -23,6 +23,7 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError
 
 from tourney.errors import EventError
+from tourney.i18n import _
 
 #: The schema of a database's unnamed event, and the prefix of named ones.
 SCHEMA = "tourney"
@@ -66,22 +67,24 @@ def parse_location(location: str | os.PathLike[str]) -> Location:
     try:
         url = make_url(text)
     except ArgumentError:
-        raise EventError(f"{mask(text)!r} is not a database URL: write a file name like bonn.db, or "
-                         "postgresql://user@host/dbname?event=NAME") from None
+        raise EventError(_("{where!r} is not a database URL: write a file name like bonn.db, or "
+                           "postgresql://user@host/dbname?event=NAME").format(where=mask(text))) from None
     backend = url.get_backend_name()
     if backend == "sqlite":
         if not url.database:
-            raise EventError(f"{mask(text)!r} names no file: write sqlite:///bonn.db or just bonn.db")
+            raise EventError(_("{where!r} names no file: write sqlite:///bonn.db or just bonn.db").format(
+                where=mask(text)))
         return Location(text, text, Path(url.database), None)
     if backend not in POSTGRES_SCHEMES:
-        raise EventError(f"{mask(text)!r}: tourney keeps events in a file (bonn.db) or in PostgreSQL "
-                         "(postgresql://user@host/dbname?event=NAME), not in {backend!r}")
+        raise EventError(_("{where!r}: tourney keeps events in a file (bonn.db) or in PostgreSQL "
+                           "(postgresql://user@host/dbname?event=NAME), not in {backend!r}").format(
+            where=mask(text), backend=backend))
     event = url.query.get("event")
     if isinstance(event, tuple):
-        raise EventError(f"{mask(text)!r} names ?event= twice: name one event")
+        raise EventError(_("{where!r} names ?event= twice: name one event").format(where=mask(text)))
     if event is not None and not EVENT_NAME.fullmatch(event):
-        raise EventError(f"event name {event!r} in {mask(text)!r}: use 1-40 lower-case letters, digits, "
-                         "'-' or '_', starting with a letter or digit")
+        raise EventError(_("event name {event!r} in {where!r}: use 1-40 lower-case letters, digits, '-' or '_', "
+                           "starting with a letter or digit").format(event=event, where=mask(text)))
     driver = url.set(drivername="postgresql+psycopg").difference_update_query(["event"])
     return Location(driver.render_as_string(hide_password=False), mask(text), None, event)
 
@@ -111,8 +114,9 @@ def connect(location: Location, schema: str | None = None) -> Engine:
     try:
         engine = sa.create_engine(location.url)
     except ModuleNotFoundError as exc:  # the database driver is an optional install
-        raise EventError(f"can't reach {location.display!r}: the PostgreSQL driver is missing "
-                         f"({exc.name}): install it with 'pip install \"psycopg[binary]\"'") from None
+        raise EventError(_("can't reach {where!r}: the PostgreSQL driver is missing ({module}): install it with "
+                           "'pip install \"psycopg[binary]\"'").format(where=location.display,
+                                                                        module=exc.name)) from None
     if engine.dialect.name == "sqlite":
         sa_event.listen(engine, "connect", _on_sqlite_connect)
         return engine
@@ -129,11 +133,11 @@ def event_schemas(conn: Connection) -> list[str]:
 
 
 def event_name(schema: str) -> str:
-    return "(unnamed)" if schema == SCHEMA else schema[len(SCHEMA) + 1:]
+    return _("(unnamed)") if schema == SCHEMA else schema[len(SCHEMA) + 1:]
 
 
 def server_error(location: Location, exc: sa.exc.DBAPIError) -> EventError:
     """A clear message for a database server that can't be reached or refuses us."""
     first = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else type(exc).__name__
-    return EventError(f"can't open {location.display!r}: {first}: check the server address, user "
-                      "and password, and that the database exists")
+    return EventError(_("can't open {where!r}: {reason}: check the server address, user and password, and that "
+                        "the database exists").format(where=location.display, reason=first))

@@ -82,8 +82,11 @@ class OutputError(TourneyError):
 def writing(path: str | Path) -> Iterator[Path]:
     """Turn an OSError while writing `path` into an OutputError that says how to fix it."""
     def failed(reason: str) -> OutputError:
-        return OutputError(f"can't write {str(path)!r} ({reason}): check that the folder exists and the "
-                           "file is not open in another program, or choose another file name")
+        from tourney.i18n import _
+
+        return OutputError(_("can't write {file!r} ({reason}): check that the folder exists and the file is not "
+                             "open in another program, or choose another file name").format(
+            file=str(path), reason=reason))
 
     # A missing folder is found before anything is built (a half-written workbook is not left behind).
     if not Path(path).resolve().parent.is_dir():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import gettext
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -43,7 +43,7 @@ def check_language(lang: str) -> str:
     if lang not in LANGS:
         from tourney.errors import UsageError
 
-        raise UsageError(f"language {lang!r}: use one of {', '.join(LANGS)}")
+        raise UsageError(_("language {lang!r}: use one of {choices}").format(lang=lang, choices=", ".join(LANGS)))
     return lang
 
 
@@ -87,3 +87,23 @@ def N_(message: str) -> str:
     """Marks `message` for the catalogue without translating it now: for words declared in
     module constants (column headings, tiebreak names) and translated where they are shown."""
     return message
+
+
+def join_and(items: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c' in the current language."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def join_or(items: Sequence[str]) -> str:
+    """'a', 'a or b', 'a, b or c' in the current language."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language where the same English word is said differently in
+    `context` (a seat on a printed sheet: "Platz"; in a list on screen: "Sitz")."""
+    return translations(_current.get()).pgettext(context, message)

@@ -6,6 +6,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from tourney.errors import RegistrationError
+from tourney.i18n import _
 
 #: The longest name accepted, in characters after cleaning. Real names (with a club or a
 #: country added) stay far below; the limit keeps screens, sheets and files usable.
@@ -32,9 +33,9 @@ def _what(ch: str) -> str:
     'an invisible character (U+200B zero width space)'."""
     code = f"U+{ord(ch):04X}"
     if unicodedata.category(ch) == "Cc":
-        return f"a control character ({code})"
+        return _("a control character ({code})").format(code=code)
     name = unicodedata.name(ch, "")
-    return f"an invisible character ({code}{' ' + name.lower() if name else ''})"
+    return _("an invisible character ({code})").format(code=f"{code} {name.lower()}" if name else code)
 
 
 def _refused(ch: str) -> bool:
@@ -53,14 +54,14 @@ def clean_name(text: str) -> str:
     """
     bad = next((i for i, ch in enumerate(text) if _refused(ch)), None)
     if bad is not None:
-        raise RegistrationError(f"the name {_shown(text)} contains {_what(text[bad])} at position {bad + 1}: "
-                                "type the name again without it")
+        raise RegistrationError(_("the name {name} contains {what} at position {position}: type the name again "
+                                  "without it").format(name=_shown(text), what=_what(text[bad]), position=bad + 1))
     name = " ".join(unicodedata.normalize("NFC", text).split())
     if not name:
-        raise RegistrationError("a player name can't be empty")
+        raise RegistrationError(_("a player name can't be empty"))
     if len(name) > MAX_NAME_LENGTH:
-        raise RegistrationError(f"the name {_shown(name)} is {len(name):,} characters long: a name may have at "
-                                f"most {MAX_NAME_LENGTH}; shorten it")
+        raise RegistrationError(_("the name {name} is {length} characters long: a name may have at most {max}; "
+                                  "shorten it").format(name=_shown(name), length=f"{len(name):,}", max=MAX_NAME_LENGTH))
     return name
 
 

@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from tourney.errors import OutputError, TourneyError
+from tourney.i18n import _, ngettext
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -51,21 +52,27 @@ def claim(path: str | Path, *, force: bool = False, overwrite_results: bool = Fa
     p = Path(path)
     for given in inputs:
         if _same_file(p, Path(given)):
-            also = "" if str(given) == str(path) else f" (it is {str(given)!r})"
-            raise OutputError(f"-o {str(path)!r} is an input of this command{also}: writing there would destroy "
-                              "it; choose another file name")
+            message = (_("-o {file!r} is an input of this command: writing there would destroy it; choose another "
+                         "file name") if str(given) == str(path) else
+                       _("-o {file!r} is an input of this command (it is {input!r}): writing there would destroy it; "
+                         "choose another file name"))
+            raise OutputError(message.format(file=str(path), input=str(given)))
     if p.is_dir():
-        raise OutputError(f"-o {str(path)!r} is a folder: give a file name inside it")
+        raise OutputError(_("-o {file!r} is a folder: give a file name inside it").format(file=str(path)))
     if not p.exists():
         return p
     if not force:
-        raise OutputError(f"{str(path)!r} already exists: add --force to replace it, or choose another file name")
+        raise OutputError(_("{file!r} already exists: add --force to replace it, or choose another file name").format(
+            file=str(path)))
     if not overwrite_results:
         lines = typed_in_results(p)
         if lines:
-            raise OutputError(f"{str(path)!r} holds typed-in results ({lines} filled-in score line"
-                              f"{'s' * (lines != 1)}): replacing it would lose them; import it first with "
-                              "'tourney results import', or add --overwrite-results to replace it anyway")
+            raise OutputError(ngettext(
+                "{file!r} holds typed-in results ({lines} filled-in score line): replacing it would lose them; "
+                "import it first with 'tourney results import', or add --overwrite-results to replace it anyway",
+                "{file!r} holds typed-in results ({lines} filled-in score lines): replacing it would lose them; "
+                "import it first with 'tourney results import', or add --overwrite-results to replace it anyway",
+                lines).format(file=str(path), lines=lines))
     return p
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from tourney import store
 from tourney.errors import RegistrationError, SheetError
+from tourney.i18n import N_, _, join_or
 from tourney.tabular import Table, is_blank, read_tables
 from tourney.vocabulary import ROSTER, header_key
 from tourney.names import SimilarNames, clean_name, name_key, printable, sort_key
@@ -13,6 +14,7 @@ from tourney.names import SimilarNames, clean_name, name_key, printable, sort_ke
 #: Longest name read from a roster file.
 MAX_NAME_CHARS = 100
 _ROSTER_COLUMNS = ROSTER.aliases(("player", "first", "last"))
+_COLUMN_WORDS = {"player": N_("name"), "first": N_("first name"), "last": N_("last name")}
 
 
 def _next_round(event: store.Event) -> int:
@@ -37,12 +39,12 @@ class Registration:
         """Why the held names were not added and how to add them anyway, or None."""
         if not self.held:
             return None
-        lines = [f"{printable(n)!r} looks like the registered {' or '.join(repr(printable(s)) for s in like)}"
-                 for n, like in self.held]
+        lines = [_("{name!r} looks like the registered {similar}").format(
+            name=printable(n), similar=join_or([repr(printable(s)) for s in like])) for n, like in self.held]
         if len(lines) == 1:
-            return f"{lines[0]}: add anyway with --yes, or fix the spelling"
-        return (f"{len(lines)} names look like registered ones and were not added: add them anyway with --yes, "
-                "or fix the spelling\n" + "\n".join(f"  {line}" for line in lines))
+            return _("{problem}: add anyway with --yes, or fix the spelling").format(problem=lines[0])
+        return (_("{n} names look like registered ones and were not added: add them anyway with --yes, "
+                  "or fix the spelling").format(n=len(lines)) + "\n" + "\n".join(f"  {line}" for line in lines))
 
 
 def register(event: store.Event, names: list[str], *, yes: bool = False, reenter: bool = True,
@@ -57,7 +59,8 @@ def register(event: store.Event, names: list[str], *, yes: bool = False, reenter
     except RegistrationError as exc:
         if source is None:
             raise
-        raise RegistrationError(f"{source}: {exc}; nothing was registered") from None
+        raise RegistrationError(_("{source}: {problem}; nothing was registered").format(
+            source=source, problem=exc)) from None
     first = _next_round(event)
     added: list[str] = []
     reentered: list[str] = []
@@ -101,25 +104,28 @@ def read_roster(path: str | Path) -> list[str]:
     tables = read_tables(path)
     table = tables[0] if tables else None
     if table is None or not table.rows:
-        raise SheetError(f"{Path(path).name}: the file is empty: it needs a header row with a 'name' column")
+        raise SheetError(_("{file}: the file is empty: it needs a header row with a 'name' column").format(
+            file=Path(path).name))
     header = table.rows[0]
     columns = _roster_columns(table)
     names = []
     for row in table.rows[1:]:
         if len(row.cells) > len(header.cells):
-            hint = (": if a name holds a comma, put it in quotes (\"Müller, Jan\") or use the columns "
-                    "Vorname and Nachname" if len(header.cells) == 1 else ": delete the extra cells")
-            raise SheetError(f"{table.where(row.number)}: the row has {len(row.cells)} cells but the header "
-                             f"only {len(header.cells)}{hint}")
+            message = (_("{where}: the row has {cells} cells but the header only {header}: if a name holds a "
+                         "comma, put it in quotes (\"Müller, Jan\") or use the columns Vorname and Nachname")
+                       if len(header.cells) == 1 else
+                       _("{where}: the row has {cells} cells but the header only {header}: delete the extra cells"))
+            raise SheetError(message.format(where=table.where(row.number), cells=len(row.cells),
+                                            header=len(header.cells)))
         parts = [_text(row.cells[i]) if i < len(row.cells) else "" for i in columns]
         name = " ".join(" ".join(parts).split())
         if len(name) > MAX_NAME_CHARS:
-            raise SheetError(f"{table.where(row.number)}: the name has {len(name)} characters, more than the "
-                             f"{MAX_NAME_CHARS} a name may have: shorten it")
+            raise SheetError(_("{where}: the name has {n} characters, more than the {max} a name may have: "
+                               "shorten it").format(where=table.where(row.number), n=len(name), max=MAX_NAME_CHARS))
         if name:
             names.append(name)
     if not names:
-        raise SheetError(f"{table.where()}: no names below the header")
+        raise SheetError(_("{where}: no names below the header").format(where=table.where()))
     return names
 
 
@@ -136,15 +142,17 @@ def _roster_columns(table: Table) -> list[int]:
         if col is None:
             continue
         if col in found:
-            raise SheetError(f"{table.where(header.number)}: two {col} columns: "
-                             f"{header.cells[found[col]]!r} and {cell!r}: delete one of them")
+            raise SheetError(_("{where}: two {column} columns: {first!r} and {second!r}: delete one of them").format(
+                where=table.where(header.number), column=_(_COLUMN_WORDS[col]), first=header.cells[found[col]],
+                second=cell))
         found[col] = i
     if "player" in found:
         return [found["player"]]
     if "first" in found and "last" in found:
         return [found["first"], found["last"]]
-    raise SheetError(f"{table.where(header.number)}: no 'name' column in the header {list(header.cells)!r}: "
-                     "name the column of player names 'name', or use the columns 'Vorname' and 'Nachname'")
+    raise SheetError(_("{where}: no 'name' column in the header {header!r}: name the column of player names "
+                       "'name', or use the columns 'Vorname' and 'Nachname'").format(
+        where=table.where(header.number), header=list(header.cells)))
 
 
 def drop_player(event: store.Event, name: str) -> tuple[str, int]:

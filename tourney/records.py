@@ -14,6 +14,7 @@ from rules_engine.recordtext import GAME_TAG, first_tag
 from rules_engine.registry import UnknownGameError, find_records
 from rules_engine.ruleset import RecordRuleset
 from tourney.findingtext import finding_text, severity_text
+from tourney.i18n import ngettext
 from tourney.outfile import atomic
 
 
@@ -75,8 +76,11 @@ def verify_files(paths: list[str]) -> VerifyReport:
             errors.append(str(exc))
         except UnicodeDecodeError:
             errors.append(f"{path}: not a text file (UTF-8 expected)")
-    lines.append(f"{games} game{'s' if games != 1 else ''}: {passed} ok, {games - passed} failed"
-                 + (f", {len(errors)} unreadable file{'s' if len(errors) != 1 else ''}" if errors else ""))
+    summary = ngettext("{n} game: {ok} ok, {failed} failed", "{n} games: {ok} ok, {failed} failed", games).format(
+        n=games, ok=passed, failed=games - passed)
+    if errors:
+        summary += ngettext(", {n} unreadable file", ", {n} unreadable files", len(errors)).format(n=len(errors))
+    lines.append(summary)
     return VerifyReport(tuple(lines), tuple(errors), games, passed)
 
 

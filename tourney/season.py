@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from tourney.errors import AliasFileError, SeasonError
+from tourney.i18n import N_, _, join_and, ngettext
 from tourney.output import csv_text
 from tourney.tabular import Table, parse_csv_text, read_tables
 from tourney.names import similar_key, sort_key
@@ -156,21 +157,24 @@ class Ambiguity:
     @property
     def message(self) -> str:
         parts = [
-            f"{' and '.join(repr(n) for n in names)} in {event!r} all match {self.key!r}"
-            if len(names) > 2
-            else f"{' and '.join(repr(n) for n in names)} in {event!r} both match {self.key!r}"
+            (_("{names} in {event!r} all match {key!r}") if len(names) > 2 else
+             _("{names} in {event!r} both match {key!r}")).format(
+                names=join_and([repr(n) for n in names]),
+                event=event, key=self.key)
             for event, names in self.clashes
         ]
         text = "; ".join(parts)
         if self.aliases:
             used = ", ".join(
-                f"row {a.row} maps {a.alias!r} to {a.name!r}" for a in self.aliases
+                _("row {row} maps {alias!r} to {name!r}").format(row=a.row, alias=a.alias, name=a.name)
+                for a in self.aliases
             )
             text += f" ({self.alias_source}: {used})"
-        text += "; kept apart as different players in every event"
+        text = _("{clashes}; kept apart as different players in every event").format(clashes=text)
         if self.also_in:
-            text += " (also " + ", ".join(f"{n!r} in {e!r}" for e, n in self.also_in) + ")"
-        return text + "; fix the alias file or rename one of them in the event"
+            text += " (" + _("also {where}").format(
+                where=", ".join(_("{name!r} in {event!r}").format(name=n, event=e) for e, n in self.also_in)) + ")"
+        return _("{problem}; fix the alias file or rename one of them in the event").format(problem=text)
 
 
 @dataclass(frozen=True)
@@ -224,15 +228,15 @@ def parse_aliases(text: str, source: str = "<aliases>") -> Aliases:
 def _aliases_from_table(table: Table, source: str) -> Aliases:
     rows = [(r.number, ["" if c is None else str(c) for c in r.cells]) for r in table.rows]
     if not rows:
-        raise AliasFileError(f"{source}: the alias file is empty; it needs a header row 'alias,name'")
+        raise AliasFileError(_("{source}: the alias file is empty; it needs a header row 'alias,name'").format(
+            source=source))
     header_row, header = rows[0]
     columns = [h.strip().lower() for h in header]
     missing = [c for c in ("alias", "name") if c not in columns]
     if missing:
-        raise AliasFileError(
-            f"{source}, row {header_row}: header {header!r} lacks column {', '.join(repr(m) for m in missing)};"
-            " the header must name an 'alias' and a 'name' column"
-        )
+        raise AliasFileError(_("{source}, row {row}: header {header!r} lacks column {missing}; the header must name "
+                               "an 'alias' and a 'name' column").format(
+            source=source, row=header_row, header=header, missing=", ".join(repr(m) for m in missing)))
     ia, iname = columns.index("alias"), columns.index("name")
     entries: list[Alias] = []
     seen: dict[str, Alias] = {}
@@ -241,17 +245,17 @@ def _aliases_from_table(table: Table, source: str) -> Aliases:
         alias, name = " ".join(cells[ia].split()), " ".join(cells[iname].split())
         if not alias or not name:
             empty = "alias" if not alias else "name"
-            raise AliasFileError(f"{source}, row {row_number}: the {empty!r} cell is empty in {row!r}; "
-                                 "fill it or delete the row")
+            raise AliasFileError(_("{source}, row {row}: the {column!r} cell is empty in {cells!r}; fill it or delete "
+                                   "the row").format(source=source, row=row_number, column=empty, cells=row))
         entry = Alias(alias, name, row_number)
         key = normalise(alias)
         earlier = seen.get(key)
         if earlier is not None:
             if normalise(earlier.name) != normalise(name):
-                raise AliasFileError(
-                    f"{source}, row {row_number}: alias {alias!r} maps to {name!r}, but row {earlier.row}"
-                    f" maps {earlier.alias!r} to {earlier.name!r}; keep one of the rows"
-                )
+                raise AliasFileError(_("{source}, row {row}: alias {alias!r} maps to {name!r}, but row {other} maps "
+                                       "{other_alias!r} to {other_name!r}; keep one of the rows").format(
+                    source=source, row=row_number, alias=alias, name=name, other=earlier.row,
+                    other_alias=earlier.alias, other_name=earlier.name))
             continue
         seen[key] = entry
         entries.append(entry)
@@ -259,17 +263,18 @@ def _aliases_from_table(table: Table, source: str) -> Aliases:
         target_key = normalise(entry.name)
         onward = seen.get(target_key)
         if onward is not None and normalise(onward.name) != target_key:
-            raise AliasFileError(
-                f"{source}, row {entry.row}: alias {entry.alias!r} maps to {entry.name!r}, which row {onward.row}"
-                f" maps on to {onward.name!r}; map {entry.alias!r} straight to {onward.name!r}"
-            )
+            raise AliasFileError(_("{source}, row {row}: alias {alias!r} maps to {name!r}, which row {other} maps on "
+                                   "to {target!r}; map {alias!r} straight to {target!r}").format(
+                source=source, row=entry.row, alias=entry.alias, name=entry.name, other=onward.row,
+                target=onward.name))
     return Aliases(source, tuple(entries))
 
 
 def load_aliases(path: str | Path) -> Aliases:
     """Read and parse an alias file (CSV in UTF-8 or Windows-1252, or XLSX)."""
     if not Path(path).is_file():
-        raise AliasFileError(f"alias file {str(path)!r} not found; check the path given to --aliases")
+        raise AliasFileError(_("alias file {file!r} not found; check the path given to --aliases").format(
+            file=str(path)))
     tables = read_tables(path)
     return _aliases_from_table(tables[0] if tables else Table(Path(path).name, None, ()), str(path))
 
@@ -280,17 +285,14 @@ def parse_points(text: str) -> tuple[int, ...]:
     points: list[int] = []
     for position, part in enumerate(parts, start=1):
         if not part.isdigit():
-            raise SeasonError(
-                f"points {text!r}: entry {position} ({part!r}) is not a whole number >= 0;"
-                " give points per place like '10,8,6,5,4,3,2,1'"
-            )
+            raise SeasonError(_("points {points!r}: entry {position} ({part!r}) is not a whole number >= 0; give "
+                                "points per place like '10,8,6,5,4,3,2,1'").format(
+                points=text, position=position, part=part))
         points.append(int(part))
     for position in range(1, len(points)):
         if points[position] > points[position - 1]:
-            raise SeasonError(
-                f"points {text!r}: place {position + 1} gets more than place {position};"
-                " points must not increase down the places"
-            )
+            raise SeasonError(_("points {points!r}: place {place} gets more than place {above}; points must not "
+                                "increase down the places").format(points=text, place=position + 1, above=position))
     return tuple(points)
 
 
@@ -311,30 +313,33 @@ def _ordered(events: Sequence[EventResult]) -> list[EventResult]:
     seen: dict[tuple[str, datetime.date | None], EventResult] = {}
     for event in events:
         if not event.places:
-            raise SeasonError(f"event {event.name!r}{_on(event.date)} has no results; "
-                              "enter its results or leave it out")
+            raise SeasonError(_("event {event} has no results; enter its results or leave it out").format(
+                event=_event(event.name, event.date)))
         for place, player in event.places:
             if not isinstance(place, int) or place < 1:
-                raise SeasonError(f"event {event.name!r}: place {place!r} of {player!r} is not a whole number >= 1")
+                raise SeasonError(_("event {event!r}: place {place!r} of {player!r} is not a whole number >= 1").format(
+                    event=event.name, place=place, player=player))
             if not player.strip():
-                raise SeasonError(f"event {event.name!r}: a player at place {place} has an empty name")
+                raise SeasonError(_("event {event!r}: a player at place {place} has an empty name").format(
+                    event=event.name, place=place))
         twin = seen.get((event.name, event.date))
         if twin is not None:
-            raise SeasonError(
-                f"event {event.name!r}{_on(event.date)} is given twice; give each event once"
-            )
+            raise SeasonError(_("event {event} is given twice; give each event once").format(
+                event=_event(event.name, event.date)))
         seen[(event.name, event.date)] = event
     undated = [e.name for e in events if e.date is None]
     if undated and len(undated) < len(events):
-        raise SeasonError(
-            f"event {undated[0]!r} has no date but other events have one; events are processed by date,"
-            " so give every event a date (tourney new --date) or none (then the order given counts)"
-        )
+        raise SeasonError(_("event {event!r} has no date but other events have one; events are processed by date, "
+                            "so give every event a date (tourney new --date) or none (then the order given "
+                            "counts)").format(event=undated[0]))
     return sorted(events, key=lambda e: (e.date or datetime.date.min, e.order_given))
 
 
-def _on(date: datetime.date | None) -> str:
-    return "" if date is None else f" on {date.isoformat()}"
+def _event(name: str, date: datetime.date | None) -> str:
+    """An event in a message: its name, and its date when it has one."""
+    if date is None:
+        return repr(name)
+    return _("{event!r} on {date}").format(event=name, date=date.isoformat())
 
 
 def _standings_order(event: EventResult) -> list[tuple[int, int, str]]:
@@ -352,9 +357,10 @@ def build_report(
     """Qualification (when `spots` is given) and points ranking (when `points` is given)
     across `events`, with players matched by normalised name and `aliases`."""
     if spots is not None and (isinstance(spots, bool) or not isinstance(spots, int) or spots < 1):
-        raise SeasonError(f"spots {spots!r} is not a whole number >= 1; give the spots per event like --spots 3")
+        raise SeasonError(_("spots {spots!r} is not a whole number >= 1; give the spots per event like --spots "
+                            "3").format(spots=spots))
     if not events:
-        raise SeasonError("no events given; name at least one event file")
+        raise SeasonError(_("no events given; name at least one event file"))
     ordered = _ordered(events)
 
     # Resolve every entry to a player key (normalised, then through the alias file).
@@ -434,10 +440,9 @@ def build_report(
         awarded_per_event.append(len(winners))
         if len(winners) < spots:
             missing = spots - len(winners)
-            notes.append(
-                f"{event.name!r}: {missing} of {spots} spot{'s' if spots != 1 else ''} unfilled"
-                " (no eligible finisher left)"
-            )
+            notes.append(ngettext("{event!r}: {missing} of {spots} spot unfilled (no eligible finisher left)",
+                                  "{event!r}: {missing} of {spots} spots unfilled (no eligible finisher left)",
+                                  spots).format(event=event.name, missing=missing, spots=spots))
         # A cut-off inside a shared place was decided by standings order: say so.
         won = {id(w) for w in winners}
         for place in sorted({e.place for e in row}):
@@ -447,12 +452,10 @@ def build_report(
             in_ = [e for e in group if id(e) in won]
             out = [e for e in group if id(e) not in won and identity(e) not in earlier]
             if in_ and out:
-                notes.append(
-                    f"{event.name!r}: place {place} is shared by "
-                    + ", ".join(repr(e.raw) for e in group)
-                    + "; the spot went by standings order to "
-                    + ", ".join(repr(e.raw) for e in in_)
-                )
+                notes.append(_("{event!r}: place {place} is shared by {shared}; the spot went by standings order to "
+                               "{winners}").format(event=event.name, place=place,
+                                                   shared=", ".join(repr(e.raw) for e in group),
+                                                   winners=", ".join(repr(e.raw) for e in in_)))
 
     # Per-player overview.
     finishes: dict[str, list[Finish]] = {}
@@ -558,12 +561,20 @@ def section_rows(report: SeasonReport, section: str) -> tuple[list[str], list[li
         ]
     if section == "ranking":
         if report.ranking is None:
-            raise SeasonError("there is no ranking in this report; ask for one with --ranking")
+            raise SeasonError(_("there is no ranking in this report; ask for one with --ranking"))
         return ["rank", "player", "points", "best", "by_event"], [
             [r.rank, r.player, r.points, r.best_place, ", ".join(f"{e}: {pts}" for e, pts in r.points_by_event)]
             for r in report.ranking
         ]
-    raise SeasonError(f"unknown section {section!r}; choose one of {', '.join(CSV_SECTIONS)}")
+    raise SeasonError(_("unknown section {section!r}; choose one of {choices}").format(
+        section=section, choices=", ".join(CSV_SECTIONS)))
+
+
+#: The terminal headings of the sections' columns (CSV and JSON keep the keys).
+COLUMN_LABELS = {"event": N_("event"), "date": N_("date"), "place": N_("place"), "player": N_("player"),
+                 "declined": N_("declined"), "qualified_at": N_("qualified_at"), "moved_up": N_("moved_up"),
+                 "moved_up_place": N_("moved_up_place"), "events": N_("events"), "places": N_("places"),
+                 "best": N_("best"), "rank": N_("rank"), "points": N_("points"), "by_event": N_("by_event")}
 
 
 def _cell(value: object) -> str:
@@ -592,35 +603,37 @@ def render_table(report: SeasonReport) -> str:
     """The report as aligned text sections for the terminal."""
     out: list[str] = []
     n = len(report.events)
-    head = f"Season: {n} event{'s' if n != 1 else ''}"
+    head = ngettext("Season: {n} event", "Season: {n} events", n).format(n=n)
     if report.spots is not None:
-        head += f", {report.spots} spot{'s' if report.spots != 1 else ''} per event"
+        head += ngettext(", {spots} spot per event", ", {spots} spots per event", report.spots).format(
+            spots=report.spots)
     out.append(head)
     out.append("")
-    out.append("Events (processing order)")
+    out.append(_("Events (processing order)"))
     out += _text_table(
-        ["#", "date", "event", "players", "qualified"],
+        ["#", _("date"), _("event"), _("players"), _("qualified")],
         [[e.position, e.date, e.name, e.players, e.awarded if report.spots is not None else None]
          for e in report.events],
     )
     sections = []
     if report.spots is not None:
-        sections += [("Qualified", "qualified"), ("Pass-downs", "pass-downs")]
-    sections.append(("Players", "players"))
+        sections += [(_("Qualified"), "qualified"), (_("Pass-downs"), "pass-downs")]
+    sections.append((_("Players"), "players"))
     if report.ranking is not None:
-        sections.append(("Ranking (points " + ",".join(map(str, report.points or ())) + ")", "ranking"))
+        sections.append((_("Ranking (points {points})").format(points=",".join(map(str, report.points or ()))),
+                         "ranking"))
     for title, section in sections:
         header, rows = section_rows(report, section)
         out.append("")
         out.append(title)
-        out += _text_table(header, rows) if rows else ["(none)"]
+        out += _text_table([_(COLUMN_LABELS.get(h, h)) for h in header], rows) if rows else [_("(none)")]
     if report.ambiguities:
         out.append("")
-        out.append("Ambiguous names (not matched across events)")
+        out.append(_("Ambiguous names (not matched across events)"))
         out += [f"- {a.message}" for a in report.ambiguities]
     if report.notes:
         out.append("")
-        out.append("Notes")
+        out.append(_("Notes"))
         out += [f"- {note}" for note in report.notes]
     return "\n".join(out) + "\n"
 

@@ -13,6 +13,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from tourney.errors import UsageError
+from tourney.i18n import N_, _
 from tourney.outfile import atomic, write_text
 from tourney.tabular import neutralise
 from tourney.errors import SeasonError
@@ -31,9 +32,9 @@ from tourney.season import (
 )
 
 SHEETS: tuple[tuple[str, str], ...] = (
-    ("Qualified", "qualified"),
-    ("Pass-downs", "pass-downs"),
-    ("Players", "players"),
+    (N_("Qualified"), "qualified"),
+    (N_("Pass-downs"), "pass-downs"),
+    (N_("Players"), "players"),
 )
 
 
@@ -58,15 +59,15 @@ def write_workbook(report: SeasonReport, path: str | Path) -> None:
     """Write the season report to an .xlsx workbook at `path`."""
     book = Workbook()
     book.remove(book.worksheets[0])
-    sections = list(SHEETS) if report.spots is not None else [("Players", "players")]
+    sections = list(SHEETS) if report.spots is not None else [(N_("Players"), "players")]
     if report.ranking is not None:
-        sections.append(("Ranking", "ranking"))
+        sections.append((N_("Ranking"), "ranking"))
     for title, section in sections:
         header, rows = section_rows(report, section)
-        _fill(book.create_sheet(title), header, rows)
+        _fill(book.create_sheet(_(title)), header, rows)
     if report.ambiguities or report.notes:
         _fill(
-            book.create_sheet("Notes"),
+            book.create_sheet(_("Notes")),
             ["kind", "message"],
             [["ambiguous name", a.message] for a in report.ambiguities] + [["note", n] for n in report.notes],
         )
@@ -88,19 +89,18 @@ def read_event_result(location: str, order_given: int) -> EventResult:
     label = f"{location!r} ({info.name!r})"
     played = standings.rounds_played()
     if not played:
-        raise SeasonError(
-            f"{label} has no results: import its score sheets (tourney results import {location} FILE) or leave it out"
-        )
+        raise SeasonError(_("{event} has no results: import its score sheets (tourney results import {location} "
+                            "FILE) or leave it out").format(event=label, location=location))
     missing = [r for r in range(1, info.rounds + 1) if r not in played]
     if missing:
-        raise SeasonError(
-            f"{label} has no results for round {', '.join(map(str, missing))} of {info.rounds}: a season report"
-            " needs final standings; import the missing rounds or leave the event out"
-        )
+        raise SeasonError(_("{event} has no results for round {missing} of {rounds}: a season report needs final "
+                            "standings; import the missing rounds or leave the event out").format(
+            event=label, missing=", ".join(map(str, missing)), rounds=info.rounds))
     try:
         date = datetime.date.fromisoformat(info.date) if info.date else None
     except ValueError:
-        raise SeasonError(f"{label} has date {info.date!r}, which is not YYYY-MM-DD") from None
+        raise SeasonError(_("{event} has date {date!r}, which is not YYYY-MM-DD").format(
+            event=label, date=info.date)) from None
     places = tuple((row.rank, row.player) for row in standings.rows if row.games > 0)
     return EventResult(info.name, date, order_given, places)
 
@@ -114,18 +114,18 @@ def season_report(
 ) -> SeasonReport:
     """Read the event files (in the order given) and build the season report."""
     if spots is None and not ranking and points is None:
-        raise UsageError("give --spots K for a qualification report, or --ranking for a points ranking")
+        raise UsageError(_("give --spots K for a qualification report, or --ranking for a points ranking"))
     try:
         point_table = parse_points(points) if points is not None else (DEFAULT_POINTS if ranking else None)
     except SeasonError as exc:
-        raise UsageError(f"--points: {exc}") from None
+        raise UsageError(_("--points: {problem}").format(problem=exc)) from None
     seen: dict[Path, str] = {}
     for location in locations:
         if "://" not in location:
             key = Path(location).resolve()
             if key in seen:
-                raise UsageError(f"event file {location!r} is given twice (also as {seen[key]!r}); "
-                                 "give each event once")
+                raise UsageError(_("event file {file!r} is given twice (also as {other!r}); give each event "
+                                   "once").format(file=location, other=seen[key]))
             seen[key] = location
     aliases = load_aliases(aliases_file) if aliases_file else NO_ALIASES
     events = [read_event_result(location, i) for i, location in enumerate(locations)]
@@ -136,16 +136,16 @@ def _check_section(report: SeasonReport, section: str | None) -> str:
     if section is None:
         return "qualified" if report.spots is not None else ("ranking" if report.ranking is not None else "players")
     if section == "ranking" and report.ranking is None:
-        raise UsageError("--section ranking needs --ranking")
+        raise UsageError(_("--section ranking needs --ranking"))
     if section in ("qualified", "pass-downs") and report.spots is None:
-        raise UsageError(f"--section {section} needs --spots K")
+        raise UsageError(_("--section {section} needs --spots K").format(section=section))
     return section
 
 
 def render(report: SeasonReport, fmt: str, section: str | None = None) -> str:
     """The report as `fmt` (table, csv or json); csv shows one section."""
     if section is not None and fmt != "csv":
-        raise UsageError("--section picks the CSV section: use it with --format csv or -o FILE.csv")
+        raise UsageError(_("--section picks the CSV section: use it with --format csv or -o FILE.csv"))
     if fmt == "json":
         return render_json(report)
     if fmt == "csv":
@@ -158,11 +158,11 @@ def write_report(report: SeasonReport, path: str, section: str | None = None) ->
     suffix = Path(path).suffix.lower()
     if suffix == ".xlsx":
         if section is not None:
-            raise UsageError("--section picks the CSV section: use it with --format csv or -o FILE.csv")
+            raise UsageError(_("--section picks the CSV section: use it with --format csv or -o FILE.csv"))
         write_workbook(report, path)
         return path
     if suffix not in (".csv", ".json"):
-        raise UsageError(f"-o {path!r}: write .xlsx, .csv or .json")
+        raise UsageError(_("-o {file!r}: write .xlsx, .csv or .json").format(file=path))
     text = render(report, suffix[1:], section)
     write_text(path, text)
     return path

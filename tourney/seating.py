@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from tourney import store
 from tourney.errors import SeatingError, UsageError
+from tourney.i18n import N_, _, join_and, ngettext
 from tourney.names import name_key
 from tourney.schedule import (
     Round,
@@ -39,23 +40,28 @@ class OutOfDate:
     round: int
     joined: tuple[str, ...]
     dropped: tuple[str, ...]
-    other: tuple[str, ...]  # "renamed A → B", "removed A"
+    other: tuple[tuple[str, str], ...]  # (change, player): ("renamed", "'A' → 'B'"), ("removed", "'A'")
     printed: bool
 
     def message(self, location: str) -> str:
-        what = [f"{_names(self.joined)} joined" if self.joined else "",
-                f"{_names(self.dropped)} dropped" if self.dropped else "", *self.other]
-        since = "printed" if self.printed else "seated"
-        fix = (f"its sheets may be on the tables already: re-seat it with 'tourney seat {location} --round "
-               f"{self.round} --reprint' and print it again" if self.printed else
-               f"re-seat it with 'tourney seat {location} --round {self.round}'")
-        return (f"round {self.round}'s seating is out of date: {', '.join(w for w in what if w)} after it was "
-                f"{since}: {fix}")
+        what = [_("{names} joined").format(names=_names(self.joined)) if self.joined else "",
+                _("{names} dropped").format(names=_names(self.dropped)) if self.dropped else "",
+                *(_(_CHANGES.get(change, "{change} {player}")).format(change=change, player=player)
+                  for change, player in self.other)]
+        message = (_("round {round}'s seating is out of date: {changes} after it was printed: its sheets may be on "
+                     "the tables already: re-seat it with 'tourney seat {event} --round {round} --reprint' and print "
+                     "it again") if self.printed else
+                   _("round {round}'s seating is out of date: {changes} after it was seated: re-seat it with "
+                     "'tourney seat {event} --round {round}'"))
+        return message.format(round=self.round, changes=", ".join(w for w in what if w), event=location)
+
+
+#: The roster changes other than joined/dropped that make a seating out of date.
+_CHANGES = {"renamed": N_("renamed {player}"), "removed": N_("removed {player}")}
 
 
 def _names(names: tuple[str, ...]) -> str:
-    quoted = [repr(n) for n in names]
-    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"
+    return join_and([repr(n) for n in names])
 
 
 def results_rounds(event: store.Event) -> set[int]:
@@ -110,11 +116,14 @@ def rounds_to_plan(event: store.Event, round_no: int | None, all_rounds: bool) -
     locked = locked_rounds(event)
     if round_no is not None:
         if round_no < 1:
-            raise SeatingError(f"round {round_no}: rounds are numbered from 1")
+            raise SeatingError(_("round {round}: rounds are numbered from 1").format(round=round_no))
         if round_no > info.rounds:
-            raise SeatingError(f"round {round_no}: the event has {info.rounds} rounds")
+            raise SeatingError(ngettext("round {round}: the event has {rounds} round",
+                                        "round {round}: the event has {rounds} rounds", info.rounds).format(
+                round=round_no, rounds=info.rounds))
         if round_no in results_rounds(event):
-            raise SeatingError(f"round {round_no} already has results: its seating can't change")
+            raise SeatingError(_("round {round} already has results: its seating can't change").format(
+                round=round_no))
         asked = [round_no]
     else:
         open_rounds = [r for r in range(1, info.rounds + 1) if r not in seated]
@@ -123,8 +132,8 @@ def rounds_to_plan(event: store.Event, round_no: int | None, all_rounds: bool) -
             # Late entries or drops since these rounds were seated: re-plan them.
             return rounds_to_plan(event, stale[0], False)
         if not open_rounds:
-            raise SeatingError(f"all {info.rounds} rounds are seated already: use --round N to re-seat a "
-                               "round that has no results yet")
+            raise SeatingError(_("all {rounds} rounds are seated already: use --round N to re-seat a round that "
+                                 "has no results yet").format(rounds=info.rounds))
         asked = open_rounds if all_rounds else open_rounds[:1]
     # One plan for everything after the last fixed round before the first round asked for;
     # the rounds asked for are stored, and so are seated rounds of the plan that changed.
@@ -145,7 +154,7 @@ def out_of_date(event: store.Event) -> dict[int, OutOfDate]:
     for r, tables in seated_tables(event).items():
         seated[r] = {pid for t in tables for pid in t}
     printed = event.printed_rounds()
-    found: dict[int, tuple[list[str], list[str], list[str]]] = {}
+    found: dict[int, tuple[list[str], list[str], list[tuple[str, str]]]] = {}
     for c in changes:
         if c.round in played or c.round not in seated:
             continue
@@ -160,11 +169,13 @@ def out_of_date(event: store.Event) -> dict[int, OutOfDate]:
         else:
             relevant = True
         if relevant:
-            lists = found.setdefault(c.round, ([], [], []))
-            target, text = {"joined": (lists[0], c.player), "dropped": (lists[1], c.player)}.get(
-                c.change, (lists[2], f"{c.change} {c.player}"))
-            if text not in target:
-                target.append(text)
+            joined, dropped, other = found.setdefault(c.round, ([], [], []))
+            if c.change in ("joined", "dropped"):
+                names = joined if c.change == "joined" else dropped
+                if c.player not in names:
+                    names.append(c.player)
+            elif (c.change, c.player) not in other:
+                other.append((c.change, c.player))
     return {r: OutOfDate(r, tuple(j), tuple(d), tuple(o), r in printed) for r, (j, d, o) in sorted(found.items())}
 
 
@@ -186,12 +197,13 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
     from tourney.games import workflow
 
     if reprint and round_no is None:
-        raise UsageError("--reprint re-seats a round that was printed: name it with --round N")
+        raise UsageError(_("--reprint re-seats a round that was printed: name it with --round N"))
     printed = round_no is not None and round_no in event.printed_rounds() and round_no not in results_rounds(event)
     if printed and not reprint:
-        raise SeatingError(f"round {round_no} was printed already, so its sheets may be on the tables: to seat it "
-                           f"again, add --reprint ('tourney seat {event.location} --round {round_no} --reprint'), "
-                           "then print it again and replace the sheets of the tables that changed")
+        raise SeatingError(_("round {round} was printed already, so its sheets may be on the tables: to seat it "
+                             "again, add --reprint ('tourney seat {event} --round {round} --reprint'), then print "
+                             "it again and replace the sheets of the tables that changed").format(
+            round=round_no, event=event.location))
     before = _by_table(event, round_no) if printed else {}
     seated = workflow(event.info().game).seat(event, round_no, all_rounds, tables)
     with event.transaction() as conn:
@@ -235,14 +247,15 @@ def seating_report(event: store.Event) -> str:
         from tourney.games import workflow
 
         if n < 3 or not workflow(info.game).plans_tables:
-            return "no seating yet: seat a round with 'tourney seat EVENT'"
+            return _("no seating yet: seat a round with 'tourney seat EVENT'")
         # Before the event: what each table plan forces, to choose the sizes.
         options = compare_plans(n, info.rounds, seed=info.seed)
         return (render_plans(n, info.rounds, options) +
-                "\nno seating yet: seat the rounds with 'tourney seat EVENT --all [--tables PLAN]'")
+                "\n" + _("no seating yet: seat the rounds with 'tourney seat EVENT --all [--tables PLAN]'"))
     names = {p.id: p.name for p in event.players()}
     rounds = sorted(current)
     text = render_report(schedule_report([current[r] for r in rounds]), names)
     if rounds != list(range(1, len(rounds) + 1)):
-        text += f"\nnote: rounds {', '.join(map(str, rounds))} are seated; the report numbers them 1..{len(rounds)}"
+        text += "\n" + _("note: rounds {rounds} are seated; the report numbers them 1..{n}").format(
+            rounds=", ".join(map(str, rounds)), n=len(rounds))
     return text

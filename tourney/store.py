@@ -283,13 +283,14 @@ def _find_event(where: Location, engine: Engine) -> tuple[Location, Engine]:
     if where.event is None and len(schemas) == 1:
         return where, database.connect(where, schemas[0])
     if not schemas:
-        raise EventError(f"no event in {where.display!r}: create one with "
-                         f"'tourney new \"{where.display}\" --game GAME'")
+        raise EventError(_("no event in {where!r}: create one with 'tourney new \"{where}\" --game GAME'").format(
+            where=where.display))
     names = ", ".join(database.event_name(s) for s in schemas)
     if where.event is None:
-        raise EventError(f"{where.display!r} holds {len(schemas)} events ({names}): "
-                         "name one with ?event=NAME")
-    raise EventError(f"no event {where.event!r} in {where.display!r}: it holds {names}")
+        raise EventError(_("{where!r} holds {n} events ({names}): name one with ?event=NAME").format(
+            where=where.display, n=len(schemas), names=names))
+    raise EventError(_("no event {event!r} in {where!r}: it holds {names}").format(
+        event=where.event, where=where.display, names=names))
 
 
 def _create_tables(where: Location, fill: Callable[[Connection], None]) -> Engine:
@@ -298,25 +299,27 @@ def _create_tables(where: Location, fill: Callable[[Connection], None]) -> Engin
     loc = where.display
     if where.path is not None:
         if where.path.exists():
-            raise EventError(f"{loc!r} already exists: choose another file name, or delete it "
-                             "first if you really want to start over")
+            raise EventError(_("{file!r} already exists: choose another file name, or delete it first if you "
+                               "really want to start over").format(file=loc))
         if where.path.parent and not where.path.parent.exists():
-            raise EventError(f"folder {str(where.path.parent)!r} does not exist: create it first")
+            raise EventError(_("folder {folder!r} does not exist: create it first").format(
+                folder=str(where.path.parent)))
     engine = database.connect(where)
     try:
         with engine.begin() as conn:
             if where.schema is not None:
                 taken = database.event_schemas(conn)
                 if where.schema in taken:
-                    raise EventError(f"{loc!r} already holds an event: choose another ?event=NAME")
+                    raise EventError(_("{where!r} already holds an event: choose another ?event=NAME").format(
+                        where=loc))
                 if where.event is None and taken:
                     names = ", ".join(database.event_name(s) for s in taken)
-                    raise EventError(f"{loc!r} already holds events ({names}): name the new one "
-                                     "with ?event=NAME")
+                    raise EventError(_("{where!r} already holds events ({names}): name the new one with "
+                                       "?event=NAME").format(where=loc, names=names))
                 conn.execute(sa.schema.CreateSchema(where.schema))
             metadata.create_all(conn)
             if conn.execute(sa.select(meta_t.c.key)).first() is not None:
-                raise EventError(f"{loc!r} already holds an event")
+                raise EventError(_("{where!r} already holds an event").format(where=loc))
             fill(conn)
     except sa.exc.OperationalError as exc:
         if where.path is None:
@@ -340,19 +343,31 @@ def _file_problem(where: Location, exc: sa.exc.DBAPIError, doing: str) -> EventE
     assert path is not None
     reason = str(exc.orig).lower()
     folder = path.resolve().parent
+    create = doing == "create"
     if "full" in reason:
-        return EventError(f"can't {doing} {loc!r}: the disk is full: free some space, or use a folder on another "
-                          "disk; nothing was changed")
+        return EventError((_("can't create {file!r}: the disk is full: free some space, or use a folder on another "
+                             "disk; nothing was changed") if create else
+                           _("can't open {file!r}: the disk is full: free some space, or use a folder on another "
+                             "disk; nothing was changed")).format(file=loc))
     if "readonly" in reason or "read-only" in reason or "unable to open" in reason or "disk i/o" in reason:
         if not os.access(folder, os.W_OK):
-            return EventError(f"can't {doing} {loc!r}: the folder {str(folder)!r} can't be written (read-only or no "
-                              "permission; SQLite keeps two work files beside the event): "
-                              + ("choose a writable folder" if doing == "create" else
-                                 "copy the event to a writable folder"))
+            return EventError((_("can't create {file!r}: the folder {folder!r} can't be written (read-only or no "
+                                 "permission; SQLite keeps two work files beside the event): choose a writable "
+                                 "folder") if create else
+                               _("can't open {file!r}: the folder {folder!r} can't be written (read-only or no "
+                                 "permission; SQLite keeps two work files beside the event): copy the event to a "
+                                 "writable folder")).format(file=loc, folder=str(folder)))
         if path.exists() and not os.access(path, os.R_OK | os.W_OK):
-            return EventError(f"can't {doing} {loc!r}: no permission to read and write the file: check its "
-                              "permissions")
-    return EventError(f"{loc!r} is not a tourney event file ({exc.orig}): check the path")
+            return EventError((_("can't create {file!r}: no permission to read and write the file: check its "
+                                 "permissions") if create else
+                               _("can't open {file!r}: no permission to read and write the file: check its "
+                                 "permissions")).format(file=loc))
+    return _not_an_event(loc, exc)
+
+
+def _not_an_event(loc: str, exc: sa.exc.DBAPIError) -> EventError:
+    return EventError(_("{file!r} is not a tourney event file ({reason}): check the path").format(
+        file=loc, reason=exc.orig))
 
 
 def copy_event(source: Event, target: str | os.PathLike[str]) -> Event:
@@ -409,7 +424,8 @@ class Event:
         where = database.parse_location(location)
         loc = where.display
         if where.path is not None and not where.path.is_file():
-            raise EventError(f"no event file {loc!r}: create one with 'tourney new {loc} --game 7wonders'")
+            raise EventError(_("no event file {file!r}: create one with 'tourney new {file} --game 7wonders'").format(
+                file=loc))
         engine = database.connect(where)
         try:
             if where.schema is not None:
@@ -421,12 +437,12 @@ class Event:
                 raise database.server_error(where, exc) from None
             raise _file_problem(where, exc, "open") from None
         except sa.exc.DatabaseError as exc:
-            raise EventError(f"{loc!r} is not a tourney event file ({exc.orig}): "
-                             "check the path") from None
+            raise _not_an_event(loc, exc) from None
         version = int(rows.get("schema_version", "0"))
         if version != SCHEMA_VERSION:
-            raise EventError(f"{loc!r} has event schema version {version}, this tourney reads "
-                             f"version {SCHEMA_VERSION}: use the tourney version that created it")
+            raise EventError(_("{file!r} has event schema version {version}, this tourney reads version {reads}: "
+                               "use the tourney version that created it").format(
+                file=loc, version=version, reads=SCHEMA_VERSION))
         try:  # event files made before a table was added get it (e.g. desks) on open
             metadata.create_all(engine, checkfirst=True)
         except sa.exc.OperationalError:  # a read-only file still opens for reading
@@ -455,15 +471,15 @@ class Event:
                 # SQLite writes on into a deleted or replaced file without complaint: check,
                 # before the commit, that the change lands in the event file it was meant for.
                 if self.where.path is not None and _file_id(self.where.path) != self._file_id:
-                    raise EventError(f"the event file {self.location!r} was deleted or replaced while this change "
-                                     "was being written: nothing was stored; restore the event file (or a backup) "
-                                     "and run the command again")
+                    raise EventError(_("the event file {file!r} was deleted or replaced while this change was "
+                                       "being written: nothing was stored; restore the event file (or a backup) "
+                                       "and run the command again").format(file=self.location))
         except sa.exc.ProgrammingError as exc:
             # PostgreSQL: the event's schema was dropped while the change was being written.
             if "does not exist" not in str(exc.orig):
                 raise
-            raise EventError(f"the event {self.location!r} was deleted while this change was being written: "
-                             "nothing was stored") from None
+            raise EventError(_("the event {event!r} was deleted while this change was being written: nothing was "
+                               "stored").format(event=self.location)) from None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -624,7 +640,7 @@ def players_by_key(conn: Connection) -> dict[str, Player]:
 def _find_player(conn: Connection, name: str) -> Player:
     found = players_by_key(conn).get(name_key(name))
     if found is None:
-        raise RegistrationError(f"no player {name!r} in this event: see 'tourney players list'")
+        raise RegistrationError(_("no player {name!r} in this event: see 'tourney players list'").format(name=name))
     return found
 
 
@@ -637,7 +653,8 @@ def add_player(conn: Connection, name: str, joined_round: int) -> int:
         if existing.dropped_after is not None:
             reenter_player(conn, existing, joined_round)
             return existing.id
-        raise RegistrationError(f"{clean!r} is already registered (as {existing.name!r})")
+        raise RegistrationError(_("{name!r} is already registered (as {registered!r})").format(
+            name=clean, registered=existing.name))
     return add_players(conn, [clean], joined_round)[0]
 
 
@@ -668,7 +685,8 @@ def reenter_player(conn: Connection, player: Player, joined_round: int) -> None:
 def drop_player(conn: Connection, name: str, after_round: int) -> str:
     row = _find_player(conn, name)
     if row.dropped_after is not None:
-        raise RegistrationError(f"{row.name!r} already dropped after round {row.dropped_after}")
+        raise RegistrationError(_("{name!r} already dropped after round {round}").format(
+            name=row.name, round=row.dropped_after))
     conn.execute(sa.update(players_t).where(players_t.c.id == row.id).values(dropped_after=after_round))
     _log(conn, "players.drop", f"{row.name!r} dropped after round {after_round}")
     mark_seating_stale(conn, after_round + 1, row.id, "dropped", row.name)
@@ -694,10 +712,11 @@ def rename_player(conn: Connection, old: str, new: str) -> tuple[str, str]:
     clean = clean_name(new)
     other = players_by_key(conn).get(name_key(clean))
     if other is not None and other.id != player.id:
-        raise RegistrationError(f"can't rename {player.name!r} to {clean!r}: that is another registered player "
-                                f"({other.name!r}); choose a different name")
+        raise RegistrationError(_("can't rename {old!r} to {new!r}: that is another registered player ({other!r}); "
+                                  "choose a different name").format(old=player.name, new=clean, other=other.name))
     if clean == player.name:
-        raise RegistrationError(f"{player.name!r} is already spelled {clean!r}: nothing to rename")
+        raise RegistrationError(_("{name!r} is already spelled {new!r}: nothing to rename").format(
+            name=player.name, new=clean))
     conn.execute(sa.update(players_t).where(players_t.c.id == player.id).values(name=clean))
     for draw_id, payload in conn.execute(sa.select(draws_t.c.id, draws_t.c.payload)).all():
         before = json.loads(payload)
@@ -719,16 +738,16 @@ def remove_player(conn: Connection, name: str) -> tuple[str, list[int]]:
                           .where(lines_t.c.player_id == player.id)
                           .order_by(results_t.c.round, results_t.c.table_no)).first()
     if played is not None:
-        raise RegistrationError(f"{player.name!r} has results (round {played.round}, table {played.table_no}): "
-                                f"a player who played can't be removed; use 'tourney players drop' so they "
-                                "play no further rounds")
+        raise RegistrationError(_("{name!r} has results (round {round}, table {table}): a player who played can't "
+                                  "be removed; use 'tourney players drop' so they play no further rounds").format(
+            name=player.name, round=played.round, table=played.table_no))
     seated = conn.execute(sa.select(seats_t.c.round, rounds_t.c.printed_at)
                           .join(rounds_t, rounds_t.c.number == seats_t.c.round)
                           .where(seats_t.c.player_id == player.id).order_by(seats_t.c.round)).all()
     printed = [r for r, at in seated if at is not None]
     if printed:
-        raise RegistrationError(f"{player.name!r} is seated in round {printed[0]}, whose sheets are printed: "
-                                "use 'tourney players drop' instead")
+        raise RegistrationError(_("{name!r} is seated in round {round}, whose sheets are printed: use 'tourney "
+                                  "players drop' instead").format(name=player.name, round=printed[0]))
     conn.execute(sa.delete(seats_t).where(seats_t.c.player_id == player.id))
     conn.execute(sa.delete(players_t).where(players_t.c.id == player.id))
     rounds = [r for r, _ in seated]

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from tourney.errors import PairingError
+from tourney.i18n import _, ngettext
 
 @dataclass(frozen=True)
 class SwissPlayer:
@@ -266,10 +267,12 @@ def pair_round(players: Sequence[SwissPlayer], seed: str | int) -> SwissRound:
     player floating down from an odd group. Who starts is balanced (see `_who_starts`).
     """
     if len(players) < 2:
-        raise PairingError(f"{len(players)} active player{'s' * (len(players) != 1)}: a round needs at least 2")
+        raise PairingError(ngettext("{n} active player: a round needs at least 2",
+                                    "{n} active players: a round needs at least 2",
+                                    len(players)).format(n=len(players)))
     names = [_key(p.name) for p in players]
     if len(set(names)) != len(names):
-        raise PairingError("a player is listed twice: names must be unique (ignoring case)")
+        raise PairingError(_("a player is listed twice: names must be unique (ignoring case)"))
     ranked = sorted(players, key=lambda p: (-p.score, p.order, _key(p.name)))
     search = _Search(ranked)
     found, bye = _search_pairs(search, len(ranked))
@@ -300,7 +303,7 @@ def round_robin(names: Sequence[str]) -> list[tuple[Pairing, ...]]:
     even n, n rounds for odd n (one bye each). Who starts alternates for the fixed player
     and is balanced to within one start for everyone."""
     if len(names) < 2:
-        raise PairingError("a round robin needs at least 2 players")
+        raise PairingError(_("a round robin needs at least 2 players"))
     slots: list[str | None] = list(names) + ([None] if len(names) % 2 else [])
     n = len(slots)
     rounds: list[tuple[Pairing, ...]] = []
@@ -332,7 +335,7 @@ def bracket_order(size: int) -> list[int]:
     """Seed numbers in bracket order so that 1 and 2 can meet only in the final:
     8 → [1, 8, 4, 5, 2, 7, 3, 6]."""
     if size < 2 or size & (size - 1):
-        raise PairingError(f"a bracket of {size}: use a power of two (2, 4, 8, 16, …)")
+        raise PairingError(_("a bracket of {size}: use a power of two (2, 4, 8, 16, …)").format(size=size))
     order = [1, 2]
     while len(order) < size:
         m = 2 * len(order) + 1
@@ -345,13 +348,15 @@ def top_cut(ranked: Sequence[str], size: int) -> tuple[Pairing, ...]:
     first). Missing seeds (fewer players than the bracket) are byes for the top seeds.
     The higher seed starts Age I."""
     if size < 2:
-        raise PairingError(f"a top cut of {size}: cut to at least 2 players")
+        raise PairingError(_("a top cut of {size}: cut to at least 2 players").format(size=size))
     bracket = 1
     while bracket < size:
         bracket *= 2
     seeds = list(ranked[:size])
     if len(seeds) < 2:
-        raise PairingError(f"{len(seeds)} player(s) in the standings: a top cut needs at least 2")
+        raise PairingError(ngettext("{n} player in the standings: a top cut needs at least 2",
+                                    "{n} players in the standings: a top cut needs at least 2",
+                                    len(seeds)).format(n=len(seeds)))
     order = bracket_order(bracket)
     out: list[Pairing] = []
     for t in range(bracket // 2):
@@ -370,7 +375,9 @@ def next_cut_round(winners: Sequence[str], seeds: Sequence[str]) -> tuple[Pairin
     """The next elimination round: winners of tables 1-2, 3-4, … meet (bracket order is
     kept by the table numbers); the higher seed starts."""
     if len(winners) < 2 or len(winners) % 2:
-        raise PairingError(f"{len(winners)} winner(s): a cut round needs an even number, at least 2")
+        raise PairingError(ngettext("{n} winner: a cut round needs an even number, at least 2",
+                                    "{n} winners: a cut round needs an even number, at least 2",
+                                    len(winners)).format(n=len(winners)))
     rank = {_key(s): i for i, s in enumerate(seeds, 1)}
     out = []
     for t in range(len(winners) // 2):

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from rules_engine.findings import Finding, error
 from tourney import output, store
 from tourney.errors import EventError, SeatingError, writing
+from tourney.i18n import N_, _
 from tourney.workflow import GameOption, Steps, Workflow
 from tourney.names import name_key
 from tourney.names import sort_key as name_order
@@ -221,7 +222,7 @@ def seat_rounds(game: TableGame, event: Event, round_no: int | None, all_rounds:
     try:
         sizes = sizes_for_plan(len(players), tables or "even", limits)
     except SeatingError as exc:
-        raise SeatingError(f"--tables: {exc}" if tables else str(exc)) from None
+        raise SeatingError(_("--tables: {problem}").format(problem=exc) if tables else str(exc)) from None
     current = seated_tables(event)
     fixed = [current[r] for r in sorted(current) if r < todo.first]
     seed = f"{info.seed}:schedule:{todo.first}"
@@ -290,11 +291,11 @@ def score_games(game: TableGame, event: Event, scheme: Scheme, after_round: int 
     """Every stored line with its place and place points under `scheme`."""
     games: list[GameLine] = []
     for res in event.results(upto_round=after_round):
-        where = f"round {res.round}, table {res.table}"
         try:
             lines = tuple(game.load(line.seat, line.player, line.wonder, line.data) for line in res.lines)
         except (KeyError, TypeError, ValueError):
-            raise EventError(f"{where}: a stored line is damaged: import the sheet again with --correct") from None
+            raise EventError(_("round {round}, table {table}: a stored line is damaged: import the sheet again with "
+                               "--correct").format(round=res.round, table=res.table)) from None
         sheet = game.table(lines)
         places = game.places(sheet, scheme)
         points = place_points(places, scheme.points_for(len(lines)))
@@ -493,7 +494,8 @@ def write_sheets(game: TableGame, event: Event, round_no: int, path: Path, lang:
     info = event.info()
     seats = event.seats(round_no)
     if not seats:
-        raise SeatingError(f"round {round_no} is not seated: seat it with 'tourney seat EVENT --round {round_no}'")
+        raise SeatingError(_("round {round} is not seated: seat it with 'tourney seat EVENT --round {round}'").format(
+            round=round_no))
     by_table: dict[int, list[store.SeatRow]] = defaultdict(list)
     for s in seats:
         by_table[s.table].append(s)
@@ -570,7 +572,7 @@ def _name_list(wb: Any, event_name: str, round_no: int, seats: list[store.SeatRo
     from tourney.printsheets import BOX, SHADE, Font, a4_page
     from tourney.tabular import neutralise
 
-    round_w, _, _, title, head, where = _PRINTED[lang]
+    round_w, _table, _seat, title, head, where = _PRINTED[lang]
     ws = wb.create_sheet(title, 0)
     ws["A1"] = neutralise(f"{event_name} · {round_w} {round_no} · {where}")
     ws["A1"].font = Font(size=16, bold=True)
@@ -651,4 +653,4 @@ def player_view(event: Event, standings: TableGameStandings, player: str) -> Pla
         else:
             rows.append((r, g.table, g.seat, g.place, decimal(g.points, 2)))
     return PlayerRounds(("round", "table", "seat", "place", "points"),
-                        ("Round", "Table", "Seat", "Place", "Points"), tuple(rows))
+                        (N_("Round"), N_("Table"), N_("Seat"), N_("Place"), N_("Points")), tuple(rows))

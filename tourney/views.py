@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from tourney.errors import RegistrationError, UsageError
 from tourney.games.base import Pairings
-from tourney.i18n import _, ngettext
+from tourney.i18n import _, join_or, ngettext
 from tourney.output import render_rows
 from tourney.store import Event, Player
 
@@ -61,9 +61,10 @@ def event_pairings(event: Event, command: str) -> Pairings:
     flow = workflow(info.game)
     if flow.pairings is None:
         # A table of 3-7 seats shown as a "pairing" would mislead.
-        paired = " or ".join(g.label for g in GAMES.values() if g.pairings is not None)
-        raise UsageError(f"{command} is for {paired} events and {info.name!r} is a {flow.label} event: "
-                         f"use 'tourney seating EVENT' or 'tourney sheets EVENT --round N'")
+        paired = join_or([g.label for g in GAMES.values() if g.pairings is not None])
+        raise UsageError(_("{command} is for {games} events and {event!r} is a {game} event: use 'tourney seating "
+                           "EVENT' or 'tourney sheets EVENT --round N'").format(
+            command=command, games=paired, event=info.name, game=flow.label))
     return flow.pairings
 
 
@@ -93,9 +94,11 @@ def find_registered(event: Event, typed: str) -> Player:
     if player is not None:
         return player
     near = similar(typed, [p.name for p in event.players()])
-    hint = f"did you mean {' or '.join(repr(n) for n in near)}?" if near else \
-        "see 'tourney players list' for the registered names"
-    raise RegistrationError(f"no registered player {typed!r}: {hint}")
+    if near:
+        raise RegistrationError(_("no registered player {name!r}: did you mean {names}?").format(
+            name=typed, names=join_or([repr(n) for n in near])))
+    raise RegistrationError(_("no registered player {name!r}: see 'tourney players list' for the registered "
+                              "names").format(name=typed))
 
 
 def player_view(event: Event, typed: str, fmt: str) -> str:
@@ -108,20 +111,20 @@ def player_view(event: Event, typed: str, fmt: str) -> str:
     flow = workflow(event.info().game)
     standings = compute_standings(event)
     view = flow.player_view(event, standings, player.name)
-    text = render_rows(view.columns, view.rows, fmt, labels=view.labels)
+    text = render_rows(view.columns, view.rows, fmt, labels=tuple(_(label) for label in view.labels))
     if fmt != "table":
         return text
     return _player_title(player, ranked(standings), len(standings.rows)) + "\n" + (
-        text if view.rows else "not seated yet\n")
+        text if view.rows else _("not seated yet") + "\n")
 
 
 def _player_title(player: Player, rows: Sequence[StandingRow], field: int) -> str:
     row = next((r for r in rows if r.player == player.name), None)
-    parts = [player.name]
     if row is None:
-        parts.append("no results yet")
+        status = _("no results yet")
     else:
-        parts.append(f"rank {row.rank} of {field} after {row.games} game{'s' * (row.games != 1)}")
+        status = ngettext("rank {rank} of {field} after {games} game", "rank {rank} of {field} after {games} games",
+                          row.games).format(rank=row.rank, field=field, games=row.games)
     if player.dropped_after is not None:
-        parts.append(f"dropped after round {player.dropped_after}")
-    return ": ".join(parts[:2]) + "".join(f", {x}" for x in parts[2:])
+        status = _("{status}, dropped after round {round}").format(status=status, round=player.dropped_after)
+    return f"{player.name}: {status}"

@@ -98,7 +98,8 @@ class Workflow:
 
     def bye_settings(self, bye_score: str) -> list[EventSetting]:
         """`tourney new --bye-score` for a game that has byes; refused by default."""
-        raise UsageError(f"--bye-score is for games played in matches (a {self.label} round has no byes)")
+        raise UsageError(_("--bye-score is for games played in matches (a {game} round has no byes)").format(
+            game=self.label))
 
     def event_settings(self, *, bye_score: str | None, options: Sequence[str] = ()) -> list[EventSetting]:
         settings = self.bye_settings(bye_score) if bye_score is not None else []

@@ -28,13 +28,17 @@ class StandingsTable:
 def standings_table(st: Standings, lang: str, german: Mapping[str, tuple[str, str]],
                     shown: Callable[[Any, str], str]) -> StandingsTable:
     """Rank, player, every tiebreak column of the standings (`shown(row, key)`), games
-    played: the handout table of a game ranked by a tiebreak chain; `german` holds the German
-    (abbreviation, legend) of each tiebreak key."""
+    played: the handout table of a game ranked by a tiebreak chain. A tiebreak's heading and
+    legend are its own words through the catalogue, or `german`'s (abbreviation, legend) for
+    a key a game words itself."""
+    from tourney.i18n import _, use_language
     from tourney.pdf.words import words
 
     w = words(lang)
-    heads = [german.get(t.key, (t.abbr, t.name)) if lang == "de" else (t.abbr, t.name) for t in st.tiebreaks]
-    games = ("Sp.", "Spiele") if lang == "de" else ("Games", "games played")
+    with use_language(lang):  # the tiebreaks' own words, as in the other standings outputs
+        heads = [german[t.key] if lang == "de" and t.key in german else (_(t.abbr), _(t.name))
+                 for t in st.tiebreaks]
+        games = (_("Games"), _("games played"))
     columns = (Column("#", 0.6), Column(w["player"], 4.2, "left", bold=True),
                *[Column(h[0], 1.3) for h in heads], Column(games[0], 1.0))
     rows = tuple((str(s.rank), s.player + (f" ({w['dropped']})" if s.dropped_after is not None else ""),

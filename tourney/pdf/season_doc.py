@@ -7,13 +7,13 @@ from pathlib import Path
 from tourney.pdf.event_docs import PdfWritten, check_pdf_path
 from tourney.pdf.render import Rendered, save
 from tourney.pdf.tables import Column, TableSection, TabularDoc, render_tabular
+from tourney.i18n import N_, _, ngettext, use_language
 from tourney.pdf.words import words
 from tourney.season import SeasonReport, section_rows
 
-TITLES = {"en": {"events": "Events", "qualified": "Qualified", "pass-downs": "Pass-downs", "players": "Players",
-                 "ranking": "Ranking", "notes": "Notes"},
-          "de": {"events": "Turniere", "qualified": "Qualifiziert", "pass-downs": "Nachrücker",
-                 "players": "Spieler", "ranking": "Rangliste", "notes": "Hinweise"}}
+#: Section titles, in English (msgids): translated where the handout is made.
+TITLES = {"events": N_("Events"), "qualified": N_("Qualified"), "pass-downs": N_("Pass-downs"),
+          "players": N_("Players"), "ranking": N_("Ranking"), "notes": N_("Notes")}
 WIDE = {"player", "event", "places", "by_event", "moved_up", "declined", "message", "qualified_at"}
 
 
@@ -32,7 +32,12 @@ def _section(title: str, header: list[str], rows: list[list[object]]) -> TableSe
 
 def season_pdf(report: SeasonReport, lang: str = "en") -> Rendered:
     w = words(lang)
-    t = TITLES[lang]
+    with use_language(lang):
+        return _season_pdf(report, lang, w)
+
+
+def _season_pdf(report: SeasonReport, lang: str, w: dict[str, str]) -> Rendered:
+    t = {key: _(title) for key, title in TITLES.items()}
     sections = [_section(t["events"], ["#", "date", "event", "players"],
                          [[e.position, e.date, e.name, e.players] for e in report.events])]
     names = (["qualified", "pass-downs"] if report.spots is not None else []) + ["players"]
@@ -44,9 +49,10 @@ def season_pdf(report: SeasonReport, lang: str = "en") -> Rendered:
     if notes:
         sections.append(_section(t["notes"], ["message"], [[n] for n in notes]))
     n = len(report.events)
-    line = f"{n} event{'s' * (n != 1)}" if lang == "en" else f"{n} Turnier{'e' * (n != 1)}"
+    line = ngettext("{n} event", "{n} events", n).format(n=n)
     if report.spots is not None:
-        line += f" · {report.spots} " + ("spots per event" if lang == "en" else "Plätze je Turnier")
+        line += " · " + ngettext("{spots} spot per event", "{spots} spots per event", report.spots).format(
+            spots=report.spots)
     made = w["made"].format(when=_dt.datetime.now().strftime("%Y-%m-%d %H:%M"))
     return render_tabular(TabularDoc(w["season"], " · ".join(e.name for e in report.events), (f"{line} · {made}",),
                                      tuple(sections), "tourney"), lang)

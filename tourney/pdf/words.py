@@ -1,47 +1,30 @@
-"""The printed words of every PDF document, in English and German (the game's own words —
-score categories — live with the game's pad description)."""
+"""The printed words of every PDF document, from the gettext catalogue (the game's own
+words — score categories — live with the game's pad description)."""
 from __future__ import annotations
 
-from tourney.errors import UsageError
+from tourney.i18n import N_, _, pgettext, use_language
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "round": "Round", "table": "Table", "seat": "Seat", "player": "Player", "players": "players",
-        "start": "starts", "starts": "Starts", "side": "Side", "wonder": "Wonder",
-        "guilds": "Guilds in play", "total": "Total", "signature": "Signature",
-        "signatures": "Each player signs: the sheet is correct.",
-        "by_name": "Where to sit", "by_table": "Seating by table", "pairings_by_name": "Pairings by name",
-        "pairings_by_table": "Pairings by table", "opponent": "Opponent", "bye": "bye",
-        "page": "page {i} of {n}", "made": "made {when}", "standings": "Standings",
-        "after": "after round {r} of {n}", "no_round": "before round 1", "no_results": "no results yet",
-        "final": "final standings",
-        "cut": "qualification cut: top {k}", "legend": "Columns", "continued": "continued",
-        "fold": "fold here", "qr": "scan: this table online", "season": "Season report",
-        "dropped": "dropped", "victory": "Victory", "winner": "Winner",
-        "match_slip_hint": "Fill in every box (0 for none); the player who starts Age I is marked ▶.",
-        "pad_hint": "▶ starts, then clockwise. Circle side A or B. Coins ÷ 3, rounded down.",
-    },
-    "de": {
-        "round": "Runde", "table": "Tisch", "seat": "Platz", "player": "Spieler", "players": "Spieler",
-        "start": "beginnt", "starts": "Beginnt", "side": "Seite", "wonder": "Weltwunder",
-        "guilds": "Gilden im Spiel", "total": "Summe", "signature": "Unterschrift",
-        "signatures": "Alle Spieler unterschreiben: das Blatt stimmt.",
-        "by_name": "Sitzplan nach Namen", "by_table": "Sitzplan nach Tischen", "pairings_by_name":
-        "Paarungen nach Namen", "pairings_by_table": "Paarungen nach Tischen", "opponent": "Gegner",
-        "bye": "Freilos", "page": "Seite {i} von {n}", "made": "erstellt {when}", "standings": "Tabelle",
-        "after": "nach Runde {r} von {n}", "no_round": "vor Runde 1", "no_results": "noch keine Ergebnisse",
-        "final": "Endstand",
-        "cut": "Qualifikation: die ersten {k}", "legend": "Spalten", "continued": "Fortsetzung",
-        "fold": "hier falten", "qr": "scannen: dieser Tisch online", "season": "Saisonbericht",
-        "dropped": "ausgeschieden", "victory": "Sieg", "winner": "Sieger",
-        "match_slip_hint": "Jedes Feld ausfüllen (0 für keine); wer Zeitalter I beginnt, ist mit ▶ markiert.",
-        "pad_hint": "▶ beginnt, dann im Uhrzeigersinn. Seite A oder B einkreisen. Münzen ÷ 3, abgerundet.",
-    },
+#: The words by key, in English (the msgids); `words(lang)` translates them.
+WORDS: dict[str, str] = {
+    "round": N_("Round"), "table": N_("Table"), "player": N_("Player"), "players": N_("players"),
+    "start": N_("starts"), "starts": N_("Starts"), "side": N_("Side"), "wonder": N_("Wonder"),
+    "guilds": N_("Guilds in play"), "total": N_("Total"), "signature": N_("Signature"),
+    "signatures": N_("Each player signs: the sheet is correct."),
+    "by_name": N_("Where to sit"), "by_table": N_("Seating by table"), "pairings_by_name": N_("Pairings by name"),
+    "pairings_by_table": N_("Pairings by table"), "opponent": N_("Opponent"), "bye": N_("bye"),
+    "page": N_("page {i} of {n}"), "made": N_("made {when}"), "standings": N_("Standings"),
+    "after": N_("after round {r} of {n}"), "no_round": N_("before round 1"), "no_results": N_("no results yet"),
+    "final": N_("final standings"),
+    "cut": N_("qualification cut: top {k}"), "legend": N_("Columns"), "continued": N_("continued"),
+    "fold": N_("fold here"), "qr": N_("scan: this table online"), "season": N_("Season report"),
+    "dropped": N_("dropped"), "victory": N_("Victory"), "winner": N_("Winner"),
+    "match_slip_hint": N_("Fill in every box (0 for none); the player who starts Age I is marked ▶."),
+    "pad_hint": N_("▶ starts, then clockwise. Circle side A or B. Coins ÷ 3, rounded down."),
 }
 
 
 def words(lang: str) -> dict[str, str]:
-    """The words of `lang` ("en" or "de")."""
-    if lang not in WORDS:
-        raise UsageError(f"--lang {lang!r}: documents are printed in {' or '.join(WORDS)}")
-    return WORDS[lang]
+    """The printed words in `lang` (a usage error for a language tourney doesn't speak)."""
+    with use_language(lang):
+        # A seat on paper is a "Platz" in German, as on the printed sheets.
+        return {**{key: _(word) for key, word in WORDS.items()}, "seat": pgettext("printed", "Seat")}

@@ -1,21 +1,21 @@
 """The Dominations score pad: VP, initiative and the optional end-of-game columns, one column
-per player (English and German)."""
+per player, in the event's language."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from tourney.i18n import N_, _, use_language
 
 if TYPE_CHECKING:
     from tourney.pdf.pads import PadDescription
 
 ROWS = (("vp", "#C62828"), ("initiative", "#333333"), ("influence", "#6A3D9A"), ("dominations", "#E0A800"),
         ("objectives", "#2E7D32"))
-LABELS: dict[str, dict[str, tuple[str, str]]] = {
-    "en": {"vp": ("VP", "with the 100 tiles"), "initiative": ("Initiative", "at the end, 1 = front"),
-           "influence": ("Influence", "at the end"), "dominations": ("Dominations", "cards, 0-6"),
-           "objectives": ("Objectives", "fulfilled, 0-5")},
-    "de": {"vp": ("Siegpunkte", "mit 100er-Plättchen"), "initiative": ("Initiative", "am Ende, 1 = vorne"),
-           "influence": ("Einfluss", "am Ende"), "dominations": ("Dominationen", "Karten, 0-6"),
-           "objectives": ("Ziele", "erfüllt, 0-5")},
+#: (label, hint) of each row, in English (msgids): translated where the pad is built.
+LABELS: dict[str, tuple[str, str]] = {
+    "vp": (N_("VP"), N_("with the 100 tiles")), "initiative": (N_("Initiative"), N_("at the end, 1 = front")),
+    "influence": (N_("Influence"), N_("at the end")), "dominations": (N_("Dominations"), N_("cards, 0-6")),
+    "objectives": (N_("Objectives"), N_("fulfilled, 0-5")),
 }
 
 
@@ -23,7 +23,8 @@ def dominations_pad(lang: str) -> PadDescription:
     """The pad in `lang` ("en" or "de")."""
     from tourney.pdf.pads import PadCategory, PadDescription
 
-    labels = LABELS[lang]
+    with use_language(lang):
+        labels = {key: (_(label), _(hint)) for key, (label, hint) in LABELS.items()}
     return PadDescription(game="Dominations",
                           categories=tuple(PadCategory(k, labels[k][0], c, labels[k][1]) for k, c in ROWS),
                           total=None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tourney.games.duel.standings import DuelStanding, DuelStandings
 from tourney.export import decimal, fixed
+from tourney.i18n import N_, _, use_language
 from tourney.pdf.game import GamePrint, StandingsTable
 from tourney.pdf.pads import PadCategory, PadDescription
 from tourney.pdf.tables import Column
@@ -16,29 +17,26 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("wonders", "#8D7B68"), ("progress", "#1B9E77"), ("treasury", "#E0A800"), ("military", "#C62828"),
     ("senate", "#5C6B73"),
 )
-LABELS: dict[str, dict[str, str]] = {
-    "en": {"blue": "Civilian", "green": "Science", "yellow": "Commercial", "purple": "Guilds",
-           "wonders": "Wonders", "progress": "Progress", "treasury": "Coins ÷ 3", "military": "Military",
-           "senate": "Senate (Agora)", "coins": "Coins held"},
-    "de": {"blue": "Zivil", "green": "Wissenschaft", "yellow": "Handel", "purple": "Gilden",
-           "wonders": "Weltwunder", "progress": "Fortschritt", "treasury": "Münzen ÷ 3", "military": "Militär",
-           "senate": "Senat (Agora)", "coins": "Münzen am Ende"},
+#: The label of each row, in English (msgids): translated where the slip is built.
+LABELS: dict[str, str] = {
+    "blue": N_("Civilian"), "green": N_("Science"), "yellow": N_("Commercial"), "purple": N_("Guilds"),
+    "wonders": N_("Wonders"), "progress": N_("Progress"), "treasury": N_("Coins ÷ 3"), "military": N_("Military"),
+    "senate": N_("Senate (Agora)"), "coins": N_("Coins held"),
 }
-VICTORY: dict[str, tuple[str, tuple[str, ...]]] = {
-    "en": ("Victory", ("civilian", "military", "science", "political")),
-    "de": ("Sieg", ("zivil", "militär", "wissenschaft", "politik")),
-}
+#: The ways to win, as the slip offers them to circle (civilian, military, science, political).
+VICTORIES = (N_("civilian"), N_("military"), N_("science"), N_("political"))
 
 
 def duel_pad(lang: str, agora: bool = True) -> PadDescription:
     """The match slip in `lang`; the senate row only with Agora."""
-    labels = LABELS[lang]
-    outcome, choices = VICTORY[lang]
+    with use_language(lang):
+        labels = {key: _(label) for key, label in LABELS.items()}
+        outcome, choices, total = _("Victory"), tuple(_(v) for v in VICTORIES), _("Total")
     return PadDescription(
         game="7 Wonders Duel",
         categories=tuple(PadCategory(key, labels[key], colour) for key, colour in ROWS
                          if agora or key != "senate"),
-        total={"en": "Total", "de": "Summe"}[lang],
+        total=total,
         extra=(PadCategory("coins", labels["coins"], "#BDBDBD"),),
         outcome=outcome, outcome_choices=choices if agora else choices[:3])
 
@@ -50,34 +48,25 @@ def no_notes(event: Event, round_no: int, players: int, lang: str) -> tuple[str,
 #: Ratios print with 4 decimals, other values with up to 2.
 RATIOS = {"omw", "civ_ratio"}
 BASE = ("match_points", "wins", "losses", "draws")
-WORDS_DE: dict[str, tuple[str, str]] = {
-    "match_points": ("MP", "Matchpunkte (Sieg 1, Unentschieden 1/2, Niederlage 0)"),
-    "wins": ("S", "gewonnene Partien (ohne Freilose)"), "losses": ("N", "verlorene Partien"),
-    "draws": ("U", "Unentschieden (geteilter ziviler Sieg)"),
-    "buchholz": ("Buch", "Buchholz: Summe der Matchpunkte der Gegner"),
-    "omw": ("OMW%", "Gegner-Siegquote: Matchpunkte der Gegner je Runde, jeweils mindestens 1/3"),
-    "sb": ("SB", "Sonneborn-Berger: Matchpunkte der Gegner, gewichtet mit dem Ergebnis gegen sie"),
-    "supremacy": ("Vor", "Siege durch militärische, wissenschaftliche oder politische Vorherrschaft"),
-    "civ_ratio": ("Ziv%", "ziviler Anteil: eigene SP / SP beider Spieler in Partien mit zivilem Sieg"),
-    "vp": ("SP", "Summe der Siegpunkte"), "lot": ("Los", "gezogenes Los (1 = bestes)"),
-    "cut": ("Cut", "Platz im Finale (Top-Cut)"), "games": ("Sp.", "Partien (Freilose mitgezählt)"),
-}
-WORDS_EN: dict[str, tuple[str, str]] = {
-    "wins": ("W", "matches won (byes not counted)"), "losses": ("L", "matches lost"),
-    "draws": ("D", "draws (shared civilian victory)"), "cut": ("Cut", "place in the top cut"),
-    "games": ("Games", "matches played, byes included"),
+#: (abbreviation, legend) of the columns that are not a tiebreak of every scheme, in English
+#: (msgids); the tiebreaks bring their own words.
+COLUMNS: dict[str, tuple[str, str]] = {
+    "match_points": (N_("MP"), N_("match points (win 1, draw 1/2, loss 0)")),
+    "wins": (N_("W"), N_("matches won (byes not counted)")), "losses": (N_("L"), N_("matches lost")),
+    "draws": (N_("D"), N_("draws (shared civilian victory)")), "cut": (N_("Cut"), N_("place in the top cut")),
+    "games": (N_("Games"), N_("matches played, byes included")),
 }
 
 
 def standings_table(st: DuelStandings, lang: str) -> StandingsTable:
     """Rank, player, match points, wins, losses, draws, the scheme's tiebreaks and the cut."""
     w = words(lang)
-    table = WORDS_DE if lang == "de" else WORDS_EN
     chain = {t.key: (t.abbr, t.name) for t in st.tiebreaks}
     keys = ["match_points", "wins", "losses", "draws"] + [t.key for t in st.tiebreaks[1:] if t.key not in BASE]
     has_cut = any(r.cut is not None for r in st.rows)
     keys += ["games"] + (["cut"] if has_cut else [])
-    heads = [table.get(k) or chain[k] for k in keys]
+    with use_language(lang):
+        heads = [(_(abbr), _(name)) for abbr, name in (COLUMNS.get(k) or chain[k] for k in keys)]
 
     def show(row: DuelStanding, key: str) -> str:
         if key == "cut":

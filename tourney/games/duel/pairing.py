@@ -9,6 +9,7 @@ from typing import Sequence
 
 from tourney import store
 from tourney.errors import SeatingError, UsageError
+from tourney.i18n import _, ngettext
 from tourney.games.duel.settings import PAIRING
 from tourney.games.duel.standings import compute_standings, cut_winner, lots
 from tourney.games.duel.stored import (
@@ -70,21 +71,23 @@ def _store_pairings(event: store.Event, round_no: int, pairings: Sequence[Pairin
 
 def _check_open(event: store.Event, round_no: int) -> None:
     if round_no < 1:
-        raise SeatingError(f"round {round_no}: rounds are numbered from 1")
+        raise SeatingError(_("round {round}: rounds are numbered from 1").format(round=round_no))
     if any(t.round == round_no for t in event.results()):
-        raise SeatingError(f"round {round_no} already has results: its pairings can't change")
+        raise SeatingError(_("round {round} already has results: its pairings can't change").format(round=round_no))
     later = [r for r in event.seated_rounds() if r > round_no]
     if later:
-        raise SeatingError(f"round {max(later)} is already paired: re-pair rounds from the last one back")
+        raise SeatingError(_("round {round} is already paired: re-pair rounds from the last one back").format(
+            round=max(later)))
 
 
 def pair_swiss_round(event: store.Event, round_no: int) -> tuple[Pairing, ...]:
     _check_open(event, round_no)
     missing = _missing_results(event, round_no)
     if missing:
-        shown = ", ".join(f"round {r} table {t}" for r, t in missing[:6]) + (" …" if len(missing) > 6 else "")
-        raise SeatingError(f"round {round_no} can't be paired yet: results missing for {shown}: "
-                           "import them first")
+        shown = ", ".join(_("round {round} table {table}").format(round=r, table=t) for r, t in missing[:6]) + (
+            " …" if len(missing) > 6 else "")
+        raise SeatingError(_("round {round} can't be paired yet: results missing for {tables}: import them "
+                             "first").format(round=round_no, tables=shown))
     seed = f"{event.info().seed}:pair:{round_no}"
     result = pair_round(swiss_players(event, round_no), seed)
     _store_pairings(event, round_no, result.pairings, seed, "Swiss pairing")
@@ -104,12 +107,13 @@ def pair_round_robin_round(event: store.Event, round_no: int) -> tuple[Pairing, 
     _check_open(event, round_no)
     names, schedule = _round_robin_schedule(event)
     if round_no > len(schedule):
-        raise SeatingError(f"round {round_no}: a round robin of {len(names)} players has {len(schedule)} rounds")
+        raise SeatingError(_("round {round}: a round robin of {players} players has {rounds} rounds").format(
+            round=round_no, players=len(names), rounds=len(schedule)))
     active = {p.name for p in event.players() if p.active_in(round_no)}
     late = sorted(active - set(names))
     if late:
-        raise SeatingError(f"{', '.join(map(repr, late))} joined after the round robin was drawn: a round robin "
-                           "can't take late entries (drop them, or start a Swiss event)")
+        raise SeatingError(_("{names} joined after the round robin was drawn: a round robin can't take late entries "
+                             "(drop them, or start a Swiss event)").format(names=", ".join(map(repr, late))))
     out: list[Pairing] = []
     for p in schedule[round_no - 1]:
         playing = [x for x in p.players if x in active]
@@ -136,21 +140,22 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
     """`tourney seat` for a Duel event: pair the next round (Swiss: after the previous
     round's results), or round N; `--all` for a round robin."""
     if tables is not None:
-        raise UsageError(f"--tables {tables!r}: Duel tables seat two players; leave --tables out")
+        raise UsageError(_("--tables {tables!r}: Duel tables seat two players; leave --tables out").format(
+            tables=tables))
     info = event.info()
     method = PAIRING.get(info.scheme, "swiss")
     seated = event.seated_rounds()
     if round_no is None:
         open_rounds = [r for r in range(1, info.rounds + 1) if r not in seated]
         if not open_rounds:
-            raise SeatingError(f"all {info.rounds} rounds are paired already: use --round N to re-pair a round "
-                               "that has no results yet, or --cut K for a top cut")
+            raise SeatingError(_("all {rounds} rounds are paired already: use --round N to re-pair a round that has "
+                                 "no results yet, or --cut K for a top cut").format(rounds=info.rounds))
         rounds = open_rounds if all_rounds else open_rounds[:1]
     else:
         rounds = [round_no]
     if all_rounds and method == "swiss" and len(rounds) > 1:
-        raise SeatingError("Swiss rounds are paired one at a time, each after the results of the one before: "
-                           "use 'tourney seat EVENT' without --all")
+        raise SeatingError(_("Swiss rounds are paired one at a time, each after the results of the one before: "
+                             "use 'tourney seat EVENT' without --all"))
     pair = pair_round_robin_round if method == "roundrobin" else pair_swiss_round
     return [_as_seated(r, pair(event, r)) for r in rounds]
 
@@ -165,15 +170,18 @@ def seat_top_cut(event: store.Event, size: int) -> SeatedRound:
     if cut is None:
         swiss_done = max(seated, default=0)
         if swiss_done < info.rounds:
-            raise SeatingError(f"the top cut follows the {info.rounds} Swiss rounds: round {swiss_done + 1} is not "
-                               "paired yet")
+            raise SeatingError(_("the top cut follows the {rounds} Swiss rounds: round {round} is not paired "
+                                 "yet").format(rounds=info.rounds, round=swiss_done + 1))
         missing = _missing_results(event, swiss_done + 1)
         if missing:
-            raise SeatingError(f"the top cut needs every Swiss result first: {len(missing)} match(es) missing")
+            raise SeatingError(ngettext("the top cut needs every Swiss result first: {n} match missing",
+                                        "the top cut needs every Swiss result first: {n} matches missing",
+                                        len(missing)).format(n=len(missing)))
         st = compute_standings(event)
         seeds = [r.player for r in st.rows if r.dropped_after is None][:size]
         if len(seeds) < size:
-            raise SeatingError(f"a top cut of {size} needs {size} active players, the standings have {len(seeds)}")
+            raise SeatingError(_("a top cut of {size} needs {size} active players, the standings have "
+                                 "{players}").format(size=size, players=len(seeds)))
         pairings = top_cut_pairings(seeds, size)
         round_no = swiss_done + 1
         cut = TopCut(round_no, tuple(seeds))
@@ -182,13 +190,14 @@ def seat_top_cut(event: store.Event, size: int) -> SeatedRound:
         last = max(seated)
         missing = _missing_results(event, last + 1)
         if missing:
-            raise SeatingError(f"round {last} of the top cut has {len(missing)} match(es) without a result: "
-                               "import them first")
+            raise SeatingError(ngettext("round {round} of the top cut has {n} match without a result: import it first",
+                                        "round {round} of the top cut has {n} matches without a result: import them "
+                                        "first", len(missing)).format(round=last, n=len(missing)))
         rank = {s: i for i, s in enumerate(seeds)}
         results = {(m.round, m.table): m for m in match_results(event)}
         winners = [cut_winner(results[(last, t)], rank) for t in sorted(stored_rounds(event)[last].tables)]
         if len(winners) == 1:
-            raise SeatingError(f"the top cut is decided: {winners[0]!r} won the final")
+            raise SeatingError(_("the top cut is decided: {winner!r} won the final").format(winner=winners[0]))
         pairings = next_cut_round(winners, seeds)
         round_no = last + 1
         cut = TopCut(round_no, cut.seeds)  # each cut round's draw names its own round

@@ -276,4 +276,5 @@ def player_rounds(event: store.Event, st: DuelStandings, player: str) -> PlayerR
         rows.append((r, m.table, 1 if first else 2, m.second if first else m.first, own, theirs, result,
                      decimal(m.points_for(player), 2)))
     return PlayerRounds(("round", "table", "seat", "opponent", "vp", "opponent_vp", "result", "match_points"),
-                        ("Round", "Table", "Seat", "Opponent", "VP", "Opp. VP", "Result", "MP"), tuple(rows))
+                        (N_("Round"), N_("Table"), N_("Seat"), N_("Opponent"), N_("VP"), N_("Opp. VP"),
+                         N_("Result"), N_("MP")), tuple(rows))

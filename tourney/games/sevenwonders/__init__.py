@@ -3,6 +3,7 @@ their German vocabulary, checks against the seating, standings by game points an
 from __future__ import annotations
 
 from tourney.errors import UsageError
+from tourney.i18n import _
 from tourney.workflow import Steps, Workflow
 from tourney.games.sevenwonders import printsheets, seating, sheets
 from tourney.games.sevenwonders.schemes import SCHEMES
@@ -27,7 +28,7 @@ class SevenWonders(Workflow):
     stats_at = "tourney.games.sevenwonders.stats:STATS"
 
     def bye_settings(self, bye_score: str) -> list[EventSetting]:
-        raise UsageError("--bye-score is for Duel events (a 7 Wonders round has no byes)")
+        raise UsageError(_("--bye-score is for Duel events (a 7 Wonders round has no byes)"))
 
 
 WORKFLOW = SevenWonders()

@@ -158,4 +158,5 @@ def player_rounds(event: Event, standings: SevenWondersStandings, player: str) -
         rows.append((r, g.table, g.seat, (wonder + side) if wonder else None, g.vp, place,
                      decimal(g.points, 2), fixed(g.share, 4)))
     return PlayerRounds(("round", "table", "seat", "wonder", "vp", "place", "points", "share"),
-                        ("Round", "Table", "Seat", "Wonder", "VP", "Place", "Points", "Share"), tuple(rows))
+                        (N_("Round"), N_("Table"), N_("Seat"), N_("Wonder"), N_("VP"), N_("Place"), N_("Points"),
+                         N_("Share")), tuple(rows))
