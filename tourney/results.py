@@ -468,10 +468,12 @@ def report_lines(report: CheckReport, event: store.Event | None = None) -> list[
 def check_files(paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport:
     """`tourney check`: every finding for the files, against the event when given; stores nothing."""
     from tourney.games import sheet_game, workflow
+    from tourney.tabular import reading_once
 
-    # Without an event, the header row tells the game.
-    game = workflow(event.info().game) if event is not None else sheet_game(paths)
-    report = game.parse(paths)
+    with reading_once():
+        # Without an event, the header row tells the game.
+        game = workflow(event.info().game) if event is not None else sheet_game(paths)
+        report = game.parse(paths)
     if event is not None:
         game.check(report, event, register=False, correct=True)
     return report
