@@ -78,9 +78,17 @@ def player_score(row: SheetRow) -> PlayerScore:
 def _score(seat: int, player: str, data: Mapping[str, object], wonder: str | None, side: str | None) -> PlayerScore:
     """A `PlayerScore` from the values of its whole-number fields by name: those of
     `STORED_INTS` are whole numbers (the caller made sure), the optional ones may be missing."""
-    numbers = cast("list[int]", [data[k] for k in STORED_INTS])
-    optional = [v if isinstance(v := data.get(k), int) else None for k in OPTIONAL_INT]
-    return PlayerScore(seat, player, *numbers, wonder, side, *optional)  # the order of its fields
+    num = cast("Mapping[str, int]", data)
+
+    def opt(key: str) -> int | None:
+        value = data.get(key)
+        return value if isinstance(value, int) else None
+
+    return PlayerScore(
+        seat=seat, player=player, military=num["military"], treasury=num["treasury"], wonders=num["wonders"],
+        civilian=num["civilian"], commercial=num["commercial"], guilds=num["guilds"], science=num["science"],
+        total=num["total"], coins=num["coins"], wonder=wonder, side=side, compasses=opt("compasses"),
+        gears=opt("gears"), tablets=opt("tablets"), wild=opt("wild"), stages=opt("stages"))
 
 
 def _side_findings(row: SheetRow) -> list[Finding]:
