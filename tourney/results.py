@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Generic, Iterable, Sequence, TypeVar
 
 from rules_engine.findings import Finding, Severity, error, warning
-from tourney import store
 from tourney.errors import ImportRefused, RegistrationError, SheetError, UsageError
 from tourney.names import clean_name, name_key
 from tourney.sheetio import SheetRow
 
 if TYPE_CHECKING:
+    from tourney import store  # imported where used: checking sheets alone needs no database
     from tourney.games import GameWorkflow
 
 
@@ -503,7 +503,7 @@ class ImportSummary:
 Seats = list[tuple[int, str | None]]
 #: What a game stores for one checked table, given the player ids by names.name_key: the
 #: table's seats when the round has no seating to keep (else None), and its result lines.
-TableRowsFn = Callable[[ParsedTable[object], dict[str, int]], tuple[Seats | None, list[store.NewLine]]]
+TableRowsFn = Callable[[ParsedTable[object], dict[str, int]], tuple[Seats | None, list["store.NewLine"]]]
 
 
 def store_checked_table(conn: store.Connection, table: ParsedTable[object], table_rows: TableRowsFn,
@@ -512,6 +512,8 @@ def store_checked_table(conn: store.Connection, table: ParsedTable[object], tabl
     """Store one checked table as `version` inside the caller's transaction, with its seats
     (for rounds seated from sheets), the warnings found at it, and a history line. A
     correction whose lines equal the stored version's is not stored: returns False."""
+    from tourney import store
+
     r, t = table.round, table.table
     seats, lines = table_rows(table, ids)
     if version > 1 and _same_lines(store.latest_lines(conn, r, t), lines):
@@ -541,6 +543,8 @@ def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWo
                    author: str | None = None) -> ImportSummary:
     """Verify then store every table in the files, all in one transaction, or nothing:
     register new players, store each table as its next version, log it in the history."""
+    from tourney import store
+
     if correct and not (reason and reason.strip()):
         raise UsageError("--correct needs --reason TEXT: say why the stored sheet is replaced")
     report = game.parse(paths)

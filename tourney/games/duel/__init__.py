@@ -6,10 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from tourney.games.duel import pairing, printing, settings, sheets
+from tourney.games.duel import pairing, settings, sheets
 from tourney.games.duel.schemes import SCHEMES
 from tourney.games.duel.standings import DuelStandings, compute_standings, player_rounds
-from tourney.printsheets import SheetsWritten
 from tourney.results import CheckReport, TableRowsFn
 from tourney.schemes import Scheme
 from tourney.seating import SeatedRound
@@ -20,6 +19,7 @@ from tourney.store import Event, EventSetting
 
 if TYPE_CHECKING:
     from tourney.pdf.game import GamePrint
+    from tourney.printsheets import SheetsWritten
     from tourney.stats.model import GameStats
 
 
@@ -27,9 +27,13 @@ class DuelPairings:
     """`tourney pairings` and `tourney seat --cut` (see `tourney.games.base.Pairings`)."""
 
     def view(self, event: Event, round_no: int | None, by: str, fmt: str) -> str:
+        from tourney.games.duel import printing  # openpyxl loads only when writing sheets
+
         return printing.pairings_view(event, round_no, by, fmt)
 
     def write_workbook(self, event: Event, round_no: int | None, path: str | Path) -> Path:
+        from tourney.games.duel import printing
+
         return printing.write_round_workbook(event, round_no, path)
 
     def seat_cut(self, event: Event, size: int) -> SeatedRound:
@@ -72,6 +76,8 @@ class Duel:
         return ""  # a Duel round draws no wonders: the pairing is the draw ('tourney pairings')
 
     def write_sheets(self, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
+        from tourney.games.duel import printing
+
         return printing.write_sheets(event, round_no, path, lang)
 
     def parse(self, paths: Sequence[str | Path]) -> CheckReport:

@@ -7,10 +7,9 @@ from typing import TYPE_CHECKING, Sequence
 
 from tourney.errors import UsageError
 from tourney.games.base import Pairings
-from tourney.games.sevenwonders import printsheets, seating, sheets
+from tourney.games.sevenwonders import seating, sheets
 from tourney.games.sevenwonders.schemes import SCHEMES
 from tourney.games.sevenwonders.standings import SevenWondersStandings, compute_standings, player_rounds
-from tourney.printsheets import SheetsWritten
 from tourney.results import CheckReport, TableRowsFn
 from tourney.schemes import Scheme
 from tourney.seating import SeatedRound
@@ -21,6 +20,7 @@ from tourney.store import Event, EventSetting
 
 if TYPE_CHECKING:
     from tourney.pdf.game import GamePrint
+    from tourney.printsheets import SheetsWritten
     from tourney.stats.model import GameStats
 
 
@@ -59,6 +59,8 @@ class SevenWonders:
         return seating.draws_view(event, round_no)
 
     def write_sheets(self, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
+        from tourney.games.sevenwonders import printsheets  # openpyxl loads only when writing sheets
+
         return printsheets.write_sheets(event, round_no, path, lang)
 
     def parse(self, paths: Sequence[str | Path]) -> CheckReport:
