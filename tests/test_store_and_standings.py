@@ -33,20 +33,17 @@ def test_crash_in_the_middle_of_an_import_leaves_the_event_as_before(tmp_path, m
     rows = [line(1, 1, s, f"P{s}") for s in range(1, 6)] + [line(1, 2, s, f"P{s + 5}") for s in range(1, 5)]
     sheet = write_sheet(tmp_path / "r1.csv", rows)
     dump_before = "\n".join(sqlite3.connect(tmp_path / "ev.db").iterdump())
-    real = store.store_result
-    calls = []
+    real = store.store_results
 
-    def crash_on_second_table(*args, **kwargs):
-        calls.append(1)
-        if len(calls) == 2:
-            raise RuntimeError("power cut")
-        return real(*args, **kwargs)
+    def crash_after_writing_the_tables(*args, **kwargs):
+        real(*args, **kwargs)  # both tables are written inside the transaction, then the power goes
+        raise RuntimeError("power cut")
 
-    monkeypatch.setattr(store, "store_result", crash_on_second_table)
+    monkeypatch.setattr(store, "store_results", crash_after_writing_the_tables)
     with pytest.raises(RuntimeError):
         import_results(event, [sheet])
     assert "\n".join(sqlite3.connect(tmp_path / "ev.db").iterdump()) == dump_before
-    monkeypatch.setattr(store, "store_result", real)
+    monkeypatch.setattr(store, "store_results", real)
     assert len(import_results(event, [sheet]).tables) == 2
 
 

@@ -12,10 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-import sqlalchemy.exc
 
 from tourney import __version__
-from tourney.database import mask
 from tourney.errors import TourneyError, UsageError
 from tourney.i18n import (
     DEFAULT,
@@ -47,7 +45,11 @@ class TourneyGroup(click.Group):
             raise click.UsageError(str(exc), ctx) from None
         except TourneyError as exc:
             raise click.ClickException(str(exc)) from None
-        except sqlalchemy.exc.OperationalError as exc:
+        except Exception as exc:
+            # sqlalchemy loads only for commands that open an event: no need to import it here.
+            refused = sys.modules.get("sqlalchemy.exc")
+            if refused is None or not isinstance(exc, refused.OperationalError):
+                raise
             raise click.ClickException(_("the event database refused the change ({reason}): nothing was changed; "
                                          "try again, or check the file").format(reason=exc.orig)) from None
 
@@ -151,6 +153,7 @@ def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None
 
     Example: tourney new bonn.db --game 7wonders --name "Bonn Spielt 2018" --date 2018-03-18
     """
+    from tourney.database import mask
     from tourney.events import create_event
 
     set_language(lang)
@@ -783,6 +786,7 @@ def copy_command(source: str, target: str) -> None:
 
     Example: tourney copy bonn.db "postgresql://tourney@db.example.org/season?event=bonn-2026"
     """
+    from tourney.database import mask
     from tourney.store import copy_event
 
     copied = copy_event(_open(source), target)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Callable, Generic, Iterable, Sequence, TypeVar
 
 from rules_engine.findings import Finding, Joined, Severity, Text, error, warning
 from rules_engine.findings import text as phrase
-from tourney import store
 from tourney.errors import ImportRefused, RegistrationError, SheetError, UsageError
 from tourney.findingtext import finding_text, severity_text
 from tourney.i18n import _, ngettext, use_language
@@ -19,6 +18,7 @@ from tourney.names import clean_name, name_key
 from tourney.sheetio import SheetRow
 
 if TYPE_CHECKING:
+    from tourney import store  # imported where used: checking sheets alone needs no database
     from tourney.games import GameWorkflow
 
 
@@ -565,10 +565,12 @@ def report_lines(report: CheckReport, event: store.Event | None = None) -> list[
 def check_files(paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport:
     """`tourney check`: every finding for the files, against the event when given; stores nothing."""
     from tourney.games import sheet_game, workflow
+    from tourney.tabular import reading_once
 
-    # Without an event, the header row tells the game.
-    game = workflow(event.info().game) if event is not None else sheet_game(paths)
-    report = game.parse(paths, event)
+    with reading_once():
+        # Without an event, the header row tells the game.
+        game = workflow(event.info().game) if event is not None else sheet_game(paths)
+        report = game.parse(paths, event)
     if event is not None:
         game.check(report, event, register=False, correct=True)
     return report
@@ -601,7 +603,7 @@ class ImportSummary:
 Seats = list[tuple[int, str | None]]
 #: What a game stores for one checked table, given the player ids by names.name_key: the
 #: table's seats when the round has no seating to keep (else None), and its result lines.
-TableRowsFn = Callable[[ParsedTable[object], dict[str, int]], tuple[Seats | None, list[store.NewLine]]]
+TableRowsFn = Callable[[ParsedTable[object], dict[str, int]], tuple[Seats | None, list["store.NewLine"]]]
 
 
 def store_checked_table(conn: store.Connection, table: ParsedTable[object], table_rows: TableRowsFn,
@@ -610,20 +612,39 @@ def store_checked_table(conn: store.Connection, table: ParsedTable[object], tabl
     """Store one checked table as `version` inside the caller's transaction, with its seats
     (for rounds seated from sheets), the warnings found at it, and a history line. A
     correction whose lines equal the stored version's is not stored: returns False."""
-    r, t = table.round, table.table
-    seats, lines = table_rows(table, ids)
-    if version > 1 and _same_lines(store.latest_lines(conn, r, t), lines):
-        return False
-    if seats is not None:
-        store.store_table_seats(conn, r, t, seats)
+    [done] = store_checked_tables(conn, [(table, version, source)], table_rows, ids, author=author, reason=reason,
+                                  warnings=warnings)
+    return done
+
+
+def store_checked_tables(conn: store.Connection, tables: Sequence[tuple[ParsedTable[object], int, str]],
+                         table_rows: TableRowsFn, ids: dict[str, int], *, author: str, reason: str | None,
+                         warnings: Iterable[LocatedFinding]) -> list[bool]:
+    """`store_checked_table` for each (table, version, source), with a few statements for all."""
+    from tourney import store
+
+    found: dict[tuple[int | None, int | None], list[str]] = defaultdict(list)
     with use_language("en"):  # stored data stays English; the history shows it as stored
-        said = [f.render() for f in warnings if (f.round, f.table) == (r, t)]
-    store.store_result(conn, round_no=r, table_no=t, version=version, author=author,
-                       reason=reason if version > 1 else None, source=source, warnings=said, lines=lines)
-    store.log(conn, "results.correct" if version > 1 else "results.import",
-              f"round {r}, table {t}, version {version} from {source}" + (f": {reason}" if version > 1 else ""),
-              author)
-    return True
+        for f in warnings:
+            found[(f.round, f.table)].append(f.render())
+    results: list[store.NewResult] = []
+    history: list[tuple[str, str]] = []
+    done: list[bool] = []
+    for table, version, source in tables:
+        r, t = table.round, table.table
+        seats, lines = table_rows(table, ids)
+        if version > 1 and _same_lines(store.latest_lines(conn, r, t), lines):
+            done.append(False)
+            continue
+        results.append(store.NewResult(r, t, version, author, reason if version > 1 else None, source,
+                                       found[(r, t)], lines, seats))
+        history.append(("results.correct" if version > 1 else "results.import",
+                        f"round {r}, table {t}, version {version} from {source}" + (f": {reason}" if version > 1
+                                                                                     else "")))
+        done.append(True)
+    store.store_results(conn, results)
+    store.log_all(conn, history, author)
+    return done
 
 
 def _same_lines(old: Sequence[store.NewLine], new: Sequence[store.NewLine]) -> bool:
@@ -640,6 +661,8 @@ def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWo
                    author: str | None = None) -> ImportSummary:
     """Verify then store every table in the files, all in one transaction, or nothing:
     register new players, store each table as its next version, log it in the history."""
+    from tourney import store
+
     if correct and not (reason and reason.strip()):
         raise UsageError("--correct needs --reason TEXT: say why the stored sheet is replaced")
     report = game.parse(paths, event)
@@ -663,16 +686,19 @@ def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWo
                 if name_key(row.player) not in ids:
                     ids[name_key(row.player)] = store.add_player(conn, row.player, joined_round=table.round)
                     registered.append(row.player)
+        versions = store.next_versions(conn, [(t.round, t.table) for t in report.tables])
+        todo = []
         for table in report.tables:
-            version = store.next_version(conn, table.round, table.table)
+            version = versions[(table.round, table.table)]
             if version > 1 and not correct:
                 # Decided again under the event's write lock: another desk or import may have
                 # stored this table since the files were checked. Raising rolls everything back.
                 report.findings.append(already_stored(table, version - 1))
                 raise ImportRefused(report)
-            files = ", ".join(sorted({row.where.file for row in table.rows}))
-            if store_checked_table(conn, table, table_rows, ids, version=version, author=who, reason=reason,
-                                   source=files, warnings=report.warnings):
+            todo.append((table, version, ", ".join(sorted({row.where.file for row in table.rows}))))
+        done = store_checked_tables(conn, todo, table_rows, ids, author=who, reason=reason, warnings=report.warnings)
+        for (table, version, _files), was_stored in zip(todo, done):
+            if was_stored:
                 stored.append((table.round, table.table, version))
             else:
                 unchanged.append((table.round, table.table))

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from tourney.errors import SheetError
-from tourney.tabular import Table, is_blank, read_tables, whole_number
+from tourney.tabular import MAX_WHOLE_NUMBER, Table, is_blank, read_tables, whole_number
 from tourney.vocabulary import header_key
 
 #: How many rows at the top of a worksheet may come before the header row (titles, notes).
@@ -91,7 +92,8 @@ class SheetRow:
 
     @property
     def player(self) -> str:
-        return str(self.values.get("player") or "")
+        name = self.values.get("player")
+        return name if type(name) is str else str(name or "")
 
 
 def canonical(header: object, fmt: SheetFormat) -> str | None:
@@ -99,28 +101,36 @@ def canonical(header: object, fmt: SheetFormat) -> str | None:
     return fmt.canonical(header)
 
 
-def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers: Mapping[str, str] | None = None,
-             unsaved: tuple[str, ...] = ()) -> SheetRow:
-    headers = headers or {}
-    values: dict[str, object] = {}
+def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers: Mapping[str, str],
+             unsaved: tuple[str, ...], numbers: tuple[str, ...], texts: tuple[str, ...]) -> SheetRow:
+    """The row with its cells converted: the columns of `raw` are `numbers`, read as whole
+    numbers, and `texts` (the player's name and text), each in `raw`'s order."""
+    values: dict[str, object] = dict(raw)  # the columns in the sheet's order
     problems: list[tuple[str, str]] = []
     for col in unsaved:
         problems.append((col, (f"{headers.get(col, col)} is a formula without a saved value: open the file in "
                                "Excel or LibreOffice and save it, then import it again")))
-    for col, cell in raw.items():
-        if col in unsaved:
-            values[col] = None
-            continue
-        text = "" if cell is None else str(cell).strip()
+        values[col] = None
+    if unsaved:
+        numbers = tuple(col for col in numbers if col not in unsaved)
+        texts = tuple(col for col in texts if col not in unsaved)
+    for col in texts:
+        cell = raw[col]
         if col == "player":
-            values[col] = " ".join(text.split())
-        elif col in fmt.optional_text:
-            values[col] = text or None
+            values[col] = " ".join(("" if cell is None else str(cell)).split())
         else:
+            values[col] = ("" if cell is None else str(cell).strip()) or None
+    cells = [raw[col] for col in numbers]
+    plain = _plain_numbers(cells)
+    if plain is not None:
+        values.update(zip(numbers, plain))
+    else:
+        for col, cell in zip(numbers, cells):
             try:
                 values[col] = whole_number(cell)
             except ValueError as why:
                 hint = f": {why}" if str(why) else ""
+                text = "" if cell is None else str(cell).strip()
                 problems.append((col, f"{headers.get(col, col)} must be a whole number, got {text!r}{hint}"))
                 values[col] = None
     # A blank name is left to the "player is empty" finding, which says what to write there.
@@ -129,7 +139,21 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers:
             problems.append((col, f"{headers.get(col, col)} is empty: fill it in (write 0 for none)"))
     for check in fmt.row_checks:
         problems.extend(check(values))
-    return SheetRow(where, values, tuple(problems), dict(headers), unsaved)
+    return SheetRow(where, values, tuple(problems), headers, unsaved)
+
+
+def _plain_numbers(cells: list[object]) -> list[int] | None:
+    """The cells as numbers when each is text of plain digits (a CSV file's usual row): what
+    `whole_number` gives them, in one go; None when some cell needs a closer look."""
+    texts = cast("list[str]", cells)
+    try:
+        joined = "".join(texts)
+    except TypeError:  # a cell that is not text (a workbook's number, a blank)
+        return None
+    if not (joined.isdigit() and joined.isascii() and all(texts)):
+        return None
+    numbers = list(map(int, texts))
+    return numbers if not numbers or max(numbers) <= MAX_WHOLE_NUMBER else None
 
 
 def _duplicates(cells: tuple[object, ...], fmt: SheetFormat) -> str | None:
@@ -152,6 +176,11 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
     # Columns a printed sheet fills in before play: a row with only these and no player is an empty seat.
     preprinted = {"round", "table", "seat", *fmt.optional_text}
     above: dict[str, object] = {}  # columns given by lines above the header row ("Guilds in play: …")
+    columns: tuple[int, ...] = ()  # the header's column indexes, their names, one past the last
+    names: tuple[str, ...] = ()
+    numbers: tuple[str, ...] = ()  # the columns read as whole numbers, and the others
+    texts: tuple[str, ...] = ()
+    width = 0
     for row in table.rows:
         cells: list[object] = list(row.cells)
         if mapping is None:
@@ -169,17 +198,24 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
                 if twice:
                     raise SheetError(f"{table.where(row.number)}: {twice}: delete one of them")
                 headers = {col: " ".join(str(cells[i]).split()) for i, col in mapping.items()}
+                columns, names, width = tuple(mapping), tuple(mapping.values()), max(mapping) + 1
+                given = (*names, *(c for c in above if c not in names))  # the columns of each row
+                texts = tuple(col for col in given if col == "player" or col in fmt.optional_text)
+                numbers = tuple(col for col in given if col not in texts)
             continue
-        raw: dict[str, object] = {col: (cells[i] if i < len(cells) else None) for i, col in mapping.items()}
+        if len(cells) < width:
+            cells.extend([None] * (width - len(cells)))
+        raw: dict[str, object] = dict(zip(names, map(cells.__getitem__, columns)))
         # Printed sheets have rows for empty seats and signature lines (text only): not result
         # lines. A number outside the pre-printed columns without a player is reported.
-        unsaved = tuple(col for i, col in mapping.items() if (row.number, i + 1) in table.unsaved_formulas)
+        unsaved = tuple(col for i, col in mapping.items()
+                        if (row.number, i + 1) in table.unsaved_formulas) if table.unsaved_formulas else ()
         if is_blank(raw.get("player")) and not unsaved and _unused_line(raw, preprinted):
             continue
         for col, value in above.items():
             if is_blank(raw.get(col)):
                 raw[col] = value
-        out.append(_convert(raw, Location(table.file, row.number, table.sheet), fmt, headers, unsaved))
+        out.append(_convert(raw, Location(table.file, row.number, table.sheet), fmt, headers, unsaved, numbers, texts))
     return out
 
 

@@ -8,7 +8,7 @@ import json
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Union
+from typing import Any, Callable, Iterator, Sequence, Union
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection as Connection  # re-exported: the type of a transaction
@@ -622,8 +622,15 @@ def _file_id(path: os.PathLike[str] | None) -> tuple[int, int] | None:
 
 
 def _log(conn: Connection, action: str, detail: str, who: str | None = None) -> None:
-    conn.execute(sa.insert(history_t).values(at=now(), who=who or current_user(), action=action,
-                                             detail=detail))
+    log_all(conn, [(action, detail)], who)
+
+
+def log_all(conn: Connection, entries: Sequence[tuple[str, str]], who: str | None = None) -> None:
+    """History lines (action, detail), in order, in one statement."""
+    if entries:
+        at, by = now(), who or current_user()
+        conn.execute(sa.insert(history_t), [{"at": at, "who": by, "action": action, "detail": detail}
+                                            for action, detail in entries])
 
 
 log = _log
@@ -817,9 +824,16 @@ def store_draw(conn: Connection, round_no: int | None, kind: str, seed: str, pay
 
 
 def next_version(conn: Connection, round_no: int, table_no: int) -> int:
-    v = conn.execute(sa.select(sa.func.max(results_t.c.version))
-                     .where(results_t.c.round == round_no, results_t.c.table_no == table_no)).scalar()
-    return (v or 0) + 1
+    return next_versions(conn, [(round_no, table_no)])[(round_no, table_no)]
+
+
+def next_versions(conn: Connection, tables: Sequence[tuple[int, int]]) -> dict[tuple[int, int], int]:
+    """The next version of each (round, table) (1 when none is stored), in one query."""
+    rounds = sorted({r for r, _t in tables})
+    q = (sa.select(results_t.c.round, results_t.c.table_no, sa.func.max(results_t.c.version))
+         .where(results_t.c.round.in_(rounds)).group_by(results_t.c.round, results_t.c.table_no))
+    stored = {(r, t): v for r, t, v in conn.execute(q)}
+    return {key: (stored.get(key) or 0) + 1 for key in tables}
 
 
 def latest_lines(conn: Connection, round_no: int, table_no: int) -> list[NewLine]:
@@ -835,35 +849,89 @@ def latest_lines(conn: Connection, round_no: int, table_no: int) -> list[NewLine
 def store_result(conn: Connection, *, round_no: int, table_no: int, version: int, author: str,
                  reason: str | None, source: str, warnings: list[str], lines: list[NewLine]) -> None:
     """Add one version of a table's sheet."""
-    key = conn.execute(sa.insert(results_t).values(
-        round=round_no, table_no=table_no, version=version, created_at=now(), author=author,
-        reason=reason, source=source, warnings=json.dumps(warnings))).inserted_primary_key
-    assert key is not None  # an INSERT of one row returns its key
-    rid = key[0]
-    conn.execute(sa.insert(lines_t), [
-        {"result_id": rid, "seat": line.seat, "player_id": line.player_id, "wonder": line.wonder,
-         "side": line.side, "scores": json.dumps(line.data, sort_keys=True)}
-        for line in lines])
+    store_results(conn, [NewResult(round_no, table_no, version, author, reason, source, warnings, lines)])
+
+
+@dataclass(frozen=True)
+class NewResult:
+    """One version of a table's sheet to store; `seats` (player id, wonder) by seat when the
+    sheet also gives the table's seats (a round seated from sheets), else None."""
+
+    round: int
+    table: int
+    version: int
+    author: str
+    reason: str | None
+    source: str
+    warnings: list[str]
+    lines: list[NewLine]
+    seats: list[tuple[int, str | None]] | None = None
+
+
+#: Tables per statement where a statement names each (round, table): SQLite allows 999
+#: parameters in old versions.
+_CHUNK = 400
+
+
+def store_results(conn: Connection, results: Sequence[NewResult]) -> None:
+    """Add these versions of tables' sheets (and the seats of those that give them) with a
+    few statements for all of them: over a network each statement is a round trip."""
+    if not results:
+        return
+    seated = [(r.round, r.table, r.seats) for r in results if r.seats is not None]
+    if seated:
+        _store_sheet_seats(conn, seated)
+    at = now()
+    # Inside Event.transaction the write lock is held: the rows past the last id are ours.
+    before = conn.execute(sa.select(sa.func.max(results_t.c.id))).scalar() or 0
+    conn.execute(sa.insert(results_t), [
+        {"round": r.round, "table_no": r.table, "version": r.version, "created_at": at, "author": r.author,
+         "reason": r.reason, "source": r.source, "warnings": json.dumps(r.warnings)} for r in results])
+    ids = {(r, t, v): rid for rid, r, t, v in conn.execute(
+        sa.select(results_t.c.id, results_t.c.round, results_t.c.table_no, results_t.c.version)
+        .where(results_t.c.id > before))}
+    lines = [{"result_id": ids[(r.round, r.table, r.version)], "seat": line.seat, "player_id": line.player_id,
+              "wonder": line.wonder, "side": line.side, "scores": json.dumps(line.data, sort_keys=True)}
+             for r in results for line in r.lines]
+    if lines:
+        conn.execute(sa.insert(lines_t), lines)
 
 
 def clear_sheet_seats(conn: Connection, tables: list[tuple[int, int]]) -> None:
     """Free the seats of these (round, table)s where the round was seated from sheets (the
     tool's own seating stays)."""
     from_sheets = {r for (r,) in conn.execute(sa.select(rounds_t.c.number).where(rounds_t.c.source == "sheets"))}
-    for r, t in tables:
-        if r in from_sheets:
-            conn.execute(sa.delete(seats_t).where(seats_t.c.round == r, seats_t.c.table_no == t))
+    freed = [(r, t) for r, t in tables if r in from_sheets]
+    for i in range(0, len(freed), _CHUNK):
+        conn.execute(sa.delete(seats_t).where(sa.tuple_(seats_t.c.round, seats_t.c.table_no).in_(freed[i:i + _CHUNK])))
 
 
 def store_table_seats(conn: Connection, round_no: int, table_no: int,
                       seats: list[tuple[int, str | None]]) -> None:
     """Record one table's seats from a sheet, for rounds the tool did not seat (paper schedules)."""
-    if conn.execute(sa.select(rounds_t.c.number).where(rounds_t.c.number == round_no)).first() is None:
-        conn.execute(sa.insert(rounds_t).values(number=round_no, source="sheets", seated_at=now()))
-    conn.execute(sa.delete(seats_t).where(seats_t.c.round == round_no, seats_t.c.table_no == table_no))
-    conn.execute(sa.insert(seats_t), [
-        {"round": round_no, "table_no": table_no, "seat": s, "player_id": pid, "wonder": wonder}
-        for s, (pid, wonder) in enumerate(seats, 1)])
+    _store_sheet_seats(conn, [(round_no, table_no, seats)])
+
+
+#: A table's seats as its sheet gives them: round, table, (player id, wonder) by seat.
+SheetSeats = tuple[int, int, list[tuple[int, str | None]]]
+
+
+def _store_sheet_seats(conn: Connection, tables: Sequence[SheetSeats]) -> None:
+    """Record the tables' seats from their sheets; a round not seated yet becomes one seated
+    from sheets."""
+    rounds = list(dict.fromkeys(r for r, _t, _s in tables))
+    known = {r for (r,) in conn.execute(sa.select(rounds_t.c.number).where(rounds_t.c.number.in_(rounds)))}
+    new = [r for r in rounds if r not in known]
+    if new:
+        at = now()
+        conn.execute(sa.insert(rounds_t), [{"number": r, "source": "sheets", "seated_at": at} for r in new])
+    for i in range(0, len(tables), _CHUNK):
+        conn.execute(sa.delete(seats_t).where(sa.tuple_(seats_t.c.round, seats_t.c.table_no)
+                                              .in_([(r, t) for r, t, _s in tables[i:i + _CHUNK]])))
+    rows = [{"round": r, "table_no": t, "seat": s, "player_id": pid, "wonder": wonder}
+            for r, t, seats in tables for s, (pid, wonder) in enumerate(seats, 1)]
+    if rows:
+        conn.execute(sa.insert(seats_t), rows)
 
 
 def mark_printed(conn: Connection, round_no: int) -> None:

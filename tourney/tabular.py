@@ -13,6 +13,8 @@ import re
 import zipfile
 import zlib
 from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -82,11 +84,11 @@ def is_blank(cell: object) -> bool:
     return cell is None or (isinstance(cell, str) and not cell.strip())
 
 
-def _trim(cells: list[Cell]) -> tuple[Cell, ...]:
+def _trim(cells: list[Cell] | list[str]) -> tuple[Cell, ...]:
     end = len(cells)
     while end and is_blank(cells[end - 1]):
         end -= 1
-    return tuple(cells[:end])
+    return tuple(cells[:end]) if end < len(cells) else tuple(cells)
 
 
 def _mb(size: int) -> str:
@@ -94,11 +96,42 @@ def _mb(size: int) -> str:
 
 
 # --- reading -----------------------------------------------------------------------------------
+#: The files read in the current `reading_once` block: path -> tables, or the error raised.
+_READ: ContextVar[dict[str, tuple[Table, ...] | SheetError] | None] = ContextVar("tables_read", default=None)
+
+
+@contextmanager
+def reading_once() -> Iterator[None]:
+    """Within the block, `read_tables` reads each path once: telling a sheet's game from its
+    header and then reading its rows share one read (a file changed meanwhile is not read again)."""
+    token = _READ.set({})
+    try:
+        yield
+    finally:
+        _READ.reset(token)
+
+
 def read_tables(path: str | Path) -> tuple[Table, ...]:
     """Every table in a CSV file (one) or an XLSX workbook (one per worksheet).
 
     Raises a `TableError` (a `SheetError`) saying what and where for a missing, damaged,
     too large or ambiguous file; never another exception for bad content."""
+    read = _READ.get()
+    if read is None:
+        return _read_tables(path)
+    key = str(path)
+    if key not in read:
+        try:
+            read[key] = _read_tables(path)
+        except SheetError as exc:
+            read[key] = exc
+    found = read[key]
+    if isinstance(found, SheetError):
+        raise found
+    return found
+
+
+def _read_tables(path: str | Path) -> tuple[Table, ...]:
     p = Path(path)
     if not p.is_file():
         raise SheetError(f"no file {str(path)!r}: check the path")
@@ -191,19 +224,23 @@ def parse_csv_text(text: str, file: str) -> Table:
     rows: list[Row] = []
     header_width = 0
     line_no = 0
+    # Per-cell work is skipped where the whole text shows it can't matter: without a '"' no
+    # cell holds a line break, and without a "'" no cell is neutralised.
+    quoted, apostrophe = '"' in text, "'" in text
     try:
         for record in reader:
             start, line_no = line_no + 1, reader.line_num
             if start > MAX_ROWS:
                 _refuse_rest(stream.read(), file, start, record)
                 break
-            if line_no != start or any("\n" in f or "\r" in f for f in record):
+            if line_no != start or (quoted and any("\n" in f or "\r" in f for f in record)):
                 raise TableLayoutError(f"{file}:{start}: a '\"' opens a cell that runs on to line {line_no}, "
                                        "taking the rows between with it: remove the stray '\"' or close it")
-            cells = _trim([unneutralise(f) for f in record])
+            cells = _trim(list(map(unneutralise, record)) if apostrophe else record)
             if not cells:
                 continue
-            _check_csv_row(cells, file, start)
+            if len(cells) > MAX_COLUMNS or max(map(len, record)) > MAX_CELL_CHARS:
+                _check_csv_row(cells, file, start)
             if not rows:
                 header_width = len(record)
             elif header_width > 1 and len(record) == 1:
@@ -520,7 +557,7 @@ def _cell_value(book: _Workbook, cell: Element, strings: list[str], where: str) 
 
 
 # --- cells -------------------------------------------------------------------------------------------
-_WHOLE = re.compile(r"[+-]?[0-9]+(?:[.,]0+)?")
+_WHOLE = re.compile(r"([+-]?[0-9]+)(?:[.,]0+)?")
 
 
 def whole_number(cell: object) -> int | None:
@@ -541,10 +578,10 @@ def whole_number(cell: object) -> int | None:
             raise ValueError("")
         number = int(cell)
     else:
-        text = str(cell).strip()
-        if not _WHOLE.fullmatch(text):
+        whole = _WHOLE.fullmatch(str(cell).strip())
+        if not whole:
             raise ValueError("")
-        number = int(re.split(r"[.,]", text)[0])
+        number = int(whole.group(1))
     if abs(number) > MAX_WHOLE_NUMBER:
         raise ValueError(f"at most {MAX_WHOLE_NUMBER:,}")
     return number

@@ -72,6 +72,16 @@ def _load(where: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
+def later(where: str) -> Callable[..., Any]:
+    """The function `module:NAME`, imported at its first call: a step that writes workbooks
+    keeps openpyxl out of commands that only read (`tourney check`)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return _load(where)(*args, **kwargs)
+
+    return call
+
+
 class Workflow:
     """`GameWorkflow` from a game's `Steps` and a few declarations: every game's workflow
     class is this with its own values, so each step is delegated in one place."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tourney.workflow import Steps, Workflow
-from tourney.games.duel import pairing, printing, settings, sheets
+from tourney.workflow import Steps, Workflow, later
+from tourney.games.duel import pairing, settings, sheets
 from tourney.games.duel.schemes import SCHEMES
 from tourney.games.duel.standings import compute_standings, player_rounds
 from tourney.schemes import Scheme
@@ -19,9 +19,13 @@ class DuelPairings:
     """`tourney pairings` and `tourney seat --cut` (see `tourney.games.base.Pairings`)."""
 
     def view(self, event: Event, round_no: int | None, by: str, fmt: str) -> str:
+        from tourney.games.duel import printing  # openpyxl loads only when writing sheets
+
         return printing.pairings_view(event, round_no, by, fmt)
 
     def write_workbook(self, event: Event, round_no: int | None, path: str | Path) -> Path:
+        from tourney.games.duel import printing
+
         return printing.write_round_workbook(event, round_no, path)
 
     def seat_cut(self, event: Event, size: int) -> SeatedRound:
@@ -37,9 +41,9 @@ class Duel(Workflow):
     schemes: tuple[Scheme, ...] = SCHEMES
     sheet_format: SheetFormat = sheets.MATCH_SHEET
     pairings: DuelPairings | None = DuelPairings()
-    steps = Steps(seat=pairing.seat_rounds, write_sheets=printing.write_sheets, parse=sheets.parse_files,
-                  check=sheets.check_against_event, table_rows=sheets.table_rows, standings=compute_standings,
-                  player_view=player_rounds)
+    steps = Steps(seat=pairing.seat_rounds, write_sheets=later("tourney.games.duel.printing:write_sheets"),
+                  parse=sheets.parse_files, check=sheets.check_against_event, table_rows=sheets.table_rows,
+                  standings=compute_standings, player_view=player_rounds)
     print_kit_at = "tourney.games.duel.pad:PRINT"
     stats_at = "tourney.games.duel.stats:STATS"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tourney.errors import UsageError
 from tourney.i18n import _
-from tourney.workflow import Steps, Workflow
-from tourney.games.sevenwonders import printsheets, seating, sheets
+from tourney.workflow import Steps, Workflow, later
+from tourney.games.sevenwonders import seating, sheets
 from tourney.games.sevenwonders.schemes import SCHEMES
 from tourney.games.sevenwonders.standings import compute_standings, player_rounds
 from tourney.schemes import Scheme
@@ -21,8 +21,9 @@ class SevenWonders(Workflow):
     schemes: tuple[Scheme, ...] = SCHEMES
     sheet_format: SheetFormat = sheets.SCORE_SHEET
     plans_tables = True
-    steps = Steps(seat=seating.seat_rounds, write_sheets=printsheets.write_sheets, parse=sheets.parse_files,
-                  check=sheets.check_against_event, table_rows=sheets.table_rows, standings=compute_standings,
+    steps = Steps(seat=seating.seat_rounds, write_sheets=later("tourney.games.sevenwonders.printsheets:write_sheets"),
+                  parse=sheets.parse_files, check=sheets.check_against_event, table_rows=sheets.table_rows,
+                  standings=compute_standings,
                   player_view=player_rounds, draws_view=seating.draws_view)
     print_kit_at = "tourney.games.sevenwonders.pad:PRINT"
     stats_at = "tourney.games.sevenwonders.stats:STATS"

@@ -109,18 +109,25 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
         n = 0
         for row in rows:
             n += 1
-            if formats or rule_after:
+            if n == rule_after:
                 out: list[object] = []
                 for i, v in enumerate(row):
                     c = WriteOnlyCell(ws, value=cell_value(v))
                     if i in formats:
                         c.number_format = formats[i]
-                    if n == rule_after:
-                        c.border = rule
+                    c.border = rule
                     out.append(c)
                 ws.append(out)
             else:
-                ws.append([neutralise(v) for v in row])
+                # Only the formatted cells need a cell of their own; openpyxl writes the rest
+                # through one reused cell.
+                values: list[object] = [cell_value(v) for v in row] if formats else [neutralise(v) for v in row]
+                for i, fmt in formats.items():
+                    if i < len(row):
+                        c = WriteOnlyCell(ws, value=cell_value(row[i]))
+                        c.number_format = fmt
+                        values[i] = c
+                ws.append(values)
         ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{n + 1}"
 
     qualified = [_("Qualified")] if cut is not None else []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Mapping, Sequence, cast
 
 from rules_engine.findings import Finding, error
 from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
@@ -64,30 +64,30 @@ def _int(row: SheetRow, key: str) -> int:
     return value
 
 
-def _opt_int(row: SheetRow, key: str) -> int | None:
-    value = row.values.get(key)
-    return value if isinstance(value, int) else None
-
-
 def _text(row: SheetRow, key: str) -> str | None:
     value = row.values.get(key)
     return str(value) if value else None
 
 
 def player_score(row: SheetRow) -> PlayerScore:
-    """One readable row as the rules engine's line."""
+    """One readable row as the rules engine's line (its required numbers are whole numbers)."""
     side = _text(row, "side")
-    return _score(_int(row, "seat"), row.player, lambda c: _int(row, c), lambda c: _opt_int(row, c),
-                  _text(row, "wonder"), side.upper() if side else None)
+    return _score(_int(row, "seat"), row.player, row.values, _text(row, "wonder"), side.upper() if side else None)
 
 
-def _score(seat: int, player: str, num: Callable[[str], int], opt: Callable[[str], int | None],
-           wonder: str | None, side: str | None) -> PlayerScore:
-    """A `PlayerScore` from the values of its whole-number fields by name."""
+def _score(seat: int, player: str, data: Mapping[str, object], wonder: str | None, side: str | None) -> PlayerScore:
+    """A `PlayerScore` from the values of its whole-number fields by name: those of
+    `STORED_INTS` are whole numbers (the caller made sure), the optional ones may be missing."""
+    num = cast("Mapping[str, int]", data)
+
+    def opt(key: str) -> int | None:
+        value = data.get(key)
+        return value if isinstance(value, int) else None
+
     return PlayerScore(
-        seat=seat, player=player, military=num("military"), treasury=num("treasury"), wonders=num("wonders"),
-        civilian=num("civilian"), commercial=num("commercial"), guilds=num("guilds"), science=num("science"),
-        total=num("total"), coins=num("coins"), wonder=wonder, side=side, compasses=opt("compasses"),
+        seat=seat, player=player, military=num["military"], treasury=num["treasury"], wonders=num["wonders"],
+        civilian=num["civilian"], commercial=num["commercial"], guilds=num["guilds"], science=num["science"],
+        total=num["total"], coins=num["coins"], wonder=wonder, side=side, compasses=opt("compasses"),
         gears=opt("gears"), tablets=opt("tablets"), wild=opt("wild"), stages=opt("stages"))
 
 
@@ -171,15 +171,7 @@ def load_line(line: store.ResultLine, where: str) -> PlayerScore:
         raise EventError(f"{where}: the stored line of {line.player!r} is damaged ({data!r}): "
                          "import the sheet again with --correct")
 
-    def num(key: str) -> int:
-        value = data.get(key)
-        return value if isinstance(value, int) else 0
-
-    def opt(key: str) -> int | None:
-        value = data.get(key)
-        return value if isinstance(value, int) else None
-
-    return _score(line.seat, line.player, num, opt, line.wonder, line.side)
+    return _score(line.seat, line.player, data, line.wonder, line.side)
 
 
 def load_table(result: store.TableResult) -> TableSheet:
