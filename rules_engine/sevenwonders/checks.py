@@ -694,28 +694,31 @@ _COLOUR_SLOTS: dict[int, tuple[tuple[int, int, int], ...]] = {
 }
 
 
-@lru_cache(maxsize=65536)
+_STRATEGISTS = GUILD_INDEX["Strategists Guild"]
+_BUILDERS = GUILD_INDEX["Builders Guild"]
+
+
 def _guild_bound(possible: tuple[int, ...], extra: int, copies: bool,
-                 values: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+                 values: list[int]) -> tuple[int, tuple[int, ...]]:
     """The most guild points one player can score, and each possible guild's most, given
     the guilds that may be in play (indices into ``GUILD_NAMES``), the board's extra Age III
     builds, whether Olympia B's copy is possible, and each guild's most for this player."""
-    shipowners = min(len(possible), 6 + extra)  # guilds built are purple
-    each = tuple(values[k] + (shipowners if k == _SHIPOWNERS else 0) for k in possible)
+    values[_SHIPOWNERS] += min(len(possible), 6 + extra)  # guilds built are purple
+    each = tuple([values[k] for k in possible])
     playable = sorted(each, reverse=True)
     # Six Age III turns, plus the board's extra builds; Olympia B copies one more.
     top = sum(playable[:6 + extra]) + (playable[0] if copies and playable else 0)
     return top, each
 
 
-def _guild_values(t: _Table, i: int) -> tuple[int, ...]:
+def _guild_values(t: _Table, i: int) -> list[int]:
     """Each guild's most points for player i, by ``GUILD_NAMES`` index. Seats in order: from
     the neighbours' own sheets and the deck's copies; else the most any neighbours could hold."""
     if not t.ordered:
         v = dict(GUILD_STATIC[t.n])
         v["Strategists Guild"] = 2 * MOST_DEFEATS
         v["Builders Guild"] = _stages_max(t.seats[i]) + 2 * MAX_STAGES
-        return tuple(v[g] for g in d.GUILD_NAMES)
+        return [v[g] for g in d.GUILD_NAMES]
     left, right = (i + 1) % t.n, (i - 1) % t.n
     nl, nr = t.needs[left], t.needs[right]
     return _neighbour_guilds(t.n, nl.holds, nr.holds, t.seats[left].line.military, t.seats[right].line.military,
@@ -725,17 +728,15 @@ def _guild_values(t: _Table, i: int) -> tuple[int, ...]:
 _OWN_BROWN_GREY = {n: NAMES[(d.Colour.BROWN, n)] + NAMES[(d.Colour.GREY, n)] for n in d.PLAYER_COUNTS}
 
 
-@lru_cache(maxsize=65536)
 def _neighbour_guilds(n: int, left: tuple[int, ...], right: tuple[int, ...], mil_left: int, mil_right: int,
-                      stages: int, free: int) -> tuple[int, ...]:
+                      stages: int, free: int) -> list[int]:
     v = [0] * len(d.GUILD_NAMES)  # the Scientists Guild scores in science
     for (k, pts, cap), a, b in zip(_COLOUR_SLOTS[n], left, right):
-        v[k] = pts * min(cap, a + b)
-    v[GUILD_INDEX["Strategists Guild"]] = MAX_DEFEATS.get(mil_left, MOST_DEFEATS) + \
-        MAX_DEFEATS.get(mil_right, MOST_DEFEATS)
-    v[GUILD_INDEX["Builders Guild"]] = stages
+        v[k] = pts * (cap if a + b > cap else a + b)
+    v[_STRATEGISTS] = MAX_DEFEATS.get(mil_left, MOST_DEFEATS) + MAX_DEFEATS.get(mil_right, MOST_DEFEATS)
+    v[_BUILDERS] = stages
     v[_SHIPOWNERS] = min(_OWN_BROWN_GREY[n], free)
-    return tuple(v)
+    return v
 
 
 _ALL_GUILDS = tuple(range(len(d.GUILD_NAMES)))
@@ -763,19 +764,26 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
                                                f"use players + 2 = {want} at a {t.n}-player table"))
     olympia_b = [s.copies_guild for s in t.seats]
     possible = _ALL_GUILDS if t.guilds is None else tuple(k for g, k in GUILD_INDEX.items() if g in t.guilds)
-    table_best = [0] * len(possible)
+    bounds: list[tuple[int, tuple[int, ...]] | None] = [None] * t.n
     for i, s in enumerate(t.seats):
         p = s.line
-        top, each = _guild_bound(possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i))
-        table_best = [max(x, y) for x, y in zip(table_best, each)]
+        if p.guilds <= 0:
+            continue  # within any bound; worked out below only if the table's bound needs it
+        top, each = bounds[i] = _guild_bound(possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i))
         if p.guilds > top:
             where = "the guilds in play" if t.guilds is not None else "any guilds"
             out.append(error("guilds.max", f"guild points {p.guilds} for {p.player!r} are more than the {top} "
                              f"{where} can give at this table; check the guilds column", p.player))
     total = sum(s.line.guilds for s in t.seats)
+    if total <= max((b[0] for b in bounds if b is not None), default=0) or any(f.rule == "guilds.max" for f in out):
+        return out  # the table's bound below is at least each player's own
     # Each guild card once, plus one copy by Olympia B (there is one Olympia board).
+    table_best = [0] * len(possible)
+    for i, s in enumerate(t.seats):
+        each = (bounds[i] or _guild_bound(possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i)))[1]
+        table_best = [max(x, y) for x, y in zip(table_best, each)]
     table_top = sum(table_best) + (max(table_best, default=0) if any(olympia_b) else 0)
-    if total > table_top and not any(f.rule == "guilds.max" for f in out):
+    if total > table_top:
         out.append(error("guilds.table", f"the table's guild points add up to {total}, but each guild card "
                                          f"exists once and together they give at most {table_top} here"))
     return out
@@ -909,12 +917,61 @@ def _turn_options(wonder: str | None, side: str | None, points: int, stages: int
     return tuple(sorted(out, key=lambda x: (x.stages, -x.per_age, -x.anywhere)))
 
 
-def _fits(cards: AgeVec, flexible: int, t: _Turns) -> int:
-    """How many plays too many: cards of each age on that age's turns or on Halikarnassos
-    builds, stages and `flexible` cards (any age) on any turn left. 0 when they fit."""
-    spill = sum(max(0, c - t.per_age) for c in cards)
-    total = sum(cards) + t.stages + flexible - (len(d.AGES) * t.per_age + t.anywhere)
-    return max(spill - t.anywhere, total, 0)
+#: One `_Turns` as the search loop reads it: (turns per age, Halikarnassos builds, plays
+#: left for cards once the stages are built, a stage gives shields).
+_Slots = tuple[int, int, int, bool]
+
+
+@dataclass(frozen=True)
+class _TurnSet:
+    """The `_Turns` a sheet allows, in the search's order, and what they allow at most."""
+
+    slots: tuple[_Slots, ...]
+    most: int    # most plays left for cards after the stages
+    plays: int   # most plays in all (cards and stages)
+    stages: int  # most stages built
+
+
+@lru_cache(maxsize=4096)
+def _turn_set(wonder: str | None, side: str | None, points: int, stages: int | None) -> _TurnSet:
+    turns = _turn_options(wonder, side, points, stages)
+    ages = len(d.AGES)
+    return _TurnSet(
+        slots=tuple((t.per_age, t.anywhere, ages * t.per_age + t.anywhere - t.stages, t.shields) for t in turns),
+        most=max(ages * t.per_age + t.anywhere - t.stages for t in turns),
+        plays=max(ages * t.per_age + t.anywhere for t in turns),
+        stages=max(t.stages for t in turns),
+    )
+
+
+def _best(blue: tuple[AgeVec, ...], sci: tuple[AgeVec, ...], fixed3: int, flexible: int,
+          turns: tuple[_Slots, ...], shield_free: bool) -> tuple[int, AgeVec]:
+    """The fewest plays too many over every choice of turns, blue set and green set (0 when
+    one fits), and the card vector that first reached it. Cards of each age go on that age's
+    turns or on Halikarnassos builds; the stages and `flexible` cards (any age) on any turn
+    left; `shield_free`: a shield stage stands in for the flexible card (a red one)."""
+    best, worst = 99, (0, 0, 0)
+    for per_age, anywhere, room, shields in turns:
+        if not (shield_free and shields):
+            room -= flexible
+        for b1, b2, b3 in blue:
+            for s1, s2, s3 in sci:
+                a1, a2, a3 = b1 + s1, b2 + s2, b3 + s3 + fixed3
+                over = a1 + a2 + a3 - room
+                spill = -anywhere  # cards beyond their age's turns, less the discard builds
+                if a1 > per_age:
+                    spill += a1 - per_age
+                if a2 > per_age:
+                    spill += a2 - per_age
+                if a3 > per_age:
+                    spill += a3 - per_age
+                if spill > over:
+                    over = spill
+                if over <= 0:
+                    return 0, (a1, a2, a3)
+                if over < best:
+                    best, worst = over, (a1, a2, a3)
+    return best, worst
 
 
 @dataclass(frozen=True)
@@ -922,7 +979,7 @@ class _Need:
     """What one city's sheet needs of its plays (exact for the model above)."""
 
     over: int        # plays too many for the cards of the sheet, wild symbols free (0: fits)
-    worst: AgeVec    # the card vector with the least overflow, for the message
+    worst: AgeVec    # the card vector with the least overflow, for the message (when over > 0)
     guild_over: int  # the same with the Scientists Guild paid for as a card
     can_win: bool    # a shield stage, or room for a red card: the city can win a battle
     free: int        # most plays left for cards the sheet doesn't need (brown, grey, red, yellow)
@@ -931,20 +988,22 @@ class _Need:
     stages: int      # most stages the sheet allows
 
 
-def _best(blue: tuple[AgeVec, ...], sci: tuple[AgeVec, ...], fixed3: int, flexible: int,
-          turns: tuple[_Turns, ...], shield_free: bool) -> tuple[int, AgeVec]:
-    best, worst = 99, (0, 0, 0)
-    for t in turns:
-        flex = 0 if (shield_free and t.shields) else flexible
-        for b in blue:
-            for s in sci:
-                v = (b[0] + s[0], b[1] + s[1], b[2] + s[2] + fixed3)
-                over = _fits(v, flex, t)
-                if over < best:
-                    best, worst = over, v
-                    if not over:
-                        return 0, v
-    return best, worst
+_NO_CARDS: tuple[AgeVec, ...] = ((0, 0, 0),)
+
+
+@lru_cache(maxsize=8192)
+def _science_need(n: int, science: int, symbols: tuple[int, int, int, int] | None, babylon: bool,
+                  guild: bool, copy: bool) -> tuple[tuple[AgeVec, ...], tuple[AgeVec, ...], int, int]:
+    """The green-card age vectors of a science score with wild symbols free and with the
+    Scientists Guild paid for, the fewest cards of the latter, and the most green cards."""
+    if symbols is not None:
+        c, g, t, wild = symbols
+        free = green_ages(n, (c, g, t)) or _NO_CARDS
+        paid = max(0, wild - int(babylon)) if not copy else 0
+        return free, tuple(_add(v, (0, 0, paid)) for v in free), min(map(sum, free)) + paid, c + g + t
+    free = science_ages(n, science, babylon, guild, copy, False) or _NO_CARDS
+    paid_sci = science_ages(n, science, babylon, guild, copy, True) or _NO_CARDS
+    return free, paid_sci, min(map(sum, paid_sci)), science_most_cards(science)
 
 
 @lru_cache(maxsize=65536)
@@ -954,35 +1013,30 @@ def city_need(n: int, wonder: str | None, side: str | None, wonders: int, stages
     """One city's plays: `symbols` (compasses, gears, tablets, wild) when the sheet has the
     columns; `babylon`, `guild`, `copy`: Babylon's wild stage, the Scientists Guild (in play)
     and Olympia B's copy are possible for this city."""
-    turns = _turn_options(wonder, side, wonders, stages)
-    blue = BLUE_AGES[n].get(civilian) or ((0, 0, 0),)  # unreachable: civilian.points says so
-    if symbols is not None:
-        *counts, wild = symbols
-        green = green_ages(n, tuple(counts)) or ((0, 0, 0),)  # type: ignore[arg-type]
-        paid = max(0, wild - int(babylon)) if not copy else 0
-        free_sci, paid_sci = green, tuple(_add(v, (0, 0, paid)) for v in green)
-    else:
-        free_sci = science_ages(n, science, babylon, guild, copy, False) or ((0, 0, 0),)
-        paid_sci = science_ages(n, science, babylon, guild, copy, True) or ((0, 0, 0),)
+    turns = _turn_set(wonder, side, wonders, stages)
+    blue = BLUE_AGES[n].get(civilian) or _NO_CARDS  # unreachable: civilian.points says so
+    free_sci, paid_sci, fewest_green, held = _science_need(n, science, symbols, babylon, guild, copy)
     fixed3 = int(commercial) + int(guilds and not copy)  # Haven/Lighthouse/Chamber/Arena; a guild
-    over, worst = _best(blue, free_sci, fixed3, 0, turns, False)
-    guild_over = _best(blue, paid_sci, fixed3, 0, turns, False)[0] if not over else over
-    can_win = not _best(blue, paid_sci, fixed3, 1, turns, True)[0]
-    most = max(len(d.AGES) * t.per_age + t.anywhere - t.stages for t in turns)
-    fewest = min(map(sum, blue)) + min(map(sum, paid_sci)) + fixed3
-    plays = max(len(d.AGES) * t.per_age + t.anywhere for t in turns)
-    free = max(0, most - fewest)
+    # A city with room for a red card beside the guild-paid cards fits both ways (the free
+    # green sets lie below the paid ones), so the two exact searches only run when it can't.
+    can_win = not _best(blue, paid_sci, fixed3, 1, turns.slots, True)[0]
+    if can_win:
+        over, worst, guild_over = 0, (0, 0, 0), 0
+    else:
+        over, worst = _best(blue, free_sci, fixed3, 0, turns.slots, False)
+        guild_over = _best(blue, paid_sci, fixed3, 0, turns.slots, False)[0] if not over else over
+    fewest = min(map(sum, blue)) + fewest_green + fixed3
+    free = max(0, turns.most - fewest)
     holds = []
     for colour, names in _HOLD_NAMES[n]:
         if colour is d.Colour.BLUE:
             holds.append(min(names, BLUE_MOST[n].get(civilian, names)))
         elif colour is d.Colour.GREEN:
-            held = sum(symbols[:3]) if symbols is not None else science_most_cards(science)
             holds.append(min(names, held))
         else:
             holds.append(min(names, free + (colour is d.Colour.YELLOW and commercial)))
-    return _Need(over, worst, guild_over, can_win, free, max(0, plays - (fewest - int(commercial))),
-                 tuple(holds), max(x.stages for x in turns))
+    return _Need(over, worst, guild_over, can_win, free, max(0, turns.plays - (fewest - int(commercial))),
+                 tuple(holds), turns.stages)
 
 
 def _need(t: _Table, i: int) -> _Need:
