@@ -157,9 +157,11 @@ class _Boards:
     game_extra: int              # most cards beyond 18 it can build in the whole game
     stages_for: dict[int, int]   # wonder points -> fewest stages that give them
     label: str                   # "Gizah A", "Gizah", or "any board"
+    by_stages: tuple[tuple[int, ...], ...]  # wonder points with 0, 1, ... stages built, ascending
 
     def points_at(self, stages: int) -> tuple[int, ...]:
-        return tuple(sorted({b.stage_points()[stages] for b in self.boards if stages <= len(b.stages)}))
+        """Wonder points with this many stages built (0 <= stages <= most_stages)."""
+        return self.by_stages[stages]
 
     def fewest_stages(self, points: int) -> int:
         """Fewest stages that give these wonder points (0 if none do: reported elsewhere)."""
@@ -180,16 +182,14 @@ class _Table:
     seats: tuple[_Seat, ...]           # in seat order; neighbours are index +-1 (cyclic)
     guilds: frozenset[str] | None      # guilds in play, None when unknown (or misspelt)
     ordered: bool                      # seats are exactly 1..n, so neighbours are known
-    needs: tuple[_Need, ...] = ()      # each city's plays (filled in by `_table`)
+    scientists: bool                   # the Scientists Guild may be in play
+    needs: tuple[_Need, ...]           # each city's plays
 
     def left(self, i: int) -> _Seat:
         return self.seats[(i + 1) % self.n]
 
     def right(self, i: int) -> _Seat:
         return self.seats[(i - 1) % self.n]
-
-    def guild_possible(self, name: str) -> bool:
-        return self.guilds is None or name in self.guilds
 
 
 def _extra_builds(b: d.Board) -> int:
@@ -241,6 +241,8 @@ def _boards(wonder: str | None, side: str | None) -> _Boards:
         game_extra=max(_game_extra(b) for b in boards),
         stages_for=_fewest_stages(boards),
         label=label,
+        by_stages=tuple(tuple(sorted({b.stage_points()[k] for b in boards if k <= len(b.stages)}))
+                        for k in range(max(len(b.stages) for b in boards) + 1)),
     )
 
 
@@ -268,8 +270,13 @@ def _powers(wonder: str | None, side: str | None, points: int, stages: int | Non
     return wild, copies
 
 
+@lru_cache(maxsize=4096)
+def _seat_facts(wonder: str | None, side: str | None, points: int, stages: int | None) -> tuple[_Boards, bool, bool]:
+    return (_boards(wonder, side), *_powers(wonder, side, points, stages))
+
+
 def _seat(p: PlayerScore) -> _Seat:
-    return _Seat(p, _boards(p.wonder, p.side), *_powers(p.wonder, p.side, p.wonders, p.stages))
+    return _Seat(p, *_seat_facts(p.wonder, p.side, p.wonders, p.stages))
 
 
 def _table(sheet: TableSheet) -> _Table | None:
@@ -283,8 +290,8 @@ def _table(sheet: TableSheet) -> _Table | None:
         names = [_guild_name(g) for g in sheet.guilds]
         if None not in names:  # a misspelt list is reported (guilds.unknown), not trusted
             guilds = frozenset(g for g in names if g is not None)
-    t = _Table(n, seats, guilds, ordered)
-    return _Table(n, seats, guilds, ordered, tuple(_need(t, i) for i in range(n)))
+    scientists = guilds is None or "Scientists Guild" in guilds
+    return _Table(n, seats, guilds, ordered, scientists, tuple([_need(n, s, scientists) for s in seats]))
 
 
 #: German card names (1st edition) of the guilds, folded, to their English names.
@@ -295,12 +302,6 @@ _GUILDS_DE = {de.casefold(): en for en, de in d.GUILD_NAMES_DE.items()}
 def _guild_name(name: str) -> str | None:
     """The canonical guild for an English or German spelling, or None."""
     return d.guild_name(name) or _GUILDS_DE.get(" ".join(name.split()).casefold())
-
-
-def _wild_max(t: _Table, i: int) -> int:
-    """Wild science symbols player i can hold: Babylon's stage plus the Scientists Guild
-    (owned, or copied by Olympia B from a neighbour)."""
-    return t.seats[i].wild + t.guild_possible("Scientists Guild")
 
 
 # --- checks ---------------------------------------------------------------------------
@@ -450,13 +451,12 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
     """Science points from symbol counts the deck allows, wild symbols included."""
     out: list[Finding] = []
     cards_needed = 0  # green cards the table needs at least (exact where columns exist)
-    sym_totals = {s: 0 for s in d.Science}
-    wilds = 0
-    for i, s in enumerate(t.seats):
+    compasses = gears = tablets = wilds = 0
+    for s in t.seats:
         p = s.line
-        wmax = min(_wild_max(t, i), MAX_WILD)
+        wmax = min(s.wild + t.scientists, MAX_WILD)
         syms = (p.compasses, p.gears, p.tablets)
-        if any(x is None for x in syms):
+        if syms[0] is None or syms[1] is None or syms[2] is None:
             if p.science < 0:
                 continue  # sheet.py reports negatives
             if p.science not in SCIENCE_REACHABLE[wmax]:
@@ -485,10 +485,8 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
                              f"(squares plus 7 per set), sheet says {p.science}", p.player))
         cards_needed += sum(syms)
         wilds += wild
-        for sym, v in zip(d.Science, syms):
-            sym_totals[sym] += v
-    for sym, v in sym_totals.items():
-        deck = SYMBOLS_IN_DECK[(sym, t.n)]
+        compasses, gears, tablets = compasses + syms[0], gears + syms[1], tablets + syms[2]
+    for sym, v, deck in zip(d.Science, (compasses, gears, tablets), _SYMBOL_DECKS[t.n]):
         if v > deck:
             out.append(error("science.deck", f"the table holds {v} {sym.value} symbols, but the "
                              f"{t.n}-player decks have only {deck} green cards with that symbol"))
@@ -502,12 +500,16 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
     return out
 
 
+#: SYMBOLS_IN_DECK per player count, in the order of ``d.Science``.
+_SYMBOL_DECKS = {n: tuple(SYMBOLS_IN_DECK[(s, n)] for s in d.Science) for n in d.PLAYER_COUNTS}
+
+
 def _wild_table_max(t: _Table) -> int:
     """Wild symbols a whole table can hold: one Babylon board, one Scientists Guild and,
     at most once, Olympia B's copy of it (every board exists once)."""
     babylon = any(s.wild for s in t.seats)
     olympia_b = any(s.copies_guild for s in t.seats)
-    guild = (1 + olympia_b) if t.guild_possible("Scientists Guild") else 0
+    guild = (1 + olympia_b) if t.scientists else 0
     return int(babylon) + guild
 
 
@@ -625,6 +627,7 @@ def _stages_max(s: _Seat) -> int:
     return s.board.most_stages
 
 
+@lru_cache(maxsize=1024)
 def commercial_max(n: int, stages: int, budget: int = 10**6) -> int:
     """Most commercial points one city can score: Haven (own brown), Lighthouse (own
     yellow, itself included), Chamber of Commerce (2 per own grey, 4+ players), Arena
@@ -645,6 +648,8 @@ def _commercial(t: _Table, sheet: TableSheet) -> list[Finding]:
     out = []
     for s in t.seats:
         p = s.line
+        if p.commercial <= 0:
+            continue  # within any bound (negatives: sheet.py reports)
         top = commercial_max(t.n, _stages_max(s), PLAYS + s.board.game_extra)
         if p.commercial > top:
             out.append(error("commercial.max", f"commercial {p.commercial} for {p.player!r} is more than the "
@@ -804,9 +809,12 @@ AgeVec = tuple[int, int, int]
 
 def _pareto(vectors: set[AgeVec]) -> tuple[AgeVec, ...]:
     """The vectors no other vector is at most in every age (fewest cards per age first)."""
-    keep = [v for v in vectors
-            if not any(w != v and all(x <= y for x, y in zip(w, v)) for w in vectors)]
-    return tuple(sorted(keep, key=lambda v: (sum(v), v[::-1])))
+    keep: list[AgeVec] = []
+    # A vector below another has a smaller sum, so it is met first and kept.
+    for v in sorted(vectors, key=lambda v: (sum(v), v[::-1])):
+        if not any(w[0] <= v[0] and w[1] <= v[1] and w[2] <= v[2] for w in keep):
+            keep.append(v)
+    return tuple(keep)
 
 
 def _one_hot(age: int) -> AgeVec:
@@ -836,6 +844,11 @@ _BLUE = {n: _blue_tables(n) for n in d.PLAYER_COUNTS}
 BLUE_AGES: dict[int, dict[int, tuple[AgeVec, ...]]] = {n: t[0] for n, t in _BLUE.items()}
 #: Most distinct blue cards behind a civilian total (0 points: none; every blue card scores).
 BLUE_MOST: dict[int, dict[int, int]] = {n: t[1] for n, t in _BLUE.items()}
+#: Per civilian total: the age vectors, the fewest and the most blue cards behind it.
+_BLUE_NEED: dict[int, dict[int, tuple[tuple[AgeVec, ...], int, int]]] = {
+    n: {p: (vecs, min(map(sum, vecs)), BLUE_MOST[n][p]) for p, vecs in BLUE_AGES[n].items()}
+    for n in d.PLAYER_COUNTS
+}
 #: Ages of the distinct green cards of each symbol at `n` players.
 GREEN_AGES_BY_SYMBOL: dict[tuple[d.Science, int], tuple[int, ...]] = {
     (s, n): tuple(d.card(name).age for name in names if d.card(name).copies(n))
@@ -989,6 +1002,15 @@ class _Need:
 
 
 _NO_CARDS: tuple[AgeVec, ...] = ((0, 0, 0),)
+_NO_BLUE = (_NO_CARDS, 0, 99)
+#: Per player count, each colour of NEIGHBOUR_COLOUR_GUILDS as (kind, names in the deck): the
+#: most cards a city holds is bounded by its blue cards (0), green cards (1), the plays it
+#: has free plus a commercial card (2: yellow), or the plays it has free (3).
+_HOLD_KINDS: dict[int, tuple[tuple[int, int], ...]] = {
+    n: tuple(({d.Colour.BLUE: 0, d.Colour.GREEN: 1, d.Colour.YELLOW: 2}.get(colour, 3), names)
+             for colour, names in _HOLD_NAMES[n])
+    for n in d.PLAYER_COUNTS
+}
 
 
 @lru_cache(maxsize=8192)
@@ -1014,7 +1036,8 @@ def city_need(n: int, wonder: str | None, side: str | None, wonders: int, stages
     columns; `babylon`, `guild`, `copy`: Babylon's wild stage, the Scientists Guild (in play)
     and Olympia B's copy are possible for this city."""
     turns = _turn_set(wonder, side, wonders, stages)
-    blue = BLUE_AGES[n].get(civilian) or _NO_CARDS  # unreachable: civilian.points says so
+    # An unreachable civilian total (civilian.points says so) needs no blue card here.
+    blue, fewest_blue, most_blue = _BLUE_NEED[n].get(civilian, _NO_BLUE)
     free_sci, paid_sci, fewest_green, held = _science_need(n, science, symbols, babylon, guild, copy)
     fixed3 = int(commercial) + int(guilds and not copy)  # Haven/Lighthouse/Chamber/Arena; a guild
     # A city with room for a red card beside the guild-paid cards fits both ways (the free
@@ -1025,30 +1048,23 @@ def city_need(n: int, wonder: str | None, side: str | None, wonders: int, stages
     else:
         over, worst = _best(blue, free_sci, fixed3, 0, turns.slots, False)
         guild_over = _best(blue, paid_sci, fixed3, 0, turns.slots, False)[0] if not over else over
-    fewest = min(map(sum, blue)) + fewest_green + fixed3
+    fewest = fewest_blue + fewest_green + fixed3
     free = max(0, turns.most - fewest)
-    holds = []
-    for colour, names in _HOLD_NAMES[n]:
-        if colour is d.Colour.BLUE:
-            holds.append(min(names, BLUE_MOST[n].get(civilian, names)))
-        elif colour is d.Colour.GREEN:
-            holds.append(min(names, held))
-        else:
-            holds.append(min(names, free + (colour is d.Colour.YELLOW and commercial)))
+    most = (most_blue, held, free + commercial, free)  # by the kinds of _HOLD_KINDS
+    holds = tuple([min(names, most[kind]) for kind, names in _HOLD_KINDS[n]])
     return _Need(over, worst, guild_over, can_win, free, max(0, turns.plays - (fewest - int(commercial))),
-                 tuple(holds), turns.stages)
+                 holds, turns.stages)
 
 
-def _need(t: _Table, i: int) -> _Need:
-    s = t.seats[i]
+def _need(n: int, s: _Seat, scientists: bool) -> _Need:
     p = s.line
-    syms = (p.compasses, p.gears, p.tablets)
+    c, g, t = p.compasses, p.gears, p.tablets
     symbols = None
-    if None not in syms and all(0 <= x <= MAX_SYMBOL for x in syms):  # type: ignore[operator]
-        symbols = (*syms, p.wild or 0)
-    return city_need(t.n, p.wonder, p.side, p.wonders, p.stages, p.civilian, p.science, symbols,  # type: ignore[arg-type]
-                     p.commercial > 0, p.guilds > 0, s.copies_guild, s.wild,
-                     t.guild_possible("Scientists Guild"))
+    if c is not None and g is not None and t is not None and \
+            0 <= c <= MAX_SYMBOL and 0 <= g <= MAX_SYMBOL and 0 <= t <= MAX_SYMBOL:
+        symbols = (c, g, t, p.wild or 0)
+    return city_need(n, p.wonder, p.side, p.wonders, p.stages, p.civilian, p.science, symbols,
+                     p.commercial > 0, p.guilds > 0, s.copies_guild, s.wild, scientists)
 
 
 # --- coins ------------------------------------------------------------------------------
@@ -1106,6 +1122,8 @@ def _coins(t: _Table, sheet: TableSheet) -> list[Finding]:
     coins = [s.line.coins for s in t.seats]
     if min(coins) < 0:
         return []  # coins.negative says so
+    if sum(coins) <= t.n * (d.START_COINS + YELLOW_EXTRA[t.n]):
+        return []  # every city's ceiling (coins_max) is at least this much
     total, top = sum(coins), sum(coins_max(t, i) for i in range(t.n))
     if total <= top:
         return []
@@ -1124,8 +1142,8 @@ def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
         p = s.line
         blue = FEWEST_BLUE[t.n].get(p.civilian, 0)
         syms = (p.compasses, p.gears, p.tablets)
-        if None in syms:
-            green = SCIENCE_FEWEST_CARDS[min(_wild_max(t, i), MAX_WILD)].get(p.science, 0)
+        if syms[0] is None or syms[1] is None or syms[2] is None:
+            green = SCIENCE_FEWEST_CARDS[min(s.wild + t.scientists, MAX_WILD)].get(p.science, 0)
         else:
             green = sum(x for x in syms if x > 0)
         stages = p.stages if p.stages is not None and p.stages > 0 else s.board.fewest_stages(p.wonders)
@@ -1144,7 +1162,8 @@ def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
                              f"({', '.join(parts)}), but a city builds at most {budget} on {s.board.label}; "
                              f"check the categories", p.player))
             continue
-        out.extend(_ages(t, i))
+        if t.needs[i].over or t.needs[i].guild_over:
+            out.extend(_ages(t, i))
     return out
 
 
