@@ -7,8 +7,10 @@ Rule ids, severities and example messages are documented in ``docs/sheet-checks.
 from __future__ import annotations
 
 import itertools
+import operator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from rules_engine.findings import Finding, error, warning
 from rules_engine.sevenwonders import data as d
@@ -168,21 +170,23 @@ class _Boards:
         return self.stages_for.get(points, 0)
 
 
-@dataclass(frozen=True)
-class _Seat:
+# The views below are built for every table checked: NamedTuples, which are cheaper to make
+# than frozen dataclasses (benchmarks/bench_check_sheet.py).
+
+class _Seat(NamedTuple):
     line: PlayerScore
     board: _Boards
     wild: bool          # Babylon's wild-symbol stage can be built, given the wonder points
     copies_guild: bool  # Olympia B's copy stage can be built, given the wonder points
 
 
-@dataclass(frozen=True)
-class _Table:
+class _Table(NamedTuple):
     n: int
     seats: tuple[_Seat, ...]           # in seat order; neighbours are index +-1 (cyclic)
     guilds: frozenset[str] | None      # guilds in play, None when unknown (or misspelt)
-    ordered: bool                      # seats are exactly 1..n, so neighbours are known
+    possible: tuple[int, ...]          # indices into ``GUILD_NAMES`` of the guilds that may be in play
     scientists: bool                   # the Scientists Guild may be in play
+    ordered: bool                      # seats are exactly 1..n, so neighbours are known
     needs: tuple[_Need, ...]           # each city's plays
 
     def left(self, i: int) -> _Seat:
@@ -275,23 +279,51 @@ def _seat_facts(wonder: str | None, side: str | None, points: int, stages: int |
     return (_boards(wonder, side), *_powers(wonder, side, points, stages))
 
 
-def _seat(p: PlayerScore) -> _Seat:
-    return _Seat(p, *_seat_facts(p.wonder, p.side, p.wonders, p.stages))
+@lru_cache(maxsize=65536)
+def _seat_need(n: int, wonder: str | None, side: str | None, wonders: int, stages: int | None, civilian: int,
+               science: int, symbols: tuple[int, int, int, int] | None, commercial: bool, guilds: bool,
+               scientists: bool) -> tuple[_Boards, bool, bool, _Need]:
+    """A seat's boards, wild symbol and guild copy (see `_Seat`) and its plays (`city_need`)."""
+    boards, wild, copies = _seat_facts(wonder, side, wonders, stages)
+    return boards, wild, copies, city_need(n, wonder, side, wonders, stages, civilian, science, symbols,
+                                           commercial, guilds, copies, wild, scientists)
+
+
+def _seat(n: int, p: PlayerScore, scientists: bool) -> tuple[_Seat, _Need]:
+    c, g, t = p.compasses, p.gears, p.tablets
+    symbols = None
+    if c is not None and g is not None and t is not None and \
+            0 <= c <= MAX_SYMBOL and 0 <= g <= MAX_SYMBOL and 0 <= t <= MAX_SYMBOL:
+        symbols = (c, g, t, p.wild or 0)
+    boards, wild, copies, need = _seat_need(n, p.wonder, p.side, p.wonders, p.stages, p.civilian, p.science,
+                                            symbols, p.commercial > 0, p.guilds > 0, scientists)
+    return _Seat(p, boards, wild, copies), need
 
 
 def _table(sheet: TableSheet) -> _Table | None:
     n = sheet.size
     if not MIN_TABLE <= n <= MAX_TABLE:
         return None  # the shape check reports it; nothing here is decidable
-    seats = tuple(_seat(p) for p in sorted(sheet.players, key=lambda p: p.seat))
+    guilds, possible, scientists = _in_play(sheet.guilds)
+    seats, needs = zip(*[_seat(n, p, scientists) for p in sorted(sheet.players, key=_SEAT)])
     ordered = [s.line.seat for s in seats] == list(range(1, n + 1))
-    guilds = None
-    if sheet.guilds is not None:
-        names = [_guild_name(g) for g in sheet.guilds]
-        if None not in names:  # a misspelt list is reported (guilds.unknown), not trusted
-            guilds = frozenset(g for g in names if g is not None)
-    scientists = guilds is None or "Scientists Guild" in guilds
-    return _Table(n, seats, guilds, ordered, scientists, tuple([_need(n, s, scientists) for s in seats]))
+    return _Table(n, seats, guilds, possible, scientists, ordered, needs)
+
+
+_SEAT = operator.attrgetter("seat")
+
+
+@lru_cache(maxsize=256)
+def _in_play(listed: tuple[str, ...] | None) -> tuple[frozenset[str] | None, tuple[int, ...], bool]:
+    """The guilds a sheet lists as in play (None when it lists none or misspells one), their
+    indices into ``GUILD_NAMES``, and whether the Scientists Guild may be among them."""
+    if listed is None:
+        return None, _ALL_GUILDS, True
+    names = [_guild_name(g) for g in listed]
+    if None in names:  # a misspelt list is reported (guilds.unknown), not trusted
+        return None, _ALL_GUILDS, True
+    guilds = frozenset(g for g in names if g is not None)
+    return guilds, tuple(sorted(GUILD_INDEX[g] for g in guilds)), "Scientists Guild" in guilds
 
 
 #: German card names (1st edition) of the guilds, folded, to their English names.
@@ -758,7 +790,7 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
             if canon is None:
                 out.append(error("guilds.unknown", f"guild {raw!r} is not a 7 wonders guild: use one of "
                                                    f"{', '.join(d.GUILD_NAMES)}"))
-        dup = sorted({g for g in names if g and names.count(g) > 1})
+        dup = sorted({g for g in names if g and names.count(g) > 1}) if len(set(names)) < len(names) else []
         for g in dup:
             out.append(error("guilds.twice", f"{g} is listed twice among the guilds in play: "
                                              f"the game has one card of each guild"))
@@ -768,7 +800,7 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
             out.append(warning("guilds.count", f"{k} guild{'' if k == 1 else 's'} listed in play; the rules "
                                                f"use players + 2 = {want} at a {t.n}-player table"))
     olympia_b = [s.copies_guild for s in t.seats]
-    possible = _ALL_GUILDS if t.guilds is None else tuple(k for g, k in GUILD_INDEX.items() if g in t.guilds)
+    possible = t.possible
     bounds: list[tuple[int, tuple[int, ...]] | None] = [None] * t.n
     for i, s in enumerate(t.seats):
         p = s.line
@@ -987,8 +1019,7 @@ def _best(blue: tuple[AgeVec, ...], sci: tuple[AgeVec, ...], fixed3: int, flexib
     return best, worst
 
 
-@dataclass(frozen=True)
-class _Need:
+class _Need(NamedTuple):
     """What one city's sheet needs of its plays (exact for the model above)."""
 
     over: int        # plays too many for the cards of the sheet, wild symbols free (0: fits)
@@ -1028,7 +1059,6 @@ def _science_need(n: int, science: int, symbols: tuple[int, int, int, int] | Non
     return free, paid_sci, min(map(sum, paid_sci)), science_most_cards(science)
 
 
-@lru_cache(maxsize=65536)
 def city_need(n: int, wonder: str | None, side: str | None, wonders: int, stages: int | None,
               civilian: int, science: int, symbols: tuple[int, int, int, int] | None,
               commercial: bool, guilds: bool, copy: bool, babylon: bool, guild: bool) -> _Need:
@@ -1054,17 +1084,6 @@ def city_need(n: int, wonder: str | None, side: str | None, wonders: int, stages
     holds = tuple([min(names, most[kind]) for kind, names in _HOLD_KINDS[n]])
     return _Need(over, worst, guild_over, can_win, free, max(0, turns.plays - (fewest - int(commercial))),
                  holds, turns.stages)
-
-
-def _need(n: int, s: _Seat, scientists: bool) -> _Need:
-    p = s.line
-    c, g, t = p.compasses, p.gears, p.tablets
-    symbols = None
-    if c is not None and g is not None and t is not None and \
-            0 <= c <= MAX_SYMBOL and 0 <= g <= MAX_SYMBOL and 0 <= t <= MAX_SYMBOL:
-        symbols = (c, g, t, p.wild or 0)
-    return city_need(n, p.wonder, p.side, p.wonders, p.stages, p.civilian, p.science, symbols,
-                     p.commercial > 0, p.guilds > 0, s.copies_guild, s.wild, scientists)
 
 
 # --- coins ------------------------------------------------------------------------------
