@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import operator
 from dataclasses import dataclass
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -19,6 +20,7 @@ from rules_engine.sevenwonders.sheet import (
     MIN_TABLE,
     TABLE_CHECKS,
     PlayerScore,
+    TableCheck,
     TableSheet,
 )
 
@@ -487,8 +489,8 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
     for s in t.seats:
         p = s.line
         wmax = min(s.wild + t.scientists, MAX_WILD)
-        syms = (p.compasses, p.gears, p.tablets)
-        if syms[0] is None or syms[1] is None or syms[2] is None:
+        c, g, tb = p.compasses, p.gears, p.tablets
+        if c is None or g is None or tb is None:
             if p.science < 0:
                 continue  # sheet.py reports negatives
             if p.science not in SCIENCE_REACHABLE[wmax]:
@@ -498,6 +500,7 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
             else:
                 cards_needed += SCIENCE_FEWEST_CARDS[wmax][p.science]
             continue
+        syms = (c, g, tb)
         wild = p.wild or 0
         bad = [f"{name} {v}" for name, v in zip(("compasses", "gears", "tablets"), syms)
                if not 0 <= v <= MAX_SYMBOL]
@@ -849,8 +852,9 @@ def _pareto(vectors: set[AgeVec]) -> tuple[AgeVec, ...]:
     return tuple(keep)
 
 
-def _one_hot(age: int) -> AgeVec:
-    return (int(age == 1), int(age == 2), int(age == 3))
+def _age_counts(ages: list[int]) -> AgeVec:
+    """How many of `ages` are Age I, II and III."""
+    return (ages.count(1), ages.count(2), ages.count(3))
 
 
 def _add(a: AgeVec, b: AgeVec) -> AgeVec:
@@ -866,8 +870,7 @@ def _blue_tables(n: int) -> tuple[dict[int, tuple[AgeVec, ...]], dict[int, int]]
     for k in range(len(cards) + 1):
         for combo in itertools.combinations(cards, k):
             total = sum(p for p, _ in combo)
-            vec = tuple(sum(1 for _, a in combo if a == age) for age in d.AGES)
-            vecs.setdefault(total, set()).add(vec)  # type: ignore[arg-type]
+            vecs.setdefault(total, set()).add(_age_counts([a for _, a in combo]))
             most[total] = max(most.get(total, 0), k)
     return {p: _pareto(v) for p, v in vecs.items()}, most
 
@@ -908,9 +911,8 @@ def green_ages(n: int, counts: tuple[int, int, int]) -> tuple[AgeVec, ...]:
     out: set[AgeVec] = {(0, 0, 0)}
     for sym, k in zip(d.Science, counts):
         ages = GREEN_AGES_BY_SYMBOL[(sym, n)]
-        options = {tuple(sum(1 for a in combo if a == age) for age in d.AGES)
-                   for combo in itertools.combinations(ages, k)}
-        out = {_add(v, w) for v in out for w in options}  # type: ignore[arg-type]
+        options = {_age_counts(list(combo)) for combo in itertools.combinations(ages, k)}
+        out = {_add(v, w) for v in out for w in options}
     return _pareto(out)
 
 
@@ -1160,11 +1162,11 @@ def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
     for i, s in enumerate(t.seats):
         p = s.line
         blue = FEWEST_BLUE[t.n].get(p.civilian, 0)
-        syms = (p.compasses, p.gears, p.tablets)
-        if syms[0] is None or syms[1] is None or syms[2] is None:
+        c, g, tb = p.compasses, p.gears, p.tablets
+        if c is None or g is None or tb is None:
             green = SCIENCE_FEWEST_CARDS[min(s.wild + t.scientists, MAX_WILD)].get(p.science, 0)
         else:
-            green = sum(x for x in syms if x > 0)
+            green = sum(x for x in (c, g, tb) if x > 0)
         stages = p.stages if p.stages is not None and p.stages > 0 else s.board.fewest_stages(p.wonders)
         yellow = 1 if p.commercial > 0 else 0
         purple = 1 if p.guilds > 0 and not s.copies_guild else 0
@@ -1221,7 +1223,8 @@ def check_rules(sheet: TableSheet) -> list[Finding]:
     return out
 
 
-def _only(part):  # one category's checks on their own, for callers and tests
+def _only(part: Callable[[_Table, TableSheet], list[Finding]]) -> TableCheck:
+    """One category's checks on their own, for callers and tests."""
     def check(sheet: TableSheet) -> list[Finding]:
         t = _table(sheet)
         return [] if t is None else part(t, sheet)
