@@ -1233,6 +1233,13 @@ def _only(part: Callable[[_Table, TableSheet], list[Finding]]) -> TableCheck:
     return check
 
 
+def clear_caches() -> None:
+    """Forget the cached per-seat, military and civilian results (for benchmarks)."""
+    _seat_need.cache_clear()
+    military_assignment_exists.cache_clear()
+    civilian_table_feasible.cache_clear()
+
+
 check_wonders = _only(_wonders)
 check_military = _only(_military)
 check_science = _only(_science)
