@@ -8,6 +8,7 @@ and the base game's end-of-game scoring (military 0/2/5/10, 1 VP per 3 coins).
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -124,7 +125,8 @@ def parse_victory(text: str | None) -> Victory | None:
 
 def civilian_winner(a: MatchLine, b: MatchLine) -> str | None:
     """Higher total wins; equal totals go to more blue points; still equal is shared."""
-    for key in (lambda x: x.total, lambda x: x.blue):
+    keys: tuple[Callable[[MatchLine], int], ...] = (lambda x: x.total, lambda x: x.blue)
+    for key in keys:
         if key(a) != key(b):
             return a.player if key(a) > key(b) else b.player
     return None

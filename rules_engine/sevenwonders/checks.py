@@ -7,8 +7,11 @@ Rule ids, severities and example messages are documented in ``docs/sheet-checks.
 from __future__ import annotations
 
 import itertools
+import operator
 from dataclasses import dataclass
+from collections.abc import Callable
 from functools import lru_cache
+from typing import NamedTuple
 
 from rules_engine.findings import Finding, Joined, Term, error, text, warning
 from rules_engine.sevenwonders import data as d
@@ -17,6 +20,7 @@ from rules_engine.sevenwonders.sheet import (
     MIN_TABLE,
     TABLE_CHECKS,
     PlayerScore,
+    TableCheck,
     TableSheet,
 )
 
@@ -157,39 +161,41 @@ class _Boards:
     game_extra: int              # most cards beyond 18 it can build in the whole game
     stages_for: dict[int, int]   # wonder points -> fewest stages that give them
     label: str                   # "Gizah A", "Gizah", or "any board"
+    by_stages: tuple[tuple[int, ...], ...]  # wonder points with 0, 1, ... stages built, ascending
 
     def points_at(self, stages: int) -> tuple[int, ...]:
-        return tuple(sorted({b.stage_points()[stages] for b in self.boards if stages <= len(b.stages)}))
+        """Wonder points with this many stages built (0 <= stages <= most_stages)."""
+        return self.by_stages[stages]
 
     def fewest_stages(self, points: int) -> int:
         """Fewest stages that give these wonder points (0 if none do: reported elsewhere)."""
         return self.stages_for.get(points, 0)
 
 
-@dataclass(frozen=True)
-class _Seat:
+# The views below are built for every table checked: NamedTuples, which are cheaper to make
+# than frozen dataclasses (benchmarks/bench_check_sheet.py).
+
+class _Seat(NamedTuple):
     line: PlayerScore
     board: _Boards
     wild: bool          # Babylon's wild-symbol stage can be built, given the wonder points
     copies_guild: bool  # Olympia B's copy stage can be built, given the wonder points
 
 
-@dataclass(frozen=True)
-class _Table:
+class _Table(NamedTuple):
     n: int
     seats: tuple[_Seat, ...]           # in seat order; neighbours are index +-1 (cyclic)
     guilds: frozenset[str] | None      # guilds in play, None when unknown (or misspelt)
+    possible: tuple[int, ...]          # indices into ``GUILD_NAMES`` of the guilds that may be in play
+    scientists: bool                   # the Scientists Guild may be in play
     ordered: bool                      # seats are exactly 1..n, so neighbours are known
-    needs: tuple[_Need, ...] = ()      # each city's plays (filled in by `_table`)
+    needs: tuple[_Need, ...]           # each city's plays
 
     def left(self, i: int) -> _Seat:
         return self.seats[(i + 1) % self.n]
 
     def right(self, i: int) -> _Seat:
         return self.seats[(i - 1) % self.n]
-
-    def guild_possible(self, name: str) -> bool:
-        return self.guilds is None or name in self.guilds
 
 
 def _extra_builds(b: d.Board) -> int:
@@ -241,6 +247,8 @@ def _boards(wonder: str | None, side: str | None) -> _Boards:
         game_extra=max(_game_extra(b) for b in boards),
         stages_for=_fewest_stages(boards),
         label=label,
+        by_stages=tuple(tuple(sorted({b.stage_points()[k] for b in boards if k <= len(b.stages)}))
+                        for k in range(max(len(b.stages) for b in boards) + 1)),
     )
 
 
@@ -268,23 +276,56 @@ def _powers(wonder: str | None, side: str | None, points: int, stages: int | Non
     return wild, copies
 
 
-def _seat(p: PlayerScore) -> _Seat:
-    return _Seat(p, _boards(p.wonder, p.side), *_powers(p.wonder, p.side, p.wonders, p.stages))
+@lru_cache(maxsize=4096)
+def _seat_facts(wonder: str | None, side: str | None, points: int, stages: int | None) -> tuple[_Boards, bool, bool]:
+    return (_boards(wonder, side), *_powers(wonder, side, points, stages))
+
+
+@lru_cache(maxsize=65536)
+def _seat_need(n: int, wonder: str | None, side: str | None, wonders: int, stages: int | None, civilian: int,
+               science: int, symbols: tuple[int, int, int, int] | None, commercial: bool, guilds: bool,
+               scientists: bool) -> tuple[_Boards, bool, bool, _Need]:
+    """A seat's boards, wild symbol and guild copy (see `_Seat`) and its plays (`city_need`)."""
+    boards, wild, copies = _seat_facts(wonder, side, wonders, stages)
+    return boards, wild, copies, city_need(n, wonder, side, wonders, stages, civilian, science, symbols,
+                                           commercial, guilds, copies, wild, scientists)
+
+
+def _seat(n: int, p: PlayerScore, scientists: bool) -> tuple[_Seat, _Need]:
+    c, g, t = p.compasses, p.gears, p.tablets
+    symbols = None
+    if c is not None and g is not None and t is not None and \
+            0 <= c <= MAX_SYMBOL and 0 <= g <= MAX_SYMBOL and 0 <= t <= MAX_SYMBOL:
+        symbols = (c, g, t, p.wild or 0)
+    boards, wild, copies, need = _seat_need(n, p.wonder, p.side, p.wonders, p.stages, p.civilian, p.science,
+                                            symbols, p.commercial > 0, p.guilds > 0, scientists)
+    return _Seat(p, boards, wild, copies), need
 
 
 def _table(sheet: TableSheet) -> _Table | None:
     n = sheet.size
     if not MIN_TABLE <= n <= MAX_TABLE:
         return None  # the shape check reports it; nothing here is decidable
-    seats = tuple(_seat(p) for p in sorted(sheet.players, key=lambda p: p.seat))
+    guilds, possible, scientists = _in_play(sheet.guilds)
+    seats, needs = zip(*[_seat(n, p, scientists) for p in sorted(sheet.players, key=_SEAT)])
     ordered = [s.line.seat for s in seats] == list(range(1, n + 1))
-    guilds = None
-    if sheet.guilds is not None:
-        names = [_guild_name(g) for g in sheet.guilds]
-        if None not in names:  # a misspelt list is reported (guilds.unknown), not trusted
-            guilds = frozenset(g for g in names if g is not None)
-    t = _Table(n, seats, guilds, ordered)
-    return _Table(n, seats, guilds, ordered, tuple(_need(t, i) for i in range(n)))
+    return _Table(n, seats, guilds, possible, scientists, ordered, needs)
+
+
+_SEAT = operator.attrgetter("seat")
+
+
+@lru_cache(maxsize=256)
+def _in_play(listed: tuple[str, ...] | None) -> tuple[frozenset[str] | None, tuple[int, ...], bool]:
+    """The guilds a sheet lists as in play (None when it lists none or misspells one), their
+    indices into ``GUILD_NAMES``, and whether the Scientists Guild may be among them."""
+    if listed is None:
+        return None, _ALL_GUILDS, True
+    names = [_guild_name(g) for g in listed]
+    if None in names:  # a misspelt list is reported (guilds.unknown), not trusted
+        return None, _ALL_GUILDS, True
+    guilds = frozenset(g for g in names if g is not None)
+    return guilds, tuple(sorted(GUILD_INDEX[g] for g in guilds)), "Scientists Guild" in guilds
 
 
 #: German card names (1st edition) of the guilds, folded, to their English names.
@@ -295,12 +336,6 @@ _GUILDS_DE = {de.casefold(): en for en, de in d.GUILD_NAMES_DE.items()}
 def _guild_name(name: str) -> str | None:
     """The canonical guild for an English or German spelling, or None."""
     return d.guild_name(name) or _GUILDS_DE.get(" ".join(name.split()).casefold())
-
-
-def _wild_max(t: _Table, i: int) -> int:
-    """Wild science symbols player i can hold: Babylon's stage plus the Scientists Guild
-    (owned, or copied by Olympia B from a neighbour)."""
-    return t.seats[i].wild + t.guild_possible("Scientists Guild")
 
 
 # --- checks ---------------------------------------------------------------------------
@@ -461,13 +496,12 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
     """Science points from symbol counts the deck allows, wild symbols included."""
     out: list[Finding] = []
     cards_needed = 0  # green cards the table needs at least (exact where columns exist)
-    sym_totals = {s: 0 for s in d.Science}
-    wilds = 0
-    for i, s in enumerate(t.seats):
+    compasses = gears = tablets = wilds = 0
+    for s in t.seats:
         p = s.line
-        wmax = min(_wild_max(t, i), MAX_WILD)
-        syms = (p.compasses, p.gears, p.tablets)
-        if any(x is None for x in syms):
+        wmax = min(s.wild + t.scientists, MAX_WILD)
+        c, g, tb = p.compasses, p.gears, p.tablets
+        if c is None or g is None or tb is None:
             if p.science < 0:
                 continue  # sheet.py reports negatives
             if p.science not in SCIENCE_REACHABLE[wmax]:
@@ -477,6 +511,7 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
             else:
                 cards_needed += SCIENCE_FEWEST_CARDS[wmax][p.science]
             continue
+        syms = (c, g, tb)
         wild = p.wild or 0
         bad = [text("{column} {value}", column=Term(name), value=v)
                for name, v in zip(("compasses", "gears", "tablets"), syms) if not 0 <= v <= MAX_SYMBOL]
@@ -499,10 +534,8 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
                              science=p.science))
         cards_needed += sum(syms)
         wilds += wild
-        for sym, v in zip(d.Science, syms):
-            sym_totals[sym] += v
-    for sym, v in sym_totals.items():
-        deck = SYMBOLS_IN_DECK[(sym, t.n)]
+        compasses, gears, tablets = compasses + syms[0], gears + syms[1], tablets + syms[2]
+    for sym, v, deck in zip(d.Science, (compasses, gears, tablets), _SYMBOL_DECKS[t.n]):
         if v > deck:
             out.append(error("science.deck", "the table holds {count} {symbols}, but the "
                              "{n}-player decks have only {deck} green cards with that symbol",
@@ -519,12 +552,16 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
     return out
 
 
+#: SYMBOLS_IN_DECK per player count, in the order of ``d.Science``.
+_SYMBOL_DECKS = {n: tuple(SYMBOLS_IN_DECK[(s, n)] for s in d.Science) for n in d.PLAYER_COUNTS}
+
+
 def _wild_table_max(t: _Table) -> int:
     """Wild symbols a whole table can hold: one Babylon board, one Scientists Guild and,
     at most once, Olympia B's copy of it (every board exists once)."""
     babylon = any(s.wild for s in t.seats)
     olympia_b = any(s.copies_guild for s in t.seats)
-    guild = (1 + olympia_b) if t.guild_possible("Scientists Guild") else 0
+    guild = (1 + olympia_b) if t.scientists else 0
     return int(babylon) + guild
 
 
@@ -645,6 +682,7 @@ def _stages_max(s: _Seat) -> int:
     return s.board.most_stages
 
 
+@lru_cache(maxsize=1024)
 def commercial_max(n: int, stages: int, budget: int = 10**6) -> int:
     """Most commercial points one city can score: Haven (own brown), Lighthouse (own
     yellow, itself included), Chamber of Commerce (2 per own grey, 4+ players), Arena
@@ -665,6 +703,8 @@ def _commercial(t: _Table, sheet: TableSheet) -> list[Finding]:
     out = []
     for s in t.seats:
         p = s.line
+        if p.commercial <= 0:
+            continue  # within any bound (negatives: sheet.py reports)
         top = commercial_max(t.n, _stages_max(s), PLAYS + s.board.game_extra)
         if p.commercial > top:
             out.append(error("commercial.max", "commercial {commercial} for {player!r} is more than the "
@@ -716,28 +756,31 @@ _COLOUR_SLOTS: dict[int, tuple[tuple[int, int, int], ...]] = {
 }
 
 
-@lru_cache(maxsize=65536)
+_STRATEGISTS = GUILD_INDEX["Strategists Guild"]
+_BUILDERS = GUILD_INDEX["Builders Guild"]
+
+
 def _guild_bound(possible: tuple[int, ...], extra: int, copies: bool,
-                 values: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+                 values: list[int]) -> tuple[int, tuple[int, ...]]:
     """The most guild points one player can score, and each possible guild's most, given
     the guilds that may be in play (indices into ``GUILD_NAMES``), the board's extra Age III
     builds, whether Olympia B's copy is possible, and each guild's most for this player."""
-    shipowners = min(len(possible), 6 + extra)  # guilds built are purple
-    each = tuple(values[k] + (shipowners if k == _SHIPOWNERS else 0) for k in possible)
+    values[_SHIPOWNERS] += min(len(possible), 6 + extra)  # guilds built are purple
+    each = tuple([values[k] for k in possible])
     playable = sorted(each, reverse=True)
     # Six Age III turns, plus the board's extra builds; Olympia B copies one more.
     top = sum(playable[:6 + extra]) + (playable[0] if copies and playable else 0)
     return top, each
 
 
-def _guild_values(t: _Table, i: int) -> tuple[int, ...]:
+def _guild_values(t: _Table, i: int) -> list[int]:
     """Each guild's most points for player i, by ``GUILD_NAMES`` index. Seats in order: from
     the neighbours' own sheets and the deck's copies; else the most any neighbours could hold."""
     if not t.ordered:
         v = dict(GUILD_STATIC[t.n])
         v["Strategists Guild"] = 2 * MOST_DEFEATS
         v["Builders Guild"] = _stages_max(t.seats[i]) + 2 * MAX_STAGES
-        return tuple(v[g] for g in d.GUILD_NAMES)
+        return [v[g] for g in d.GUILD_NAMES]
     left, right = (i + 1) % t.n, (i - 1) % t.n
     nl, nr = t.needs[left], t.needs[right]
     return _neighbour_guilds(t.n, nl.holds, nr.holds, t.seats[left].line.military, t.seats[right].line.military,
@@ -747,17 +790,15 @@ def _guild_values(t: _Table, i: int) -> tuple[int, ...]:
 _OWN_BROWN_GREY = {n: NAMES[(d.Colour.BROWN, n)] + NAMES[(d.Colour.GREY, n)] for n in d.PLAYER_COUNTS}
 
 
-@lru_cache(maxsize=65536)
 def _neighbour_guilds(n: int, left: tuple[int, ...], right: tuple[int, ...], mil_left: int, mil_right: int,
-                      stages: int, free: int) -> tuple[int, ...]:
+                      stages: int, free: int) -> list[int]:
     v = [0] * len(d.GUILD_NAMES)  # the Scientists Guild scores in science
     for (k, pts, cap), a, b in zip(_COLOUR_SLOTS[n], left, right):
-        v[k] = pts * min(cap, a + b)
-    v[GUILD_INDEX["Strategists Guild"]] = MAX_DEFEATS.get(mil_left, MOST_DEFEATS) + \
-        MAX_DEFEATS.get(mil_right, MOST_DEFEATS)
-    v[GUILD_INDEX["Builders Guild"]] = stages
+        v[k] = pts * (cap if a + b > cap else a + b)
+    v[_STRATEGISTS] = MAX_DEFEATS.get(mil_left, MOST_DEFEATS) + MAX_DEFEATS.get(mil_right, MOST_DEFEATS)
+    v[_BUILDERS] = stages
     v[_SHIPOWNERS] = min(_OWN_BROWN_GREY[n], free)
-    return tuple(v)
+    return v
 
 
 _ALL_GUILDS = tuple(range(len(d.GUILD_NAMES)))
@@ -774,7 +815,7 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
             if canon is None:
                 out.append(error("guilds.unknown", "guild {guild!r} is not a 7 wonders guild: use one of "
                                                    "{guilds}", guild=raw, guilds=", ".join(d.GUILD_NAMES)))
-        dup = sorted({g for g in names if g and names.count(g) > 1})
+        dup = sorted({g for g in names if g and names.count(g) > 1}) if len(set(names)) < len(names) else []
         for g in dup:
             out.append(error("guilds.twice", "{guild} is listed twice among the guilds in play: "
                                              "the game has one card of each guild", guild=g))
@@ -785,21 +826,28 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
                                                "use players + 2 = {want} at a {n}-player table",
                                count=k, guilds=Term("guild") if k == 1 else Term("guilds"), want=want, n=t.n))
     olympia_b = [s.copies_guild for s in t.seats]
-    possible = _ALL_GUILDS if t.guilds is None else tuple(k for g, k in GUILD_INDEX.items() if g in t.guilds)
-    table_best = [0] * len(possible)
+    possible = t.possible
+    bounds: list[tuple[int, tuple[int, ...]] | None] = [None] * t.n
     for i, s in enumerate(t.seats):
         p = s.line
-        top, each = _guild_bound(possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i))
-        table_best = [max(x, y) for x, y in zip(table_best, each)]
+        if p.guilds <= 0:
+            continue  # within any bound; worked out below only if the table's bound needs it
+        top, each = bounds[i] = _guild_bound(possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i))
         if p.guilds > top:
             where = Term("the guilds in play") if t.guilds is not None else Term("any guilds")
             out.append(error("guilds.max", "guild points {points} for {player!r} are more than the {top} "
                              "{which} can give at this table; check the guilds column", p.player,
                              points=p.guilds, player=p.player, top=top, which=where))
     total = sum(s.line.guilds for s in t.seats)
+    if total <= max((b[0] for b in bounds if b is not None), default=0) or any(f.rule == "guilds.max" for f in out):
+        return out  # the table's bound below is at least each player's own
     # Each guild card once, plus one copy by Olympia B (there is one Olympia board).
+    table_best = [0] * len(possible)
+    for i, s in enumerate(t.seats):
+        each = (bounds[i] or _guild_bound(possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i)))[1]
+        table_best = [max(x, y) for x, y in zip(table_best, each)]
     table_top = sum(table_best) + (max(table_best, default=0) if any(olympia_b) else 0)
-    if total > table_top and not any(f.rule == "guilds.max" for f in out):
+    if total > table_top:
         out.append(error("guilds.table", "the table's guild points add up to {total}, but each guild card "
                                          "exists once and together they give at most {top} here",
                          total=total, top=table_top))
@@ -821,13 +869,17 @@ AgeVec = tuple[int, int, int]
 
 def _pareto(vectors: set[AgeVec]) -> tuple[AgeVec, ...]:
     """The vectors no other vector is at most in every age (fewest cards per age first)."""
-    keep = [v for v in vectors
-            if not any(w != v and all(x <= y for x, y in zip(w, v)) for w in vectors)]
-    return tuple(sorted(keep, key=lambda v: (sum(v), v[::-1])))
+    keep: list[AgeVec] = []
+    # A vector below another has a smaller sum, so it is met first and kept.
+    for v in sorted(vectors, key=lambda v: (sum(v), v[::-1])):
+        if not any(w[0] <= v[0] and w[1] <= v[1] and w[2] <= v[2] for w in keep):
+            keep.append(v)
+    return tuple(keep)
 
 
-def _one_hot(age: int) -> AgeVec:
-    return (int(age == 1), int(age == 2), int(age == 3))
+def _age_counts(ages: list[int]) -> AgeVec:
+    """How many of `ages` are Age I, II and III."""
+    return (ages.count(1), ages.count(2), ages.count(3))
 
 
 def _add(a: AgeVec, b: AgeVec) -> AgeVec:
@@ -843,8 +895,7 @@ def _blue_tables(n: int) -> tuple[dict[int, tuple[AgeVec, ...]], dict[int, int]]
     for k in range(len(cards) + 1):
         for combo in itertools.combinations(cards, k):
             total = sum(p for p, _ in combo)
-            vec = tuple(sum(1 for _, a in combo if a == age) for age in d.AGES)
-            vecs.setdefault(total, set()).add(vec)  # type: ignore[arg-type]
+            vecs.setdefault(total, set()).add(_age_counts([a for _, a in combo]))
             most[total] = max(most.get(total, 0), k)
     return {p: _pareto(v) for p, v in vecs.items()}, most
 
@@ -853,6 +904,11 @@ _BLUE = {n: _blue_tables(n) for n in d.PLAYER_COUNTS}
 BLUE_AGES: dict[int, dict[int, tuple[AgeVec, ...]]] = {n: t[0] for n, t in _BLUE.items()}
 #: Most distinct blue cards behind a civilian total (0 points: none; every blue card scores).
 BLUE_MOST: dict[int, dict[int, int]] = {n: t[1] for n, t in _BLUE.items()}
+#: Per civilian total: the age vectors, the fewest and the most blue cards behind it.
+_BLUE_NEED: dict[int, dict[int, tuple[tuple[AgeVec, ...], int, int]]] = {
+    n: {p: (vecs, min(map(sum, vecs)), BLUE_MOST[n][p]) for p, vecs in BLUE_AGES[n].items()}
+    for n in d.PLAYER_COUNTS
+}
 #: Ages of the distinct green cards of each symbol at `n` players.
 GREEN_AGES_BY_SYMBOL: dict[tuple[d.Science, int], tuple[int, ...]] = {
     (s, n): tuple(d.card(name).age for name in names if d.card(name).copies(n))
@@ -880,9 +936,8 @@ def green_ages(n: int, counts: tuple[int, int, int]) -> tuple[AgeVec, ...]:
     out: set[AgeVec] = {(0, 0, 0)}
     for sym, k in zip(d.Science, counts):
         ages = GREEN_AGES_BY_SYMBOL[(sym, n)]
-        options = {tuple(sum(1 for a in combo if a == age) for age in d.AGES)
-                   for combo in itertools.combinations(ages, k)}
-        out = {_add(v, w) for v in out for w in options}  # type: ignore[arg-type]
+        options = {_age_counts(list(combo)) for combo in itertools.combinations(ages, k)}
+        out = {_add(v, w) for v in out for w in options}
     return _pareto(out)
 
 
@@ -934,20 +989,68 @@ def _turn_options(wonder: str | None, side: str | None, points: int, stages: int
     return tuple(sorted(out, key=lambda x: (x.stages, -x.per_age, -x.anywhere)))
 
 
-def _fits(cards: AgeVec, flexible: int, t: _Turns) -> int:
-    """How many plays too many: cards of each age on that age's turns or on Halikarnassos
-    builds, stages and `flexible` cards (any age) on any turn left. 0 when they fit."""
-    spill = sum(max(0, c - t.per_age) for c in cards)
-    total = sum(cards) + t.stages + flexible - (len(d.AGES) * t.per_age + t.anywhere)
-    return max(spill - t.anywhere, total, 0)
+#: One `_Turns` as the search loop reads it: (turns per age, Halikarnassos builds, plays
+#: left for cards once the stages are built, a stage gives shields).
+_Slots = tuple[int, int, int, bool]
 
 
 @dataclass(frozen=True)
-class _Need:
+class _TurnSet:
+    """The `_Turns` a sheet allows, in the search's order, and what they allow at most."""
+
+    slots: tuple[_Slots, ...]
+    most: int    # most plays left for cards after the stages
+    plays: int   # most plays in all (cards and stages)
+    stages: int  # most stages built
+
+
+@lru_cache(maxsize=4096)
+def _turn_set(wonder: str | None, side: str | None, points: int, stages: int | None) -> _TurnSet:
+    turns = _turn_options(wonder, side, points, stages)
+    ages = len(d.AGES)
+    return _TurnSet(
+        slots=tuple((t.per_age, t.anywhere, ages * t.per_age + t.anywhere - t.stages, t.shields) for t in turns),
+        most=max(ages * t.per_age + t.anywhere - t.stages for t in turns),
+        plays=max(ages * t.per_age + t.anywhere for t in turns),
+        stages=max(t.stages for t in turns),
+    )
+
+
+def _best(blue: tuple[AgeVec, ...], sci: tuple[AgeVec, ...], fixed3: int, flexible: int,
+          turns: tuple[_Slots, ...], shield_free: bool) -> tuple[int, AgeVec]:
+    """The fewest plays too many over every choice of turns, blue set and green set (0 when
+    one fits), and the card vector that first reached it. Cards of each age go on that age's
+    turns or on Halikarnassos builds; the stages and `flexible` cards (any age) on any turn
+    left; `shield_free`: a shield stage stands in for the flexible card (a red one)."""
+    best, worst = 99, (0, 0, 0)
+    for per_age, anywhere, room, shields in turns:
+        if not (shield_free and shields):
+            room -= flexible
+        for b1, b2, b3 in blue:
+            for s1, s2, s3 in sci:
+                a1, a2, a3 = b1 + s1, b2 + s2, b3 + s3 + fixed3
+                over = a1 + a2 + a3 - room
+                spill = -anywhere  # cards beyond their age's turns, less the discard builds
+                if a1 > per_age:
+                    spill += a1 - per_age
+                if a2 > per_age:
+                    spill += a2 - per_age
+                if a3 > per_age:
+                    spill += a3 - per_age
+                if spill > over:
+                    over = spill
+                if over <= 0:
+                    return 0, (a1, a2, a3)
+                if over < best:
+                    best, worst = over, (a1, a2, a3)
+    return best, worst
+
+
+class _Need(NamedTuple):
     """What one city's sheet needs of its plays (exact for the model above)."""
 
     over: int        # plays too many for the cards of the sheet, wild symbols free (0: fits)
-    worst: AgeVec    # the card vector with the least overflow, for the message
+    worst: AgeVec    # the card vector with the least overflow, for the message (when over > 0)
     guild_over: int  # the same with the Scientists Guild paid for as a card
     can_win: bool    # a shield stage, or room for a red card: the city can win a battle
     free: int        # most plays left for cards the sheet doesn't need (brown, grey, red, yellow)
@@ -956,70 +1059,58 @@ class _Need:
     stages: int      # most stages the sheet allows
 
 
-def _best(blue: tuple[AgeVec, ...], sci: tuple[AgeVec, ...], fixed3: int, flexible: int,
-          turns: tuple[_Turns, ...], shield_free: bool) -> tuple[int, AgeVec]:
-    best, worst = 99, (0, 0, 0)
-    for t in turns:
-        flex = 0 if (shield_free and t.shields) else flexible
-        for b in blue:
-            for s in sci:
-                v = (b[0] + s[0], b[1] + s[1], b[2] + s[2] + fixed3)
-                over = _fits(v, flex, t)
-                if over < best:
-                    best, worst = over, v
-                    if not over:
-                        return 0, v
-    return best, worst
+_NO_CARDS: tuple[AgeVec, ...] = ((0, 0, 0),)
+_NO_BLUE = (_NO_CARDS, 0, 99)
+#: Per player count, each colour of NEIGHBOUR_COLOUR_GUILDS as (kind, names in the deck): the
+#: most cards a city holds is bounded by its blue cards (0), green cards (1), the plays it
+#: has free plus a commercial card (2: yellow), or the plays it has free (3).
+_HOLD_KINDS: dict[int, tuple[tuple[int, int], ...]] = {
+    n: tuple(({d.Colour.BLUE: 0, d.Colour.GREEN: 1, d.Colour.YELLOW: 2}.get(colour, 3), names)
+             for colour, names in _HOLD_NAMES[n])
+    for n in d.PLAYER_COUNTS
+}
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
+def _science_need(n: int, science: int, symbols: tuple[int, int, int, int] | None, babylon: bool,
+                  guild: bool, copy: bool) -> tuple[tuple[AgeVec, ...], tuple[AgeVec, ...], int, int]:
+    """The green-card age vectors of a science score with wild symbols free and with the
+    Scientists Guild paid for, the fewest cards of the latter, and the most green cards."""
+    if symbols is not None:
+        c, g, t, wild = symbols
+        free = green_ages(n, (c, g, t)) or _NO_CARDS
+        paid = max(0, wild - int(babylon)) if not copy else 0
+        return free, tuple(_add(v, (0, 0, paid)) for v in free), min(map(sum, free)) + paid, c + g + t
+    free = science_ages(n, science, babylon, guild, copy, False) or _NO_CARDS
+    paid_sci = science_ages(n, science, babylon, guild, copy, True) or _NO_CARDS
+    return free, paid_sci, min(map(sum, paid_sci)), science_most_cards(science)
+
+
 def city_need(n: int, wonder: str | None, side: str | None, wonders: int, stages: int | None,
               civilian: int, science: int, symbols: tuple[int, int, int, int] | None,
               commercial: bool, guilds: bool, copy: bool, babylon: bool, guild: bool) -> _Need:
     """One city's plays: `symbols` (compasses, gears, tablets, wild) when the sheet has the
     columns; `babylon`, `guild`, `copy`: Babylon's wild stage, the Scientists Guild (in play)
     and Olympia B's copy are possible for this city."""
-    turns = _turn_options(wonder, side, wonders, stages)
-    blue = BLUE_AGES[n].get(civilian) or ((0, 0, 0),)  # unreachable: civilian.points says so
-    if symbols is not None:
-        *counts, wild = symbols
-        green = green_ages(n, tuple(counts)) or ((0, 0, 0),)  # type: ignore[arg-type]
-        paid = max(0, wild - int(babylon)) if not copy else 0
-        free_sci, paid_sci = green, tuple(_add(v, (0, 0, paid)) for v in green)
-    else:
-        free_sci = science_ages(n, science, babylon, guild, copy, False) or ((0, 0, 0),)
-        paid_sci = science_ages(n, science, babylon, guild, copy, True) or ((0, 0, 0),)
+    turns = _turn_set(wonder, side, wonders, stages)
+    # An unreachable civilian total (civilian.points says so) needs no blue card here.
+    blue, fewest_blue, most_blue = _BLUE_NEED[n].get(civilian, _NO_BLUE)
+    free_sci, paid_sci, fewest_green, held = _science_need(n, science, symbols, babylon, guild, copy)
     fixed3 = int(commercial) + int(guilds and not copy)  # Haven/Lighthouse/Chamber/Arena; a guild
-    over, worst = _best(blue, free_sci, fixed3, 0, turns, False)
-    guild_over = _best(blue, paid_sci, fixed3, 0, turns, False)[0] if not over else over
-    can_win = not _best(blue, paid_sci, fixed3, 1, turns, True)[0]
-    most = max(len(d.AGES) * t.per_age + t.anywhere - t.stages for t in turns)
-    fewest = min(map(sum, blue)) + min(map(sum, paid_sci)) + fixed3
-    plays = max(len(d.AGES) * t.per_age + t.anywhere for t in turns)
-    free = max(0, most - fewest)
-    holds = []
-    for colour, names in _HOLD_NAMES[n]:
-        if colour is d.Colour.BLUE:
-            holds.append(min(names, BLUE_MOST[n].get(civilian, names)))
-        elif colour is d.Colour.GREEN:
-            held = sum(symbols[:3]) if symbols is not None else science_most_cards(science)
-            holds.append(min(names, held))
-        else:
-            holds.append(min(names, free + (colour is d.Colour.YELLOW and commercial)))
-    return _Need(over, worst, guild_over, can_win, free, max(0, plays - (fewest - int(commercial))),
-                 tuple(holds), max(x.stages for x in turns))
-
-
-def _need(t: _Table, i: int) -> _Need:
-    s = t.seats[i]
-    p = s.line
-    syms = (p.compasses, p.gears, p.tablets)
-    symbols = None
-    if None not in syms and all(0 <= x <= MAX_SYMBOL for x in syms):  # type: ignore[operator]
-        symbols = (*syms, p.wild or 0)
-    return city_need(t.n, p.wonder, p.side, p.wonders, p.stages, p.civilian, p.science, symbols,  # type: ignore[arg-type]
-                     p.commercial > 0, p.guilds > 0, s.copies_guild, s.wild,
-                     t.guild_possible("Scientists Guild"))
+    # A city with room for a red card beside the guild-paid cards fits both ways (the free
+    # green sets lie below the paid ones), so the two exact searches only run when it can't.
+    can_win = not _best(blue, paid_sci, fixed3, 1, turns.slots, True)[0]
+    if can_win:
+        over, worst, guild_over = 0, (0, 0, 0), 0
+    else:
+        over, worst = _best(blue, free_sci, fixed3, 0, turns.slots, False)
+        guild_over = _best(blue, paid_sci, fixed3, 0, turns.slots, False)[0] if not over else over
+    fewest = fewest_blue + fewest_green + fixed3
+    free = max(0, turns.most - fewest)
+    most = (most_blue, held, free + commercial, free)  # by the kinds of _HOLD_KINDS
+    holds = tuple([min(names, most[kind]) for kind, names in _HOLD_KINDS[n]])
+    return _Need(over, worst, guild_over, can_win, free, max(0, turns.plays - (fewest - int(commercial))),
+                 holds, turns.stages)
 
 
 # --- coins ------------------------------------------------------------------------------
@@ -1077,6 +1168,8 @@ def _coins(t: _Table, sheet: TableSheet) -> list[Finding]:
     coins = [s.line.coins for s in t.seats]
     if min(coins) < 0:
         return []  # coins.negative says so
+    if sum(coins) <= t.n * (d.START_COINS + YELLOW_EXTRA[t.n]):
+        return []  # every city's ceiling (coins_max) is at least this much
     total, top = sum(coins), sum(coins_max(t, i) for i in range(t.n))
     if total <= top:
         return []
@@ -1095,11 +1188,11 @@ def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
     for i, s in enumerate(t.seats):
         p = s.line
         blue = FEWEST_BLUE[t.n].get(p.civilian, 0)
-        syms = (p.compasses, p.gears, p.tablets)
-        if None in syms:
-            green = SCIENCE_FEWEST_CARDS[min(_wild_max(t, i), MAX_WILD)].get(p.science, 0)
+        c, g, tb = p.compasses, p.gears, p.tablets
+        if c is None or g is None or tb is None:
+            green = SCIENCE_FEWEST_CARDS[min(s.wild + t.scientists, MAX_WILD)].get(p.science, 0)
         else:
-            green = sum(x for x in syms if x > 0)
+            green = sum(x for x in (c, g, tb) if x > 0)
         stages = p.stages if p.stages is not None and p.stages > 0 else s.board.fewest_stages(p.wonders)
         yellow = 1 if p.commercial > 0 else 0
         purple = 1 if p.guilds > 0 and not s.copies_guild else 0
@@ -1118,7 +1211,8 @@ def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
                              "check the categories", p.player, player=p.player, need=need,
                              parts=Joined(tuple(parts)), budget=budget, board=s.board.label))
             continue
-        out.extend(_ages(t, i))
+        if t.needs[i].over or t.needs[i].guild_over:
+            out.extend(_ages(t, i))
     return out
 
 
@@ -1158,13 +1252,21 @@ def check_rules(sheet: TableSheet) -> list[Finding]:
     return out
 
 
-def _only(part):  # one category's checks on their own, for callers and tests
+def _only(part: Callable[[_Table, TableSheet], list[Finding]]) -> TableCheck:
+    """One category's checks on their own, for callers and tests."""
     def check(sheet: TableSheet) -> list[Finding]:
         t = _table(sheet)
         return [] if t is None else part(t, sheet)
     check.__name__ = "check" + part.__name__
     check.__doc__ = part.__doc__
     return check
+
+
+def clear_caches() -> None:
+    """Forget the cached per-seat, military and civilian results (for benchmarks)."""
+    _seat_need.cache_clear()
+    military_assignment_exists.cache_clear()
+    civilian_table_feasible.cache_clear()
 
 
 check_wonders = _only(_wonders)

@@ -37,13 +37,14 @@ def _lines(game: Game, seat: int, copy: int | None) -> dict[str, int]:
     if copy is not None:
         guilds += _guild_points(game, seat, copy)
         wild += CARDS[copy].wild
-    science = science_points(*c.science, wild)
+    compasses, gears, tablets = c.science
+    science = science_points(compasses, gears, tablets, wild)
     return {"military": military, "treasury": c.coins // 3, "wonders": wonders, "civilian": civilian,
             "commercial": commercial, "guilds": guilds, "science": science, "wild": wild}
 
 
 def _copy_options(game: Game, seat: int) -> list[int]:
-    out = set()
+    out: set[int] = set()
     for other in (game.left(seat), game.right(seat)):
         out.update(cid for cid in other.built if CARDS[cid].colour == PURPLE)
     return sorted(out, key=lambda cid: CARDS[cid].name)

@@ -1,0 +1,130 @@
+"""The 7 Wonders checks skip their exact searches where a cheap bound already decides
+(benchmarks/bench_check_sheet.py). Property: on random sheets near and beyond every bound,
+each shortcut decides exactly as the full computation it skips."""
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules_engine.sevenwonders import CATEGORIES, TableSheet
+from rules_engine.sevenwonders import checks as c
+from rules_engine.sevenwonders import data as d
+from rules_engine.sevenwonders.sample import random_table
+
+
+def _fix_total(p):
+    return replace(p, total=sum(getattr(p, k) for k in CATEGORIES))
+
+
+@st.composite
+def sheets(draw):
+    """A rule-consistent table, then a few players pushed towards (or past) the bounds."""
+    n = draw(st.integers(3, 7))
+    sheet = random_table(draw(st.integers(0, 10**6)), n, known_boards=draw(st.booleans()),
+                         known_guilds=draw(st.booleans()), symbol_columns=draw(st.booleans()),
+                         stage_column=draw(st.booleans()))
+    players = list(sheet.players)
+    for _ in range(draw(st.integers(0, 3))):
+        k = draw(st.integers(0, n - 1))
+        p = players[k]
+        field = draw(st.sampled_from(["civilian", "science", "guilds", "commercial", "coins", "military",
+                                      "wild", "stages", "total", "heavy", "heavy"]))
+        if field == "heavy":  # a city whose plays are (nearly) all needed: the searches' edge
+            p = replace(p, civilian=draw(st.sampled_from(sorted(c.CIVILIAN_REACHABLE[n])[-20:])),
+                        science=draw(st.sampled_from(sorted(c.SCIENCE_REACHABLE[c.MAX_WILD])[-20:])),
+                        commercial=draw(st.integers(0, 2)), guilds=draw(st.integers(0, 2)))
+            if p.compasses is not None:
+                syms = [draw(st.integers(0, c.MAX_SYMBOL)) for _ in range(3)]
+                wild = draw(st.integers(0, 2))
+                p = replace(p, compasses=syms[0], gears=syms[1], tablets=syms[2], wild=wild,
+                            science=c.science_points(*syms, wild))
+        elif field == "civilian":
+            p = replace(p, civilian=draw(st.sampled_from(sorted(c.CIVILIAN_REACHABLE[n]))))
+        elif field == "science":
+            p = replace(p, science=draw(st.sampled_from(sorted(c.SCIENCE_REACHABLE[c.MAX_WILD]))))
+        elif field == "guilds":
+            p = replace(p, guilds=draw(st.integers(-1, 80)))
+            if draw(st.booleans()):  # the whole table's guild points: its bound
+                players = [_fix_total(replace(q, guilds=draw(st.integers(0, 45)))) for q in players]
+        elif field == "commercial":
+            p = replace(p, commercial=draw(st.integers(-1, 40)))
+        elif field == "coins":
+            coins = draw(st.integers(-1, 400))
+            p = replace(p, coins=coins, treasury=coins // 3 if draw(st.booleans()) else draw(st.integers(0, 9)))
+        elif field == "military":
+            p = replace(p, military=draw(st.integers(-8, 20)))
+        elif field == "wild" and p.wild is not None:
+            p = replace(p, wild=draw(st.integers(0, 3)))
+        elif field == "stages" and p.stages is not None:
+            p = replace(p, stages=draw(st.integers(-1, 5)))
+        if field != "total":
+            p = _fix_total(p) if draw(st.booleans()) or field in ("civilian", "heavy") else p
+        else:
+            p = replace(p, total=p.total + draw(st.integers(-2, 2)))
+        players[k] = p
+    t = c._table(TableSheet(tuple(players), sheet.guilds))
+    if t is not None and draw(st.booleans()):  # one player's guild points at their exact bound
+        k = draw(st.integers(0, n - 1))
+        s = t.seats[k]
+        top = c._guild_bound(t.possible, s.board.extra_builds, s.copies_guild, c._guild_values(t, k))[0]
+        players = [_fix_total(replace(q, guilds=top + draw(st.integers(-2, 2)))) if q is s.line else q
+                   for q in players]
+    return TableSheet(tuple(players), sheet.guilds)
+
+
+@settings(max_examples=300, deadline=None)
+@given(sheets())
+def test_a_city_with_room_for_a_red_card_fits_without_the_exact_searches(sheet):
+    t = c._table(sheet)
+    if t is None:
+        return
+    for s, need in zip(t.seats, t.needs):
+        p = s.line
+        turns = c._turn_set(p.wonder, p.side, p.wonders, p.stages).slots
+        blue = c._BLUE_NEED[t.n].get(p.civilian, c._NO_BLUE)[0]
+        symbols = None
+        if None not in (p.compasses, p.gears, p.tablets) and \
+                all(0 <= x <= c.MAX_SYMBOL for x in (p.compasses, p.gears, p.tablets)):
+            symbols = (p.compasses, p.gears, p.tablets, p.wild or 0)
+        free_sci, paid_sci, _, _ = c._science_need(t.n, p.science, symbols, s.wild, t.scientists, s.copies_guild)
+        fixed3 = int(p.commercial > 0) + int(p.guilds > 0 and not s.copies_guild)
+        over = c._best(blue, free_sci, fixed3, 0, turns, False)[0]
+        guild_over = c._best(blue, paid_sci, fixed3, 0, turns, False)[0] if not over else over
+        can_win = not c._best(blue, paid_sci, fixed3, 1, turns, True)[0]
+        assert (need.over, need.guild_over, need.can_win) == (over, guild_over, can_win)
+
+
+def _exact_guild_rules(t, sheet):
+    """guilds.max and guilds.table worked out for every player, no bound skipped."""
+    out = []
+    bounds = [c._guild_bound(t.possible, s.board.extra_builds, s.copies_guild, c._guild_values(t, i))
+              for i, s in enumerate(t.seats)]
+    for s, (top, _) in zip(t.seats, bounds):
+        if s.line.guilds > top:
+            out.append(("guilds.max", s.line.player))
+    best = [max(each[k] for _, each in bounds) for k in range(len(t.possible))]
+    table_top = sum(best) + (max(best, default=0) if any(s.copies_guild for s in t.seats) else 0)
+    if sum(s.line.guilds for s in t.seats) > table_top and not out:
+        out.append(("guilds.table", None))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(sheets())
+def test_guild_bounds_skipped_for_players_without_guild_points_decide_the_same(sheet):
+    t = c._table(sheet)
+    if t is None:
+        return
+    got = [(f.rule, f.player) for f in c._guilds(t, sheet) if f.rule in ("guilds.max", "guilds.table")]
+    assert got == _exact_guild_rules(t, sheet)
+
+
+@settings(max_examples=300, deadline=None)
+@given(sheets())
+def test_cheap_coin_and_commercial_bounds_are_below_the_exact_ones(sheet):
+    t = c._table(sheet)
+    if t is None:
+        return
+    assert t.n * (d.START_COINS + c.YELLOW_EXTRA[t.n]) <= sum(c.coins_max(t, i) for i in range(t.n))
+    for s in t.seats:
+        assert c.commercial_max(t.n, c._stages_max(s), c.PLAYS + s.board.game_extra) >= 0
