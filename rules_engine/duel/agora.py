@@ -7,6 +7,7 @@ with ``END``. Agora favours clarity over speed: it is not on the benchmark's hot
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from rules_engine.duel import data
@@ -31,6 +32,8 @@ from rules_engine.duel.engine import (
     YELLOW,
     Deal,
     Game,
+    Ids,
+    Move,
 )
 
 SENATOR = int(data.Colour.SENATOR)
@@ -80,18 +83,19 @@ class AgoraDeal(Deal):
     `library` is the order in which the Great Library would draw from the box: it offers
     the first three tokens of that order still in the box when it is built."""
 
-    decrees: tuple[int, ...] = ()
-    conspiracies: tuple[int, ...] = ()
+    decrees: Ids = ()
+    conspiracies: Ids = ()
 
 
-def random_agora_deal(rng) -> AgoraDeal:
+def random_agora_deal(rng: random.Random) -> AgoraDeal:
     toks = list(range(len(E.TOKENS)))
     rng.shuffle(toks)
     wonders = list(range(len(E.WONDERS)))
     rng.shuffle(wonders)
     senators = list(SENATOR_IDS)
     rng.shuffle(senators)
-    layouts, removed = [], []
+    layouts: list[Ids] = []
+    removed: list[Ids] = []
     start = 0
     for age in (1, 2, 3):
         deck = list(E.AGE_DECK[age - 1])
@@ -147,20 +151,20 @@ class AgoraGame(Game):
         super().__init__(deal)
         self.cubes = [[0] * 7, [0] * 7]            # cubes[p][chamber], chambers 1..6
         self.free_cubes = [data.INFLUENCE_CUBES, data.INFLUENCE_CUBES]
-        self.decrees = [[]] + [[d] for d in deal.decrees]
+        self.decrees: list[list[int]] = [[]] + [[d] for d in deal.decrees]   # per chamber 1..6
         self.ctrl = [-1] * 7
         self.dctl = [-1] * len(DECREES)          # who controls each decree (-1: nobody / not in play)
         self.deck = list(deal.conspiracies)
-        self.hand = [[], []]                       # conspiracies held, not prepared
-        self.prepared = [[], []]
-        self.done = [[], []]                       # triggered conspiracies
-        self.locked = []
+        self.hand: list[list[int]] = [[], []]      # conspiracies held, not prepared
+        self.prepared: list[list[int]] = [[], []]
+        self.done: list[list[int]] = [[], []]      # triggered conspiracies
+        self.locked: list[int] = []
         self.triggered = False
         self.in_trigger = False
         self.owner = 0                             # whose turn it is (cur may be another chooser)
         self.box = list(deal.box_tokens)
-        self.library_drawn = ()
-        self.treason_used = []
+        self.library_drawn: Ids = ()
+        self.treason_used: list[int] = []
 
     # ------------------------------------------------------------------ costs and prices
     def _update_prices(self, p: int) -> None:
@@ -195,11 +199,11 @@ class AgoraGame(Game):
         disc = (2 if E.T_ARCHITECTURE in self.tokens[p] else 0) + (1 if self.dctl[D["WonderDiscount"]] == p else 0)
         return self.cost(p, E.W_NEED[w], 0, disc)
 
-    def _library(self) -> tuple[int, ...]:
+    def library_draw(self) -> Ids:
         return self.library_drawn
 
     # ------------------------------------------------------------------ legal moves
-    def legal_moves(self) -> list[tuple[int, int, int]]:
+    def legal_moves(self) -> list[Move]:
         ph = self.phase
         p = self.cur
         if ph == E.P_PLAY:
@@ -217,10 +221,10 @@ class AgoraGame(Game):
                 moves.append((END, 0, 0))     # a pair's token may be declined
             return moves
         q = 1 - p
-        moves: list = []
+        moves = []
         if ph == P_SENATE:
             if self.free_cubes[p]:
-                for ch in data.SECTIONS[self.pending_arg[1] - 1]:
+                for ch in data.SECTIONS[self._arg_pair()[1] - 1]:
                     moves.append((PLACE, ch, 0))
             moves += self._moves_of(p)
         elif ph == P_PLACE:
@@ -241,9 +245,9 @@ class AgoraGame(Game):
         elif ph == P_TAKE_WONDER:
             moves = [(TAKE_WONDER, w, 0) for w in self.unbuilt[q]]
         elif ph == P_TAKE_CARD:
-            moves = [(TAKE_CARD, c, 0) for c in self.city[q] if C_COLOUR[c] in self.pending_arg]
+            moves = [(TAKE_CARD, c, 0) for c in self.city[q] if C_COLOUR[c] in self._arg_pair()]
         elif ph == P_GIVE_CARD:
-            col, taken = self.pending_arg
+            col, taken = self._arg_pair()
             moves = [(GIVE_CARD, c, 0) for c in self.city[p] if C_COLOUR[c] == col and c != taken]
         elif ph == P_LOCK:
             moves = ([(LOCK, t, 0) for t in self.board] + [(LOCK, t, 1) for t in self.tokens[q]]
@@ -263,11 +267,17 @@ class AgoraGame(Game):
             moves.append((END, 0, 0))
         return moves
 
-    def _moves_of(self, p: int) -> list:
+    def _arg_pair(self) -> tuple[int, int]:
+        """The argument of a decision about a pair: a senator's (actions, section), colours."""
+        arg = self.pending_arg
+        assert isinstance(arg, tuple), f"phase {self.phase} decides about a pair, not {arg!r}"
+        return arg
+
+    def _moves_of(self, p: int) -> list[Move]:
         cubes = self.cubes[p]
         return [(MOVE, a, b) for a in range(1, 7) if cubes[a] for b in (a - 1, a + 1) if 1 <= b <= 6]
 
-    def _conspire_moves(self, p: int) -> list:
+    def _conspire_moves(self, p: int) -> list[Move]:
         drawn = self.deck[:2]
         if len(drawn) == 2:
             if T_ORGANIZED_CRIME in self.tokens[p]:
@@ -281,12 +291,12 @@ class AgoraGame(Game):
         if self.pending_arg == "last row":
             last = LAST_ROW[self.age - 1]
             return [(self.slot[s], s) for s in last if self.slot[s] >= 0 and C_COLOUR[self.slot[s]] != SENATOR]
-        pool = []
+        pool: list[int] = []
         for a in range(self.age):
             pool += [c for c in self.deal.removed[a] if c not in E.GUILDS and c not in self.treason_used]
         return [(c, -1) for c in pool]
 
-    def why_illegal(self, move) -> str | None:
+    def why_illegal(self, move: Move) -> str | None:
         kind, a, _ = move
         if kind == E.BUILD and self.phase == E.P_PLAY and C_COLOUR[a] == SENATOR and self.slot_of(a) >= 0:
             total, _ = self.card_cost(self.cur, a)
@@ -297,7 +307,7 @@ class AgoraGame(Game):
         return super().why_illegal(move)
 
     # ------------------------------------------------------------------ applying moves
-    def play(self, move: tuple[int, int, int]) -> None:
+    def play(self, move: Move) -> None:
         kind, a, b = move
         if kind < PREPARE:          # the base game's moves, with the hooks below
             super().play(move)
@@ -326,8 +336,10 @@ class AgoraGame(Game):
             else:
                 self.cubes[p][a] -= 1
                 self.cubes[p][b] += 1
-            if ph == P_SENATE and self.pending_arg[0] > 1:
-                self.pending.insert(0, (P_SENATE, (self.pending_arg[0] - 1, self.pending_arg[1]), p))
+            if ph == P_SENATE:
+                actions, section = self._arg_pair()
+                if actions > 1:
+                    self.pending.insert(0, (P_SENATE, (actions - 1, section), p))
             self._senate()
         elif kind == REMOVE:
             self.cubes[1 - p][a] -= 1
@@ -638,7 +650,7 @@ class AgoraGame(Game):
         return out
 
 
-def notation(g: Game, mv) -> str:
+def notation(g: Game, mv: Move) -> str:
     """The record notation of a move (base or Agora) in the state before it is played."""
     kind, a, b = mv
     if kind <= E.START:
@@ -671,6 +683,7 @@ def notation(g: Game, mv) -> str:
         if b == 1:
             return f"c:{keep}>bottom"
         if b == 2:
+            assert isinstance(g, AgoraGame), "conspiracies are Agora's"
             return "c:" + ",".join(CONSPIRACIES[k].code for k in g.deck[:2])
         return f"c:{keep}"
     if kind == END:
