@@ -5,7 +5,6 @@
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
 from typing import IO, Any, TypeVar
@@ -95,7 +94,8 @@ class Record:
 
 _CHANCE = ("Tokens", "Box", "Wonders", "Removed1", "Removed2", "Removed3", "Age1", "Age2", "Age3",
            "Library", "Decrees", "Conspiracies")
-_MOVENO = re.compile(r"^(\d+)\.$")
+_CHANCE_FIELD = {"Tokens": "tokens", "Box": "box", "Wonders": "wonders", "Library": "library",
+                 "Decrees": "decrees", "Conspiracies": "conspiracies"}
 
 
 def read_records(handle: IO[str]) -> Iterator[Record]:
@@ -174,9 +174,8 @@ def _body(raw: RawRecord, kw: dict[str, Any], errors: Collector) -> list[str]:
         key, sep, rest = text.partition(":")
         try:
             if sep and key in _CHANCE and not moves:
-                names = tuple(n for n in rest.replace("/", " ").split())
-                field_name = {"Tokens": "tokens", "Box": "box", "Wonders": "wonders", "Library": "library",
-                              "Decrees": "decrees", "Conspiracies": "conspiracies"}.get(key)
+                names = tuple(rest.replace("/", " ").split())
+                field_name = _CHANCE_FIELD.get(key)
                 if field_name:
                     if field_name in kw:
                         raise RecordSyntaxError(f"{key!r} given twice", ln)
@@ -192,9 +191,8 @@ def _body(raw: RawRecord, kw: dict[str, Any], errors: Collector) -> list[str]:
             for tok in text.split():
                 if ended:
                     raise RecordSyntaxError(f"text after the result: {tok!r}", ln)
-                m = _MOVENO.match(tok)
-                if m:
-                    if int(m.group(1)) != expected:
+                if tok[-1] == "." and tok[:-1].isdecimal():      # a move number: \d+\.
+                    if int(tok[:-1]) != expected:
                         raise RecordSyntaxError(f"move number {tok!r} out of sequence: expected {expected}.",
                                                 ln)
                     expected += 1
