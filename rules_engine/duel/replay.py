@@ -294,13 +294,14 @@ def _apply(g: E.Game, text: str) -> str | None:
     ph = g.phase
     if ph not in (E.P_DRAFT, E.P_START, E.P_PLAY):   # cannot happen: choices are consumed below
         return f"the player must {E.PHASE_NAMES[ph]}"
-    mv = _main_move(ph, main)
+    mv = _MAIN.get((ph, main)) or _main_move(ph, main)
     if isinstance(mv, str):
         return mv
     kind = mv[0]
     if kind == E.BUILD or kind == E.DISCARD or kind == E.WONDER:
-        move = _card_move(g, mv)
-        if move is None:
+        s = g.slot_of(mv[1])            # _card_move, inlined: this is the replay's hot path
+        move = (kind, s, mv[2])
+        if s < 0 or not g.playable(move):
             return g.why_illegal(mv)
         g.play(move)
     else:
