@@ -1,6 +1,7 @@
 """Replay a recorded Duel game under the rules (findings, not exceptions) and random self-play."""
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Protocol, TypeVar
@@ -41,6 +42,12 @@ def _code(name: str, table: Mapping[str, int]) -> int | None:
     return table.get(real) if real else None
 
 
+#: Each age's deck (guilds with age 3), the senators, the guilds: as sets, for the setup checks.
+_DECKS = (frozenset(E.AGE_DECK[0]), frozenset(E.AGE_DECK[1]), frozenset(E.AGE_DECK[2] + E.GUILDS))
+_SENATORS = frozenset(A.SENATOR_IDS)
+_GUILDS = frozenset(E.GUILDS)
+
+
 def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list[Finding]]:
     out: list[Finding] = []
 
@@ -48,7 +55,7 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
             limit: int | None = None) -> Ids:
         try:                                   # fast path: exact codes, no duplicates
             exact = tuple([table[n] for n in names])
-            if (limit is None or all(i < limit for i in exact)) and len(set(exact)) == len(exact):
+            if (limit is None or not exact or max(exact) < limit) and len(set(exact)) == len(exact):
                 return exact
         except KeyError:
             pass
@@ -90,9 +97,9 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
         lay = ids(names, E.CARD_ID, "card", "setup.layout", ncard)
         rem = ids(record.removed[age - 1], E.CARD_ID, "card", "setup.layout", ncard) if age <= len(
             record.removed) else None
-        deck = set(E.AGE_DECK[age - 1]) | (set(E.GUILDS) if age == 3 else set())
-        senators = [c for c in lay if c in A.SENATOR_IDS]
-        wrong = [E.CARDS[c].code for c in lay if c not in deck and c not in A.SENATOR_IDS]
+        deck = _DECKS[age - 1]
+        senators = [c for c in lay if c in _SENATORS]
+        wrong = [E.CARDS[c].code for c in lay if c not in deck and c not in _SENATORS]
         if wrong:
             out.append(error("setup.layout", f"age {age} layout holds cards of another age: {', '.join(wrong)}"))
         size = (25, 25, 23)[age - 1] if agora else 20
@@ -104,7 +111,7 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
         if senators_seen & set(senators):
             out.append(error("setup.layout", f"a senator appears in two ages (age {age})"))
         senators_seen |= set(senators)
-        if age == 3 and sum(1 for c in lay if c in E.GUILDS) != 3:
+        if age == 3 and sum(1 for c in lay if c in _GUILDS) != 3:
             out.append(error("setup.layout", "the age 3 structure holds exactly 3 guilds"))
         if rem is not None and set(rem) | (set(lay) - set(senators)) != deck:
             out.append(error("setup.layout", f"age {age}: layout and removed cards do not make up the age deck"))
@@ -199,12 +206,10 @@ def replay(record: Record) -> DuelVerdict:
 G = TypeVar("G", bound=E.Game)
 
 
-def _current(g: E.Game) -> int:
-    return g.cur
-
-
-def _owner(g: A.AgoraGame) -> int:
-    return g.owner          # Agora: whose turn it is, while another player may be deciding
+#: Whose turn it is (a finding names that player): Agora's `owner`, as another player may be
+#: deciding (attrgetter: the replay asks before every move).
+_current: Callable[[E.Game], int] = operator.attrgetter("cur")
+_owner: Callable[[A.AgoraGame], int] = operator.attrgetter("owner")
 
 
 def _play_moves(g: G, apply: Callable[[G, str], str | None], mover: Callable[[G], int], record: Record,
