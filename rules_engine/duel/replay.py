@@ -219,9 +219,10 @@ def _play_moves(g: G, apply: Callable[[G, str], str | None], mover: Callable[[G]
     players = record.players
     moves = record.moves
     ages = len(record.layouts)
+    over = E.P_OVER
     for i, text in enumerate(moves, 1):
         p = mover(g)
-        if g.phase == E.P_OVER:
+        if g.phase == over:
             who = players[p]
             findings.append(error("move.after_end", f"move {i}, {who}: the game is already over "
                                   f"({_result(g)}), {len(moves) - i + 1} moves too many", who))
@@ -288,6 +289,12 @@ def _card_move(g: E.Game, mv: Move) -> Move | None:
     return move if g.playable(move) else None
 
 
+# Phases and kinds as module constants: `_apply` runs for every move of every replay.
+_ACTION_PHASES = frozenset((E.P_DRAFT, E.P_START, E.P_PLAY))
+_CHOICE_PHASES = frozenset((E.P_TOKEN, E.P_LIBRARY, E.P_DESTROY, E.P_MAUSOLEUM))
+_CARD_KINDS = frozenset((E.BUILD, E.DISCARD, E.WONDER))
+
+
 def _apply(g: E.Game, text: str) -> str | None:
     """Apply one recorded move (main action and its choices); return why it is illegal."""
     subs: list[str] | tuple[()]
@@ -297,13 +304,13 @@ def _apply(g: E.Game, text: str) -> str | None:
     else:
         main, subs = text, ()
     ph = g.phase
-    if ph not in (E.P_DRAFT, E.P_START, E.P_PLAY):   # cannot happen: choices are consumed below
+    if ph not in _ACTION_PHASES:   # cannot happen: choices are consumed below
         return f"the player must {E.PHASE_NAMES[ph]}"
     mv = _MAIN.get((ph, main)) or _main_move(ph, main)
     if isinstance(mv, str):
         return mv
     kind = mv[0]
-    if kind == E.BUILD or kind == E.DISCARD or kind == E.WONDER:
+    if kind in _CARD_KINDS:
         s = g.slot_of(mv[1])            # _card_move, inlined: this is the replay's hot path
         move = (kind, s, mv[2])
         if s < 0 or not g.playable(move):
@@ -315,7 +322,7 @@ def _apply(g: E.Game, text: str) -> str | None:
             return why
         g.play(mv)
     for sub in subs:
-        if g.phase not in (E.P_TOKEN, E.P_LIBRARY, E.P_DESTROY, E.P_MAUSOLEUM):
+        if g.phase not in _CHOICE_PHASES:
             return f"{sub!r}: no choice is left to make in this move"
         sigil, name = sub[:1], sub[1:]
         if sigil == "+":
@@ -336,7 +343,7 @@ def _apply(g: E.Game, text: str) -> str | None:
         g.play(mv)
     while g.phase == E.P_TOKEN:      # a pair's progress token is optional
         g.decline_token()
-    if g.phase in (E.P_TOKEN, E.P_LIBRARY, E.P_DESTROY, E.P_MAUSOLEUM):
+    if g.phase in _CHOICE_PHASES:
         hint = {E.P_TOKEN: "+Token", E.P_LIBRARY: "+Token", E.P_DESTROY: "-Card",
                 E.P_MAUSOLEUM: "^Card"}[g.phase]
         options = ", ".join(_option_name(m) for m in g.legal_moves())
