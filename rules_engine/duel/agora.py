@@ -56,6 +56,16 @@ T_ORGANIZED_CRIME = E.TOKEN_ID["OrganizedCrime"]
 D = DECREE_ID
 COIN_DECREE = {BLUE: D["BlueCoins"], GREEN: D["GreenCoins"], YELLOW: D["YellowCoins"], RED: D["RedCoins"]}
 DISCOUNT_DECREE = {YELLOW: D["YellowDiscount"], RED: D["RedDiscount"], GREEN: D["GreenDiscount"]}
+# The decrees the engine asks about on every move, by id (a dict lookup each time shows in the benchmark).
+D_RAW_TRADE = D["RawTrade"]
+D_GOODS_TRADE = D["GoodsTrade"]
+D_OPPONENT_CHAINS = D["OpponentChains"]
+D_WONDER_DISCOUNT = D["WonderDiscount"]
+D_DISCARD_COINS = D["DiscardCoins"]
+D_SENATE_ACTIONS = D["SenateActions"]
+D_CONSPIRATOR_REPLAY = D["ConspiratorReplay"]
+D_WONDER_COINS = D["WonderCoins"]
+D_SHIELD = D["Shield"]
 
 # Agora move kinds (after the base kinds 0..7)
 (PREPARE, TRIGGER, PLACE, MOVE, REMOVE, CONSPIRE, END, TAKE_WONDER, TAKE_CARD, GIVE_CARD, LOCK,
@@ -170,15 +180,15 @@ class AgoraGame(Game):
     def _update_prices(self, p: int) -> None:
         super()._update_prices(p)
         price = self.price[p]
-        if self.dctl[D["RawTrade"]] == p:
+        if self.dctl[D_RAW_TRADE] == p:
             for r in (0, 1, 2):
                 price[r] = max(1, price[r] - 1)
-        if self.dctl[D["GoodsTrade"]] == p:
+        if self.dctl[D_GOODS_TRADE] == p:
             for r in (3, 4):
                 price[r] = max(1, price[r] - 1)
 
     def _chains(self, p: int) -> int:
-        if self.dctl[D["OpponentChains"]] == p:
+        if self.dctl[D_OPPONENT_CHAINS] == p:
             return self.chains[p] | self.chains[1 - p]
         return self.chains[p]
 
@@ -186,7 +196,8 @@ class AgoraGame(Game):
         col = C_COLOUR[c]
         if col == SENATOR:
             return (0 if T_CORRUPTION in self.tokens[p] else self.ncol[p][SENATOR]), 0
-        if C_CHAIN_FROM[c] & self._chains(p):
+        chain = C_CHAIN_FROM[c]
+        if chain and chain & self._chains(p):
             return 0, 0
         disc = 2 if col == BLUE and E.T_MASONRY in self.tokens[p] else 0
         d = DISCOUNT_DECREE.get(col)
@@ -196,7 +207,7 @@ class AgoraGame(Game):
         return self.cost(p, C_NEED[c], C_COIN[c], disc)
 
     def wonder_cost(self, p: int, w: int) -> tuple[int, int]:
-        disc = (2 if E.T_ARCHITECTURE in self.tokens[p] else 0) + (1 if self.dctl[D["WonderDiscount"]] == p else 0)
+        disc = (2 if E.T_ARCHITECTURE in self.tokens[p] else 0) + (1 if self.dctl[D_WONDER_DISCOUNT] == p else 0)
         return self.cost(p, E.W_NEED[w], 0, disc)
 
     def library_draw(self) -> Ids:
@@ -401,7 +412,7 @@ class AgoraGame(Game):
 
     # ------------------------------------------------------------------ hooks of Game.play
     def _discard_coins(self, p: int) -> int:
-        return super()._discard_coins(p) + (2 if self.dctl[D["DiscardCoins"]] == p else 0)
+        return super()._discard_coins(p) + (2 if self.dctl[D_DISCARD_COINS] == p else 0)
 
     def _take_token(self, t: int) -> None:
         if self.phase == E.P_TOKEN:
@@ -423,7 +434,7 @@ class AgoraGame(Game):
             self.city[p].append(c)
             self.ncol[p][SENATOR] += 1
             if C_POLITICIAN[c]:
-                blue = self.ncol[p][BLUE] + (2 if self.dctl[D["SenateActions"]] == p else 0)
+                blue = self.ncol[p][BLUE] + (2 if self.dctl[D_SENATE_ACTIONS] == p else 0)
                 n = 0
                 for start, actions in data.SENATE_ACTIONS:
                     if blue >= start:
@@ -431,7 +442,7 @@ class AgoraGame(Game):
                 self.pending.append((P_SENATE, (n, C_SECTION[c]), p))
             else:
                 self.pending.append((P_CONSPIRATOR, None, p))
-                if self.dctl[D["ConspiratorReplay"]] == p:
+                if self.dctl[D_CONSPIRATOR_REPLAY] == p:
                     self.replay = True
             return
         super()._add_card(p, c)
@@ -441,8 +452,8 @@ class AgoraGame(Game):
 
     def _add_wonder(self, p: int, w: int) -> None:
         super()._add_wonder(p, w)
-        if self.dctl[D["WonderCoins"]] >= 0:
-            self.coins[self.dctl[D["WonderCoins"]]] += self.age
+        if self.dctl[D_WONDER_COINS] >= 0:
+            self.coins[self.dctl[D_WONDER_COINS]] += self.age
         sp = W_SPECIAL[w]
         if sp == "library":
             self.library_drawn = tuple([t for t in self.deal.library if t in self.box][:data.LIBRARY_DRAW])
@@ -580,10 +591,10 @@ class AgoraGame(Game):
             for d in self.decrees[ch]:
                 dctl[d] = ctrl[ch]
         self.dctl = dctl
-        if old[D["RawTrade"]] != dctl[D["RawTrade"]] or old[D["GoodsTrade"]] != dctl[D["GoodsTrade"]]:
+        if old[D_RAW_TRADE] != dctl[D_RAW_TRADE] or old[D_GOODS_TRADE] != dctl[D_GOODS_TRADE]:
             self._update_prices(0)
             self._update_prices(1)
-        s = D["Shield"]
+        s = D_SHIELD
         if old[s] != dctl[s]:
             if old[s] >= 0:
                 self._shields(1 - old[s], 1)      # the former controller loses the shield
