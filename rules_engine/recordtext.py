@@ -321,12 +321,12 @@ def read_header(raw: RawRecord, errors: Collector, game: str, roster: tuple[str,
             if name == GAME_TAG:
                 header.game_seen = True
                 check_game(value, ln, game)
-            elif sheet_tag.fullmatch(name):
-                header.sheets[int(name[5:])] = sheet(value, ln)
             elif name in roster:
                 if name in header.values:
                     raise RecordSyntaxError(f"tag {name!r} given twice", ln)
                 header.values[name] = (value, ln)
+            elif sheet_tag.fullmatch(name):
+                header.sheets[int(name[5:])] = sheet(value, ln)
             else:
                 header.extra.append((name, value))
         except RecordSyntaxError as exc:
