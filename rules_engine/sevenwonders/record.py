@@ -171,9 +171,10 @@ def _tag(name: str, value: str, ln: int, kw: dict[str, Any]) -> None:
 
 
 def _body_line(text: str, ln: int, hands: list[list[tuple[str, ...]]], moves: list[list[Play]]) -> None:
-    if not text or text.startswith(";"):
+    if not text or text[0] == ";":
         return  # blank lines and ; comments
-    m = _AGE.match(text)
+    first = text[0]                 # most lines are moves: try the other patterns only when they can match
+    m = _AGE.match(text) if first == "A" else None
     if m:
         age = int(m.group(1))
         if age != len(hands) + 1:
@@ -183,7 +184,7 @@ def _body_line(text: str, ln: int, hands: list[list[tuple[str, ...]]], moves: li
         return
     if not hands:
         raise RecordSyntaxError(f"{text!r} before 'Age 1': start the moves with the line Age 1", ln)
-    m = _HAND.match(text)
+    m = _HAND.match(text) if first == "H" else None
     if m:
         if moves[-1]:
             raise RecordSyntaxError("hands come before the moves of their age", ln)
