@@ -43,15 +43,18 @@ class NoRecordsError(UnknownGameError):
 def find_records(name: str) -> RecordRuleset[Any, Any, Any]:
     """The ruleset of a game with a record format; NoRecordsError for a game without one
     (UnknownGameError, naming the games with records, for an unknown name)."""
-    with_records = ", ".join(r.name for r in RULESETS if r.records is not None)
     try:
         ruleset = find_ruleset(name)
     except UnknownGameError:
-        raise UnknownGameError(f"unknown game {name!r}: use one of {with_records}") from None
+        raise UnknownGameError(f"unknown game {name!r}: use one of {_with_records()}") from None
     if ruleset.records is None:
         raise NoRecordsError(f"no game records for {ruleset.title}: replay and self-play are for "
-                             f"{with_records}")
+                             f"{_with_records()}")
     return ruleset.records
+
+
+def _with_records() -> str:
+    return ", ".join(r.name for r in RULESETS if r.records is not None)
 
 
 #: Former name: the ruleset carries the name, title and aliases itself.

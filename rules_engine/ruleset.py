@@ -7,6 +7,7 @@ import enum
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import (
     IO,
     Any,
@@ -21,6 +22,7 @@ from rules_engine.recordtext import (
     Headers,
     HeadersBuilder,
     RecordBuilder,
+    RecordFormat,
     RecordSyntaxError,
     Visitor,
 )
@@ -134,8 +136,20 @@ class Ruleset(ABC, Generic[S]):
         return f"<{type(self).__name__} {self.name!r}>"
 
 
+@dataclass(frozen=True)
+class RecordFunctions(Generic[R, V]):
+    """What a game with records provides: its record format, its replay and its self-play
+    (``selfplay(n, seed, **options)``)."""
+
+    format: RecordFormat[R]
+    replay: Callable[[R], Verdict[V]]
+    selfplay: Callable[..., Iterator[R]]
+
+
 class RecordRuleset(Ruleset[S], Generic[R, S, V]):
-    """The rules of a game that also has a record format: read, write, replay, self-play."""
+    """The rules of a game that also has a record format: read, write, replay, self-play.
+    A game implements `load`; the functions are imported on first use, so finding a game
+    stays cheap."""
 
     #: Self-play options beyond `n` and `seed`: keyword -> the value it takes ("" for a switch).
     selfplay_options: ClassVar[Mapping[str, str]] = {}
@@ -145,8 +159,16 @@ class RecordRuleset(Ruleset[S], Generic[R, S, V]):
         return self
 
     @abstractmethod
+    def load(self) -> RecordFunctions[R, V]:
+        """Import the game's record format, replay and self-play."""
+
+    @cached_property
+    def functions(self) -> RecordFunctions[R, V]:
+        return self.load()
+
     def read(self, handle: IO[str], visitor: Callable[[], Visitor[R, T]]) -> Iterator[T]:
         """Drive a fresh `visitor` over each record in `handle`, one at a time."""
+        return self.functions.format.read_with(handle, visitor)
 
     def read_records(self, handle: IO[str]) -> Iterator[R]:
         """The records in `handle`, one at a time; syntax errors are in ``record.errors``."""
@@ -160,14 +182,14 @@ class RecordRuleset(Ruleset[S], Generic[R, S, V]):
         """Each record in `handle` with its replay verdict."""
         return self.read(handle, lambda: VerdictBuilder(self.replay))
 
-    @abstractmethod
     def write_records(self, records: Iterable[R], handle: IO[str]) -> None:
         """Write `records` to `handle`; reading them back gives equal records."""
+        self.functions.format.write_records(records, handle)
 
-    @abstractmethod
     def replay(self, record: R) -> Verdict[V]:
         """Replay `record` under the rules; never raises on a bad record."""
+        return self.functions.replay(record)
 
-    @abstractmethod
     def selfplay(self, n: int, seed: int, **options: Any) -> Iterator[R]:
         """`n` random legal games, reproducible from `seed`."""
+        return self.functions.selfplay(n, seed, **options)

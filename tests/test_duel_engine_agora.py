@@ -472,3 +472,23 @@ def test_corrupted_agora_moves_give_findings_not_exceptions(seed, k, extra):
     moves[k] = f"{moves[k]} {extra}"
     verdict = duel.replay(replace(record, moves=tuple(moves)))
     assert verdict.ok or all(f.message for f in verdict.findings)
+
+
+@pytest.mark.parametrize("agora", [False, True])
+def test_playable_agrees_with_the_legal_moves(agora):
+    """The replay's fast path (`Game.playable`) accepts exactly the card moves `legal_moves`
+    lists, at every turn of random games, base and Agora (decrees and senators change costs)."""
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = A.AgoraGame(A.random_agora_deal(rng)) if agora else E.Game(E.random_deal(rng))
+        while g.phase != E.P_OVER:
+            options = g.legal_moves()
+            if g.phase == E.P_PLAY:
+                listed = {m for m in options if m[0] in (E.BUILD, E.DISCARD, E.WONDER)}
+                every = {(kind, s, w) for s in g.acc for kind, w in
+                         [(E.BUILD, 0), (E.DISCARD, 0)] + [(E.WONDER, w) for w in range(len(E.WONDERS))]}
+                assert {m for m in every if g.playable(m)} == listed
+                checked += 1
+            g.play(options[int(rng.random() * len(options))])
+    assert checked > 1000

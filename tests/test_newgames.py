@@ -18,7 +18,8 @@ from tourney.games import GAMES, sheet_game
 from tourney.games.dominations.schemes import BONN as DOM_BONN
 from tourney.games.onecardwonder.schemes import BONN as OCW_BONN
 from tourney.placepoints import bonn_scaled, place_points
-from tourney.schedule import PlanError, TableSizes, even_plan, table_plan
+from tourney.errors import PlanError
+from tourney.schedule import TableSizes, even_plan, table_plan
 
 OCW_EXAMPLE = ROOT / "examples" / "onecardwonder"
 DOM_EXAMPLE = ROOT / "examples" / "dominations"

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tourney.errors import PlanError
 from tourney.schedule import (
-    PlanError,
     Quality,
     bonn_plan,
     lower_bound,

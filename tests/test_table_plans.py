@@ -17,7 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tourney import seating
-from tourney.schedule import PLANS, PlanError, bonn_plan, table_plan
+from tourney.errors import PlanError
+from tourney.schedule import PLANS, bonn_plan, table_plan
 from tourney.games.sevenwonders.schemes import BONN, DM
 
 # The spec's examples, and its "only when 5s and 4s cannot cover the count (6, 7, 11 players)".

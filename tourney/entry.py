@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rules_engine.findings import error
 from tourney import store
-from tourney.errors import TourneyError, UsageError
+from tourney.errors import UsageError, VersionConflict
 from tourney.games import workflow
 from tourney.errors import ImportRefused
 from tourney.results import CheckReport, LocatedFinding, store_checked_table
@@ -33,17 +33,6 @@ def sheet_columns(game: str) -> list[str]:
     head = [c for c in fmt.required if c in ("round", "table", "seat", "player")]
     rest = [c for c in fmt.required if c not in head]
     return head + list(fmt.optional_text) + rest + list(fmt.optional_int)
-
-
-class VersionConflict(TourneyError):
-    """Another desk stored this table since the caller saw it."""
-
-    def __init__(self, round_no: int, table_no: int, expected: int | None, stored: store.TableResult | None):
-        have = stored.version if stored else None
-        super().__init__(f"round {round_no}, table {table_no}: stored version is {have}, not {expected}: "
-                         "reload the table, compare, and save again")
-        self.expected = expected
-        self.stored = stored
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tourney.results import CheckReport
+    from tourney.store import TableResult
 
 
 class TourneyError(Exception):
@@ -28,6 +29,10 @@ class SeatingError(TourneyError):
 
 class SheetError(TourneyError):
     """A score-sheet file cannot be read (before any rule is checked)."""
+
+
+class PlanError(SeatingError):
+    """The players cannot be seated with the requested table plan."""
 
 
 class PairingError(SeatingError):
@@ -68,6 +73,21 @@ class TableLimitError(TableError):
 
 class TableLayoutError(TableError):
     """Rows that can't be trusted: mixed separators, a stray quote swallowing rows."""
+
+
+class RecordFileError(TourneyError):
+    """A game-record file that cannot be read: the message names the file and line."""
+
+
+class VersionConflict(TourneyError):
+    """Another desk stored this table since the caller saw it."""
+
+    def __init__(self, round_no: int, table_no: int, expected: int | None, stored: TableResult | None):
+        have = stored.version if stored else None
+        super().__init__(f"round {round_no}, table {table_no}: stored version is {have}, not {expected}: "
+                         "reload the table, compare, and save again")
+        self.expected = expected
+        self.stored = stored
 
 
 class UsageError(TourneyError):

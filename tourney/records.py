@@ -13,13 +13,10 @@ from typing import Any
 from rules_engine.recordtext import GAME_TAG, first_tag
 from rules_engine.registry import UnknownGameError, find_records
 from rules_engine.ruleset import RecordRuleset
+from tourney.errors import RecordFileError
 from tourney.findingtext import finding_text, severity_text
 from tourney.i18n import ngettext
 from tourney.outfile import atomic
-
-
-class RecordFileError(ValueError):
-    """A record file that cannot be read: the message names the file and line."""
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ with ``END``. Agora favours clarity over speed: it is not on the benchmark's hot
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from rules_engine.duel import data
@@ -31,6 +32,8 @@ from rules_engine.duel.engine import (
     YELLOW,
     Deal,
     Game,
+    Ids,
+    Move,
 )
 
 SENATOR = int(data.Colour.SENATOR)
@@ -53,6 +56,16 @@ T_ORGANIZED_CRIME = E.TOKEN_ID["OrganizedCrime"]
 D = DECREE_ID
 COIN_DECREE = {BLUE: D["BlueCoins"], GREEN: D["GreenCoins"], YELLOW: D["YellowCoins"], RED: D["RedCoins"]}
 DISCOUNT_DECREE = {YELLOW: D["YellowDiscount"], RED: D["RedDiscount"], GREEN: D["GreenDiscount"]}
+# The decrees the engine asks about on every move, by id (a dict lookup each time shows in the benchmark).
+D_RAW_TRADE = D["RawTrade"]
+D_GOODS_TRADE = D["GoodsTrade"]
+D_OPPONENT_CHAINS = D["OpponentChains"]
+D_WONDER_DISCOUNT = D["WonderDiscount"]
+D_DISCARD_COINS = D["DiscardCoins"]
+D_SENATE_ACTIONS = D["SenateActions"]
+D_CONSPIRATOR_REPLAY = D["ConspiratorReplay"]
+D_WONDER_COINS = D["WonderCoins"]
+D_SHIELD = D["Shield"]
 
 # Agora move kinds (after the base kinds 0..7)
 (PREPARE, TRIGGER, PLACE, MOVE, REMOVE, CONSPIRE, END, TAKE_WONDER, TAKE_CARD, GIVE_CARD, LOCK,
@@ -80,18 +93,19 @@ class AgoraDeal(Deal):
     `library` is the order in which the Great Library would draw from the box: it offers
     the first three tokens of that order still in the box when it is built."""
 
-    decrees: tuple[int, ...] = ()
-    conspiracies: tuple[int, ...] = ()
+    decrees: Ids = ()
+    conspiracies: Ids = ()
 
 
-def random_agora_deal(rng) -> AgoraDeal:
+def random_agora_deal(rng: random.Random) -> AgoraDeal:
     toks = list(range(len(E.TOKENS)))
     rng.shuffle(toks)
     wonders = list(range(len(E.WONDERS)))
     rng.shuffle(wonders)
     senators = list(SENATOR_IDS)
     rng.shuffle(senators)
-    layouts, removed = [], []
+    layouts: list[Ids] = []
+    removed: list[Ids] = []
     start = 0
     for age in (1, 2, 3):
         deck = list(E.AGE_DECK[age - 1])
@@ -147,34 +161,34 @@ class AgoraGame(Game):
         super().__init__(deal)
         self.cubes = [[0] * 7, [0] * 7]            # cubes[p][chamber], chambers 1..6
         self.free_cubes = [data.INFLUENCE_CUBES, data.INFLUENCE_CUBES]
-        self.decrees = [[]] + [[d] for d in deal.decrees]
+        self.decrees: list[list[int]] = [[]] + [[d] for d in deal.decrees]   # per chamber 1..6
         self.ctrl = [-1] * 7
         self.dctl = [-1] * len(DECREES)          # who controls each decree (-1: nobody / not in play)
         self.deck = list(deal.conspiracies)
-        self.hand = [[], []]                       # conspiracies held, not prepared
-        self.prepared = [[], []]
-        self.done = [[], []]                       # triggered conspiracies
-        self.locked = []
+        self.hand: list[list[int]] = [[], []]      # conspiracies held, not prepared
+        self.prepared: list[list[int]] = [[], []]
+        self.done: list[list[int]] = [[], []]      # triggered conspiracies
+        self.locked: list[int] = []
         self.triggered = False
         self.in_trigger = False
         self.owner = 0                             # whose turn it is (cur may be another chooser)
         self.box = list(deal.box_tokens)
-        self.library_drawn = ()
-        self.treason_used = []
+        self.library_drawn: Ids = ()
+        self.treason_used: list[int] = []
 
     # ------------------------------------------------------------------ costs and prices
     def _update_prices(self, p: int) -> None:
         super()._update_prices(p)
         price = self.price[p]
-        if self.dctl[D["RawTrade"]] == p:
+        if self.dctl[D_RAW_TRADE] == p:
             for r in (0, 1, 2):
                 price[r] = max(1, price[r] - 1)
-        if self.dctl[D["GoodsTrade"]] == p:
+        if self.dctl[D_GOODS_TRADE] == p:
             for r in (3, 4):
                 price[r] = max(1, price[r] - 1)
 
     def _chains(self, p: int) -> int:
-        if self.dctl[D["OpponentChains"]] == p:
+        if self.dctl[D_OPPONENT_CHAINS] == p:
             return self.chains[p] | self.chains[1 - p]
         return self.chains[p]
 
@@ -182,7 +196,8 @@ class AgoraGame(Game):
         col = C_COLOUR[c]
         if col == SENATOR:
             return (0 if T_CORRUPTION in self.tokens[p] else self.ncol[p][SENATOR]), 0
-        if C_CHAIN_FROM[c] & self._chains(p):
+        chain = C_CHAIN_FROM[c]
+        if chain and chain & self._chains(p):
             return 0, 0
         disc = 2 if col == BLUE and E.T_MASONRY in self.tokens[p] else 0
         d = DISCOUNT_DECREE.get(col)
@@ -192,14 +207,14 @@ class AgoraGame(Game):
         return self.cost(p, C_NEED[c], C_COIN[c], disc)
 
     def wonder_cost(self, p: int, w: int) -> tuple[int, int]:
-        disc = (2 if E.T_ARCHITECTURE in self.tokens[p] else 0) + (1 if self.dctl[D["WonderDiscount"]] == p else 0)
+        disc = (2 if E.T_ARCHITECTURE in self.tokens[p] else 0) + (1 if self.dctl[D_WONDER_DISCOUNT] == p else 0)
         return self.cost(p, E.W_NEED[w], 0, disc)
 
-    def _library(self) -> tuple[int, ...]:
+    def library_draw(self) -> Ids:
         return self.library_drawn
 
     # ------------------------------------------------------------------ legal moves
-    def legal_moves(self) -> list[tuple[int, int, int]]:
+    def legal_moves(self) -> list[Move]:
         ph = self.phase
         p = self.cur
         if ph == E.P_PLAY:
@@ -217,10 +232,10 @@ class AgoraGame(Game):
                 moves.append((END, 0, 0))     # a pair's token may be declined
             return moves
         q = 1 - p
-        moves: list = []
+        moves = []
         if ph == P_SENATE:
             if self.free_cubes[p]:
-                for ch in data.SECTIONS[self.pending_arg[1] - 1]:
+                for ch in data.SECTIONS[self._arg_pair()[1] - 1]:
                     moves.append((PLACE, ch, 0))
             moves += self._moves_of(p)
         elif ph == P_PLACE:
@@ -241,9 +256,9 @@ class AgoraGame(Game):
         elif ph == P_TAKE_WONDER:
             moves = [(TAKE_WONDER, w, 0) for w in self.unbuilt[q]]
         elif ph == P_TAKE_CARD:
-            moves = [(TAKE_CARD, c, 0) for c in self.city[q] if C_COLOUR[c] in self.pending_arg]
+            moves = [(TAKE_CARD, c, 0) for c in self.city[q] if C_COLOUR[c] in self._arg_pair()]
         elif ph == P_GIVE_CARD:
-            col, taken = self.pending_arg
+            col, taken = self._arg_pair()
             moves = [(GIVE_CARD, c, 0) for c in self.city[p] if C_COLOUR[c] == col and c != taken]
         elif ph == P_LOCK:
             moves = ([(LOCK, t, 0) for t in self.board] + [(LOCK, t, 1) for t in self.tokens[q]]
@@ -263,11 +278,17 @@ class AgoraGame(Game):
             moves.append((END, 0, 0))
         return moves
 
-    def _moves_of(self, p: int) -> list:
+    def _arg_pair(self) -> tuple[int, int]:
+        """The argument of a decision about a pair: a senator's (actions, section), colours."""
+        arg = self.pending_arg
+        assert isinstance(arg, tuple), f"phase {self.phase} decides about a pair, not {arg!r}"
+        return arg
+
+    def _moves_of(self, p: int) -> list[Move]:
         cubes = self.cubes[p]
         return [(MOVE, a, b) for a in range(1, 7) if cubes[a] for b in (a - 1, a + 1) if 1 <= b <= 6]
 
-    def _conspire_moves(self, p: int) -> list:
+    def _conspire_moves(self, p: int) -> list[Move]:
         drawn = self.deck[:2]
         if len(drawn) == 2:
             if T_ORGANIZED_CRIME in self.tokens[p]:
@@ -281,12 +302,12 @@ class AgoraGame(Game):
         if self.pending_arg == "last row":
             last = LAST_ROW[self.age - 1]
             return [(self.slot[s], s) for s in last if self.slot[s] >= 0 and C_COLOUR[self.slot[s]] != SENATOR]
-        pool = []
+        pool: list[int] = []
         for a in range(self.age):
             pool += [c for c in self.deal.removed[a] if c not in E.GUILDS and c not in self.treason_used]
         return [(c, -1) for c in pool]
 
-    def why_illegal(self, move) -> str | None:
+    def why_illegal(self, move: Move) -> str | None:
         kind, a, _ = move
         if kind == E.BUILD and self.phase == E.P_PLAY and C_COLOUR[a] == SENATOR and self.slot_of(a) >= 0:
             total, _ = self.card_cost(self.cur, a)
@@ -297,7 +318,7 @@ class AgoraGame(Game):
         return super().why_illegal(move)
 
     # ------------------------------------------------------------------ applying moves
-    def play(self, move: tuple[int, int, int]) -> None:
+    def play(self, move: Move) -> None:
         kind, a, b = move
         if kind < PREPARE:          # the base game's moves, with the hooks below
             super().play(move)
@@ -326,8 +347,10 @@ class AgoraGame(Game):
             else:
                 self.cubes[p][a] -= 1
                 self.cubes[p][b] += 1
-            if ph == P_SENATE and self.pending_arg[0] > 1:
-                self.pending.insert(0, (P_SENATE, (self.pending_arg[0] - 1, self.pending_arg[1]), p))
+            if ph == P_SENATE:
+                actions, section = self._arg_pair()
+                if actions > 1:
+                    self.pending.insert(0, (P_SENATE, (actions - 1, section), p))
             self._senate()
         elif kind == REMOVE:
             self.cubes[1 - p][a] -= 1
@@ -389,7 +412,7 @@ class AgoraGame(Game):
 
     # ------------------------------------------------------------------ hooks of Game.play
     def _discard_coins(self, p: int) -> int:
-        return super()._discard_coins(p) + (2 if self.dctl[D["DiscardCoins"]] == p else 0)
+        return super()._discard_coins(p) + (2 if self.dctl[D_DISCARD_COINS] == p else 0)
 
     def _take_token(self, t: int) -> None:
         if self.phase == E.P_TOKEN:
@@ -411,7 +434,7 @@ class AgoraGame(Game):
             self.city[p].append(c)
             self.ncol[p][SENATOR] += 1
             if C_POLITICIAN[c]:
-                blue = self.ncol[p][BLUE] + (2 if self.dctl[D["SenateActions"]] == p else 0)
+                blue = self.ncol[p][BLUE] + (2 if self.dctl[D_SENATE_ACTIONS] == p else 0)
                 n = 0
                 for start, actions in data.SENATE_ACTIONS:
                     if blue >= start:
@@ -419,7 +442,7 @@ class AgoraGame(Game):
                 self.pending.append((P_SENATE, (n, C_SECTION[c]), p))
             else:
                 self.pending.append((P_CONSPIRATOR, None, p))
-                if self.dctl[D["ConspiratorReplay"]] == p:
+                if self.dctl[D_CONSPIRATOR_REPLAY] == p:
                     self.replay = True
             return
         super()._add_card(p, c)
@@ -429,8 +452,8 @@ class AgoraGame(Game):
 
     def _add_wonder(self, p: int, w: int) -> None:
         super()._add_wonder(p, w)
-        if self.dctl[D["WonderCoins"]] >= 0:
-            self.coins[self.dctl[D["WonderCoins"]]] += self.age
+        if self.dctl[D_WONDER_COINS] >= 0:
+            self.coins[self.dctl[D_WONDER_COINS]] += self.age
         sp = W_SPECIAL[w]
         if sp == "library":
             self.library_drawn = tuple([t for t in self.deal.library if t in self.box][:data.LIBRARY_DRAW])
@@ -568,10 +591,10 @@ class AgoraGame(Game):
             for d in self.decrees[ch]:
                 dctl[d] = ctrl[ch]
         self.dctl = dctl
-        if old[D["RawTrade"]] != dctl[D["RawTrade"]] or old[D["GoodsTrade"]] != dctl[D["GoodsTrade"]]:
+        if old[D_RAW_TRADE] != dctl[D_RAW_TRADE] or old[D_GOODS_TRADE] != dctl[D_GOODS_TRADE]:
             self._update_prices(0)
             self._update_prices(1)
-        s = D["Shield"]
+        s = D_SHIELD
         if old[s] != dctl[s]:
             if old[s] >= 0:
                 self._shields(1 - old[s], 1)      # the former controller loses the shield
@@ -638,7 +661,7 @@ class AgoraGame(Game):
         return out
 
 
-def notation(g: Game, mv) -> str:
+def notation(g: Game, mv: Move) -> str:
     """The record notation of a move (base or Agora) in the state before it is played."""
     kind, a, b = mv
     if kind <= E.START:
@@ -671,6 +694,7 @@ def notation(g: Game, mv) -> str:
         if b == 1:
             return f"c:{keep}>bottom"
         if b == 2:
+            assert isinstance(g, AgoraGame), "conspiracies are Agora's"
             return "c:" + ",".join(CONSPIRACIES[k].code for k in g.deck[:2])
         return f"c:{keep}"
     if kind == END:

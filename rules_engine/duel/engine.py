@@ -7,10 +7,24 @@ so self-play and replay run the same code.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from typing import NamedTuple, TypeAlias
 
 from rules_engine.duel import data
 from rules_engine.duel.data import Colour, Resource
+
+#: A move: ``(kind, a, b)``, e.g. ``(BUILD, slot, 0)`` or ``(WONDER, slot, wonder)`` (the kinds below).
+Move: TypeAlias = tuple[int, int, int]
+#: A cost or production as (resource, units) pairs, resources that count only.
+Need: TypeAlias = tuple[tuple[int, int], ...]
+#: Card, wonder or token ids.
+Ids: TypeAlias = tuple[int, ...]
+#: What a pending decision is about: a colour (destroy, give), Agora's (actions, section) of a
+#: senator or (colour, card) pairs, a "last row" / "removed" pool, or nothing.
+PendingArg: TypeAlias = int | tuple[int, int] | str | None
+#: A decision a move causes, taken after it: (phase, argument), Agora adds the deciding player.
+Pending: TypeAlias = tuple[int, PendingArg] | tuple[int, PendingArg, int]
 
 # ----------------------------------------------------------------------------- tables
 # Agora's senators, wonders and tokens come after the base game's, so base ids never change.
@@ -24,14 +38,14 @@ WONDER_ID = {w.code: i for i, w in enumerate(WONDERS)}
 TOKEN_ID = {t.code: i for i, t in enumerate(TOKENS)}
 NCARDS = len(CARDS)
 
-_CHAIN_BIT = {}
+_CHAIN_BIT: dict[str, int] = {}
 for _c in CARDS:
     for _sym in (_c.chain_to, _c.chain_from):
         if _sym and _sym not in _CHAIN_BIT:
             _CHAIN_BIT[_sym] = 1 << len(_CHAIN_BIT)
 
 
-def _need(cost: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def _need(cost: tuple[int, ...]) -> Need:
     return tuple((r, n) for r, n in enumerate(cost) if n)
 
 
@@ -80,16 +94,25 @@ WCS = (0, 1, 2)
 GP = (3, 4)
 
 
-def _structure_tables(s: data.Structure):
+class StructTables(NamedTuple):
+    """A card structure as slot tables (slots numbered row by row)."""
+
+    cover_n: tuple[int, ...]            # how many slots lie on top of each slot at the start
+    covers: tuple[Ids, ...]             # the slots each slot lies on (uncovered as it is taken)
+    face_up: tuple[bool, ...]
+    slots: tuple[tuple[int, int], ...]  # (row, position) of each slot
+
+
+def _structure_tables(s: data.Structure) -> StructTables:
     slots = [(r, x) for r, row in enumerate(s.rows) for x in row]
     index = {rx: i for i, rx in enumerate(slots)}
-    covered_by = []   # slots lying on top of this slot
-    covers = []       # slots this slot lies on
+    covered_by: list[Ids] = []   # slots lying on top of this slot
+    covers: list[Ids] = []       # slots this slot lies on
     for r, x in slots:
         covered_by.append(tuple(index[(r + 1, x + d)] for d in (-1, 1) if (r + 1, x + d) in index))
         covers.append(tuple(index[(r - 1, x + d)] for d in (-1, 1) if (r - 1, x + d) in index))
     face_up = tuple(s.face_up[r] for r, _ in slots)
-    return tuple(len(c) for c in covered_by), tuple(covers), face_up, tuple(slots)
+    return StructTables(tuple(len(c) for c in covered_by), tuple(covers), face_up, tuple(slots))
 
 
 STRUCT = [_structure_tables(s) for s in data.STRUCTURES]
@@ -116,20 +139,21 @@ class Deal:
     """Everything chance decides, as ids: board/box tokens, the 8 wonders in offer order,
     per-age layouts (20 card ids in slot order) and removed cards, the Great Library draw."""
 
-    tokens: tuple[int, ...]
-    box_tokens: tuple[int, ...]
-    wonders: tuple[int, ...]
-    layouts: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-    removed: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-    library: tuple[int, ...] = ()
+    tokens: Ids
+    box_tokens: Ids
+    wonders: Ids
+    layouts: tuple[Ids, ...]        # one per age
+    removed: tuple[Ids, ...]        # one per age
+    library: Ids = ()
 
 
-def random_deal(rng) -> Deal:
+def random_deal(rng: random.Random) -> Deal:
     toks = list(range(BASE_TOKENS))
     rng.shuffle(toks)
     wonders = list(range(BASE_WONDERS))
     rng.shuffle(wonders)
-    layouts, removed = [], []
+    layouts: list[Ids] = []
+    removed: list[Ids] = []
     for age in (1, 2, 3):
         deck = list(AGE_DECK[age - 1])
         rng.shuffle(deck)
@@ -205,24 +229,24 @@ class Game:
         self.flex = [[0, 0, 0], [0, 0, 0]]      # [_, wood/clay/stone count, glass/papyrus count]
         self.chains = [0, 0]
         self.ncol = [[0] * 8, [0] * 8]
-        self.city = [[], []]
+        self.city: list[list[int]] = [[], []]
         self.sci = [[0] * 7, [0] * 7]
         self.nsci = [0, 0]
-        self.tokens = [[], []]
+        self.tokens: list[list[int]] = [[], []]
         self.board = list(deal.tokens)
-        self.unbuilt = [[], []]
-        self.built = [[], []]
-        self.removed_wonders = []
+        self.unbuilt: list[list[int]] = [[], []]
+        self.built: list[list[int]] = [[], []]
+        self.removed_wonders: list[int] = []
         self.nbuilt = 0
         self.pos = 0                            # > 0: towards player 1's capital (player 0 leads)
         self.loot = [[True, True], [True, True]]   # loot[p][k]: token k on player p's side
-        self.discarded = []
-        self.slot = []
-        self.cover = []
-        self.acc = []
+        self.discarded: list[int] = []
+        self.slot: list[int] = []               # card per slot of the age's structure, -1: taken
+        self.cover: list[int] = []
+        self.acc: list[int] = []                # accessible slots
         self.left = 0
-        self.pending = []
-        self.pending_arg = None
+        self.pending: list[Pending] = []
+        self.pending_arg: PendingArg = None
         self.replay = False
         self.draft_i = 0
         self.offer = list(deal.wonders[:4])
@@ -233,7 +257,7 @@ class Game:
         self.phase = P_DRAFT
 
     # ------------------------------------------------------------------ costs
-    def cost(self, p: int, need, coin: int, discount: int) -> tuple[int, int]:
+    def cost(self, p: int, need: Need, coin: int, discount: int) -> tuple[int, int]:
         """(total coins, of which trade) player p pays for `need` with `discount` free units."""
         pr = self.prod[p]
         price = self.price[p]
@@ -245,8 +269,8 @@ class Game:
                 if m > 0:
                     trade += m * price[r]
             return coin + trade, trade
-        wcs = []
-        gp = []
+        wcs: list[int] = []
+        gp: list[int] = []
         for r, n in need:
             m = n - pr[r]
             if m > 0:
@@ -272,7 +296,7 @@ class Game:
         return self.cost(p, W_NEED[w], 0, 2 if T_ARCHITECTURE in self.tokens[p] else 0)
 
     # ------------------------------------------------------------------ legal moves
-    def legal_moves(self) -> list[tuple[int, int, int]]:
+    def legal_moves(self) -> list[Move]:
         ph = self.phase
         p = self.cur
         if ph == P_PLAY:
@@ -298,7 +322,7 @@ class Game:
         if ph == P_TOKEN:
             return [(TOKEN, t, 0) for t in self.board]
         if ph == P_LIBRARY:
-            return [(TOKEN, t, 0) for t in self._library()]
+            return [(TOKEN, t, 0) for t in self.library_draw()]
         if ph == P_DESTROY:
             col = self.pending_arg
             return [(DESTROY, c, 0) for c in self.city[1 - p] if C_COLOUR[c] == col]
@@ -308,7 +332,20 @@ class Game:
             return [(START, 0, 0), (START, 1, 0)]
         return []
 
-    def why_illegal(self, move: tuple[int, int, int]) -> str | None:
+    def playable(self, move: Move) -> bool:
+        """Whether a card move of an accessible slot in phase P_PLAY (BUILD, DISCARD, WONDER)
+        is among `legal_moves()`, without listing them (the replay's fast path)."""
+        kind, s, w = move
+        p = self.cur
+        if kind == DISCARD:
+            return True
+        if kind == BUILD:
+            c = self.slot[s]
+            return bool(C_CHAIN_FROM[c] & self.chains[p]) or self.card_cost(p, c)[0] <= self.coins[p]
+        return (self.nbuilt < data.MAX_WONDERS_BUILT and w in self.unbuilt[p]
+                and self.wonder_cost(p, w)[0] <= self.coins[p])
+
+    def why_illegal(self, move: Move) -> str | None:
         """None if `move` is legal now, else a lowercase reason (for replay findings)."""
         kind, a, b = move
         ph = self.phase
@@ -317,7 +354,7 @@ class Game:
         if kind == TOKEN:
             if ph not in (P_TOKEN, P_LIBRARY):
                 return f"no progress token to choose now (the player must {PHASE_NAMES[ph]})"
-            options = self.board if ph == P_TOKEN else self._library()
+            options = self.board if ph == P_TOKEN else self.library_draw()
             if a not in options:
                 where = "on the board" if ph == P_TOKEN else "in the Great Library's draw"
                 names = ", ".join(TOKENS[t].code for t in options)
@@ -335,9 +372,11 @@ class Game:
         if kind == DESTROY:
             if a not in self.city[1 - p]:
                 return f"the opponent has no {CARDS[a].code!r} to destroy"
-            if C_COLOUR[a] != self.pending_arg:
+            col = self.pending_arg
+            assert isinstance(col, int), "a destroy decision names the colour"
+            if C_COLOUR[a] != col:
                 return (f"{CARDS[a].code!r} is {Colour(C_COLOUR[a]).name.lower()}, the wonder destroys a "
-                        f"{Colour(self.pending_arg).name.lower()} card")
+                        f"{Colour(col).name.lower()} card")
             return None
         if kind == RESURRECT:
             if a not in self.discarded:
@@ -365,7 +404,7 @@ class Game:
                 return self._cannot_afford(p, WONDERS[b].code, W_NEED[b], 0, total, trade)
         return None
 
-    def _cannot_afford(self, p, code, need, coin, total, trade) -> str:
+    def _cannot_afford(self, p: int, code: str, need: Need, coin: int, total: int, trade: int) -> str:
         parts = []
         for r, n in need:
             parts.append(f"needs {n} {Resource(r).name.lower()}, has {self.prod[p][r]}")
@@ -374,7 +413,8 @@ class Game:
             what += f", plus {coin} coins"
         return f"cannot afford {code!r}: {what}, trade costs {trade}, has {self.coins[p]} coins"
 
-    def _library(self) -> tuple[int, ...]:
+    def library_draw(self) -> Ids:
+        """The tokens the Great Library offers (drawn from the box when it is built)."""
         return self.deal.library
 
     def decline_token(self) -> None:
@@ -390,7 +430,7 @@ class Game:
         return -1
 
     # ------------------------------------------------------------------ applying moves
-    def play(self, move: tuple[int, int, int]) -> None:
+    def play(self, move: Move) -> None:
         """Apply a legal move (unchecked: call why_illegal first for untrusted input)."""
         kind, a, b = move
         p = self.cur
@@ -610,7 +650,8 @@ class Game:
             return
         pending = self.pending
         while pending:
-            ph, arg = pending.pop(0)
+            item = pending.pop(0)
+            ph, arg = item[0], item[1]
             if ph == P_TOKEN and not self.board:
                 continue
             if ph == P_DESTROY and not any(C_COLOUR[c] == arg for c in self.city[1 - self.cur]):

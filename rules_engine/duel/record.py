@@ -6,34 +6,28 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, fields
-from typing import IO, Any, TypeVar
+from dataclasses import dataclass, field
+from typing import IO, Any
 
 from rules_engine import recordtext
 from rules_engine.duel.ruleset import Duel
 
 # RecordSyntaxError is shared by every game's records and stays importable from here.
 from rules_engine.recordtext import (
-    GAME_TAG,
     Collector,
+    CountSheet,
     RawRecord,
-    RecordBuilder,
+    RecordFormat,
     RecordSyntaxError,
-    Visitor,
-    parse_counts,
+    read_header,
     write_header,
 )
-from rules_engine.registry import check_game
 
 #: The header tags this reader knows: the shared roster, then the Duel's own.
 GAME_ROSTER = ("Expansions",)
 ROSTER = (*recordtext.ROSTER[1:], *GAME_ROSTER)
 GAME_NAME = Duel.name
 TITLE = Duel.title
-T = TypeVar("T")
-SHEET_KEYS = ("blue", "green", "yellow", "purple", "wonders", "progress", "treasury", "military",
-              "senate", "total", "coins")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 VICTORIES = ("civilian", "military", "science", "political")
 AGE_ROWS = ((2, 3, 4, 5, 6), (6, 5, 4, 3, 2), (2, 3, 4, 2, 4, 3, 2))
@@ -41,7 +35,7 @@ AGORA_ROWS = ((3, 4, 5, 6, 7), (7, 6, 5, 4, 3), (2, 3, 4, 5, 4, 3, 2))
 
 
 @dataclass(frozen=True)
-class Sheet:
+class Sheet(CountSheet):
     """One player's final score sheet (the Duel match-sheet categories, plus coins held)."""
 
     blue: int = 0
@@ -56,8 +50,8 @@ class Sheet:
     total: int = 0
     coins: int = 0
 
-    def text(self) -> str:
-        return " ".join(f"{k}={getattr(self, k)}" for k in SHEET_KEYS)
+
+SHEET_KEYS = Sheet.keys()
 
 
 @dataclass(frozen=True)
@@ -95,42 +89,19 @@ class Record:
 
 _CHANCE = ("Tokens", "Box", "Wonders", "Removed1", "Removed2", "Removed3", "Age1", "Age2", "Age3",
            "Library", "Decrees", "Conspiracies")
-_MOVENO = re.compile(r"^(\d+)\.$")
+_CHANCE_FIELD = {"Tokens": "tokens", "Box": "box", "Wonders": "wonders", "Library": "library",
+                 "Decrees": "decrees", "Conspiracies": "conspiracies"}
 
 
-def read_records(handle: IO[str]) -> Iterator[Record]:
-    """Yield the records in `handle` one at a time; syntax errors are in ``record.errors``."""
-    return read_with(handle, RecordBuilder[Record])
-
-
-def read_with(handle: IO[str], visitor: Callable[[], Visitor[Record, T]]) -> Iterator[T]:
-    """Drive a fresh `visitor` over each record in `handle` (see `recordtext.Visitor`)."""
-    return recordtext.read_with(handle, _build, visitor, example_tag=f'[{GAME_TAG} "{TITLE}"]')
+_SHEET_TAG = re.compile(r"Sheet[12]")
 
 
 def _build(raw: RawRecord) -> Record:
     errors = Collector(raw)
-    values: dict[str, tuple[str, int]] = {}
-    extra: list[tuple[str, str]] = []
-    sheets: dict[int, Sheet] = {}
-    for name, value, ln in raw.tags:
-        try:
-            if name == GAME_TAG:
-                check_game(value, ln, GAME_NAME)
-            elif name in ("Sheet1", "Sheet2"):
-                sheets[int(name[-1])] = _parse_sheet(value, ln)
-            elif name in ROSTER:
-                if name in values:
-                    raise RecordSyntaxError(f"tag {name!r} given twice", ln)
-                values[name] = (value, ln)
-            else:
-                extra.append((name, value))
-        except RecordSyntaxError as exc:
-            errors.add(exc)
-    kw: dict[str, Any] = {}
-    for name in ("Event", "Round", "Table", "Date"):
-        if name in values:
-            kw[name.lower()] = values[name][0]
+    header = read_header(raw, errors, GAME_NAME, ROSTER, Sheet.parse, _SHEET_TAG)
+    values = header.values
+    sheets = header.sheets
+    kw: dict[str, Any] = dict(header.text_fields())
     if "Players" in values:
         value, ln = values["Players"]
         parts = value.split(" - ")
@@ -153,7 +124,7 @@ def _build(raw: RawRecord) -> Record:
             errors.add(RecordSyntaxError("give both Sheet1 and Sheet2 tags, or neither", raw.start_line))
         else:
             kw["sheets"] = (sheets[1], sheets[2])
-    kw["tags"] = tuple(extra)
+    kw["tags"] = tuple(header.extra)
     moves = _body(raw, kw, errors)
     return Record(moves=tuple(moves), line=raw.start_line, errors=errors.done(), **kw)
 
@@ -174,9 +145,8 @@ def _body(raw: RawRecord, kw: dict[str, Any], errors: Collector) -> list[str]:
         key, sep, rest = text.partition(":")
         try:
             if sep and key in _CHANCE and not moves:
-                names = tuple(n for n in rest.replace("/", " ").split())
-                field_name = {"Tokens": "tokens", "Box": "box", "Wonders": "wonders", "Library": "library",
-                              "Decrees": "decrees", "Conspiracies": "conspiracies"}.get(key)
+                names = tuple(rest.replace("/", " ").split())
+                field_name = _CHANCE_FIELD.get(key)
                 if field_name:
                     if field_name in kw:
                         raise RecordSyntaxError(f"{key!r} given twice", ln)
@@ -192,9 +162,8 @@ def _body(raw: RawRecord, kw: dict[str, Any], errors: Collector) -> list[str]:
             for tok in text.split():
                 if ended:
                     raise RecordSyntaxError(f"text after the result: {tok!r}", ln)
-                m = _MOVENO.match(tok)
-                if m:
-                    if int(m.group(1)) != expected:
+                if tok[-1] == "." and tok[:-1].isdecimal():      # a move number: \d+\.
+                    if int(tok[:-1]) != expected:
                         raise RecordSyntaxError(f"move number {tok!r} out of sequence: expected {expected}.",
                                                 ln)
                     expected += 1
@@ -228,10 +197,6 @@ def _check_result(value: str, ln: int) -> None:
         raise RecordSyntaxError(
             f"bad Result {value!r}: write \"1-0 civilian\", \"0-1 military\", \"1/2-1/2 civilian\" or \"*\"",
             ln)
-
-
-def _parse_sheet(value: str, ln: int) -> Sheet:
-    return Sheet(**parse_counts(value, SHEET_KEYS, ln))
 
 
 def write_record(record: Record, out: IO[str]) -> None:
@@ -287,10 +252,7 @@ def _rows(cards: tuple[str, ...], sizes: tuple[int, ...]) -> str:
     return " / ".join(rows)
 
 
-def write_records(records: Iterable[Record], handle: IO[str]) -> None:
-    """Write records to `handle`, each followed by a blank line."""
-    for r in records:
-        write_record(r, handle)
-
-
-assert [f.name for f in fields(Sheet)] == list(SHEET_KEYS)
+FORMAT = RecordFormat(TITLE, _build, write_record)
+read_records = FORMAT.read_records
+read_with = FORMAT.read_with
+write_records = FORMAT.write_records

@@ -1,21 +1,24 @@
 """Replay a recorded Duel game under the rules (findings, not exceptions) and random self-play."""
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Protocol, TypeVar
 
 from rules_engine.duel import agora as A
 from rules_engine.duel import data
 from rules_engine.duel import engine as E
+from rules_engine.duel.engine import Ids, Move
 from rules_engine.duel.record import Record, Sheet
 from rules_engine.duel.sheet import Victory
 from rules_engine.findings import Finding, Term, error
 from rules_engine.ruleset import Outcome, Verdict, unreadable
 
-_LOWER = {}
+_LOWER: dict[str, str] = {}
 for _table in (E.CARD_ID, E.WONDER_ID, E.TOKEN_ID, A.CONSPIRACY_ID, A.DECREE_ID):
-    for _code in _table:
-        _LOWER[_code.lower()] = _code
+    for _name in _table:
+        _LOWER[_name.lower()] = _name
 
 
 #: Duel replays give the shared verdict; its `sheet` is both players' final sheets.
@@ -32,24 +35,31 @@ def _outcome(g: E.Game, totals: tuple[int, ...] = ()) -> Outcome:
     return Outcome(Victory(g.victory), None if g.winner == 2 else g.winner, totals)
 
 
-def _code(name: str, table: dict) -> int | None:
+def _code(name: str, table: Mapping[str, int]) -> int | None:
     if name in table:
         return table[name]
     real = _LOWER.get(name.lower())
     return table.get(real) if real else None
 
 
+#: Each age's deck (guilds with age 3), the senators, the guilds: as sets, for the setup checks.
+_DECKS = (frozenset(E.AGE_DECK[0]), frozenset(E.AGE_DECK[1]), frozenset(E.AGE_DECK[2] + E.GUILDS))
+_SENATORS = frozenset(A.SENATOR_IDS)
+_GUILDS = frozenset(E.GUILDS)
+
+
 def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list[Finding]]:
     out: list[Finding] = []
 
-    def ids(names, table, what, rule, limit=None):
+    def ids(names: tuple[str, ...], table: Mapping[str, int], what: Term, rule: str,
+            limit: int | None = None) -> Ids:
         try:                                   # fast path: exact codes, no duplicates
-            got = tuple([table[n] for n in names])
-            if (limit is None or all(i < limit for i in got)) and len(set(got)) == len(got):
-                return got
+            exact = tuple([table[n] for n in names])
+            if (limit is None or not exact or max(exact) < limit) and len(set(exact)) == len(exact):
+                return exact
         except KeyError:
             pass
-        got = []
+        got: list[int] = []
         for n in names:
             i = _code(n, table)
             if i is None or (limit is not None and i >= limit):
@@ -82,7 +92,8 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
     library = ids(record.library, E.TOKEN_ID, Term("progress token"), "setup.library", ntok)
     if library and (len(library) != 3 or not set(library) <= set(box)):
         out.append(error("setup.library", "the Great Library draws 3 of the tokens left in the box"))
-    layouts, removed = [], []
+    layouts: list[Ids] = []
+    removed: list[Ids] = []
     if not record.layouts:
         out.append(error("setup.layout", "no Age1 layout: the game cannot start"))
     senators_seen: set[int] = set()
@@ -90,9 +101,9 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
         lay = ids(names, E.CARD_ID, Term("card"), "setup.layout", ncard)
         rem = ids(record.removed[age - 1], E.CARD_ID, Term("card"), "setup.layout", ncard) if age <= len(
             record.removed) else None
-        deck = set(E.AGE_DECK[age - 1]) | (set(E.GUILDS) if age == 3 else set())
-        senators = [c for c in lay if c in A.SENATOR_IDS]
-        wrong = [E.CARDS[c].code for c in lay if c not in deck and c not in A.SENATOR_IDS]
+        deck = _DECKS[age - 1]
+        senators = [c for c in lay if c in _SENATORS]
+        wrong = [E.CARDS[c].code for c in lay if c not in deck and c not in _SENATORS]
         if wrong:
             out.append(error("setup.layout", "age {age} layout holds cards of another age: {cards}", age=age,
                              cards=", ".join(wrong)))
@@ -106,14 +117,15 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
         if senators_seen & set(senators):
             out.append(error("setup.layout", "a senator appears in two ages (age {age})", age=age))
         senators_seen |= set(senators)
-        if age == 3 and sum(1 for c in lay if c in E.GUILDS) != 3:
+        if age == 3 and sum(1 for c in lay if c in _GUILDS) != 3:
             out.append(error("setup.layout", "the age 3 structure holds exactly 3 guilds"))
         if rem is not None and set(rem) | (set(lay) - set(senators)) != deck:
             out.append(error("setup.layout", "age {age}: layout and removed cards do not make up the age deck",
                              age=age))
         layouts.append(lay)
         removed.append(rem or ())
-    decrees = conspiracies = ()
+    decrees: Ids = ()
+    conspiracies: Ids = ()
     if agora:
         decrees = ids(record.decrees, A.DECREE_ID, Term("decree"), "setup.decrees")
         if len(decrees) != data.DECREES_IN_PLAY:
@@ -135,7 +147,7 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
     return E.Deal(tokens, box, wonders, tuple(layouts), tuple(removed), library), out
 
 
-def _count(findings) -> str:
+def _count(findings: list[Finding]) -> str:
     n = len(findings)
     return f"{n} error{'s' if n != 1 else ''}"
 
@@ -163,34 +175,16 @@ def replay(record: Record) -> DuelVerdict:
     deal, findings = _deal_from(record, agora)
     if deal is None:
         return Verdict(False, tuple(findings), f"bad setup: {_count(findings)}")
-    g = A.AgoraGame(deal) if agora else E.Game(deal)
-    apply = _apply_agora if agora else _apply
-    moves = record.moves
-    for i, text in enumerate(moves, 1):
-        who = players[g.owner if agora else g.cur]
-        if g.phase == E.P_OVER:
-            findings.append(error("move.after_end", "move {move}, {player}: the game is already over "
-                                  "({result}), {extra} moves too many", who, move=i, player=who, result=_result(g),
-                                  extra=len(moves) - i + 1))
-            break
-        if g.age and g.age > len(record.layouts):
-            findings.append(error("setup.layout", "move {move}: no Age{age} layout in the record", who,
-                                  move=i, age=g.age))
-            break
-        msg = apply(g, text)
-        if msg:
-            findings.append(error("move.illegal", "move {move}, {player}: {reason}", who, move=i, player=who,
-                                  reason=msg))
-            break
+    g: E.Game
+    if isinstance(deal, A.AgoraDeal):
+        g = A.AgoraGame(deal)
+        _play_moves(g, _apply_agora, _owner, record, findings)
     else:
-        if g.phase != E.P_OVER:
-            findings.append(error("move.unfinished", "the game is not over after {moves} moves: "
-                                  "{player} must {phase}", moves=len(moves), player=players[g.cur],
-                                  phase=A.PHASE_NAMES[g.phase]))
+        g = E.Game(deal)
+        _play_moves(g, _apply, _current, record, findings)
     if findings:
         return Verdict(False, tuple(findings), f"illegal: {_count(findings)}")
-    library = g.library_drawn if agora else deal.library
-    if g.library_used and tuple(library) != tuple(deal.library[:3]):
+    if g.library_used and tuple(g.library_draw()) != tuple(deal.library[:3]):
         findings.append(error("setup.library", "the Library draw is not 3 tokens still in the box"))
     if g.library_used and not record.library:
         findings.append(error("setup.library", "the Great Library was built but no Library draw is recorded"))
@@ -212,16 +206,70 @@ def replay(record: Record) -> DuelVerdict:
                 findings.append(error("sheet", "{player}'s recorded sheet disagrees: {diffs}",
                                       players[p], player=players[p], diffs=", ".join(diffs)))
     t0, t1 = sheets[0].total, sheets[1].total
-    summary = f"{result} {t0}-{t1} after {len(moves)} moves"
+    summary = f"{result} {t0}-{t1} after {len(record.moves)} moves"
     ok = not findings
     return Verdict(ok, tuple(findings), ("ok: " if ok else "result disagrees: ") + summary, outcome, sheets)
 
 
-_MAIN: dict[tuple[int, str], tuple | str] = {}   # (phase, main text) -> move or error; bounded
+G = TypeVar("G", bound=E.Game)
 
 
-def _parse_main(ph: int, main: str):
-    """The move tuple a main action's text stands for in phase `ph`, or why it cannot be one."""
+#: Whose turn it is (a finding names that player): Agora's `owner`, as another player may be
+#: deciding (attrgetter: the replay asks before every move).
+_current: Callable[[E.Game], int] = operator.attrgetter("cur")
+_owner: Callable[[A.AgoraGame], int] = operator.attrgetter("owner")
+
+
+def _play_moves(g: G, apply: Callable[[G, str], str | None], mover: Callable[[G], int], record: Record,
+                findings: list[Finding]) -> None:
+    """Play the record's moves on `g` with `apply`; the first that fails ends the replay with a
+    finding naming the player whose turn it was (`mover`)."""
+    players = record.players
+    moves = record.moves
+    ages = len(record.layouts)
+    over = E.P_OVER
+    for i, text in enumerate(moves, 1):
+        p = mover(g)
+        if g.phase == over:
+            who = players[p]
+            findings.append(error("move.after_end", "move {move}, {player}: the game is already over "
+                                  "({result}), {extra} moves too many", who, move=i, player=who, result=_result(g),
+                                  extra=len(moves) - i + 1))
+            return
+        if g.age > ages:
+            findings.append(error("setup.layout", "move {move}: no Age{age} layout in the record", players[p],
+                                  move=i, age=g.age))
+            return
+        msg = apply(g, text)
+        if msg:
+            findings.append(error("move.illegal", "move {move}, {player}: {reason}", players[p], move=i,
+                                  player=players[p], reason=msg))
+            return
+    if g.phase != E.P_OVER:
+        findings.append(error("move.unfinished", "the game is not over after {moves} moves: "
+                              "{player} must {phase}", moves=len(moves), player=players[g.cur],
+                              phase=A.PHASE_NAMES[g.phase]))
+
+
+#: (phase, main action text) -> the move it stands for, or why it cannot be one.
+_MAIN: dict[tuple[int, str], Move | str] = {}
+_MAIN_SIZE = 4096       # records name a few hundred distinct actions; hostile input cannot grow it
+
+
+def _main_move(ph: int, main: str) -> Move | str:
+    """`_parse_main`, remembered: a record names the same few hundred actions over and over."""
+    key = (ph, main)
+    mv = _MAIN.get(key)
+    if mv is None:
+        if len(_MAIN) >= _MAIN_SIZE:
+            _MAIN.clear()
+        mv = _MAIN[key] = _parse_main(ph, main)
+    return mv
+
+
+def _parse_main(ph: int, main: str) -> Move | str:
+    """The move tuple a main action's text stands for in phase `ph`, or why it cannot be one.
+    A card move names the card (``(BUILD, card, 0)``); the engine's moves name its slot."""
     if ph == E.P_DRAFT:
         w = _code(main, E.WONDER_ID)
         return (E.DRAFT, w, 0) if w is not None else f"expected a wonder to draft, got {main!r}"
@@ -243,38 +291,50 @@ def _parse_main(ph: int, main: str):
     return (E.WONDER, c, w)
 
 
+def _card_move(g: E.Game, mv: Move) -> Move | None:
+    """The engine's move (slot, not card) for a parsed card move, when it is legal now."""
+    kind, c, w = mv
+    s = g.slot_of(c)
+    if s < 0:
+        return None
+    move = (kind, s, w)
+    return move if g.playable(move) else None
+
+
+# Phases and kinds as module constants: `_apply` runs for every move of every replay.
+_ACTION_PHASES = frozenset((E.P_DRAFT, E.P_START, E.P_PLAY))
+_CHOICE_PHASES = frozenset((E.P_TOKEN, E.P_LIBRARY, E.P_DESTROY, E.P_MAUSOLEUM))
+_CARD_KINDS = frozenset((E.BUILD, E.DISCARD, E.WONDER))
+
+
 def _apply(g: E.Game, text: str) -> str | None:
     """Apply one recorded move (main action and its choices); return why it is illegal."""
+    subs: list[str] | tuple[()]
     if " " in text:
-        parts = text.split()
-        main, subs = parts[0], parts[1:]
+        subs = text.split()
+        main = subs.pop(0)
     else:
         main, subs = text, ()
     ph = g.phase
-    if ph not in (E.P_DRAFT, E.P_START, E.P_PLAY):   # cannot happen: choices are consumed below
+    if ph not in _ACTION_PHASES:   # cannot happen: choices are consumed below
         return f"the player must {E.PHASE_NAMES[ph]}"
-    key = (ph, main)
-    mv = _MAIN.get(key)
-    if mv is None:
-        mv = _MAIN[key] = _parse_main(ph, main)
-    if type(mv) is str:
+    mv = _MAIN.get((ph, main)) or _main_move(ph, main)
+    if isinstance(mv, str):
         return mv
     kind = mv[0]
-    if kind == E.BUILD or kind == E.DISCARD or kind == E.WONDER:
-        # fast path for the common legal case; why_illegal explains the others
-        s = g.slot_of(mv[1])
-        p = g.cur
-        if s < 0 or (kind == E.BUILD and g.card_cost(p, mv[1])[0] > g.coins[p]) or (
-                kind == E.WONDER and (mv[2] not in g.unbuilt[p] or g.wonder_cost(p, mv[2])[0] > g.coins[p])):
+    if kind in _CARD_KINDS:
+        s = g.slot_of(mv[1])            # _card_move, inlined: this is the replay's hot path
+        move = (kind, s, mv[2])
+        if s < 0 or not g.playable(move):
             return g.why_illegal(mv)
-        g.play((kind, s, mv[2]))
+        g.play(move)
     else:
         why = g.why_illegal(mv)
         if why:
             return why
         g.play(mv)
     for sub in subs:
-        if g.phase not in (E.P_TOKEN, E.P_LIBRARY, E.P_DESTROY, E.P_MAUSOLEUM):
+        if g.phase not in _CHOICE_PHASES:
             return f"{sub!r}: no choice is left to make in this move"
         sigil, name = sub[:1], sub[1:]
         if sigil == "+":
@@ -295,7 +355,7 @@ def _apply(g: E.Game, text: str) -> str | None:
         g.play(mv)
     while g.phase == E.P_TOKEN:      # a pair's progress token is optional
         g.decline_token()
-    if g.phase in (E.P_TOKEN, E.P_LIBRARY, E.P_DESTROY, E.P_MAUSOLEUM):
+    if g.phase in _CHOICE_PHASES:
         hint = {E.P_TOKEN: "+Token", E.P_LIBRARY: "+Token", E.P_DESTROY: "-Card",
                 E.P_MAUSOLEUM: "^Card"}[g.phase]
         options = ", ".join(_option_name(m) for m in g.legal_moves())
@@ -312,15 +372,21 @@ def _apply_agora(g: A.AgoraGame, text: str) -> str | None:
     triggered = False
     age = g.age
     for tok in text.split():
-        while True:
+        found = None
+        if not mains and g.phase == E.P_PLAY:
+            # fast path: a legal build, discard or wonder is found without listing every legal
+            # move (notations are unique among them, so the match below would give the same)
+            mv = _main_move(E.P_PLAY, tok)
+            if not isinstance(mv, str):
+                found = _card_move(g, mv)
+        while found is None:
             options = g.legal_moves()
             if not options:
                 return f"{tok!r}: no choice is left to make in this move"
             want = tok.lower()
-            found = None
-            for mv in options:
-                if A.notation(g, mv).lower() == want:
-                    found = mv
+            for option in options:
+                if A.notation(g, option).lower() == want:
+                    found = option
                     break
             if found is not None:
                 break
@@ -349,10 +415,10 @@ def _apply_agora(g: A.AgoraGame, text: str) -> str | None:
     return None
 
 
-def _agora_reason(g: A.AgoraGame, tok: str, options) -> str:
+def _agora_reason(g: A.AgoraGame, tok: str, options: list[Move]) -> str:
     if g.phase == E.P_PLAY and tok[:1] not in "!":
         mv = _parse_main(E.P_PLAY, tok.partition(">@")[0] if ">@" in tok else tok)
-        if type(mv) is str:
+        if isinstance(mv, str):
             return mv
         why = g.why_illegal(mv)
         if why:
@@ -365,7 +431,7 @@ def _agora_reason(g: A.AgoraGame, tok: str, options) -> str:
             f"(one of {', '.join(names[:12])}{more})")
 
 
-def _option_name(mv) -> str:
+def _option_name(mv: Move) -> str:
     kind, a, _ = mv
     if kind == E.TOKEN:
         return E.TOKENS[a].code
@@ -375,8 +441,7 @@ def _option_name(mv) -> str:
 # ----------------------------------------------------------------------------- self-play
 def play_random(deal: E.Deal, rng: random.Random, notation: bool = True) -> tuple[E.Game, list[str]]:
     """Play one game with uniformly random legal moves; return the end state and the moves."""
-    agora = isinstance(deal, A.AgoraDeal)
-    g = A.AgoraGame(deal) if agora else E.Game(deal)
+    g = A.AgoraGame(deal) if isinstance(deal, A.AgoraDeal) else E.Game(deal)
     moves: list[str] = []
     main_phases = (E.P_DRAFT, E.P_PLAY, E.P_START)
     while g.phase != E.P_OVER:
@@ -403,6 +468,16 @@ def _strip_ends(move: str) -> str:
     return move
 
 
+class _Named(Protocol):
+    @property
+    def code(self) -> str: ...
+
+
+def names(ids: Ids, table: Sequence[_Named]) -> tuple[str, ...]:
+    """The codes of cards, wonders, tokens, decrees or conspiracies given by id."""
+    return tuple(table[x].code for x in ids)
+
+
 def game_seed(seed: int, index: int) -> int:
     """The RNG seed of game `index` in a self-play run (so any game can be re-created alone)."""
     return seed * 1_000_003 + index
@@ -416,9 +491,8 @@ def selfplay(n: int, seed: int, agora: bool = False, players: tuple[str, str] = 
         deal = A.random_agora_deal(rng) if agora else E.random_deal(rng)
         g, moves = play_random(deal, rng)
         ages = g.age
-        def names(ids, table):
-            return tuple(table[x].code for x in ids)
-        library = (g.library_drawn if agora else deal.library) if g.library_used else ()
+        library = g.library_draw() if g.library_used else ()
+        agora_deal = deal if isinstance(deal, A.AgoraDeal) else None
         yield Record(
             event=event, round="-", table=str(i + 1), date="????.??.??", players=players,
             expansions=("Agora",) if agora else (),
@@ -428,6 +502,6 @@ def selfplay(n: int, seed: int, agora: bool = False, players: tuple[str, str] = 
             removed=tuple(names(deal.removed[a], E.CARDS) for a in range(ages)),
             layouts=tuple(names(deal.layouts[a], E.CARDS) for a in range(ages)),
             library=names(library, E.TOKENS),
-            decrees=names(deal.decrees, A.DECREES) if agora else (),
-            conspiracies=names(deal.conspiracies, A.CONSPIRACIES) if agora else (),
+            decrees=names(agora_deal.decrees, A.DECREES) if agora_deal else (),
+            conspiracies=names(agora_deal.conspiracies, A.CONSPIRACIES) if agora_deal else (),
             moves=tuple(moves))

@@ -672,7 +672,8 @@ class Game:
         self._discard_builds(pending, played, chooser)
         self.military()
 
-    def _unearned(self, turn: int, moves: list[tuple[int, Move, int]], result: list) -> None:
+    def _unearned(self, turn: int, moves: list[tuple[int, Move, int]],
+                  result: list[tuple[int, Move, int, bool]]) -> None:
         """Cards named from the discard pile without a Halikarnassos stage built this turn."""
         for (seat, move, _), (_, _, _, hali) in zip(moves, result):
             if move.from_discard and not hali:
@@ -694,7 +695,8 @@ class Game:
         hand.remove(cid)
         return move, cid
 
-    def _discard_builds(self, pending: list[tuple[int, int, Move]], played: list, chooser: Chooser) -> None:
+    def _discard_builds(self, pending: list[tuple[int, int, Move]], played: list[tuple[int, int, Move]],
+                        chooser: Chooser) -> None:
         for turn, seat, move in pending:
             names = chooser.discard_builds(self, turn, seat, move)
             done = self.build_from_discard(turn, seat, names)
@@ -733,11 +735,10 @@ def _bought(names: tuple[str, ...]) -> tuple[int, ...]:
 
 
 def _trade_reason(reason: str, what: str, t: Trade | None) -> str:
-    if reason == pay.LEFT_SUPPLY:
-        return f"the left neighbour can't sell {' '.join(t.left)} (only brown and grey cards built " \
-               f"in earlier turns and the board's resource can be bought)"
-    if reason == pay.RIGHT_SUPPLY:
-        return f"the right neighbour can't sell {' '.join(t.right)} (only brown and grey cards built " \
+    if reason in (pay.LEFT_SUPPLY, pay.RIGHT_SUPPLY):
+        assert t is not None, "only a declared trade can ask too much of a neighbour"
+        side, units = ("left", t.left) if reason == pay.LEFT_SUPPLY else ("right", t.right)
+        return f"the {side} neighbour can't sell {' '.join(units)} (only brown and grey cards built " \
                f"in earlier turns and the board's resource can be bought)"
     if reason == pay.SHORT:
         return f"the resources for {what} are missing" + (" even with the trade" if t else "")
@@ -760,7 +761,7 @@ class RandomChooser:
         order = list(dict.fromkeys(hand))
         rng.shuffle(order)
         roll = rng.random()
-        wants = (Verb.BUILD, Verb.STAGE) if roll < 0.75 else (Verb.STAGE, Verb.BUILD)
+        wants: tuple[Verb, ...] = (Verb.BUILD, Verb.STAGE) if roll < 0.75 else (Verb.STAGE, Verb.BUILD)
         if c.free_build and c.free_age != game.age and rng.random() < 0.5:
             wants = (Verb.FREE,) + wants
         for verb in wants:

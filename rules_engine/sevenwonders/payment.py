@@ -11,9 +11,18 @@ bought units must be used: dropping any one bought unit must leave the cost unpa
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import TypeAlias
 
 from rules_engine.sevenwonders import data as d
+
+#: Units per resource, in `RESOURCES` order (a cost, a production, a purchase).
+Vector: TypeAlias = tuple[int, ...]
+#: Production choice cards as bit masks over the resource indices.
+Choices: TypeAlias = tuple[int, ...]
+#: A way to pay: (coins, units bought left, units bought right), units as resource indices.
+Purchase: TypeAlias = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 #: Resource order used by every 7-tuple in the engine.
 RESOURCES: tuple[d.Resource, ...] = (d.W, d.S, d.C, d.O, d.G, d.L, d.P)
@@ -25,7 +34,7 @@ RAW_BITS = sum(1 << INDEX[r] for r in d.RAW)
 MANUFACTURED_BITS = sum(1 << INDEX[r] for r in d.MANUFACTURED)
 
 
-def vector(resources) -> tuple[int, ...]:
+def vector(resources: Iterable[d.Resource | int]) -> Vector:
     """Count resources (enum members or indices) into a 7-tuple."""
     out = [0] * 7
     for r in resources:
@@ -33,7 +42,7 @@ def vector(resources) -> tuple[int, ...]:
     return tuple(out)
 
 
-def mask(options) -> int:
+def mask(options: Iterable[d.Resource]) -> int:
     m = 0
     for r in options:
         m |= 1 << INDEX[r]
@@ -72,7 +81,7 @@ def cheapest(need: tuple[int, ...], own_fixed: tuple[int, ...], own_choices: tup
              left_fixed: tuple[int, ...], left_choices: tuple[int, ...],
              right_fixed: tuple[int, ...], right_choices: tuple[int, ...],
              left_price: tuple[int, ...], right_price: tuple[int, ...]
-             ) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+             ) -> Purchase | None:
     """The cheapest way to cover `need`: (coins, units bought left, units bought right),
     the units as sorted resource indices; None if it can't be covered at all.
 
@@ -89,16 +98,22 @@ def cheapest(need: tuple[int, ...], own_fixed: tuple[int, ...], own_choices: tup
     wanted = 0
     for u in units:
         wanted |= 1 << u
+
+    def source(m: int, cap: int, side: int) -> None:
+        masks.append(m)
+        caps.append(cap)
+        sides.append(side)
+
     for m in own_choices:
         if m & wanted:
-            masks.append(m), caps.append(1), sides.append(0)
+            source(m, 1, 0)
     for side, fixed, choices in ((1, left_fixed, left_choices), (2, right_fixed, right_choices)):
         for i in range(7):
             if fixed[i] and wanted >> i & 1:
-                masks.append(1 << i), caps.append(fixed[i]), sides.append(side)
+                source(1 << i, fixed[i], side)
         for m in choices:
             if m & wanted:
-                masks.append(m), caps.append(1), sides.append(side)
+                source(m, 1, side)
     price = ((0,) * 7, left_price, right_price)
     # a lower bound per unit, capacities ignored, for pruning
     lower = []
@@ -111,13 +126,15 @@ def cheapest(need: tuple[int, ...], own_fixed: tuple[int, ...], own_choices: tup
     suffix = [0] * (len(units) + 1)
     for k in range(len(units) - 1, -1, -1):
         suffix[k] = suffix[k + 1] + lower[k]
-    best: list = [None, None]  # price, assignment
+    best: int | None = None             # the cheapest price found, and its sources per unit
+    best_choice: tuple[int, ...] = ()
     choice = [0] * len(units)
 
     def go(k: int, paid: int) -> None:
+        nonlocal best, best_choice
         if k == len(units):
-            if best[0] is None or paid < best[0]:
-                best[0], best[1] = paid, tuple(choice)
+            if best is None or paid < best:
+                best, best_choice = paid, tuple(choice)
             return
         u = units[k]
         bit = 1 << u
@@ -125,21 +142,21 @@ def cheapest(need: tuple[int, ...], own_fixed: tuple[int, ...], own_choices: tup
         for j in range(first, len(masks)):
             if caps[j] and masks[j] & bit:
                 p = paid + price[sides[j]][u]
-                if best[0] is not None and p + suffix[k + 1] >= best[0]:
+                if best is not None and p + suffix[k + 1] >= best:
                     continue
                 caps[j] -= 1
                 choice[k] = j
                 go(k + 1, p)
                 caps[j] += 1
-                if best[0] == suffix[0]:
+                if best == suffix[0]:
                     return
 
     go(0, 0)
-    if best[0] is None:
+    if best is None:
         return None
-    left = tuple(sorted(u for u, j in zip(units, best[1]) if sides[j] == 1))
-    right = tuple(sorted(u for u, j in zip(units, best[1]) if sides[j] == 2))
-    return best[0], left, right
+    left = tuple(sorted(u for u, j in zip(units, best_choice) if sides[j] == 1))
+    right = tuple(sorted(u for u, j in zip(units, best_choice) if sides[j] == 2))
+    return best, left, right
 
 
 #: Reasons `check_trade` gives; the replay turns them into messages.
@@ -185,7 +202,7 @@ def check_trade(need: tuple[int, ...], own_fixed: tuple[int, ...], own_choices: 
 # A production signature packs 5 bits per fixed resource (bits 0..34) and then the sorted
 # choice masks, 7 bits each; a price key has bit i (left) / 7 + i (right) set for price 1.
 
-def pack(fixed, choices) -> int:
+def pack(fixed: Sequence[int], choices: Iterable[int]) -> int:
     key = 0
     for i, v in enumerate(fixed):
         key |= v << (5 * i)
@@ -199,14 +216,14 @@ def pack(fixed, choices) -> int:
 def unpack(key: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     fixed = tuple((key >> (5 * i)) & 31 for i in range(7))
     rest = key >> 35
-    choices = []
+    choices: list[int] = []
     while rest:
         choices.append(rest & 127)
         rest >>= 7
     return fixed, tuple(choices)
 
 
-def pack_prices(left, right) -> int:
+def pack_prices(left: Sequence[int], right: Sequence[int]) -> int:
     key = 0
     for i in range(7):
         if left[i] == 1:
@@ -237,7 +254,7 @@ def cheapest_reduced(rest: tuple[tuple[int, int], ...], own_choices: tuple[int, 
                      left_fixed: tuple[int, ...], left_choices: tuple[int, ...],
                      right_fixed: tuple[int, ...], right_choices: tuple[int, ...],
                      prices: tuple[tuple[int, int], ...]
-                     ) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+                     ) -> Purchase | None:
     """`cheapest` for a question projected on the resources still missing after the
     city's fixed production: `rest` is (resource, units) pairs; the neighbours' fixed
     counts and the prices are given per pair, the choice masks cut to those resources.

@@ -8,9 +8,8 @@ self-play are in `replay`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, fields
-from typing import IO, Any, TypeVar
+from dataclasses import dataclass, field
+from typing import IO, Any
 
 from rules_engine import recordtext
 
@@ -18,14 +17,13 @@ from rules_engine import recordtext
 from rules_engine.recordtext import (
     GAME_TAG,
     Collector,
+    CountSheet,
     RawRecord,
-    RecordBuilder,
+    RecordFormat,
     RecordSyntaxError,
-    Visitor,
-    parse_counts,
+    read_header,
     write_header,
 )
-from rules_engine.registry import check_game
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders import game as g
 from rules_engine.sevenwonders import payment as pay
@@ -37,12 +35,10 @@ GAME_TITLE = SevenWonders.title
 GAME_ROSTER = ("Wonders", "Guilds")
 #: The header tags this reader knows (each at most once): the shared roster, then the game's.
 ROSTER = (*recordtext.ROSTER[1:], *GAME_ROSTER)
-SHEET_KEYS = ("military", "treasury", "wonders", "civilian", "commercial", "guilds", "science", "total",
-              "coins")
 
 
 @dataclass(frozen=True)
-class Sheet:
+class Sheet(CountSheet):
     """One player's recorded final score: the sheet categories and the coins held."""
 
     military: int = 0
@@ -55,12 +51,12 @@ class Sheet:
     total: int = 0
     coins: int = 0
 
-    def text(self) -> str:
-        return " ".join(f"{k}={getattr(self, k)}" for k in SHEET_KEYS)
-
     @classmethod
     def of(cls, line: PlayerScore) -> Sheet:
-        return cls(**{k: getattr(line, k) for k in SHEET_KEYS})
+        return cls(**{k: getattr(line, k) for k in cls.keys()})
+
+
+SHEET_KEYS = Sheet.keys()
 
 
 @dataclass(frozen=True)
@@ -107,17 +103,7 @@ _AGE = re.compile(r"^Age\s+([123])$")
 _HAND = re.compile(r"^Hand\s+(\d+):\s*(.*)$")
 _MOVE = re.compile(r"^(\d+)\.(\d+)\s+(build|free|stage|discard)\s+([^(+]+?)\s*(?:\(([^)]*)\))?\s*(?:\+\s*(.+))?$")
 _COINS = re.compile(r"^(\d+)\s+coins?$")
-T = TypeVar("T")
-
-
-def read_records(handle: IO[str]) -> Iterator[Record]:
-    """Yield the records in `handle` one at a time; syntax errors are in ``record.errors``."""
-    return read_with(handle, RecordBuilder[Record])
-
-
-def read_with(handle: IO[str], visitor: Callable[[], Visitor[Record, T]]) -> Iterator[T]:
-    """Drive a fresh `visitor` over each record in `handle` (see `recordtext.Visitor`)."""
-    return recordtext.read_with(handle, _build, visitor, example_tag=f'[{GAME_TAG} "{GAME_TITLE}"]')
+_SHEET_TAG = re.compile(r"Sheet\d+")
 
 
 def _ints(value: str, ln: int, what: str) -> tuple[int, ...]:
@@ -129,24 +115,18 @@ def _ints(value: str, ln: int, what: str) -> tuple[int, ...]:
 
 def _build(raw: RawRecord) -> Record:
     errors = Collector(raw)
-    kw: dict[str, Any] = {}
-    extra: list[tuple[str, str]] = []
-    sheets: dict[int, Sheet] = {}
-    seen: set[str] = set()
-    game_seen = False
-    for name, value, ln in raw.tags:
+    header = read_header(raw, errors, SevenWonders.name, ROSTER, Sheet.parse, _SHEET_TAG)
+    kw: dict[str, Any] = dict(header.text_fields())
+    for name, (value, ln) in header.values.items():
         try:
-            if name == GAME_TAG:
-                game_seen = True
-                check_game(value, ln, SevenWonders.name)
-            else:
-                _tag(name, value, ln, kw, extra, sheets, seen)
+            _tag(name, value, ln, kw)
         except RecordSyntaxError as exc:
             errors.add(exc)
-    if not game_seen:
+    if not header.game_seen:
         errors.add(RecordSyntaxError(f'no [{GAME_TAG} "{GAME_TITLE}"] tag in the record\'s header: add it',
                                      raw.start_line))
-    kw["tags"] = tuple(extra)
+    kw["tags"] = tuple(header.extra)
+    sheets = header.sheets
     if sheets:
         if sorted(sheets) != list(range(1, len(sheets) + 1)):
             errors.add(RecordSyntaxError(f"sheet tags {sorted(sheets)}: give Sheet1..SheetN, one per seat",
@@ -165,15 +145,9 @@ def _build(raw: RawRecord) -> Record:
     return Record(line=raw.start_line, errors=errors.done(), **kw)
 
 
-def _tag(name: str, value: str, ln: int, kw: dict[str, Any], extra: list[tuple[str, str]],
-         sheets: dict[int, Sheet], seen: set[str]) -> None:
-    if name in ROSTER:
-        if name in seen:
-            raise RecordSyntaxError(f"tag {name!r} given twice", ln)
-        seen.add(name)
-    if name in ("Event", "Round", "Table", "Date"):
-        kw[name.lower()] = value
-    elif name in ("Players", "Wonders") and not value.strip():
+def _tag(name: str, value: str, ln: int, kw: dict[str, Any]) -> None:
+    """Read one of the 7 Wonders roster tags into the record's fields `kw`."""
+    if name in ("Players", "Wonders") and not value.strip():
         kw[name.lower()] = ()
     elif name == "Players":
         parts = tuple(p.strip() for p in value.split(" - "))
@@ -194,16 +168,13 @@ def _tag(name: str, value: str, ln: int, kw: dict[str, Any], extra: list[tuple[s
         kw["guilds"] = tuple(p.strip() for p in value.split(",") if p.strip())
     elif name == "Result":
         kw["result"] = None if value.strip() == "*" else _ints(value, ln, "Result")
-    elif re.fullmatch(r"Sheet\d+", name):
-        sheets[int(name[5:])] = _parse_sheet(value, ln)
-    else:
-        extra.append((name, value))
 
 
 def _body_line(text: str, ln: int, hands: list[list[tuple[str, ...]]], moves: list[list[Play]]) -> None:
-    if not text or text.startswith(";"):
+    if not text or text[0] == ";":
         return  # blank lines and ; comments
-    m = _AGE.match(text)
+    first = text[0]                 # most lines are moves: try the other patterns only when they can match
+    m = _AGE.match(text) if first == "A" else None
     if m:
         age = int(m.group(1))
         if age != len(hands) + 1:
@@ -213,7 +184,7 @@ def _body_line(text: str, ln: int, hands: list[list[tuple[str, ...]]], moves: li
         return
     if not hands:
         raise RecordSyntaxError(f"{text!r} before 'Age 1': start the moves with the line Age 1", ln)
-    m = _HAND.match(text)
+    m = _HAND.match(text) if first == "H" else None
     if m:
         if moves[-1]:
             raise RecordSyntaxError("hands come before the moves of their age", ln)
@@ -267,10 +238,6 @@ def _parse_trade(text: str, ln: int) -> g.Trade:
     return g.Trade(left, right, coins)
 
 
-def _parse_sheet(value: str, ln: int) -> Sheet:
-    return Sheet(**parse_counts(value, SHEET_KEYS, ln))
-
-
 # --- writing ------------------------------------------------------------------------
 
 def move_text(play: Play) -> str:
@@ -306,10 +273,7 @@ def write_record(r: Record, out: IO[str]) -> None:
     out.write("\n")
 
 
-def write_records(records: Iterable[Record], handle: IO[str]) -> None:
-    """Write records to `handle`, each followed by a blank line."""
-    for r in records:
-        write_record(r, handle)
-
-
-assert [f.name for f in fields(Sheet)] == list(SHEET_KEYS)
+FORMAT = RecordFormat(GAME_TITLE, _build, write_record)
+read_records = FORMAT.read_records
+read_with = FORMAT.read_with
+write_records = FORMAT.write_records

@@ -56,6 +56,13 @@ def _extra(b: d.Board) -> int:
     return out
 
 
+def _symbol(name: str) -> d.Science:
+    """The science symbol printed on a green card."""
+    science = d.card(name).science
+    assert science is not None and science.symbol is not None, f"{name} is green: it shows one symbol"
+    return science.symbol
+
+
 def _science(symbols: list[d.Science], wild: int) -> int:
     from rules_engine.sevenwonders.checks import science_points
     return science_points(symbols.count(d.Science.COMPASS), symbols.count(d.Science.GEAR),
@@ -133,7 +140,7 @@ def random_table(seed: int, players: int | None = None, *, known_boards: bool = 
                 wild += 1
             elif best is not None:
                 guilds += best_vp
-        symbols = [d.card(x).science.symbol for x in c.cards if d.card(x).colour is d.Colour.GREEN]
+        symbols = [_symbol(x) for x in c.cards if d.card(x).colour is d.Colour.GREEN]
         science = _science(symbols, wild)
         coins = rng.randint(0, 30)
         treasury = coins // 3

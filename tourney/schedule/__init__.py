@@ -24,7 +24,6 @@ from tourney.schedule.plans import (
     MAX_TABLE,
     MIN_TABLE,
     PLANS,
-    PlanError,
     Round,
     Schedule,
     Table,
@@ -46,7 +45,7 @@ from tourney.schedule.report import (
 )
 
 __all__ = [
-    "BUDGET_PER_ROUND", "DEFAULT_SIZES", "MAX_TABLE", "MIN_TABLE", "PLANS", "PlanError", "PlanOption",
+    "BUDGET_PER_ROUND", "DEFAULT_SIZES", "MAX_TABLE", "MIN_TABLE", "PLANS", "PlanOption",
     "Quality", "Report", "Round", "RoundBound", "RoundRepeats", "RoundReport", "Schedule", "Table",
     "TableSizes", "bonn_plan", "compare_plans", "dm_plan", "even_plan", "lower_bound", "plan_for_table_size",
     "plan_schedule", "quality", "render_plans", "render_report", "round_bounds", "round_repeats",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tourney.errors import SeatingError
+from tourney.errors import PlanError
 
 Table = tuple[int, ...]
 Round = tuple[Table, ...]
@@ -34,10 +34,6 @@ class TableSizes:
 
 #: The table sizes the named plans ``bonn`` and ``dm`` were made for (tables of 3 to 7).
 DEFAULT_SIZES = TableSizes(MIN_TABLE, MAX_TABLE, 5, "7 Wonders")
-
-
-class PlanError(SeatingError):
-    """The players cannot be seated with the requested table plan."""
 
 
 def _enough_players(n: int, sizes: TableSizes = DEFAULT_SIZES) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tourney.errors import PlanError
 from tourney.schedule.bounds import (
     Quality,
     RoundBound,
@@ -14,7 +15,7 @@ from tourney.schedule.bounds import (
     round_repeats,
 )
 from tourney.schedule.optimiser import plan_schedule
-from tourney.schedule.plans import PLANS, PlanError, Round, table_plan
+from tourney.schedule.plans import PLANS, Round, table_plan
 
 
 @dataclass(frozen=True)

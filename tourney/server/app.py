@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 
 from tourney import entry, live, store
 from tourney.errors import TourneyError
-from tourney.errors import ImportRefused
+from tourney.errors import ImportRefused, VersionConflict
 from tourney.results import LocatedFinding
 from tourney.server.cache import Built, PageCache, built
 
@@ -351,7 +351,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
         try:
             done = await run_in_threadpool(save)
-        except entry.VersionConflict as exc:
+        except VersionConflict as exc:
             return JSONResponse({"error": str(exc), "stored": table_json(exc.stored)}, 409)
         except ImportRefused as exc:
             return JSONResponse({"error": exc.report.summary() + ": nothing stored",

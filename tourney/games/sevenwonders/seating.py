@@ -3,13 +3,13 @@ not yet printed (start player = seat 1); each seated round gets its wonder and g
 from __future__ import annotations
 
 from tourney import store
-from tourney.errors import SeatingError
+from tourney.errors import PlanError, SeatingError
 from tourney.games.sevenwonders.draws import draw_round
 from tourney.games.sevenwonders.drawstore import (
     SEATS_KIND, TABLE_PLAN_KIND, WONDERS_KIND, draw_payload, round_draws, table_plan_setting,
 )
 from tourney.i18n import _
-from tourney.schedule import PlanError, plan_schedule
+from tourney.schedule import plan_schedule
 from tourney.schedule import table_plan as sizes_for_plan
 from tourney.schemes import find_scheme
 from tourney.seating import SeatedRound, rounds_to_plan, seated_tables, table_plan
