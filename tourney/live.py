@@ -37,14 +37,6 @@ def event_lang(event: store.Event) -> str:
     return lang if lang in LANGS else "en"
 
 
-def set_lang(event: store.Event, lang: str) -> None:
-    if lang not in LANGS:
-        raise UsageError(f"language {lang!r}: use one of {', '.join(LANGS)}")
-    with event.transaction() as conn:
-        store.set_setting(conn, "lang", lang)
-        store.log(conn, "event", f"lang = {lang!r}")
-
-
 #: The live server's address players and printed QR codes use ("url"), and who set it: "serve"
 #: (the address `tourney serve` announced) or "organiser" (`tourney event --url`), which serve keeps.
 URL_SETTING, URL_BY_SETTING = "url", "url_by"

@@ -325,10 +325,6 @@ def _at_rows(findings: Iterable[LocatedFinding], file: str, rows: Iterable[int])
     return [f for f in findings if f.file == file and wanted.intersection(f.rows)]
 
 
-def _sheet_rows(report: CheckReport, rows_of: Callable[[str], list[SheetRow]]) -> dict[str, list[SheetRow]]:
-    return {file: rows_of(file) for file in report.files}
-
-
 def _tables(n: int) -> Text:
     return phrase("{count} table", count=n) if n == 1 else phrase("{count} tables", count=n)
 

@@ -33,9 +33,3 @@ def bye_points(event: store.Event) -> Fraction:
     except ValueError:
         raise EventError(f"the event's bye setting {value!r} is damaged: the event file was changed "
                          "outside tourney") from None
-
-
-def set_bye_points(event: store.Event, value: Fraction) -> None:
-    with event.transaction() as conn:
-        store.set_setting(conn, BYE_SETTING, str(value))
-        store.log(conn, "settings", f"bye worth {value} match points")
