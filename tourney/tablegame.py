@@ -34,6 +34,7 @@ from tourney.results import (
     at_row,
     at_table,
     parse_sheets,
+    stored_warning_text,
 )
 from tourney.schedule import TableSizes, plan_schedule
 from tourney.schedule import table_plan as sizes_for_plan
@@ -257,7 +258,7 @@ class GameLine:
     line: Any
     place: int
     points: Fraction
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[object, ...] = ()  # as stored: `results.stored_warning_text` says them
 
     @property
     def player(self) -> str:
@@ -416,7 +417,8 @@ class TableGameStandings:
         book.sheet("Games", ["Round", "Table", "Seat", "Player", *(c.capitalize() for c in columns), "Place",
                              "Game points", "Warnings"],
                    [(g.round, g.table, g.seat, g.player, *(_cell(getattr(g.line, c, None)) for c in columns),
-                     g.place, _cell(g.points), "; ".join(g.warnings) or None) for g in self.games])
+                     g.place, _cell(g.points), "; ".join(map(stored_warning_text, g.warnings)) or None)
+                    for g in self.games])
         book.sheet("Players", ["Player", "Games", "Dropped after"],
                    [(st.player, st.games, st.dropped_after)
                     for st in sorted(self.rows, key=lambda st: name_order(st.player))])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules_engine import dominations as dom
 from rules_engine.dominations import PlayerLine, TableSheet
+from rules_engine.findings import text as phrase
 from tourney.games.dominations.pad import dominations_pad
 from tourney.games.dominations.schemes import SCHEMES
 from tourney.schedule import TableSizes
@@ -29,10 +30,10 @@ WORDS = GENERIC + Vocabulary((
 
 SHEET = SheetFormat(
     REQUIRED, (), OPTIONAL, WORDS.aliases(COLUMNS), frozenset({"round", "table", "player", "vp", "initiative"}),
-    no_header="{file}: no worksheet has a Dominations header row (expected columns like: "
-              + ", ".join(COLUMNS) + ")",
-    csv_first_row="{file}:1: the first row is not a Dominations header: it needs the columns "
-                  + ", ".join(REQUIRED) + " (English or German names)",
+    no_header=phrase("{file}: no worksheet has a Dominations header row (expected columns like: {columns})",
+                     columns=", ".join(COLUMNS)),
+    csv_first_row=phrase("{file}:1: the first row is not a Dominations header: it needs the columns {columns} "
+                         "(English or German names)", columns=", ".join(REQUIRED)),
     score_column="vp",
 )
 

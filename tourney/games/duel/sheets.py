@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, check_match, outcome
-from rules_engine.findings import error, warning
+from rules_engine.findings import Text, error, warning
+from rules_engine.findings import text as phrase
 from tourney import store
 from tourney.games.duel.stored import dump_line, new_match_line, stored_rounds
 from tourney.results import CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets
@@ -28,16 +29,17 @@ ALIASES.update({
 })
 
 
-def _first_is_0_or_1(values: Mapping[str, object]) -> list[tuple[str, str]]:
+def _first_is_0_or_1(values: Mapping[str, object]) -> list[tuple[str, Text]]:
     if values.get("first") not in (None, 0, 1):
-        return [("first", f"first must be 1 (started Age I) or 0, got {values['first']!r}")]
+        return [("first", phrase("first must be 1 (started Age I) or 0, got {value!r}", value=values["first"]))]
     return []
 
 
 #: The Duel match sheet: one line per player, two lines per match.
 MATCH_SHEET = SheetFormat(
     REQUIRED, OPTIONAL_TEXT, OPTIONAL_INT, ALIASES, frozenset({"round", "table", "player", "first", "total"}),
-    no_header="{file}: no Duel match-sheet header row (expected columns: " + ", ".join(COLUMNS) + ")",
+    no_header=phrase("{file}: no Duel match-sheet header row (expected columns: {columns})",
+                     columns=", ".join(COLUMNS)),
     row_checks=(_first_is_0_or_1,),
 )
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import onecardwonder as ocw
+from rules_engine.findings import Text
+from rules_engine.findings import text as phrase
 from rules_engine.onecardwonder import PlaceReading, PlayerLine, TableSheet
 from tourney.games.onecardwonder.pad import ocw_pad
 from tourney.games.onecardwonder.schemes import SCHEMES, OcwScheme
@@ -29,21 +31,21 @@ WORDS = GENERIC + Vocabulary((
 ))
 
 
-def _winner_cell(values: Any) -> list[tuple[str, str]]:
+def _winner_cell(values: Any) -> list[tuple[str, Text]]:
     winner = values.get("winner")
     if winner not in (None, 0, 1):
-        why = f"winner must be 1 for the player who completed their wonder, 0 or empty for the others, got {winner!r}"
-        return [("winner", why)]
+        return [("winner", phrase("winner must be 1 for the player who completed their wonder, 0 or empty for the "
+                                  "others, got {value!r}", value=winner))]
     return []
 
 
 SHEET = SheetFormat(
     REQUIRED, ("wonder",), ("winner",), WORDS.aliases(COLUMNS),
     frozenset({"round", "table", "player", "stages", "winner"}),
-    no_header="{file}: no worksheet has a One Card Wonder header row (expected columns like: "
-              + ", ".join(COLUMNS) + ")",
-    csv_first_row="{file}:1: the first row is not a One Card Wonder header: it needs the columns "
-                  + ", ".join(COLUMNS) + " (English or German names)",
+    no_header=phrase("{file}: no worksheet has a One Card Wonder header row (expected columns like: {columns})",
+                     columns=", ".join(COLUMNS)),
+    csv_first_row=phrase("{file}:1: the first row is not a One Card Wonder header: it needs the columns {columns} "
+                         "(English or German names)", columns=", ".join(COLUMNS)),
     row_checks=(_winner_cell,),
     score_column="stages",
 )
