@@ -193,3 +193,58 @@ def test_the_duel_player_view_says_its_results_in_german_and_english_in_csv_and_
         "round": 1, "table": 3, "seat": 1, "opponent": "(bye)", "vp": None, "opponent_vp": None, "result": "bye",
         "match_points": 1}
     assert json.loads(run("player", "d.db", "Anna", "--format", "json").output)[0]["match_points"] == 0.5
+
+
+# --- the seating report, table plans, statistics, records -----------------------------------
+def test_the_seating_report_and_the_plan_comparison_in_german(run):
+    german(run)
+    run("players", "add", "de.db", *(f"P{i:02d}" for i in range(1, 14)))
+    assert run("seating", "de.db", "--report").output.splitlines()[:3] == [
+        "13 Spieler, 4 Runden: wiederholte Paare nach Tischplan",
+        "Plan        Tische          Schranke  geplant  Nachbarn    Startplätze",
+        "bonn        5+4+4                 12       14           0            0"]
+    r = run("seat", "de.db", "--tables", "5,5,5", ok=None)
+    assert r.output == ("Error: --tables: Tischplan '5,5,5' setzt 15 Spieler, es spielen aber 13: Größen angeben, "
+                        "die zusammen 13 ergeben, oder 'bonn' oder 'dm' verwenden\n")
+    run("seat", "de.db", "--all")
+    out = run("seating", "de.db", "--report").output.splitlines()
+    assert out[:3] == ["13 Spieler, 4 Runden",
+                       "Runde  Tische        Wiederholt  Summe  Schranke  Nachbarn    Startplätze",
+                       "    1  5+4+4                  0      0         0           0            0"]
+    assert out[6].startswith("insgesamt: 14 wiederholte Paare (untere Schranke 12), 0 wiederholte Nachbarn")
+    assert "warum Wiederholungen unvermeidlich sind:" in out
+    assert ("- Runde 2: ein Tisch mit 5 Spielern nimmt seine Spieler aus nur 3 Tischen von Runde 1, also saßen "
+            "einige schon zusammen: mindestens 4 wiederholte Paare in dieser Runde") in out
+
+
+def test_statistics_of_a_german_event_speak_german(run):
+    german(run)
+    run("players", "add", "de.db", *NAMES)
+    run("results", "import", "de.db", sheet(run, "r1.csv", four()))
+    out = run("stats", "de.db").output.splitlines()
+    assert out[:4] == ["Cup · 7 Wonders-Statistik · 1 Turnier", "", "Sitzplätze", "----------"]
+    assert "(Platz 1 ist der Startspieler, dann im Uhrzeigersinn)" in out
+    assert "Hinweis: die Blätter erfassen keine Weltwunder: keine Statistik nach Weltwunder und Seite" in out
+    assert run("stats", "de.db", "-o", "s.html").output == "s.html geschrieben: 6 Tabellen, 2 Diagramme\n"
+    page = (run.folder / "s.html").read_text()
+    assert '<html lang="de">' in page and "<title>Cup – Statistik</title>" in page
+    # Chart titles and axis labels follow the event's language.
+    for words in ("Verteilung der Punkte", "Siegpunkte", "Kategorie-Mittel: Sieger gegen das Feld",
+                  "mittlere Siegpunkte", "Münzen-Punkte"):
+        assert words in page, words
+    # JSON keys stay English.
+    assert set(json.loads(run("stats", "de.db", "--format", "json").output)["sections"]) >= {"seats", "categories"}
+
+
+def test_record_file_errors_follow_the_current_language(tmp_path):
+    from tourney.records import RecordFileError, detect_game
+
+    (tmp_path / "g.txt").write_text("[Event \"x\"]\n\n1. a\n", encoding="utf-8")
+    with use_language("de"):
+        try:
+            detect_game(tmp_path / "g.txt")
+        except RecordFileError as exc:
+            assert str(exc) == (f'{tmp_path / "g.txt"}:1: kein [Game "..."]-Tag im Kopf der ersten Partie: '
+                                '[Game "duel"] (oder einen anderen Spielnamen) ergänzen')
+        else:
+            raise AssertionError("no error")
