@@ -248,3 +248,51 @@ def test_record_file_errors_follow_the_current_language(tmp_path):
                                 '[Game "duel"] (oder einen anderen Spielnamen) ergänzen')
         else:
             raise AssertionError("no error")
+
+
+# --- printed words: the header rows are the import vocabulary ----------------------------------
+def test_every_games_german_printed_header_is_accepted_by_its_reader(run):
+    from tourney.games import GAMES
+    from tourney.sheetio import read_sheet_file
+
+    names = ("Anna", "Ben", "Cleo", "Dirk")
+    for game, flow in GAMES.items():
+        german(run, game, f"{game}.db")
+        run("players", "add", f"{game}.db", *names)
+        run("seat", f"{game}.db")
+        run("sheets", f"{game}.db", "--round", "1", "-o", f"{game}.xlsx")
+        fmt = flow.sheet_format
+        headers = []
+        for table in read_tables(run.folder / f"{game}.xlsx"):
+            row = next((r for r in table.rows if fmt.header_map(list(r.cells))), None)
+            if row is not None:
+                headers.append(row.cells)
+                assert all(fmt.canonical(c) for c in row.cells), (game, table.sheet, row.cells)
+        assert headers and all("Runde" in h and "Spieler" in h for h in headers), game
+        assert sorted({r.player for r in read_sheet_file(run.folder / f"{game}.xlsx", fmt)}) == list(names), game
+
+
+def test_the_printed_words_around_the_sheets_follow_the_language(run):
+    german(run, "duel", "d.db")
+    run("players", "add", "d.db", "Anna", "Ben", "Cleo")
+    run("seat", "d.db")
+    assert run("pairings", "d.db").output == (
+        "Runde 1 nach Tisch\n"
+        "Tisch  Beginnt  Gegner\n"
+        "    1  Ben      Anna\n"
+        "    2  Cleo     Freilos\n")
+    assert run("pairings", "d.db", "--by", "name").output.splitlines()[:4] == [
+        "Runde 1 nach Name", "Spieler  Tisch  Gegner", "Anna         1  Ben", "Ben          1  Anna  (du beginnst)"]
+    run("sheets", "d.db", "--round", "1", "-o", "d.xlsx")
+    wb = load_workbook(run.folder / "d.xlsx")
+    assert wb.sheetnames == ["Nach Tisch", "Nach Name", "Tisch 1"]
+    assert wb["Tisch 1"]["A1"].value == "Cup · Runde 1 · Tisch 1"
+    assert wb["Nach Tisch"]["A3"].value == "Tisch"
+    german(run, "onecardwonder", "o.db")
+    run("players", "add", "o.db", "Anna", "Ben", "Cleo")
+    run("seat", "o.db")
+    run("sheets", "o.db", "--round", "1", "-o", "o.xlsx")
+    wb = load_workbook(run.folder / "o.xlsx")
+    assert wb.sheetnames == ["Spieler", "Tisch 1"]
+    assert wb["Tisch 1"]["A2"].value.startswith("Platz 1 beginnt. Bauabschnitte: am Ende vollendete")
+    assert [c.value for c in wb["Spieler"][3]] == ["Name", "Tisch", "Platz"]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from rules_engine.findings import Finding, error
 from tourney import output, store
 from tourney.errors import EventError, SeatingError, writing
-from tourney.i18n import N_, _
+from tourney.i18n import N_, _, pgettext, use_language
 from tourney.workflow import GameOption, Steps, Workflow
 from tourney.names import name_key
 from tourney.names import sort_key as name_order
@@ -55,11 +55,8 @@ if TYPE_CHECKING:
 #: The draw kind of a seated round (the seating and its seed).
 SEATS_KIND = "seats"
 #: Tiebreaks every table game has: game points first, the drawn lot last.
-POINTS = Tiebreak("points", "game points", "Points")
-LOT = Tiebreak("lot", "drawn lot (1 = best)", "Lot", ascending=True)
-#: German column labels and legends of the generic tiebreaks.
-GENERIC_DE: dict[str, tuple[str, str]] = {"points": ("Punkte", "Spielpunkte"),
-                                          "lot": ("Los", "gezogenes Los (1 = bestes)")}
+POINTS = Tiebreak("points", N_("game points"), N_("Points"))
+LOT = Tiebreak("lot", N_("drawn lot (1 = best)"), N_("Lot"), ascending=True)
 
 Number = int | Fraction
 #: One game's value for a tiebreak, from the player's line and place at the table.
@@ -78,8 +75,8 @@ class TableGame:
     damaged data). `options` are the optional rules an event may be played with, each passed
     to `check` as a keyword when the event has it. `stats` gives, by tiebreak key, one game's value (summed over games);
     `tiebreaks` declares them (a scheme's chain names their keys). `pad` is the PDF score pad
-    in a language; `notes` the rule lines printed on the XLSX sheets; `de` the German column
-    labels and legends of the tiebreaks."""
+    in a language; `notes` the rule lines printed on the XLSX sheets (English, marked `N_`:
+    printed in the sheets' language from the catalogue, as the tiebreaks' words are)."""
 
     name: str
     label: str
@@ -98,8 +95,7 @@ class TableGame:
     tiebreaks: tuple[Tiebreak, ...]
     stats: Mapping[str, Stat]
     pad: Callable[[str], PadDescription]
-    notes: Mapping[str, str]
-    de: Mapping[str, tuple[str, str]]
+    notes: str
     options: tuple[GameOption, ...] = ()
 
     def chain(self, scheme: Scheme) -> tuple[Tiebreak, ...]:
@@ -514,10 +510,12 @@ def write_sheets(game: TableGame, event: Event, round_no: int, path: Path, lang:
     return SheetsWritten(path, round_no, len(by_table), len(seats))
 
 
-_PRINTED = {"en": ("Round", "Table", "Signatures: every player confirms the sheet", "Players",
-                   ("Name", "Table", "Seat"), "where to sit"),
-            "de": ("Runde", "Tisch", "Unterschriften: alle Spieler bestätigen das Blatt", "Spieler",
-                   ("Name", "Tisch", "Platz"), "Sitzplan")}
+def _printed(lang: str) -> tuple[str, str, str, str, tuple[str, str, str], str]:
+    """The printed words around the sheets in `lang` (the header row is the game's import
+    vocabulary, `game.words`): round, table, signatures, the list's title, header and heading."""
+    with use_language(lang):
+        return (_("Round"), _("Table"), _("Signatures: every player confirms the sheet"), _("Players"),
+                (_("Name"), _("Table"), pgettext("printed", "Seat")), _("where to sit"))
 _HEADER_ROW = 4
 
 
@@ -529,12 +527,13 @@ def _table_sheet(game: TableGame, wb: Any, event_name: str, round_no: int, table
     from tourney.printsheets import BOX, SHADE, Font, a4_page, signature_lines
     from tourney.tabular import neutralise
 
-    round_w, table_w, sign_w, *_ = _PRINTED[lang]
+    round_w, table_w, sign_w, *_rest = _printed(lang)
     ws = wb.create_sheet(f"{table_w} {table_no}")
     last = get_column_letter(len(game.columns))
     ws["A1"] = neutralise(f"{event_name} · {game.label} · {round_w} {round_no} · {table_w} {table_no}")
     ws["A1"].font = Font(size=16, bold=True)
-    ws["A2"] = game.notes[lang]
+    with use_language(lang):
+        ws["A2"] = _(game.notes)
     ws["A2"].alignment = Alignment(wrap_text=True, vertical="top")
     ws.row_dimensions[2].height = 44
     for r in (1, 2):
@@ -574,7 +573,7 @@ def _name_list(wb: Any, event_name: str, round_no: int, seats: list[store.SeatRo
     from tourney.printsheets import BOX, SHADE, Font, a4_page
     from tourney.tabular import neutralise
 
-    round_w, _table, _seat, title, head, where = _PRINTED[lang]
+    round_w, _table, _seat, title, head, where = _printed(lang)
     ws = wb.create_sheet(title, 0)
     ws["A1"] = neutralise(f"{event_name} · {round_w} {round_no} · {where}")
     ws["A1"].font = Font(size=16, bold=True)
@@ -613,7 +612,7 @@ def standings_table(game: TableGame, st: TableGameStandings, lang: str) -> Stand
     """Rank, player, every column of the chain and games played, for the PDF handout."""
     from tourney.pdf.game import standings_table as handout
 
-    return handout(st, lang, {**GENERIC_DE, **game.de}, st.shown)
+    return handout(st, lang, st.shown)
 
 
 # --- the workflow ----------------------------------------------------------------------------

@@ -14,19 +14,21 @@ from tourney.games.duel.stored import dump_line, new_match_line, stored_rounds
 from tourney.results import CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
 from tourney.names import name_key
+from tourney.vocabulary import GENERIC, Vocabulary, Word
 
 REQUIRED = ("round", "table", "player", "first", *[c for c in CATEGORIES if c != "senate"], "total", "coins")
 OPTIONAL_INT = ("senate",)
 OPTIONAL_TEXT = ("victory", "winner")
 COLUMNS = ("round", "table", "player", "first", *CATEGORIES, "total", "coins", "victory", "winner")
-ALIASES: dict[str, str] = {c: c for c in COLUMNS}
-ALIASES.update({
-    "runde": "round", "tisch": "table", "spieler": "player", "name": "player", "startspieler": "first",
-    "blau": "blue", "grün": "green", "gruen": "green", "gelb": "yellow", "lila": "purple", "violett": "purple",
-    "weltwunder": "wonders", "fortschritt": "progress", "münzen-punkte": "treasury", "schatz": "treasury",
-    "militär": "military", "militaer": "military", "senat": "senate", "summe": "total", "gesamt": "total",
-    "münzen": "coins", "muenzen": "coins", "sieg": "victory", "sieger": "winner", "gewinner": "winner",
-})
+#: The Duel words (German labels as printed on the match sheets, other spellings accepted).
+WORDS = GENERIC + Vocabulary((
+    Word("first", "Startspieler"), Word("blue", "Blau"), Word("green", "Grün"), Word("yellow", "Gelb"),
+    Word("purple", "Lila", ("violett",)), Word("wonders", "Weltwunder"), Word("progress", "Fortschritt"),
+    Word("treasury", "Münzen-Punkte", ("schatz",)), Word("military", "Militär"), Word("senate", "Senat"),
+    Word("coins", "Münzen"), Word("victory", "Sieg"), Word("winner", "Sieger", ("gewinner",)),
+))
+#: Accepted header spellings (case-insensitive) → canonical column name.
+ALIASES: dict[str, str] = WORDS.aliases(COLUMNS)
 
 
 def _first_is_0_or_1(values: Mapping[str, object]) -> list[tuple[str, Text]]:

@@ -8,6 +8,7 @@ from rules_engine import onecardwonder as ocw
 from rules_engine.findings import Text
 from rules_engine.findings import text as phrase
 from rules_engine.onecardwonder import PlaceReading, PlayerLine, TableSheet
+from tourney.i18n import N_
 from tourney.games.onecardwonder.pad import ocw_pad
 from tourney.games.onecardwonder.schemes import SCHEMES, OcwScheme
 from tourney.schedule import TableSizes
@@ -85,19 +86,13 @@ GAME = TableGame(
     limits=TableSizes(2, 6, 4, ocw.TITLE), columns=COLUMNS, board="wonder",
     line=line, table=lambda lines: TableSheet(tuple(lines)), check=ocw.check_sheet, places=places,
     dump=dump, load=load,
-    tiebreaks=(Tiebreak("wins", "games won (wonder completed)", "Wins"),
-               Tiebreak("stages", "sum of completed stages", "Stages"),
-               Tiebreak("places", "sum of places (lower is better)", "Places", ascending=True)),
+    tiebreaks=(Tiebreak("wins", N_("games won (wonder completed)"), N_("Wins")),
+               Tiebreak("stages", N_("sum of completed stages"), N_("Stages")),
+               Tiebreak("places", N_("sum of places (lower is better)"), N_("Places"), ascending=True)),
     stats={"wins": _wins, "stages": lambda p, place: p.stages, "places": lambda p, place: place},
     pad=ocw_pad,
-    notes={"en": "Seat 1 starts. Stages: construction stages completed at the end; buildings: buildings "
-                 "built (board and wonder card, at most 4). Winner: 1 for the player who completed their "
-                 "wonder, 0 for the others.",
-           "de": "Platz 1 beginnt. Bauabschnitte: am Ende vollendete Bauabschnitte; Gebäude: gebaute Gebäude "
-                 "(Tableau und Wunder-Karte, höchstens 4). Sieger: 1 für den Spieler, der sein Wunder "
-                 "vollendet hat, 0 für die anderen."},
-    de={"wins": ("Siege", "gewonnene Partien"), "stages": ("Abschn.", "Summe der vollendeten Bauabschnitte"),
-        "places": ("Plätze", "Summe der Plätze (weniger ist besser)")},
+    notes=N_("Seat 1 starts. Stages: construction stages completed at the end; buildings: buildings built (board "
+             "and wonder card, at most 4). Winner: 1 for the player who completed their wonder, 0 for the others."),
     # The rules engine's check_sheet(leaders=True): with the leader Archimedes a player may
     # own more than 4 buildings (at most the board's plus the wonder card's).
     options=(GameOption("leaders", "the Anführer (Leaders) expansion: with Archimedes more than 4 buildings"),),

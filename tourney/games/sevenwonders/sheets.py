@@ -38,7 +38,7 @@ WORDS = GENERIC + Vocabulary((
     Word("guilds_in_play", "Gilden im Spiel", ("guilds in play",)),
 ))
 #: The line above the header that names the guilds in play (printed sheets have it).
-GUILD_LINES = {"guilds in play": "guilds_in_play", "gilden im spiel": "guilds_in_play"}
+GUILD_LINES = {"guilds in play": "guilds_in_play", WORDS.label("guilds_in_play", "de").lower(): "guilds_in_play"}
 #: Accepted header spellings (case-insensitive) → canonical column name.
 ALIASES: dict[str, str] = WORDS.aliases(COLUMNS)
 
