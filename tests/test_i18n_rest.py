@@ -296,3 +296,25 @@ def test_the_printed_words_around_the_sheets_follow_the_language(run):
     assert wb.sheetnames == ["Spieler", "Tisch 1"]
     assert wb["Tisch 1"]["A2"].value.startswith("Platz 1 beginnt. Bauabschnitte: am Ende vollendete")
     assert [c.value for c in wb["Spieler"][3]] == ["Name", "Tisch", "Platz"]
+
+
+def test_a_table_games_workbook_speaks_german_with_its_stored_warnings(run):
+    german(run, "onecardwonder", "o.db")
+    run("players", "add", "o.db", "Anna", "Ben", "Cleo")
+    (run.folder / "r5.csv").write_text("round,table,seat,player,wonder,stages,buildings,winner\n"
+                                       "5,1,1,Anna,,3,4,1\n5,1,2,Cleo,,1,2,0\n5,1,3,Ben,,2,3,0\n")
+    run("results", "import", "o.db", "r5.csv")
+    run("export", "o.db", "-o", "o.xlsx")
+    wb = load_workbook(run.folder / "o.xlsx")
+    assert wb.sheetnames == ["Tabelle", "Spiele", "Spieler", "Auslosungen"]
+    assert [c.value for c in wb["Tabelle"][1]] == ["Platz", "Spieler", "Punkte", "Siege", "Bauabschnitte", "Los",
+                                                   "Spiele", "Ausgeschieden nach"]
+    assert [c.value for c in wb["Spiele"][1]] == ["Runde", "Tisch", "Platz", "Spieler", "Wunder", "Bauabschnitte",
+                                                  "Gebäude", "Sieger", "Rang", "Spielpunkte", "Warnungen"]
+    assert wb["Spiele"]["K2"].value == \
+        "r5.csv:2-4: Runde 5, Tisch 1: Warnung: Runde 5 liegt nach den 4 Runden des Turniers [round.beyond]"
+    run("export", "o.db", "-o", "o.html")
+    page = (run.folder / "o.html").read_text()
+    assert "<title>Cup – Tabelle</title>" in page
+    assert ("<p>Bei Gleichstand: Spielpunkte, dann gewonnene Partien (Wunder vollendet), dann Summe der vollendeten "
+            "Bauabschnitte, dann gezogenes Los (1 = bestes).</p>") in page

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from rules_engine.findings import Finding, error
 from tourney import output, store
 from tourney.errors import EventError, SeatingError, writing
-from tourney.i18n import N_, _, pgettext, use_language
+from tourney.i18n import N_, _, language, pgettext, use_language
 from tourney.workflow import GameOption, Steps, Workflow
 from tourney.names import name_key
 from tourney.names import sort_key as name_order
@@ -388,13 +388,14 @@ class TableGameStandings:
                           ensure_ascii=False, indent=2) + "\n"
 
     def to_html(self, cut: int | None = None) -> str:
-        from tourney.export import html_page
+        from tourney.export import dropped_mark, html_page
 
         rows = self._ranked()
-        head = ("Rank", "Player", *(t.abbr for t in self.tiebreaks), "Games")
-        body = [[str(st.rank), st.player + (" (dropped)" if st.dropped_after is not None else ""),
+        head = (_("Rank"), _("Player"), *(_(t.abbr) for t in self.tiebreaks), _("Games"))
+        body = [[str(st.rank), dropped_mark(st.player, st.dropped_after),
                  *(self.shown(st, t.key) for t in self.tiebreaks), str(st.games)] for st in rows]
-        ties = f"<p>Ties: {html.escape(', then '.join(t.name for t in self.tiebreaks))}.</p>"
+        ties = "<p>{}</p>".format(html.escape(_("Ties: {tiebreaks}.").format(
+            tiebreaks=_(", then ").join(_(t.name) for t in self.tiebreaks))))
         return html_page(self.info, self.scheme.title, self.after_round, head, body, ties,
                          qualified_count(rows, cut), [i for i, st in enumerate(rows) if st.dropped_after is not None])
 
@@ -405,26 +406,30 @@ class TableGameStandings:
         chain = self.tiebreaks
         columns = [c for c in self.game.columns if c not in ("round", "table", "seat", "player")]
         book = _Workbook()
-        qualified = ["Qualified"] if cut is not None else []
-        book.sheet("Standings", ["Rank", "Player", *(t.abbr for t in chain), "Games", "Dropped after", *qualified],
+        # The event's language, as the other games' workbooks; values ("yes"/"no") stay data.
+        qualified = [_("Qualified")] if cut is not None else []
+        book.sheet(_("Standings"), [_("Rank"), _("Player"), *(_(t.abbr) for t in chain), _("Games"),
+                                    _("Dropped after"), *qualified],
                    [(st.rank, st.player, *(_cell(st.values[t.key]) for t in chain), st.games, st.dropped_after,
                      *(("yes" if is_qualified(st, cut) else "no",) if cut is not None else ()))
                     for st in self._ranked()])
-        book.sheet("Games", ["Round", "Table", "Seat", "Player", *(c.capitalize() for c in columns), "Place",
-                             "Game points", "Warnings"],
+        book.sheet(_("Games"), [_("Round"), _("Table"), pgettext("printed", "Seat"), _("Player"),
+                                *(c.capitalize() if language() == "en" else self.game.words.label(c, language())
+                                  for c in columns), _("Place"),
+                                _("Game points"), _("Warnings")],
                    [(g.round, g.table, g.seat, g.player, *(_cell(getattr(g.line, c, None)) for c in columns),
                      g.place, _cell(g.points), "; ".join(map(stored_warning_text, g.warnings)) or None)
                     for g in self.games])
-        book.sheet("Players", ["Player", "Games", "Dropped after"],
+        book.sheet(_("Players"), [_("Player"), _("Games"), _("Dropped after")],
                    [(st.player, st.games, st.dropped_after)
                     for st in sorted(self.rows, key=lambda st: name_order(st.player))])
         info = self.info
-        book.sheet("Draws", ["Draw", "Value", "Note"], [
-            ("event seed", str(info.seed), "every draw below is derived from it"),
+        book.sheet(_("Draws"), [_("Draw"), _("Value"), _("Note")], [
+            ("event seed", str(info.seed), _("every draw below is derived from it")),
             ("scheme", info.scheme, self.scheme.title),
             ("tiebreaks", ", ".join(t.key for t in chain), ""),
             ("place points", "; ".join(f"{k}: {'-'.join(map(str, v))}" for k, v in sorted(self.scheme.points.items())),
-             "by table size; tied players share the points of their places"),
+             _("by table size; tied players share the points of their places")),
             *draw_rows(self.lot_order, draws)])
         book.save(path)
 
