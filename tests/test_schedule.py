@@ -131,7 +131,7 @@ def test_report_text_names_repeats_and_reasons():
 
 def test_counting_reason_when_opponents_run_out():
     rep = schedule_report(plan_schedule(range(12), 4, seed=0))
-    assert rep.reasons[0] == ("each player meets at least 3+3+3+3 = 12 opponents in 4 rounds but only "
+    assert str(rep.reasons[0]) == ("each player meets at least 3+3+3+3 = 12 opponents in 4 rounds but only "
                               "11 others are playing: at least 6 repeated pairs")
 
 

@@ -23,7 +23,7 @@ from tourney.errors import (
     TableLimitError,
 )
 from tourney.output import render_rows
-from tourney.games.sevenwonders.printsheets import LABELS
+from tourney.games.sevenwonders.printsheets import labels
 from tourney.games.sevenwonders.sheets import COLUMNS, SCORE_SHEET, WORDS
 from tourney.tabular import neutralise, read_tables, whole_number
 
@@ -438,6 +438,6 @@ def test_printed_names_that_look_like_formulas_import_as_registered(run):
 # --- one vocabulary --------------------------------------------------------------------------------------
 def test_printed_german_headers_are_the_vocabulary_labels_and_read_back():
     printed = [c for c in COLUMNS if c not in ("compasses", "gears", "tablets", "wild", "stages", "guilds_in_play")]
-    assert LABELS["de"].header == tuple(WORDS.label(c, "de") for c in printed)
-    assert [SCORE_SHEET.canonical(h) for h in LABELS["de"].header] == printed
-    assert [SCORE_SHEET.canonical(h.upper().replace("Ä", "AE")) for h in LABELS["de"].header] == printed
+    assert labels("de").header == tuple(WORDS.label(c, "de") for c in printed)
+    assert [SCORE_SHEET.canonical(h) for h in labels("de").header] == printed
+    assert [SCORE_SHEET.canonical(h.upper().replace("Ä", "AE")) for h in labels("de").header] == printed

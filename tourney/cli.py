@@ -684,6 +684,7 @@ def stats(events: tuple[str, ...], output: str | None, fmt: str, section: str | 
     from tourney.stats import render, stats_report, write_report
 
     report = stats_report(list(events))
+    set_language(report.lang)  # the event's, as `_open` sets it
     if output:
         path = write_report(report, output, events)
         click.echo(_("wrote {path}: {tables} tables, {charts} charts").format(

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tourney.errors import TourneyError, UsageError
+from tourney.i18n import _, ngettext
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 #: The first example, run alone by `run_demo(..., example=EXAMPLE)` (its roster has 23 players).
@@ -53,15 +54,16 @@ def examples(game: str | None = None) -> list[Example]:
         raise UsageError(str(exc)) from None
     chosen = [e for e in found if e.game == name]
     if not chosen:
-        raise UsageError(f"--game {game!r}: no bundled example for {name}; the examples are "
-                         f"{', '.join(e.game for e in found)}")
+        raise UsageError(_("--game {game!r}: no bundled example for {name}; the examples are {games}").format(
+            game=game, name=name, games=", ".join(e.game for e in found)))
     return chosen
 
 
 def run_demo(directory: Path, echo: Callable[[str], None], example: Path = EXAMPLE) -> Path:
     """Run one example event (default: the 7 Wonders qualifier) in `directory`; return its workbook."""
     if not (example / "event.json").is_file():
-        raise TourneyError(f"the example event is missing ({example}): run the demo from a tourney checkout")
+        raise TourneyError(_("the example event is missing ({folder}): run the demo from a tourney checkout").format(
+            folder=example))
     return run_example(Example.read(example), directory, echo)
 
 
@@ -69,7 +71,8 @@ def run_all(directory: Path, echo: Callable[[str], None], game: str | None = Non
     """`tourney demo`: every bundled example (or those of `game`), one after the other."""
     chosen = examples(game)
     if not chosen:
-        raise TourneyError(f"the example events are missing ({EXAMPLES}): run the demo from a tourney checkout")
+        raise TourneyError(_("the example events are missing ({folder}): run the demo from a tourney "
+                             "checkout").format(folder=EXAMPLES))
     return [run_example(e, directory, echo) for e in chosen]
 
 
@@ -89,21 +92,25 @@ def run_example(example: Example, directory: Path, echo: Callable[[str], None]) 
         stale.unlink(missing_ok=True)
     info = create_event(str(db), game=example.game, scheme=example.scheme, rounds=example.rounds,
                         seed=example.seed, name=example.name, date=example.date)
-    echo(f"created {info.name!r} in {db} (seed {info.seed})")
+    echo(_("created {name!r} in {file} (seed {seed})").format(name=info.name, file=db, seed=info.seed))
     event = Event.open(db)
-    names, _ = add_players(event, read_roster(example.folder / example.players))
-    echo(f"registered {len(names)} players")
+    names, _known = add_players(event, read_roster(example.folder / example.players))
+    echo(ngettext("registered {n} player", "registered {n} players", len(names)).format(n=len(names)))
     for sheet in example.sheets:
         try:
             summary = import_results(event, [example.folder / sheet], author="demo")
         except ImportRefused as refused:
             for f in refused.report.findings:
                 echo(f.render())
-            raise TourneyError(f"the example sheet {sheet} was refused: nothing more imported") from None
-        echo(f"imported {sheet}: {len(summary.tables)} tables, {len(summary.warnings)} warnings")
+            raise TourneyError(_("the example sheet {sheet} was refused: nothing more imported").format(
+                sheet=sheet)) from None
+        tables, warnings = len(summary.tables), len(summary.warnings)
+        echo(_("imported {sheet}: {tables}, {warnings}").format(
+            sheet=sheet, tables=ngettext("{n} table", "{n} tables", tables).format(n=tables),
+            warnings=ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)))
     top = to_table(compute_standings(event)).splitlines()
     echo("\n".join(top[:13]))
     out = export_event(event, directory / example.standings)
     event.close()  # the last connection folds the write-ahead log into the file: it can be copied alone
-    echo(f"wrote {out}")
+    echo(_("wrote {file}").format(file=out))
     return out

@@ -6,6 +6,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rules_engine.findings import Finding, Text, error
+
 if TYPE_CHECKING:
     from tourney.results import CheckReport
     from tourney.store import TableResult
@@ -28,7 +30,25 @@ class SeatingError(TourneyError):
 
 
 class SheetError(TourneyError):
-    """A score-sheet file cannot be read (before any rule is checked)."""
+    """A score-sheet file cannot be read (before any rule is checked).
+
+    Raised with a message, or with an English template (`phrase(...)`, a findings `Text`):
+    then the message is said in the current language and `text` keeps the template, so the
+    file's finding (`finding()`) is English data shown in the organiser's language."""
+
+    def __init__(self, message: str | Text) -> None:
+        self.text = message if isinstance(message, Text) else None
+        if isinstance(message, Text):
+            from tourney.i18n import _
+
+            message = message.render(_)
+        super().__init__(message)
+
+    def finding(self) -> Finding:
+        """The error as a `file` finding."""
+        if self.text is None:
+            return error("file", str(self))
+        return error("file", self.text.template, None, **dict(self.text.params))
 
 
 class PlanError(SeatingError):

@@ -7,7 +7,9 @@ data stay English (`Finding.message`).
 """
 from __future__ import annotations
 
-from rules_engine.findings import Finding, Severity
+from collections.abc import Mapping
+
+from rules_engine.findings import Finding, Joined, Params, Severity, Term, Text
 from tourney.i18n import N_, _
 
 SEVERITY = {Severity.ERROR: N_("error"), Severity.WARNING: N_("warning")}
@@ -34,3 +36,42 @@ def finding_text(finding: Finding) -> str:
 def severity_text(finding: Finding) -> str:
     """"error" or "warning" in the current language."""
     return _(SEVERITY[finding.severity])
+
+
+# --- findings as stored data -----------------------------------------------------------------
+#: A JSON value (as `store.Json`, which this module can't import: the store imports it).
+Data = object
+
+
+def params_data(params: Params) -> dict[str, Data]:
+    """A finding's values as JSON data, so that a stored finding can be said in any language
+    later: words to translate (`Term`), clauses (`Text`) and lists (`Joined`) keep their kind."""
+    return {key: _value_data(value) for key, value in params}
+
+
+def _value_data(value: object) -> Data:
+    if isinstance(value, Term):
+        return {"term": str(value)}
+    if isinstance(value, Text):
+        return {"text": value.template, "params": params_data(value.params)}
+    if isinstance(value, Joined):
+        return {"joined": [_value_data(v) for v in value.items], "sep": value.sep}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)  # a Fraction or the like: its English text
+
+
+def data_params(data: Mapping[str, Data]) -> Params:
+    """The values `params_data` stored."""
+    return tuple((key, _data_value(value)) for key, value in data.items())
+
+
+def _data_value(data: Data) -> object:
+    if isinstance(data, dict):
+        if "term" in data:
+            return Term(str(data["term"]))
+        if "text" in data:
+            return Text(str(data["text"]), data_params(data.get("params") or {}))
+        if "joined" in data:
+            return Joined(tuple(_data_value(v) for v in data["joined"]), str(data.get("sep", ", ")))
+    return data

@@ -53,13 +53,21 @@ def text_rows(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> list[
     return [line(columns), *[line(r) for r in shown]]
 
 
+def _json_number(value: object) -> int | float:
+    """A rounded `Decimal` (a Duel player's match points) as a JSON number."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    raise TypeError(f"{type(value).__name__} is not a JSON value")
+
+
 def render_rows(columns: Sequence[str], rows: Iterable[Sequence[object]], fmt: str,
                 labels: Sequence[str] | None = None) -> str:
     """Rows as `table` (aligned, headed by `labels` or the column names), `csv` (header of
     column names, user text neutralised) or `json` (a list of objects keyed by column)."""
     rows = [tuple(r) for r in rows]
     if fmt == "json":
-        return json.dumps([dict(zip(columns, r)) for r in rows], ensure_ascii=False, indent=2) + "\n"
+        return json.dumps([dict(zip(columns, r)) for r in rows], ensure_ascii=False, indent=2,
+                          default=_json_number) + "\n"
     if fmt == "csv":
         return csv_text(columns, rows)
     if fmt == "table":

@@ -15,7 +15,7 @@ from rules_engine.registry import UnknownGameError, find_records
 from rules_engine.ruleset import RecordRuleset
 from tourney.errors import RecordFileError
 from tourney.findingtext import finding_text, severity_text
-from tourney.i18n import ngettext
+from tourney.i18n import _, ngettext
 from tourney.outfile import atomic
 
 
@@ -39,17 +39,22 @@ def detect_game(path: str | Path) -> RecordRuleset[Any, Any, Any]:
         with open(path, encoding="utf-8") as handle:
             found = first_tag(handle, GAME_TAG)
     except OSError as exc:
-        raise RecordFileError(f"{path}: cannot read: {(exc.strerror or str(exc)).lower()}") from None
+        raise RecordFileError(_("{file}: cannot read: {reason}").format(
+            file=path, reason=(exc.strerror or str(exc)).lower())) from None
     except UnicodeDecodeError:
-        raise RecordFileError(f"{path}: not a text file (UTF-8 expected)") from None
+        raise RecordFileError(_not_text(path)) from None
     if found is None:
-        raise RecordFileError(f'{path}:1: no [{GAME_TAG} "..."] tag in the first record\'s header: '
-                              f'add [{GAME_TAG} "duel"] (or another game name)')
+        raise RecordFileError(_('{file}:1: no [{tag} "..."] tag in the first record\'s header: add [{tag} "duel"] '
+                                '(or another game name)').format(file=path, tag=GAME_TAG))
     value, lineno = found
     try:
         return find_records(value)
     except UnknownGameError as exc:
-        raise RecordFileError(f"{path}:{lineno}: {exc}") from None
+        raise RecordFileError(f"{path}:{lineno}: {exc}") from None  # the rules engine's words
+
+
+def _not_text(path: str | Path) -> str:
+    return _("{file}: not a text file (UTF-8 expected)").format(file=path)
 
 
 def verify_files(paths: list[str]) -> VerifyReport:
@@ -72,7 +77,7 @@ def verify_files(paths: list[str]) -> VerifyReport:
         except RecordFileError as exc:
             errors.append(str(exc))
         except UnicodeDecodeError:
-            errors.append(f"{path}: not a text file (UTF-8 expected)")
+            errors.append(_not_text(path))
     summary = ngettext("{n} game: {ok} ok, {failed} failed", "{n} games: {ok} ok, {failed} failed", games).format(
         n=games, ok=passed, failed=games - passed)
     if errors:
@@ -86,8 +91,9 @@ def selfplay_file(game: str, n: int, seed: int, path: str, **options: Any) -> in
     ruleset = find_records(game)
     for key in options:
         if key not in ruleset.selfplay_options:
-            flags = ", ".join(f"--{k} {v}".rstrip() for k, v in ruleset.selfplay_options.items()) or "no options"
-            raise ValueError(f"--{key} does not apply to {ruleset.title} self-play: it takes {flags}")
+            flags = ", ".join(f"--{k} {v}".rstrip() for k, v in ruleset.selfplay_options.items()) or _("no options")
+            raise ValueError(_("--{option} does not apply to {game} self-play: it takes {options}").format(
+                option=key, game=ruleset.title, options=flags))
     records = list(ruleset.selfplay(n, seed, **options))
     with atomic(path) as tmp, open(tmp, "w", encoding="utf-8") as handle:
         ruleset.write_records(records, handle)

@@ -4,15 +4,16 @@
 """
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Generic, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
 from rules_engine.findings import Finding, Joined, Severity, Text, error, warning
 from rules_engine.findings import text as phrase
 from tourney.errors import ImportRefused, RegistrationError, SheetError, UsageError
-from tourney.findingtext import finding_text, severity_text
+from tourney.findingtext import data_params, finding_text, params_data, severity_text
 from tourney.i18n import _, ngettext, use_language
 from tourney.names import clean_name, name_key
 from tourney.sheetio import SheetRow
@@ -57,11 +58,39 @@ class LocatedFinding:
         loc = self.location()
         return f"{loc + ': ' if loc else ''}{severity_text(f)}: {finding_text(f)} [{f.rule}]"
 
+    def stored(self) -> dict[str, object]:
+        """The finding as data for the store (English template and values, where it is), said
+        in the reader's language when shown (`stored_warning_text`)."""
+        f = self.finding
+        return {"rule": f.rule, "severity": f.severity.value, "template": f.template, "player": f.player,
+                "params": params_data(f.params), "file": self.file, "sheet": self.sheet, "rows": list(self.rows),
+                "round": self.round, "table": self.table}
+
+    @classmethod
+    def from_stored(cls, data: Mapping[str, Any]) -> LocatedFinding:
+        """The finding `stored` gave (KeyError, TypeError or ValueError for other data)."""
+        finding = Finding(str(data["rule"]), Severity(data["severity"]), str(data["template"]), data.get("player"),
+                          data_params(data.get("params") or {}))
+        return cls(finding, data.get("file"), tuple(data.get("rows") or ()), data.get("sheet"), data.get("round"),
+                   data.get("table"))
+
     def as_dict(self) -> dict[str, object]:
         f = self.finding
         return {"file": self.file, "sheet": self.sheet, "rows": list(self.rows), "round": self.round,
                 "table": self.table, "player": f.player, "rule": f.rule, "severity": f.severity.value,
                 "message": f.message}
+
+
+def stored_warning_text(stored: object) -> str:
+    """A warning stored with a table, in the current language: one stored as data (schema
+    version 2, `LocatedFinding.stored`) is said anew; English text an older tourney stored is
+    shown as it is."""
+    if isinstance(stored, dict):
+        try:
+            return LocatedFinding.from_stored(stored).render()
+        except (KeyError, TypeError, ValueError):
+            pass
+    return stored if isinstance(stored, str) else json.dumps(stored, ensure_ascii=False)
 
 
 SheetT = TypeVar("SheetT", covariant=True)
@@ -138,7 +167,7 @@ def parse_sheets(paths: Sequence[str | Path], read: Callable[[str | Path], list[
         try:
             rows.extend(read(path))
         except SheetError as exc:
-            report.findings.append(LocatedFinding(error("file", str(exc)), Path(path).name))
+            report.findings.append(LocatedFinding(exc.finding(), Path(path).name))
     by_table: dict[tuple[int, int], list[SheetRow]] = defaultdict(list)
     for row in rows:
         for _col, msg in row.problems:
@@ -619,10 +648,10 @@ def store_checked_tables(conn: store.Connection, tables: Sequence[tuple[ParsedTa
     """`store_checked_table` for each (table, version, source), with a few statements for all."""
     from tourney import store
 
-    found: dict[tuple[int | None, int | None], list[str]] = defaultdict(list)
-    with use_language("en"):  # stored data stays English; the history shows it as stored
-        for f in warnings:
-            found[(f.round, f.table)].append(f.render())
+    # Stored as data (English template and values), said in the event's language when shown.
+    found: dict[tuple[int | None, int | None], list[store.Json]] = defaultdict(list)
+    for f in warnings:
+        found[(f.round, f.table)].append(f.stored())  # type: ignore[arg-type]
     results: list[store.NewResult] = []
     history: list[tuple[str, str]] = []
     done: list[bool] = []

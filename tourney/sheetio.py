@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
 
+from rules_engine.findings import Joined, Text
+from rules_engine.findings import text as phrase
 from tourney.errors import SheetError
 from tourney.tabular import MAX_WHOLE_NUMBER, Table, is_blank, read_tables, whole_number
 from tourney.vocabulary import header_key
@@ -15,7 +17,9 @@ from tourney.vocabulary import header_key
 #: How many rows at the top of a worksheet may come before the header row (titles, notes).
 HEADER_ROWS = 30
 
-RowCheck = Callable[[Mapping[str, object]], Iterable[tuple[str, str]]]
+#: A game's check of one converted row: (column, problem) pairs, each problem an English
+#: template (`phrase(...)`) said in the organiser's language where the `cell` finding is shown.
+RowCheck = Callable[[Mapping[str, object]], Iterable[tuple[str, Text]]]
 
 
 @dataclass(frozen=True, eq=False)  # eq=False: hashable by identity although `aliases` is a dict
@@ -27,15 +31,15 @@ class SheetFormat:
     header spellings (lower case, words joined by "-") to column names. A row is a header
     row when it has all of `header_keys`. `row_checks` add (column, message) problems for
     a converted row. `no_header` (and `csv_first_row`, when the header of a CSV file must
-    be its first row) are the error messages, with `{file}` for the file name."""
+    be its first row) are the error messages (`phrase(...)`), `{file}` filled with the file name."""
 
     required: tuple[str, ...]
     optional_text: tuple[str, ...]
     optional_int: tuple[str, ...]
     aliases: Mapping[str, str]
     header_keys: frozenset[str]
-    no_header: str
-    csv_first_row: str | None = None
+    no_header: Text
+    csv_first_row: Text | None = None
     row_checks: tuple[RowCheck, ...] = ()
     #: Lines above the header row that give a column for every row below, as "label: value"
     #: (lower-case label -> column), e.g. the printed sheet's "Guilds in play: ...".
@@ -76,7 +80,7 @@ class SheetRow:
 
     where: Location
     values: dict[str, object]
-    problems: tuple[tuple[str, str], ...]
+    problems: tuple[tuple[str, Text], ...]
     #: Column name → its header as the file wrote it ('Münzen' on a German sheet), for messages.
     headers: Mapping[str, str] = field(default_factory=dict)
     #: Columns whose cell is a formula without a saved value.
@@ -106,10 +110,10 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers:
     """The row with its cells converted: the columns of `raw` are `numbers`, read as whole
     numbers, and `texts` (the player's name and text), each in `raw`'s order."""
     values: dict[str, object] = dict(raw)  # the columns in the sheet's order
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[str, Text]] = []
     for col in unsaved:
-        problems.append((col, (f"{headers.get(col, col)} is a formula without a saved value: open the file in "
-                               "Excel or LibreOffice and save it, then import it again")))
+        problems.append((col, phrase("{column} is a formula without a saved value: open the file in Excel or "
+                                     "LibreOffice and save it, then import it again", column=headers.get(col, col))))
         values[col] = None
     if unsaved:
         numbers = tuple(col for col in numbers if col not in unsaved)
@@ -129,14 +133,18 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers:
             try:
                 values[col] = whole_number(cell)
             except ValueError as why:
-                hint = f": {why}" if str(why) else ""
                 text = "" if cell is None else str(cell).strip()
-                problems.append((col, f"{headers.get(col, col)} must be a whole number, got {text!r}{hint}"))
+                hint = why.args[0] if why.args else ""
+                problems.append((col, phrase("{column} must be a whole number, got {value!r}: {hint}",
+                                             column=headers.get(col, col), value=text, hint=hint) if hint else
+                                 phrase("{column} must be a whole number, got {value!r}",
+                                        column=headers.get(col, col), value=text)))
                 values[col] = None
     # A blank name is left to the "player is empty" finding, which says what to write there.
     for col in fmt.required:
         if values.get(col) is None and not any(p[0] == col for p in problems):
-            problems.append((col, f"{headers.get(col, col)} is empty: fill it in (write 0 for none)"))
+            problems.append((col, phrase("{column} is empty: fill it in (write 0 for none)",
+                                         column=headers.get(col, col))))
     for check in fmt.row_checks:
         problems.extend(check(values))
     return SheetRow(where, values, tuple(problems), headers, unsaved)
@@ -156,15 +164,15 @@ def _plain_numbers(cells: list[object]) -> list[int] | None:
     return numbers if not numbers or max(numbers) <= MAX_WHOLE_NUMBER else None
 
 
-def _duplicates(cells: tuple[object, ...], fmt: SheetFormat) -> str | None:
-    """'two civilian columns: 'civilian' and 'Zivil'' when two header cells name one column."""
+def _duplicates(cells: tuple[object, ...], fmt: SheetFormat) -> tuple[str, str, str] | None:
+    """('civilian', 'civilian', 'Zivil') when two header cells name one column."""
     seen: dict[str, object] = {}
     for cell in cells:
         col = fmt.canonical(cell)
         if col is None:
             continue
         if col in seen:
-            return f"two {col} columns: {str(seen[col])!r} and {str(cell)!r}"
+            return col, str(seen[col]), str(cell)
         seen[col] = cell
     return None
 
@@ -192,11 +200,13 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
             if mapping is not None:
                 absent = [c for c in fmt.required if c not in mapping.values()]
                 if absent:
-                    raise SheetError(f"{table.where(row.number)}: missing column(s) {', '.join(absent)}: "
-                                     "add them to the header row")
+                    raise SheetError(phrase("{where}: missing column(s) {columns}: add them to the header row",
+                                            where=table.where(row.number), columns=Joined(tuple(absent))))
                 twice = _duplicates(row.cells, fmt)
                 if twice:
-                    raise SheetError(f"{table.where(row.number)}: {twice}: delete one of them")
+                    raise SheetError(phrase("{where}: two {column} columns: {first!r} and {second!r}: delete one "
+                                            "of them", where=table.where(row.number), column=twice[0],
+                                            first=twice[1], second=twice[2]))
                 headers = {col: " ".join(str(cells[i]).split()) for i, col in mapping.items()}
                 columns, names, width = tuple(mapping), tuple(mapping.values()), max(mapping) + 1
                 given = (*names, *(c for c in above if c not in names))  # the columns of each row
@@ -266,13 +276,17 @@ def read_sheet_file(path: str | Path, fmt: SheetFormat) -> list[SheetRow]:
     for table in read_tables(p):
         if table.sheet is None and fmt.csv_first_row is not None and (
                 not table.rows or fmt.header_map(list(table.rows[0].cells)) is None):
-            raise SheetError(fmt.csv_first_row.format(file=p.name))
+            raise SheetError(_with_file(fmt.csv_first_row, p.name))
         if _has_header(table, fmt):
             found = True
             rows.extend(_rows_from_table(table, fmt))
     if not found:
-        raise SheetError(fmt.no_header.format(file=p.name))
+        raise SheetError(_with_file(fmt.no_header, p.name))
     return rows
+
+
+def _with_file(message: Text, file: str) -> Text:
+    return Text(message.template, (*message.params, ("file", file)))
 
 
 def has_header(path: str | Path, fmt: SheetFormat) -> bool:

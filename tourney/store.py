@@ -20,7 +20,13 @@ from tourney.errors import EventError, RegistrationError
 from tourney.i18n import _
 from tourney.names import clean_name, name_key
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: Schema versions this tourney upgrades on open. Version 2 stores each warning found at a
+#: table as data (rule, English template, values, where: `results.LocatedFinding.stored`)
+#: rather than English text, so it is shown in the event's language; the text rows version 1
+#: wrote stay as they are and are shown as stored. The version number keeps an older tourney,
+#: which can't read such rows, from opening the file.
+UPGRADES_FROM = (1,)
 
 #: What the store keeps in its JSON columns (draw payloads, a result line's game data).
 # A recursive alias: `|` can't join the quoted forward references at run time.
@@ -270,7 +276,9 @@ class TableResult:
     author: str
     reason: str | None
     source: str
-    warnings: tuple[str, ...]
+    #: What was found at the table when it was stored: English text (schema version 1) or
+    #: data (`results.stored_warning_text` says either in the current language).
+    warnings: tuple[Json, ...]
     lines: tuple[ResultLine, ...]
 
 
@@ -439,7 +447,7 @@ class Event:
         except sa.exc.DatabaseError as exc:
             raise _not_an_event(loc, exc) from None
         version = int(rows.get("schema_version", "0"))
-        if version != SCHEMA_VERSION:
+        if version != SCHEMA_VERSION and version not in UPGRADES_FROM:
             raise EventError(_("{file!r} has event schema version {version}, this tourney reads version {reads}: "
                                "use the tourney version that created it").format(
                 file=loc, version=version, reads=SCHEMA_VERSION))
@@ -447,6 +455,8 @@ class Event:
             metadata.create_all(engine, checkfirst=True)
         except sa.exc.OperationalError:  # a read-only file still opens for reading
             pass
+        if version != SCHEMA_VERSION:
+            _upgrade(engine)
         return cls(engine, where)
 
     @contextmanager
@@ -608,6 +618,17 @@ class Event:
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(history_t).order_by(history_t.c.id)).all()
         return [dict(r._mapping) for r in rows]
+
+
+def _upgrade(engine: Engine) -> None:
+    """Mark an event file of an older schema version as the current one (nothing else
+    changes: see `UPGRADES_FROM`). A read-only file is left as it is and read as it is."""
+    try:
+        with engine.begin() as conn:
+            conn.execute(sa.update(meta_t).where(meta_t.c.key == "schema_version")
+                         .values(value=str(SCHEMA_VERSION)))
+    except sa.exc.OperationalError:
+        pass
 
 
 def _file_id(path: os.PathLike[str] | None) -> tuple[int, int] | None:
@@ -847,7 +868,7 @@ def latest_lines(conn: Connection, round_no: int, table_no: int) -> list[NewLine
 
 
 def store_result(conn: Connection, *, round_no: int, table_no: int, version: int, author: str,
-                 reason: str | None, source: str, warnings: list[str], lines: list[NewLine]) -> None:
+                 reason: str | None, source: str, warnings: list[Json], lines: list[NewLine]) -> None:
     """Add one version of a table's sheet."""
     store_results(conn, [NewResult(round_no, table_no, version, author, reason, source, warnings, lines)])
 
@@ -863,7 +884,7 @@ class NewResult:
     author: str
     reason: str | None
     source: str
-    warnings: list[str]
+    warnings: list[Json]
     lines: list[NewLine]
     seats: list[tuple[int, str | None]] | None = None
 

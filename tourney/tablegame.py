@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from rules_engine.findings import Finding, error
 from tourney import output, store
 from tourney.errors import EventError, SeatingError, writing
-from tourney.i18n import N_, _
+from tourney.i18n import N_, _, language, pgettext, use_language
 from tourney.workflow import GameOption, Steps, Workflow
 from tourney.names import name_key
 from tourney.names import sort_key as name_order
@@ -34,6 +34,7 @@ from tourney.results import (
     at_row,
     at_table,
     parse_sheets,
+    stored_warning_text,
 )
 from tourney.schedule import TableSizes, plan_schedule
 from tourney.schedule import table_plan as sizes_for_plan
@@ -54,11 +55,8 @@ if TYPE_CHECKING:
 #: The draw kind of a seated round (the seating and its seed).
 SEATS_KIND = "seats"
 #: Tiebreaks every table game has: game points first, the drawn lot last.
-POINTS = Tiebreak("points", "game points", "Points")
-LOT = Tiebreak("lot", "drawn lot (1 = best)", "Lot", ascending=True)
-#: German column labels and legends of the generic tiebreaks.
-GENERIC_DE: dict[str, tuple[str, str]] = {"points": ("Punkte", "Spielpunkte"),
-                                          "lot": ("Los", "gezogenes Los (1 = bestes)")}
+POINTS = Tiebreak("points", N_("game points"), N_("Points"))
+LOT = Tiebreak("lot", N_("drawn lot (1 = best)"), N_("Lot"), ascending=True)
 
 Number = int | Fraction
 #: One game's value for a tiebreak, from the player's line and place at the table.
@@ -77,8 +75,8 @@ class TableGame:
     damaged data). `options` are the optional rules an event may be played with, each passed
     to `check` as a keyword when the event has it. `stats` gives, by tiebreak key, one game's value (summed over games);
     `tiebreaks` declares them (a scheme's chain names their keys). `pad` is the PDF score pad
-    in a language; `notes` the rule lines printed on the XLSX sheets; `de` the German column
-    labels and legends of the tiebreaks."""
+    in a language; `notes` the rule lines printed on the XLSX sheets (English, marked `N_`:
+    printed in the sheets' language from the catalogue, as the tiebreaks' words are)."""
 
     name: str
     label: str
@@ -97,8 +95,7 @@ class TableGame:
     tiebreaks: tuple[Tiebreak, ...]
     stats: Mapping[str, Stat]
     pad: Callable[[str], PadDescription]
-    notes: Mapping[str, str]
-    de: Mapping[str, tuple[str, str]]
+    notes: str
     options: tuple[GameOption, ...] = ()
 
     def chain(self, scheme: Scheme) -> tuple[Tiebreak, ...]:
@@ -257,7 +254,7 @@ class GameLine:
     line: Any
     place: int
     points: Fraction
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[object, ...] = ()  # as stored: `results.stored_warning_text` says them
 
     @property
     def player(self) -> str:
@@ -391,13 +388,14 @@ class TableGameStandings:
                           ensure_ascii=False, indent=2) + "\n"
 
     def to_html(self, cut: int | None = None) -> str:
-        from tourney.export import html_page
+        from tourney.export import dropped_mark, html_page
 
         rows = self._ranked()
-        head = ("Rank", "Player", *(t.abbr for t in self.tiebreaks), "Games")
-        body = [[str(st.rank), st.player + (" (dropped)" if st.dropped_after is not None else ""),
+        head = (_("Rank"), _("Player"), *(_(t.abbr) for t in self.tiebreaks), _("Games"))
+        body = [[str(st.rank), dropped_mark(st.player, st.dropped_after),
                  *(self.shown(st, t.key) for t in self.tiebreaks), str(st.games)] for st in rows]
-        ties = f"<p>Ties: {html.escape(', then '.join(t.name for t in self.tiebreaks))}.</p>"
+        ties = "<p>{}</p>".format(html.escape(_("Ties: {tiebreaks}.").format(
+            tiebreaks=_(", then ").join(_(t.name) for t in self.tiebreaks))))
         return html_page(self.info, self.scheme.title, self.after_round, head, body, ties,
                          qualified_count(rows, cut), [i for i, st in enumerate(rows) if st.dropped_after is not None])
 
@@ -408,25 +406,30 @@ class TableGameStandings:
         chain = self.tiebreaks
         columns = [c for c in self.game.columns if c not in ("round", "table", "seat", "player")]
         book = _Workbook()
-        qualified = ["Qualified"] if cut is not None else []
-        book.sheet("Standings", ["Rank", "Player", *(t.abbr for t in chain), "Games", "Dropped after", *qualified],
+        # The event's language, as the other games' workbooks; values ("yes"/"no") stay data.
+        qualified = [_("Qualified")] if cut is not None else []
+        book.sheet(_("Standings"), [_("Rank"), _("Player"), *(_(t.abbr) for t in chain), _("Games"),
+                                    _("Dropped after"), *qualified],
                    [(st.rank, st.player, *(_cell(st.values[t.key]) for t in chain), st.games, st.dropped_after,
                      *(("yes" if is_qualified(st, cut) else "no",) if cut is not None else ()))
                     for st in self._ranked()])
-        book.sheet("Games", ["Round", "Table", "Seat", "Player", *(c.capitalize() for c in columns), "Place",
-                             "Game points", "Warnings"],
+        book.sheet(_("Games"), [_("Round"), _("Table"), pgettext("printed", "Seat"), _("Player"),
+                                *(c.capitalize() if language() == "en" else self.game.words.label(c, language())
+                                  for c in columns), _("Place"),
+                                _("Game points"), _("Warnings")],
                    [(g.round, g.table, g.seat, g.player, *(_cell(getattr(g.line, c, None)) for c in columns),
-                     g.place, _cell(g.points), "; ".join(g.warnings) or None) for g in self.games])
-        book.sheet("Players", ["Player", "Games", "Dropped after"],
+                     g.place, _cell(g.points), "; ".join(map(stored_warning_text, g.warnings)) or None)
+                    for g in self.games])
+        book.sheet(_("Players"), [_("Player"), _("Games"), _("Dropped after")],
                    [(st.player, st.games, st.dropped_after)
                     for st in sorted(self.rows, key=lambda st: name_order(st.player))])
         info = self.info
-        book.sheet("Draws", ["Draw", "Value", "Note"], [
-            ("event seed", str(info.seed), "every draw below is derived from it"),
+        book.sheet(_("Draws"), [_("Draw"), _("Value"), _("Note")], [
+            ("event seed", str(info.seed), _("every draw below is derived from it")),
             ("scheme", info.scheme, self.scheme.title),
             ("tiebreaks", ", ".join(t.key for t in chain), ""),
             ("place points", "; ".join(f"{k}: {'-'.join(map(str, v))}" for k, v in sorted(self.scheme.points.items())),
-             "by table size; tied players share the points of their places"),
+             _("by table size; tied players share the points of their places")),
             *draw_rows(self.lot_order, draws)])
         book.save(path)
 
@@ -512,10 +515,12 @@ def write_sheets(game: TableGame, event: Event, round_no: int, path: Path, lang:
     return SheetsWritten(path, round_no, len(by_table), len(seats))
 
 
-_PRINTED = {"en": ("Round", "Table", "Signatures: every player confirms the sheet", "Players",
-                   ("Name", "Table", "Seat"), "where to sit"),
-            "de": ("Runde", "Tisch", "Unterschriften: alle Spieler bestätigen das Blatt", "Spieler",
-                   ("Name", "Tisch", "Platz"), "Sitzplan")}
+def _printed(lang: str) -> tuple[str, str, str, str, tuple[str, str, str], str]:
+    """The printed words around the sheets in `lang` (the header row is the game's import
+    vocabulary, `game.words`): round, table, signatures, the list's title, header and heading."""
+    with use_language(lang):
+        return (_("Round"), _("Table"), _("Signatures: every player confirms the sheet"), _("Players"),
+                (_("Name"), _("Table"), pgettext("printed", "Seat")), _("where to sit"))
 _HEADER_ROW = 4
 
 
@@ -527,12 +532,13 @@ def _table_sheet(game: TableGame, wb: Any, event_name: str, round_no: int, table
     from tourney.printsheets import BOX, SHADE, Font, a4_page, signature_lines
     from tourney.tabular import neutralise
 
-    round_w, table_w, sign_w, *_ = _PRINTED[lang]
+    round_w, table_w, sign_w, *_rest = _printed(lang)
     ws = wb.create_sheet(f"{table_w} {table_no}")
     last = get_column_letter(len(game.columns))
     ws["A1"] = neutralise(f"{event_name} · {game.label} · {round_w} {round_no} · {table_w} {table_no}")
     ws["A1"].font = Font(size=16, bold=True)
-    ws["A2"] = game.notes[lang]
+    with use_language(lang):
+        ws["A2"] = _(game.notes)
     ws["A2"].alignment = Alignment(wrap_text=True, vertical="top")
     ws.row_dimensions[2].height = 44
     for r in (1, 2):
@@ -572,7 +578,7 @@ def _name_list(wb: Any, event_name: str, round_no: int, seats: list[store.SeatRo
     from tourney.printsheets import BOX, SHADE, Font, a4_page
     from tourney.tabular import neutralise
 
-    round_w, _table, _seat, title, head, where = _PRINTED[lang]
+    round_w, _table, _seat, title, head, where = _printed(lang)
     ws = wb.create_sheet(title, 0)
     ws["A1"] = neutralise(f"{event_name} · {round_w} {round_no} · {where}")
     ws["A1"].font = Font(size=16, bold=True)
@@ -611,7 +617,7 @@ def standings_table(game: TableGame, st: TableGameStandings, lang: str) -> Stand
     """Rank, player, every column of the chain and games played, for the PDF handout."""
     from tourney.pdf.game import standings_table as handout
 
-    return handout(st, lang, {**GENERIC_DE, **game.de}, st.shown)
+    return handout(st, lang, st.shown)
 
 
 # --- the workflow ----------------------------------------------------------------------------

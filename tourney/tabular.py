@@ -24,6 +24,9 @@ from xml.etree.ElementTree import Element, ParseError
 import defusedxml.ElementTree as safe_xml
 from defusedxml import DefusedXmlException
 
+from rules_engine.findings import Text
+from rules_engine.findings import text as phrase
+
 from tourney.errors import (
     DamagedWorkbookError,
     NotATextTableError,
@@ -91,8 +94,12 @@ def _trim(cells: list[Cell] | list[str]) -> tuple[Cell, ...]:
     return tuple(cells[:end]) if end < len(cells) else tuple(cells)
 
 
-def _mb(size: int) -> str:
-    return f"{size / 2**20:.0f} MB" if size >= 2**20 else f"{size:,} bytes"
+def _mb(size: int) -> Text:
+    return phrase("{n} MB", n=f"{size / 2**20:.0f}") if size >= 2**20 else phrase("{n:,} bytes", n=size)
+
+
+def _reason(exc: OSError) -> str:
+    return (exc.strerror or str(exc)).lower()
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -134,14 +141,15 @@ def read_tables(path: str | Path) -> tuple[Table, ...]:
 def _read_tables(path: str | Path) -> tuple[Table, ...]:
     p = Path(path)
     if not p.is_file():
-        raise SheetError(f"no file {str(path)!r}: check the path")
+        raise SheetError(phrase("no file {path!r}: check the path", path=str(path)))
     try:
         size = p.stat().st_size
     except OSError as exc:
-        raise SheetError(f"{p.name}: can't read the file ({(exc.strerror or str(exc)).lower()})") from None
+        raise SheetError(phrase("{file}: can't read the file ({reason})", file=p.name, reason=_reason(exc))) from None
     if size > MAX_FILE_BYTES:
-        raise TableLimitError(f"{p.name}: the file has {_mb(size)}, more than the {_mb(MAX_FILE_BYTES)} this tool "
-                              "reads: split it, or delete what is not a result")
+        raise TableLimitError(phrase("{file}: the file has {size}, more than the {max} this tool reads: split it, "
+                                     "or delete what is not a result", file=p.name, size=_mb(size),
+                                     max=_mb(MAX_FILE_BYTES)))
     suffix = p.suffix.lower()
     if suffix in XLSX_SUFFIXES:
         return read_xlsx(p)
@@ -149,9 +157,10 @@ def _read_tables(path: str | Path) -> tuple[Table, ...]:
         try:
             data = p.read_bytes()
         except OSError as exc:
-            raise SheetError(f"{p.name}: can't read the file ({(exc.strerror or str(exc)).lower()})") from None
+            raise SheetError(phrase("{file}: can't read the file ({reason})", file=p.name,
+                                    reason=_reason(exc))) from None
         return (parse_csv_text(decode_text(data, p.name), p.name),)
-    raise SheetError(f"{p.name}: unknown file type {suffix!r}: use .csv or .xlsx")
+    raise SheetError(phrase("{file}: unknown file type {suffix!r}: use .csv or .xlsx", file=p.name, suffix=suffix))
 
 
 # --- CSV -----------------------------------------------------------------------------------------
@@ -162,12 +171,13 @@ _DOS_UMLAUT = re.compile(r"[^\W\d_][„”‚™][^\W\d_]")
 
 def decode_text(data: bytes, file: str) -> str:
     """The text of a CSV file: UTF-8 (with or without BOM), UTF-16 (with BOM) or Windows-1252."""
-    def refuse(why: str) -> NotATextTableError:
-        return NotATextTableError(f"{file} is not a text table ({why}): save it as CSV UTF-8 or XLSX")
+    def refuse(why: Text) -> NotATextTableError:
+        return NotATextTableError(phrase("{file} is not a text table ({why}): save it as CSV UTF-8 or XLSX",
+                                         file=file, why=why))
 
     if data.startswith(b"PK\x03\x04"):
-        raise NotATextTableError(f"{file} is an XLSX workbook, not a CSV file: rename it to .xlsx, "
-                                 "or save it as CSV UTF-8")
+        raise NotATextTableError(phrase("{file} is an XLSX workbook, not a CSV file: rename it to .xlsx, "
+                                        "or save it as CSV UTF-8", file=file))
     try:
         if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
             text = data.decode("utf-16")
@@ -175,17 +185,18 @@ def decode_text(data: bytes, file: str) -> str:
             text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF8)):
-            raise refuse("its text is damaged after the byte order mark") from None
+            raise refuse(phrase("its text is damaged after the byte order mark")) from None
         try:
             text = data.decode("cp1252")  # what Excel on German Windows saves
         except UnicodeDecodeError as exc:
-            raise refuse(f"byte {exc.start + 1} is in no encoding this tool reads") from None
+            raise refuse(phrase("byte {byte} is in no encoding this tool reads", byte=exc.start + 1)) from None
         if _DOS_UMLAUT.search(text):
-            raise refuse("it looks like DOS (cp850) text: umlauts come out as quote marks") from None
+            raise refuse(phrase("it looks like DOS (cp850) text: umlauts come out as quote marks")) from None
     bad = _CONTROL.search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
-        raise refuse(f"line {line} holds the control character {bad.group()!r}: it is binary data")
+        raise refuse(phrase("line {line} holds the control character {char!r}: it is binary data", line=line,
+                            char=bad.group()))
     return text
 
 
@@ -207,8 +218,13 @@ def detect_separator(line: str) -> str:
     return best if counts[best] else ","
 
 
-def _separator_name(sep: str) -> str:
-    return "tab" if sep == "\t" else repr(sep)
+def _separator_name(sep: str) -> Text | str:
+    return phrase("tab") if sep == "\t" else repr(sep)
+
+
+def _runs_on(where: str, line: int) -> TableLayoutError:
+    return TableLayoutError(phrase("{where}: a '\"' opens a cell that runs on to line {line}, taking the rows "
+                                   "between with it: remove the stray '\"' or close it", where=where, line=line))
 
 
 def parse_csv_text(text: str, file: str) -> Table:
@@ -234,8 +250,7 @@ def parse_csv_text(text: str, file: str) -> Table:
                 _refuse_rest(stream.read(), file, start, record)
                 break
             if line_no != start or (quoted and any("\n" in f or "\r" in f for f in record)):
-                raise TableLayoutError(f"{file}:{start}: a '\"' opens a cell that runs on to line {line_no}, "
-                                       "taking the rows between with it: remove the stray '\"' or close it")
+                raise _runs_on(f"{file}:{start}", line_no)
             cells = _trim(list(map(unneutralise, record)) if apostrophe else record)
             if not cells:
                 continue
@@ -246,23 +261,22 @@ def parse_csv_text(text: str, file: str) -> Table:
             elif header_width > 1 and len(record) == 1:
                 other = next((s for s in SEPARATORS if s != sep and s in record[0]), None)
                 if other is not None:
-                    raise TableLayoutError(
-                        f"{file}:{start}: this row separates its cells with {_separator_name(other)} but the "
-                        f"first row with {_separator_name(sep)}: save the file again with one separator "
-                        "(Excel: 'CSV UTF-8')")
+                    raise TableLayoutError(phrase(
+                        "{where}: this row separates its cells with {other} but the first row with {sep}: save "
+                        "the file again with one separator (Excel: 'CSV UTF-8')", where=f"{file}:{start}",
+                        other=_separator_name(other), sep=_separator_name(sep)))
             rows.append(Row(start, cells))
     except csv.Error as exc:
         at = reader.line_num or 1
         if "field larger than field limit" in str(exc):
             raise _cell_too_long(f"{file}:{at}") from None
         if "unexpected end of data" in str(exc):
-            raise TableLayoutError(f"{file}:{line_no + 1}: a '\"' opens a cell that runs to the end of the file: "
-                                   "remove the stray '\"' or close it") from None
+            raise TableLayoutError(phrase("{where}: a '\"' opens a cell that runs to the end of the file: remove "
+                                          "the stray '\"' or close it", where=f"{file}:{line_no + 1}")) from None
         if at > line_no + 1:
-            raise TableLayoutError(f"{file}:{line_no + 1}: a '\"' opens a cell that runs on to line {at}, "
-                                   "taking the rows between with it: remove the stray '\"' or close it") from None
-        raise TableLayoutError(f"{file}:{at}: a cell goes on after its closing '\"': put the whole cell in "
-                               "quotes, or remove the quotes") from None
+            raise _runs_on(f"{file}:{line_no + 1}", at) from None
+        raise TableLayoutError(phrase("{where}: a cell goes on after its closing '\"': put the whole cell in "
+                                      "quotes, or remove the quotes", where=f"{file}:{at}")) from None
     return Table(file, None, tuple(rows))
 
 
@@ -276,19 +290,24 @@ def _refuse_rest(rest: str, file: str, line: int, record: list[str]) -> None:
 
 
 def _too_many_rows(file: str, line: int) -> TableLimitError:
-    return TableLimitError(f"{file}:{line}: a value beyond row {MAX_ROWS:,}, the most this tool reads: "
-                           "split the file, or delete what is not a result")
+    return TableLimitError(phrase("{where}: a value beyond row {max:,}, the most this tool reads: split the file, "
+                                  "or delete what is not a result", where=f"{file}:{line}", max=MAX_ROWS))
+
+
+def _cant_unpack(part: str, exc: Exception) -> Text:
+    return phrase("can't unpack {part!r}: {reason}", part=part, reason=str(exc))
 
 
 def _cell_too_long(where: str) -> TableLimitError:
-    return TableLimitError(f"{where}: a cell has more than {MAX_CELL_CHARS:,} characters, the most this tool "
-                           "reads: shorten it")
+    return TableLimitError(phrase("{where}: a cell has more than {max:,} characters, the most this tool reads: "
+                                  "shorten it", where=where, max=MAX_CELL_CHARS))
 
 
 def _check_csv_row(cells: tuple[Cell, ...], file: str, row: int) -> None:
     if len(cells) > MAX_COLUMNS:
-        raise TableLimitError(f"{file}:{row}: the row has {len(cells)} cells, more than the {MAX_COLUMNS} columns "
-                              "this tool reads: delete the extra columns")
+        raise TableLimitError(phrase("{where}: the row has {cells} cells, more than the {max} columns this tool "
+                                     "reads: delete the extra columns", where=f"{file}:{row}", cells=len(cells),
+                                     max=MAX_COLUMNS))
     if any(isinstance(c, str) and len(c) > MAX_CELL_CHARS for c in cells):
         raise _cell_too_long(f"{file}:{row}")
 
@@ -312,37 +331,37 @@ class _Workbook:
         try:
             self.zip = zipfile.ZipFile(path)
         except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError, ValueError, EOFError):
-            raise self.damaged("it is not a zip file, as every .xlsx is") from None
+            raise self.damaged(phrase("it is not a zip file, as every .xlsx is")) from None
 
-    def damaged(self, why: str, where: str | None = None) -> DamagedWorkbookError:
-        return DamagedWorkbookError(f"{where or self.name}: damaged workbook ({why}): open it in Excel and "
-                                    "save it again as .xlsx")
+    def damaged(self, why: Text, where: str | None = None) -> DamagedWorkbookError:
+        return DamagedWorkbookError(phrase("{where}: damaged workbook ({why}): open it in Excel and save it again "
+                                           "as .xlsx", where=where or self.name, why=why))
 
     def has(self, part: str) -> bool:
         return part in self.zip.NameToInfo
 
-    def open(self, part: str, what: str) -> IO[bytes]:
+    def open(self, part: str, what: Text | str) -> IO[bytes]:
         try:
             info = self.zip.getinfo(part)
         except KeyError:
-            raise self.damaged(f"the part {part!r} is missing") from None
+            raise self.damaged(phrase("the part {part!r} is missing", part=part)) from None
         if info.file_size > MAX_PART_BYTES:
-            raise TableLimitError(f"{self.name}: {what} unpacks to {_mb(info.file_size)}, more than the "
-                                  f"{_mb(MAX_PART_BYTES)} this tool reads: delete what is not a result, "
-                                  "or split the workbook")
+            raise TableLimitError(phrase("{file}: {what} unpacks to {size}, more than the {max} this tool reads: "
+                                         "delete what is not a result, or split the workbook", file=self.name,
+                                         what=what, size=_mb(info.file_size), max=_mb(MAX_PART_BYTES)))
         try:
             return self.zip.open(info)
         except (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError, OSError, ValueError) as exc:
-            raise self.damaged(f"can't unpack {part!r}: {exc}") from None
+            raise self.damaged(_cant_unpack(part, exc)) from None
 
     def parse(self, source: IO[bytes], part: str) -> Iterator[tuple[str, Element]]:
         """Streaming parse (end events); DTDs and entities are refused (defusedxml)."""
         try:
             yield from safe_xml.iterparse(source, events=("end",), forbid_dtd=True)
         except (ParseError, DefusedXmlException, zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError) as exc:
-            raise self.damaged(f"bad XML in {part!r}: {exc}") from None
+            raise self.damaged(phrase("bad XML in {part!r}: {reason}", part=part, reason=str(exc))) from None
 
-    def events(self, part: str, what: str) -> Iterator[tuple[str, Element]]:
+    def events(self, part: str, what: Text | str) -> Iterator[tuple[str, Element]]:
         with self.open(part, what) as stream:
             yield from self.parse(stream, part)
 
@@ -351,7 +370,7 @@ class _Workbook:
         for _, elem in self.events(part, part):
             root = elem
         if root is None:
-            raise self.damaged(f"{part!r} is empty")
+            raise self.damaged(phrase("{part!r} is empty", part=part))
         return root
 
     def relations(self, part: str) -> dict[str, tuple[str, str]]:
@@ -385,7 +404,7 @@ def read_xlsx(path: Path) -> tuple[Table, ...]:
             rid = next((v for k, v in sheet.attrib.items() if _local(k) == "id"), "")
             kind, target = rels.get(rid, ("", ""))
             if not target:
-                raise book.damaged(f"worksheet {title!r} has no part")
+                raise book.damaged(phrase("worksheet {title!r} has no part", title=title))
             if kind.endswith("/worksheet"):
                 tables.append(_sheet(book, target, title, strings))
         return tuple(tables)
@@ -405,7 +424,7 @@ def _text_of(elem: Element) -> str:
 
 def _shared_strings(book: _Workbook, part: str) -> list[str]:
     strings: list[str] = []
-    for _, elem in book.events(part, "the shared strings"):
+    for _, elem in book.events(part, phrase("the shared strings")):
         if _local(elem.tag) == "si":
             strings.append(_text_of(elem))
             elem.clear()
@@ -448,14 +467,15 @@ def _cut_empty_tail(data: bytes) -> bytes:
 
 def _sheet(book: _Workbook, part: str, title: str, strings: list[str]) -> Table:
     where = f"{book.name}[{title}]"
-    with book.open(part, f"worksheet {title!r}") as stream:
+    with book.open(part, phrase("worksheet {title!r}", title=title)) as stream:
         try:
             data = stream.read(MAX_PART_BYTES + 1)
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError) as exc:
-            raise book.damaged(f"can't unpack {part!r}: {exc}") from None
+            raise book.damaged(_cant_unpack(part, exc)) from None
     if len(data) > MAX_PART_BYTES:  # the zip directory understated the size
-        raise TableLimitError(f"{book.name}: worksheet {title!r} unpacks to more than {_mb(MAX_PART_BYTES)}, "
-                              "the most this tool reads: delete what is not a result, or split the workbook")
+        raise TableLimitError(phrase("{file}: worksheet {title!r} unpacks to more than {max}, the most this tool "
+                                     "reads: delete what is not a result, or split the workbook", file=book.name,
+                                     title=title, max=_mb(MAX_PART_BYTES)))
     data = _cut_empty_tail(data)
     rows: list[Row] = []
     cells: list[tuple[str | None, Cell]] = []  # (reference, value) of the row being read
@@ -475,11 +495,12 @@ def _sheet(book: _Workbook, part: str, title: str, strings: list[str]) -> Table:
         elif tag == "row":
             r = elem.get("r")
             if r is not None and not _DIGITS.fullmatch(r):
-                raise book.damaged(f"row number {r!r}", where)
+                raise book.damaged(phrase("row number {row!r}", row=r), where)
             row_no = int(r) if r is not None else row_no + 1
             if row_no > MAX_ROWS:  # values follow: the rows after the last one were cut
-                raise TableLimitError(f"{where}:{row_no}: values in or after row {row_no:,}, beyond the "
-                                      f"{MAX_ROWS:,} rows this tool reads: delete the rows below the table")
+                raise TableLimitError(phrase("{where}: values in or after row {row:,}, beyond the {max:,} rows this "
+                                             "tool reads: delete the rows below the table",
+                                             where=f"{where}:{row_no}", row=row_no, max=MAX_ROWS))
             row = _row(book, where, row_no, cells)
             if row:
                 rows.append(Row(row_no, row))
@@ -499,21 +520,22 @@ def _row(book: _Workbook, where: str, row_no: int, cells: list[tuple[str | None,
         else:
             m = _CELL_REF.fullmatch(ref)
             if not m:
-                raise book.damaged(f"cell reference {ref!r}", f"{where}:{row_no}")
+                raise book.damaged(phrase("cell reference {ref!r}", ref=ref), f"{where}:{row_no}")
             col_no = _column_number(m.group(1))
         if is_blank(value):
             continue
         if col_no > MAX_COLUMNS:
-            raise TableLimitError(f"{where}:{row_no}: a value in column {col_no:,}, beyond the "
-                                  f"{MAX_COLUMNS} columns this tool reads: delete the extra columns")
+            raise TableLimitError(phrase("{where}: a value in column {column:,}, beyond the {max} columns this tool "
+                                         "reads: delete the extra columns", where=f"{where}:{row_no}",
+                                         column=col_no, max=MAX_COLUMNS))
         if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
             raise _cell_too_long(f"{where}:{row_no}")
         bad = _CONTROL.search(value) if isinstance(value, str) else None
         if bad:  # refused as in a CSV file: it would reach the terminal, or hide in a name
-            raise TableLayoutError(f"{where}:{row_no}: a cell in column {col_no} holds the control character "
-                                   f"{bad.group()!r}: delete it")
+            raise TableLayoutError(phrase("{where}: a cell in column {column} holds the control character {char!r}: "
+                                          "delete it", where=f"{where}:{row_no}", column=col_no, char=bad.group()))
         if col_no <= len(out):
-            raise book.damaged(f"two cells in column {col_no}", f"{where}:{row_no}")
+            raise book.damaged(phrase("two cells in column {column}", column=col_no), f"{where}:{row_no}")
         out.extend([None] * (col_no - 1 - len(out)))
         out.append(value)
     return tuple(out)
@@ -529,13 +551,13 @@ def _cell_value(book: _Workbook, cell: Element, strings: list[str], where: str) 
         return None  # empty, or a formula without a saved value
     if kind == "s":
         if not _DIGITS.fullmatch(raw.strip()) or int(raw) >= len(strings):
-            raise book.damaged(f"shared string {raw!r} does not exist", where)
+            raise book.damaged(phrase("shared string {raw!r} does not exist", raw=raw), where)
         return unneutralise(strings[int(raw)])
     if kind in ("str", "e"):
         return unneutralise(raw)
     if kind == "b":
         if raw.strip() not in ("0", "1"):
-            raise book.damaged(f"bad true/false value {raw!r}", where)
+            raise book.damaged(phrase("bad true/false value {raw!r}", raw=raw), where)
         return raw.strip() == "1"
     if kind == "d":
         from datetime import datetime
@@ -543,14 +565,14 @@ def _cell_value(book: _Workbook, cell: Element, strings: list[str], where: str) 
         try:
             datetime.fromisoformat(raw.strip())
         except ValueError:
-            raise book.damaged(f"bad date {raw!r}", where) from None
+            raise book.damaged(phrase("bad date {raw!r}", raw=raw), where) from None
         return raw.strip()
     if kind != "n" or not _NUMBER.fullmatch(raw.strip()):
-        raise book.damaged(f"bad number {raw!r}", where)
+        raise book.damaged(phrase("bad number {raw!r}", raw=raw), where)
     try:
         number = Decimal(raw.strip())
     except InvalidOperation:
-        raise book.damaged(f"bad number {raw!r}", where) from None
+        raise book.damaged(phrase("bad number {raw!r}", raw=raw), where) from None
     if number == number.to_integral_value() and abs(number) <= 10**15:
         return int(number)
     return number
@@ -564,13 +586,13 @@ def whole_number(cell: object) -> int | None:
     """The exact whole number in a cell, None when it is blank.
 
     Accepted: ``7``, ``"07"``, ``" 7 "``, ``"7,0"``, an integral float or Decimal from a
-    workbook. Refused (ValueError, with a hint or ""): ``"7.5"``, ``"6.9999999999999999"``,
+    workbook. Refused (ValueError with a hint, a `Text`, or ""): ``"7.5"``, ``"6.9999999999999999"``,
     ``"1_8"``, ``"1e3"``, ``"TRUE"`` or a true/false cell, numbers beyond `MAX_WHOLE_NUMBER`.
     """
     if is_blank(cell):
         return None
     if isinstance(cell, bool):
-        raise ValueError("a true/false cell is not a number")  # noqa: TRY004 - a bad value, not a bad call
+        raise ValueError(phrase("a true/false cell is not a number"))  # noqa: TRY004 - a bad value, not a bad call
     if isinstance(cell, int):
         number = cell
     elif isinstance(cell, (float, Decimal)):
@@ -583,7 +605,7 @@ def whole_number(cell: object) -> int | None:
             raise ValueError("")
         number = int(whole.group(1))
     if abs(number) > MAX_WHOLE_NUMBER:
-        raise ValueError(f"at most {MAX_WHOLE_NUMBER:,}")
+        raise ValueError(phrase("at most {max:,}", max=MAX_WHOLE_NUMBER))
     return number
 
 

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rules_engine.findings import Text
 from tourney.errors import RegistrationError, UsageError
 from tourney.games.base import Pairings
 from tourney.i18n import _, join_or, ngettext
@@ -111,7 +112,11 @@ def player_view(event: Event, typed: str, fmt: str) -> str:
     flow = workflow(event.info().game)
     standings = compute_standings(event)
     view = flow.player_view(event, standings, player.name)
-    text = render_rows(view.columns, view.rows, fmt, labels=tuple(_(label) for label in view.labels))
+    # Words in the rows (`phrase("won")`) are said in the event's language on screen, and
+    # stay English values in CSV and JSON.
+    rows = [tuple((c.render(_) if fmt == "table" else str(c)) if isinstance(c, Text) else c for c in row)
+            for row in view.rows]
+    text = render_rows(view.columns, rows, fmt, labels=tuple(_(label) for label in view.labels))
     if fmt != "table":
         return text
     return _player_title(player, ranked(standings), len(standings.rows)) + "\n" + (

@@ -2,7 +2,7 @@
 by the event's game name in `GAMES` — the documents themselves name no game."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,19 +25,16 @@ class StandingsTable:
     rounds_played: int
 
 
-def standings_table(st: Standings, lang: str, german: Mapping[str, tuple[str, str]],
-                    shown: Callable[[Any, str], str]) -> StandingsTable:
+def standings_table(st: Standings, lang: str, shown: Callable[[Any, str], str]) -> StandingsTable:
     """Rank, player, every tiebreak column of the standings (`shown(row, key)`), games
     played: the handout table of a game ranked by a tiebreak chain. A tiebreak's heading and
-    legend are its own words through the catalogue, or `german`'s (abbreviation, legend) for
-    a key a game words itself."""
+    legend are its own words through the catalogue."""
     from tourney.i18n import _, use_language
     from tourney.pdf.words import words
 
     w = words(lang)
     with use_language(lang):  # the tiebreaks' own words, as in the other standings outputs
-        heads = [german[t.key] if lang == "de" and t.key in german else (_(t.abbr), _(t.name))
-                 for t in st.tiebreaks]
+        heads = [(_(t.abbr), _(t.name)) for t in st.tiebreaks]
         games = (_("Games"), _("games played"))
     columns = (Column("#", 0.6), Column(w["player"], 4.2, "left", bold=True),
                *[Column(h[0], 1.3) for h in heads], Column(games[0], 1.0))

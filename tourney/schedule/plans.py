@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tourney.errors import PlanError
+from tourney.i18n import _, join_or, ngettext
 
 Table = tuple[int, ...]
 Round = tuple[Table, ...]
@@ -38,8 +39,9 @@ DEFAULT_SIZES = TableSizes(MIN_TABLE, MAX_TABLE, 5, "7 Wonders")
 
 def _enough_players(n: int, sizes: TableSizes = DEFAULT_SIZES) -> None:
     if n < sizes.low:
-        raise PlanError(f"cannot seat {n} player{'s' * (n != 1)}: {sizes.game} needs at least {sizes.low} "
-                        "at a table")
+        raise PlanError(ngettext("cannot seat {n} player: {game} needs at least {low} at a table",
+                                 "cannot seat {n} players: {game} needs at least {low} at a table", n).format(
+            n=n, game=sizes.game, low=sizes.low))
 
 
 def even_plan(n: int, sizes: TableSizes) -> tuple[int, ...]:
@@ -56,7 +58,8 @@ def even_plan(n: int, sizes: TableSizes) -> tuple[int, ...]:
         if best_key is None or key < best_key:
             best, best_key = plan, key
     if best is None:
-        raise PlanError(f"cannot seat {n} players at tables of {sizes.low} to {sizes.high}")
+        raise PlanError(_("cannot seat {n} players at tables of {low} to {high}").format(
+            n=n, low=sizes.low, high=sizes.high))
     return best
 
 
@@ -108,15 +111,16 @@ def table_plan(n: int, plan: str | Sequence[int] = "bonn", limits: TableSizes = 
         try:
             sizes = [int(s) for s in key.replace("+", ",").split(",") if s.strip()]
         except ValueError:
-            raise PlanError(f"unknown table plan {plan!r}: use {', '.join(repr(p) for p in named)} or sizes "
-                            "like '5,5,4'") from None
+            raise PlanError(_("unknown table plan {plan!r}: use {plans} or sizes like '5,5,4'").format(
+                plan=plan, plans=", ".join(repr(p) for p in named))) from None
     else:
         sizes = [int(s) for s in plan]
     bad = [s for s in sizes if not limits.low <= s <= limits.high]
     if bad:
-        raise PlanError(f"table size {bad[0]!r} in plan {plan!r}: tables hold {limits.low} to {limits.high} "
-                        "players")
+        raise PlanError(_("table size {size!r} in plan {plan!r}: tables hold {low} to {high} players").format(
+            size=bad[0], plan=plan, low=limits.low, high=limits.high))
     if sum(sizes) != n:
-        raise PlanError(f"table plan {plan!r} seats {sum(sizes)} players but {n} are playing: "
-                        f"give sizes that add up to {n}, or use {' or '.join(repr(p) for p in named)}")
+        raise PlanError(_("table plan {plan!r} seats {seated} players but {n} are playing: give sizes that add up "
+                          "to {n}, or use {plans}").format(plan=plan, seated=sum(sizes), n=n,
+                                                           plans=join_or([repr(p) for p in named])))
     return tuple(sorted(sizes, reverse=True))

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules_engine.findings import Text
+from rules_engine.findings import text as phrase
 from tourney.errors import PlanError
+from tourney.i18n import _, ngettext, pgettext
 from tourney.schedule.bounds import (
     Quality,
     RoundBound,
@@ -40,32 +43,35 @@ class Report:
     rounds: tuple[RoundReport, ...]
     quality: Quality
     bound: int
-    reasons: tuple[str, ...]
+    reasons: tuple[Text, ...]  # English templates (`str()`), said in the current language by `render_report`
 
 
-def _reasons(sizes_per_round: Sequence[Sequence[int]], n: int, bounds: Sequence[RoundBound]) -> tuple[str, ...]:
-    out: list[str] = []
+def _reasons(sizes_per_round: Sequence[Sequence[int]], n: int, bounds: Sequence[RoundBound]) -> tuple[Text, ...]:
+    out: list[Text] = []
     if not bounds:
         return ()
     last = bounds[-1]
     if last.counting > 0:
         meet = [min(s) - 1 for s in sizes_per_round]
         if all(sum(s) == n for s in sizes_per_round) and sum(meet) > n - 1:
-            out.append(f"each player meets at least {'+'.join(map(str, meet))} = {sum(meet)} opponents "
-                       f"in {len(meet)} rounds but only {n - 1} others are playing: "
-                       f"at least {last.counting} repeated pairs")
+            out.append(phrase("each player meets at least {sum} = {total} opponents in {rounds} rounds but only "
+                              "{others} others are playing: at least {pairs} repeated pairs",
+                              sum="+".join(map(str, meet)), total=sum(meet), rounds=len(meet), others=n - 1,
+                              pairs=last.counting))
         else:
             meetings = sum(k * (k - 1) // 2 for s in sizes_per_round for k in s)
-            out.append(f"the tables hold {meetings} pairings but only {n * (n - 1) // 2} different pairs "
-                       f"exist: at least {last.counting} repeated pairs")
+            out.append(phrase("the tables hold {meetings} pairings but only {pairs} different pairs exist: at "
+                              "least {repeats} repeated pairs", meetings=meetings, pairs=n * (n - 1) // 2,
+                              repeats=last.counting))
     for b in bounds:
         if b.pigeonhole and b.against is not None:
             sizes = sizes_per_round[b.round - 1]
             t = len(sizes_per_round[b.against - 1])
             big = max(sizes)
-            out.append(f"round {b.round}: a table of {big} draws its players from only {t} tables of "
-                       f"round {b.against}, so some of them sat together before: at least "
-                       f"{b.pigeonhole} repeated pairs in this round")
+            out.append(phrase("round {round}: a table of {size} draws its players from only {tables} tables of "
+                              "round {against}, so some of them sat together before: at least {pairs} repeated "
+                              "pairs in this round", round=b.round, size=big, tables=t, against=b.against,
+                              pairs=b.pigeonhole))
     return tuple(out)
 
 
@@ -92,23 +98,43 @@ def render_report(report: Report, names: dict[int, str] | None = None) -> str:
     def name(p: int) -> str:
         return names.get(p, str(p)) if names else str(p)
 
-    lines = [f"{report.players} players, {len(report.rounds)} rounds",
-             "round  tables        repeats  total  bound  neighbours  starts"]
-    for rr in report.rounds:
-        sizes = "+".join(map(str, rr.sizes))
-        lines.append(f"{rr.round:>5}  {sizes:<12}  {rr.pairs:>7}  {rr.cumulative:>5}  "
-                     f"{rr.bound.cumulative:>5}  {rr.neighbours:>10}  {rr.starts:>6}")
+    head = (pgettext("schedule report", "round"), pgettext("schedule report", "tables"),
+            pgettext("schedule report", "repeats"), pgettext("schedule report", "total"),
+            pgettext("schedule report", "bound"), pgettext("schedule report", "neighbours"),
+            pgettext("schedule report", "starts"))
+    lines = [_field(report.players, len(report.rounds))]
+    lines += _columns(head, (5, 12, 7, 5, 5, 10, 6), [
+        (rr.round, "+".join(map(str, rr.sizes)), rr.pairs, rr.cumulative, rr.bound.cumulative, rr.neighbours,
+         rr.starts) for rr in report.rounds])
     q = report.quality
-    lines.append(f"total: {q.pairs} repeated pairs (lower bound {report.bound}), "
-                 f"{q.neighbours} repeated neighbours, {q.starts} repeated start seats")
+    lines.append(_("total: {pairs} repeated pairs (lower bound {bound}), {neighbours} repeated neighbours, "
+                   "{starts} repeated start seats").format(pairs=q.pairs, bound=report.bound,
+                                                           neighbours=q.neighbours, starts=q.starts))
     for rr in report.rounds:
         if rr.repeated:
             pairs = ", ".join(f"{name(a)} & {name(b)}" for a, b in rr.repeated)
-            lines.append(f"round {rr.round} repeats: {pairs}")
+            lines.append(_("round {round} repeats: {pairs}").format(round=rr.round, pairs=pairs))
     if report.reasons:
-        lines.append("why repeats are forced:")
-        lines.extend(f"- {r}" for r in report.reasons)
+        lines.append(_("why repeats are forced:"))
+        lines.extend(f"- {r.render(_)}" for r in report.reasons)
     return "\n".join(lines)
+
+
+def _field(players: int, rounds: int) -> str:
+    return _("{players}, {rounds}").format(players=ngettext("{n} player", "{n} players", players).format(n=players),
+                                          rounds=ngettext("{n} round", "{n} rounds", rounds).format(n=rounds))
+
+
+def _columns(head: Sequence[str], widths: Sequence[int], rows: Sequence[Sequence[object]]) -> list[str]:
+    """The heading and rows of a report table: each column at least as wide as its English
+    heading was (the layout organisers know), wider when the translated heading is; text
+    columns left-aligned, numbers right-aligned."""
+    widths = [max(w, len(h)) for w, h in zip(widths, head)]
+    out = ["  ".join(h.ljust(w) for h, w in zip(head, widths)).rstrip()]
+    for row in rows:
+        out.append("  ".join(str(v).ljust(w) if isinstance(v, str) else str(v).rjust(w)
+                             for v, w in zip(row, widths)).rstrip())
+    return out
 
 
 # --------------------------------------------------------------------------- choosing a plan
@@ -143,13 +169,17 @@ def compare_plans(n: int, rounds: int, plans: Sequence[str] = PLANS, seed: int |
 
 def render_plans(n: int, rounds: int, options: Sequence[PlanOption]) -> str:
     """The plan comparison as plain text for the terminal."""
-    lines = [f"{n} players, {rounds} rounds: repeated pairs by table plan",
-             "plan        tables          bound  planned  neighbours  starts"]
+    head = (pgettext("schedule report", "plan"), pgettext("schedule report", "tables"),
+            pgettext("schedule report", "bound"), pgettext("schedule report", "planned"),
+            pgettext("schedule report", "neighbours"), pgettext("schedule report", "starts"))
+    widths = (10, 14, 5, 7, 10, 6)
+    lines = [_("{field}: repeated pairs by table plan").format(field=_field(n, rounds))]
+    lines += _columns(head, widths, [])
+    first = max(widths[0], len(head[0]))
     for o in options:
         if o.sizes is None or o.planned is None:
-            lines.append(f"{o.plan:<10}  {o.problem}")
-            continue
-        sizes = "+".join(map(str, o.sizes))
-        lines.append(f"{o.plan:<10}  {sizes:<14}  {o.bound:>5}  {o.planned.pairs:>7}  "
-                     f"{o.planned.neighbours:>10}  {o.planned.starts:>6}")
+            lines.append(f"{o.plan.ljust(first)}  {o.problem}")
+        else:
+            lines += _columns(head, widths, [(o.plan, "+".join(map(str, o.sizes)), o.bound, o.planned.pairs,
+                                              o.planned.neighbours, o.planned.starts)])[1:]
     return "\n".join(lines)

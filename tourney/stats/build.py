@@ -3,12 +3,14 @@ game's hook, stack them with an `event` column, add the per-player season tables
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pandas as pd
 
 from tourney.errors import UsageError
+from tourney.i18n import _, event_language, use_language
 from tourney.names import sort_key
 from tourney.season import normalise
 from tourney.stats.model import Chart, GameStats, Lines, Section, StatsReport, ratio
@@ -28,8 +30,8 @@ def stats_report(locations: Sequence[str]) -> StatsReport:
         if "://" not in location:
             key = Path(location).resolve()
             if key in seen:
-                raise UsageError(f"event file {location!r} is given twice (also as {seen[key]!r}); give each "
-                                 "event once")
+                raise UsageError(_("event file {file!r} is given twice (also as {other!r}); give each event "
+                                   "once").format(file=location, other=seen[key]))
             seen[key] = location
     events = [Event.open(loc) for loc in locations]
     try:
@@ -37,18 +39,22 @@ def stats_report(locations: Sequence[str]) -> StatsReport:
         games = {i.game for i in infos}
         if len(games) > 1:
             listed = ", ".join(f"{loc!r} ({i.game})" for loc, i in zip(locations, infos))
-            raise UsageError(f"the events are of different games: {listed}; run 'tourney stats' once per game")
+            raise UsageError(_("the events are of different games: {events}; run 'tourney stats' once per "
+                               "game").format(events=listed))
         order = list(range(len(events)))
         if all(i.date for i in infos):
             order.sort(key=lambda k: str(infos[k].date))
+        lang = event_language(events[order[0]])  # a season speaks its first event's language
         names = _labels([infos[k].name for k in order], [infos[k].date for k in order])
         game = workflow(infos[0].game)
         per_event = [(name, game.stats.frames(events[k])) for name, k in zip(names, order)]
     finally:
         for e in events:
             e.close()
-    title = names[0] if len(names) == 1 else f"Season of {len(names)} events"
-    return build_report(title, game.label, game.stats, per_event)
+    # Titles, notes and chart words are said in the event's language.
+    with use_language(lang):
+        title = names[0] if len(names) == 1 else _("Season of {n} events").format(n=len(names))
+        return replace(build_report(title, game.label, game.stats, per_event), lang=lang)
 
 
 def _labels(names: list[str], dates: list[str | None]) -> list[str]:
@@ -68,15 +74,15 @@ def build_report(title: str, game_label: str, game: GameStats,
     players = player_events(frames["places"], events)
     shown_players = players if season else players.drop(columns="event")
     sections = [*game.sections(frames, season), Section(
-        "players", "Players by event" if season else "Players", shown_players,
-        "place in the final standings and points of each event; in a season players are matched by name "
-        "as in tourney season (case, spaces, umlaut spellings, accents, hyphens and \"Last, First\" folded)")]
+        "players", _("Players by event") if season else _("Players"), shown_players,
+        _("place in the final standings and points of each event; in a season players are matched by name "
+          "as in tourney season (case, spaces, umlaut spellings, accents, hyphens and \"Last, First\" folded)"))]
     charts = game.charts(frames)
     if season:
         consistency = player_consistency(players)
-        sections.append(Section("consistency", "Consistency across the season", consistency,
-                                 "spread = standard deviation of the player's places (0 = the same place every "
-                                 "event); sorted by events played, then mean place"))
+        sections.append(Section("consistency", _("Consistency across the season"), consistency,
+                                 _("spread = standard deviation of the player's places (0 = the same place every "
+                                   "event); sorted by events played, then mean place")))
         charts.append(season_chart(players, consistency, events))
     return StatsReport(title, game_label, events, tuple(sections), tuple(charts), tuple(game.notes(frames)))
 
@@ -122,6 +128,6 @@ def season_chart(players: pd.DataFrame, consistency: pd.DataFrame, events: Seque
     grid = players.pivot_table(index="player", columns="event", values="place", aggfunc="min")
     grid = grid.reindex(index=shown, columns=list(events))
     series = tuple((p, tuple(None if pd.isna(v) else float(v) for v in grid.loc[p])) for p in shown)
-    title = "Place by event" + (f" (the {len(shown)} players with most events)" if len(consistency) > len(shown)
-                                else "")
-    return Lines("season", title, "event", "place (1 = best)", tuple(events), series, invert=True)
+    title = _("Place by event (the {n} players with most events)").format(n=len(shown)) \
+        if len(consistency) > len(shown) else _("Place by event")
+    return Lines("season", title, _("event"), _("place (1 = best)"), tuple(events), series, invert=True)

@@ -92,6 +92,8 @@ class StatsReport:
     sections: tuple[Section, ...]
     charts: tuple[Chart, ...]
     notes: tuple[str, ...] = field(default=())
+    #: The language its titles and notes are in (the event's); the pages it is written to follow it.
+    lang: str = "en"
 
     def section(self, key: str) -> Section:
         return next(s for s in self.sections if s.key == key)

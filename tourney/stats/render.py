@@ -15,6 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 from tourney.errors import UsageError, writing
+from tourney.i18n import _, ngettext
 from tourney.output import render_rows
 from tourney.stats import plots
 from tourney.stats.model import SMALL_NOTE, Section, StatsReport
@@ -33,7 +34,7 @@ def cell(value: object, column: str) -> object:
     (the column is labelled with "%"), other fractions with 2 decimals."""
     value = plain(value)
     if isinstance(value, bool):
-        return "yes" if value else ""
+        return _("yes") if value else ""
     if isinstance(value, float):
         return Decimal(f"{value * 100:.1f}") if is_rate(column) else Decimal(f"{value:.2f}")
     return value
@@ -67,7 +68,8 @@ def _section(report: StatsReport, key: str | None) -> Section:
         return report.sections[0]
     keys = [s.key for s in report.sections]
     if key not in keys:
-        raise UsageError(f"--section {key!r}: this report has the sections {', '.join(keys)}")
+        raise UsageError(_("--section {key!r}: this report has the sections {sections}").format(
+            key=key, sections=", ".join(keys)))
     return report.section(key)
 
 
@@ -84,16 +86,25 @@ def render(report: StatsReport, fmt: str, section: str | None = None) -> str:
                 "notes": list(report.notes)}
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     chosen = [_section(report, section)] if section else list(report.sections)
-    n = len(report.events)
-    out = [f"{report.title} · {report.game} statistics · {n} event{'s' * (n != 1)}"]
+    out = [_("{title} · {game} statistics · {events}").format(title=report.title, game=report.game,
+                                                               events=_events(report))]
     for s in chosen:
         out += ["", s.title, "-" * len(s.title)]
         cols = list(s.frame.columns)
         out.append(render_rows(cols, _rows(s.frame, display=True), "table", [label(c) for c in cols]).rstrip("\n"))
         if s.note:
             out.append(f"({s.note})")
-    out += [""] + [f"note: {n}" for n in report.notes] if report.notes else []
+    out += [""] + [_note(n) for n in report.notes] if report.notes else []
     return "\n".join(out) + "\n"
+
+
+def _events(report: StatsReport) -> str:
+    n = len(report.events)
+    return ngettext("{n} event", "{n} events", n).format(n=n)
+
+
+def _note(note: str) -> str:
+    return _("note: {note}").format(note=note)
 
 
 # --- HTML -------------------------------------------------------------------------------------------
@@ -107,11 +118,13 @@ figure{margin:1em 0}svg{max-width:100%;height:auto}"""
 def html_text(report: StatsReport) -> str:
     """A self-contained page: every section as a table, every chart as inline SVG."""
     esc = html.escape
-    parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-             f"<title>{esc(report.title)} – statistics</title><style>{CSS}</style></head><body>",
+    title = _("{title} – statistics").format(title=report.title)
+    game = _("{game} statistics").format(game=report.game)
+    parts = ["<!DOCTYPE html>", f'<html lang="{esc(report.lang)}"><head><meta charset="utf-8">',
+             f"<title>{esc(title)}</title><style>{CSS}</style></head><body>",
              f"<h1>{esc(report.title)}</h1>",
-             f"<p>{esc(report.game)} statistics · {esc(', '.join(report.events))}</p>"]
-    parts += [f'<p class="note">note: {esc(n)}</p>' for n in report.notes]
+             f"<p>{esc(game)} · {esc(', '.join(report.events))}</p>"]
+    parts += [f'<p class="note">{esc(_note(n))}</p>' for n in report.notes]
     for s in report.sections:
         cols = list(s.frame.columns)
         parts.append(f'<h2 id="{esc(s.key)}">{esc(s.title)}</h2><table><tr>'
@@ -160,12 +173,12 @@ def xlsx_bytes(report: StatsReport) -> bytes:
         sheet.freeze_panes = "A2"
         if s.note:
             sheet.cell(row=sheet.max_row + 2, column=1, value=s.note)
-    charts = book.create_sheet("Charts")
+    charts = book.create_sheet(_("Charts"))
     charts.append([report.title])
     charts["A1"].font = Font(bold=True, size=14)
     at = 3
     for n in report.notes:
-        charts.cell(row=at, column=1, value=f"note: {n}")
+        charts.cell(row=at, column=1, value=_note(n))
         at += 1
     for c in report.charts:
         image = Image(io.BytesIO(plots.png(c, dpi=90)))
@@ -194,16 +207,16 @@ def pdf_bytes(report: StatsReport) -> tuple[bytes, int]:
                         for h, num in zip(s.frame.columns, numeric))
         sections.append(TableSection(s.title, columns, tuple(tuple("" if v is None else str(v) for v in r)
                                                              for r in rows)))
-    lines = tuple([f"{report.game} · {len(report.events)} event{'s' * (len(report.events) != 1)}"]
-                  + [f"note: {n}" for n in report.notes])
-    tables = render_tabular(TabularDoc("Statistics", report.title, lines, tuple(sections), "tourney stats"), "en")
+    lines = tuple([f"{report.game} · {_events(report)}"] + [_note(n) for n in report.notes])
+    tables = render_tabular(TabularDoc(_("Statistics"), report.title, lines, tuple(sections), "tourney stats"),
+                            report.lang)
     if not report.charts:
         return tables.data, tables.pages
-    pen = Pen(f"{report.title} – charts", PORTRAIT)
+    pen = Pen(_("{title} – charts").format(title=report.title), PORTRAIT)
     width = pen.width - 2 * MARGIN
     slot = (pen.height - 2 * MARGIN - 10 * mm) / 2
-    pen.text(f"{report.title} · charts", Box(MARGIN, pen.height - MARGIN - 8 * mm, width, 8 * mm), 13, font=BOLD,
-             colour=GREY)
+    pen.text(_("{title} · charts").format(title=report.title),
+             Box(MARGIN, pen.height - MARGIN - 8 * mm, width, 8 * mm), 13, font=BOLD, colour=GREY)
     for i, c in enumerate(report.charts):
         if i and i % 2 == 0:
             pen.new_page()
@@ -224,10 +237,10 @@ def write_report(report: StatsReport, output: str, inputs: Sequence[str] = ()) -
     path = Path(output)
     suffix = path.suffix.lower()
     if suffix not in WRITERS:
-        raise UsageError(f"-o {output!r}: write the statistics as .html, .xlsx or .pdf (or print them with "
-                         "--format table|csv|json)")
+        raise UsageError(_("-o {file!r}: write the statistics as .html, .xlsx or .pdf (or print them with "
+                           "--format table|csv|json)").format(file=output))
     if any("://" not in i and Path(i).resolve() == path.resolve() for i in inputs):
-        raise UsageError(f"-o {output!r} is one of the event files: choose another file name")
+        raise UsageError(_("-o {file!r} is one of the event files: choose another file name").format(file=output))
     with writing(path):  # a missing folder is reported before the report is drawn
         pass
     pages = 1

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 import pandas as pd
 
 from tourney.stats.model import Chart, Section, outcome_table
+from tourney.i18n import _
 from tourney.store import Event
 
 LINE_COLUMNS = ["round", "table", "seat", "size", "player", "place", "points", "won"]
@@ -33,16 +34,16 @@ class TableGameStats:
         games = frames["games"]
         if games.empty:
             return []
-        return [Section("seats", "Per seat (seat 1 starts)", outcome_table(games, "seat", value="points"),
-                        "won = first place at the table (shared first places count for each)"),
-                Section("table_sizes", "Per table size", outcome_table(games, "size", value="points"),
-                        "larger tables hand out more place points")]
+        return [Section("seats", _("Per seat (seat 1 starts)"), outcome_table(games, "seat", value="points"),
+                        _("won = first place at the table (shared first places count for each)")),
+                Section("table_sizes", _("Per table size"), outcome_table(games, "size", value="points"),
+                        _("larger tables hand out more place points"))]
 
     def charts(self, frames: Mapping[str, pd.DataFrame]) -> list[Chart]:
         return []
 
     def notes(self, frames: Mapping[str, pd.DataFrame]) -> list[str]:
-        return ["the sheets of this game record places, not categories: the report shows seats and table sizes"]
+        return [_("the sheets of this game record places, not categories: the report shows seats and table sizes")]
 
 
 STATS = TableGameStats()

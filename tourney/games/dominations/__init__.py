@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rules_engine import dominations as dom
 from rules_engine.dominations import PlayerLine, TableSheet
+from rules_engine.findings import text as phrase
+from tourney.i18n import N_
 from tourney.games.dominations.pad import dominations_pad
 from tourney.games.dominations.schemes import SCHEMES
 from tourney.schedule import TableSizes
@@ -29,10 +31,10 @@ WORDS = GENERIC + Vocabulary((
 
 SHEET = SheetFormat(
     REQUIRED, (), OPTIONAL, WORDS.aliases(COLUMNS), frozenset({"round", "table", "player", "vp", "initiative"}),
-    no_header="{file}: no worksheet has a Dominations header row (expected columns like: "
-              + ", ".join(COLUMNS) + ")",
-    csv_first_row="{file}:1: the first row is not a Dominations header: it needs the columns "
-                  + ", ".join(REQUIRED) + " (English or German names)",
+    no_header=phrase("{file}: no worksheet has a Dominations header row (expected columns like: {columns})",
+                     columns=", ".join(COLUMNS)),
+    csv_first_row=phrase("{file}:1: the first row is not a Dominations header: it needs the columns {columns} "
+                         "(English or German names)", columns=", ".join(REQUIRED)),
     score_column="vp",
 )
 
@@ -67,19 +69,14 @@ GAME = TableGame(
     limits=TableSizes(2, 4, 4, dom.TITLE), columns=COLUMNS, board=None,
     line=line, table=lambda lines: TableSheet(tuple(lines)), check=dom.check_sheet, places=places,
     dump=dump, load=load,
-    tiebreaks=(Tiebreak("vp", "sum of victory points", "VP"),
-               Tiebreak("wins", "games won (place 1)", "Wins"),
-               Tiebreak("places", "sum of places (lower is better)", "Places", ascending=True)),
+    tiebreaks=(Tiebreak("vp", N_("sum of victory points"), N_("VP")),
+               Tiebreak("wins", N_("games won (place 1)"), N_("Wins")),
+               Tiebreak("places", N_("sum of places (lower is better)"), N_("Places"), ascending=True)),
     stats={"vp": lambda p, place: p.vp, "wins": lambda p, place: int(place == 1), "places": lambda p, place: place},
     pad=dominations_pad,
-    notes={"en": "Seat: turn order of the first age. VP: the full number (add the 100 tiles). Initiative: the "
-                 "position on the initiative track at the end, 1 = front. Objectives (0-5), influence and "
-                 "domination cards (0-6): optional.",
-           "de": "Platz: Spielreihenfolge im ersten Zeitalter. Siegpunkte: die ganze Zahl (100er-Plättchen "
-                 "dazu). Initiative: Position auf der Initiativeleiste am Ende, 1 = vorne. Ziele (0-5), "
-                 "Einfluss und Dominationen (0-6): freiwillig."},
-    de={"vp": ("SP", "Summe der Siegpunkte"), "wins": ("Siege", "gewonnene Partien"),
-        "places": ("Plätze", "Summe der Plätze (weniger ist besser)")},
+    notes=N_("Seat: turn order of the first age. VP: the full number (add the 100 tiles). Initiative: the position "
+             "on the initiative track at the end, 1 = front. Objectives (0-5), influence and domination cards (0-6): "
+             "optional."),
 )
 
 WORKFLOW = TableGameWorkflow(GAME)

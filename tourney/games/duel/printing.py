@@ -10,7 +10,8 @@ from typing import Sequence
 from tourney import store
 from tourney.errors import SeatingError, UsageError
 from tourney.outfile import atomic
-from tourney.games.duel.sheets import COLUMNS
+from tourney.games.duel.sheets import COLUMNS, WORDS
+from tourney.i18n import _, pgettext, use_language
 from tourney.games.duel.stored import pairing_notes, stored_rounds
 from tourney.tabular import neutralise
 from tourney.names import sort_key
@@ -31,10 +32,11 @@ def pairing_rows(event: store.Event, round_no: int | None = None) -> tuple[int, 
     """One row per player of a round (default: the last paired round), by table."""
     rounds = stored_rounds(event)
     if not rounds:
-        raise SeatingError("no round is paired yet: pair one with 'tourney seat EVENT'")
+        raise SeatingError(_("no round is paired yet: pair one with 'tourney seat EVENT'"))
     r = max(rounds) if round_no is None else round_no
     if r not in rounds:
-        raise SeatingError(f"round {r} is not paired: pair it with 'tourney seat EVENT --round {r}'")
+        raise SeatingError(_("round {round} is not paired: pair it with 'tourney seat EVENT --round {round}'").format(
+            round=r))
     out = []
     for t, players in sorted(rounds[r].tables.items()):
         if len(players) == 1:
@@ -61,18 +63,20 @@ def pairings_view(event: store.Event, round_no: int | None, by: str, fmt: str) -
                 rec["notes"] = notes.get(x.table, [])
             return json.dumps(records, ensure_ascii=False, indent=2) + "\n"
         return csv_text(("round", "table", "player", "opponent", "first"), (list(rec.values()) for rec in records))
+    player, table, opponent, starts, bye = _("Player"), _("Table"), _("Opponent"), _("Starts"), _("bye")
     if by == "name":
-        width = max([len(x.player) for x in rows] + [len("Player")])
-        out = [f"Round {r} by name", f"{'Player'.ljust(width)}  Table  Opponent"]
+        width = max([len(x.player) for x in rows] + [len(player)])
+        out = [_("Round {round} by name").format(round=r),
+               f"{player.ljust(width)}  {table.rjust(5)}  {opponent}"]
         for x in rows:
-            opp = "bye" if x.opponent is None else x.opponent + ("  (you start)" if x.first else "")
-            out.append(f"{x.player.ljust(width)}  {x.table:>5}  {opp}")
+            opp = bye if x.opponent is None else x.opponent + ("  " + _("(you start)") if x.first else "")
+            out.append(f"{x.player.ljust(width)}  {x.table:>{max(5, len(table))}}  {opp}")
         return "\n".join(out) + "\n"
     tables = [x for x in rows if x.first or x.opponent is None]
-    width = max([len(x.player) for x in tables] + [len("Starts")])
-    out = [f"Round {r} by table", f"Table  {'Starts'.ljust(width)}  Opponent"]
+    width = max([len(x.player) for x in tables] + [len(starts)])
+    out = [_("Round {round} by table").format(round=r), f"{table.rjust(5)}  {starts.ljust(width)}  {opponent}"]
     for x in tables:
-        out.append(f"{x.table:>5}  {x.player.ljust(width)}  {x.opponent or 'bye'}")
+        out.append(f"{x.table:>{max(5, len(table))}}  {x.player.ljust(width)}  {x.opponent or bye}")
     return "\n".join(out) + "\n"
 
 
@@ -81,7 +85,7 @@ def write_sheets(event: store.Event, round_no: int, path: Path, lang: str = "en"
     workbook of 'tourney pairings -o'), in English or German (`lang`)."""
     seats = event.seats(round_no)
     if not seats:
-        raise SeatingError(f"round {round_no} is not paired: pair it with 'tourney seat EVENT'")
+        raise SeatingError(_("round {round} is not paired: pair it with 'tourney seat EVENT'").format(round=round_no))
     written = write_round_workbook(event, round_no, path, lang)
     # As for every game's printed sheets: the round's pairing is fixed now (re-paired only
     # with 'seat --reprint', which names the tables that changed).
@@ -110,25 +114,20 @@ class DuelLabels:
     signatures: str
 
 
-DUEL_LABELS: dict[str, DuelLabels] = {
-    "en": DuelLabels(
-        COLUMNS, "round", "table", "By table", "By name", ("pairings by table", "pairings by name"),
-        ("Table", "Starts (Age I)", "Opponent"),
-        ("Player", "Table", "Opponent", "Starts"), "bye", "yes",
-        "7 Wonders Duel match sheet. Fill in every number (0 for none). first: 1 for the player who started "
-        "Age I. treasury = coins div 3. victory: civilian, military, science or political; for a supremacy "
-        "also write the winner.", "Signatures: both players confirm the sheet"),
-    "de": DuelLabels(
-        ("Runde", "Tisch", "Spieler", "Startspieler", "Blau", "Grün", "Gelb", "Lila", "Weltwunder", "Fortschritt",
-         "Münzen-Punkte", "Militär", "Senat", "Summe", "Münzen", "Sieg", "Sieger"),
-        "Runde", "Tisch", "Nach Tisch", "Nach Name", ("Paarungen nach Tisch", "Paarungen nach Name"),
-        ("Tisch", "Beginnt (Zeitalter I)", "Gegner"),
-        ("Spieler", "Tisch", "Gegner", "Beginnt"), "Freilos", "ja",
-        "7 Wonders Duel Wertungsblatt. Jede Zahl eintragen (0 für keine). Startspieler: 1 für den Spieler, "
-        "der Zeitalter I begonnen hat. Münzen-Punkte = Münzen geteilt durch 3. Sieg: zivil, militär, "
-        "wissenschaft oder politik; bei einer Vorherrschaft auch den Sieger eintragen.",
-        "Unterschriften: beide Spieler bestätigen das Blatt"),
-}
+def duel_labels(lang: str) -> DuelLabels:
+    """The printed words in `lang`: the match sheet's header row from the import vocabulary
+    (`sheets.WORDS`: a printed sheet always imports), the other words from the catalogue."""
+    with use_language(lang):
+        return DuelLabels(
+            COLUMNS if lang == "en" else tuple(WORDS.label(c, lang) for c in COLUMNS),
+            pgettext("printed", "round"), pgettext("printed", "table"), _("By table"), _("By name"),
+            (_("pairings by table"), _("pairings by name")), (_("Table"), _("Starts (Age I)"), _("Opponent")),
+            (_("Player"), _("Table"), _("Opponent"), _("Starts")), _("bye"), _("yes"),
+            _("7 Wonders Duel match sheet. Fill in every number (0 for none). first: 1 for the player who started "
+              "Age I. treasury = coins div 3. victory: civilian, military, science or political; for a supremacy "
+              "also write the winner."), _("Signatures: both players confirm the sheet"))
+
+
 MATCH_WIDTHS = {"round": 7, "table": 7, "player": 26, "first": 11, "wonders": 11, "progress": 11,
                 "treasury": 10, "military": 10, "total": 9, "victory": 12, "winner": 24}
 MATCH_HEADER_ROW = 4
@@ -143,8 +142,8 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
 
     p = Path(path)
     if p.suffix.lower() != ".xlsx":
-        raise UsageError(f"can't write pairings to {p.name!r}: use a file ending in .xlsx")
-    lab = DUEL_LABELS[lang]
+        raise UsageError(_("can't write pairings to {file!r}: use a file ending in .xlsx").format(file=p.name))
+    lab = duel_labels(lang)
     r, rows = pairing_rows(event, round_no)
     info = event.info()
     wb = Workbook()

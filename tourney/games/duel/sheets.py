@@ -7,37 +7,41 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, check_match, outcome
-from rules_engine.findings import error, warning
+from rules_engine.findings import Text, error, warning
+from rules_engine.findings import text as phrase
 from tourney import store
 from tourney.games.duel.stored import dump_line, new_match_line, stored_rounds
 from tourney.results import CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
 from tourney.names import name_key
+from tourney.vocabulary import GENERIC, Vocabulary, Word
 
 REQUIRED = ("round", "table", "player", "first", *[c for c in CATEGORIES if c != "senate"], "total", "coins")
 OPTIONAL_INT = ("senate",)
 OPTIONAL_TEXT = ("victory", "winner")
 COLUMNS = ("round", "table", "player", "first", *CATEGORIES, "total", "coins", "victory", "winner")
-ALIASES: dict[str, str] = {c: c for c in COLUMNS}
-ALIASES.update({
-    "runde": "round", "tisch": "table", "spieler": "player", "name": "player", "startspieler": "first",
-    "blau": "blue", "grün": "green", "gruen": "green", "gelb": "yellow", "lila": "purple", "violett": "purple",
-    "weltwunder": "wonders", "fortschritt": "progress", "münzen-punkte": "treasury", "schatz": "treasury",
-    "militär": "military", "militaer": "military", "senat": "senate", "summe": "total", "gesamt": "total",
-    "münzen": "coins", "muenzen": "coins", "sieg": "victory", "sieger": "winner", "gewinner": "winner",
-})
+#: The Duel words (German labels as printed on the match sheets, other spellings accepted).
+WORDS = GENERIC + Vocabulary((
+    Word("first", "Startspieler"), Word("blue", "Blau"), Word("green", "Grün"), Word("yellow", "Gelb"),
+    Word("purple", "Lila", ("violett",)), Word("wonders", "Weltwunder"), Word("progress", "Fortschritt"),
+    Word("treasury", "Münzen-Punkte", ("schatz",)), Word("military", "Militär"), Word("senate", "Senat"),
+    Word("coins", "Münzen"), Word("victory", "Sieg"), Word("winner", "Sieger", ("gewinner",)),
+))
+#: Accepted header spellings (case-insensitive) → canonical column name.
+ALIASES: dict[str, str] = WORDS.aliases(COLUMNS)
 
 
-def _first_is_0_or_1(values: Mapping[str, object]) -> list[tuple[str, str]]:
+def _first_is_0_or_1(values: Mapping[str, object]) -> list[tuple[str, Text]]:
     if values.get("first") not in (None, 0, 1):
-        return [("first", f"first must be 1 (started Age I) or 0, got {values['first']!r}")]
+        return [("first", phrase("first must be 1 (started Age I) or 0, got {value!r}", value=values["first"]))]
     return []
 
 
 #: The Duel match sheet: one line per player, two lines per match.
 MATCH_SHEET = SheetFormat(
     REQUIRED, OPTIONAL_TEXT, OPTIONAL_INT, ALIASES, frozenset({"round", "table", "player", "first", "total"}),
-    no_header="{file}: no Duel match-sheet header row (expected columns: " + ", ".join(COLUMNS) + ")",
+    no_header=phrase("{file}: no Duel match-sheet header row (expected columns: {columns})",
+                     columns=", ".join(COLUMNS)),
     row_checks=(_first_is_0_or_1,),
 )
 

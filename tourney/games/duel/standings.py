@@ -9,6 +9,8 @@ from fractions import Fraction
 from typing import Callable, Mapping, Sequence
 
 from rules_engine.duel.sheet import Victory
+from rules_engine.findings import Term, Text
+from rules_engine.findings import text as phrase
 from tourney import store
 from tourney.games.duel.settings import bye_points
 from tourney.games.duel.stored import MatchResult, match_results, top_cut
@@ -263,16 +265,24 @@ def player_rounds(event: store.Event, st: DuelStandings, player: str) -> PlayerR
         m = mine.get(r)
         if m is None:
             s = seats[r]
-            rows.append((r, s.table, s.seat, paired[r][0] if paired[r] else "(bye)", None, None, None, None))
+            rows.append((r, s.table, s.seat, paired[r][0] if paired[r] else phrase("(bye)"), None, None, None,
+                         None))
             continue
         if m.second is None:
-            rows.append((r, m.table, 1, "(bye)", None, None, "bye", decimal(st.bye_points, 2)))
+            rows.append((r, m.table, 1, phrase("(bye)"), None, None, phrase("bye"), decimal(st.bye_points, 2)))
             continue
         first = m.first == player
         own, theirs = m.totals if first else m.totals[::-1]
-        result = "draw" if m.winner is None else ("won" if m.winner == player else "lost")
-        if m.victory is not None and m.winner is not None:
-            result += f" ({m.victory.value})"
+        # Words (`phrase`): said in the event's language on screen, English in CSV and JSON.
+        result: Text
+        if m.winner is None:
+            result = phrase("draw")
+        elif m.victory is None:
+            result = phrase("won") if m.winner == player else phrase("lost")
+        elif m.winner == player:
+            result = phrase("won ({victory})", victory=Term(m.victory.value))
+        else:
+            result = phrase("lost ({victory})", victory=Term(m.victory.value))
         rows.append((r, m.table, 1 if first else 2, m.second if first else m.first, own, theirs, result,
                      decimal(m.points_for(player), 2)))
     return PlayerRounds(("round", "table", "seat", "opponent", "vp", "opponent_vp", "result", "match_points"),

@@ -19,6 +19,7 @@ from tourney.stats.model import (
     ratio,
     small_sample_notes,
 )
+from tourney.i18n import _
 from tourney.store import Event
 
 LINE_COLUMNS = ["round", "table", "seat", "player", "first", *CATEGORIES, "vp", "coins", "agora", "points", "won",
@@ -61,37 +62,38 @@ class DuelStats:
 
     def sections(self, frames: Mapping[str, pd.DataFrame], season: bool) -> list[Section]:
         games, matches = frames["games"], frames["matches"]
-        out = [Section("victories", "Victory types", victory_types(matches),
-                       "share of all matches; a shared civilian victory is a draw"),
-               Section("first_player", "First player advantage", first_player(matches),
-                       "first = the player who started Age I; first_win_rate = first player's wins / matches"),
-               Section("categories", "Categories: what the winners' lead is made of",
+        out = [Section("victories", _("Victory types"), victory_types(matches),
+                       _("share of all matches; a shared civilian victory is a draw")),
+               Section("first_player", _("First player advantage"), first_player(matches),
+                       _("first = the player who started Age I; first_win_rate = first player's wins / matches")),
+               Section("categories", _("Categories: what the winners' lead is made of"),
                        category_lead(games, CATEGORIES),
-                       "field = every line that did not win (both lines of a draw); lead_share = the "
-                       "category's part of the winners' lead in total VP")]
+                       _("field = every line that did not win (both lines of a draw); lead_share = the "
+                         "category's part of the winners' lead in total VP"))]
         agora = matches[matches["agora"]]
         if len(agora):
-            out.append(Section("senate", "Agora: the senate's impact", senate_impact(agora),
-                               "decided matches with Agora, by the winner's senate points against the loser's"))
-        out.append(Section("rounds", "Score distribution per round (VP)", distribution(games, "round")))
+            out.append(Section("senate", _("Agora: the senate's impact"), senate_impact(agora),
+                               _("decided matches with Agora, by the winner's senate points against the loser's")))
+        out.append(Section("rounds", _("Score distribution per round (VP)"), distribution(games, "round")))
         return out
 
     def charts(self, frames: Mapping[str, pd.DataFrame]) -> list[Chart]:
         games, matches = frames["games"], frames["matches"]
         v = victory_types(matches)
-        charts: list[Chart] = [Bars("victories", "Victory types", "share of matches", "victory",
-                                    tuple(v["victory"]), chart_values(v["share"]),
+        charts: list[Chart] = [Bars("victories", _("Victory types"), _("share of matches"), _("victory"),
+                                    tuple(_(k) for k in v["victory"]), chart_values(v["share"]),
                                     tuple(int(n) for n in v["n"]), percent=True)]
         rounds = games.groupby("round")["vp"]
-        charts.append(Histogram("scores", "Score distribution", "victory points", "players",
-                                tuple((f"round {r}", tuple(int(x) for x in xs)) for r, xs in rounds)))
+        charts.append(Histogram("scores", _("Score distribution"), _("victory points"), _("players"),
+                                tuple((_("round {round}").format(round=r), tuple(int(x) for x in xs))
+                                      for r, xs in rounds)))
         return charts
 
     def notes(self, frames: Mapping[str, pd.DataFrame]) -> list[str]:
-        notes = [("Duel match sheets record no wonders: no wonder pick or win rates (the sheet would need the "
-                  "wonders each player drafted and built)")]
+        notes = [_("Duel match sheets record no wonders: no wonder pick or win rates (the sheet would need the "
+                   "wonders each player drafted and built)")]
         if not frames["matches"]["agora"].any():
-            notes.append("no match was played with Agora (no senate column): no senate statistics")
+            notes.append(_("no match was played with Agora (no senate column): no senate statistics"))
         return notes
 
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules_engine import onecardwonder as ocw
+from rules_engine.findings import Text
+from rules_engine.findings import text as phrase
 from rules_engine.onecardwonder import PlaceReading, PlayerLine, TableSheet
+from tourney.i18n import N_
 from tourney.games.onecardwonder.pad import ocw_pad
 from tourney.games.onecardwonder.schemes import SCHEMES, OcwScheme
 from tourney.schedule import TableSizes
@@ -29,21 +32,21 @@ WORDS = GENERIC + Vocabulary((
 ))
 
 
-def _winner_cell(values: Any) -> list[tuple[str, str]]:
+def _winner_cell(values: Any) -> list[tuple[str, Text]]:
     winner = values.get("winner")
     if winner not in (None, 0, 1):
-        why = f"winner must be 1 for the player who completed their wonder, 0 or empty for the others, got {winner!r}"
-        return [("winner", why)]
+        return [("winner", phrase("winner must be 1 for the player who completed their wonder, 0 or empty for the "
+                                  "others, got {value!r}", value=winner))]
     return []
 
 
 SHEET = SheetFormat(
     REQUIRED, ("wonder",), ("winner",), WORDS.aliases(COLUMNS),
     frozenset({"round", "table", "player", "stages", "winner"}),
-    no_header="{file}: no worksheet has a One Card Wonder header row (expected columns like: "
-              + ", ".join(COLUMNS) + ")",
-    csv_first_row="{file}:1: the first row is not a One Card Wonder header: it needs the columns "
-                  + ", ".join(COLUMNS) + " (English or German names)",
+    no_header=phrase("{file}: no worksheet has a One Card Wonder header row (expected columns like: {columns})",
+                     columns=", ".join(COLUMNS)),
+    csv_first_row=phrase("{file}:1: the first row is not a One Card Wonder header: it needs the columns {columns} "
+                         "(English or German names)", columns=", ".join(COLUMNS)),
     row_checks=(_winner_cell,),
     score_column="stages",
 )
@@ -83,19 +86,13 @@ GAME = TableGame(
     limits=TableSizes(2, 6, 4, ocw.TITLE), columns=COLUMNS, board="wonder",
     line=line, table=lambda lines: TableSheet(tuple(lines)), check=ocw.check_sheet, places=places,
     dump=dump, load=load,
-    tiebreaks=(Tiebreak("wins", "games won (wonder completed)", "Wins"),
-               Tiebreak("stages", "sum of completed stages", "Stages"),
-               Tiebreak("places", "sum of places (lower is better)", "Places", ascending=True)),
+    tiebreaks=(Tiebreak("wins", N_("games won (wonder completed)"), N_("Wins")),
+               Tiebreak("stages", N_("sum of completed stages"), N_("Stages")),
+               Tiebreak("places", N_("sum of places (lower is better)"), N_("Places"), ascending=True)),
     stats={"wins": _wins, "stages": lambda p, place: p.stages, "places": lambda p, place: place},
     pad=ocw_pad,
-    notes={"en": "Seat 1 starts. Stages: construction stages completed at the end; buildings: buildings "
-                 "built (board and wonder card, at most 4). Winner: 1 for the player who completed their "
-                 "wonder, 0 for the others.",
-           "de": "Platz 1 beginnt. Bauabschnitte: am Ende vollendete Bauabschnitte; Gebäude: gebaute Gebäude "
-                 "(Tableau und Wunder-Karte, höchstens 4). Sieger: 1 für den Spieler, der sein Wunder "
-                 "vollendet hat, 0 für die anderen."},
-    de={"wins": ("Siege", "gewonnene Partien"), "stages": ("Abschn.", "Summe der vollendeten Bauabschnitte"),
-        "places": ("Plätze", "Summe der Plätze (weniger ist besser)")},
+    notes=N_("Seat 1 starts. Stages: construction stages completed at the end; buildings: buildings built (board "
+             "and wonder card, at most 4). Winner: 1 for the player who completed their wonder, 0 for the others."),
     # The rules engine's check_sheet(leaders=True): with the leader Archimedes a player may
     # own more than 4 buildings (at most the board's plus the wonder card's).
     options=(GameOption("leaders", "the Anführer (Leaders) expansion: with Archimedes more than 4 buildings"),),

@@ -13,6 +13,7 @@ from tourney.export import (decimal, draw_rows, dropped_mark, fixed, html_page, 
 from tourney.games.sevenwonders.drawstore import guild_rows
 from tourney.i18n import N_, _
 from tourney.games.sevenwonders.standings import SevenWondersStandings, Standing
+from tourney.results import stored_warning_text
 from tourney.standings import is_qualified, qualified_count, ranked
 from tourney.store import StoredDraw
 from tourney import output
@@ -143,7 +144,7 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
                        _("Warnings")],
           [7, 6, 5, 28, 14, 5] + [10] * len(cats) + [7, 7, 11, 9, 40],
           ((g.round, g.table, g.seat, g.player, g.score.wonder, g.score.side, *[getattr(g.score, c) for c in cats],
-            g.vp, g.coins, float(g.points), float(g.share), "; ".join(g.warnings) or None)
+            g.vp, g.coins, float(g.points), float(g.share), "; ".join(map(stored_warning_text, g.warnings)) or None)
            for g in standings.games),
           {6 + len(cats) + 2: "0.00", 6 + len(cats) + 3: "0.0000"})
     sheet(_("Players"), [_("Player"), _("Games"), _("Dropped after")], [28, 7, 13],

@@ -55,7 +55,7 @@ def standings_table(st: SevenWondersStandings, lang: str) -> StandingsTable:
     """Rank, player, game points and every tiebreak of the scheme, then games played."""
     show = {"points": lambda s: str(decimal(s.points, 2)), "share": lambda s: fixed(s.share, 4),
             "vp": lambda s: str(s.vp), "coins": lambda s: str(s.coins), "lot": lambda s: str(s.lot)}
-    return handout(st, lang, {}, lambda row, key: show[key](row))
+    return handout(st, lang, lambda row, key: show[key](row))
 
 
 PRINT = GamePrint(pad=sevenwonders_pad, match_slips=False, notes=guild_notes, detail="board",

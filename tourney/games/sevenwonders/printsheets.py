@@ -17,13 +17,17 @@ from tourney.errors import SeatingError
 from tourney.outfile import atomic
 from tourney.games.sevenwonders.draws import RoundDraw
 from tourney.games.sevenwonders.drawstore import round_draws
+from tourney.games.sevenwonders.sheets import WORDS
+from tourney.i18n import _, pgettext, use_language
 from tourney.collation import collation_key
 from tourney.printsheets import BOX, SHADE, Font, SheetsWritten, a4_page, signature_lines
 from tourney.tabular import neutralise
 
-#: Column headers in import order (the sheet format of ``sheets`` reads them case-insensitively).
-HEADER = ("Round", "Table", "Seat", "Player", "Wonder", "Side", "Military", "Treasury", "Wonders",
-          "Civilian", "Commercial", "Guilds", "Science", "Total", "Coins")
+#: The columns printed, in import order (the sheet format of ``sheets`` reads them case-insensitively).
+PRINTED = ("round", "table", "seat", "player", "wonder", "side", "military", "treasury", "wonders", "civilian",
+           "commercial", "guilds", "science", "total", "coins")
+#: The English column headers.
+HEADER = tuple(c.capitalize() for c in PRINTED)
 WIDTHS = (8, 8, 7, 26, 15, 7, 10, 12, 13, 10, 11, 9, 15, 10, 9)  # German headers break only at spaces and hyphens
 
 
@@ -44,20 +48,23 @@ class Labels:
     guild_names: Mapping[str, str] = field(default_factory=dict)  # English name -> printed name
 
 
-LABELS: dict[str, Labels] = {
-    "en": Labels(HEADER, "Round", "Table", "Guilds in play",
-                 "Seat 1 starts; seats run clockwise. Side: write A or B. Treasury = coins div 3. "
-                 "Coins: coins held at the end of the game.",
-                 "Signatures: every player confirms the sheet", "where to sit",
-                 ("Name", "Table", "Seat", "Wonder"), "Table", "Players"),
-    "de": Labels(("Runde", "Tisch", "Platz", "Spieler", "Weltwunder", "Seite", "Militär", "Münzen-Punkte",
-                  "Weltwunder-Punkte", "Zivil", "Handel", "Gilden", "Wissenschaft", "Summe", "Münzen"),
-                 "Runde", "Tisch", "Gilden im Spiel",
-                 "Platz 1 beginnt, weiter im Uhrzeigersinn. Seite: A oder B eintragen. Münzen-Punkte = "
-                 "Münzen geteilt durch 3 (abgerundet). Münzen: Münzen am Spielende.",
-                 "Unterschriften: alle Spieler bestätigen das Blatt", "Sitzplan",
-                 ("Name", "Tisch", "Platz", "Weltwunder"), "Tisch", "Spieler", GUILD_NAMES_DE),
-}
+def labels(lang: str) -> Labels:
+    """The printed words in `lang`. What the import reads back comes from the import vocabulary
+    (`sheets.WORDS`): the header row and the "Guilds in play" line, so a printed sheet always
+    imports; the other words from the catalogue; the guilds' German names are the German
+    edition's card names (`GUILD_NAMES_DE`, data)."""
+    with use_language(lang):
+        return Labels(
+            HEADER if lang == "en" else tuple(WORDS.label(c, lang) for c in PRINTED),
+            _("Round"), _("Table"),
+            "Guilds in play" if lang == "en" else WORDS.label("guilds_in_play", lang),
+            _("Seat 1 starts; seats run clockwise. Side: write A or B. Treasury = coins div 3. Coins: coins held at "
+              "the end of the game."),
+            _("Signatures: every player confirms the sheet"), _("where to sit"),
+            (_("Name"), _("Table"), pgettext("printed", "Seat"), _("Wonder")), _("Table"), _("Players"),
+            GUILD_NAMES_DE if lang == "de" else {})
+
+
 HEADER_ROW = 5  # rows 1-3 hold the title, the guilds and the instructions
 
 @dataclass(frozen=True)
@@ -139,7 +146,7 @@ def _player_list(wb: Workbook, event_name: str, round_no: int,
 def build_workbook(event_name: str, round_no: int, tables: list[tuple[int, list[SeatLine]]],
                    draw: RoundDraw | None, lang: str = "en") -> Workbook:
     """The workbook for one round: the list by name first, then one sheet per table."""
-    lab = LABELS[lang]
+    lab = labels(lang)
     wb = Workbook()
     wb.remove(wb.worksheets[0])
     for table_no, seats in tables:

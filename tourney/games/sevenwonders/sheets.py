@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Mapping, Sequence, cast
 
 from rules_engine.findings import Finding, error
+from rules_engine.findings import text as phrase
 from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
 from rules_engine.sevenwonders.sheet import split_guilds
 from tourney import store
@@ -37,17 +38,17 @@ WORDS = GENERIC + Vocabulary((
     Word("guilds_in_play", "Gilden im Spiel", ("guilds in play",)),
 ))
 #: The line above the header that names the guilds in play (printed sheets have it).
-GUILD_LINES = {"guilds in play": "guilds_in_play", "gilden im spiel": "guilds_in_play"}
+GUILD_LINES = {"guilds in play": "guilds_in_play", WORDS.label("guilds_in_play", "de").lower(): "guilds_in_play"}
 #: Accepted header spellings (case-insensitive) → canonical column name.
 ALIASES: dict[str, str] = WORDS.aliases(COLUMNS)
 
 #: The 7 Wonders score sheet (one line per player, several players per table).
 SCORE_SHEET = SheetFormat(
     REQUIRED, OPTIONAL_TEXT, OPTIONAL_INT, ALIASES, frozenset({"round", "table", "player", "total"}),
-    no_header="{file}: no worksheet has a score-sheet header row (expected columns like: "
-              + ", ".join(REQUIRED) + ")",
-    csv_first_row="{file}:1: the first row is not a score-sheet header: it needs the columns "
-                  + ", ".join(REQUIRED) + " (English or German names)",
+    no_header=phrase("{file}: no worksheet has a score-sheet header row (expected columns like: {columns})",
+                     columns=", ".join(REQUIRED)),
+    csv_first_row=phrase("{file}:1: the first row is not a score-sheet header: it needs the columns {columns} "
+                         "(English or German names)", columns=", ".join(REQUIRED)),
     header_lines=GUILD_LINES,
 )
 

@@ -33,7 +33,7 @@ class GameLine:
     score: PlayerScore
     points: Fraction
     share: Fraction
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[object, ...] = ()  # as stored: `results.stored_warning_text` says them
 
     @property
     def seat(self) -> int:

@@ -18,6 +18,7 @@ from tourney.stats.model import (
     distribution,
     outcome_table,
 )
+from tourney.i18n import _
 from tourney.store import Event
 
 #: The tables listed as the closest and as the biggest wins.
@@ -54,20 +55,20 @@ class SevenWondersStats:
         known = games[games["wonder"].notna()].assign(side=lambda f: f["side"].fillna("?"))
         if len(known):
             wonders = outcome_table(known, ["wonder", "side"])
-            out.append(Section("wonders", "Wonders and sides", wonders,
-                               "n = games played with the wonder and side; a shared first place counts as a "
-                               "win for each; place at the table by game points"))
-        out.append(Section("seats", "Seat positions", outcome_table(games, "seat"),
-                           "seat 1 is the start player, then clockwise"))
-        out.append(Section("categories", "Categories: what the winners' lead is made of",
+            out.append(Section("wonders", _("Wonders and sides"), wonders,
+                               _("n = games played with the wonder and side; a shared first place counts as a "
+                                 "win for each; place at the table by game points")))
+        out.append(Section("seats", _("Seat positions"), outcome_table(games, "seat"),
+                           _("seat 1 is the start player, then clockwise")))
+        out.append(Section("categories", _("Categories: what the winners' lead is made of"),
                            category_lead(games, CATEGORIES),
-                           "mean and spread over every line; field = every line that did not win; "
-                           "lead_share = the category's part of the winners' lead in total VP"))
-        out.append(Section("rounds", "Score distribution per round (VP)", distribution(games, "round")))
+                           _("mean and spread over every line; field = every line that did not win; "
+                             "lead_share = the category's part of the winners' lead in total VP")))
+        out.append(Section("rounds", _("Score distribution per round (VP)"), distribution(games, "round")))
         margins = table_margins(games, season)
-        out.append(Section("closest", "Closest tables", margins.nsmallest(EXTREMES, "margin", keep="first"),
-                           "margin = VP of the winner minus the runner-up"))
-        out.append(Section("biggest", "Biggest wins", margins.nlargest(EXTREMES, "margin", keep="first")))
+        out.append(Section("closest", _("Closest tables"), margins.nsmallest(EXTREMES, "margin", keep="first"),
+                           _("margin = VP of the winner minus the runner-up")))
+        out.append(Section("biggest", _("Biggest wins"), margins.nlargest(EXTREMES, "margin", keep="first")))
         return out
 
     def charts(self, frames: Mapping[str, pd.DataFrame]) -> list[Chart]:
@@ -77,27 +78,29 @@ class SevenWondersStats:
         if len(known):
             w = outcome_table(known, ["wonder", "side"]).sort_values(["win_rate", "n"], ascending=False,
                                                                      kind="stable")
-            charts.append(Bars("wonders", "Win rate by wonder and side", "win rate", "wonder and side",
+            charts.append(Bars("wonders", _("Win rate by wonder and side"), _("win rate"), _("wonder and side"),
                                tuple(f"{a} {b}" for a, b in zip(w["wonder"], w["side"])),
                                chart_values(w["win_rate"]), tuple(int(n) for n in w["n"]), percent=True))
         rounds = games.groupby("round")["vp"]
-        charts.append(Histogram("scores", "Score distribution", "victory points", "players",
-                                tuple((f"round {r}", tuple(int(v) for v in vs)) for r, vs in rounds)))
+        charts.append(Histogram("scores", _("Score distribution"), _("victory points"), _("players"),
+                                tuple((_("round {round}").format(round=r), tuple(int(v) for v in vs))
+                                      for r, vs in rounds)))
         lead = category_lead(games, CATEGORIES)
         cats = lead[lead["category"] != "vp"]
-        charts.append(GroupedBars("categories", "Category means: winners vs the field", "category",
-                                  "mean victory points", tuple(cats["category"]),
-                                  (("winners", chart_values(cats["winners_mean"])),
-                                   ("field", chart_values(cats["field_mean"])))))
+        charts.append(GroupedBars("categories", _("Category means: winners vs the field"), _("category"),
+                                  _("mean victory points"), tuple(_(c) for c in cats["category"]),
+                                  ((_("winners"), chart_values(cats["winners_mean"])),
+                                   (_("field"), chart_values(cats["field_mean"])))))
         return charts
 
     def notes(self, frames: Mapping[str, pd.DataFrame]) -> list[str]:
         games = frames["games"]
         missing = int(games["wonder"].isna().sum())
         if missing == len(games):
-            return ["the sheets record no wonders: no statistics per wonder and side"]
+            return [_("the sheets record no wonders: no statistics per wonder and side")]
         if missing:
-            return [f"{missing} of {len(games)} lines record no wonder: they are left out of the wonder table"]
+            return [_("{missing} of {lines} lines record no wonder: they are left out of the wonder table").format(
+                missing=missing, lines=len(games))]
         return []
 
 
