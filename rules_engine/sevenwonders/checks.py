@@ -10,7 +10,7 @@ import itertools
 import operator
 from dataclasses import dataclass
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from rules_engine.findings import Finding, Joined, Term, error, text, warning
@@ -25,6 +25,13 @@ from rules_engine.sevenwonders.sheet import (
 )
 
 # --- precomputed tables --------------------------------------------------------------
+
+#: Cards by exact name (the first of same-named greys, as ``d.card``), and the copies of
+#: each name per player count: the table builders below look them up thousands of times.
+_CARD: dict[str, d.Card] = {}
+for _c in d.CARDS:
+    _CARD.setdefault(_c.name, _c)
+_COPIES: dict[int, dict[str, int]] = {n: d.copies_by_name(n) for n in d.PLAYER_COUNTS}
 
 #: A city holds each building name once, so at most this many of each science symbol.
 SYMBOL_CARDS: dict[d.Science, tuple[str, ...]] = {
@@ -110,8 +117,8 @@ def _subset_sums(values: list[int]) -> frozenset[int]:
 
 
 BLUE_BY_PLAYERS: dict[int, tuple[tuple[int, int], ...]] = {
-    n: tuple(sorted(((d.card(name).points, copies) for name, copies in d.copies_by_name(n).items()
-                     if d.card(name).colour is d.Colour.BLUE and copies), reverse=True))
+    n: tuple(sorted(((_CARD[name].points, copies) for name, copies in _COPIES[n].items()
+                     if _CARD[name].colour is d.Colour.BLUE and copies), reverse=True))
     for n in d.PLAYER_COUNTS
 }
 #: Civilian points one city can reach: sums of distinct blue cards present at that count.
@@ -137,7 +144,7 @@ CIVILIAN_LEFTOVER: dict[int, frozenset[int]] = {n: _multiset_sums(cards) for n, 
 NAMES = {(colour, n): len(d.names_of(colour, n)) for colour in d.Colour for n in d.PLAYER_COUNTS}
 GREEN_IN_DECK = {n: sum(c.copies(n) for c in d.CARDS if c.colour is d.Colour.GREEN) for n in d.PLAYER_COUNTS}
 SYMBOLS_IN_DECK = {
-    (s, n): sum(d.card(name).copies(n) for name in names)
+    (s, n): sum(_CARD[name].copies(n) for name in names)
     for s, names in SYMBOL_CARDS.items() for n in d.PLAYER_COUNTS
 }
 #: Wonder points with 0, 1, ... stages built, per (board, side).
@@ -565,36 +572,36 @@ def _wild_table_max(t: _Table) -> int:
     return int(babylon) + guild
 
 
-def _civilian_subsets(n: int) -> tuple[int, int, dict[int, tuple[int, ...]]]:
+@cache
+def civilian_subsets(n: int) -> tuple[int, int, dict[int, tuple[int, ...]]]:
     """Blue cards at `n` players as 4-bit fields: the deck's copies (with a guard bit per
     field, so over-use shows as a cleared guard), and for each civilian total the subsets
-    of distinct cards that give it, as one bit per field, plentiful cards first."""
-    names = [name for name, k in d.copies_by_name(n).items() if k and d.card(name).colour is d.Colour.BLUE]
-    copies = d.copies_by_name(n)
+    of distinct cards that give it, as one bit per field, plentiful cards first. Built on
+    first use per player count (a few ms each, which every process would pay at import)."""
+    copies = _COPIES[n]
+    names = [name for name, k in copies.items() if k and _CARD[name].colour is d.Colour.BLUE]
+    width = 4 * len(names)
+    # Every subset as one int (points, scarcity, fields) that sorts as that tuple would:
+    # the fields are disjoint bits and the scarcity (at most 4 per card) fits in 8 bits.
+    keys = [0]
+    for i, x in enumerate(names):
+        step = (_CARD[x].points << (width + 8)) | ((4 - copies[x]) << width) | (1 << (4 * i))
+        keys += [k + step for k in keys]
+    keys.sort()
+    by_sum: dict[int, list[int]] = {}
+    fields = (1 << width) - 1
+    for k in keys:
+        by_sum.setdefault(k >> (width + 8), []).append(k & fields)
     capacity = sum((copies[x] | 8) << (4 * i) for i, x in enumerate(names))
-    by_sum: dict[int, list[tuple[int, int]]] = {}
-    sums = [0] * (1 << len(names))
-    scarce = [0] * (1 << len(names))
-    for mask in range(1, 1 << len(names)):
-        low = (mask & -mask).bit_length() - 1
-        rest = mask & (mask - 1)
-        sums[mask] = sums[rest] + d.card(names[low]).points
-        scarce[mask] = scarce[rest] + (4 - copies[names[low]])
-    for mask in range(1 << len(names)):
-        spread = sum(1 << (4 * i) for i in range(len(names)) if mask >> i & 1)
-        by_sum.setdefault(sums[mask], []).append((scarce[mask], spread))
     guards = sum(8 << (4 * i) for i in range(len(names)))
-    return capacity, guards, {v: tuple(m for _, m in sorted(opts)) for v, opts in by_sum.items()}
-
-
-CIVILIAN_SUBSETS = {n: _civilian_subsets(n) for n in d.PLAYER_COUNTS}
+    return capacity, guards, {v: tuple(m) for v, m in by_sum.items()}
 
 
 def _fewest_blue(n: int) -> dict[int, int]:
     """Fewest distinct blue cards that make each civilian total at `n` players."""
     best = {0: 0}
-    for name, k in d.copies_by_name(n).items():
-        c = d.card(name)
+    for name, k in _COPIES[n].items():
+        c = _CARD[name]
         if k and c.colour is d.Colour.BLUE:
             for total, cards in list(best.items()):
                 if best.get(total + c.points, 99) > cards + 1:
@@ -609,7 +616,7 @@ FEWEST_BLUE = {n: _fewest_blue(n) for n in d.PLAYER_COUNTS}
 def civilian_table_feasible(n: int, needs: tuple[int, ...], budget: int = 20000) -> bool | None:
     """Can distinct-per-city blue cards, within the deck's copies at `n` players, give
     every city its civilian points? None when the search gave up (undecided)."""
-    capacity, guards, subsets = CIVILIAN_SUBSETS[n]
+    capacity, guards, subsets = civilian_subsets(n)
     # Most constrained city first (fewest card sets for its points): contradictions show early.
     order = sorted(needs, key=lambda v: (len(subsets.get(v, ())), -v))
     dead: set[tuple[int, int]] = set()
@@ -695,7 +702,7 @@ def commercial_max(n: int, stages: int, budget: int = 10**6) -> int:
     return 2 * greys + min(singles, budget - greys)
 
 
-CHAMBER = {n: d.card("Chamber of Commerce").copies(n) > 0 for n in d.PLAYER_COUNTS}
+CHAMBER = {n: _CARD["Chamber of Commerce"].copies(n) > 0 for n in d.PLAYER_COUNTS}
 PLAYS = len(d.AGES) * (d.HAND_SIZE - 1)  # 18 cards played, each built, a stage, or discarded
 
 
@@ -736,7 +743,7 @@ GUILD_STATIC: dict[int, dict[str, int]] = {
 #: Cards of a colour two neighbours can hold together: each holds a name once, and the
 #: decks hold `copies` of it at that player count (3 players: most names once).
 PAIR_CAP: dict[tuple[d.Colour, int], int] = {
-    (colour, n): sum(min(2, k) for name, k in d.copies_by_name(n).items() if k and d.card(name).colour is colour)
+    (colour, n): sum(min(2, k) for name, k in _COPIES[n].items() if k and _CARD[name].colour is colour)
     for colour in d.Colour for n in d.PLAYER_COUNTS
 }
 #: Guilds that count one colour in the neighbours' cities, and the points per card.
@@ -889,14 +896,17 @@ def _add(a: AgeVec, b: AgeVec) -> AgeVec:
 def _blue_tables(n: int) -> tuple[dict[int, tuple[AgeVec, ...]], dict[int, int]]:
     """Per civilian total at `n` players: the age vectors of the sets of distinct blue
     cards that give it (Pareto-minimal), and the most blue cards such a set can hold."""
-    cards = [(c.points, c.age) for c in d.CARDS if c.colour is d.Colour.BLUE and c.copies(n)]
+    # (total, Age I, Age II, Age III cards) of every set of distinct blue cards, card by card.
+    sets = {(0, 0, 0, 0)}
+    for c in d.CARDS:
+        if c.colour is d.Colour.BLUE and c.copies(n):
+            p, one, two, three = c.points, int(c.age == 1), int(c.age == 2), int(c.age == 3)
+            sets |= {(t + p, a1 + one, a2 + two, a3 + three) for t, a1, a2, a3 in sets}
     vecs: dict[int, set[AgeVec]] = {}
     most: dict[int, int] = {}
-    for k in range(len(cards) + 1):
-        for combo in itertools.combinations(cards, k):
-            total = sum(p for p, _ in combo)
-            vecs.setdefault(total, set()).add(_age_counts([a for _, a in combo]))
-            most[total] = max(most.get(total, 0), k)
+    for total, a1, a2, a3 in sets:
+        vecs.setdefault(total, set()).add((a1, a2, a3))
+        most[total] = max(most.get(total, 0), a1 + a2 + a3)  # each card has one age
     return {p: _pareto(v) for p, v in vecs.items()}, most
 
 
@@ -911,7 +921,7 @@ _BLUE_NEED: dict[int, dict[int, tuple[tuple[AgeVec, ...], int, int]]] = {
 }
 #: Ages of the distinct green cards of each symbol at `n` players.
 GREEN_AGES_BY_SYMBOL: dict[tuple[d.Science, int], tuple[int, ...]] = {
-    (s, n): tuple(d.card(name).age for name in names if d.card(name).copies(n))
+    (s, n): tuple(_CARD[name].age for name in names if _CARD[name].copies(n))
     for s, names in SYMBOL_CARDS.items() for n in d.PLAYER_COUNTS
 }
 
