@@ -187,6 +187,7 @@ class _Seat(NamedTuple):
     board: _Boards
     wild: bool          # Babylon's wild-symbol stage can be built, given the wonder points
     copies_guild: bool  # Olympia B's copy stage can be built, given the wonder points
+    cards: int          # fewest cards and stages its points need (`_city_cards`)
 
 
 class _Table(NamedTuple):
@@ -288,25 +289,32 @@ def _seat_facts(wonder: str | None, side: str | None, points: int, stages: int |
     return (_boards(wonder, side), *_powers(wonder, side, points, stages))
 
 
+#: The fields of a sheet line that a seat's view depends on, besides commercial > 0 and guilds > 0.
+_SEAT_KEY = operator.attrgetter("wonder", "side", "wonders", "stages", "civilian", "science",
+                                "compasses", "gears", "tablets", "wild")
+
+
 @lru_cache(maxsize=65536)
-def _seat_need(n: int, wonder: str | None, side: str | None, wonders: int, stages: int | None, civilian: int,
-               science: int, symbols: tuple[int, int, int, int] | None, commercial: bool, guilds: bool,
-               scientists: bool) -> tuple[_Boards, bool, bool, _Need]:
-    """A seat's boards, wild symbol and guild copy (see `_Seat`) and its plays (`city_need`)."""
-    boards, wild, copies = _seat_facts(wonder, side, wonders, stages)
-    return boards, wild, copies, city_need(n, wonder, side, wonders, stages, civilian, science, symbols,
-                                           commercial, guilds, copies, wild, scientists)
-
-
-def _seat(n: int, p: PlayerScore, scientists: bool) -> tuple[_Seat, _Need]:
-    c, g, t = p.compasses, p.gears, p.tablets
+def _seat_need(n: int, scientists: bool, commercial: bool, guilds: bool, wonder: str | None, side: str | None,
+               wonders: int, stages: int | None, civilian: int, science: int, c: int | None, g: int | None,
+               t: int | None, wild: int | None) -> tuple[_Boards, bool, bool, _Need, int]:
+    """A seat's boards, wild symbol and guild copy (see `_Seat`), its plays (`city_need`)
+    and the fewest cards and stages its points need (`_city_cards`)."""
     symbols = None
     if c is not None and g is not None and t is not None and \
             0 <= c <= MAX_SYMBOL and 0 <= g <= MAX_SYMBOL and 0 <= t <= MAX_SYMBOL:
-        symbols = (c, g, t, p.wild or 0)
-    boards, wild, copies, need = _seat_need(n, p.wonder, p.side, p.wonders, p.stages, p.civilian, p.science,
-                                            symbols, p.commercial > 0, p.guilds > 0, scientists)
-    return _Seat(p, boards, wild, copies), need
+        symbols = (c, g, t, wild or 0)
+    boards, babylon, copies = _seat_facts(wonder, side, wonders, stages)
+    need = city_need(n, wonder, side, wonders, stages, civilian, science, symbols, commercial, guilds, copies,
+                     babylon, scientists)
+    cards = sum(_city_cards(n, boards, babylon, copies, scientists, wonders, stages, civilian, science,
+                            (c, g, t), commercial, guilds))
+    return boards, babylon, copies, need, cards
+
+
+def _seat(n: int, p: PlayerScore, scientists: bool) -> tuple[_Seat, _Need]:
+    boards, wild, copies, need, cards = _seat_need(n, scientists, p.commercial > 0, p.guilds > 0, *_SEAT_KEY(p))
+    return _Seat(p, boards, wild, copies, cards), need
 
 
 def _table(sheet: TableSheet) -> _Table | None:
@@ -813,25 +821,31 @@ _HOLD_NAMES = {n: tuple((colour, NAMES[(colour, n)]) for colour, _ in NEIGHBOUR_
                for n in d.PLAYER_COUNTS}
 
 
+@lru_cache(maxsize=1024)
+def _listed_guilds(listed: tuple[str, ...], n: int) -> tuple[Finding, ...]:
+    """The findings about a list of guilds in play (the same at every table of a round)."""
+    out: list[Finding] = []
+    names = [_guild_name(g) for g in listed]
+    for raw, canon in zip(listed, names):
+        if canon is None:
+            out.append(error("guilds.unknown", "guild {guild!r} is not a 7 wonders guild: use one of "
+                                               "{guilds}", guild=raw, guilds=", ".join(d.GUILD_NAMES)))
+    dup = sorted({g for g in names if g and names.count(g) > 1}) if len(set(names)) < len(names) else []
+    for g in dup:
+        out.append(error("guilds.twice", "{guild} is listed twice among the guilds in play: "
+                                         "the game has one card of each guild", guild=g))
+    want = n + d.GUILDS_EXTRA
+    if len(listed) != want:
+        k = len(listed)
+        out.append(warning("guilds.count", "{count} {guilds} listed in play; the rules "
+                                           "use players + 2 = {want} at a {n}-player table",
+                           count=k, guilds=Term("guild") if k == 1 else Term("guilds"), want=want, n=n))
+    return tuple(out)
+
+
 def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
     """Guild names and count; guild points within what the guilds in play can give."""
-    out: list[Finding] = []
-    if sheet.guilds is not None:
-        names = [_guild_name(g) for g in sheet.guilds]
-        for raw, canon in zip(sheet.guilds, names):
-            if canon is None:
-                out.append(error("guilds.unknown", "guild {guild!r} is not a 7 wonders guild: use one of "
-                                                   "{guilds}", guild=raw, guilds=", ".join(d.GUILD_NAMES)))
-        dup = sorted({g for g in names if g and names.count(g) > 1}) if len(set(names)) < len(names) else []
-        for g in dup:
-            out.append(error("guilds.twice", "{guild} is listed twice among the guilds in play: "
-                                             "the game has one card of each guild", guild=g))
-        want = t.n + d.GUILDS_EXTRA
-        if len(sheet.guilds) != want:
-            k = len(sheet.guilds)
-            out.append(warning("guilds.count", "{count} {guilds} listed in play; the rules "
-                                               "use players + 2 = {want} at a {n}-player table",
-                               count=k, guilds=Term("guild") if k == 1 else Term("guilds"), want=want, n=t.n))
+    out = list(_listed_guilds(sheet.guilds, t.n)) if sheet.guilds is not None else []
     olympia_b = [s.copies_guild for s in t.seats]
     possible = t.possible
     bounds: list[tuple[int, tuple[int, ...]] | None] = [None] * t.n
@@ -848,12 +862,20 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
     total = sum(s.line.guilds for s in t.seats)
     if total <= max((b[0] for b in bounds if b is not None), default=0) or any(f.rule == "guilds.max" for f in out):
         return out  # the table's bound below is at least each player's own
-    # Each guild card once, plus one copy by Olympia B (there is one Olympia board).
+    # Each guild card once, plus one copy by Olympia B (there is one Olympia board). The
+    # players already bounded give a lower bound of it first: often enough to pass.
     table_best = [0] * len(possible)
+    for b in bounds:
+        if b is not None:
+            table_best = [max(x, y) for x, y in zip(table_best, b[1])]
+    copy = any(olympia_b)
+    if total <= sum(table_best) + (max(table_best, default=0) if copy else 0):
+        return out
     for i, s in enumerate(t.seats):
-        each = (bounds[i] or _guild_bound(possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i)))[1]
-        table_best = [max(x, y) for x, y in zip(table_best, each)]
-    table_top = sum(table_best) + (max(table_best, default=0) if any(olympia_b) else 0)
+        if bounds[i] is None:
+            each = _guild_bound(possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i))[1]
+            table_best = [max(x, y) for x, y in zip(table_best, each)]
+    table_top = sum(table_best) + (max(table_best, default=0) if copy else 0)
     if total > table_top:
         out.append(error("guilds.table", "the table's guild points add up to {total}, but each guild card "
                                          "exists once and together they give at most {top} here",
@@ -1191,24 +1213,31 @@ def _coins(t: _Table, sheet: TableSheet) -> list[Finding]:
                   total=total, player=rich.player, coins=rich.coins, top=top)]
 
 
+def _city_cards(n: int, board: _Boards, wild: bool, copies: bool, scientists: bool, wonders: int,
+                stages: int | None, civilian: int, science: int, symbols: tuple[int | None, int | None, int | None],
+                commercial: bool, guilds: bool) -> tuple[int, int, int, int, int]:
+    """The fewest blue cards, green cards, stages, yellow and purple cards a city's points need."""
+    blue = FEWEST_BLUE[n].get(civilian, 0)
+    c, g, tb = symbols
+    if c is None or g is None or tb is None:
+        green = SCIENCE_FEWEST_CARDS[min(wild + scientists, MAX_WILD)].get(science, 0)
+    else:
+        green = sum(x for x in (c, g, tb) if x > 0)
+    stages = stages if stages is not None and stages > 0 else board.fewest_stages(wonders)
+    return blue, green, stages, int(commercial), int(guilds and not copies)
+
+
 def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
     """A city plays 18 cards (plus its board's extra builds): the blue cards, green cards
     and stages its points need at the least must fit."""
     out = []
     for i, s in enumerate(t.seats):
-        p = s.line
-        blue = FEWEST_BLUE[t.n].get(p.civilian, 0)
-        c, g, tb = p.compasses, p.gears, p.tablets
-        if c is None or g is None or tb is None:
-            green = SCIENCE_FEWEST_CARDS[min(s.wild + t.scientists, MAX_WILD)].get(p.science, 0)
-        else:
-            green = sum(x for x in (c, g, tb) if x > 0)
-        stages = p.stages if p.stages is not None and p.stages > 0 else s.board.fewest_stages(p.wonders)
-        yellow = 1 if p.commercial > 0 else 0
-        purple = 1 if p.guilds > 0 and not s.copies_guild else 0
-        need = blue + green + stages + yellow + purple
         budget = PLAYS + s.board.game_extra
-        if need > budget:
+        if s.cards > budget:
+            p = s.line
+            blue, green, stages, yellow, purple = _city_cards(
+                t.n, s.board, s.wild, s.copies_guild, t.scientists, p.wonders, p.stages, p.civilian, p.science,
+                (p.compasses, p.gears, p.tablets), p.commercial > 0, p.guilds > 0)
             parts = [text("{blue} blue for civilian {civilian}", blue=blue, civilian=p.civilian),
                      text("{green} green for science {science}", green=green, science=p.science),
                      text("{stages} stages for wonder points {wonders}", stages=stages, wonders=p.wonders)]
@@ -1218,7 +1247,7 @@ def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
                 parts.append(text("a guild"))
             out.append(error("city.cards", "{player!r} needs at least {need} cards and stages "
                              "({parts}), but a city builds at most {budget} on {board}; "
-                             "check the categories", p.player, player=p.player, need=need,
+                             "check the categories", p.player, player=p.player, need=s.cards,
                              parts=Joined(tuple(parts)), budget=budget, board=s.board.label))
             continue
         if t.needs[i].over or t.needs[i].guild_over:
