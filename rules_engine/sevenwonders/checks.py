@@ -503,6 +503,7 @@ def _shields(t: _Table) -> list[Finding]:
     return out
 
 
+_SYMBOLS = tuple(d.Science)  # iterating the enum itself is slow, and _science does it per table
 _SYMBOL_WORDS = {d.Science.COMPASS: Term("compass symbols"), d.Science.GEAR: Term("gear symbols"),
                  d.Science.TABLET: Term("tablet symbols")}
 
@@ -550,7 +551,7 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
         cards_needed += sum(syms)
         wilds += wild
         compasses, gears, tablets = compasses + syms[0], gears + syms[1], tablets + syms[2]
-    for sym, v, deck in zip(d.Science, (compasses, gears, tablets), _SYMBOL_DECKS[t.n]):
+    for sym, v, deck in zip(_SYMBOLS, (compasses, gears, tablets), _SYMBOL_DECKS[t.n]):
         if v > deck:
             out.append(error("science.deck", "the table holds {count} {symbols}, but the "
                              "{n}-player decks have only {deck} green cards with that symbol",
