@@ -112,6 +112,8 @@ def _exact_guild_rules(t, sheet):
 @settings(max_examples=300, deadline=None)
 @given(sheets())
 def test_guild_bounds_skipped_for_players_without_guild_points_decide_the_same(sheet):
+    # Covers both shortcuts of _guilds: players without guild points, and the table bound
+    # first tried with the players already bounded (a lower bound of the full one).
     t = c._table(sheet)
     if t is None:
         return
@@ -128,3 +130,45 @@ def test_cheap_coin_and_commercial_bounds_are_below_the_exact_ones(sheet):
     assert t.n * (d.START_COINS + c.YELLOW_EXTRA[t.n]) <= sum(c.coins_max(t, i) for i in range(t.n))
     for s in t.seats:
         assert c.commercial_max(t.n, c._stages_max(s), c.PLAYS + s.board.game_extra) >= 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(sheets())
+def test_the_cached_seat_view_counts_the_cards_as_the_line_itself_says(sheet):
+    # The seat view is cached by a few fields of the line: the fewest cards and stages it
+    # carries (city.cards) must be what the line's own columns give, out-of-range symbol
+    # counts included, whatever line filled the cache first.
+    t = c._table(sheet)
+    if t is None:
+        return
+    for s in t.seats:
+        p = s.line
+        parts = c._city_cards(t.n, s.board, s.wild, s.copies_guild, t.scientists, p.wonders, p.stages,
+                              p.civilian, p.science, (p.compasses, p.gears, p.tablets), p.commercial > 0,
+                              p.guilds > 0)
+        assert s.cards == sum(parts)
+
+
+
+def test_the_blue_card_tables_built_at_import_match_every_subset_listed_one_by_one():
+    # checks.py builds these fast (card by card, subsets packed into sortable ints): they
+    # must equal the plain enumeration of every set of distinct blue cards.
+    import itertools
+    for n in (3, 7):
+        copies = d.copies_by_name(n)
+        names = [x for x, k in copies.items() if k and d.card(x).colour is d.Colour.BLUE]
+        by_sum = {}
+        for mask in range(1 << len(names)):
+            chosen = [i for i in range(len(names)) if mask >> i & 1]
+            key = (sum(4 - copies[names[i]] for i in chosen), sum(1 << (4 * i) for i in chosen))
+            by_sum.setdefault(sum(d.card(names[i]).points for i in chosen), []).append(key)
+        _, _, subsets = c.civilian_subsets(n)
+        assert subsets == {v: tuple(m for _, m in sorted(opts)) for v, opts in by_sum.items()}
+        cards = [(x.points, x.age) for x in d.CARDS if x.colour is d.Colour.BLUE and x.copies(n)]
+        vecs, most = {}, {}
+        for k in range(len(cards) + 1):
+            for combo in itertools.combinations(cards, k):
+                total = sum(p for p, _ in combo)
+                vecs.setdefault(total, set()).add(tuple(sum(1 for _, a in combo if a == age) for age in (1, 2, 3)))
+                most[total] = max(most.get(total, 0), k)
+        assert c.BLUE_AGES[n] == {p: c._pareto(v) for p, v in vecs.items()} and c.BLUE_MOST[n] == most

@@ -10,7 +10,7 @@ import itertools
 import operator
 from dataclasses import dataclass
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from rules_engine.findings import Finding, Joined, Term, error, text, warning
@@ -25,6 +25,13 @@ from rules_engine.sevenwonders.sheet import (
 )
 
 # --- precomputed tables --------------------------------------------------------------
+
+#: Cards by exact name (the first of same-named greys, as ``d.card``), and the copies of
+#: each name per player count: the table builders below look them up thousands of times.
+_CARD: dict[str, d.Card] = {}
+for _c in d.CARDS:
+    _CARD.setdefault(_c.name, _c)
+_COPIES: dict[int, dict[str, int]] = {n: d.copies_by_name(n) for n in d.PLAYER_COUNTS}
 
 #: A city holds each building name once, so at most this many of each science symbol.
 SYMBOL_CARDS: dict[d.Science, tuple[str, ...]] = {
@@ -110,8 +117,8 @@ def _subset_sums(values: list[int]) -> frozenset[int]:
 
 
 BLUE_BY_PLAYERS: dict[int, tuple[tuple[int, int], ...]] = {
-    n: tuple(sorted(((d.card(name).points, copies) for name, copies in d.copies_by_name(n).items()
-                     if d.card(name).colour is d.Colour.BLUE and copies), reverse=True))
+    n: tuple(sorted(((_CARD[name].points, copies) for name, copies in _COPIES[n].items()
+                     if _CARD[name].colour is d.Colour.BLUE and copies), reverse=True))
     for n in d.PLAYER_COUNTS
 }
 #: Civilian points one city can reach: sums of distinct blue cards present at that count.
@@ -137,7 +144,7 @@ CIVILIAN_LEFTOVER: dict[int, frozenset[int]] = {n: _multiset_sums(cards) for n, 
 NAMES = {(colour, n): len(d.names_of(colour, n)) for colour in d.Colour for n in d.PLAYER_COUNTS}
 GREEN_IN_DECK = {n: sum(c.copies(n) for c in d.CARDS if c.colour is d.Colour.GREEN) for n in d.PLAYER_COUNTS}
 SYMBOLS_IN_DECK = {
-    (s, n): sum(d.card(name).copies(n) for name in names)
+    (s, n): sum(_CARD[name].copies(n) for name in names)
     for s, names in SYMBOL_CARDS.items() for n in d.PLAYER_COUNTS
 }
 #: Wonder points with 0, 1, ... stages built, per (board, side).
@@ -180,6 +187,7 @@ class _Seat(NamedTuple):
     board: _Boards
     wild: bool          # Babylon's wild-symbol stage can be built, given the wonder points
     copies_guild: bool  # Olympia B's copy stage can be built, given the wonder points
+    cards: int          # fewest cards and stages its points need (`_city_cards`)
 
 
 class _Table(NamedTuple):
@@ -281,25 +289,32 @@ def _seat_facts(wonder: str | None, side: str | None, points: int, stages: int |
     return (_boards(wonder, side), *_powers(wonder, side, points, stages))
 
 
+#: The fields of a sheet line that a seat's view depends on, besides commercial > 0 and guilds > 0.
+_SEAT_KEY = operator.attrgetter("wonder", "side", "wonders", "stages", "civilian", "science",
+                                "compasses", "gears", "tablets", "wild")
+
+
 @lru_cache(maxsize=65536)
-def _seat_need(n: int, wonder: str | None, side: str | None, wonders: int, stages: int | None, civilian: int,
-               science: int, symbols: tuple[int, int, int, int] | None, commercial: bool, guilds: bool,
-               scientists: bool) -> tuple[_Boards, bool, bool, _Need]:
-    """A seat's boards, wild symbol and guild copy (see `_Seat`) and its plays (`city_need`)."""
-    boards, wild, copies = _seat_facts(wonder, side, wonders, stages)
-    return boards, wild, copies, city_need(n, wonder, side, wonders, stages, civilian, science, symbols,
-                                           commercial, guilds, copies, wild, scientists)
-
-
-def _seat(n: int, p: PlayerScore, scientists: bool) -> tuple[_Seat, _Need]:
-    c, g, t = p.compasses, p.gears, p.tablets
+def _seat_need(n: int, scientists: bool, commercial: bool, guilds: bool, wonder: str | None, side: str | None,
+               wonders: int, stages: int | None, civilian: int, science: int, c: int | None, g: int | None,
+               t: int | None, wild: int | None) -> tuple[_Boards, bool, bool, _Need, int]:
+    """A seat's boards, wild symbol and guild copy (see `_Seat`), its plays (`city_need`)
+    and the fewest cards and stages its points need (`_city_cards`)."""
     symbols = None
     if c is not None and g is not None and t is not None and \
             0 <= c <= MAX_SYMBOL and 0 <= g <= MAX_SYMBOL and 0 <= t <= MAX_SYMBOL:
-        symbols = (c, g, t, p.wild or 0)
-    boards, wild, copies, need = _seat_need(n, p.wonder, p.side, p.wonders, p.stages, p.civilian, p.science,
-                                            symbols, p.commercial > 0, p.guilds > 0, scientists)
-    return _Seat(p, boards, wild, copies), need
+        symbols = (c, g, t, wild or 0)
+    boards, babylon, copies = _seat_facts(wonder, side, wonders, stages)
+    need = city_need(n, wonder, side, wonders, stages, civilian, science, symbols, commercial, guilds, copies,
+                     babylon, scientists)
+    cards = sum(_city_cards(n, boards, babylon, copies, scientists, wonders, stages, civilian, science,
+                            (c, g, t), commercial, guilds))
+    return boards, babylon, copies, need, cards
+
+
+def _seat(n: int, p: PlayerScore, scientists: bool) -> tuple[_Seat, _Need]:
+    boards, wild, copies, need, cards = _seat_need(n, scientists, p.commercial > 0, p.guilds > 0, *_SEAT_KEY(p))
+    return _Seat(p, boards, wild, copies, cards), need
 
 
 def _table(sheet: TableSheet) -> _Table | None:
@@ -488,6 +503,7 @@ def _shields(t: _Table) -> list[Finding]:
     return out
 
 
+_SYMBOLS = tuple(d.Science)  # iterating the enum itself is slow, and _science does it per table
 _SYMBOL_WORDS = {d.Science.COMPASS: Term("compass symbols"), d.Science.GEAR: Term("gear symbols"),
                  d.Science.TABLET: Term("tablet symbols")}
 
@@ -535,7 +551,7 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
         cards_needed += sum(syms)
         wilds += wild
         compasses, gears, tablets = compasses + syms[0], gears + syms[1], tablets + syms[2]
-    for sym, v, deck in zip(d.Science, (compasses, gears, tablets), _SYMBOL_DECKS[t.n]):
+    for sym, v, deck in zip(_SYMBOLS, (compasses, gears, tablets), _SYMBOL_DECKS[t.n]):
         if v > deck:
             out.append(error("science.deck", "the table holds {count} {symbols}, but the "
                              "{n}-player decks have only {deck} green cards with that symbol",
@@ -565,36 +581,36 @@ def _wild_table_max(t: _Table) -> int:
     return int(babylon) + guild
 
 
-def _civilian_subsets(n: int) -> tuple[int, int, dict[int, tuple[int, ...]]]:
+@cache
+def civilian_subsets(n: int) -> tuple[int, int, dict[int, tuple[int, ...]]]:
     """Blue cards at `n` players as 4-bit fields: the deck's copies (with a guard bit per
     field, so over-use shows as a cleared guard), and for each civilian total the subsets
-    of distinct cards that give it, as one bit per field, plentiful cards first."""
-    names = [name for name, k in d.copies_by_name(n).items() if k and d.card(name).colour is d.Colour.BLUE]
-    copies = d.copies_by_name(n)
+    of distinct cards that give it, as one bit per field, plentiful cards first. Built on
+    first use per player count (a few ms each, which every process would pay at import)."""
+    copies = _COPIES[n]
+    names = [name for name, k in copies.items() if k and _CARD[name].colour is d.Colour.BLUE]
+    width = 4 * len(names)
+    # Every subset as one int (points, scarcity, fields) that sorts as that tuple would:
+    # the fields are disjoint bits and the scarcity (at most 4 per card) fits in 8 bits.
+    keys = [0]
+    for i, x in enumerate(names):
+        step = (_CARD[x].points << (width + 8)) | ((4 - copies[x]) << width) | (1 << (4 * i))
+        keys += [k + step for k in keys]
+    keys.sort()
+    by_sum: dict[int, list[int]] = {}
+    fields = (1 << width) - 1
+    for k in keys:
+        by_sum.setdefault(k >> (width + 8), []).append(k & fields)
     capacity = sum((copies[x] | 8) << (4 * i) for i, x in enumerate(names))
-    by_sum: dict[int, list[tuple[int, int]]] = {}
-    sums = [0] * (1 << len(names))
-    scarce = [0] * (1 << len(names))
-    for mask in range(1, 1 << len(names)):
-        low = (mask & -mask).bit_length() - 1
-        rest = mask & (mask - 1)
-        sums[mask] = sums[rest] + d.card(names[low]).points
-        scarce[mask] = scarce[rest] + (4 - copies[names[low]])
-    for mask in range(1 << len(names)):
-        spread = sum(1 << (4 * i) for i in range(len(names)) if mask >> i & 1)
-        by_sum.setdefault(sums[mask], []).append((scarce[mask], spread))
     guards = sum(8 << (4 * i) for i in range(len(names)))
-    return capacity, guards, {v: tuple(m for _, m in sorted(opts)) for v, opts in by_sum.items()}
-
-
-CIVILIAN_SUBSETS = {n: _civilian_subsets(n) for n in d.PLAYER_COUNTS}
+    return capacity, guards, {v: tuple(m) for v, m in by_sum.items()}
 
 
 def _fewest_blue(n: int) -> dict[int, int]:
     """Fewest distinct blue cards that make each civilian total at `n` players."""
     best = {0: 0}
-    for name, k in d.copies_by_name(n).items():
-        c = d.card(name)
+    for name, k in _COPIES[n].items():
+        c = _CARD[name]
         if k and c.colour is d.Colour.BLUE:
             for total, cards in list(best.items()):
                 if best.get(total + c.points, 99) > cards + 1:
@@ -609,7 +625,7 @@ FEWEST_BLUE = {n: _fewest_blue(n) for n in d.PLAYER_COUNTS}
 def civilian_table_feasible(n: int, needs: tuple[int, ...], budget: int = 20000) -> bool | None:
     """Can distinct-per-city blue cards, within the deck's copies at `n` players, give
     every city its civilian points? None when the search gave up (undecided)."""
-    capacity, guards, subsets = CIVILIAN_SUBSETS[n]
+    capacity, guards, subsets = civilian_subsets(n)
     # Most constrained city first (fewest card sets for its points): contradictions show early.
     order = sorted(needs, key=lambda v: (len(subsets.get(v, ())), -v))
     dead: set[tuple[int, int]] = set()
@@ -695,7 +711,7 @@ def commercial_max(n: int, stages: int, budget: int = 10**6) -> int:
     return 2 * greys + min(singles, budget - greys)
 
 
-CHAMBER = {n: d.card("Chamber of Commerce").copies(n) > 0 for n in d.PLAYER_COUNTS}
+CHAMBER = {n: _CARD["Chamber of Commerce"].copies(n) > 0 for n in d.PLAYER_COUNTS}
 PLAYS = len(d.AGES) * (d.HAND_SIZE - 1)  # 18 cards played, each built, a stage, or discarded
 
 
@@ -736,7 +752,7 @@ GUILD_STATIC: dict[int, dict[str, int]] = {
 #: Cards of a colour two neighbours can hold together: each holds a name once, and the
 #: decks hold `copies` of it at that player count (3 players: most names once).
 PAIR_CAP: dict[tuple[d.Colour, int], int] = {
-    (colour, n): sum(min(2, k) for name, k in d.copies_by_name(n).items() if k and d.card(name).colour is colour)
+    (colour, n): sum(min(2, k) for name, k in _COPIES[n].items() if k and _CARD[name].colour is colour)
     for colour in d.Colour for n in d.PLAYER_COUNTS
 }
 #: Guilds that count one colour in the neighbours' cities, and the points per card.
@@ -806,25 +822,31 @@ _HOLD_NAMES = {n: tuple((colour, NAMES[(colour, n)]) for colour, _ in NEIGHBOUR_
                for n in d.PLAYER_COUNTS}
 
 
+@lru_cache(maxsize=1024)
+def _listed_guilds(listed: tuple[str, ...], n: int) -> tuple[Finding, ...]:
+    """The findings about a list of guilds in play (the same at every table of a round)."""
+    out: list[Finding] = []
+    names = [_guild_name(g) for g in listed]
+    for raw, canon in zip(listed, names):
+        if canon is None:
+            out.append(error("guilds.unknown", "guild {guild!r} is not a 7 wonders guild: use one of "
+                                               "{guilds}", guild=raw, guilds=", ".join(d.GUILD_NAMES)))
+    dup = sorted({g for g in names if g and names.count(g) > 1}) if len(set(names)) < len(names) else []
+    for g in dup:
+        out.append(error("guilds.twice", "{guild} is listed twice among the guilds in play: "
+                                         "the game has one card of each guild", guild=g))
+    want = n + d.GUILDS_EXTRA
+    if len(listed) != want:
+        k = len(listed)
+        out.append(warning("guilds.count", "{count} {guilds} listed in play; the rules "
+                                           "use players + 2 = {want} at a {n}-player table",
+                           count=k, guilds=Term("guild") if k == 1 else Term("guilds"), want=want, n=n))
+    return tuple(out)
+
+
 def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
     """Guild names and count; guild points within what the guilds in play can give."""
-    out: list[Finding] = []
-    if sheet.guilds is not None:
-        names = [_guild_name(g) for g in sheet.guilds]
-        for raw, canon in zip(sheet.guilds, names):
-            if canon is None:
-                out.append(error("guilds.unknown", "guild {guild!r} is not a 7 wonders guild: use one of "
-                                                   "{guilds}", guild=raw, guilds=", ".join(d.GUILD_NAMES)))
-        dup = sorted({g for g in names if g and names.count(g) > 1}) if len(set(names)) < len(names) else []
-        for g in dup:
-            out.append(error("guilds.twice", "{guild} is listed twice among the guilds in play: "
-                                             "the game has one card of each guild", guild=g))
-        want = t.n + d.GUILDS_EXTRA
-        if len(sheet.guilds) != want:
-            k = len(sheet.guilds)
-            out.append(warning("guilds.count", "{count} {guilds} listed in play; the rules "
-                                               "use players + 2 = {want} at a {n}-player table",
-                               count=k, guilds=Term("guild") if k == 1 else Term("guilds"), want=want, n=t.n))
+    out = list(_listed_guilds(sheet.guilds, t.n)) if sheet.guilds is not None else []
     olympia_b = [s.copies_guild for s in t.seats]
     possible = t.possible
     bounds: list[tuple[int, tuple[int, ...]] | None] = [None] * t.n
@@ -841,12 +863,20 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
     total = sum(s.line.guilds for s in t.seats)
     if total <= max((b[0] for b in bounds if b is not None), default=0) or any(f.rule == "guilds.max" for f in out):
         return out  # the table's bound below is at least each player's own
-    # Each guild card once, plus one copy by Olympia B (there is one Olympia board).
+    # Each guild card once, plus one copy by Olympia B (there is one Olympia board). The
+    # players already bounded give a lower bound of it first: often enough to pass.
     table_best = [0] * len(possible)
+    for b in bounds:
+        if b is not None:
+            table_best = [max(x, y) for x, y in zip(table_best, b[1])]
+    copy = any(olympia_b)
+    if total <= sum(table_best) + (max(table_best, default=0) if copy else 0):
+        return out
     for i, s in enumerate(t.seats):
-        each = (bounds[i] or _guild_bound(possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i)))[1]
-        table_best = [max(x, y) for x, y in zip(table_best, each)]
-    table_top = sum(table_best) + (max(table_best, default=0) if any(olympia_b) else 0)
+        if bounds[i] is None:
+            each = _guild_bound(possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i))[1]
+            table_best = [max(x, y) for x, y in zip(table_best, each)]
+    table_top = sum(table_best) + (max(table_best, default=0) if copy else 0)
     if total > table_top:
         out.append(error("guilds.table", "the table's guild points add up to {total}, but each guild card "
                                          "exists once and together they give at most {top} here",
@@ -889,14 +919,17 @@ def _add(a: AgeVec, b: AgeVec) -> AgeVec:
 def _blue_tables(n: int) -> tuple[dict[int, tuple[AgeVec, ...]], dict[int, int]]:
     """Per civilian total at `n` players: the age vectors of the sets of distinct blue
     cards that give it (Pareto-minimal), and the most blue cards such a set can hold."""
-    cards = [(c.points, c.age) for c in d.CARDS if c.colour is d.Colour.BLUE and c.copies(n)]
+    # (total, Age I, Age II, Age III cards) of every set of distinct blue cards, card by card.
+    sets = {(0, 0, 0, 0)}
+    for c in d.CARDS:
+        if c.colour is d.Colour.BLUE and c.copies(n):
+            p, one, two, three = c.points, int(c.age == 1), int(c.age == 2), int(c.age == 3)
+            sets |= {(t + p, a1 + one, a2 + two, a3 + three) for t, a1, a2, a3 in sets}
     vecs: dict[int, set[AgeVec]] = {}
     most: dict[int, int] = {}
-    for k in range(len(cards) + 1):
-        for combo in itertools.combinations(cards, k):
-            total = sum(p for p, _ in combo)
-            vecs.setdefault(total, set()).add(_age_counts([a for _, a in combo]))
-            most[total] = max(most.get(total, 0), k)
+    for total, a1, a2, a3 in sets:
+        vecs.setdefault(total, set()).add((a1, a2, a3))
+        most[total] = max(most.get(total, 0), a1 + a2 + a3)  # each card has one age
     return {p: _pareto(v) for p, v in vecs.items()}, most
 
 
@@ -911,7 +944,7 @@ _BLUE_NEED: dict[int, dict[int, tuple[tuple[AgeVec, ...], int, int]]] = {
 }
 #: Ages of the distinct green cards of each symbol at `n` players.
 GREEN_AGES_BY_SYMBOL: dict[tuple[d.Science, int], tuple[int, ...]] = {
-    (s, n): tuple(d.card(name).age for name in names if d.card(name).copies(n))
+    (s, n): tuple(_CARD[name].age for name in names if _CARD[name].copies(n))
     for s, names in SYMBOL_CARDS.items() for n in d.PLAYER_COUNTS
 }
 
@@ -1181,24 +1214,31 @@ def _coins(t: _Table, sheet: TableSheet) -> list[Finding]:
                   total=total, player=rich.player, coins=rich.coins, top=top)]
 
 
+def _city_cards(n: int, board: _Boards, wild: bool, copies: bool, scientists: bool, wonders: int,
+                stages: int | None, civilian: int, science: int, symbols: tuple[int | None, int | None, int | None],
+                commercial: bool, guilds: bool) -> tuple[int, int, int, int, int]:
+    """The fewest blue cards, green cards, stages, yellow and purple cards a city's points need."""
+    blue = FEWEST_BLUE[n].get(civilian, 0)
+    c, g, tb = symbols
+    if c is None or g is None or tb is None:
+        green = SCIENCE_FEWEST_CARDS[min(wild + scientists, MAX_WILD)].get(science, 0)
+    else:
+        green = sum(x for x in (c, g, tb) if x > 0)
+    stages = stages if stages is not None and stages > 0 else board.fewest_stages(wonders)
+    return blue, green, stages, int(commercial), int(guilds and not copies)
+
+
 def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
     """A city plays 18 cards (plus its board's extra builds): the blue cards, green cards
     and stages its points need at the least must fit."""
     out = []
     for i, s in enumerate(t.seats):
-        p = s.line
-        blue = FEWEST_BLUE[t.n].get(p.civilian, 0)
-        c, g, tb = p.compasses, p.gears, p.tablets
-        if c is None or g is None or tb is None:
-            green = SCIENCE_FEWEST_CARDS[min(s.wild + t.scientists, MAX_WILD)].get(p.science, 0)
-        else:
-            green = sum(x for x in (c, g, tb) if x > 0)
-        stages = p.stages if p.stages is not None and p.stages > 0 else s.board.fewest_stages(p.wonders)
-        yellow = 1 if p.commercial > 0 else 0
-        purple = 1 if p.guilds > 0 and not s.copies_guild else 0
-        need = blue + green + stages + yellow + purple
         budget = PLAYS + s.board.game_extra
-        if need > budget:
+        if s.cards > budget:
+            p = s.line
+            blue, green, stages, yellow, purple = _city_cards(
+                t.n, s.board, s.wild, s.copies_guild, t.scientists, p.wonders, p.stages, p.civilian, p.science,
+                (p.compasses, p.gears, p.tablets), p.commercial > 0, p.guilds > 0)
             parts = [text("{blue} blue for civilian {civilian}", blue=blue, civilian=p.civilian),
                      text("{green} green for science {science}", green=green, science=p.science),
                      text("{stages} stages for wonder points {wonders}", stages=stages, wonders=p.wonders)]
@@ -1208,7 +1248,7 @@ def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
                 parts.append(text("a guild"))
             out.append(error("city.cards", "{player!r} needs at least {need} cards and stages "
                              "({parts}), but a city builds at most {budget} on {board}; "
-                             "check the categories", p.player, player=p.player, need=need,
+                             "check the categories", p.player, player=p.player, need=s.cards,
                              parts=Joined(tuple(parts)), budget=budget, board=s.board.label))
             continue
         if t.needs[i].over or t.needs[i].guild_over:
