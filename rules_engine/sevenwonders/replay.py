@@ -155,9 +155,10 @@ _ERRORS = {"move.missing", "move.hand", "move.extra", "move.twice"}
 
 def _finding(record: Record, note: g.Note) -> Finding:
     player = record.players[note.seat] if 0 <= note.seat < len(record.players) else None
-    make = error if note.rule in _ERRORS else warning
-    return make(note.rule, "age {age}, turn {turn}, {player!r}: {note}", player,
-                age=note.age, turn=note.turn, player=player, note=note.text)
+    where = {"age": note.age, "turn": note.turn, "player": player, "note": note.text}
+    if note.rule in _ERRORS:     # the template in both calls: the extractor reads error/warning calls
+        return error(note.rule, "age {age}, turn {turn}, {player!r}: {note}", player, **where)
+    return warning(note.rule, "age {age}, turn {turn}, {player!r}: {note}", player, **where)
 
 
 def replay(record: Record) -> SevenWondersVerdict:
