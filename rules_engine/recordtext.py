@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, ClassVar, Generic, Self, TypeVar
 
+from rules_engine.findings import Joined, Params, Text, render
+
 #: A tag line, ``[Name "value"]``; in the value ``\"`` is a quote and ``\\`` a backslash.
 TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _INT = re.compile(r"-?\d+")
@@ -28,12 +30,26 @@ T = TypeVar("T")
 
 
 class RecordSyntaxError(ValueError):
-    """A record that cannot be read; `line` is the 1-based line number in the input."""
+    """A record that cannot be read; `line` is the 1-based line number in the input.
 
-    def __init__(self, message: str, line: int) -> None:
-        super().__init__(message)
-        self.message = message
+    Like a finding, the message is an English template with named placeholders and their
+    values (``RecordSyntaxError("tag {name!r} given twice", ln, name=name)``), so a reader can
+    show it in another language (`text`); `message` is the English text."""
+
+    def __init__(self, template: str, line: int, /, **params: object) -> None:
+        self.template = template
+        self.params: Params = tuple(params.items())
         self.line = line
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        return render(self.template, self.params)
+
+    @property
+    def text(self) -> Text:
+        """The message as a clause to put in a finding (translated with it)."""
+        return Text(self.template, self.params)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
@@ -103,13 +119,14 @@ def split_records(handle: IO[str], example_tag: str = '[Event "..."]') -> Iterat
             if m:
                 tags.append((m.group(1), unescape(m.group(2)), lineno))
             else:
-                errors.append(RecordSyntaxError(f'bad tag line {line!r}: write [Name "value"]', lineno))
+                errors.append(RecordSyntaxError('bad tag line {text!r}: write [Name "value"]', lineno, text=line))
         elif started:
             in_body = True
             body.append((lineno, line))
         elif line.strip() and not errors:
             # Text before the first tag line: reported once, on the record that follows.
-            errors.append(RecordSyntaxError(f"expected a tag line like {example_tag}, got {line!r}", lineno))
+            errors.append(RecordSyntaxError("expected a tag line like {example}, got {text!r}", lineno,
+                                            example=example_tag, text=line))
             start = lineno
     if started or errors:
         yield RawRecord(start, tuple(tags), tuple(body), tuple(errors))
@@ -235,8 +252,8 @@ def parse_counts(value: str, keys: tuple[str, ...], line: int) -> dict[str, int]
     for item in value.split():
         k, sep, v = item.partition("=")
         if not sep or k not in keys or not _INT.fullmatch(v):
-            raise RecordSyntaxError(f"bad sheet entry {item!r}: write key=number with keys "
-                                    f"{', '.join(keys)}", line)
+            raise RecordSyntaxError("bad sheet entry {item!r}: write key=number with keys {keys}", line,
+                                    item=item, keys=Joined(keys))
         got[k] = int(v)
     return got
 
@@ -323,7 +340,7 @@ def read_header(raw: RawRecord, errors: Collector, game: str, roster: tuple[str,
                 check_game(value, ln, game)
             elif name in roster:
                 if name in header.values:
-                    raise RecordSyntaxError(f"tag {name!r} given twice", ln)
+                    raise RecordSyntaxError("tag {name!r} given twice", ln, name=name)
                 header.values[name] = (value, ln)
             elif sheet_tag.fullmatch(name):
                 header.sheets[int(name[5:])] = sheet(value, ln)

@@ -66,8 +66,12 @@ def check_game(value: str, line: int, name: str) -> None:
     (by its name, title or an alias): how every record reader reads that tag."""
     try:
         found = find_records(value)
-    except UnknownGameError as exc:
-        raise RecordSyntaxError(str(exc), line) from None
+    except NoRecordsError:
+        raise RecordSyntaxError("no game records for {game}: replay and self-play are for {games}", line,
+                                game=find_ruleset(value).title, games=_with_records()) from None
+    except UnknownGameError:
+        raise RecordSyntaxError("unknown game {game!r}: use one of {games}", line, game=value,
+                                games=_with_records()) from None
     if found.name != name:
-        raise RecordSyntaxError(f"game {value!r} in a {find_ruleset(name).title} file: use one game per file",
-                                line)
+        raise RecordSyntaxError("game {game!r} in a {title} file: use one game per file", line,
+                                game=value, title=find_ruleset(name).title)

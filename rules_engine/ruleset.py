@@ -85,7 +85,7 @@ class Verdict(Generic[V]):
 def unreadable(errors: tuple[RecordSyntaxError, ...]) -> Verdict[Any]:
     """The verdict on a record with syntax errors: failed, one finding per error."""
     n = len(errors)
-    return Verdict(False, tuple(error("syntax", "line {line}: {problem}", line=e.line, problem=e.message)
+    return Verdict(False, tuple(error("syntax", "line {line}: {problem}", line=e.line, problem=e.text)
                                 for e in errors),
                    f"unreadable: {n} syntax error{'s' if n != 1 else ''}")
 

@@ -454,5 +454,5 @@ def test_cannot_afford_message_names_needs_production_trade_and_coins():
     give(g, 1, "ShelfQuarry")                # stone costs 2 + 2 = 4 for player 0
     g.coins[0] = 5
     g.slot[g.acc[0]] = CID["Aqueduct"]
-    assert g.why_illegal((E.BUILD, CID["Aqueduct"], 0)) == (
+    assert str(g.why_illegal((E.BUILD, CID["Aqueduct"], 0))) == (
         "cannot afford 'Aqueduct': needs 3 stone, has 1, trade costs 8, has 5 coins")

@@ -177,3 +177,28 @@ def test_commands_have_help():
     for name in ("verify", "selfplay"):
         result = run(name, "--help")
         assert result.exit_code == 0 and "Usage:" in result.output
+
+
+def test_verify_in_german_says_the_syntax_errors_and_illegal_moves_in_german(tmp_path):
+    broken, bad = tmp_path / "broken.txt", tmp_path / "bad.txt"
+    broken.write_text('[Event "x"]\n[Game "duel"]\n\n1. Pyramids 3. Sphinx\n')
+    shutil.copy(DATA / "illegal-unaffordable.txt", bad)
+    result = run("verify", "--lang", "de", str(broken), str(bad))
+    assert result.exit_code == 1
+    assert result.output == (
+        f"{broken}:1: ? - ?: unreadable: 1 syntax error\n"
+        "  Fehler [syntax] Zeile 4: Zugnummer '3.' außer der Reihe: erwartet war 2.\n"
+        f"{bad}:1: Anna Weber - Bob Martin: illegal: 1 error\n"
+        "  Fehler [move.illegal] Zug 37, Anna Weber: 'Forum' ist nicht bezahlbar: braucht 1 Ton, hat 0, "
+        "dazu 3 Münzen, der Handel kostet 1, vorhanden sind 2 Münzen\n"
+        "2 Partien: 0 in Ordnung, 2 fehlerhaft\n")
+
+
+def test_verify_in_german_names_the_agora_phase_in_german(tmp_path):
+    path = tmp_path / "agora.txt"
+    text = (DATA / "agora-civilian.txt").read_text()
+    path.write_text(re.sub(r"\n1\. \S+", "\n1. Nowhere", text, count=1))
+    result = run("verify", "--lang", "de", str(path))
+    assert result.exit_code == 1
+    assert "Fehler [move.illegal] Zug 1, " in result.output
+    assert "'Nowhere' ist nicht möglich: ein Weltwunder wählen (eines von " in result.output

@@ -70,3 +70,23 @@ def test_verify_reads_on_after_a_mistyped_move(tmp_path):
     assert lines[1].startswith(f"  error [syntax] line {bad_line}: bad move '1.1 biuld ")
     assert [line.split(": ", 2)[2].split(":")[0] for line in lines[2:4]] == ["ok", "ok"]
     assert lines[4] == "3 games: 2 ok, 1 failed"
+
+
+def test_verify_in_german_says_the_replay_notes_and_syntax_errors_in_german(tmp_path):
+    trade, broken = tmp_path / "trade.7w", tmp_path / "broken.7w"
+    shutil.copy(DATA / "dispute-trade.7w", trade)
+    broken.write_text('[Game "7 Wonders"]\n[Players "A - B - C"]\n[Wonders "Gizah A - Rhodos B - Babylon Q"]\n')
+    result = run("verify", "--lang", "de", str(trade), str(broken))
+    assert result.exit_code == 1
+    assert result.output == (
+        f"{trade}:1: Player 1 - Player 2 - Player 3 - Player 4 - Player 5: ok: scores 34 37 40 53 42 "
+        "(2 corrections by the house rules)\n"
+        "  Warnung [move.illegal] Zeitalter 3, Runde 6, 'Player 2': build Senate: nicht jeder gekaufte Rohstoff "
+        "wird für Senate gebraucht: gekaufte Rohstoffe müssen verwendet werden; die Karte wird stattdessen für "
+        "3 Münzen abgeworfen\n"
+        "  Warnung [trade.coins] Zeitalter 3, Runde 6, 'Player 4': build Pantheon: der Handel kostet 2 Münzen, "
+        "die Aufzeichnung sagt 3; 2 werden gezahlt\n"
+        f"{broken}:1: A - B - C: unreadable: 1 syntax error\n"
+        "  Fehler [syntax] Zeile 3: ungültiges Weltwunder 'Babylon Q' im Wonders-Tag: Spielplan und Seite "
+        'schreiben, z. B. [Wonders "Gizah A - Rhodos B - Babylon B"]\n'
+        "2 Partien: 1 in Ordnung, 1 fehlerhaft\n")

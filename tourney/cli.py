@@ -579,10 +579,13 @@ def demo(directory: str, game: str | None) -> None:
 # --- game records: verify and self-play (rules engine replay) -------------------------------
 @cli.command("verify")
 @click.argument("records", nargs=-1, required=True, type=click.Path(dir_okay=False))
-def verify_command(records: tuple[str, ...]) -> None:
+@click.option("--lang", type=click.Choice(list(LANGS)), default=DEFAULT, show_default=True,
+              help="Language of the report (no event is opened).")
+def verify_command(records: tuple[str, ...], lang: str) -> None:
     """Replay recorded games (RECORD files) and report each game; exit 1 if any fails."""
     from tourney.records import verify_files
 
+    set_language(lang)
     report = verify_files(list(records))
     for line in report.lines:
         click.echo(line)

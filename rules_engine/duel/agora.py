@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rules_engine.duel import data
 from rules_engine.duel import engine as E
+from rules_engine.findings import Term, Text, text
 from rules_engine.duel.engine import (
     BLUE,
     BROWN,
@@ -75,12 +76,13 @@ D_SHIELD = D["Shield"]
  P_TAKE_WONDER, P_TAKE_CARD, P_GIVE_CARD, P_LOCK, P_FREE_BUILD, P_ESPIONAGE, P_STRUCT_DISCARD,
  P_STRUCT_DISCARD_OPT, P_MOVE_DECREE, P_SABOTAGE) = range(8, 25)
 PHASE_NAMES = E.PHASE_NAMES + (
-    "take senate actions", "place an influence cube", "remove an opponent's influence cube",
-    "move an influence cube (optional)", "place an influence cube or conspire",
-    "keep a conspiracy", "trigger an unprepared conspiracy (optional)", "take an opponent's wonder",
-    "take an opponent's card", "give a card of the same colour", "lock a progress token",
-    "build a card for free", "choose a progress token from the box", "discard an accessible card",
-    "discard a second accessible card (optional)", "move a decree", "return an opponent's wonder")
+    Term("take senate actions"), Term("place an influence cube"), Term("remove an opponent's influence cube"),
+    Term("move an influence cube (optional)"), Term("place an influence cube or conspire"),
+    Term("keep a conspiracy"), Term("trigger an unprepared conspiracy (optional)"),
+    Term("take an opponent's wonder"), Term("take an opponent's card"), Term("give a card of the same colour"),
+    Term("lock a progress token"), Term("build a card for free"), Term("choose a progress token from the box"),
+    Term("discard an accessible card"), Term("discard a second accessible card (optional)"),
+    Term("move a decree"), Term("return an opponent's wonder"))
 OPTIONAL = {P_SENATE, P_MOVE_OPT, P_TRIGGER_UNPREPARED, P_STRUCT_DISCARD_OPT}
 MAIN_PHASES = (E.P_DRAFT, E.P_START, E.P_PLAY)
 POLITICAL = "political"
@@ -307,13 +309,14 @@ class AgoraGame(Game):
             pool += [c for c in self.deal.removed[a] if c not in E.GUILDS and c not in self.treason_used]
         return [(c, -1) for c in pool]
 
-    def why_illegal(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move) -> Text | None:
         kind, a, _ = move
         if kind == E.BUILD and self.phase == E.P_PLAY and C_COLOUR[a] == SENATOR and self.slot_of(a) >= 0:
             total, _ = self.card_cost(self.cur, a)
             if total > self.coins[self.cur]:
-                return (f"cannot afford {E.CARDS[a].code!r}: recruiting costs {total} coins "
-                        f"(1 per senator already recruited), has {self.coins[self.cur]} coins")
+                return text("cannot afford {card!r}: recruiting costs {total} coins "
+                            "(1 per senator already recruited), has {coins} coins", card=E.CARDS[a].code,
+                            total=total, coins=self.coins[self.cur])
             return None
         return super().why_illegal(move)
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import NamedTuple, TypeAlias
 
 from rules_engine.duel import data
-from rules_engine.duel.data import Colour, Resource
+from rules_engine.duel.data import Resource
+from rules_engine.findings import Joined, Term, Text, text
 
 #: A move: ``(kind, a, b)``, e.g. ``(BUILD, slot, 0)`` or ``(WONDER, slot, wonder)`` (the kinds below).
 Move: TypeAlias = tuple[int, int, int]
@@ -123,10 +124,15 @@ GUILDS = tuple(i for i, c in enumerate(CARDS) if c.guild)
 DRAFT, BUILD, DISCARD, WONDER, TOKEN, DESTROY, RESURRECT, START = range(8)
 # Phases: what the player to move must decide.
 P_DRAFT, P_PLAY, P_TOKEN, P_LIBRARY, P_DESTROY, P_MAUSOLEUM, P_START, P_OVER = range(8)
-PHASE_NAMES = ("draft a wonder", "play a card", "choose a progress token",
-               "choose a progress token from the Great Library's draw",
-               "destroy an opponent's card", "build a discarded card", "choose who starts the age",
-               "game over")
+#: What the player must do in each phase, as words the reasons put in (translated with them).
+PHASE_NAMES = (Term("draft a wonder"), Term("play a card"), Term("choose a progress token"),
+               Term("choose a progress token from the Great Library's draw"),
+               Term("destroy an opponent's card"), Term("build a discarded card"),
+               Term("choose who starts the age"), Term("game over"))
+#: Resources and card colours as the reasons name them (`Resource`, `Colour` order).
+RESOURCE_WORDS = (Term("wood"), Term("clay"), Term("stone"), Term("glass"), Term("papyrus"))
+COLOUR_WORDS = (Term("brown"), Term("grey"), Term("blue"), Term("green"), Term("yellow"), Term("red"),
+                Term("purple"), Term("senator"))
 # How a game ended.
 CIVILIAN, MILITARY, SCIENCE = "civilian", "military", "science"
 
@@ -345,49 +351,53 @@ class Game:
         return (self.nbuilt < data.MAX_WONDERS_BUILT and w in self.unbuilt[p]
                 and self.wonder_cost(p, w)[0] <= self.coins[p])
 
-    def why_illegal(self, move: Move) -> str | None:
-        """None if `move` is legal now, else a lowercase reason (for replay findings)."""
+    def why_illegal(self, move: Move) -> Text | None:
+        """None if `move` is legal now, else a lowercase reason (for replay findings: an English
+        template and its values, built only for an illegal move)."""
         kind, a, b = move
         ph = self.phase
         p = self.cur
         expected = _PHASE_OF_KIND[kind]
         if kind == TOKEN:
             if ph not in (P_TOKEN, P_LIBRARY):
-                return f"no progress token to choose now (the player must {PHASE_NAMES[ph]})"
+                return text("no progress token to choose now (the player must {phase})", phase=PHASE_NAMES[ph])
             options = self.board if ph == P_TOKEN else self.library_draw()
             if a not in options:
-                where = "on the board" if ph == P_TOKEN else "in the Great Library's draw"
-                names = ", ".join(TOKENS[t].code for t in options)
-                return f"progress token {TOKENS[a].code!r} is not {where} (choose one of {names})"
+                names = Joined(tuple(TOKENS[t].code for t in options))
+                if ph == P_TOKEN:
+                    return text("progress token {token!r} is not on the board (choose one of {names})",
+                                token=TOKENS[a].code, names=names)
+                return text("progress token {token!r} is not in the Great Library's draw (choose one of {names})",
+                            token=TOKENS[a].code, names=names)
             return None
         if expected != ph:
-            return f"the player must {PHASE_NAMES[ph]} now"
+            return text("the player must {phase} now", phase=PHASE_NAMES[ph])
         if kind == DRAFT:
             if a not in self.offer:
-                names = ", ".join(WONDERS[w].code for w in self.offer)
-                return f"wonder {WONDERS[a].code!r} is not on offer (offered: {names})"
+                return text("wonder {wonder!r} is not on offer (offered: {names})", wonder=WONDERS[a].code,
+                            names=Joined(tuple(WONDERS[w].code for w in self.offer)))
             return None
         if kind == START:
             return None
         if kind == DESTROY:
             if a not in self.city[1 - p]:
-                return f"the opponent has no {CARDS[a].code!r} to destroy"
+                return text("the opponent has no {card!r} to destroy", card=CARDS[a].code)
             col = self.pending_arg
             assert isinstance(col, int), "a destroy decision names the colour"
             if C_COLOUR[a] != col:
-                return (f"{CARDS[a].code!r} is {Colour(C_COLOUR[a]).name.lower()}, the wonder destroys a "
-                        f"{Colour(col).name.lower()} card")
+                return text("{card!r} is {colour}, the wonder destroys a {wanted} card", card=CARDS[a].code,
+                            colour=COLOUR_WORDS[C_COLOUR[a]], wanted=COLOUR_WORDS[col])
             return None
         if kind == RESURRECT:
             if a not in self.discarded:
-                return f"{CARDS[a].code!r} is not in the discard pile"
+                return text("{card!r} is not in the discard pile", card=CARDS[a].code)
             return None
         # play a card: a is a card id here (notation names cards, not slots)
         s = self.slot_of(a)
         if s < 0:
             if a in self.slot:
-                return f"{CARDS[a].code!r} is still covered"
-            return f"{CARDS[a].code!r} is not in the age {self.age} structure"
+                return text("{card!r} is still covered", card=CARDS[a].code)
+            return text("{card!r} is not in the age {age} structure", card=CARDS[a].code, age=self.age)
         if kind == BUILD:
             total, trade = self.card_cost(p, a)
             if total > self.coins[p]:
@@ -395,23 +405,26 @@ class Game:
         elif kind == WONDER:
             if b not in self.unbuilt[p]:
                 if b in self.built[p]:
-                    return f"wonder {WONDERS[b].code!r} is already built"
+                    return text("wonder {wonder!r} is already built", wonder=WONDERS[b].code)
                 if b in self.removed_wonders:
-                    return f"wonder {WONDERS[b].code!r} left the game (seven wonders were built)"
-                return f"wonder {WONDERS[b].code!r} is not the player's"
+                    return text("wonder {wonder!r} left the game (seven wonders were built)", wonder=WONDERS[b].code)
+                return text("wonder {wonder!r} is not the player's", wonder=WONDERS[b].code)
             total, trade = self.wonder_cost(p, b)
             if total > self.coins[p]:
                 return self._cannot_afford(p, WONDERS[b].code, W_NEED[b], 0, total, trade)
         return None
 
-    def _cannot_afford(self, p: int, code: str, need: Need, coin: int, total: int, trade: int) -> str:
-        parts = []
-        for r, n in need:
-            parts.append(f"needs {n} {Resource(r).name.lower()}, has {self.prod[p][r]}")
-        what = "; ".join(parts) if parts else f"costs {coin} coins"
-        if parts and coin:
-            what += f", plus {coin} coins"
-        return f"cannot afford {code!r}: {what}, trade costs {trade}, has {self.coins[p]} coins"
+    def _cannot_afford(self, p: int, code: str, need: Need, coin: int, total: int, trade: int) -> Text:
+        what: Text | Joined
+        if not need:
+            what = text("costs {coins} coins", coins=coin)
+        else:
+            what = Joined(tuple(text("needs {n} {resource}, has {has}", n=n, resource=RESOURCE_WORDS[r],
+                                     has=self.prod[p][r]) for r, n in need), "; ")
+            if coin:
+                what = text("{needs}, plus {coins} coins", needs=what, coins=coin)
+        return text("cannot afford {card!r}: {what}, trade costs {trade}, has {coins} coins", card=code, what=what,
+                    trade=trade, coins=self.coins[p])
 
     def library_draw(self) -> Ids:
         """The tokens the Great Library offers (drawn from the box when it is built)."""

@@ -106,7 +106,8 @@ def _build(raw: RawRecord) -> Record:
         value, ln = values["Players"]
         parts = value.split(" - ")
         if len(parts) != 2 or not all(p.strip() for p in parts):
-            errors.add(RecordSyntaxError(f"bad Players tag {value!r}: write [Players \"First - Second\"]", ln))
+            errors.add(RecordSyntaxError('bad Players tag {value!r}: write [Players "First - Second"]', ln,
+                                         value=value))
         else:
             kw["players"] = (parts[0].strip(), parts[1].strip())
     if "Expansions" in values:
@@ -149,32 +150,33 @@ def _body(raw: RawRecord, kw: dict[str, Any], errors: Collector) -> list[str]:
                 field_name = _CHANCE_FIELD.get(key)
                 if field_name:
                     if field_name in kw:
-                        raise RecordSyntaxError(f"{key!r} given twice", ln)
+                        raise RecordSyntaxError("{key!r} given twice", ln, key=key)
                     kw[field_name] = names
                 else:
                     lst = removed if key.startswith("Removed") else layouts
                     if len(lst) != int(key[-1]) - 1:
-                        raise RecordSyntaxError(f"{key!r} out of order: give ages 1, 2, 3 in turn", ln)
+                        raise RecordSyntaxError("{key!r} out of order: give ages 1, 2, 3 in turn", ln, key=key)
                     lst.append(names)
                 continue
             if ended:
-                raise RecordSyntaxError(f"text after the result: {text!r}", ln)
+                raise RecordSyntaxError("text after the result: {text!r}", ln, text=text)
             for tok in text.split():
                 if ended:
-                    raise RecordSyntaxError(f"text after the result: {tok!r}", ln)
+                    raise RecordSyntaxError("text after the result: {text!r}", ln, text=tok)
                 if tok[-1] == "." and tok[:-1].isdecimal():      # a move number: \d+\.
                     if int(tok[:-1]) != expected:
-                        raise RecordSyntaxError(f"move number {tok!r} out of sequence: expected {expected}.",
-                                                ln)
+                        raise RecordSyntaxError("move number {number!r} out of sequence: expected {expected}.",
+                                                ln, number=tok, expected=expected)
                     expected += 1
                     moves.append("")
                 elif tok in RESULTS:
                     ended = True
                     if "result" in kw and kw["result"].split()[0] != tok:
                         raise RecordSyntaxError(
-                            f"result {tok!r} after the moves disagrees with the Result tag {kw['result']!r}", ln)
+                            "result {result!r} after the moves disagrees with the Result tag {tag!r}", ln,
+                            result=tok, tag=kw["result"])
                 elif not moves:
-                    raise RecordSyntaxError(f"{tok!r} before move 1.: number the moves (1. 2. ...)", ln)
+                    raise RecordSyntaxError("{text!r} before move 1.: number the moves (1. 2. ...)", ln, text=tok)
                 else:
                     moves[-1] = f"{moves[-1]} {tok}" if moves[-1] else tok
         except RecordSyntaxError as exc:
@@ -183,7 +185,8 @@ def _body(raw: RawRecord, kw: dict[str, Any], errors: Collector) -> list[str]:
                 break
     for i, mv in enumerate(moves):
         if not mv:
-            errors.add(RecordSyntaxError(f"move {i + 1} is empty", body[-1][0] if body else raw.start_line))
+            errors.add(RecordSyntaxError("move {move} is empty", body[-1][0] if body else raw.start_line,
+                                         move=i + 1))
             break
     kw["removed"] = tuple(removed)
     kw["layouts"] = tuple(layouts)
@@ -195,8 +198,8 @@ def _check_result(value: str, ln: int) -> None:
     if not parts or parts[0] not in RESULTS or len(parts) > 2 or (
             len(parts) == 2 and parts[1] not in VICTORIES):
         raise RecordSyntaxError(
-            f"bad Result {value!r}: write \"1-0 civilian\", \"0-1 military\", \"1/2-1/2 civilian\" or \"*\"",
-            ln)
+            'bad Result {value!r}: write "1-0 civilian", "0-1 military", "1/2-1/2 civilian" or "*"',
+            ln, value=value)
 
 
 def write_record(record: Record, out: IO[str]) -> None:

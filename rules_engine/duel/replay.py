@@ -12,7 +12,7 @@ from rules_engine.duel import engine as E
 from rules_engine.duel.engine import Ids, Move
 from rules_engine.duel.record import Record, Sheet
 from rules_engine.duel.sheet import Victory
-from rules_engine.findings import Finding, Term, error
+from rules_engine.findings import Finding, Joined, Term, Text, error, text
 from rules_engine.ruleset import Outcome, Verdict, unreadable
 
 _LOWER: dict[str, str] = {}
@@ -220,7 +220,7 @@ _current: Callable[[E.Game], int] = operator.attrgetter("cur")
 _owner: Callable[[A.AgoraGame], int] = operator.attrgetter("owner")
 
 
-def _play_moves(g: G, apply: Callable[[G, str], str | None], mover: Callable[[G], int], record: Record,
+def _play_moves(g: G, apply: Callable[[G, str], Text | None], mover: Callable[[G], int], record: Record,
                 findings: list[Finding]) -> None:
     """Play the record's moves on `g` with `apply`; the first that fails ends the replay with a
     finding naming the player whose turn it was (`mover`)."""
@@ -228,7 +228,7 @@ def _play_moves(g: G, apply: Callable[[G, str], str | None], mover: Callable[[G]
     moves = record.moves
     ages = len(record.layouts)
     over = E.P_OVER
-    for i, text in enumerate(moves, 1):
+    for i, move_text in enumerate(moves, 1):
         p = mover(g)
         if g.phase == over:
             who = players[p]
@@ -240,7 +240,7 @@ def _play_moves(g: G, apply: Callable[[G, str], str | None], mover: Callable[[G]
             findings.append(error("setup.layout", "move {move}: no Age{age} layout in the record", players[p],
                                   move=i, age=g.age))
             return
-        msg = apply(g, text)
+        msg = apply(g, move_text)
         if msg:
             findings.append(error("move.illegal", "move {move}, {player}: {reason}", players[p], move=i,
                                   player=players[p], reason=msg))
@@ -252,11 +252,11 @@ def _play_moves(g: G, apply: Callable[[G, str], str | None], mover: Callable[[G]
 
 
 #: (phase, main action text) -> the move it stands for, or why it cannot be one.
-_MAIN: dict[tuple[int, str], Move | str] = {}
+_MAIN: dict[tuple[int, str], Move | Text] = {}
 _MAIN_SIZE = 4096       # records name a few hundred distinct actions; hostile input cannot grow it
 
 
-def _main_move(ph: int, main: str) -> Move | str:
+def _main_move(ph: int, main: str) -> Move | Text:
     """`_parse_main`, remembered: a record names the same few hundred actions over and over."""
     key = (ph, main)
     mv = _MAIN.get(key)
@@ -267,27 +267,27 @@ def _main_move(ph: int, main: str) -> Move | str:
     return mv
 
 
-def _parse_main(ph: int, main: str) -> Move | str:
+def _parse_main(ph: int, main: str) -> Move | Text:
     """The move tuple a main action's text stands for in phase `ph`, or why it cannot be one.
     A card move names the card (``(BUILD, card, 0)``); the engine's moves name its slot."""
     if ph == E.P_DRAFT:
         w = _code(main, E.WONDER_ID)
-        return (E.DRAFT, w, 0) if w is not None else f"expected a wonder to draft, got {main!r}"
+        return (E.DRAFT, w, 0) if w is not None else text("expected a wonder to draft, got {text!r}", text=main)
     if ph == E.P_START:
         if main not in ("start:1", "start:2"):
-            return f"expected who starts the age (start:1 or start:2), got {main!r}"
+            return text("expected who starts the age (start:1 or start:2), got {text!r}", text=main)
         return (E.START, int(main[-1]) - 1, 0)
     card_name, sep, target = main.partition(">")
     c = _code(card_name, E.CARD_ID)
     if c is None:
-        return f"unknown card {card_name!r}"
+        return text("unknown card {card!r}", card=card_name)
     if not sep:
         return (E.BUILD, c, 0)
     if target == "$":
         return (E.DISCARD, c, 0)
     w = _code(target, E.WONDER_ID)
     if w is None:
-        return f"unknown wonder {target!r} in {main!r}"
+        return text("unknown wonder {wonder!r} in {text!r}", wonder=target, text=main)
     return (E.WONDER, c, w)
 
 
@@ -307,19 +307,19 @@ _CHOICE_PHASES = frozenset((E.P_TOKEN, E.P_LIBRARY, E.P_DESTROY, E.P_MAUSOLEUM))
 _CARD_KINDS = frozenset((E.BUILD, E.DISCARD, E.WONDER))
 
 
-def _apply(g: E.Game, text: str) -> str | None:
+def _apply(g: E.Game, move_text: str) -> Text | None:
     """Apply one recorded move (main action and its choices); return why it is illegal."""
     subs: list[str] | tuple[()]
-    if " " in text:
-        subs = text.split()
+    if " " in move_text:
+        subs = move_text.split()
         main = subs.pop(0)
     else:
-        main, subs = text, ()
+        main, subs = move_text, ()
     ph = g.phase
     if ph not in _ACTION_PHASES:   # cannot happen: choices are consumed below
-        return f"the player must {E.PHASE_NAMES[ph]}"
+        return text("the player must {phase}", phase=E.PHASE_NAMES[ph])
     mv = _MAIN.get((ph, main)) or _main_move(ph, main)
-    if isinstance(mv, str):
+    if isinstance(mv, Text):
         return mv
     kind = mv[0]
     if kind in _CARD_KINDS:
@@ -335,20 +335,21 @@ def _apply(g: E.Game, text: str) -> str | None:
         g.play(mv)
     for sub in subs:
         if g.phase not in _CHOICE_PHASES:
-            return f"{sub!r}: no choice is left to make in this move"
+            return text("{text!r}: no choice is left to make in this move", text=sub)
         sigil, name = sub[:1], sub[1:]
         if sigil == "+":
             t = _code(name, E.TOKEN_ID)
             if t is None:
-                return f"unknown progress token {name!r}"
+                return text("unknown progress token {token!r}", token=name)
             mv = (E.TOKEN, t, 0)
         elif sigil in "-^":
             c = _code(name, E.CARD_ID)
             if c is None:
-                return f"unknown card {name!r}"
+                return text("unknown card {card!r}", card=name)
             mv = (E.DESTROY if sigil == "-" else E.RESURRECT, c, 0)
         else:
-            return f"bad choice {sub!r}: write +Token, -Card (destroy) or ^Card (from the discard pile)"
+            return text("bad choice {text!r}: write +Token, -Card (destroy) or ^Card (from the discard pile)",
+                        text=sub)
         why = g.why_illegal(mv)
         if why:
             return why
@@ -358,31 +359,32 @@ def _apply(g: E.Game, text: str) -> str | None:
     if g.phase in _CHOICE_PHASES:
         hint = {E.P_TOKEN: "+Token", E.P_LIBRARY: "+Token", E.P_DESTROY: "-Card",
                 E.P_MAUSOLEUM: "^Card"}[g.phase]
-        options = ", ".join(_option_name(m) for m in g.legal_moves())
-        return f"{main!r} needs a choice: {E.PHASE_NAMES[g.phase]} with {hint} (one of {options})"
+        return text("{text!r} needs a choice: {phase} with {hint} (one of {options})", text=main,
+                    phase=E.PHASE_NAMES[g.phase], hint=hint,
+                    options=Joined(tuple(_option_name(m) for m in g.legal_moves())))
     return None
 
 
 _MAIN_KINDS = (E.DRAFT, E.START, E.BUILD, E.DISCARD, E.WONDER, A.PREPARE)
 
 
-def _apply_agora(g: A.AgoraGame, text: str) -> str | None:
+def _apply_agora(g: A.AgoraGame, move_text: str) -> Text | None:
     """Apply one recorded Agora move: every token is matched against the legal choices."""
     mains = 0
     triggered = False
     age = g.age
-    for tok in text.split():
+    for tok in move_text.split():
         found = None
         if not mains and g.phase == E.P_PLAY:
             # fast path: a legal build, discard or wonder is found without listing every legal
             # move (notations are unique among them, so the match below would give the same)
             mv = _main_move(E.P_PLAY, tok)
-            if not isinstance(mv, str):
+            if not isinstance(mv, Text):
                 found = _card_move(g, mv)
         while found is None:
             options = g.legal_moves()
             if not options:
-                return f"{tok!r}: no choice is left to make in this move"
+                return text("{text!r}: no choice is left to make in this move", text=tok)
             want = tok.lower()
             for option in options:
                 if A.notation(g, option).lower() == want:
@@ -396,39 +398,44 @@ def _apply_agora(g: A.AgoraGame, text: str) -> str | None:
             return _agora_reason(g, tok, options)
         if found[0] in _MAIN_KINDS:
             if mains:
-                return f"{tok!r}: a move holds one action; number the next turn as a new move"
+                return text("{text!r}: a move holds one action; number the next turn as a new move", text=tok)
             mains += 1
         elif found[0] == A.TRIGGER and g.phase == E.P_PLAY:
             if mains:
-                return f"{tok!r}: a conspiracy is triggered at the start of the turn, before the action"
+                return text("{text!r}: a conspiracy is triggered at the start of the turn, before the action",
+                            text=tok)
             triggered = True
         g.play(found)
     while g.phase not in A.MAIN_PHASES and g.phase != E.P_OVER:
         options = g.legal_moves()
         if (A.END, 0, 0) not in options:
-            names = ", ".join(A.notation(g, m) for m in options[:12])
-            return f"{text.split()[-1]!r} needs a choice: {A.PHASE_NAMES[g.phase]} (one of {names})"
+            return text("{text!r} needs a choice: {phase} (one of {options})", text=move_text.split()[-1],
+                        phase=A.PHASE_NAMES[g.phase], options=Joined(tuple(A.notation(g, m) for m in options[:12])))
         g.play((A.END, 0, 0))
     # a triggered conspiracy (Turn of Events) may empty the structure: the age ends, no action
     if not mains and g.phase != E.P_OVER and not (triggered and (g.age != age or g.phase == E.P_START)):
-        return f"{text!r} has no action: build, discard, construct a wonder or prepare a conspiracy"
+        return text("{text!r} has no action: build, discard, construct a wonder or prepare a conspiracy",
+                    text=move_text)
     return None
 
 
-def _agora_reason(g: A.AgoraGame, tok: str, options: list[Move]) -> str:
+def _agora_reason(g: A.AgoraGame, tok: str, options: list[Move]) -> Text:
     if g.phase == E.P_PLAY and tok[:1] not in "!":
         mv = _parse_main(E.P_PLAY, tok.partition(">@")[0] if ">@" in tok else tok)
-        if isinstance(mv, str):
+        if isinstance(mv, Text):
             return mv
         why = g.why_illegal(mv)
         if why:
             return why
         if ">@" in tok:
-            return f"{tok!r}: the player holds no unprepared conspiracy {tok.partition('>@')[2]!r}"
+            return text("{text!r}: the player holds no unprepared conspiracy {conspiracy!r}", text=tok,
+                        conspiracy=tok.partition(">@")[2])
     names = [A.notation(g, m) for m in options if m[0] != A.END]
-    more = f", ... ({len(names)} choices)" if len(names) > 12 else ""
-    return (f"{tok!r} is not possible: {A.PHASE_NAMES[g.phase]} "
-            f"(one of {', '.join(names[:12])}{more})")
+    if len(names) > 12:
+        return text("{text!r} is not possible: {phase} (one of {options}, ... ({n} choices))", text=tok,
+                    phase=A.PHASE_NAMES[g.phase], options=Joined(tuple(names[:12])), n=len(names))
+    return text("{text!r} is not possible: {phase} (one of {options})", text=tok, phase=A.PHASE_NAMES[g.phase],
+                options=Joined(tuple(names)))
 
 
 def _option_name(mv: Move) -> str:
@@ -448,13 +455,13 @@ def play_random(deal: E.Deal, rng: random.Random, notation: bool = True) -> tupl
         options = g.legal_moves()
         mv = options[int(rng.random() * len(options))]
         if notation:
-            text = A.notation(g, mv)    # base-game moves too
+            written = A.notation(g, mv)    # base-game moves too
             if g.phase in main_phases and not g.triggered:
                 if moves:
                     moves[-1] = _strip_ends(moves[-1])
-                moves.append(text)
+                moves.append(written)
             else:
-                moves[-1] = f"{moves[-1]} {text}"
+                moves[-1] = f"{moves[-1]} {written}"
         g.play(mv)
     if moves:
         moves[-1] = _strip_ends(moves[-1])

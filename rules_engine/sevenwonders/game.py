@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
+from rules_engine.findings import Joined, Text, text
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders import payment as pay
 
@@ -344,19 +345,25 @@ class Note:
     age: int
     turn: int
     seat: int
-    message: str
+    text: Text          # an English template and its values (translated in the finding)
+
+    @property
+    def message(self) -> str:
+        """The note in English."""
+        return str(self.text)
 
 
 class RecordError(Exception):
     """The moves can't be played at all (a card not in the hand, a move missing)."""
 
     def __init__(self, note: Note) -> None:
-        super().__init__(note.message)
+        super().__init__(str(note.message))
         self.note = note
 
 
 #: Outcome of checking a move: (legal, reason, coins to the bank, to left, to right, trade).
-Check = tuple[bool, str, int, int, int, Trade | None]
+#: (legal, why not: None when legal, bank coins, coins to the left, to the right, the trade)
+Check = tuple[bool, Text | None, int, int, int, Trade | None]
 
 
 class Game:
@@ -420,24 +427,28 @@ class Game:
         c = self.cities[seat]
         verb = move.verb
         if verb is Verb.DISCARD:
-            return True, "", 0, 0, 0, None
+            return True, None, 0, 0, 0, None
         info = CARDS[cid]
         if verb is Verb.STAGE:
             if c.stages >= len(c.stage_info):
-                return False, f"{c.board.name} {c.board.side} has no stage left to build", 0, 0, 0, None
+                return False, text("{board} {side} has no stage left to build", board=c.board.name,
+                                   side=c.board.side), 0, 0, 0, None
             stage = c.stage_info[c.stages]
             need, items = stage.need, stage.need_items
             bank = 0
-            what = f"stage {c.stages + 1} of {c.board.name} {c.board.side}"
+            what: Text | str = text("stage {n} of {board} {side}", n=c.stages + 1, board=c.board.name,
+                                    side=c.board.side)
         else:
             if info.name_id in c.names and not self.allow_duplicates:
-                return False, f"the city already has {info.name}: a city can't hold two identical buildings", \
-                    0, 0, 0, None
+                return False, text("the city already has {card}: a city can't hold two identical buildings",
+                                   card=info.name), 0, 0, 0, None
             if verb is Verb.FREE:
                 if not c.free_build:
-                    return False, "only Olympia A with its second stage built can build for free", 0, 0, 0, None
+                    return False, text("only Olympia A with its second stage built can build for free"), \
+                        0, 0, 0, None
                 if c.free_age == self.age:
-                    return False, f"Olympia A's free build of age {self.age} is already used", 0, 0, 0, None
+                    return False, text("Olympia A's free build of age {age} is already used", age=self.age), \
+                        0, 0, 0, None
                 return self._no_trade(move)
             if info.chains_from & c.names:
                 return self._no_trade(move)
@@ -447,9 +458,8 @@ class Game:
         if not (move.trade if exact_trade else False) and all(fixed[i] >= k for i, k in items):
             # the city's own fixed production covers it: nothing to buy
             if bank > c.coins:
-                return False, f"{what} costs {bank} coin{'s' if bank != 1 else ''}, the city has {c.coins}", \
-                    0, 0, 0, None
-            return True, "", bank, 0, 0, None
+                return False, _costs(what, bank, c.coins, False), 0, 0, 0, None
+            return True, None, bank, 0, 0, None
         if exact_trade:
             t = move.trade
             bl = _bought(t.left) if t else pay.ZERO
@@ -464,7 +474,7 @@ class Game:
         else:
             found = self.trade_for(seat, items)
             if found is None:
-                return False, f"{what} can't be paid for", 0, 0, 0, None
+                return False, text("{what} can't be paid for", what=what), 0, 0, 0, None
             _, lu, ru = found
             bl, br = pay.vector(lu), pay.vector(ru)
             to_left = sum(b * p for b, p in zip(bl, c.left_price))
@@ -473,17 +483,15 @@ class Game:
                           to_left + to_right) if lu or ru else None
         total = bank + to_left + to_right
         if total > c.coins:
-            return False, (f"{what} costs {total} coin{'s' if total != 1 else ''}"
-                           f"{' with the trade' if to_left + to_right else ''}, the city has {c.coins}"), \
-                0, 0, 0, None
-        return True, "", bank, to_left, to_right, trade
+            return False, _costs(what, total, c.coins, bool(to_left + to_right)), 0, 0, 0, None
+        return True, None, bank, to_left, to_right, trade
 
     @staticmethod
     def _no_trade(move: Move) -> Check:
         if move.trade:
-            return False, "nothing needs to be bought for a free build: bought resources must be used", \
+            return False, text("nothing needs to be bought for a free build: bought resources must be used"), \
                 0, 0, 0, None
-        return True, "", 0, 0, 0, None
+        return True, None, 0, 0, 0, None
 
     # --- applying ------------------------------------------------------------------
 
@@ -531,15 +539,18 @@ class Game:
         for seat, move, cid in moves:
             ok, reason, bank, to_left, to_right, trade = self.check(seat, move, cid, exact_trade)
             if not ok:
-                rule = "build.duplicate" if "identical" in reason else "move.illegal"
+                assert reason is not None, "an illegal move has a reason"
+                rule = "build.duplicate" if reason.template == DUPLICATE else "move.illegal"
                 self.notes.append(Note(rule, self.age, turn, seat,
-                                       f"{move.verb.value} {CARDS[cid].name}: {reason}; "
-                                       f"the card is discarded for {d.DISCARD_COINS} coins instead"))
+                                       text("{verb} {card}: {reason}; the card is discarded for {coins} coins instead",
+                                            verb=move.verb.value, card=CARDS[cid].name, reason=reason,
+                                            coins=d.DISCARD_COINS)))
                 move = Move(Verb.DISCARD, move.card)
             elif exact_trade and move.trade and trade and move.trade.coins != trade.coins:
                 self.notes.append(Note("trade.coins", self.age, turn, seat,
-                                       f"{move.verb.value} {CARDS[cid].name}: the trade costs {trade.coins} "
-                                       f"coins, the record says {move.trade.coins}; {trade.coins} are paid"))
+                                       text("{verb} {card}: the trade costs {cost} coins, the record says {said}; "
+                                            "{cost} are paid", verb=move.verb.value, card=CARDS[cid].name,
+                                            cost=trade.coins, said=move.trade.coins)))
             elif not exact_trade and trade is not None:
                 move = Move(move.verb, move.card, trade, move.from_discard)
             checked.append((seat, move, cid, bank, to_left, to_right))
@@ -582,19 +593,19 @@ class Game:
         done = []
         if len(names) > 1:
             self.notes.append(Note("discard.extra", self.age, turn, seat,
-                                   f"{len(names)} cards named from the discard pile for one stage: "
-                                   f"only {names[0]!r} is built"))
+                                   text("{n} cards named from the discard pile for one stage: only {card!r} is built",
+                                        n=len(names), card=names[0])))
         for name in names[:1]:
             cid = self._discarded(name)
             if cid is None:
                 self.notes.append(Note("discard.missing", self.age, turn, seat,
-                                       f"build {name!r} from the discard pile: it isn't there; "
-                                       f"nothing is built"))
+                                       text("build {card!r} from the discard pile: it isn't there; nothing is built",
+                                            card=name)))
                 continue
             if CARDS[cid].name_id in c.names and not self.allow_duplicates:
                 self.notes.append(Note("build.duplicate", self.age, turn, seat,
-                                       f"build {CARDS[cid].name} from the discard pile: the city already "
-                                       f"has it; nothing is built"))
+                                       text("build {card} from the discard pile: the city already has it; "
+                                            "nothing is built", card=CARDS[cid].name)))
                 continue
             self.discards.remove(cid)
             c.add_card(CARDS[cid])
@@ -678,20 +689,20 @@ class Game:
         for (seat, move, _), (_, _, _, hali) in zip(moves, result):
             if move.from_discard and not hali:
                 self.notes.append(Note("discard.unearned", self.age, turn, seat,
-                                       f"{', '.join(move.from_discard)} named from the discard pile, but no "
-                                       f"stage with Halikarnassos' power was built this turn; nothing is built"))
+                                       text("{cards} named from the discard pile, but no stage with Halikarnassos' "
+                                            "power was built this turn; nothing is built",
+                                            cards=Joined(move.from_discard))))
 
     def _take(self, turn: int, seat: int, move: Move | None) -> tuple[Move, int]:
         if move is None:
             raise RecordError(Note("move.missing", self.age, turn, seat,
-                                   f"no move for age {self.age}, turn {turn}"))
+                                   text("no move for age {age}, turn {turn}", age=self.age, turn=turn)))
         cid = card_id(move.card, self.age)
         hand = self.hands[seat]
         if cid is None or cid not in hand:
-            held = ", ".join(CARDS[h].name for h in hand)
             raise RecordError(Note("move.hand", self.age, turn, seat,
-                                   f"{move.verb.value} {move.card!r}: the card isn't in the hand "
-                                   f"({held})"))
+                                   text("{verb} {card!r}: the card isn't in the hand ({held})", verb=move.verb.value,
+                                        card=move.card, held=Joined(tuple(CARDS[h].name for h in hand)))))
         hand.remove(cid)
         return move, cid
 
@@ -734,15 +745,34 @@ def _bought(names: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _trade_reason(reason: str, what: str, t: Trade | None) -> str:
+#: Why a city can't build a card it has: `play_turn` notes it as its own rule (build.duplicate).
+DUPLICATE = "the city already has {card}: a city can't hold two identical buildings"
+
+
+def _costs(what: Text | str, n: int, has: int, trade: bool) -> Text:
+    """"… costs N coins (with the trade), the city has M"."""
+    if trade:
+        if n == 1:
+            return text("{what} costs {n} coin with the trade, the city has {has}", what=what, n=n, has=has)
+        return text("{what} costs {n} coins with the trade, the city has {has}", what=what, n=n, has=has)
+    if n == 1:
+        return text("{what} costs {n} coin, the city has {has}", what=what, n=n, has=has)
+    return text("{what} costs {n} coins, the city has {has}", what=what, n=n, has=has)
+
+
+def _trade_reason(reason: str, what: Text | str, t: Trade | None) -> Text:
     if reason in (pay.LEFT_SUPPLY, pay.RIGHT_SUPPLY):
         assert t is not None, "only a declared trade can ask too much of a neighbour"
-        side, units = ("left", t.left) if reason == pay.LEFT_SUPPLY else ("right", t.right)
-        return f"the {side} neighbour can't sell {' '.join(units)} (only brown and grey cards built " \
-               f"in earlier turns and the board's resource can be bought)"
+        if reason == pay.LEFT_SUPPLY:
+            return text("the left neighbour can't sell {units} (only brown and grey cards built in earlier turns "
+                        "and the board's resource can be bought)", units=" ".join(t.left))
+        return text("the right neighbour can't sell {units} (only brown and grey cards built in earlier turns "
+                    "and the board's resource can be bought)", units=" ".join(t.right))
     if reason == pay.SHORT:
-        return f"the resources for {what} are missing" + (" even with the trade" if t else "")
-    return f"not every bought resource is used for {what}: bought resources must be used"
+        if t:
+            return text("the resources for {what} are missing even with the trade", what=what)
+        return text("the resources for {what} are missing", what=what)
+    return text("not every bought resource is used for {what}: bought resources must be used", what=what)
 
 
 # --- random self-play policy ------------------------------------------------------

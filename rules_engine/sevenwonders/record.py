@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from rules_engine import recordtext
+from rules_engine.findings import Joined
 
 # RecordSyntaxError is shared by every game's records and stays importable from here.
 from rules_engine.recordtext import (
@@ -110,7 +111,8 @@ def _ints(value: str, ln: int, what: str) -> tuple[int, ...]:
     try:
         return tuple(int(x) for x in value.split())
     except ValueError:
-        raise RecordSyntaxError(f"bad {what} {value!r}: write whole numbers separated by spaces", ln) from None
+        raise RecordSyntaxError("bad {tag} {value!r}: write whole numbers separated by spaces", ln,
+                                tag=what, value=value) from None
 
 
 def _build(raw: RawRecord) -> Record:
@@ -123,14 +125,14 @@ def _build(raw: RawRecord) -> Record:
         except RecordSyntaxError as exc:
             errors.add(exc)
     if not header.game_seen:
-        errors.add(RecordSyntaxError(f'no [{GAME_TAG} "{GAME_TITLE}"] tag in the record\'s header: add it',
-                                     raw.start_line))
+        errors.add(RecordSyntaxError('no [{tag} "{title}"] tag in the record\'s header: add it',
+                                     raw.start_line, tag=GAME_TAG, title=GAME_TITLE))
     kw["tags"] = tuple(header.extra)
     sheets = header.sheets
     if sheets:
         if sorted(sheets) != list(range(1, len(sheets) + 1)):
-            errors.add(RecordSyntaxError(f"sheet tags {sorted(sheets)}: give Sheet1..SheetN, one per seat",
-                                         raw.start_line))
+            errors.add(RecordSyntaxError("sheet tags {numbers}: give Sheet1..SheetN, one per seat",
+                                         raw.start_line, numbers=sorted(sheets)))
         else:
             kw["sheets"] = tuple(sheets[i] for i in range(1, len(sheets) + 1))
     hands: list[list[tuple[str, ...]]] = []
@@ -152,16 +154,17 @@ def _tag(name: str, value: str, ln: int, kw: dict[str, Any]) -> None:
     elif name == "Players":
         parts = tuple(p.strip() for p in value.split(" - "))
         if not all(parts):
-            raise RecordSyntaxError(f'bad Players tag {value!r}: write [Players "Anna - Ben - Cleo"] '
-                                    f"in seat order", ln)
+            raise RecordSyntaxError('bad Players tag {value!r}: write [Players "Anna - Ben - Cleo"] in seat order',
+                                    ln, value=value)
         kw["players"] = parts
     elif name == "Wonders":
         out = []
         for part in value.split(" - "):
             bits = part.split()
             if len(bits) < 2 or bits[-1] not in d.SIDES:
-                raise RecordSyntaxError(f"bad wonder {part.strip()!r} in the Wonders tag: write the board "
-                                        f'and its side, e.g. [Wonders "Gizah A - Rhodos B - Babylon B"]', ln)
+                raise RecordSyntaxError("bad wonder {wonder!r} in the Wonders tag: write the board "
+                                        'and its side, e.g. [Wonders "Gizah A - Rhodos B - Babylon B"]', ln,
+                                        wonder=part.strip())
             out.append((" ".join(bits[:-1]), bits[-1]))
         kw["wonders"] = tuple(out)
     elif name == "Guilds":
@@ -178,18 +181,19 @@ def _body_line(text: str, ln: int, hands: list[list[tuple[str, ...]]], moves: li
     if m:
         age = int(m.group(1))
         if age != len(hands) + 1:
-            raise RecordSyntaxError(f"{text!r} out of order: give Age 1, Age 2, Age 3 in turn", ln)
+            raise RecordSyntaxError("{text!r} out of order: give Age 1, Age 2, Age 3 in turn", ln, text=text)
         hands.append([])
         moves.append([])
         return
     if not hands:
-        raise RecordSyntaxError(f"{text!r} before 'Age 1': start the moves with the line Age 1", ln)
+        raise RecordSyntaxError("{text!r} before 'Age 1': start the moves with the line Age 1", ln, text=text)
     m = _HAND.match(text) if first == "H" else None
     if m:
         if moves[-1]:
             raise RecordSyntaxError("hands come before the moves of their age", ln)
         if int(m.group(1)) != len(hands[-1]) + 1:
-            raise RecordSyntaxError(f"hand {m.group(1)} out of order: expected Hand {len(hands[-1]) + 1}", ln)
+            raise RecordSyntaxError("hand {hand} out of order: expected Hand {expected}", ln,
+                                    hand=m.group(1), expected=len(hands[-1]) + 1)
         hands[-1].append(tuple(c.strip() for c in m.group(2).split(",") if c.strip()))
         return
     moves[-1].append(_parse_move(text, ln))
@@ -198,14 +202,15 @@ def _body_line(text: str, ln: int, hands: list[list[tuple[str, ...]]], moves: li
 def _parse_move(text: str, ln: int) -> Play:
     m = _MOVE.match(text)
     if not m:
-        raise RecordSyntaxError(f"bad move {text!r}: write TURN.SEAT VERB CARD, e.g. '2.3 build Temple "
-                                f"(left: wood clay; right: glass; 6 coins)', verbs build, free, stage, discard",
-                                ln)
+        raise RecordSyntaxError("bad move {text!r}: write TURN.SEAT VERB CARD, e.g. '2.3 build Temple "
+                                "(left: wood clay; right: glass; 6 coins)', verbs build, free, stage, discard",
+                                ln, text=text)
     turn, seat, verb, name, trade_text, extra = m.groups()
     trade = _parse_trade(trade_text, ln) if trade_text is not None else None
     picks = tuple(p.strip() for p in extra.split("+")) if extra else ()
     if any(not p for p in picks):
-        raise RecordSyntaxError(f"bad move {text!r}: write '+ CARD' for a card built from the discard pile", ln)
+        raise RecordSyntaxError("bad move {text!r}: write '+ CARD' for a card built from the discard pile", ln,
+                                text=text)
     return Play(int(turn), int(seat), g.Move(g.Verb(verb), name.strip(), trade, picks))
 
 
@@ -219,8 +224,8 @@ def _parse_trade(text: str, ln: int) -> g.Trade:
             units = tuple(rest.split())
             bad = [u for u in units if u not in pay.BY_NAME]
             if bad or not units:
-                raise RecordSyntaxError(f"bad resources {rest.strip()!r} in trade ({text}): use "
-                                        f"{', '.join(pay.NAMES)}", ln)
+                raise RecordSyntaxError("bad resources {resources!r} in trade ({trade}): use {names}", ln,
+                                        resources=rest.strip(), trade=text, names=Joined(pay.NAMES))
             if side.strip() == "left":
                 left = units
             else:
@@ -230,11 +235,11 @@ def _parse_trade(text: str, ln: int) -> g.Trade:
         if m:
             coins = int(m.group(1))
             continue
-        raise RecordSyntaxError(f"bad trade part {part!r} in ({text}): write 'left: wood clay; right: glass; "
-                                f"5 coins'", ln)
+        raise RecordSyntaxError("bad trade part {part!r} in ({trade}): write 'left: wood clay; right: glass; "
+                                "5 coins'", ln, part=part, trade=text)
     if coins is None or not (left or right):
-        raise RecordSyntaxError(f"trade ({text}) needs the resources bought and the coins paid, e.g. "
-                                f"(left: wood; 2 coins)", ln)
+        raise RecordSyntaxError("trade ({trade}) needs the resources bought and the coins paid, e.g. "
+                                "(left: wood; 2 coins)", ln, trade=text)
     return g.Trade(left, right, coins)
 
 

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from rules_engine.findings import Finding, Joined, Severity, error, warning
+from rules_engine.findings import Finding, Joined, Severity, error, text, warning
 from rules_engine.ruleset import Outcome, Verdict, unreadable
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders import game as g
@@ -137,14 +137,16 @@ def _run(record: Record, boards: list[d.Board], allow_duplicates: bool) -> tuple
         game.play_age(age, ids, chooser)
         left = [(k, m) for k, m in chooser.by_key.items() if k[0] == age]
         for (a, turn, seat), mv in left:
-            game.notes.append(g.Note("move.extra", age, turn, seat,
-                                     f"{mv.verb.value} {mv.card}: there is no such move in age {age}, turn {turn}"
-                                     + (" (only Babylon B with its second stage plays a seventh card)"
-                                        if turn == 7 else "")))
+            extra = (text("{verb} {card}: there is no such move in age {age}, turn {turn} (only Babylon B with its "
+                          "second stage plays a seventh card)", verb=mv.verb.value, card=mv.card, age=age, turn=turn)
+                     if turn == 7 else
+                     text("{verb} {card}: there is no such move in age {age}, turn {turn}", verb=mv.verb.value,
+                          card=mv.card, age=age, turn=turn))
+            game.notes.append(g.Note("move.extra", age, turn, seat, extra))
             del chooser.by_key[(a, turn, seat)]
     for age, p in chooser.extra:
         game.notes.append(g.Note("move.twice", age, p.turn, p.seat - 1,
-                                 f"a second move for the same seat and turn: {move_text(p)!r}"))
+                                 text("a second move for the same seat and turn: {move!r}", move=move_text(p))))
     return game, score(game, record.players)
 
 
@@ -153,9 +155,10 @@ _ERRORS = {"move.missing", "move.hand", "move.extra", "move.twice"}
 
 def _finding(record: Record, note: g.Note) -> Finding:
     player = record.players[note.seat] if 0 <= note.seat < len(record.players) else None
-    make = error if note.rule in _ERRORS else warning
-    return make(note.rule, "age {age}, turn {turn}, {player!r}: {note}", player,
-                age=note.age, turn=note.turn, player=player, note=note.message)
+    where = {"age": note.age, "turn": note.turn, "player": player, "note": note.text}
+    if note.rule in _ERRORS:     # the template in both calls: the extractor reads error/warning calls
+        return error(note.rule, "age {age}, turn {turn}, {player!r}: {note}", player, **where)
+    return warning(note.rule, "age {age}, turn {turn}, {player!r}: {note}", player, **where)
 
 
 def replay(record: Record) -> SevenWondersVerdict:
