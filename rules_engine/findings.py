@@ -106,6 +106,11 @@ class Finding:
         return render(self.template, self.params, translate)
 
     @property
+    def clause(self) -> Text:
+        """The message as a clause of another message (a verdict's summary), translated with it."""
+        return Text(self.template, self.params)
+
+    @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 

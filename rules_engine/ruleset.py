@@ -17,7 +17,7 @@ from typing import (
     TypeVar,
 )
 
-from rules_engine.findings import Finding, error
+from rules_engine.findings import Finding, Text, error, text
 from rules_engine.recordtext import (
     Headers,
     HeadersBuilder,
@@ -67,13 +67,14 @@ class Verdict(Generic[V]):
     """The outcome of replaying one record, the same shape for every game.
 
     `ok` is True when the record could be read and replayed and no error was found (house-rule
-    corrections are warnings); `summary` is the one line `tourney verify` prints; `outcome`
+    corrections are warnings); `summary` is the one line `tourney verify` prints (a template
+    with its values: `str()` is English, tourney says it in the reader's language); `outcome`
     and `sheet` (the game's computed final sheet) are None when the replay could not finish.
     """
 
     ok: bool
     findings: tuple[Finding, ...]
-    summary: str
+    summary: Text
     outcome: Outcome | None = None
     sheet: V | None = None
 
@@ -87,7 +88,7 @@ def unreadable(errors: tuple[RecordSyntaxError, ...]) -> Verdict[Any]:
     n = len(errors)
     return Verdict(False, tuple(error("syntax", "line {line}: {problem}", line=e.line, problem=e.text)
                                 for e in errors),
-                   f"unreadable: {n} syntax error{'s' if n != 1 else ''}")
+                   text("unreadable: {n} syntax error", n=n) if n == 1 else text("unreadable: {n} syntax errors", n=n))
 
 
 class VerdictBuilder(Visitor[R, "tuple[R, Verdict[Any]]"]):

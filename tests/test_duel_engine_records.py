@@ -48,7 +48,7 @@ def test_golden_files_are_written_back_byte_for_byte(name):
 
 def test_golden_military_game_summary():
     verdict = duel.replay(load("military"))
-    assert verdict.summary == "ok: 0-1 military 29-40 after 67 moves"
+    assert str(verdict.summary) == "ok: 0-1 military 29-40 after 67 moves"
     assert verdict.sheet[1].military == 10
 
 
@@ -168,7 +168,7 @@ def test_syntax_errors_name_the_line(text, line, message):
     (record,) = duel.read_records(io.StringIO(text))
     assert [(e.line, e.message) for e in record.errors] == [(line, message)]
     verdict = duel.replay(record)
-    assert not verdict.ok and verdict.summary == "unreadable: 1 syntax error"
+    assert not verdict.ok and str(verdict.summary) == "unreadable: 1 syntax error"
     assert [(f.rule, f.message) for f in verdict.findings] == [("syntax", f"line {line}: {message}")]
 
 

@@ -186,12 +186,38 @@ def test_verify_in_german_says_the_syntax_errors_and_illegal_moves_in_german(tmp
     result = run("verify", "--lang", "de", str(broken), str(bad))
     assert result.exit_code == 1
     assert result.output == (
-        f"{broken}:1: ? - ?: unreadable: 1 syntax error\n"
+        f"{broken}:1: ? - ?: unlesbar: 1 Syntaxfehler\n"
         "  Fehler [syntax] Zeile 4: Zugnummer '3.' außer der Reihe: erwartet war 2.\n"
-        f"{bad}:1: Anna Weber - Bob Martin: illegal: 1 error\n"
+        f"{bad}:1: Anna Weber - Bob Martin: regelwidrig: 1 Fehler\n"
         "  Fehler [move.illegal] Zug 37, Anna Weber: 'Forum' ist nicht bezahlbar: braucht 1 Ton, hat 0, "
         "dazu 3 Münzen, der Handel kostet 1, vorhanden sind 2 Münzen\n"
         "2 Partien: 0 in Ordnung, 2 fehlerhaft\n")
+
+
+def test_verify_in_german_says_every_duel_verdict_in_german(tmp_path):
+    # issue 13 item 7: the one-line summaries too; the Result tag's words stay the record's data
+    military = (DATA / "military.txt").read_text()
+    files = {"ok": military,
+             "disagrees": military.replace('[Result "0-1 military"]', '[Result "1-0 military"]').replace(
+                 "Arsenal 0-1", "Arsenal 1-0"),
+             "pantheon": military.replace('[Expansions "-"]', '[Expansions "Pantheon"]'),
+             "setup": military.replace("Tokens: Philosophy", "Tokens: Filosophy")}
+    paths = {name: tmp_path / f"{name}.txt" for name in files}
+    for name, content in files.items():
+        paths[name].write_text(content)
+    result = run("verify", "--lang", "de", *map(str, paths.values()))
+    assert result.exit_code == 1
+    assert result.output == (
+        f"{paths['ok']}:1: Anna Weber - Bob Martin: in Ordnung: 0-1 military 29-40 nach 67 Zügen\n"
+        f"{paths['disagrees']}:1: Anna Weber - Bob Martin: Ergebnis weicht ab: 0-1 military 29-40 nach 67 Zügen\n"
+        "  Fehler [result] der Result-Tag sagt '1-0 military', das Nachspielen ergibt '0-1 military'\n"
+        f"{paths['pantheon']}:1: Anna Weber - Bob Martin: nicht nachgespielt: unbekannte Erweiterungen "
+        "'Pantheon': bekannt sind das Grundspiel und Agora\n"
+        "  Fehler [expansions] unbekannte Erweiterungen 'Pantheon': bekannt sind das Grundspiel und Agora\n"
+        f"{paths['setup']}:1: Anna Weber - Bob Martin: fehlerhafter Aufbau: 2 Fehler\n"
+        "  Fehler [setup.tokens] unbekannt (Fortschrittsplättchen): 'Filosophy'\n"
+        "  Fehler [setup.tokens] 5 Fortschrittsplättchen liegen auf dem Spielplan, die Aufzeichnung hat 4\n"
+        "4 Partien: 1 in Ordnung, 3 fehlerhaft\n")
 
 
 def test_verify_in_german_names_the_agora_phase_in_german(tmp_path):

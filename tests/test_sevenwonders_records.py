@@ -55,7 +55,7 @@ def test_selfplay_golden_replays_clean(name):
     verdict = replay(record)
     assert verdict.ok and verdict.findings == ()
     assert verdict.totals == record.result
-    assert verdict.summary == "ok: scores " + " ".join(map(str, record.result))
+    assert str(verdict.summary) == "ok: scores " + " ".join(map(str, record.result))
     assert check_sheet(verdict.sheet) == []
 
 
@@ -70,7 +70,7 @@ def test_dispute_trade_house_rules_applied_at_the_table():
         ("trade.coins", "warning", "Player 4",
          "age 3, turn 6, 'Player 4': build Pantheon: the trade costs 2 coins, the record says 3; 2 are paid"),
     ]
-    assert verdict.summary == "ok: scores 34 37 40 53 42 (2 corrections by the house rules)"
+    assert str(verdict.summary) == "ok: scores 34 37 40 53 42 (2 corrections by the house rules)"
 
 
 def test_dispute_duplicate_lighthouse_removed_and_recomputed():
@@ -83,7 +83,7 @@ def test_dispute_duplicate_lighthouse_removed_and_recomputed():
     assert verdict.findings[1].message == ("'Dora': with the duplicate building removed, treasury 14 -> 12, "
                                            "commercial 18 -> 9, total 43 -> 32, coins 42 -> 38")
     assert verdict.findings[2].message == "'Dora' scores 32 in the replay, the Result says 43"
-    assert verdict.summary == ("failed: 2 errors, scores 26 43 33 32 41 37 35 (2 corrections by the house "
+    assert str(verdict.summary) == ("failed: 2 errors, scores 26 43 33 32 41 37 35 (2 corrections by the house "
                                "rules); the Result says 26 43 33 43 41 37 35")
     assert check_sheet(verdict.sheet) == []
 
@@ -125,7 +125,7 @@ def test_a_mistyped_move_spoils_its_game_only():
     assert error.message.startswith("bad move '1.2 biuld ")
     assert bad.splitlines()[error.line - 1].startswith("1.2 biuld ")
     assert [replay(r).ok for r in back] == [False, True, True]
-    assert replay(back[0]).summary == "unreadable: 1 syntax error"
+    assert str(replay(back[0]).summary) == "unreadable: 1 syntax error"
 
 
 def test_every_bad_line_of_a_record_is_reported():
@@ -188,8 +188,8 @@ def test_card_not_in_hand_makes_the_record_unreplayable():
     verdict = replay(bad)
     assert not verdict.ok and verdict.sheet is None
     assert verdict.findings[-1].rule == "move.hand"
-    assert verdict.summary.startswith("not replayable: age 1, turn 1, 'Player 1': build 'Palace': "
-                                      "the card isn't in the hand (")
+    assert str(verdict.summary).startswith("not replayable: age 1, turn 1, 'Player 1': build 'Palace': "
+                                           "the card isn't in the hand (")
 
 
 def test_discard_build_without_halikarnassos_is_reported_and_ignored():

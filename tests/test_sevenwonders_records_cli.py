@@ -79,14 +79,33 @@ def test_verify_in_german_says_the_replay_notes_and_syntax_errors_in_german(tmp_
     result = run("verify", "--lang", "de", str(trade), str(broken))
     assert result.exit_code == 1
     assert result.output == (
-        f"{trade}:1: Player 1 - Player 2 - Player 3 - Player 4 - Player 5: ok: scores 34 37 40 53 42 "
-        "(2 corrections by the house rules)\n"
+        f"{trade}:1: Player 1 - Player 2 - Player 3 - Player 4 - Player 5: in Ordnung: Punkte 34 37 40 53 42 "
+        "(2 Korrekturen nach den Hausregeln)\n"
         "  Warnung [move.illegal] Zeitalter 3, Runde 6, 'Player 2': build Senate: nicht jeder gekaufte Rohstoff "
         "wird für Senate gebraucht: gekaufte Rohstoffe müssen verwendet werden; die Karte wird stattdessen für "
         "3 Münzen abgeworfen\n"
         "  Warnung [trade.coins] Zeitalter 3, Runde 6, 'Player 4': build Pantheon: der Handel kostet 2 Münzen, "
         "die Aufzeichnung sagt 3; 2 werden gezahlt\n"
-        f"{broken}:1: A - B - C: unreadable: 1 syntax error\n"
+        f"{broken}:1: A - B - C: unlesbar: 1 Syntaxfehler\n"
         "  Fehler [syntax] Zeile 3: ungültiges Weltwunder 'Babylon Q' im Wonders-Tag: Spielplan und Seite "
         'schreiben, z. B. [Wonders "Gizah A - Rhodos B - Babylon B"]\n'
         "2 Partien: 1 in Ordnung, 1 fehlerhaft\n")
+
+
+def test_verify_in_german_says_the_failed_and_unreplayable_verdicts_in_german(tmp_path):
+    # issue 13 item 7: the summary's clauses (corrections, the Result's totals) and the finding
+    # a record can't be replayed past are said in German too
+    dup, hand = tmp_path / "dup.7w", tmp_path / "hand.7w"
+    shutil.copy(DATA / "dispute-duplicate.7w", dup)
+    hand.write_text((DATA / "selfplay-3p.7w").read_text().replace("\n1.1 build Altar\n", "\n1.1 build Palace\n"))
+    result = run("verify", "--lang", "de", str(dup), str(hand))
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == (f"{dup}:1: Anna - Ben - Cleo - Dora - Emil - Fritz - Greta: fehlerhaft: 2 Fehler, Punkte "
+                        "26 43 33 32 41 37 35 (2 Korrekturen nach den Hausregeln); das Result sagt "
+                        "26 43 33 43 41 37 35")
+    unreplayable = "Zeitalter 1, Runde 1, 'Player 1': build 'Palace': die Karte ist nicht auf der Hand (Scriptorium, " \
+        "West Trading Post, Lumber Yard, Glassworks, Altar, Timber Yard, Press)"
+    assert lines[-3:] == [f"{hand}:1: Player 1 - Player 2 - Player 3: nicht nachspielbar: {unreplayable}",
+                          f"  Fehler [move.hand] {unreplayable}",
+                          "2 Partien: 0 in Ordnung, 2 fehlerhaft"]

@@ -33,6 +33,11 @@ def finding_text(finding: Finding) -> str:
     return finding.render(_)
 
 
+def clause_text(clause: Text) -> str:
+    """A message built of the engine's clauses (a replay verdict's summary) in the current language."""
+    return clause.render(_)
+
+
 def severity_text(finding: Finding) -> str:
     """"error" or "warning" in the current language."""
     return _(SEVERITY[finding.severity])

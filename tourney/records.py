@@ -14,7 +14,7 @@ from rules_engine.recordtext import GAME_TAG, first_tag
 from rules_engine.registry import UnknownGameError, find_records
 from rules_engine.ruleset import RecordRuleset
 from tourney.errors import RecordFileError
-from tourney.findingtext import finding_text, severity_text
+from tourney.findingtext import clause_text, finding_text, severity_text
 from tourney.i18n import _, ngettext
 from tourney.outfile import atomic
 
@@ -70,7 +70,7 @@ def verify_files(paths: list[str]) -> VerifyReport:
                 for record, verdict in ruleset.verify_records(handle):
                     games += 1
                     who = " - ".join(record.players) or "?"
-                    lines.append(f"{path}:{record.line}: {who}: {verdict.summary}")
+                    lines.append(f"{path}:{record.line}: {who}: {clause_text(verdict.summary)}")
                     for f in verdict.findings:
                         lines.append(f"  {severity_text(f)} [{f.rule}] {finding_text(f)}")
                     passed += verdict.ok

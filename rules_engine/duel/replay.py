@@ -147,11 +147,6 @@ def _deal_from(record: Record, agora: bool = False) -> tuple[E.Deal | None, list
     return E.Deal(tokens, box, wonders, tuple(layouts), tuple(removed), library), out
 
 
-def _count(findings: list[Finding]) -> str:
-    n = len(findings)
-    return f"{n} error{'s' if n != 1 else ''}"
-
-
 def _sheet(g: E.Game, p: int) -> Sheet:
     return Sheet(**g.sheet(p))
 
@@ -170,11 +165,13 @@ def replay(record: Record) -> DuelVerdict:
         if tuple(x.lower() for x in record.expansions) != ("agora",):
             f = error("expansions", "unknown expansions {expansions!r}: this engine "
                                     "knows the base game and Agora", expansions=" ".join(record.expansions))
-            return Verdict(False, (f,), f"not replayed: {f.message}")
+            return Verdict(False, (f,), text("not replayed: {finding}", finding=f.clause))
         agora = True
     deal, findings = _deal_from(record, agora)
     if deal is None:
-        return Verdict(False, tuple(findings), f"bad setup: {_count(findings)}")
+        n = len(findings)
+        return Verdict(False, tuple(findings), text("bad setup: {n} error", n=n) if n == 1
+                       else text("bad setup: {n} errors", n=n))
     g: E.Game
     if isinstance(deal, A.AgoraDeal):
         g = A.AgoraGame(deal)
@@ -183,7 +180,9 @@ def replay(record: Record) -> DuelVerdict:
         g = E.Game(deal)
         _play_moves(g, _apply, _current, record, findings)
     if findings:
-        return Verdict(False, tuple(findings), f"illegal: {_count(findings)}")
+        n = len(findings)
+        return Verdict(False, tuple(findings), text("illegal: {n} error", n=n) if n == 1
+                       else text("illegal: {n} errors", n=n))
     if g.library_used and tuple(g.library_draw()) != tuple(deal.library[:3]):
         findings.append(error("setup.library", "the Library draw is not 3 tokens still in the box"))
     if g.library_used and not record.library:
@@ -206,9 +205,11 @@ def replay(record: Record) -> DuelVerdict:
                 findings.append(error("sheet", "{player}'s recorded sheet disagrees: {diffs}",
                                       players[p], player=players[p], diffs=", ".join(diffs)))
     t0, t1 = sheets[0].total, sheets[1].total
-    summary = f"{result} {t0}-{t1} after {len(record.moves)} moves"
-    ok = not findings
-    return Verdict(ok, tuple(findings), ("ok: " if ok else "result disagrees: ") + summary, outcome, sheets)
+    where = {"result": result, "totals": f"{t0}-{t1}", "n": len(record.moves)}
+    if findings:
+        return Verdict(False, tuple(findings), text("result disagrees: {result} {totals} after {n} moves", **where),
+                       outcome, sheets)
+    return Verdict(True, (), text("ok: {result} {totals} after {n} moves", **where), outcome, sheets)
 
 
 G = TypeVar("G", bound=E.Game)

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from rules_engine.findings import Finding, Joined, Severity, error, text, warning
+from rules_engine.findings import Finding, Joined, Severity, Text, error, text, warning
 from rules_engine.ruleset import Outcome, Verdict, unreadable
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders import game as g
@@ -167,28 +167,44 @@ def replay(record: Record) -> SevenWondersVerdict:
         return unreadable(record.errors)
     boards, findings = _setup(record)
     if boards is None:
-        return Verdict(False, tuple(findings), "not replayable: " + findings[0].message)
+        return _not_replayable(findings, findings[0])
     try:
         game, sheet = _run(record, boards, allow_duplicates=False)
     except g.RecordError as exc:
         findings.append(_finding(record, exc.note))
-        return Verdict(False, tuple(findings), "not replayable: " + findings[-1].message)
+        return _not_replayable(findings, findings[-1])
     findings.extend(_finding(record, n) for n in game.notes)
     if any(n.rule == "build.duplicate" for n in game.notes):
         findings.extend(_consequences(record, boards, sheet))
     findings.extend(_compare(record, sheet))
     errors = [f for f in findings if f.is_error]
-    corrections = [f for f in findings if f.severity is Severity.WARNING]
-    totals = " ".join(str(p.total) for p in sheet.players)
-    if errors:
-        summary = f"failed: {len(errors)} error{'s' if len(errors) != 1 else ''}, scores {totals}"
-    else:
-        summary = f"ok: scores {totals}"
-    if corrections:
-        summary += f" ({len(corrections)} correction{'s' if len(corrections) != 1 else ''} by the house rules)"
+    return Verdict(not errors, tuple(findings), _summary(record, sheet, findings), outcome(sheet), sheet)
+
+
+def _not_replayable(findings: list[Finding], why: Finding) -> SevenWondersVerdict:
+    return Verdict(False, tuple(findings), text("not replayable: {finding}", finding=why.clause))
+
+
+def _summary(record: Record, sheet: TableSheet, findings: list[Finding]) -> Text:
+    """"ok: scores 34 37 40" or "failed: 2 errors, scores …", then the house-rule corrections
+    and the Result tag's totals where they differ (optional clauses, "" when not said)."""
+    n = sum(f.is_error for f in findings)
+    k = sum(f.severity is Severity.WARNING for f in findings)
+    scores = " ".join(str(p.total) for p in sheet.players)
+    corrections: Text | str = ""
+    if k:
+        corrections = (text(" ({k} correction by the house rules)", k=k) if k == 1
+                       else text(" ({k} corrections by the house rules)", k=k))
+    told: Text | str = ""
     if record.result is not None and tuple(p.total for p in sheet.players) != record.result:
-        summary += f"; the Result says {' '.join(map(str, record.result))}"
-    return Verdict(not errors, tuple(findings), summary, outcome(sheet), sheet)
+        told = text("; the Result says {result}", result=" ".join(map(str, record.result)))
+    if not n:
+        return text("ok: scores {scores}{corrections}{told}", scores=scores, corrections=corrections, told=told)
+    if n == 1:
+        return text("failed: {n} error, scores {scores}{corrections}{told}",
+                    n=n, scores=scores, corrections=corrections, told=told)
+    return text("failed: {n} errors, scores {scores}{corrections}{told}",
+                n=n, scores=scores, corrections=corrections, told=told)
 
 
 def _consequences(record: Record, boards: list[d.Board], corrected: TableSheet) -> list[Finding]:
