@@ -3,9 +3,12 @@ with the event through the store's settings API)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from tourney import store
 from tourney.errors import EventError, UsageError
+
+if TYPE_CHECKING:
+    from tourney import store
 
 #: How each Duel scheme pairs its rounds (the tiebreaks live in the scheme).
 PAIRING = {"swiss": "swiss", "wbc": "swiss", "roundrobin": "roundrobin"}
@@ -36,6 +39,8 @@ def bye_points(event: store.Event) -> Fraction:
 
 
 def set_bye_points(event: store.Event, value: Fraction) -> None:
+    from tourney import store
+
     with event.transaction() as conn:
         store.set_setting(conn, BYE_SETTING, str(value))
         store.log(conn, "settings", f"bye worth {value} match points")

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Mapping, Sequence, cast
+from typing import TYPE_CHECKING, Mapping, Sequence, cast
 
 from rules_engine.findings import Finding, error
 from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
 from rules_engine.sevenwonders.sheet import split_guilds
-from tourney import store
 from tourney.errors import EventError
 from tourney.games.sevenwonders.drawstore import round_draws
 from tourney.tablegame import seating_findings
@@ -20,6 +19,9 @@ from tourney.results import (
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
 from tourney.vocabulary import GENERIC, Vocabulary, Word
 from tourney.names import name_key
+
+if TYPE_CHECKING:
+    from tourney import store  # imported where a table is stored: checking sheets needs no database
 
 REQUIRED = ("round", "table", "seat", "player", *CATEGORIES, "total", "coins")
 OPTIONAL_TEXT = ("wonder", "side", "guilds_in_play")
@@ -183,6 +185,8 @@ def load_table(result: store.TableResult) -> TableSheet:
 def table_rows(event: store.Event) -> TableRowsFn:
     """How a checked table is stored: seats from the sheet when the tool did not seat the round,
     the seating's wonder when the sheet leaves it out."""
+    from tourney import store
+
     seated = event.seated_rounds()
     planned_wonder = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
 
