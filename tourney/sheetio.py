@@ -134,8 +134,8 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers:
                 problems.append((col, f"{headers.get(col, col)} must be a whole number, got {text!r}{hint}"))
                 values[col] = None
     # A blank name is left to the "player is empty" finding, which says what to write there.
-    for col in fmt.required:
-        if values.get(col) is None and not any(p[0] == col for p in problems):
+    for col in [col for col in fmt.required if values.get(col) is None]:
+        if not any(p[0] == col for p in problems):
             problems.append((col, f"{headers.get(col, col)} is empty: fill it in (write 0 for none)"))
     for check in fmt.row_checks:
         problems.extend(check(values))
@@ -143,17 +143,23 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers:
 
 
 def _plain_numbers(cells: list[object]) -> list[int] | None:
-    """The cells as numbers when each is text of plain digits (a CSV file's usual row): what
-    `whole_number` gives them, in one go; None when some cell needs a closer look."""
+    """The cells as numbers when each is text of a plain whole number, signed or not (a CSV
+    file's usual row): what `whole_number` gives them, in one go; None when some cell needs a
+    closer look."""
     texts = cast("list[str]", cells)
     try:
         joined = "".join(texts)
     except TypeError:  # a cell that is not text (a workbook's number, a blank)
         return None
-    if not (joined.isdigit() and joined.isascii() and all(texts)):
+    # On ASCII text without "_", int() takes exactly what `whole_number` takes without a
+    # decimal part (digits, a sign, blanks around); "7,0", a blank cell, "1e3" fail both ways.
+    if not joined.isascii() or "_" in joined:
         return None
-    numbers = list(map(int, texts))
-    return numbers if not numbers or max(numbers) <= MAX_WHOLE_NUMBER else None
+    try:
+        numbers = list(map(int, texts))
+    except ValueError:
+        return None
+    return numbers if not numbers or -MAX_WHOLE_NUMBER <= min(numbers) and max(numbers) <= MAX_WHOLE_NUMBER else None
 
 
 def _duplicates(cells: tuple[object, ...], fmt: SheetFormat) -> str | None:
