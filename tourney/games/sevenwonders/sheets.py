@@ -90,10 +90,13 @@ def _whole(value: object) -> int | None:
 def _score(seat: int, player: str, data: Mapping[str, object], wonder: str | None, side: str | None) -> PlayerScore:
     """A `PlayerScore` from the values of its whole-number fields by name: those of
     `STORED_INTS` are whole numbers (the caller made sure), the optional ones may be missing."""
-    # Built once per line of every sheet checked: the fields by position, in one call.
+    # Built once per line of every sheet checked: the fields by position, read in one go.
+    military, treasury, wonders, civilian, commercial, guilds, science, total, coins = cast(
+        "tuple[int, int, int, int, int, int, int, int, int]", _NUMBERS(data))
     get = data.get
-    return PlayerScore(seat, player, *cast("tuple[int, ...]", _NUMBERS(data)), wonder, side,
-                       *[_whole(get(key)) for key in OPTIONAL_INT])
+    compasses, gears, tablets, wild, stages = [_whole(get(key)) for key in OPTIONAL_INT]
+    return PlayerScore(seat, player, military, treasury, wonders, civilian, commercial, guilds, science, total,
+                       coins, wonder, side, compasses, gears, tablets, wild, stages)
 
 
 def _side_findings(row: SheetRow) -> list[Finding]:
