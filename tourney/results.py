@@ -140,6 +140,11 @@ def collector_paused() -> Iterator[None]:
         yield
     finally:
         if was_on:
+            # The objects made meanwhile go to the oldest generation (freeze, then unfreeze):
+            # the next young collection would otherwise walk all of them at once. They are
+            # still collected, as every old object is, by the next full collection.
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
 
 

@@ -104,8 +104,9 @@ def canonical(header: object, fmt: SheetFormat) -> str | None:
 def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers: Mapping[str, str],
              unsaved: tuple[str, ...], numbers: tuple[str, ...], texts: tuple[str, ...]) -> SheetRow:
     """The row with its cells converted: the columns of `raw` are `numbers`, read as whole
-    numbers, and `texts` (the player's name and text), each in `raw`'s order."""
-    values: dict[str, object] = dict(raw)  # the columns in the sheet's order
+    numbers, and `texts` (the player's name and text), each in `raw`'s order. `raw` is the
+    caller's own dict of the row: converted in place, each cell read before it is replaced."""
+    values = raw  # the columns in the sheet's order
     problems: list[tuple[str, str]] = []
     for col in unsaved:
         problems.append((col, (f"{headers.get(col, col)} is a formula without a saved value: open the file in "
@@ -120,7 +121,7 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers:
             values[col] = " ".join(("" if cell is None else str(cell)).split())
         else:
             values[col] = ("" if cell is None else str(cell).strip()) or None
-    cells = [raw[col] for col in numbers]
+    cells = list(map(raw.__getitem__, numbers))
     plain = _plain_numbers(cells)
     if plain is not None:
         values.update(zip(numbers, plain))
@@ -188,8 +189,8 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
     texts: tuple[str, ...] = ()
     width = 0
     for row in table.rows:
-        cells: list[object] = list(row.cells)
         if mapping is None:
+            cells: list[object] = list(row.cells)
             if fmt.header_lines:
                 above.update(_header_line(cells, fmt))
             if row.number > HEADER_ROWS:
@@ -209,9 +210,10 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
                 texts = tuple(col for col in given if col == "player" or col in fmt.optional_text)
                 numbers = tuple(col for col in given if col not in texts)
             continue
-        if len(cells) < width:
-            cells.extend([None] * (width - len(cells)))
-        raw: dict[str, object] = dict(zip(names, map(cells.__getitem__, columns)))
+        line = row.cells
+        if len(line) < width:
+            line = (*line, *[None] * (width - len(line)))
+        raw: dict[str, object] = dict(zip(names, map(line.__getitem__, columns)))
         # Printed sheets have rows for empty seats and signature lines (text only): not result
         # lines. A number outside the pre-printed columns without a player is reported.
         unsaved = tuple(col for i, col in mapping.items()
