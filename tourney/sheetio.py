@@ -104,9 +104,8 @@ def canonical(header: object, fmt: SheetFormat) -> str | None:
 def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers: Mapping[str, str],
              unsaved: tuple[str, ...], numbers: tuple[str, ...], texts: tuple[str, ...]) -> SheetRow:
     """The row with its cells converted: the columns of `raw` are `numbers`, read as whole
-    numbers, and `texts` (the player's name and text), each in `raw`'s order. `raw` is the
-    caller's own dict of the row: converted in place, each cell read before it is replaced."""
-    values = raw  # the columns in the sheet's order
+    numbers, and `texts` (the player's name and text), each in `raw`'s order."""
+    values: dict[str, object] = dict(raw)  # the columns in the sheet's order
     problems: list[tuple[str, str]] = []
     for col in unsaved:
         problems.append((col, (f"{headers.get(col, col)} is a formula without a saved value: open the file in "
@@ -135,8 +134,8 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers:
                 problems.append((col, f"{headers.get(col, col)} must be a whole number, got {text!r}{hint}"))
                 values[col] = None
     # A blank name is left to the "player is empty" finding, which says what to write there.
-    for col in [col for col in fmt.required if values.get(col) is None]:
-        if not any(p[0] == col for p in problems):
+    for col in fmt.required:
+        if values.get(col) is None and not any(p[0] == col for p in problems):
             problems.append((col, f"{headers.get(col, col)} is empty: fill it in (write 0 for none)"))
     for check in fmt.row_checks:
         problems.extend(check(values))

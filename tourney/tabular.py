@@ -236,9 +236,7 @@ def parse_csv_text(text: str, file: str) -> Table:
             if line_no != start or (quoted and any("\n" in f or "\r" in f for f in record)):
                 raise TableLayoutError(f"{file}:{start}: a '\"' opens a cell that runs on to line {line_no}, "
                                        "taking the rows between with it: remove the stray '\"' or close it")
-            fields = list(map(unneutralise, record)) if apostrophe else record
-            # Most rows end in a filled cell: nothing to trim.
-            cells = tuple(fields) if fields and fields[-1] and not fields[-1].isspace() else _trim(fields)
+            cells = _trim(list(map(unneutralise, record)) if apostrophe else record)
             if not cells:
                 continue
             if len(cells) > MAX_COLUMNS or max(map(len, record)) > MAX_CELL_CHARS:
