@@ -8,11 +8,9 @@ like a sheet filled in from the printed pads.
 Prints the run as a user sees it (a fresh `tourney` process: start-up, imports and all), the
 same command in this process (CliRunner, first run: the command's lazy imports included), and
 where the in-process time goes: read (finding the game from the header, reading the file into
-rows), group (rows into tables and the checks around the rules engine), check (`check_tables`:
-the rules engine on every table, in worker processes too for a big file; `--serial` keeps it in
-one process, and the check line then says how much of it is `check_sheet` itself), report (causes
-and lines) and the rest (printing). `--profile` adds the top of a profile. Times are wall clock,
-with the process's CPU time beside them (on a busy machine they differ).
+rows), group (rows into tables and the checks around the rules engine), check (`check_sheet`),
+report (causes and lines) and the rest (printing). `--profile` adds the top of a profile. Times
+are wall clock, with the process's CPU time beside them (on a busy machine they differ).
 """
 import cProfile
 import csv
@@ -107,13 +105,10 @@ def main() -> None:
         runner = CliRunner()
         import tourney.games as games
 
-        if "--serial" in sys.argv:
-            results.PARALLEL_TABLES = sys.maxsize
         with Stages() as stages:
             stages.time("read", games, "sheet_game")
             stages.time("read", sheets, "read_score_file")
-            stages.time("check", results, "check_tables")
-            stages.time("engine", sheets, "check_sheet")
+            stages.time("check", sheets, "check_sheet")
             stages.time("report", results, "report_lines")
             stages.time("files", results, "check_files")
             start, cpu = time.perf_counter(), time.process_time()
@@ -125,9 +120,8 @@ def main() -> None:
         s = stages.spent
         group = s["files"] - s["read"] - s["check"]
         rest = elapsed - s["files"] - s["report"]
-        engine = f" ({s['engine']:.2f} of it in check_sheet)" if "--serial" in sys.argv else ""
         print(f"tourney check (in process): {elapsed:.2f} s (CPU {cpu:.2f} s in this process) = read {s['read']:.2f} "
-              f"+ group {group:.2f} + check {s['check']:.2f}{engine} + report {s['report']:.2f} "
+              f"+ group {group:.2f} + check {s['check']:.2f} + report {s['report']:.2f} "
               f"+ imports and output {rest:.2f}")
         if "--profile" in sys.argv:
             prof = cProfile.Profile()
