@@ -208,9 +208,10 @@ def _check_one_table_per_player(report: CheckReport) -> None:
     seen: dict[tuple[int, str], ParsedTable[object]] = {}
     for table in report.tables:
         for row in table.rows:
-            if not row.player:
+            player = row.player
+            if not player:
                 continue
-            key = (table.round, name_key(row.player))
+            key = (table.round, name_key(player))
             other = seen.get(key)
             if other is not None and other is not table:
                 report.findings.append(at_row(row, error(

@@ -187,6 +187,7 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
     numbers: tuple[str, ...] = ()  # the columns read as whole numbers, and the others
     texts: tuple[str, ...] = ()
     width = 0
+    in_order = False
     for row in table.rows:
         if mapping is None:
             cells: list[object] = list(row.cells)
@@ -205,6 +206,7 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
                     raise SheetError(f"{table.where(row.number)}: {twice}: delete one of them")
                 headers = {col: " ".join(str(cells[i]).split()) for i, col in mapping.items()}
                 columns, names, width = tuple(mapping), tuple(mapping.values()), max(mapping) + 1
+                in_order = columns == tuple(range(width))
                 given = (*names, *(c for c in above if c not in names))  # the columns of each row
                 texts = tuple(col for col in given if col == "player" or col in fmt.optional_text)
                 numbers = tuple(col for col in given if col not in texts)
@@ -212,7 +214,8 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
         line = row.cells
         if len(line) < width:
             line = (*line, *[None] * (width - len(line)))
-        raw: dict[str, object] = dict(zip(names, map(line.__getitem__, columns)))
+        # Usually the header names every column from the first on: the cells in order, as they are.
+        raw: dict[str, object] = dict(zip(names, line if in_order else map(line.__getitem__, columns)))
         # Printed sheets have rows for empty seats and signature lines (text only): not result
         # lines. A number outside the pre-printed columns without a player is reported.
         unsaved = tuple(col for i, col in mapping.items()
