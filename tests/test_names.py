@@ -124,6 +124,13 @@ def test_case_variants_have_one_name_key(text):
         assert name_key(clean_name(variant)) == name_key(name)
 
 
+@given(st.text(st.characters(max_codepoint=127)))
+def test_the_name_key_of_ascii_text_is_canonical_caseless_matching(text):
+    """name_key takes a shortcut for ASCII names: the same key as the Unicode way it skips."""
+    folded = unicodedata.normalize("NFD", text).casefold()
+    assert name_key(text) == " ".join(unicodedata.normalize("NFC", folded).split())
+
+
 def levenshtein(a: str, b: str) -> int:
     row = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):

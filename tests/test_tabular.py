@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import HEADER as HEADER_7W
 from tests.conftest import line, write_sheet
 from tests.test_cli import four_players, new_event, table_of_four
 from tourney import tabular
@@ -302,6 +303,25 @@ def test_no_fraction_is_read_as_a_whole_number(tmp_path_factory, d):
         whole_number(str(d))
 
 
+#: Cells as a CSV row may hold them: numbers with signs, blanks, separators and near-misses.
+CSV_NUMBER_CELLS = st.one_of(
+    st.integers(-2 * tabular.MAX_WHOLE_NUMBER, 2 * tabular.MAX_WHOLE_NUMBER).map(str),
+    st.from_regex(r"\s?[+-]?[0-9_٧,.e ]{0,6}\s?", fullmatch=True),
+    st.sampled_from(["", " ", "-", "+", "--1", "+-1", "1_0", "7,0", "7.0", "0x10", "\t8\n", "٧", "1e3"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(CSV_NUMBER_CELLS, max_size=8))
+def test_a_rows_numbers_read_in_one_go_are_what_each_cell_reads_as(row):
+    """The reader's shortcut for a row of plain numbers takes exactly what `whole_number`
+    takes (else it leaves the row to the cell-by-cell reading, which says what is wrong)."""
+    from tourney.sheetio import _plain_numbers
+
+    fast = _plain_numbers(list(row))
+    if fast is not None:
+        assert fast == [whole_number(cell) for cell in row]
+
+
 # --- score sheets: duplicate columns, numbers without a player --------------------------------------------
 def test_two_columns_for_one_category_are_refused_with_their_names(run):
     rows = [r + [r[9]] for r in table_of_four()]
@@ -321,6 +341,22 @@ def test_numbers_without_a_player_are_reported_not_dropped(run):
     r = run("check", "s.csv", ok=None)
     assert r.exit_code == 1
     assert "s.csv:6: round 1, table 1: error: player is empty: write the player's name [cell]" in r.output
+
+
+def test_every_column_of_a_score_sheet_row_reaches_its_field(tmp_path):
+    """Each cell of a 7 Wonders line lands in the rules engine's field of that name (the line
+    is built by field position, so a reordered field would show here)."""
+    from rules_engine.sevenwonders import PlayerScore
+    from tourney.games.sevenwonders.sheets import parse_files
+
+    header = [*HEADER_7W, "compasses", "gears", "tablets", "wild", "stages"]
+    values = {"round": 1, "table": 2, "seat": 1, "player": "Anna", "wonder": "Rhodos", "side": "b",
+              **{col: 10 + i for i, col in enumerate(header[6:])}}
+    path = tmp_path / "r.csv"
+    path.write_text(",".join(header) + "\n" + ",".join(str(values[c]) for c in header) + "\n", encoding="utf-8")
+    (table,) = parse_files([path]).tables
+    (score,) = table.sheet.players
+    assert score == PlayerScore(**{**{c: v for c, v in values.items() if c not in ("round", "table")}, "side": "B"})
 
 
 # --- rosters (B2) ----------------------------------------------------------------------------------------

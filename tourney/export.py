@@ -15,13 +15,12 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from tourney.errors import UsageError
 from tourney.i18n import N_, _, language
 from tourney.outfile import atomic, write_text
-from tourney.store import EventInfo, StoredDraw
 
 if TYPE_CHECKING:
     from openpyxl.styles import Border
 
     from tourney.standings import Standings
-    from tourney.store import Event
+    from tourney.store import Event, EventInfo, StoredDraw
 
 EXPORT_FORMATS = (".xlsx", ".csv", ".json", ".html")
 

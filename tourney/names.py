@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 from tourney.errors import RegistrationError
 from tourney.i18n import _
@@ -65,10 +66,13 @@ def clean_name(text: str) -> str:
     return name
 
 
+@lru_cache(maxsize=8192)  # every sheet line, seat and stored line asks again for the same few hundred names
 def name_key(name: str) -> str:
     """The identity of a name: Unicode case folding of the NFC form, whitespace collapsed.
     `JÜRGEN WERNER` and `Jürgen Werner` (composed or decomposed ü) are one person; so are
     `IŞIK` and `Işık` (the Turkish dotless and dotted i fold to i, as upper() loses them)."""
+    if name.isascii():  # normalising changes no ASCII text, and folds its case as lower() does
+        return " ".join(name.lower().split())
     # Canonical caseless matching (Unicode 3.13): case folding of the NFD form, then composed.
     folded = unicodedata.normalize("NFD", name).casefold().replace("\u0131", "i").replace("i\u0307", "i")
     return " ".join(unicodedata.normalize("NFC", folded).split())

@@ -3,8 +3,8 @@ sheets), `seat_rounds` (the event's game seats or pairs), the seating report and
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from tourney import store
 from tourney.errors import SeatingError, UsageError
 from tourney.i18n import N_, _, join_and, ngettext
 from tourney.names import name_key
@@ -17,6 +17,9 @@ from tourney.schedule import (
     schedule_report,
 )
 from tourney.schedule import table_plan as sizes_for_plan
+
+if TYPE_CHECKING:
+    from tourney import store  # imported where used: the game packages load this module for checks too
 
 
 def table_plan(n: int, size: int = 5) -> tuple[int, ...]:
@@ -194,6 +197,7 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
     """`tourney seat`: seat or pair (as the event's game does) the next round, round `round_no`
     or all. A printed round is seated again only with `reprint`; the round it returns then
     names the tables that changed."""
+    from tourney import store
     from tourney.games import workflow
 
     if reprint and round_no is None:

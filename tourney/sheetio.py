@@ -124,7 +124,7 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers:
             values[col] = " ".join(("" if cell is None else str(cell)).split())
         else:
             values[col] = ("" if cell is None else str(cell).strip()) or None
-    cells = [raw[col] for col in numbers]
+    cells = list(map(raw.__getitem__, numbers))
     plain = _plain_numbers(cells)
     if plain is not None:
         values.update(zip(numbers, plain))
@@ -151,17 +151,23 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers:
 
 
 def _plain_numbers(cells: list[object]) -> list[int] | None:
-    """The cells as numbers when each is text of plain digits (a CSV file's usual row): what
-    `whole_number` gives them, in one go; None when some cell needs a closer look."""
+    """The cells as numbers when each is text of a plain whole number, signed or not (a CSV
+    file's usual row): what `whole_number` gives them, in one go; None when some cell needs a
+    closer look."""
     texts = cast("list[str]", cells)
     try:
         joined = "".join(texts)
     except TypeError:  # a cell that is not text (a workbook's number, a blank)
         return None
-    if not (joined.isdigit() and joined.isascii() and all(texts)):
+    # On ASCII text without "_", int() takes exactly what `whole_number` takes without a
+    # decimal part (digits, a sign, blanks around); "7,0", a blank cell, "1e3" fail both ways.
+    if not joined.isascii() or "_" in joined:
         return None
-    numbers = list(map(int, texts))
-    return numbers if not numbers or max(numbers) <= MAX_WHOLE_NUMBER else None
+    try:
+        numbers = list(map(int, texts))
+    except ValueError:
+        return None
+    return numbers if not numbers or -MAX_WHOLE_NUMBER <= min(numbers) and max(numbers) <= MAX_WHOLE_NUMBER else None
 
 
 def _duplicates(cells: tuple[object, ...], fmt: SheetFormat) -> tuple[str, str, str] | None:
@@ -189,9 +195,10 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
     numbers: tuple[str, ...] = ()  # the columns read as whole numbers, and the others
     texts: tuple[str, ...] = ()
     width = 0
+    in_order = False
     for row in table.rows:
-        cells: list[object] = list(row.cells)
         if mapping is None:
+            cells: list[object] = list(row.cells)
             if fmt.header_lines:
                 above.update(_header_line(cells, fmt))
             if row.number > HEADER_ROWS:
@@ -209,13 +216,16 @@ def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
                                             first=twice[1], second=twice[2]))
                 headers = {col: " ".join(str(cells[i]).split()) for i, col in mapping.items()}
                 columns, names, width = tuple(mapping), tuple(mapping.values()), max(mapping) + 1
+                in_order = columns == tuple(range(width))
                 given = (*names, *(c for c in above if c not in names))  # the columns of each row
                 texts = tuple(col for col in given if col == "player" or col in fmt.optional_text)
                 numbers = tuple(col for col in given if col not in texts)
             continue
-        if len(cells) < width:
-            cells.extend([None] * (width - len(cells)))
-        raw: dict[str, object] = dict(zip(names, map(cells.__getitem__, columns)))
+        line = row.cells
+        if len(line) < width:
+            line = (*line, *[None] * (width - len(line)))
+        # Usually the header names every column from the first on: the cells in order, as they are.
+        raw: dict[str, object] = dict(zip(names, line if in_order else map(line.__getitem__, columns)))
         # Printed sheets have rows for empty seats and signature lines (text only): not result
         # lines. A number outside the pre-printed columns without a player is reported.
         unsaved = tuple(col for i, col in mapping.items()

@@ -10,11 +10,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Sequence, cast
 
 from tourney.errors import UsageError
-from tourney.store import EventInfo, SeatRow, StoredDraw
 
 if TYPE_CHECKING:
     from tourney.schemes import Scheme
-    from tourney.store import Event
+    from tourney.store import Event, EventInfo, SeatRow, StoredDraw
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rules_engine.findings import Finding, error
-from tourney import output, store
+from tourney import output
 from tourney.errors import EventError, SeatingError, writing
 from tourney.i18n import N_, _, language, pgettext, use_language
 from tourney.workflow import GameOption, Steps, Workflow
@@ -44,10 +44,13 @@ from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
 from tourney.standings import (
     PlayerRounds, Tiebreak, is_qualified, lot_key, qualified_count, seats_of,
 )
-from tourney.store import Event, EventInfo, Player, StoredDraw
 from tourney.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
+    # The store (and SQLAlchemy) is imported by the functions that read or write an event:
+    # `tourney check` of a file loads the game packages but needs no database.
+    from tourney import store
+    from tourney.store import Event, EventInfo, Player, StoredDraw
     from tourney.pdf.game import GamePrint, StandingsTable
     from tourney.pdf.pads import PadDescription
     from tourney.printsheets import SheetsWritten
@@ -187,6 +190,8 @@ def check_against_event(game: TableGame, report: CheckReport, event: Event, *, r
 def table_rows(game: TableGame, event: Event) -> TableRowsFn:
     """How a checked table is stored: the seats from the sheet when the tool did not seat the
     round; each line as the game's JSON, its board (from the sheet or the seating)."""
+    from tourney import store
+
     seated = event.seated_rounds()
     planned_board = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
 
@@ -212,6 +217,8 @@ def seat_rounds(game: TableGame, event: Event, round_no: int | None, all_rounds:
     """`tourney seat`: plan the open rounds with the schedule optimiser (seeded by the event
     seed) at tables of the game's sizes, as close to the scheme's table size as they allow
     (`tables`: 'even' or sizes like '4,4,3'), and store the rounds asked for."""
+    from tourney import store
+
     todo = rounds_to_plan(event, round_no, all_rounds)
     info = event.info()
     limits = replace(game.limits, usual=min(max(game.scheme(info).table_size, game.limits.low), game.limits.high))
@@ -492,6 +499,7 @@ def write_sheets(game: TableGame, event: Event, round_no: int, path: Path, lang:
     name; marks the round printed."""
     from openpyxl import Workbook
 
+    from tourney import store
     from tourney.printsheets import SheetsWritten
 
     info = event.info()

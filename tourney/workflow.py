@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from tourney.errors import UsageError
 from tourney.i18n import _
-from tourney.store import EventSetting
 
 if TYPE_CHECKING:
     from tourney.games.base import Pairings
@@ -22,7 +21,7 @@ if TYPE_CHECKING:
     from tourney.sheetio import SheetFormat
     from tourney.standings import PlayerRounds, Standings
     from tourney.stats.model import GameStats
-    from tourney.store import Event
+    from tourney.store import Event, EventSetting
 
 
 @dataclass(frozen=True)
@@ -112,6 +111,8 @@ class Workflow:
             game=self.label))
 
     def event_settings(self, *, bye_score: str | None, options: Sequence[str] = ()) -> list[EventSetting]:
+        from tourney.store import EventSetting  # the store (SQLAlchemy) loads only where used
+
         settings = self.bye_settings(bye_score) if bye_score is not None else []
         known = {o.name: o for o in self.options}
         for name in dict.fromkeys(options):

@@ -2,6 +2,8 @@
 German words, places from VP and the initiative track, the pad; the rest is generic."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules_engine import dominations as dom
 from rules_engine.dominations import PlayerLine, TableSheet
 from rules_engine.findings import text as phrase
@@ -12,9 +14,11 @@ from tourney.schedule import TableSizes
 from tourney.schemes import Scheme
 from tourney.sheetio import SheetFormat, SheetRow
 from tourney.standings import Tiebreak
-from tourney.store import Json
 from tourney.tablegame import TableGame, TableGameWorkflow
 from tourney.vocabulary import GENERIC, Vocabulary, Word
+
+if TYPE_CHECKING:
+    from tourney.store import Json
 
 REQUIRED = ("round", "table", "seat", "player", "vp", "initiative")
 OPTIONAL = ("objectives", "influence", "dominations")

@@ -4,6 +4,7 @@ and the scheme's tiebreaks."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tourney.workflow import Steps, Workflow, later
 from tourney.games.duel import pairing, settings, sheets
@@ -12,7 +13,9 @@ from tourney.games.duel.standings import compute_standings, player_rounds
 from tourney.schemes import Scheme
 from tourney.seating import SeatedRound
 from tourney.sheetio import SheetFormat
-from tourney.store import Event, EventSetting
+
+if TYPE_CHECKING:
+    from tourney.store import Event, EventSetting
 
 
 class DuelPairings:
@@ -48,6 +51,8 @@ class Duel(Workflow):
     stats_at = "tourney.games.duel.stats:STATS"
 
     def bye_settings(self, bye_score: str) -> list[EventSetting]:
+        from tourney.store import EventSetting
+
         value = settings.parse_bye_score(bye_score)
         return [EventSetting(settings.BYE_SETTING, str(value), f"bye worth {value} match points")]
 

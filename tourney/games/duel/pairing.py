@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from tourney import store
 from tourney.errors import SeatingError, UsageError
 from tourney.i18n import _, ngettext
 from tourney.games.duel.settings import PAIRING
@@ -19,6 +18,9 @@ from tourney.games.duel.stored import (
 from tourney.seating import SeatedRound
 from tourney.swiss import Pairing, SwissPlayer, next_cut_round, pair_round, round_robin
 from tourney.swiss import top_cut as top_cut_pairings
+
+if TYPE_CHECKING:
+    from tourney import store  # imported where pairings are stored: checking sheets needs no database
 
 
 def _missing_results(event: store.Event, before: int) -> list[tuple[int, int]]:
@@ -58,6 +60,8 @@ def swiss_players(event: store.Event, round_no: int) -> list[SwissPlayer]:
 
 
 def _store_pairings(event: store.Event, round_no: int, pairings: Sequence[Pairing], seed: str, how: str) -> None:
+    from tourney import store
+
     ids = {p.name: p.id for p in event.players()}
     tables: list[list[tuple[int, str | None]]] = [[(ids[name], None) for name in p.players] for p in pairings]
     with event.transaction() as conn:
@@ -104,6 +108,8 @@ def _round_robin_schedule(event: store.Event) -> tuple[list[str], list[tuple[Pai
 
 
 def pair_round_robin_round(event: store.Event, round_no: int) -> tuple[Pairing, ...]:
+    from tourney import store
+
     _check_open(event, round_no)
     names, schedule = _round_robin_schedule(event)
     if round_no > len(schedule):
@@ -164,6 +170,8 @@ def seat_top_cut(event: store.Event, size: int) -> SeatedRound:
     """Pair the next top-cut round: the first from the standings after the Swiss rounds
     (seeds 1..size), later ones from the winners of the previous cut round. A shared
     victory in the cut sends the higher seed through."""
+    from tourney import store
+
     info = event.info()
     cut = top_cut(event)
     seated = event.seated_rounds()

@@ -3,9 +3,12 @@ with the event through the store's settings API)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from tourney import store
 from tourney.errors import EventError, UsageError
+
+if TYPE_CHECKING:
+    from tourney import store
 
 #: How each Duel scheme pairs its rounds (the tiebreaks live in the scheme).
 PAIRING = {"swiss": "swiss", "wbc": "swiss", "roundrobin": "roundrobin"}

@@ -6,18 +6,20 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from rules_engine.duel.sheet import Victory
 from rules_engine.findings import Term, Text
 from rules_engine.findings import text as phrase
-from tourney import store
 from tourney.games.duel.settings import bye_points
 from tourney.games.duel.stored import MatchResult, match_results, top_cut
 from tourney.i18n import N_
 from tourney.names import sort_key as name_order
 from tourney.schemes import Scheme, find_scheme
 from tourney.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, seats_of
+
+if TYPE_CHECKING:
+    from tourney import store
 
 #: Opponents' match-win % floors each opponent at 1/3, so a weak opponent costs little.
 MWP_FLOOR = Fraction(1, 3)

@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, Outcome, Victory
-from tourney import store
 from tourney.errors import EventError
 from tourney.swiss import Pairing
+
+if TYPE_CHECKING:
+    from tourney import store
 
 ROUND_ROBIN_KIND, TOP_CUT_KIND, PAIRINGS_KIND = "roundrobin", "topcut", "pairings"
 

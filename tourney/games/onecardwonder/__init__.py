@@ -2,7 +2,7 @@
 its German words, places by the scheme's reading of the rulebook, the pad; the rest is generic."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules_engine import onecardwonder as ocw
 from rules_engine.findings import Text
@@ -15,10 +15,12 @@ from tourney.schedule import TableSizes
 from tourney.schemes import Scheme
 from tourney.sheetio import SheetFormat, SheetRow
 from tourney.standings import Tiebreak
-from tourney.store import Json
 from tourney.tablegame import TableGame, TableGameWorkflow
 from tourney.workflow import GameOption
 from tourney.vocabulary import GENERIC, Vocabulary, Word
+
+if TYPE_CHECKING:
+    from tourney.store import Json
 
 REQUIRED = ("round", "table", "seat", "player", "stages", "buildings")
 COLUMNS = ("round", "table", "seat", "player", "wonder", "stages", "buildings", "winner")

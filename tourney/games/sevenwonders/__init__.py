@@ -2,6 +2,8 @@
 their German vocabulary, checks against the seating, standings by game points and shares."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tourney.errors import UsageError
 from tourney.i18n import _
 from tourney.workflow import Steps, Workflow, later
@@ -10,7 +12,9 @@ from tourney.games.sevenwonders.schemes import SCHEMES
 from tourney.games.sevenwonders.standings import compute_standings, player_rounds
 from tourney.schemes import Scheme
 from tourney.sheetio import SheetFormat
-from tourney.store import EventSetting
+
+if TYPE_CHECKING:
+    from tourney.store import EventSetting
 
 
 class SevenWonders(Workflow):

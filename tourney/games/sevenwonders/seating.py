@@ -2,7 +2,8 @@
 not yet printed (start player = seat 1); each seated round gets its wonder and guild draw."""
 from __future__ import annotations
 
-from tourney import store
+from typing import TYPE_CHECKING
+
 from tourney.errors import PlanError, SeatingError
 from tourney.games.sevenwonders.draws import draw_round
 from tourney.games.sevenwonders.drawstore import (
@@ -14,6 +15,9 @@ from tourney.schedule import table_plan as sizes_for_plan
 from tourney.schemes import find_scheme
 from tourney.seating import SeatedRound, rounds_to_plan, seated_tables, table_plan
 from tourney.names import name_key
+
+if TYPE_CHECKING:
+    from tourney import store  # imported where a round is stored: checking sheets needs no database
 
 
 def _sizes(event: store.Event, n: int, tables: str | None) -> tuple[int, ...]:
@@ -45,6 +49,8 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
 
 def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: list[int],
                     tables: str | None) -> list[SeatedRound]:
+    from tourney import store
+
     info = event.info()
     players = [p for p in event.players() if p.active_in(first)]
     sizes = _sizes(event, len(players), tables)

@@ -4,14 +4,15 @@ reading and checking sheets against the rules and the event, and a table as stor
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
-from typing import Mapping, Sequence, cast
+from typing import TYPE_CHECKING, Mapping, Sequence, cast
 
 from rules_engine.findings import Finding, error
 from rules_engine.findings import text as phrase
 from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
 from rules_engine.sevenwonders.sheet import split_guilds
-from tourney import store
 from tourney.errors import EventError
 from tourney.games.sevenwonders.drawstore import round_draws
 from tourney.tablegame import seating_findings
@@ -21,6 +22,9 @@ from tourney.results import (
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
 from tourney.vocabulary import GENERIC, Vocabulary, Word
 from tourney.names import name_key
+
+if TYPE_CHECKING:
+    from tourney import store  # imported where a table is stored: checking sheets needs no database
 
 REQUIRED = ("round", "table", "seat", "player", *CATEGORIES, "total", "coins")
 OPTIONAL_TEXT = ("wonder", "side", "guilds_in_play")
@@ -76,20 +80,24 @@ def player_score(row: SheetRow) -> PlayerScore:
     return _score(_int(row, "seat"), row.player, row.values, _text(row, "wonder"), side.upper() if side else None)
 
 
+#: A line's whole numbers in `PlayerScore`'s field order: categories, total, coins (`STORED_INTS`).
+_NUMBERS = itemgetter(*CATEGORIES, "total", "coins")
+
+
+def _whole(value: object) -> int | None:
+    return value if isinstance(value, int) else None
+
+
 def _score(seat: int, player: str, data: Mapping[str, object], wonder: str | None, side: str | None) -> PlayerScore:
     """A `PlayerScore` from the values of its whole-number fields by name: those of
     `STORED_INTS` are whole numbers (the caller made sure), the optional ones may be missing."""
-    num = cast("Mapping[str, int]", data)
-
-    def opt(key: str) -> int | None:
-        value = data.get(key)
-        return value if isinstance(value, int) else None
-
-    return PlayerScore(
-        seat=seat, player=player, military=num["military"], treasury=num["treasury"], wonders=num["wonders"],
-        civilian=num["civilian"], commercial=num["commercial"], guilds=num["guilds"], science=num["science"],
-        total=num["total"], coins=num["coins"], wonder=wonder, side=side, compasses=opt("compasses"),
-        gears=opt("gears"), tablets=opt("tablets"), wild=opt("wild"), stages=opt("stages"))
+    # Built once per line of every sheet checked: the fields by position, read in one go.
+    military, treasury, wonders, civilian, commercial, guilds, science, total, coins = cast(
+        "tuple[int, int, int, int, int, int, int, int, int]", _NUMBERS(data))
+    get = data.get
+    compasses, gears, tablets, wild, stages = [_whole(get(key)) for key in OPTIONAL_INT]
+    return PlayerScore(seat, player, military, treasury, wonders, civilian, commercial, guilds, science, total,
+                       coins, wonder, side, compasses, gears, tablets, wild, stages)
 
 
 def _side_findings(row: SheetRow) -> list[Finding]:
@@ -99,12 +107,17 @@ def _side_findings(row: SheetRow) -> list[Finding]:
     return []
 
 
+#: The guilds a "guilds in play" cell names, worked out once per text: every table of a round
+#: (and every line of a table) repeats the same cell.
+_guilds_named = lru_cache(maxsize=256)(split_guilds)
+
+
 def _table(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[TableSheet]:
     sheet = None
     if readable:
         named = next((str(row.values["guilds_in_play"]) for row in rows if row.values.get("guilds_in_play")), None)
         sheet = TableSheet(tuple(player_score(row) for row in sorted(rows, key=lambda x: _int(x, "seat"))),
-                           split_guilds(named))
+                           _guilds_named(named))
     return ParsedTable(r, t, tuple(rows), sheet)
 
 
@@ -184,6 +197,8 @@ def load_table(result: store.TableResult) -> TableSheet:
 def table_rows(event: store.Event) -> TableRowsFn:
     """How a checked table is stored: seats from the sheet when the tool did not seat the round,
     the seating's wonder when the sheet leaves it out."""
+    from tourney import store
+
     seated = event.seated_rounds()
     planned_wonder = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
 

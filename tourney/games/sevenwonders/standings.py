@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from rules_engine.sevenwonders import PlayerScore
 from tourney.export import decimal, fixed
@@ -13,7 +13,9 @@ from tourney.i18n import N_
 from tourney.schemes import Scheme, find_scheme
 from tourney.scoring import Entrant, score_table
 from tourney.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, seats_of
-from tourney.store import Event, EventInfo, Player, TableResult
+
+if TYPE_CHECKING:
+    from tourney.store import Event, EventInfo, Player, TableResult
 
 TIEBREAKS: dict[str, Tiebreak] = {t.key: t for t in (
     Tiebreak("points", N_("game points"), N_("Points")),

@@ -1,0 +1,64 @@
+"""`tourney check` of a file without an event starts quickly: it loads no database, spreadsheet,
+PDF, plotting or web library (SQLAlchemy alone took longer to import than checking a round).
+
+Each case runs the command in a fresh Python process and lists the libraries it loaded, so a
+module-level import that drags one in fails here, whatever the machine's speed.
+"""
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+
+import pytest
+
+from conftest import EXAMPLE, HEADER, ROOT
+
+#: Libraries only other commands need (storing, workbooks, exports, PDFs, plots, the server).
+HEAVY = ("sqlalchemy", "openpyxl", "pandas", "matplotlib", "reportlab", "starlette", "jinja2", "uvicorn")
+
+#: Runs `tourney check ARGS…` as the console script does, then prints the heavy libraries loaded.
+SCRIPT = f"""
+import sys
+from tourney.cli import main
+sys.argv = ["tourney", "check", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+print("loaded:", ",".join(sorted({{m.split(".")[0] for m in sys.modules}} & set({HEAVY!r}))))
+"""
+
+
+def check_in_new_process(*args: str) -> tuple[str, list[str]]:
+    """The command's output and the heavy libraries it loaded."""
+    done = subprocess.run([sys.executable, "-c", SCRIPT, *args], capture_output=True, text=True, cwd=ROOT,
+                          check=False, timeout=120)
+    assert done.stderr == "", done.stderr
+    *output, last = done.stdout.splitlines()
+    assert last.startswith("loaded:"), done.stdout
+    return "\n".join(output), [m for m in last.removeprefix("loaded:").strip().split(",") if m]
+
+
+@pytest.mark.parametrize("sheet", [EXAMPLE / "round1.csv", ROOT / "examples" / "dominations" / "round1.csv",
+                                   ROOT / "examples" / "onecardwonder" / "round1.csv"], ids=lambda p: p.parent.name)
+def test_checking_a_csv_file_loads_no_heavy_library(sheet):
+    output, loaded = check_in_new_process(str(sheet))
+    assert "0 errors" in output
+    assert loaded == []
+
+
+def test_a_report_with_errors_in_german_and_as_json_loads_no_heavy_library(tmp_path):
+    sheet = tmp_path / "round1.csv"
+    with open(sheet, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(HEADER)
+        w.writerow([1, 1, 1, "Anna", "Rhodos", "A", 3, 2, 3, 10, 2, 0, 4, 99, 6])  # total wrong
+        w.writerow([1, 1, 2, "Ben", "Gizah", "B", -1, 1, 5, 8, 0, 0, 1, 14, 3])
+        w.writerow([1, 1, 3, "Clara", "Olympia", "A", 1, 1, 3, 5, 4, 0, 0, 14, 4])
+    output, loaded = check_in_new_process(str(sheet), "--lang", "de")
+    assert "die Summe stimmt nicht für 'Anna'" in output and "[sum]" in output
+    assert loaded == []
+    output, loaded = check_in_new_process(str(sheet), "--format", "json")
+    assert '"rule": "sum"' in output
+    assert loaded == []
