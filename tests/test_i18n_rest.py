@@ -224,6 +224,10 @@ def test_statistics_of_a_german_event_speak_german(run):
     out = run("stats", "de.db").output.splitlines()
     assert out[:4] == ["Cup · 7 Wonders-Statistik · 1 Turnier", "", "Sitzplätze", "----------"]
     assert "(Platz 1 ist der Startspieler, dann im Uhrzeigersinn)" in out
+    # Column headings in words of the event's language; CSV keeps the keys.
+    assert out[4] == "Platz  n  Siege  Siegquote %  SP im Mittel  Punkte im Mittel  Platz im Mittel  Hinweis"
+    assert "kleine Stichprobe (n < 5)" in "\n".join(out)
+    assert run("stats", "de.db", "--format", "csv", "--section", "seats").output.startswith("seat,n,wins,win_rate")
     assert "Hinweis: die Blätter erfassen keine Weltwunder: keine Statistik nach Weltwunder und Seite" in out
     assert run("stats", "de.db", "-o", "s.html").output == "s.html geschrieben: 6 Tabellen, 2 Diagramme\n"
     page = (run.folder / "s.html").read_text()

@@ -87,8 +87,9 @@ def test_categories_explain_the_whole_lead(report):
 
 def test_the_terminal_shows_rates_rounded_and_n_beside_them(bonn, run):
     out = run("stats", str(bonn), "--section", "wonders").output.splitlines()
-    assert out[4].split() == ["wonder", "side", "n", "wins", "win_rate", "%", "mean_vp", "mean_points",
-                              "mean_place", "note"]
+    # Headings in words (the CSV and JSON below keep the column keys).
+    assert out[4].split() == ["wonder", "side", "n", "wins", "win", "rate", "%", "mean", "VP", "mean", "points",
+                              "mean", "place", "note"]
     assert "Rhodos         B      4     1        25.0    43.50         3.38        2.50  small sample (n < 5)" \
         in out
     csv = run("stats", str(bonn), "--format", "csv", "--section", "seats").output.splitlines()

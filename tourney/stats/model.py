@@ -10,12 +10,15 @@ from typing import TYPE_CHECKING, Protocol
 
 import pandas as pd
 
+from tourney.i18n import N_
+
 if TYPE_CHECKING:
     from tourney.store import Event
 
 #: Below this many games a rate is marked as a small sample (shown, never hidden).
 SMALL_SAMPLE = 5
-SMALL_NOTE = f"small sample (n < {SMALL_SAMPLE})"
+SMALL_TEMPLATE = N_("small sample (n < {n})")  # translated where shown (tourney.stats.render.cell)
+SMALL_NOTE = SMALL_TEMPLATE.format(n=SMALL_SAMPLE)
 
 
 @dataclass(frozen=True, eq=False)

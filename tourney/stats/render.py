@@ -15,10 +15,10 @@ from pathlib import Path
 import pandas as pd
 
 from tourney.errors import UsageError, writing
-from tourney.i18n import _, ngettext
+from tourney.i18n import N_, _, ngettext
 from tourney.output import render_rows
 from tourney.stats import plots
-from tourney.stats.model import SMALL_NOTE, Section, StatsReport
+from tourney.stats.model import SMALL_NOTE, SMALL_SAMPLE, SMALL_TEMPLATE, Section, StatsReport
 from tourney.tabular import neutralise
 
 WRITERS = (".html", ".xlsx", ".pdf")
@@ -29,20 +29,37 @@ def is_rate(column: str) -> bool:
     return column.endswith(("_rate", "share"))
 
 
+#: The headings of the report's columns where a person reads them (terminal, HTML, XLSX, PDF);
+#: CSV and JSON keep the column keys, which scripts read.
+COLUMN_WORDS: dict[str, str] = {
+    "category": N_("category"), "field_mean": N_("field mean"), "games": N_("games"), "lead": N_("lead"),
+    "lead_share": N_("lead share"), "margin": N_("margin"), "max": N_("max"), "mean": N_("mean"),
+    "mean_place": N_("mean place"), "mean_points": N_("mean points"), "mean_vp": N_("mean VP"),
+    "median": N_("median"), "min": N_("min"), "n": N_("n"), "note": N_("note"), "place": N_("place"),
+    "player": N_("player"), "points": N_("points"), "q1": N_("q1"), "q3": N_("q3"), "round": N_("round"),
+    "runner_up": N_("runner-up"), "runner_up_vp": N_("runner-up VP"), "seat": N_("seat"), "side": N_("side"),
+    "size": N_("size"), "spread": N_("spread"), "table": N_("table"), "vp": N_("VP"), "win_rate": N_("win rate"),
+    "winner": N_("winner"), "winners_mean": N_("winners' mean"), "wins": N_("wins"), "wonder": N_("wonder"),
+}
+
+
 def cell(value: object, column: str) -> object:
     """A value for the terminal and the printed pages: rates as percentages with 1 decimal
     (the column is labelled with "%"), other fractions with 2 decimals."""
     value = plain(value)
     if isinstance(value, bool):
         return _("yes") if value else ""
+    if value == SMALL_NOTE:
+        return _(SMALL_TEMPLATE).format(n=SMALL_SAMPLE)
     if isinstance(value, float):
         return Decimal(f"{value * 100:.1f}") if is_rate(column) else Decimal(f"{value:.2f}")
     return value
 
 
 def label(column: str) -> str:
-    """A column's heading where values are shown rounded (rates in %)."""
-    return f"{column} %" if is_rate(column) else column
+    """A column's heading where a person reads it, in the current language (rates in %)."""
+    word = _(COLUMN_WORDS[column]) if column in COLUMN_WORDS else column.replace("_", " ")
+    return f"{word} %" if is_rate(column) else word
 
 
 def plain(value: object) -> object:
@@ -158,11 +175,11 @@ def xlsx_bytes(report: StatsReport) -> bytes:
     for s in report.sections:
         sheet = book.create_sheet(s.title[:31].replace(":", "").replace("/", " "))
         cols = list(s.frame.columns)
-        sheet.append(cols)
+        sheet.append([label(str(c)) for c in cols])
         for c in sheet[1]:
             c.font = Font(bold=True)
         for row in _rows(s.frame):
-            sheet.append([neutralise(v) for v in row])
+            sheet.append([neutralise(cell(v, "note") if v == SMALL_NOTE else v) for v in row])
         for j, col in enumerate(cols, 1):
             fmt = "0.0%" if is_rate(col) else "0.00"
             for (c,) in sheet.iter_rows(min_row=2, min_col=j, max_col=j):
