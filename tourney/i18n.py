@@ -16,6 +16,9 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Protocol
 
+from rules_engine.findings import Text
+from rules_engine.findings import text as phrase
+
 LANGS = ("en", "de")
 DEFAULT = "en"
 DOMAIN = "tourney"
@@ -89,11 +92,18 @@ def N_(message: str) -> str:
     return message
 
 
-def join_and(items: Sequence[str]) -> str:
-    """'a', 'a and b', 'a, b and c' in the current language."""
+def and_list(items: Sequence[str]) -> Text | str:
+    """'a', 'a and b', 'a, b and c' as a clause, said in the language of the message it goes
+    into (a finding or cause rendered later); `join_and` says it now."""
     if len(items) < 2:
         return "".join(items)
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+    return phrase("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+def join_and(items: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c' in the current language."""
+    said = and_list(items)
+    return said if isinstance(said, str) else said.render(_)
 
 
 def join_or(items: Sequence[str]) -> str:

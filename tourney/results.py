@@ -18,7 +18,7 @@ from rules_engine.findings import Finding, Joined, Severity, Text, error, warnin
 from rules_engine.findings import text as phrase
 from tourney.errors import ImportRefused, RegistrationError, SheetError, UsageError
 from tourney.findingtext import data_params, finding_text, params_data, severity_text
-from tourney.i18n import _, ngettext, use_language
+from tourney.i18n import _, and_list, ngettext, use_language
 from tourney.names import clean_name, name_key
 from tourney.sheetio import SheetRow
 
@@ -589,7 +589,7 @@ def _replaced_seating(report: CheckReport, event: store.Event, seating: dict[int
         if best is None:
             continue
         old, moved, every = best
-        shown = _and_list([str(t) for t in moved])
+        shown = and_list([str(t) for t in moved])
         one = len(moved) == 1
         at = phrase("table {tables}", tables=shown) if one else phrase("tables {tables}", tables=shown)
         which = (phrase("these sheets follow") if every else
@@ -602,13 +602,6 @@ def _replaced_seating(report: CheckReport, event: store.Event, seating: dict[int
                      at=at, event=event.location,
                      those=phrase("that table") if one else phrase("those tables")),
               _event_findings(report, r, moved))
-
-
-def _and_list(items: list[str]) -> Text | str:
-    """'3', '3 and 4', '3, 4 and 5', translated with the message it goes into."""
-    if len(items) < 2:
-        return "".join(items)
-    return phrase("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 def _clock(stamp: str) -> str:

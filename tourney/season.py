@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from tourney.errors import AliasFileError, SeasonError
+from tourney.errors import AliasFileError, SeasonError, UsageError
 from tourney.i18n import N_, _, join_and, ngettext
 from tourney.output import csv_text
 from tourney.tabular import Table, parse_csv_text, read_tables
@@ -204,6 +204,19 @@ class SeasonReport:
 
 
 # ---------------------------------------------------------------------------- names
+
+def refuse_repeated_events(locations: Sequence[str]) -> None:
+    """A season or statistics over several events counts each event once: the same event file
+    given twice (under two spellings of its path) is refused. Database URLs name themselves."""
+    seen: dict[Path, str] = {}
+    for location in locations:
+        if "://" not in location:
+            key = Path(location).resolve()
+            if key in seen:
+                raise UsageError(_("event file {file!r} is given twice (also as {other!r}); give each event "
+                                   "once").format(file=location, other=seen[key]))
+            seen[key] = location
+
 
 def normalise(name: str) -> str:
     """The matching key of a name across events: `names.similar_key` (case, whitespace,

@@ -25,6 +25,7 @@ from tourney.season import (
     build_report,
     load_aliases,
     parse_points,
+    refuse_repeated_events,
     render_csv,
     render_json,
     render_table,
@@ -119,14 +120,7 @@ def season_report(
         point_table = parse_points(points) if points is not None else (DEFAULT_POINTS if ranking else None)
     except SeasonError as exc:
         raise UsageError(_("--points: {problem}").format(problem=exc)) from None
-    seen: dict[Path, str] = {}
-    for location in locations:
-        if "://" not in location:
-            key = Path(location).resolve()
-            if key in seen:
-                raise UsageError(_("event file {file!r} is given twice (also as {other!r}); give each event "
-                                   "once").format(file=location, other=seen[key]))
-            seen[key] = location
+    refuse_repeated_events(locations)
     aliases = load_aliases(aliases_file) if aliases_file else NO_ALIASES
     events = [read_event_result(location, i) for i, location in enumerate(locations)]
     return build_report(events, spots, aliases, point_table)

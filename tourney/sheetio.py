@@ -90,6 +90,12 @@ class SheetRow:
         """The column as the sheet names it."""
         return self.headers.get(column, column)
 
+    def whole(self, key: str) -> int:
+        """A required column's whole number (the row has no problem, so it is one)."""
+        value = self.values[key]
+        assert isinstance(value, int)  # the reader made every required column a whole number or a problem
+        return value
+
     def get_int(self, key: str) -> int | None:
         v = self.values.get(key)
         return v if isinstance(v, int) else None

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
 
 import pandas as pd
 
 from tourney.errors import UsageError
 from tourney.i18n import _, event_language, use_language
 from tourney.names import sort_key
-from tourney.season import normalise
+from tourney.season import normalise, refuse_repeated_events
 from tourney.stats.model import Chart, GameStats, Lines, Section, StatsReport, ratio
 
 #: The season chart shows this many players (most events, then best mean place); the table shows all.
@@ -25,14 +24,7 @@ def stats_report(locations: Sequence[str]) -> StatsReport:
     from tourney.games import workflow
     from tourney.store import Event
 
-    seen: dict[Path, str] = {}
-    for location in locations:
-        if "://" not in location:
-            key = Path(location).resolve()
-            if key in seen:
-                raise UsageError(_("event file {file!r} is given twice (also as {other!r}); give each event "
-                                   "once").format(file=location, other=seen[key]))
-            seen[key] = location
+    refuse_repeated_events(locations)
     events = [Event.open(loc) for loc in locations]
     try:
         infos = [e.info() for e in events]

@@ -54,18 +54,12 @@ def read_match_file(path: str | Path) -> list[SheetRow]:
 
 
 # --- match sheets: checking and storing -------------------------------------------------------
-def _int(row: SheetRow, key: str) -> int:
-    value = row.values[key]
-    assert isinstance(value, int)  # required columns are whole numbers once the row has no problems
-    return value
-
-
 def match_line(row: SheetRow) -> MatchLine:
     """One readable row as the rules engine's line."""
     v = row.values
     senate = v.get("senate")
     winner = v.get("winner")
-    return new_match_line(row.player, v.get("first") == 1, lambda c: _int(row, c),
+    return new_match_line(row.player, v.get("first") == 1, row.whole,
                           senate if isinstance(senate, int) else None, victory=str(v.get("victory") or ""),
                           winner=str(winner) if winner else None)
 

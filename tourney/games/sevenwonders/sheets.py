@@ -63,12 +63,6 @@ def read_score_file(path: str | Path) -> list[SheetRow]:
     return read_sheet_file(path, SCORE_SHEET)
 
 
-def _int(row: SheetRow, key: str) -> int:
-    value = row.values[key]
-    assert isinstance(value, int)  # required columns are whole numbers once the row has no problems
-    return value
-
-
 def _text(row: SheetRow, key: str) -> str | None:
     value = row.values.get(key)
     return str(value) if value else None
@@ -77,7 +71,7 @@ def _text(row: SheetRow, key: str) -> str | None:
 def player_score(row: SheetRow) -> PlayerScore:
     """One readable row as the rules engine's line (its required numbers are whole numbers)."""
     side = _text(row, "side")
-    return _score(_int(row, "seat"), row.player, row.values, _text(row, "wonder"), side.upper() if side else None)
+    return _score(row.whole("seat"), row.player, row.values, _text(row, "wonder"), side.upper() if side else None)
 
 
 #: A line's whole numbers in `PlayerScore`'s field order: categories, total, coins (`STORED_INTS`).
@@ -116,7 +110,7 @@ def _table(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[
     sheet = None
     if readable:
         named = next((str(row.values["guilds_in_play"]) for row in rows if row.values.get("guilds_in_play")), None)
-        sheet = TableSheet(tuple(player_score(row) for row in sorted(rows, key=lambda x: _int(x, "seat"))),
+        sheet = TableSheet(tuple(player_score(row) for row in sorted(rows, key=lambda x: x.whole("seat"))),
                            _guilds_named(named))
     return ParsedTable(r, t, tuple(rows), sheet)
 
