@@ -8,6 +8,7 @@ data stay English (`Finding.message`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from rules_engine.findings import Finding, Joined, Params, Severity, Term, Text
 from tourney.i18n import N_, _
@@ -44,8 +45,9 @@ def severity_text(finding: Finding) -> str:
 
 
 # --- findings as stored data -----------------------------------------------------------------
-#: A JSON value (as `store.Json`, which this module can't import: the store imports it).
-Data = object
+#: A JSON value (`store.Json`; imported for type checking only: the store imports this module).
+if TYPE_CHECKING:
+    from tourney.store import Json as Data
 
 
 def params_data(params: Params) -> dict[str, Data]:
@@ -76,7 +78,13 @@ def _data_value(data: Data) -> object:
         if "term" in data:
             return Term(str(data["term"]))
         if "text" in data:
-            return Text(str(data["text"]), data_params(data.get("params") or {}))
+            params = data.get("params") or {}
+            if not isinstance(params, dict):
+                raise TypeError("a stored clause's values are not a mapping")
+            return Text(str(data["text"]), data_params(params))
         if "joined" in data:
-            return Joined(tuple(_data_value(v) for v in data["joined"]), str(data.get("sep", ", ")))
+            items = data["joined"]
+            if not isinstance(items, list):
+                raise TypeError("a stored list is not a list")
+            return Joined(tuple(_data_value(v) for v in items), str(data.get("sep", ", ")))
     return data

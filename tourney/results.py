@@ -62,7 +62,7 @@ class LocatedFinding:
         loc = self.location()
         return f"{loc + ': ' if loc else ''}{severity_text(f)}: {finding_text(f)} [{f.rule}]"
 
-    def stored(self) -> dict[str, object]:
+    def stored(self) -> dict[str, store.Json]:
         """The finding as data for the store (English template and values, where it is), said
         in the reader's language when shown (`stored_warning_text`)."""
         f = self.finding
@@ -731,7 +731,7 @@ def store_checked_tables(conn: store.Connection, tables: Sequence[tuple[ParsedTa
     # Stored as data (English template and values), said in the event's language when shown.
     found: dict[tuple[int | None, int | None], list[store.Json]] = defaultdict(list)
     for f in warnings:
-        found[(f.round, f.table)].append(f.stored())  # type: ignore[arg-type]
+        found[(f.round, f.table)].append(f.stored())
     results: list[store.NewResult] = []
     history: list[tuple[str, str]] = []
     done: list[bool] = []

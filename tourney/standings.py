@@ -7,9 +7,11 @@ import hashlib
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Sequence, cast
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence, TypeVar, cast
 
 from tourney.errors import UsageError
+
+G = TypeVar("G")
 
 if TYPE_CHECKING:
     from tourney.schemes import Scheme
@@ -164,6 +166,12 @@ class PlayerRounds:
     rows: tuple[tuple[object, ...], ...]
 
 
-def seats_of(event: Event, player: str) -> dict[int, SeatRow]:
-    """The player's seat in every seated round, by round."""
-    return {s.round: s for s in event.seats() if s.player == player}
+def round_rows(event: Event, player: str, played: Mapping[int, G],
+               played_row: Callable[[G, SeatRow | None], tuple[object, ...]],
+               seated_row: Callable[[SeatRow], tuple[object, ...]]) -> tuple[tuple[object, ...], ...]:
+    """The rows of a player's view (`PlayerRounds.rows`), in round order: `played_row(game,
+    seat)` for a round the player has a result in (`played`, by round), `seated_row(seat)` for
+    a round seated but not played yet."""
+    seats = {s.round: s for s in event.seats() if s.player == player}
+    return tuple(played_row(played[r], seats.get(r)) if r in played else seated_row(seats[r])
+                 for r in sorted(seats.keys() | played.keys()))

@@ -42,7 +42,7 @@ from tourney.schemes import Scheme, find_scheme
 from tourney.seating import SeatedRound, rounds_to_plan, seated_tables
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
 from tourney.standings import (
-    PlayerRounds, Tiebreak, is_qualified, lot_key, qualified_count, seats_of,
+    PlayerRounds, Tiebreak, is_qualified, lot_key, qualified_count, round_rows,
 )
 from tourney.vocabulary import Vocabulary
 
@@ -657,14 +657,8 @@ def player_view(event: Event, standings: TableGameStandings, player: str) -> Pla
     not played yet too."""
     from tourney.export import decimal
 
-    seats = seats_of(event, player)
-    lines = {g.round: g for g in standings.games if g.player == player}
-    rows: list[tuple[object, ...]] = []
-    for r in sorted(set(seats) | set(lines)):
-        g = lines.get(r)
-        if g is None:
-            rows.append((r, seats[r].table, seats[r].seat, None, None))
-        else:
-            rows.append((r, g.table, g.seat, g.place, decimal(g.points, 2)))
+    rows = round_rows(event, player, {g.round: g for g in standings.games if g.player == player},
+                      lambda g, _seat: (g.round, g.table, g.seat, g.place, decimal(g.points, 2)),
+                      lambda s: (s.round, s.table, s.seat, None, None))
     return PlayerRounds(("round", "table", "seat", "place", "points"),
-                        (N_("Round"), N_("Table"), N_("Seat"), N_("Place"), N_("Points")), tuple(rows))
+                        (N_("Round"), N_("Table"), N_("Seat"), N_("Place"), N_("Points")), rows)

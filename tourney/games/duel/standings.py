@@ -16,7 +16,7 @@ from tourney.games.duel.stored import MatchResult, match_results, top_cut
 from tourney.i18n import N_
 from tourney.names import sort_key as name_order
 from tourney.schemes import Scheme, find_scheme
-from tourney.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, seats_of
+from tourney.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, round_rows
 
 if TYPE_CHECKING:
     from tourney import store
@@ -258,21 +258,13 @@ def player_rounds(event: store.Event, st: DuelStandings, player: str) -> PlayerR
     points; paired rounds not played yet too."""
     from tourney.export import decimal
 
-    seats = seats_of(event, player)
-    paired = {r: [s2.player for s2 in event.seats(r) if s2.table == s.table and s2.player != player]
-              for r, s in seats.items()}
-    mine = {m.round: m for m in st.matches if player in (m.first, m.second)}
-    rows: list[tuple[object, ...]] = []
-    for r in sorted(set(seats) | set(mine)):
-        m = mine.get(r)
-        if m is None:
-            s = seats[r]
-            rows.append((r, s.table, s.seat, paired[r][0] if paired[r] else phrase("(bye)"), None, None, None,
-                         None))
-            continue
+    def paired(s: store.SeatRow) -> tuple[object, ...]:
+        opponents = [o.player for o in event.seats(s.round) if o.table == s.table and o.player != player]
+        return (s.round, s.table, s.seat, opponents[0] if opponents else phrase("(bye)"), None, None, None, None)
+
+    def played(m: MatchResult, _seat: store.SeatRow | None) -> tuple[object, ...]:
         if m.second is None:
-            rows.append((r, m.table, 1, phrase("(bye)"), None, None, phrase("bye"), decimal(st.bye_points, 2)))
-            continue
+            return (m.round, m.table, 1, phrase("(bye)"), None, None, phrase("bye"), decimal(st.bye_points, 2))
         first = m.first == player
         own, theirs = m.totals if first else m.totals[::-1]
         # Words (`phrase`): said in the event's language on screen, English in CSV and JSON.
@@ -285,8 +277,11 @@ def player_rounds(event: store.Event, st: DuelStandings, player: str) -> PlayerR
             result = phrase("won ({victory})", victory=Term(m.victory.value))
         else:
             result = phrase("lost ({victory})", victory=Term(m.victory.value))
-        rows.append((r, m.table, 1 if first else 2, m.second if first else m.first, own, theirs, result,
-                     decimal(m.points_for(player), 2)))
+        return (m.round, m.table, 1 if first else 2, m.second if first else m.first, own, theirs, result,
+                decimal(m.points_for(player), 2))
+
+    rows = round_rows(event, player, {m.round: m for m in st.matches if player in (m.first, m.second)}, played,
+                      paired)
     return PlayerRounds(("round", "table", "seat", "opponent", "vp", "opponent_vp", "result", "match_points"),
                         (N_("Round"), N_("Table"), N_("Seat"), N_("Opponent"), N_("VP"), N_("Opp. VP"),
-                         N_("Result"), N_("MP")), tuple(rows))
+                         N_("Result"), N_("MP")), rows)

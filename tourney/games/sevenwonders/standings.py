@@ -12,10 +12,10 @@ from tourney.games.sevenwonders.sheets import load_table
 from tourney.i18n import N_
 from tourney.schemes import Scheme, find_scheme
 from tourney.scoring import Entrant, score_table
-from tourney.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, seats_of
+from tourney.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, round_rows
 
 if TYPE_CHECKING:
-    from tourney.store import Event, EventInfo, Player, TableResult
+    from tourney.store import Event, EventInfo, Player, SeatRow, TableResult
 
 TIEBREAKS: dict[str, Tiebreak] = {t.key: t for t in (
     Tiebreak("points", N_("game points"), N_("Points")),
@@ -145,20 +145,15 @@ def player_rounds(event: Event, standings: SevenWondersStandings, player: str) -
     """A player's rounds: table, seat, wonder and side, VP, place at the table (players on
     equal game points share it), game points and share; seated rounds not played yet too."""
 
-    seats = seats_of(event, player)
-    lines = {g.round: g for g in standings.games if g.player == player}
-    rows: list[tuple[object, ...]] = []
-    for r in sorted(set(seats) | set(lines)):
-        g = lines.get(r)
-        if g is None:
-            s = seats[r]
-            rows.append((r, s.table, s.seat, s.wonder, None, None, None, None))
-            continue
+    def played(g: GameLine, seat: SeatRow | None) -> tuple[object, ...]:
         place = 1 + sum(1 for o in standings.games if (o.round, o.table) == (g.round, g.table) and o.points > g.points)
-        wonder = g.score.wonder or (seats[r].wonder if r in seats else None)
+        wonder = g.score.wonder or (seat.wonder if seat is not None else None)
         side = f" {g.score.side}" if wonder and g.score.side else ""
-        rows.append((r, g.table, g.seat, (wonder + side) if wonder else None, g.vp, place,
-                     decimal(g.points, 2), fixed(g.share, 4)))
+        return (g.round, g.table, g.seat, (wonder + side) if wonder else None, g.vp, place, decimal(g.points, 2),
+                fixed(g.share, 4))
+
+    rows = round_rows(event, player, {g.round: g for g in standings.games if g.player == player}, played,
+                      lambda s: (s.round, s.table, s.seat, s.wonder, None, None, None, None))
     return PlayerRounds(("round", "table", "seat", "wonder", "vp", "place", "points", "share"),
                         (N_("Round"), N_("Table"), N_("Seat"), N_("Wonder"), N_("VP"), N_("Place"), N_("Points"),
-                         N_("Share")), tuple(rows))
+                         N_("Share")), rows)
