@@ -297,9 +297,9 @@ _SEAT_KEY = operator.attrgetter("wonder", "side", "wonders", "stages", "civilian
 @lru_cache(maxsize=65536)
 def _seat_need(n: int, scientists: bool, commercial: bool, guilds: bool, wonder: str | None, side: str | None,
                wonders: int, stages: int | None, civilian: int, science: int, c: int | None, g: int | None,
-               t: int | None, wild: int | None) -> tuple[_Boards, bool, bool, _Need, int]:
-    """A seat's boards, wild symbol and guild copy (see `_Seat`), its plays (`city_need`)
-    and the fewest cards and stages its points need (`_city_cards`)."""
+               t: int | None, wild: int | None) -> tuple[tuple[_Boards, bool, bool, int], _Need]:
+    """A seat's boards, wild symbol, guild copy and the fewest cards and stages its points
+    need (`_city_cards`): the fields of `_Seat` after the line; and its plays (`city_need`)."""
     symbols = None
     if c is not None and g is not None and t is not None and \
             0 <= c <= MAX_SYMBOL and 0 <= g <= MAX_SYMBOL and 0 <= t <= MAX_SYMBOL:
@@ -309,12 +309,13 @@ def _seat_need(n: int, scientists: bool, commercial: bool, guilds: bool, wonder:
                      babylon, scientists)
     cards = sum(_city_cards(n, boards, babylon, copies, scientists, wonders, stages, civilian, science,
                             (c, g, t), commercial, guilds))
-    return boards, babylon, copies, need, cards
+    return (boards, babylon, copies, cards), need
 
 
-def _seat(n: int, p: PlayerScore, scientists: bool) -> tuple[_Seat, _Need]:
-    boards, wild, copies, need, cards = _seat_need(n, scientists, p.commercial > 0, p.guilds > 0, *_SEAT_KEY(p))
-    return _Seat(p, boards, wild, copies, cards), need
+#: Builds a `_Seat` from one tuple without the NamedTuple's Python-level ``__new__``: a
+#: table view is made for every sheet checked.
+_new_seat = tuple.__new__
+_SEATS_IN_ORDER = {n: tuple(range(1, n + 1)) for n in range(MIN_TABLE, MAX_TABLE + 1)}
 
 
 def _table(sheet: TableSheet) -> _Table | None:
@@ -322,9 +323,15 @@ def _table(sheet: TableSheet) -> _Table | None:
     if not MIN_TABLE <= n <= MAX_TABLE:
         return None  # the shape check reports it; nothing here is decidable
     guilds, possible, scientists = _in_play(sheet.guilds)
-    seats, needs = zip(*[_seat(n, p, scientists) for p in sorted(sheet.players, key=_SEAT)])
-    ordered = [s.line.seat for s in seats] == list(range(1, n + 1))
-    return _Table(n, seats, guilds, possible, scientists, ordered, needs)
+    lines = sorted(sheet.players, key=_SEAT)
+    seats: list[_Seat] = []
+    needs: list[_Need] = []
+    for p in lines:
+        facts, need = _seat_need(n, scientists, p.commercial > 0, p.guilds > 0, *_SEAT_KEY(p))
+        seats.append(_new_seat(_Seat, (p, *facts)))
+        needs.append(need)
+    ordered = tuple([p.seat for p in lines]) == _SEATS_IN_ORDER[n]
+    return _Table(n, tuple(seats), guilds, possible, scientists, ordered, tuple(needs))
 
 
 _SEAT = operator.attrgetter("seat")
@@ -336,7 +343,12 @@ def _in_play(listed: tuple[str, ...] | None) -> tuple[frozenset[str] | None, tup
     indices into ``GUILD_NAMES``, and whether the Scientists Guild may be among them."""
     if listed is None:
         return None, _ALL_GUILDS, True
-    names = [_guild_name(g) for g in listed]
+    # Keyed again by the set of names: a round's lists differ only in order and spelling.
+    return _in_play_names(frozenset(map(_guild_name, listed)))
+
+
+@lru_cache(maxsize=1024)
+def _in_play_names(names: frozenset[str | None]) -> tuple[frozenset[str] | None, tuple[int, ...], bool]:
     if None in names:  # a misspelt list is reported (guilds.unknown), not trusted
         return None, _ALL_GUILDS, True
     guilds = frozenset(g for g in names if g is not None)
@@ -781,39 +793,44 @@ def _guild_bound(possible: tuple[int, ...], extra: int, copies: bool,
     """The most guild points one player can score, and each possible guild's most, given
     the guilds that may be in play (indices into ``GUILD_NAMES``), the board's extra Age III
     builds, whether Olympia B's copy is possible, and each guild's most for this player."""
-    values[_SHIPOWNERS] += min(len(possible), 6 + extra)  # guilds built are purple
+    turns = 6 + extra  # six Age III turns, plus the board's extra builds
+    values[_SHIPOWNERS] += min(len(possible), turns)  # guilds built are purple
     each = tuple([values[k] for k in possible])
-    playable = sorted(each, reverse=True)
-    # Six Age III turns, plus the board's extra builds; Olympia B copies one more.
-    top = sum(playable[:6 + extra]) + (playable[0] if copies and playable else 0)
+    # The `turns` best guilds (most tables have one guild in play more than that, so the
+    # sum less the smallest); Olympia B copies one more.
+    spare = len(each) - turns
+    if spare <= 0:
+        top = sum(each)
+    elif spare == 1:
+        top = sum(each) - min(each)
+    else:
+        top = sum(sorted(each, reverse=True)[:turns])
+    if copies and each:
+        top += max(each)
     return top, each
-
-
-def _guild_values(t: _Table, i: int) -> list[int]:
-    """Each guild's most points for player i, by ``GUILD_NAMES`` index. Seats in order: from
-    the neighbours' own sheets and the deck's copies; else the most any neighbours could hold."""
-    if not t.ordered:
-        v = dict(GUILD_STATIC[t.n])
-        v["Strategists Guild"] = 2 * MOST_DEFEATS
-        v["Builders Guild"] = _stages_max(t.seats[i]) + 2 * MAX_STAGES
-        return [v[g] for g in d.GUILD_NAMES]
-    left, right = (i + 1) % t.n, (i - 1) % t.n
-    nl, nr = t.needs[left], t.needs[right]
-    return _neighbour_guilds(t.n, nl.holds, nr.holds, t.seats[left].line.military, t.seats[right].line.military,
-                             t.needs[i].stages + nl.stages + nr.stages, t.needs[i].free)
 
 
 _OWN_BROWN_GREY = {n: NAMES[(d.Colour.BROWN, n)] + NAMES[(d.Colour.GREY, n)] for n in d.PLAYER_COUNTS}
 
 
-def _neighbour_guilds(n: int, left: tuple[int, ...], right: tuple[int, ...], mil_left: int, mil_right: int,
-                      stages: int, free: int) -> list[int]:
+def _guild_values(t: _Table, i: int) -> list[int]:
+    """Each guild's most points for player i, by ``GUILD_NAMES`` index. Seats in order: from
+    the neighbours' own sheets and the deck's copies; else the most any neighbours could hold."""
+    n = t.n
+    if not t.ordered:
+        most = dict(GUILD_STATIC[n])
+        most["Strategists Guild"] = 2 * MOST_DEFEATS
+        most["Builders Guild"] = _stages_max(t.seats[i]) + 2 * MAX_STAGES
+        return [most[g] for g in d.GUILD_NAMES]
+    left, right = (i + 1) % n, (i - 1) % n
+    me, nl, nr = t.needs[i], t.needs[left], t.needs[right]
     v = [0] * len(d.GUILD_NAMES)  # the Scientists Guild scores in science
-    for (k, pts, cap), a, b in zip(_COLOUR_SLOTS[n], left, right):
+    for (k, pts, cap), a, b in zip(_COLOUR_SLOTS[n], nl.holds, nr.holds):
         v[k] = pts * (cap if a + b > cap else a + b)
-    v[_STRATEGISTS] = MAX_DEFEATS.get(mil_left, MOST_DEFEATS) + MAX_DEFEATS.get(mil_right, MOST_DEFEATS)
-    v[_BUILDERS] = stages
-    v[_SHIPOWNERS] = min(_OWN_BROWN_GREY[n], free)
+    v[_STRATEGISTS] = MAX_DEFEATS.get(t.seats[left].line.military, MOST_DEFEATS) \
+        + MAX_DEFEATS.get(t.seats[right].line.military, MOST_DEFEATS)
+    v[_BUILDERS] = me.stages + nl.stages + nr.stages
+    v[_SHIPOWNERS] = min(_OWN_BROWN_GREY[n], me.free)
     return v
 
 
@@ -846,23 +863,30 @@ def _listed_guilds(listed: tuple[str, ...], n: int) -> tuple[Finding, ...]:
 
 def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
     """Guild names and count; guild points within what the guilds in play can give."""
-    out = list(_listed_guilds(sheet.guilds, t.n)) if sheet.guilds is not None else []
-    olympia_b = [s.copies_guild for s in t.seats]
+    listed, out = sheet.guilds, []
+    # A list of players + 2 distinct known guilds has nothing to report.
+    if listed is not None and not (t.guilds is not None and len(t.guilds) == len(listed) == t.n + d.GUILDS_EXTRA):
+        out = list(_listed_guilds(listed, t.n))
     possible = t.possible
     bounds: list[tuple[int, tuple[int, ...]] | None] = [None] * t.n
+    total = best = 0  # the table's guild points; the highest player bound worked out
+    over = False
     for i, s in enumerate(t.seats):
         p = s.line
+        total += p.guilds
         if p.guilds <= 0:
             continue  # within any bound; worked out below only if the table's bound needs it
-        top, each = bounds[i] = _guild_bound(possible, s.board.extra_builds, olympia_b[i], _guild_values(t, i))
+        top, each = bounds[i] = _guild_bound(possible, s.board.extra_builds, s.copies_guild, _guild_values(t, i))
+        best = max(best, top)
         if p.guilds > top:
+            over = True
             where = Term("the guilds in play") if t.guilds is not None else Term("any guilds")
             out.append(error("guilds.max", "guild points {points} for {player!r} are more than the {top} "
                              "{which} can give at this table; check the guilds column", p.player,
                              points=p.guilds, player=p.player, top=top, which=where))
-    total = sum(s.line.guilds for s in t.seats)
-    if total <= max((b[0] for b in bounds if b is not None), default=0) or any(f.rule == "guilds.max" for f in out):
+    if total <= best or over:
         return out  # the table's bound below is at least each player's own
+    olympia_b = [s.copies_guild for s in t.seats]
     # Each guild card once, plus one copy by Olympia B (there is one Olympia board). The
     # players already bounded give a lower bound of it first: often enough to pass.
     table_best = [0] * len(possible)
