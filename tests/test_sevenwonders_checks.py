@@ -1,7 +1,10 @@
 """Table-level 7 Wonders sheet checks: every rule with a passing and a failing case, and
 the property that sheets of rule-consistent tables always pass."""
+import functools
 import itertools
+import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -116,12 +119,15 @@ def test_military_assignment():
                    "('P1' 6, 'P2' -2, 'P3' -2, 'P4' -2, in seat order); check the military column and the seat order"]
 
 
-def _brute_force_military(n):
-    """All military vectors of an n-player table, by trying every age result of every pair."""
+@functools.cache
+def _brute_force_winners(n: int) -> dict[tuple[int, ...], frozenset[int]]:
+    """Every military vector of an n-player table, by trying every age result of every pair,
+    with the bit masks of the seats that won a battle in some result that gives it."""
     pairs = [(i, (i + 1) % n) for i in range(n)]
-    seen = set()
+    seen: dict[tuple[int, ...], set[int]] = {}
     for results in itertools.product((1, 0, -1), repeat=3 * n):
         totals = [0] * n
+        winners = 0
         ok = True
         for age in d.AGES:
             rs = results[(age - 1) * n: age * n]
@@ -132,18 +138,39 @@ def _brute_force_military(n):
                 if r == 1:
                     totals[i] += d.MILITARY_WIN[age]
                     totals[j] -= 1
+                    winners |= 1 << i
                 elif r == -1:
                     totals[j] += d.MILITARY_WIN[age]
                     totals[i] -= 1
+                    winners |= 1 << j
         if ok:
-            seen.add(tuple(totals))
-    return seen
+            seen.setdefault(tuple(totals), set()).add(winners)
+    return {v: frozenset(w) for v, w in seen.items()}
+
+
+def _brute_force_military(n):
+    """All military vectors of an n-player table."""
+    return set(_brute_force_winners(n))
 
 
 def test_military_search_matches_brute_force_for_three_players():
     truth = _brute_force_military(3)
     for v in itertools.product(range(-6, 19), repeat=3):
         assert c.military_assignment_exists(v) == (v in truth), v
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_military_search_with_shieldless_seats_matches_brute_force(n):
+    # Seats without shields win no battle: the search starts the ring at the seat whose
+    # total splits the fewest ways, so every rotation of the mask must still be exact.
+    winners = _brute_force_winners(n)
+    rng = random.Random(n)
+    vectors = sorted(winners) if n == 3 else rng.sample(sorted(winners), 3000)
+    vectors += [tuple(rng.randint(-6, 18) for _ in range(n)) for _ in range(500)]
+    for v in vectors:
+        for mask in range(1 << n):
+            want = any(not w & mask for w in winners.get(v, ()))
+            assert c.military_assignment_exists(v, mask) == want, (v, mask)
 
 
 # --- science ----------------------------------------------------------------------------
@@ -399,7 +426,6 @@ def test_military_search_matches_brute_force_for_four_players():
     truth = _brute_force_military(4)
     for v in truth:
         assert c.military_assignment_exists(v), v
-    import random
     rng = random.Random(4)
     for _ in range(3000):
         v = tuple(rng.randint(-6, 18) for _ in range(4))

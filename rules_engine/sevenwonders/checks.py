@@ -285,8 +285,11 @@ def _powers(wonder: str | None, side: str | None, points: int, stages: int | Non
 
 
 @lru_cache(maxsize=4096)
-def _seat_facts(wonder: str | None, side: str | None, points: int, stages: int | None) -> tuple[_Boards, bool, bool]:
-    return (_boards(wonder, side), *_powers(wonder, side, points, stages))
+def _seat_facts(wonder: str | None, side: str | None, points: int,
+                stages: int | None) -> tuple[_Boards, bool, bool, _TurnSet]:
+    """The boards, the two powers (`_powers`) and the turns (`_turn_set`) a seat's wonder
+    columns allow."""
+    return (_boards(wonder, side), *_powers(wonder, side, points, stages), _turn_set(wonder, side, points, stages))
 
 
 #: The fields of a sheet line that a seat's view depends on, besides commercial > 0 and guilds > 0.
@@ -304,9 +307,8 @@ def _seat_need(n: int, scientists: bool, commercial: bool, guilds: bool, wonder:
     if c is not None and g is not None and t is not None and \
             0 <= c <= MAX_SYMBOL and 0 <= g <= MAX_SYMBOL and 0 <= t <= MAX_SYMBOL:
         symbols = (c, g, t, wild or 0)
-    boards, babylon, copies = _seat_facts(wonder, side, wonders, stages)
-    need = city_need(n, wonder, side, wonders, stages, civilian, science, symbols, commercial, guilds, copies,
-                     babylon, scientists)
+    boards, babylon, copies, turns = _seat_facts(wonder, side, wonders, stages)
+    need = city_need(n, turns, civilian, science, symbols, commercial, guilds, copies, babylon, scientists)
     cards = sum(_city_cards(n, boards, babylon, copies, scientists, wonders, stages, civilian, science,
                             (c, g, t), commercial, guilds))
     return (boards, babylon, copies, cards), need
@@ -408,7 +410,26 @@ def _wonders(t: _Table, sheet: TableSheet) -> list[Finding]:
     return out
 
 
-MILITARY_PAIR_B = frozenset(b for opts in MILITARY_PAIR.values() for b, *_ in opts)
+#: Per result a pair can give the seat before: its (b, gt, lt) options, battles left
+#: undecided first (any table can tie): `military_assignment_exists` tries them in order.
+_PAIR_BY_A: dict[int, tuple[tuple[int, int, int], ...]] = {
+    a: tuple(sorted(((b, gt, lt) for b, gt, lt, _ in opts), key=lambda o: (bin(o[1] | o[2]).count("1"), o[1] != o[2])))
+    for a, opts in MILITARY_PAIR.items()
+}
+#: (a, b) -> the (gt, lt) that give it: at most two (a pair's 27 results give 26 of them).
+_PAIR_BY_AB: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+for _a, _opts in _PAIR_BY_A.items():
+    for _b, _gt, _lt in _opts:
+        _PAIR_BY_AB[(_a, _b)] = _PAIR_BY_AB.get((_a, _b), ()) + ((_gt, _lt),)
+#: Per military total of seat 0: (what the last pair gives it, the first pair's options), ties first.
+_RING_STARTS: dict[int, tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]] = {
+    v: tuple(sorted(((b, _PAIR_BY_A[v - b]) for b in {b for _, b in _PAIR_BY_AB} if v - b in _PAIR_BY_A),
+                    key=lambda x: (abs(x[0]), x[0])))
+    for v in range(-6, 19)
+}
+#: How many ways a seat's military total splits between its two pairs: the search starts at
+#: the seat with the fewest, which prunes the most (the ring can start anywhere).
+_SPLITS = {v: sum(len(opts) for _, opts in starts) for v, starts in _RING_STARTS.items()}
 
 
 @lru_cache(maxsize=65536)
@@ -418,40 +439,47 @@ def military_assignment_exists(totals: tuple[int, ...], shieldless: int = 0) -> 
     their next neighbour all the way round, so wins without losses in one age are impossible?
     Seats in the bit mask `shieldless` have no shields all game, so they win no battle."""
     n = len(totals)
+    splits = [_SPLITS.get(v, 0) for v in totals]
+    r = splits.index(min(splits))
+    if r:  # rotate the ring so that seat r is seat 0
+        totals = totals[r:] + totals[:r]
+        shieldless = ((shieldless >> r) | (shieldless << (n - r))) & ((1 << n) - 1)
+    last = n - 1
+    t_last = totals[last]
     dead: set[tuple[int, int, int, int, int]] = set()
 
-    def allowed(k: int, opts: tuple[tuple[int, int, int, int], ...]) -> list[tuple[int, int, int, int]]:
-        before, after = shieldless >> k & 1, shieldless >> ((k + 1) % n) & 1
-        return [o for o in opts if not (before and o[1]) and not (after and o[2])]
+    def barred(k: int, gt: int, lt: int) -> bool:
+        # pair k: the seat before (k) wins in `gt`, the seat after wins in `lt`
+        return bool(shieldless >> k & 1 and gt or shieldless >> ((k + 1) % n) & 1 and lt)
 
     def walk(k: int, b_prev: int, gt: int, lt: int, closing: int) -> bool:
-        # pair k joins seat k and seat k+1; seat k already has b_prev from pair k-1.
-        need = totals[k] - b_prev
-        opts = MILITARY_PAIR.get(need)
-        if not opts:
-            return False
+        # pair k (0 < k < n - 1) joins seat k and seat k+1; seat k already has b_prev from
+        # pair k-1; pair n-1 must give seat 0 `closing`.
         key = (k, b_prev, gt, lt, closing)
         if key in dead:
             return False
-        if shieldless:
-            opts = tuple(allowed(k, opts))
-        if k == n - 1:
-            for b, g, lo, _ in opts:
-                if b == closing and (gt | g) == (lt | lo):
-                    return True
-        else:
-            for b, g, lo, _ in opts:
-                if walk(k + 1, b, gt | g, lt | lo, closing):
-                    return True
+        for b, g, lo in _PAIR_BY_A[totals[k] - b_prev]:
+            if shieldless and barred(k, g, lo):
+                continue
+            g, lo = gt | g, lt | lo
+            if k + 1 == last:  # the last pair is fixed by both its seats
+                for g2, lo2 in _PAIR_BY_AB.get((t_last - b, closing), ()):
+                    if (g | g2) == (lo | lo2) and not (shieldless and barred(last, g2, lo2)):
+                        return True
+            elif totals[k + 1] - b in _PAIR_BY_A and walk(k + 1, b, g, lo, closing):
+                return True
         dead.add(key)
         return False
 
-    for a0, opts in MILITARY_PAIR.items():
-        closing = totals[0] - a0  # what pair n-1 must give seat 0
-        if closing not in MILITARY_PAIR_B:
-            continue
-        for b, g, lo, _ in (allowed(0, opts) if shieldless else opts):
-            if walk(1, b, g, lo, closing):
+    for closing, opts in _RING_STARTS.get(totals[0], ()):
+        for b, g, lo in opts:
+            if shieldless and barred(0, g, lo):
+                continue
+            if n == 2:  # pair 1 is the last
+                for g2, lo2 in _PAIR_BY_AB.get((t_last - b, closing), ()):
+                    if (g | g2) == (lo | lo2) and not (shieldless and barred(last, g2, lo2)):
+                        return True
+            elif totals[1] - b in _PAIR_BY_A and walk(1, b, g, lo, closing):
                 return True
     return False
 
@@ -527,7 +555,7 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
     compasses = gears = tablets = wilds = 0
     for s in t.seats:
         p = s.line
-        wmax = min(s.wild + t.scientists, MAX_WILD)
+        wmax = s.wild + t.scientists  # at most MAX_WILD (2)
         c, g, tb = p.compasses, p.gears, p.tablets
         if c is None or g is None or tb is None:
             if p.science < 0:
@@ -794,7 +822,7 @@ def _guild_bound(possible: tuple[int, ...], extra: int, copies: bool,
     the guilds that may be in play (indices into ``GUILD_NAMES``), the board's extra Age III
     builds, whether Olympia B's copy is possible, and each guild's most for this player."""
     turns = 6 + extra  # six Age III turns, plus the board's extra builds
-    values[_SHIPOWNERS] += min(len(possible), turns)  # guilds built are purple
+    values[_SHIPOWNERS] += turns if len(possible) > turns else len(possible)  # guilds built are purple
     each = tuple([values[k] for k in possible])
     # The `turns` best guilds (most tables have one guild in play more than that, so the
     # sum less the smallest); Olympia B copies one more.
@@ -830,7 +858,8 @@ def _guild_values(t: _Table, i: int) -> list[int]:
     v[_STRATEGISTS] = MAX_DEFEATS.get(t.seats[left].line.military, MOST_DEFEATS) \
         + MAX_DEFEATS.get(t.seats[right].line.military, MOST_DEFEATS)
     v[_BUILDERS] = me.stages + nl.stages + nr.stages
-    v[_SHIPOWNERS] = min(_OWN_BROWN_GREY[n], me.free)
+    own = _OWN_BROWN_GREY[n]
+    v[_SHIPOWNERS] = own if me.free > own else me.free
     return v
 
 
@@ -877,7 +906,8 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
         if p.guilds <= 0:
             continue  # within any bound; worked out below only if the table's bound needs it
         top, each = bounds[i] = _guild_bound(possible, s.board.extra_builds, s.copies_guild, _guild_values(t, i))
-        best = max(best, top)
+        if top > best:
+            best = top
         if p.guilds > top:
             over = True
             where = Term("the guilds in play") if t.guilds is not None else Term("any guilds")
@@ -1118,14 +1148,15 @@ class _Need(NamedTuple):
 
 _NO_CARDS: tuple[AgeVec, ...] = ((0, 0, 0),)
 _NO_BLUE = (_NO_CARDS, 0, 99)
-#: Per player count, each colour of NEIGHBOUR_COLOUR_GUILDS as (kind, names in the deck): the
+#: Per player count, the colours of NEIGHBOUR_COLOUR_GUILDS as (kinds, names in the deck): the
 #: most cards a city holds is bounded by its blue cards (0), green cards (1), the plays it
 #: has free plus a commercial card (2: yellow), or the plays it has free (3).
-_HOLD_KINDS: dict[int, tuple[tuple[int, int], ...]] = {
-    n: tuple(({d.Colour.BLUE: 0, d.Colour.GREEN: 1, d.Colour.YELLOW: 2}.get(colour, 3), names)
-             for colour, names in _HOLD_NAMES[n])
+_HOLD_KINDS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
+    n: (tuple({d.Colour.BLUE: 0, d.Colour.GREEN: 1, d.Colour.YELLOW: 2}.get(colour, 3) for colour, _ in _HOLD_NAMES[n]),
+        tuple(names for _, names in _HOLD_NAMES[n]))
     for n in d.PLAYER_COUNTS
 }
+_new_need = tuple.__new__  # see _new_seat
 
 
 @lru_cache(maxsize=8192)
@@ -1143,13 +1174,12 @@ def _science_need(n: int, science: int, symbols: tuple[int, int, int, int] | Non
     return free, paid_sci, min(map(sum, paid_sci)), science_most_cards(science)
 
 
-def city_need(n: int, wonder: str | None, side: str | None, wonders: int, stages: int | None,
-              civilian: int, science: int, symbols: tuple[int, int, int, int] | None,
+def city_need(n: int, turns: _TurnSet, civilian: int, science: int, symbols: tuple[int, int, int, int] | None,
               commercial: bool, guilds: bool, copy: bool, babylon: bool, guild: bool) -> _Need:
-    """One city's plays: `symbols` (compasses, gears, tablets, wild) when the sheet has the
-    columns; `babylon`, `guild`, `copy`: Babylon's wild stage, the Scientists Guild (in play)
-    and Olympia B's copy are possible for this city."""
-    turns = _turn_set(wonder, side, wonders, stages)
+    """One city's plays, given the turns its wonder columns allow (`_turn_set`): `symbols`
+    (compasses, gears, tablets, wild) when the sheet has the columns; `babylon`, `guild`,
+    `copy`: Babylon's wild stage, the Scientists Guild (in play) and Olympia B's copy are
+    possible for this city."""
     # An unreachable civilian total (civilian.points says so) needs no blue card here.
     blue, fewest_blue, most_blue = _BLUE_NEED[n].get(civilian, _NO_BLUE)
     free_sci, paid_sci, fewest_green, held = _science_need(n, science, symbols, babylon, guild, copy)
@@ -1163,11 +1193,19 @@ def city_need(n: int, wonder: str | None, side: str | None, wonders: int, stages
         over, worst = _best(blue, free_sci, fixed3, 0, turns.slots, False)
         guild_over = _best(blue, paid_sci, fixed3, 0, turns.slots, False)[0] if not over else over
     fewest = fewest_blue + fewest_green + fixed3
-    free = max(0, turns.most - fewest)
+    free = turns.most - fewest if turns.most > fewest else 0
+    paying = turns.plays - (fewest - int(commercial))
+    return _new_need(_Need, (over, worst, guild_over, can_win, free, paying if paying > 0 else 0,
+                             _holds(n, most_blue, held, free, commercial), turns.stages))
+
+
+@lru_cache(maxsize=4096)
+def _holds(n: int, most_blue: int, held: int, free: int, commercial: bool) -> tuple[int, ...]:
+    """`_Need.holds`: the most cards of each colour of NEIGHBOUR_COLOUR_GUILDS, from the most
+    blue and green cards behind the city's points and the plays it has free."""
     most = (most_blue, held, free + commercial, free)  # by the kinds of _HOLD_KINDS
-    holds = tuple([min(names, most[kind]) for kind, names in _HOLD_KINDS[n]])
-    return _Need(over, worst, guild_over, can_win, free, max(0, turns.plays - (fewest - int(commercial))),
-                 holds, turns.stages)
+    kinds, names = _HOLD_KINDS[n]
+    return tuple(map(min, names, map(most.__getitem__, kinds)))
 
 
 # --- coins ------------------------------------------------------------------------------
@@ -1245,7 +1283,7 @@ def _city_cards(n: int, board: _Boards, wild: bool, copies: bool, scientists: bo
     blue = FEWEST_BLUE[n].get(civilian, 0)
     c, g, tb = symbols
     if c is None or g is None or tb is None:
-        green = SCIENCE_FEWEST_CARDS[min(wild + scientists, MAX_WILD)].get(science, 0)
+        green = SCIENCE_FEWEST_CARDS[wild + scientists].get(science, 0)  # wild symbols: at most MAX_WILD
     else:
         green = sum(x for x in (c, g, tb) if x > 0)
     stages = stages if stages is not None and stages > 0 else board.fewest_stages(wonders)
