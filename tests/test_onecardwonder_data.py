@@ -10,12 +10,18 @@ Sources (facts only, quoted short):
 - [OAK] oakleafgames.wordpress.com/games/one-card-wonder/ (the designer's pre-publication page).
 - [SK] spielkultisten.de/rezensionen/o/one-card-wonder/ (a German review of the OSTIA edition:
   setup, difficulty, buildings on the wonder card).
+- [JUA] jungundaltspielt.de "Kleine Schachtel, großes Spiel: One Card Wonder von OSTIA-Spiele"
+  (a German review of the OSTIA edition: the wonder cards differ in their stage counts).
 
 Facts only [DE] gives are listed in ONE_SOURCE; where sources disagree, DISAGREEMENTS says
 what each says and what the data follows. No public source in reach lists the wonder cards
 with their stage counts, so no card's `stages` is filled in (see test_no_stage_count_is_invented);
 searched again in session 3 (publisher, reviews, BoardGameGeek-like listings, code of digital
-implementations): still no list of the wonders with difficulty and stages.
+implementations) and session 4 (about 25 more page queries in four languages: wonder names,
+Kickstarter, BoardGameGeek files, Tabletopia/Tabletop Simulator, print-and-play; exact-string and
+repository searches of public code for the German wonder and building names): still no list of the
+wonders with difficulty and stages. One more name, "Grand Canal", appears in a single French review
+(ludolegars.fr) and is not used without a second source.
 """
 from __future__ import annotations
 
@@ -47,6 +53,10 @@ FACTS: dict[str, tuple[object, str, str]] = {
         data.MIN_CARD_BUILDINGS, "mindestens ein weiteres Gebäude auf seiner Wunder-Karte",
         ("[SK] 'Auch auf dem eigenen Wunder finden wir ein oder zwei Gebäude' (the 'or two', an upper bound, "
          "has no second source and is not used)")),
+    "wonders differ in their number of stages": (
+        "per card", "Jedes Wunder setzt sich aus ungefähr 10 Bauabschnitten zusammen",
+        ("[JUA] 'Auf der Wunderkarte sind unterschiedlich viele Bauabschnitte' (so a stage count belongs to "
+         "each card, `Wonder.stages`, never one number for all)")),
     "one wonder each, none twice": (
         "distinct", "legt eine Karte mehr offen aus als Spieler teilnehmen ... wählt ein Wunder",
         "[EN] 'reveal one more than the number of players ... each player picks one wonder'"),
