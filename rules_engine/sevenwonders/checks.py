@@ -432,6 +432,12 @@ _RING_STARTS: dict[int, tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]
 _SPLITS = {v: sum(len(opts) for _, opts in starts) for v, starts in _RING_STARTS.items()}
 
 
+def _barred(shieldless: int, n: int, k: int, gt: int, lt: int) -> bool:
+    """Does a result of pair k give a battle to a seat of the mask `shieldless`? (The seat
+    before, k, wins in the ages of `gt`; the seat after, k + 1, in those of `lt`.)"""
+    return bool(shieldless >> k & 1 and gt or shieldless >> ((k + 1) % n) & 1 and lt)
+
+
 @lru_cache(maxsize=65536)
 def military_assignment_exists(totals: tuple[int, ...], shieldless: int = 0) -> bool:
     """Is there a result for every neighbour pair and age that gives these totals (seat
@@ -448,10 +454,6 @@ def military_assignment_exists(totals: tuple[int, ...], shieldless: int = 0) -> 
     t_last = totals[last]
     dead: set[tuple[int, int, int, int, int]] = set()
 
-    def barred(k: int, gt: int, lt: int) -> bool:
-        # pair k: the seat before (k) wins in `gt`, the seat after wins in `lt`
-        return bool(shieldless >> k & 1 and gt or shieldless >> ((k + 1) % n) & 1 and lt)
-
     def walk(k: int, b_prev: int, gt: int, lt: int, closing: int) -> bool:
         # pair k (0 < k < n - 1) joins seat k and seat k+1; seat k already has b_prev from
         # pair k-1; pair n-1 must give seat 0 `closing`.
@@ -459,12 +461,12 @@ def military_assignment_exists(totals: tuple[int, ...], shieldless: int = 0) -> 
         if key in dead:
             return False
         for b, g, lo in _PAIR_BY_A[totals[k] - b_prev]:
-            if shieldless and barred(k, g, lo):
+            if shieldless and _barred(shieldless, n, k, g, lo):
                 continue
             g, lo = gt | g, lt | lo
             if k + 1 == last:  # the last pair is fixed by both its seats
                 for g2, lo2 in _PAIR_BY_AB.get((t_last - b, closing), ()):
-                    if (g | g2) == (lo | lo2) and not (shieldless and barred(last, g2, lo2)):
+                    if (g | g2) == (lo | lo2) and not (shieldless and _barred(shieldless, n, last, g2, lo2)):
                         return True
             elif totals[k + 1] - b in _PAIR_BY_A and walk(k + 1, b, g, lo, closing):
                 return True
@@ -473,11 +475,11 @@ def military_assignment_exists(totals: tuple[int, ...], shieldless: int = 0) -> 
 
     for closing, opts in _RING_STARTS.get(totals[0], ()):
         for b, g, lo in opts:
-            if shieldless and barred(0, g, lo):
+            if shieldless and _barred(shieldless, n, 0, g, lo):
                 continue
             if n == 2:  # pair 1 is the last
                 for g2, lo2 in _PAIR_BY_AB.get((t_last - b, closing), ()):
-                    if (g | g2) == (lo | lo2) and not (shieldless and barred(last, g2, lo2)):
+                    if (g | g2) == (lo | lo2) and not (shieldless and _barred(shieldless, n, last, g2, lo2)):
                         return True
             elif totals[1] - b in _PAIR_BY_A and walk(1, b, g, lo, closing):
                 return True

@@ -18,8 +18,8 @@ CATEGORIES: tuple[str, ...] = (
 MIN_TABLE, MAX_TABLE = 3, 7
 #: Three ages, two neighbours: at best +1+3+5 twice, at worst -1 six times.
 MILITARY_MIN, MILITARY_MAX = -6, 18
-_CATEGORY_VALUES = operator.attrgetter(*CATEGORIES)
-_NOT_MILITARY = operator.attrgetter(*(c for c in CATEGORIES if c != "military"))
+#: A line's category values, military first (`_arithmetic` reads the others as values[1:]).
+_CATEGORY_VALUES = operator.attrgetter("military", *(c for c in CATEGORIES if c != "military"))
 
 
 @dataclass(frozen=True)
@@ -78,8 +78,9 @@ def split_guilds(text: str | None) -> tuple[str, ...] | None:
 def _arithmetic(sheet: TableSheet) -> list[Finding]:
     out: list[Finding] = []
     for p in sheet.players:
-        if p.category_sum() == p.total and p.coins >= 0 and p.treasury == p.coins // 3 \
-                and MILITARY_MIN <= p.military <= MILITARY_MAX and min(_NOT_MILITARY(p)) >= 0:
+        values = _CATEGORY_VALUES(p)  # military first
+        if sum(values) == p.total and p.coins >= 0 and p.treasury == p.coins // 3 \
+                and MILITARY_MIN <= p.military <= MILITARY_MAX and min(values[1:]) >= 0:
             continue  # the usual line: none of the checks below has anything to say
         name = p.player
         s = p.category_sum()
@@ -112,10 +113,12 @@ def _table_shape(sheet: TableSheet) -> list[Finding]:
     if not MIN_TABLE <= n <= MAX_TABLE:
         out.append(error("table.size", "the table has {n} players: 7 Wonders is played by {low} to {high}",
                          n=n, low=MIN_TABLE, high=MAX_TABLE))
-    seats = sorted(p.seat for p in sheet.players)
+    seats = sorted([p.seat for p in sheet.players])
     if seats != list(range(1, n + 1)):
         out.append(error("seats", "seats are {seats}: they must be 1..{n} without gaps or repeats",
                          seats=str(seats), n=n))
+    if len({p.player.casefold() for p in sheet.players}) == n:
+        return out  # every name once
     seen: set[str] = set()
     for p in sheet.players:
         key = p.player.casefold()
