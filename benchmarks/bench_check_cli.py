@@ -11,7 +11,8 @@ where the in-process time goes: read (finding the game from the header, reading 
 rows), group (rows into tables and the checks around the rules engine), check (`check_tables`:
 the rules engine on every table, in worker processes too for a big file; `--serial` keeps it in
 one process, and the check line then says how much of it is `check_sheet` itself), report (causes
-and lines) and the rest (printing). `--profile` adds the top of a profile. Times are wall clock,
+and lines) and the rest (printing). `--profile` adds the top of a profile
+(the environment's SORT=tottime and TOP=40 choose its order and length). Times are wall clock,
 with the process's CPU time beside them (on a busy machine they differ).
 """
 import cProfile
@@ -144,7 +145,8 @@ def main() -> None:
             runner.invoke(cli, ["check", str(path)])
             prof.disable()
             out = io.StringIO()
-            pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(25)
+            order, top = os.environ.get("SORT", "cumulative"), int(os.environ.get("TOP", "25"))
+            pstats.Stats(prof, stream=out).sort_stats(order).print_stats(top)
             print(out.getvalue())
 
 

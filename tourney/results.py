@@ -452,6 +452,8 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
     names. Each finding is explained by one cause at most; findings no cause explains are
     left out (the caller lists them as they are)."""
     causes: list[Cause] = []
+    if not report.findings:
+        return causes  # every cause explains at least one finding
     taken: set[int] = set()
 
     def claim(message: Text | LocatedFinding, found: Iterable[LocatedFinding], head: LocatedFinding | None = None,
