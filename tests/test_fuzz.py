@@ -9,6 +9,7 @@ import os
 import random
 import sqlite3
 import subprocess
+import sys
 from pathlib import Path
 
 import fuzzkit
@@ -241,6 +242,21 @@ def test_a_full_disk_under_an_xlsx_export_says_so(run, full_disk):
     assert r.exit_code == 1
     assert r.output == (f"Error: can't write '{full_disk / 'st.xlsx'}' (no space left on device): check that the "
                         "folder exists and the file is not open in another program, or choose another file name\n")
+
+
+def test_a_full_disk_under_an_xlsx_export_prints_no_traceback(run, full_disk):
+    # Saved straight to disk, openpyxl left its zip archive open when the disk filled up, and
+    # Python printed the archive's failed clean-up as a traceback under the message when the
+    # process ended: so the command runs as its own process here.
+    run("new", "ev.db", "--game", "7wonders", "--seed", "1")
+    target = full_disk / "st.xlsx"
+    done = subprocess.run([sys.executable, "-c", "from tourney.cli import cli; cli()", "export", "ev.db", "-o",
+                           str(target)], capture_output=True, text=True, check=False)
+    assert done.returncode == 1
+    assert done.stdout + done.stderr == (
+        f"Error: can't write '{target}' (no space left on device): check that the folder exists and the file is "
+        "not open in another program, or choose another file name\n")
+    assert sorted(p.name for p in full_disk.iterdir()) == ["filler"]  # no temporary file left behind
 
 
 def test_an_xlsx_export_onto_a_full_disk_says_so(run, monkeypatch):

@@ -118,20 +118,23 @@ class OutputError(TourneyError):
     """An output file cannot be written (missing folder, file open in Excel, no permission)."""
 
 
+def write_failed(path: str | Path, reason: str | OSError) -> OutputError:
+    """The error for a file that can't be written, with the system's reason and what to do."""
+    from tourney.i18n import _
+
+    if isinstance(reason, OSError):
+        reason = (reason.strerror or str(reason)).lower()
+    return OutputError(_("can't write {file!r} ({reason}): check that the folder exists and the file is not "
+                         "open in another program, or choose another file name").format(file=str(path), reason=reason))
+
+
 @contextmanager
 def writing(path: str | Path) -> Iterator[Path]:
     """Turn an OSError while writing `path` into an OutputError that says how to fix it."""
-    def failed(reason: str) -> OutputError:
-        from tourney.i18n import _
-
-        return OutputError(_("can't write {file!r} ({reason}): check that the folder exists and the file is not "
-                             "open in another program, or choose another file name").format(
-            file=str(path), reason=reason))
-
     # A missing folder is found before anything is built (a half-written workbook is not left behind).
     if not Path(path).resolve().parent.is_dir():
-        raise failed("no such file or directory")
+        raise write_failed(path, "no such file or directory")
     try:
         yield Path(path)
     except OSError as exc:
-        raise failed((exc.strerror or str(exc)).lower()) from None
+        raise write_failed(path, exc) from None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 from tourney.errors import UsageError
 from tourney.i18n import N_, _, language
-from tourney.outfile import atomic, write_text
+from tourney.outfile import atomic, save_workbook, write_text
 
 if TYPE_CHECKING:
     from openpyxl.styles import Border
@@ -184,7 +184,7 @@ def _no_results_xlsx(info: EventInfo, path: Path) -> None:
     ws["A1"].font = Font(bold=True)
     ws["A2"] = _(NO_RESULTS)
     ws.column_dimensions["A"].width = 40
-    wb.save(path)
+    save_workbook(wb, path)
 
 
 def xlsx_cut_border() -> Border:

@@ -4,14 +4,19 @@ over typed-in results without `--overwrite-results`; written to a temporary file
 same folder and renamed into place, so a failed write leaves the previous file as it was."""
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tourney.errors import OutputError, TourneyError
+from tourney.errors import OutputError, TourneyError, write_failed
 from tourney.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -87,20 +92,14 @@ def atomic(path: str | Path) -> Iterator[Path]:
     """Yield a temporary file beside `path` to write; when the block ends without an error it
     replaces `path` in one rename, else it is deleted and `path` is left as it was. An
     OSError becomes an OutputError that says how to fix it."""
-    p = Path(path)
-
-    def failed(reason: str) -> OutputError:
-        return OutputError(f"can't write {str(path)!r} ({reason}): check that the folder exists and the file is "
-                           "not open in another program, or choose another file name")
-
-    target = p.resolve()  # through a link: replace the file it points to, keep the link
+    target = Path(path).resolve()  # through a link: replace the file it points to, keep the link
     if not target.parent.is_dir():
-        raise failed("no such file or directory")
+        raise write_failed(path, "no such file or directory")
     try:
         fd, name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=f".tmp{target.suffix}", dir=target.parent)
         os.close(fd)
     except OSError as exc:
-        raise failed((exc.strerror or str(exc)).lower()) from None
+        raise write_failed(path, exc) from None
     tmp = Path(name)
     try:
         yield tmp
@@ -108,10 +107,19 @@ def atomic(path: str | Path) -> Iterator[Path]:
         os.replace(tmp, target)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
-        raise failed((exc.strerror or str(exc)).lower()) from None
+        raise write_failed(path, exc) from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def save_workbook(book: Workbook, path: Path) -> None:
+    """Write an openpyxl workbook to `path` (`atomic`'s temporary file) in one write. Saved
+    straight to disk, openpyxl leaves its zip archive open when the disk fills up, and Python
+    later prints the archive's failed clean-up as a traceback under the tool's message."""
+    buffer = io.BytesIO()
+    book.save(buffer)
+    path.write_bytes(buffer.getbuffer())
 
 
 def write_text(path: str | Path, text: str) -> Path:

@@ -14,7 +14,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from tourney.errors import UsageError
 from tourney.i18n import N_, _
-from tourney.outfile import atomic, write_text
+from tourney.outfile import atomic, save_workbook, write_text
 from tourney.tabular import neutralise
 from tourney.errors import SeasonError
 from tourney.season import (
@@ -73,7 +73,7 @@ def write_workbook(report: SeasonReport, path: str | Path) -> None:
             [["ambiguous name", a.message] for a in report.ambiguities] + [["note", n] for n in report.notes],
         )
     with atomic(path) as tmp:
-        book.save(tmp)
+        save_workbook(book, tmp)
 
 
 def read_event_result(location: str, order_given: int) -> EventResult:

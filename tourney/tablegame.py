@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 from rules_engine.findings import Finding, error
 from tourney import output
-from tourney.errors import EventError, SeatingError, writing
+from tourney.errors import EventError, SeatingError
 from tourney.i18n import N_, _, language, pgettext, use_language
 from tourney.workflow import GameOption, Steps, Workflow
 from tourney.names import name_key
+from tourney.outfile import atomic, save_workbook
 from tourney.names import sort_key as name_order
 from tourney.placepoints import place_points
 from tourney.results import (
@@ -481,7 +482,7 @@ class _Workbook:
         ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{n + 1}"
 
     def save(self, path: Path) -> None:
-        self.wb.save(path)
+        save_workbook(self.wb, path)
 
 
 def compute_standings(game: TableGame, event: Event, after_round: int | None) -> TableGameStandings:
@@ -515,8 +516,8 @@ def write_sheets(game: TableGame, event: Event, round_no: int, path: Path, lang:
     for t in sorted(by_table):
         _table_sheet(game, wb, info.name, round_no, t, by_table[t], lang)
     _name_list(wb, info.name, round_no, seats, lang)
-    with writing(path):
-        wb.save(path)
+    with atomic(path) as tmp:
+        save_workbook(wb, tmp)
     with event.transaction() as conn:
         store.mark_printed(conn, round_no)
         store.log(conn, "sheets", f"round {round_no}: {len(by_table)} score sheets written to {path.name}")

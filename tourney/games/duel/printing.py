@@ -9,7 +9,7 @@ from typing import Sequence
 
 from tourney import store
 from tourney.errors import SeatingError, UsageError
-from tourney.outfile import atomic
+from tourney.outfile import atomic, save_workbook
 from tourney.games.duel.sheets import COLUMNS, WORDS
 from tourney.i18n import _, pgettext, use_language
 from tourney.games.duel.stored import pairing_notes, stored_rounds
@@ -208,5 +208,5 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
         sh.print_area = f"A1:{last}{sign + 2}"
         a4_page(sh, landscape=True)
     with atomic(p) as tmp:
-        wb.save(tmp)
+        save_workbook(wb, tmp)
     return p

@@ -19,6 +19,7 @@ from tourney.store import StoredDraw
 from tourney import output
 from tourney.tabular import cell_value, neutralise
 from tourney.names import sort_key
+from tourney.outfile import save_workbook
 
 STANDING_COLUMNS = ("rank", "player", "points", "share", "vp", "coins", "lot", "games", "dropped_after")
 #: The headings people read (CSV/JSON keep the column names above: a machine contract).
@@ -158,4 +159,4 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
         ("tiebreaks", "points, " + ", ".join(t.key for t in standings.tiebreaks[1:]), ""),
         *draw_rows(standings.lot_order, draws), *guild_rows(draws)]
     sheet(_("Draws"), [_("Draw"), _("Value"), _("Note")], [18, 40, 60], rows, {})
-    wb.save(path)  # export.to_xlsx turns a failed write into a clear error
+    save_workbook(wb, path)  # export.to_xlsx turns a failed write into a clear error

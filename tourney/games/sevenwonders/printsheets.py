@@ -14,7 +14,7 @@ from openpyxl.utils import get_column_letter
 from rules_engine.sevenwonders.data import GUILD_NAMES_DE
 from tourney import store
 from tourney.errors import SeatingError
-from tourney.outfile import atomic
+from tourney.outfile import atomic, save_workbook
 from tourney.games.sevenwonders.draws import RoundDraw
 from tourney.games.sevenwonders.drawstore import round_draws
 from tourney.games.sevenwonders.sheets import WORDS
@@ -167,7 +167,7 @@ def write_sheets(event: store.Event, round_no: int, path: Path, lang: str) -> Sh
     tables = [(t, by_table[t]) for t in sorted(by_table)]
     wb = build_workbook(info.name, round_no, tables, round_draws(event).get(round_no), lang)
     with atomic(path) as tmp:
-        wb.save(tmp)
+        save_workbook(wb, tmp)
     with event.transaction() as conn:
         store.mark_printed(conn, round_no)
         store.log(conn, "sheets", f"round {round_no}: {len(tables)} score sheets written to {path.name}")
