@@ -17,6 +17,8 @@ from rules_engine.findings import Finding, Joined, Term, error, text, warning
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders.sheet import (
     MAX_TABLE,
+    MILITARY_MAX,
+    MILITARY_MIN,
     MIN_TABLE,
     TABLE_CHECKS,
     PlayerScore,
@@ -425,7 +427,7 @@ for _a, _opts in _PAIR_BY_A.items():
 _RING_STARTS: dict[int, tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]] = {
     v: tuple(sorted(((b, _PAIR_BY_A[v - b]) for b in {b for _, b in _PAIR_BY_AB} if v - b in _PAIR_BY_A),
                     key=lambda x: (abs(x[0]), x[0])))
-    for v in range(-6, 19)
+    for v in range(MILITARY_MIN, MILITARY_MAX + 1)
 }
 #: How many ways a seat's military total splits between its two pairs: the search starts at
 #: the seat with the fewest, which prunes the most (the ring can start anywhere).
