@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from rules_engine.sevenwonders.data import GUILD_NAMES_DE
+from tourney.games.dominations.pad import dominations_pad
 from tourney.games.duel.pad import duel_pad
+from tourney.games.onecardwonder.pad import ocw_pad
 from tourney.pdf.lists import (
     NameLine,
     SeatingList,
@@ -109,6 +111,23 @@ def test_the_embedded_font_keeps_umlauts_and_turkish_and_polish_letters():
     for letter in "äöüßłığéøÇÄÖÜŁ":
         assert letter in text
     assert "Militär" in text and "Wissenschaft" in text and "Runde 2 · Tisch 1" in text
+
+
+@pytest.mark.parametrize("make,lang,hint,foreign", [
+    (sevenwonders_pad, "en", "▶ starts, then clockwise. Circle side A or B. Coins ÷ 3, rounded down.", ()),
+    (ocw_pad, "en", "▶ starts, then clockwise.", ("side A", "Coins")),
+    (ocw_pad, "de", "▶ beginnt, dann im Uhrzeigersinn.", ("Seite A", "Münzen")),
+    (dominations_pad, "en", "▶ is I on the initiative track at the start, the others follow in seat order.",
+     ("clockwise", "side A", "Coins")),
+    (dominations_pad, "de", "▶ ist zu Beginn I auf der Initiativeleiste, die anderen folgen in Platzreihenfolge.",
+     ("Uhrzeigersinn", "Seite A", "Münzen")),
+])
+def test_each_game_pad_says_its_own_start_and_filling_in(make, lang, hint, foreign):
+    # The line under the grid was the 7 Wonders one on every game's pad (sides, coins).
+    seats = tuple(PadSeat(i, n, None, i == 1) for i, n in enumerate(WORLD[:4], 1))
+    text = pages_text(render_score_pads([ScorePad("Bonn Spielt", 1, 1, seats)], make(lang), lang).data)[0]
+    assert hint in text
+    assert not any(word in text for word in foreign)
 
 
 def test_duel_match_slips_four_to_a_page():

@@ -53,6 +53,7 @@ class PadDescription:
     board_sides: tuple[str, ...] = ()    # sides to circle on that row
     outcome: str | None = None           # a line of choices to tick under the grid ("Victory")
     outcome_choices: tuple[str, ...] = ()
+    hint: str = ""                       # a line under the grid: who starts, how to fill in the game's rows
 
 
 @dataclass(frozen=True)
@@ -192,7 +193,8 @@ def render_score_pads(pads: Sequence[ScorePad], desc: PadDescription, lang: str,
             hint_h = 6 * mm
             grid = Box(inner.x, inner.y + hint_h, inner.w, inner.h - head_h - notes_h - hint_h - 3 * mm)
             _grid(pen, grid, pad, desc, w, label_w=48 * mm, head_h=13 * mm, size=12)
-            pen.text(w["pad_hint"], Box(inner.x, inner.y, inner.w, hint_h - 1 * mm), 8.5, colour=GREY)
+            if desc.hint:
+                pen.text(desc.hint, Box(inner.x, inner.y, inner.w, hint_h - 1 * mm), 8.5, colour=GREY)
             if pad.qr:
                 pen.text(w["qr"], Box(inner.x, inner.y, inner.w, hint_h - 1 * mm), 7, colour=GREY, align="right")
             _footer(pen, footnote, w, k + 1, total)

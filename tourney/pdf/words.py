@@ -19,7 +19,6 @@ WORDS: dict[str, str] = {
     "fold": N_("fold here"), "qr": N_("scan: this table online"), "season": N_("Season report"),
     "dropped": N_("dropped"), "victory": N_("Victory"), "winner": N_("Winner"),
     "match_slip_hint": N_("Fill in every box (0 for none); the player who starts Age I is marked ▶."),
-    "pad_hint": N_("▶ starts, then clockwise. Circle side A or B. Coins ÷ 3, rounded down."),
 }
 
 

@@ -25,6 +25,8 @@ def dominations_pad(lang: str) -> PadDescription:
 
     with use_language(lang):
         labels = {key: (_(label), _(hint)) for key, (label, hint) in LABELS.items()}
+        # The rulebook draws the first age's order at random; the seating draw already is one.
+        hint = _("▶ is I on the initiative track at the start, the others follow in seat order.")
     return PadDescription(game="Dominations",
                           categories=tuple(PadCategory(k, labels[k][0], c, labels[k][1]) for k, c in ROWS),
-                          total=None)
+                          total=None, hint=hint)

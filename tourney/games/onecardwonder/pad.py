@@ -24,9 +24,10 @@ def ocw_pad(lang: str) -> PadDescription:
     with use_language(lang):
         labels = {key: (_(label), _(hint)) for key, (label, hint) in LABELS.items()}
         board = pgettext("one card wonder", "Wonder")
+        hint = _("▶ starts, then clockwise.")
     return PadDescription(
         game="One Card Wonder",
         categories=tuple(PadCategory(k, labels[k][0], COLOURS[k], labels[k][1]) for k in ("stages", "buildings")),
         total=None,
         extra=(PadCategory("winner", labels["winner"][0], COLOURS["winner"], labels["winner"][1]),),
-        board=board)
+        board=board, hint=hint)

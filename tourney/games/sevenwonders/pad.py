@@ -32,12 +32,13 @@ def sevenwonders_pad(lang: str) -> PadDescription:
     with use_language(lang):
         labels = {key: (_(label), _(hint)) for key, (label, hint) in LABELS.items()}
         total, board = _("Total"), _("Wonder · side")
+        hint = _("▶ starts, then clockwise. Circle side A or B. Coins ÷ 3, rounded down.")
     return PadDescription(
         game="7 Wonders",
         categories=tuple(PadCategory(key, labels[key][0], colour, labels[key][1]) for key, colour in ROWS),
         total=total,
         extra=(PadCategory("coins", labels["coins"][0], "#BDBDBD", labels["coins"][1]),),
-        board=board, board_sides=("A", "B"))
+        board=board, board_sides=("A", "B"), hint=hint)
 
 
 def guild_notes(event: Event, round_no: int, players: int, lang: str) -> tuple[str, ...]:
