@@ -172,11 +172,27 @@ def test_no_wonder_twice_at_a_table():
                          "game once, so fix one of them")
 
 
-def test_an_unknown_wonder_name_is_a_warning():
+def test_a_misspelt_wonder_name_is_a_warning_that_names_the_card():
     sheet = table(("Anna", "Zeus-Statu", 9, 1, True), ("Ben", "", 3, 1, False))
     [f] = check_sheet(sheet)
     assert (f.rule, f.severity) == ("wonder.unknown", Severity.WARNING)
-    assert f.message == ("wonder 'Zeus-Statu' of 'Anna' is not a known wonder card: check the spelling (its "
+    assert f.message == ("wonder 'Zeus-Statu' of 'Anna' is not a known wonder card: did you mean 'Zeus-Statue'? "
+                         "(its stages can't be checked)")
+
+
+def test_a_card_the_built_in_list_lacks_is_no_warning():
+    # The rulebook names 4 of the box's 20 wonders: the other 16 are real cards, not typos,
+    # and a round of sheets must not bring a warning for each of them.
+    sheet = table(("Anna", "Kolosseum", 9, 1, True), ("Ben", "Hängende Gärten", 3, 1, False))
+    assert check_sheet(sheet) == []
+
+
+def test_with_a_complete_catalogue_any_other_name_is_unknown():
+    cards = (Wonder("Zeus-Statue", stages=9), Wonder("Kolosseum", stages=10))
+    sheet = table(("Anna", "Kolosseum", 10, 1, True), ("Ben", "Atlantis", 3, 1, False))
+    [f] = check_sheet(sheet, catalogue=cards, complete=True)
+    assert (f.rule, f.player) == ("wonder.unknown", "Ben")
+    assert f.message == ("wonder 'Atlantis' of 'Ben' is not a known wonder card: check the spelling (its "
                          "stages can't be checked)")
 
 

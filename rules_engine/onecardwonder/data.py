@@ -9,6 +9,7 @@ someone transcribes the cards, and the checks fall back to the table rules then.
 """
 from __future__ import annotations
 
+import difflib
 import unicodedata
 from dataclasses import dataclass
 
@@ -56,7 +57,8 @@ class Wonder:
         return (self.name_de,) if self.name_en is None else (self.name_de, self.name_en)
 
 
-#: The wonders the rulebook's text names (setup example, FAQ), with the buildings it names on them.
+#: The wonders the rulebook's text names (setup example, FAQ), with the buildings it names on them:
+#: 4 of the box's 20, so a name that isn't here is most likely one of the others.
 WONDERS: tuple[Wonder, ...] = (
     Wonder("Khazne al-Firaun", building_names_de=("Beduinen-Zelte", "Oasen"),
            place_de="Arabische Wüste - 8. Jh. v. Chr."),
@@ -77,6 +79,13 @@ def name_key(name: str) -> str:
     ("zeus statue" finds "Zeus-Statue")."""
     plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     return "".join(ch for ch in plain.casefold() if ch.isalnum())
+
+
+def near_wonder(name: str, catalogue: tuple[Wonder, ...] = WONDERS) -> Wonder | None:
+    """The wonder card whose name `name` looks like a typo of ("Zeus-Statu"), or None."""
+    by_key = {name_key(n): w for w in catalogue for n in w.names}
+    close = difflib.get_close_matches(name_key(name), list(by_key), n=1, cutoff=0.8)
+    return by_key[close[0]] if close else None
 
 
 def find_wonder(name: str, catalogue: tuple[Wonder, ...] = WONDERS) -> Wonder | None:

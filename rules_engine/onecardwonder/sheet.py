@@ -67,10 +67,12 @@ def places(sheet: TableSheet, reading: PlaceReading = PlaceReading.STAGES) -> tu
 
 
 def check_sheet(sheet: TableSheet, catalogue: tuple[Wonder, ...] = data.WONDERS,
-                leaders: bool = False) -> list[Finding]:
+                leaders: bool = False, complete: bool = False) -> list[Finding]:
     """Every problem of one table's sheet, errors and warnings, table-wide ones first.
 
-    `catalogue` is the wonder cards known (an event may pass a fuller list with stage counts);
+    `catalogue` is the wonder cards known (an event may pass a fuller list with stage counts),
+    `complete` says it holds every card of the box: then any other name is unknown; else only a
+    name that looks like a typo of a known one is (the built-in list has 4 of the 20 cards);
     `leaders` says the Anführer expansion is played, where Archimedes allows more than 4
     buildings."""
     rows = sheet.players
@@ -83,9 +85,15 @@ def check_sheet(sheet: TableSheet, catalogue: tuple[Wonder, ...] = data.WONDERS,
     for p in rows:
         wonder = data.find_wonder(p.wonder, catalogue) if p.wonder and p.wonder.strip() else None
         if wonder is None and p.wonder and p.wonder.strip():
-            out.append(warning("wonder.unknown", "wonder {wonder!r} of {player!r} is not a known wonder "
-                                                 "card: check the spelling (its stages can't be checked)",
-                               p.player, wonder=p.wonder, player=p.player))
+            near = data.near_wonder(p.wonder, catalogue)
+            if near is not None:
+                out.append(warning("wonder.unknown", "wonder {wonder!r} of {player!r} is not a known wonder "
+                                                     "card: did you mean {known!r}? (its stages can't be checked)",
+                                   p.player, wonder=p.wonder, player=p.player, known=near.names[0]))
+            elif complete:
+                out.append(warning("wonder.unknown", "wonder {wonder!r} of {player!r} is not a known wonder "
+                                                     "card: check the spelling (its stages can't be checked)",
+                                   p.player, wonder=p.wonder, player=p.player))
         stages = tablecheck.count(p.stages, "stages", p.player, Term("construction stages completed"))
         out += stages or _stages(p, wonder)
         out += tablecheck.count(p.buildings, "buildings", p.player, Term("buildings built")) or \
