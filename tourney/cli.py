@@ -750,16 +750,19 @@ def print_command(event: str, round_no: int, what: str, output: str, lang: str |
               listing=lambda: _options_help().replace("An optional rule", "Switch on an optional rule"))
 @click.option("--no-option", "options_off", multiple=True,
               help="Switch an optional rule off (only before any result is stored).")
+@click.option("--catalogue", metavar="FILE",
+              help="Load the game's card list from a CSV or XLSX file, for a game whose cards no public source "
+                   "lists (docs/onecardwonder.md, for example); \"\" removes it.")
 def event_command(event: str, name: str | None, date: str | None, rounds: int | None, cut: int | None,
                   lang: str | None, url: str | None, double_entry: str | None, options_on: tuple[str, ...],
-                  options_off: tuple[str, ...]) -> None:
+                  options_off: tuple[str, ...], catalogue: str | None) -> None:
     """Show the event's settings, or change its name, date, number of rounds, cut, language,
-    server address, double entry or optional rules.
+    server address, double entry, optional rules or card list.
 
     Example: tourney event bonn.db --date 2018-03-18 --cut 8 --lang de
     """
     from tourney.entry import double_entry as double_entry_on
-    from tourney.events import update_event
+    from tourney.events import loaded_catalogue, update_event
     from tourney.games import workflow
     from tourney.live import event_url
     from tourney.standings import event_cut
@@ -767,18 +770,22 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
     ev = _open(event)
     info = update_event(ev, name=name, date=date, rounds=rounds, cut=cut, lang=lang, url=url,
                         double_entry=None if double_entry is None else double_entry == "on",
-                        options_on=options_on, options_off=options_off)
+                        options_on=options_on, options_off=options_off, catalogue=catalogue)
     set_language(event_language(ev))
     k = event_cut(ev)
     settings = _("{name}: {game}, scheme {scheme}, {rounds} rounds, seed {seed}, date {date}, language {lang}").format(
         name=info.name, game=info.game, scheme=info.scheme, rounds=info.rounds, seed=info.seed,
         date=info.date or _("not set"), lang=language())
     address = event_url(ev)
-    played_with = sorted(workflow(info.game).event_options(ev))
+    flow = workflow(info.game)
+    played_with = sorted(flow.event_options(ev))
+    cards = loaded_catalogue(ev)
     click.echo(settings + (_(", cut after rank {rank}").format(rank=k) if k else "")
                + (_(", options: {options}").format(options=", ".join(played_with)) if played_with else "")
                + (_(", server address {url}").format(url=address) if address else "")
-               + (_(", blind double entry") if double_entry_on(ev) else ""))
+               + (_(", blind double entry") if double_entry_on(ev) else "")
+               + (_(", {count} {what} from {file}").format(count=cards[1], what=_(flow.catalogue.what), file=cards[0])
+                  if cards and flow.catalogue else ""))
 
 
 @cli.command("copy")

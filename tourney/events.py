@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import datetime as _dt
+import json
 from collections.abc import Sequence
+from pathlib import Path
 
 from rules_engine import UnknownGameError
 from rules_engine.registry import find_ruleset
@@ -12,6 +14,7 @@ from tourney.errors import UsageError
 from tourney.i18n import DEFAULT, _, check_language, event_language
 from tourney.schemes import find_scheme
 from tourney.store import Event, EventInfo
+from tourney.workflow import CATALOGUE_SETTING
 
 
 def _check_date(date: str) -> None:
@@ -60,11 +63,12 @@ def create_event(location: str, *, game: str, scheme: str | None, rounds: int, s
 def update_event(event: Event, *, name: str | None = None, date: str | None = None,
                  rounds: int | None = None, cut: int | None = None, lang: str | None = None,
                  url: str | None = None, double_entry: bool | None = None,
-                 options_on: Sequence[str] = (), options_off: Sequence[str] = ()) -> EventInfo:
+                 options_on: Sequence[str] = (), options_off: Sequence[str] = (),
+                 catalogue: str | None = None) -> EventInfo:
     """Change the event's name, date, number of rounds, qualification cut (0 clears it),
-    language, live-server address ("" clears it), blind double entry or optional rules (logged
-    in the history). An optional rule is switched off only before any result is stored: the
-    stored sheets were checked with it."""
+    language, live-server address ("" clears it), blind double entry, optional rules or the
+    game's card list (a file; "" removes it), logged in the history. An optional rule is
+    switched off only before any result is stored: the stored sheets were checked with it."""
     from tourney import live
     from tourney.standings import CUT_SETTING
 
@@ -95,13 +99,46 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
         changes[live.URL_BY_SETTING] = "organiser" if url.strip() else None
     if double_entry is not None:
         changes["double_entry"] = "on" if double_entry else None
+    logged = dict(changes)
+    if catalogue is not None:
+        changes[CATALOGUE_SETTING] = _catalogue(event, Path(catalogue)) if catalogue.strip() else None
+        logged[CATALOGUE_SETTING] = catalogue_summary(changes[CATALOGUE_SETTING]) if catalogue.strip() else None
     if changes:
         with event.transaction() as conn:
             for key, value in changes.items():
                 store.set_setting(conn, key, value)
             store.log(conn, "event", ", ".join(f"{k} = {v!r}" if v is not None else f"{k} removed"
-                                               for k, v in changes.items()))
+                                               for k, v in logged.items()))
     return event.info()
+
+
+def _catalogue(event: Event, path: Path) -> str:
+    """The stored form of the card list in `path`, read by the event's game."""
+    from tourney.games import workflow
+
+    flow = workflow(event.info().game)
+    if flow.catalogue is None:
+        raise UsageError(_("--catalogue: a {game} event has no card list to load: its card data is built "
+                           "in").format(game=flow.label))
+    return json.dumps({"file": path.name, "cards": flow.catalogue.read(path)}, ensure_ascii=False)
+
+
+def catalogue_summary(stored: str | None) -> str | None:
+    """'wonders.csv, 20 cards' for a stored card list, as the history says it (None: none)."""
+    loaded = _loaded(stored)
+    return None if loaded is None else f"{loaded[0]}, {loaded[1]} cards"
+
+
+def loaded_catalogue(event: Event) -> tuple[str, int] | None:
+    """The file name and number of cards of the card list loaded into the event, if any."""
+    return _loaded(event.setting(CATALOGUE_SETTING))
+
+
+def _loaded(stored: str | None) -> tuple[str, int] | None:
+    if not stored:
+        return None
+    value = json.loads(stored)
+    return str(value["file"]), len(value["cards"])
 
 
 def _option_changes(event: Event, on: Sequence[str], off: Sequence[str]) -> dict[str, str | None]:

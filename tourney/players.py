@@ -8,7 +8,7 @@ from tourney import store
 from tourney.errors import RegistrationError, SheetError
 from tourney.i18n import N_, _, join_or
 from tourney.tabular import Table, is_blank, read_tables
-from tourney.vocabulary import ROSTER, header_key
+from tourney.vocabulary import ROSTER, header_columns
 from tourney.names import SimilarNames, clean_name, name_key, printable, sort_key
 
 #: Longest name read from a roster file.
@@ -136,16 +136,7 @@ def _text(cell: object) -> str:
 def _roster_columns(table: Table) -> list[int]:
     """The column(s) the name is read from: the name column, or first then last name."""
     header = table.rows[0]
-    found: dict[str, int] = {}
-    for i, cell in enumerate(header.cells):
-        col = None if is_blank(cell) else _ROSTER_COLUMNS.get(header_key(cell))
-        if col is None:
-            continue
-        if col in found:
-            raise SheetError(_("{where}: two {column} columns: {first!r} and {second!r}: delete one of them").format(
-                where=table.where(header.number), column=_(_COLUMN_WORDS[col]), first=header.cells[found[col]],
-                second=cell))
-        found[col] = i
+    found = header_columns(table, _ROSTER_COLUMNS, lambda col: _(_COLUMN_WORDS[col]))
     if "player" in found:
         return [found["player"]]
     if "first" in found and "last" in found:

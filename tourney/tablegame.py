@@ -21,7 +21,7 @@ from rules_engine.findings import Finding, error
 from tourney import output
 from tourney.errors import EventError, SeatingError
 from tourney.i18n import N_, _, language, pgettext, use_language
-from tourney.workflow import GameOption, Steps, Workflow
+from tourney.workflow import Catalogue, GameOption, Steps, Workflow
 from tourney.names import name_key
 from tourney.outfile import atomic, save_workbook
 from tourney.names import sort_key as name_order
@@ -101,6 +101,7 @@ class TableGame:
     pad: Callable[[str], PadDescription]
     notes: str
     options: tuple[GameOption, ...] = ()
+    catalogue: Catalogue | None = None  # a card list the organiser may load (`Catalogue`)
 
     def chain(self, scheme: Scheme) -> tuple[Tiebreak, ...]:
         """Points, then the scheme's tiebreaks in order (the lot among them, last)."""
@@ -112,9 +113,9 @@ class TableGame:
 
 
 # --- sheets in -----------------------------------------------------------------------------
-def parse_files(game: TableGame, paths: Sequence[str | Path], **options: bool) -> CheckReport:
+def parse_files(game: TableGame, paths: Sequence[str | Path], **options: object) -> CheckReport:
     """Read every file, group rows into tables and run the game's checks on each table (with
-    the event's optional rules as keywords, e.g. leaders=True)."""
+    the event's keywords: optional rules, e.g. leaders=True, and a loaded card list)."""
     def build(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[Any]:
         sheet = None
         if readable:
@@ -643,6 +644,7 @@ class TableGameWorkflow(Workflow):
         self.schemes = game.schemes
         self.sheet_format = game.sheet_format
         self.options = game.options
+        self.catalogue = game.catalogue
         self.steps = Steps(seat=partial(seat_rounds, game), write_sheets=partial(write_sheets, game),
                            parse=partial(parse_files, game), check=partial(check_against_event, game),
                            table_rows=partial(table_rows, game), standings=partial(compute_standings, game),

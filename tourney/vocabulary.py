@@ -5,8 +5,12 @@ Generic words live here; a game's own words sit next to its sheet format, built 
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tourney.tabular import Table
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
@@ -14,6 +18,26 @@ _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 def header_key(header: object) -> str:
     """The lookup key of a header cell: lower case, runs of spaces and `_` as one `-`."""
     return " ".join(str(header).split()).lower().replace(" ", "-").replace("_", "-")
+
+
+def header_columns(table: Table, aliases: Mapping[str, str], shown: Callable[[str], str] = str) -> dict[str, int]:
+    """Column -> index of the cell naming it in the table's first row (`aliases`: header key ->
+    column); a column named twice is a SheetError naming both cells (`shown(column)` in it)."""
+    from tourney.errors import SheetError
+    from tourney.i18n import _
+    from tourney.tabular import is_blank
+
+    header = table.rows[0]
+    found: dict[str, int] = {}
+    for i, cell in enumerate(header.cells):
+        col = None if is_blank(cell) else aliases.get(header_key(cell))
+        if col is None:
+            continue
+        if col in found:
+            raise SheetError(_("{where}: two {column} columns: {first!r} and {second!r}: delete one of them").format(
+                where=table.where(header.number), column=shown(col), first=header.cells[found[col]], second=cell))
+        found[col] = i
+    return found
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ declares its names, schemes, sheet format, optional rules and one function per s
 from __future__ import annotations
 
 import importlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from tourney.sheetio import SheetFormat
     from tourney.standings import PlayerRounds, Standings
     from tourney.stats.model import GameStats
-    from tourney.store import Event, EventSetting
+    from tourney.store import Event, EventSetting, Json
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,25 @@ class GameOption:
     def setting(self) -> str:
         """The event setting that holds it."""
         return f"option.{self.name}"
+
+
+#: The event setting that holds the card list an organiser loaded (`Catalogue`): JSON
+#: {"file": name, "cards": [...]}.
+CATALOGUE_SETTING = "catalogue"
+
+
+class Catalogue(Protocol):
+    """Card data an organiser loads into an event from a CSV or XLSX file (`tourney event EVENT
+    --catalogue FILE`) where no public source gives it in full; the game's sheet check then
+    gets it as keywords (One Card Wonder: the wonder cards and their stages)."""
+
+    what: str  # what the file lists, a msgid ("wonder cards")
+
+    def read(self, path: Path) -> list[Json]:
+        """The cards of the file, each as stored; a SheetError says what is wrong and where."""
+
+    def keywords(self, cards: list[Json]) -> dict[str, object]:
+        """The sheet check's keywords for the stored cards."""
 
 
 class CheckFn(Protocol):
@@ -93,6 +113,7 @@ class Workflow:
     plans_tables = False
     pairings: Pairings | None = None
     options: tuple[GameOption, ...] = ()
+    catalogue: Catalogue | None = None
     #: Where the PDF hooks and the statistics live ("module:NAME"), loaded when used.
     print_kit_at: str
     stats_at: str
@@ -137,9 +158,19 @@ class Workflow:
     def write_sheets(self, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
         return self.steps.write_sheets(event, round_no, path, lang)
 
+    def check_keywords(self, event: Event | None) -> dict[str, object]:
+        """The sheet check's keywords for the event: its optional rules (True) and the card
+        list loaded into it."""
+        if event is None:
+            return {}
+        keywords: dict[str, object] = {name: True for name in self.event_options(event)}
+        stored = event.setting(CATALOGUE_SETTING)
+        if stored and self.catalogue is not None:
+            keywords.update(self.catalogue.keywords(json.loads(stored)["cards"]))
+        return keywords
+
     def parse(self, paths: Sequence[str | Path], event: Event | None = None) -> CheckReport:
-        options = self.event_options(event) if event is not None else frozenset()
-        return self.steps.parse(paths, **{name: True for name in options})
+        return self.steps.parse(paths, **self.check_keywords(event))
 
     def check(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None:
         self.steps.check(report, event, register=register, correct=correct)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from tourney.standings import PlayerRounds, Standings
     from tourney.stats.model import GameStats
     from tourney.store import Event, EventSetting
-    from tourney.workflow import GameOption
+    from tourney.workflow import Catalogue, GameOption
 
 
 class Pairings(Protocol):
@@ -61,6 +61,13 @@ class GameWorkflow(Protocol):
     @property
     def options(self) -> tuple[GameOption, ...]:
         """The optional rules an event of the game may be played with."""
+
+    @property
+    def catalogue(self) -> Catalogue | None:
+        """The card list an organiser may load into an event, when the game has one."""
+
+    def check_keywords(self, event: Event | None) -> dict[str, object]:
+        """The sheet check's keywords for the event: optional rules and a loaded card list."""
 
     def event_settings(self, *, bye_score: str | None, options: Sequence[str] = ()) -> list[EventSetting]:
         """The game's own settings of a new event from `tourney new`'s options (checked

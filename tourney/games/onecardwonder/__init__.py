@@ -9,6 +9,7 @@ from rules_engine.findings import Text
 from rules_engine.findings import text as phrase
 from rules_engine.onecardwonder import PlaceReading, PlayerLine, TableSheet
 from tourney.i18n import N_
+from tourney.games.onecardwonder.catalogue import CATALOGUE
 from tourney.games.onecardwonder.pad import ocw_pad
 from tourney.games.onecardwonder.schemes import SCHEMES, OcwScheme
 from tourney.schedule import TableSizes
@@ -98,6 +99,8 @@ GAME = TableGame(
     # The rules engine's check_sheet(leaders=True): with the leader Archimedes a player may
     # own more than 4 buildings (at most the board's plus the wonder card's).
     options=(GameOption("leaders", "the Anführer (Leaders) expansion: with Archimedes more than 4 buildings"),),
+    # No public source lists the wonder cards: the organiser may load them from the box.
+    catalogue=CATALOGUE,
 )
 
 WORKFLOW = TableGameWorkflow(GAME)
