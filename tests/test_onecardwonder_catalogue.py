@@ -55,6 +55,17 @@ def test_the_checks_use_the_stages_of_the_loaded_cards(run, ocw):
                           "checked 1 file: 2 tables, 9 players: 1 error, 0 warnings\n")
 
 
+def test_an_import_is_checked_against_the_loaded_cards_too(run, ocw):
+    # Round 1 of the example is stored: its sheet again, as a correction, meets the loaded list
+    # (Anna Schmidt completed 7 stages of Zeus-Statue; this list gives the card 6).
+    Path("cards.csv").write_text("wonder,stages\nZeus-Statue,6\n", encoding="utf-8")
+    run("event", ocw, "--catalogue", "cards.csv")
+    Path("r1.csv").write_text(ROUND1, encoding="utf-8")
+    out = run("results", "import", ocw, "r1.csv", "--correct", "--reason", "recheck", ok=None)
+    assert out.exit_code == 1
+    assert "stages 7 for 'Anna Schmidt', but 'Zeus-Statue' has 6 construction stages" in out.output
+
+
 def test_with_a_loaded_list_a_wonder_not_on_it_is_unknown(run, ocw):
     Path("r1.csv").write_text(ROUND1.replace("Zeus-Statue", "Atlantis"), encoding="utf-8")
     run("event", ocw, "--catalogue", "wonders.csv")
