@@ -12,6 +12,13 @@ from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders.sample import random_table
 
 
+def view(sheet: TableSheet) -> c._Table:
+    """The checks' view of a drawn table (3-7 players, so there always is one)."""
+    t = c._table(sheet)
+    assert t is not None
+    return t
+
+
 def _fix_total(p):
     return replace(p, total=sum(getattr(p, k) for k in CATEGORIES))
 
@@ -62,8 +69,8 @@ def sheets(draw):
         else:
             p = replace(p, total=p.total + draw(st.integers(-2, 2)))
         players[k] = p
-    t = c._table(TableSheet(tuple(players), sheet.guilds))
-    if t is not None and draw(st.booleans()):  # one player's guild points at their exact bound
+    t = view(TableSheet(tuple(players), sheet.guilds))
+    if draw(st.booleans()):  # one player's guild points at their exact bound
         k = draw(st.integers(0, n - 1))
         s = t.seats[k]
         top = c._guild_bound(t.possible, s.board.extra_builds, s.copies_guild, c._guild_values(t, k))[0]
@@ -75,9 +82,7 @@ def sheets(draw):
 @settings(max_examples=300, deadline=None)
 @given(sheets())
 def test_a_city_with_room_for_a_red_card_fits_without_the_exact_searches(sheet):
-    t = c._table(sheet)
-    if t is None:
-        return
+    t = view(sheet)
     for s, need in zip(t.seats, t.needs):
         p = s.line
         turns = c._turn_set(p.wonder, p.side, p.wonders, p.stages).slots
@@ -114,9 +119,7 @@ def _exact_guild_rules(t, sheet):
 def test_guild_bounds_skipped_for_players_without_guild_points_decide_the_same(sheet):
     # Covers both shortcuts of _guilds: players without guild points, and the table bound
     # first tried with the players already bounded (a lower bound of the full one).
-    t = c._table(sheet)
-    if t is None:
-        return
+    t = view(sheet)
     got = [(f.rule, f.player) for f in c._guilds(t, sheet) if f.rule in ("guilds.max", "guilds.table")]
     assert got == _exact_guild_rules(t, sheet)
 
@@ -124,9 +127,7 @@ def test_guild_bounds_skipped_for_players_without_guild_points_decide_the_same(s
 @settings(max_examples=300, deadline=None)
 @given(sheets())
 def test_cheap_coin_and_commercial_bounds_are_below_the_exact_ones(sheet):
-    t = c._table(sheet)
-    if t is None:
-        return
+    t = view(sheet)
     assert t.n * (d.START_COINS + c.YELLOW_EXTRA[t.n]) <= sum(c.coins_max(t, i) for i in range(t.n))
     for s in t.seats:
         assert c.commercial_max(t.n, c._stages_max(s), c.PLAYS + s.board.game_extra) >= 0
@@ -138,9 +139,7 @@ def test_the_cached_seat_view_counts_the_cards_as_the_line_itself_says(sheet):
     # The seat view is cached by a few fields of the line: the fewest cards and stages it
     # carries (city.cards) must be what the line's own columns give, out-of-range symbol
     # counts included, whatever line filled the cache first.
-    t = c._table(sheet)
-    if t is None:
-        return
+    t = view(sheet)
     for s in t.seats:
         p = s.line
         parts = c._city_cards(t.n, s.board, s.wild, s.copies_guild, t.scientists, p.wonders, p.stages,
