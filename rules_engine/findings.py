@@ -44,7 +44,7 @@ class Text:
         return self.render()
 
 
-def text(template: str, **params: object) -> Text:
+def phrase(template: str, **params: object) -> Text:
     return Text(template, tuple(params.items()))
 
 

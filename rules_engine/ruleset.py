@@ -17,7 +17,7 @@ from typing import (
     TypeVar,
 )
 
-from rules_engine.findings import Finding, Text, error, text
+from rules_engine.findings import Finding, Text, error, phrase
 from rules_engine.recordtext import (
     Headers,
     HeadersBuilder,
@@ -88,7 +88,8 @@ def unreadable(errors: tuple[RecordSyntaxError, ...]) -> Verdict[Any]:
     n = len(errors)
     return Verdict(False, tuple(error("syntax", "line {line}: {problem}", line=e.line, problem=e.text)
                                 for e in errors),
-                   text("unreadable: {n} syntax error", n=n) if n == 1 else text("unreadable: {n} syntax errors", n=n))
+                   phrase("unreadable: {n} syntax error", n=n) if n == 1
+                   else phrase("unreadable: {n} syntax errors", n=n))
 
 
 class VerdictBuilder(Visitor[R, "tuple[R, Verdict[Any]]"]):

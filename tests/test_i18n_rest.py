@@ -149,11 +149,11 @@ def test_an_event_file_of_schema_version_1_is_upgraded_and_keeps_its_english_war
 
 
 def test_stored_finding_values_keep_their_kind():
-    from rules_engine.findings import Joined, Term, error, text
+    from rules_engine.findings import Joined, Term, error, phrase
     from tourney.results import LocatedFinding, stored_warning_text
 
     f = LocatedFinding(error("x", "{column}: {parts} for {player!r}", "Zoë", column=Term("coins"),
-                             parts=Joined((text("{n} blue", n=2), 5), " or "), player="Zoë"), "a.csv", (3,), None, 1, 2)
+                             parts=Joined((phrase("{n} blue", n=2), 5), " or "), player="Zoë"), "a.csv", (3,), None, 1, 2)
     data = json.loads(json.dumps(f.stored()))
     assert LocatedFinding.from_stored(data) == f
     with use_language("de"):

@@ -128,6 +128,13 @@ def test_demo_event_standings_match_the_golden_file(run, game):
     assert standings == (GOLDEN / f"{game}-standings.csv").read_text(encoding="utf-8")
 
 
+def test_demo_brief_says_one_line_per_example(run):
+    """`make demo` runs `tourney demo --brief`: a line per example, not every step."""
+    result = run("demo", "--dir", "d", "--game", "ocw", "--brief")
+    assert result.output == ("One Card Wonder at Bonn Spielt (example): 9 players, 6 tables checked and stored; "
+                             "first: Anna Schmidt; wrote d/standings-onecardwonder.xlsx\n")
+
+
 def test_demo_of_an_unknown_game_is_a_usage_error(run):
     result = run("demo", "--game", "chess", ok=None)
     assert result.exit_code == 2 and "unknown game 'chess'" in result.output

@@ -5,6 +5,8 @@ import json
 
 from openpyxl import load_workbook
 
+from conftest import fill_sheet as fill
+
 from tourney.games.sevenwonders.printsheets import HEADER, HEADER_ROW
 from tourney.store import Event
 
@@ -15,20 +17,6 @@ def seated_event(run, n=13):
     run("new", "ev.db", "--game", "7wonders", "--seed", "11", "--name", "Test Cup")
     run("players", "add", "ev.db", *PLAYERS[:n])
     run("seat", "ev.db", "--all")
-
-
-def fill(ws, base=0):
-    """Write a plausible result on every player row: civilian points differ by seat."""
-    col = {name.lower(): i for i, name in enumerate(HEADER, 1)}
-    row = HEADER_ROW + 1
-    while ws.cell(row, col["player"]).value:
-        seat = ws.cell(row, col["seat"]).value
-        civ = 3 * seat + 2 + base
-        values = {"side": "A", "military": 0, "treasury": 1, "wonders": 0, "civilian": civ, "commercial": 0,
-                  "guilds": 0, "science": 0, "total": civ + 1, "coins": 4}
-        for k, v in values.items():
-            ws.cell(row, col[k], v)
-        row += 1
 
 
 def test_sheets_layout_one_page_per_table_and_a_list_by_name(run):

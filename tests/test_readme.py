@@ -7,7 +7,8 @@ import shlex
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT
+from conftest import ROOT, fill_sheet
+from openpyxl import load_workbook
 from tourney.cli import cli
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -19,10 +20,14 @@ def quickstart_commands() -> list[list[str]]:
     return [shlex.split(line)[1:] for line in block.group(1).splitlines() if line.startswith("tourney ")]
 
 
-def event_day_commands() -> list[list[str]]:
-    block = re.search(r"## The event day, step by step.*?```bash\n(.*?)```", README, re.S)
-    assert block, "README has no event-day bash block"
+def block_commands(heading: str) -> list[list[str]]:
+    block = re.search(rf"## {heading}.*?```bash\n(.*?)```", README, re.S)
+    assert block, f"README has no bash block under '## {heading}'"
     return [shlex.split(line)[1:] for line in block.group(1).splitlines() if line.startswith("tourney ")]
+
+
+def event_day_commands() -> list[list[str]]:
+    return block_commands("The event day, step by step")
 
 
 def test_readme_event_day_walk_runs(tmp_path, monkeypatch):
@@ -41,6 +46,34 @@ def test_readme_event_day_walk_runs(tmp_path, monkeypatch):
     shown = re.search(r"The standings after round 3 with `--cut 4`:\n\n```\n(.*?)```", README, re.S)
     assert shown and shown.group(1) in outputs[commands.index(["standings", "cup.db", "--cut", "4"])]
     assert (tmp_path / "final.xlsx").is_file() and (tmp_path / "standings.pdf").is_file()
+
+
+def test_readme_own_event_runs_with_a_german_sign_up_list(tmp_path, monkeypatch):
+    """The "Your own event" block, in order: the list is a user's own (first and last name
+    columns), the sheets workbook is filled in where the README says to type the pads' numbers."""
+    commands = block_commands("Your own event")
+    assert [c[0] for c in commands] == ["new", "players", "seat", "print", "sheets", "check", "results", "standings",
+                                        "export"]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "spieler.csv").write_text("Vorname,Nachname\n" + "".join(
+        f"{first},{last}\n" for first, last in [("Anna", "Schmidt"), ("Ben", "Meyer"), ("Cleo", "Wagner"),
+                                                ("Dana", "Becker"), ("Emil", "Hoffmann"), ("Frida", "Schulz"),
+                                                ("Greta", "Koch"), ("Hugo", "Richter")]), encoding="utf-8")
+    runner = CliRunner()
+    outputs = {}
+    for args in commands:
+        if args[0] == "check":
+            book = load_workbook(tmp_path / "runde1.xlsx")
+            for ws in book.worksheets[1:]:
+                fill_sheet(ws)
+            book.save(tmp_path / "runde1.xlsx")
+        result = runner.invoke(cli, args, catch_exceptions=False)
+        assert result.exit_code == 0, f"tourney {' '.join(args)}\n{result.output}"
+        outputs[args[0]] = result.output
+    assert outputs["players"] == "8 Spieler ab Runde 1 angemeldet\n"
+    assert outputs["seat"] == "Runde 1: 8 Spieler an 2 Tischen (4+4)\n"
+    assert outputs["results"].endswith("2 Tische gespeichert\n")
+    assert "Anna Schmidt" in outputs["standings"] and (tmp_path / "herbst-cup.xlsx").is_file()
 
 
 def test_readme_quickstart_runs(tmp_path, monkeypatch):

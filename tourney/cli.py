@@ -566,14 +566,15 @@ def export(event: str, output: str, after_round: int | None, lang: str | None, c
 @cli.command()
 @click.option("--dir", "directory", default="demo-event", show_default=True, help="Folder for the demo files.")
 @click.option("--game", help="Only this game's example (default: every bundled example).")
-def demo(directory: str, game: str | None) -> None:
+@click.option("--brief", is_flag=True, help="One line per example instead of every step and the standings.")
+def demo(directory: str, game: str | None, brief: bool) -> None:
     """Run the bundled example events end to end and write their standings workbooks.
 
     Example: tourney demo --dir /tmp/demo --game ocw
     """
     from tourney.demo import run_all
 
-    run_all(Path(directory), click.echo, game)
+    run_all(Path(directory), click.echo, game, brief)
 
 
 # --- game records: verify and self-play (rules engine replay) -------------------------------

@@ -67,16 +67,17 @@ def run_demo(directory: Path, echo: Callable[[str], None], example: Path = EXAMP
     return run_example(Example.read(example), directory, echo)
 
 
-def run_all(directory: Path, echo: Callable[[str], None], game: str | None = None) -> list[Path]:
-    """`tourney demo`: every bundled example (or those of `game`), one after the other."""
+def run_all(directory: Path, echo: Callable[[str], None], game: str | None = None, brief: bool = False) -> list[Path]:
+    """`tourney demo`: every bundled example (or those of `game`), one after the other; `brief`
+    says one line per example instead of each step and the standings."""
     chosen = examples(game)
     if not chosen:
         raise TourneyError(_("the example events are missing ({folder}): run the demo from a tourney "
                              "checkout").format(folder=EXAMPLES))
-    return [run_example(e, directory, echo) for e in chosen]
+    return [run_example(e, directory, echo, brief) for e in chosen]
 
 
-def run_example(example: Example, directory: Path, echo: Callable[[str], None]) -> Path:
+def run_example(example: Example, directory: Path, echo: Callable[[str], None], brief: bool = False) -> Path:
     """Create the event in `directory`, register, import every sheet, export the workbook."""
     from tourney.errors import ImportRefused
     from tourney.events import create_event
@@ -92,10 +93,12 @@ def run_example(example: Example, directory: Path, echo: Callable[[str], None]) 
         stale.unlink(missing_ok=True)
     info = create_event(str(db), game=example.game, scheme=example.scheme, rounds=example.rounds,
                         seed=example.seed, name=example.name, date=example.date)
-    echo(_("created {name!r} in {file} (seed {seed})").format(name=info.name, file=db, seed=info.seed))
+    step = (lambda _line: None) if brief else echo
+    step(_("created {name!r} in {file} (seed {seed})").format(name=info.name, file=db, seed=info.seed))
     event = Event.open(db)
     names, _known = add_players(event, read_roster(example.folder / example.players))
-    echo(ngettext("registered {n} player", "registered {n} players", len(names)).format(n=len(names)))
+    step(ngettext("registered {n} player", "registered {n} players", len(names)).format(n=len(names)))
+    stored = 0
     for sheet in example.sheets:
         try:
             summary = import_results(event, [example.folder / sheet], author="demo")
@@ -105,12 +108,18 @@ def run_example(example: Example, directory: Path, echo: Callable[[str], None]) 
             raise TourneyError(_("the example sheet {sheet} was refused: nothing more imported").format(
                 sheet=sheet)) from None
         tables, warnings = len(summary.tables), len(summary.warnings)
-        echo(_("imported {sheet}: {tables}, {warnings}").format(
+        stored += tables
+        step(_("imported {sheet}: {tables}, {warnings}").format(
             sheet=sheet, tables=ngettext("{n} table", "{n} tables", tables).format(n=tables),
             warnings=ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)))
-    top = to_table(compute_standings(event)).splitlines()
-    echo("\n".join(top[:13]))
+    standings = compute_standings(event)
+    step("\n".join(to_table(standings).splitlines()[:13]))
     out = export_event(event, directory / example.standings)
     event.close()  # the last connection folds the write-ahead log into the file: it can be copied alone
-    echo(_("wrote {file}").format(file=out))
+    step(_("wrote {file}").format(file=out))
+    if brief:
+        echo(_("{name}: {players}, {tables} checked and stored; first: {leader}; wrote {file}").format(
+            name=info.name, players=ngettext("{n} player", "{n} players", len(names)).format(n=len(names)),
+            tables=ngettext("{n} table", "{n} tables", stored).format(n=stored),
+            leader=standings.rows[0].player if standings.rows else "-", file=out))
     return out

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Protocol
 
 from rules_engine.findings import Text
-from rules_engine.findings import text as phrase
+from rules_engine.findings import phrase
 
 LANGS = ("en", "de")
 DEFAULT = "en"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar, cast
 
 from rules_engine.findings import Finding, Joined, Severity, Text, error, warning
-from rules_engine.findings import text as phrase
+from rules_engine.findings import phrase
 from tourney.errors import ImportRefused, RegistrationError, SheetError, UsageError
 from tourney.findingtext import data_params, finding_text, params_data, severity_text
 from tourney.i18n import _, and_list, ngettext, use_language

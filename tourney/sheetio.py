@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import cast
 
 from rules_engine.findings import Joined, Text
-from rules_engine.findings import text as phrase
+from rules_engine.findings import phrase
 from tourney.errors import SheetError
 from tourney.tabular import MAX_WHOLE_NUMBER, Table, is_blank, read_tables, whole_number
 from tourney.vocabulary import header_key

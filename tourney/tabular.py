@@ -25,7 +25,7 @@ import defusedxml.ElementTree as safe_xml
 from defusedxml import DefusedXmlException
 
 from rules_engine.findings import Text
-from rules_engine.findings import text as phrase
+from rules_engine.findings import phrase
 
 from tourney.errors import (
     DamagedWorkbookError,
@@ -532,8 +532,9 @@ def _row(book: _Workbook, where: str, row_no: int, cells: list[tuple[str | None,
             raise _cell_too_long(f"{where}:{row_no}")
         bad = _CONTROL.search(value) if isinstance(value, str) else None
         if bad:  # refused as in a CSV file: it would reach the terminal, or hide in a name
+            at = f"{where}:{row_no}"
             raise TableLayoutError(phrase("{where}: a cell in column {column} holds the control character {char!r}: "
-                                          "delete it", where=f"{where}:{row_no}", column=col_no, char=bad.group()))
+                                          "delete it", where=at, column=col_no, char=bad.group()))
         if col_no <= len(out):
             raise book.damaged(phrase("two cells in column {column}", column=col_no), f"{where}:{row_no}")
         out.extend([None] * (col_no - 1 - len(out)))

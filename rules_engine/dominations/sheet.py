@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rules_engine import tablecheck
 from rules_engine.dominations import data
-from rules_engine.findings import Finding, Term, error, text, warning
+from rules_engine.findings import Finding, Term, error, phrase, warning
 
 TITLE = "Dominations"
 
@@ -63,12 +63,12 @@ def check_sheet(sheet: TableSheet) -> list[Finding]:
         if p.objectives is not None:
             out += tablecheck.count(p.objectives, "objectives", p.player, Term("objectives fulfilled"),
                                     data.OBJECTIVES_PER_CARD,
-                                    text("an objective card has {n} objectives", n=data.OBJECTIVES_PER_CARD))
+                                    phrase("an objective card has {n} objectives", n=data.OBJECTIVES_PER_CARD))
         if p.influence is not None:
             out += tablecheck.count(p.influence, "influence", p.player, Term("influence points, tiles included"))
         if p.dominations is not None:
             out += tablecheck.count(p.dominations, "dominations", p.player, Term("domination cards won at the end"),
-                                    cards, text("there are {n} domination cards, one per knowledge area", n=cards))
+                                    cards, phrase("there are {n} domination cards, one per knowledge area", n=cards))
         out += _vp_minimum(p)
     return out
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rules_engine.duel import data
 from rules_engine.duel import engine as E
-from rules_engine.findings import Term, Text, text
+from rules_engine.findings import Term, Text, phrase
 from rules_engine.duel.engine import (
     BLUE,
     BROWN,
@@ -314,7 +314,7 @@ class AgoraGame(Game):
         if kind == E.BUILD and self.phase == E.P_PLAY and C_COLOUR[a] == SENATOR and self.slot_of(a) >= 0:
             total, _ = self.card_cost(self.cur, a)
             if total > self.coins[self.cur]:
-                return text("cannot afford {card!r}: recruiting costs {total} coins "
+                return phrase("cannot afford {card!r}: recruiting costs {total} coins "
                             "(1 per senator already recruited), has {coins} coins", card=E.CARDS[a].code,
                             total=total, coins=self.coins[self.cur])
             return None

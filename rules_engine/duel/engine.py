@@ -13,7 +13,7 @@ from typing import NamedTuple, TypeAlias
 
 from rules_engine.duel import data
 from rules_engine.duel.data import Resource
-from rules_engine.findings import Joined, Term, Text, text
+from rules_engine.findings import Joined, Term, Text, phrase
 
 #: A move: ``(kind, a, b)``, e.g. ``(BUILD, slot, 0)`` or ``(WONDER, slot, wonder)`` (the kinds below).
 Move: TypeAlias = tuple[int, int, int]
@@ -360,44 +360,44 @@ class Game:
         expected = _PHASE_OF_KIND[kind]
         if kind == TOKEN:
             if ph not in (P_TOKEN, P_LIBRARY):
-                return text("no progress token to choose now (the player must {phase})", phase=PHASE_NAMES[ph])
+                return phrase("no progress token to choose now (the player must {phase})", phase=PHASE_NAMES[ph])
             options = self.board if ph == P_TOKEN else self.library_draw()
             if a not in options:
                 names = Joined(tuple(TOKENS[t].code for t in options))
                 if ph == P_TOKEN:
-                    return text("progress token {token!r} is not on the board (choose one of {names})",
+                    return phrase("progress token {token!r} is not on the board (choose one of {names})",
                                 token=TOKENS[a].code, names=names)
-                return text("progress token {token!r} is not in the Great Library's draw (choose one of {names})",
+                return phrase("progress token {token!r} is not in the Great Library's draw (choose one of {names})",
                             token=TOKENS[a].code, names=names)
             return None
         if expected != ph:
-            return text("the player must {phase} now", phase=PHASE_NAMES[ph])
+            return phrase("the player must {phase} now", phase=PHASE_NAMES[ph])
         if kind == DRAFT:
             if a not in self.offer:
-                return text("wonder {wonder!r} is not on offer (offered: {names})", wonder=WONDERS[a].code,
+                return phrase("wonder {wonder!r} is not on offer (offered: {names})", wonder=WONDERS[a].code,
                             names=Joined(tuple(WONDERS[w].code for w in self.offer)))
             return None
         if kind == START:
             return None
         if kind == DESTROY:
             if a not in self.city[1 - p]:
-                return text("the opponent has no {card!r} to destroy", card=CARDS[a].code)
+                return phrase("the opponent has no {card!r} to destroy", card=CARDS[a].code)
             col = self.pending_arg
             assert isinstance(col, int), "a destroy decision names the colour"
             if C_COLOUR[a] != col:
-                return text("{card!r} is {colour}, the wonder destroys a {wanted} card", card=CARDS[a].code,
+                return phrase("{card!r} is {colour}, the wonder destroys a {wanted} card", card=CARDS[a].code,
                             colour=COLOUR_WORDS[C_COLOUR[a]], wanted=COLOUR_WORDS[col])
             return None
         if kind == RESURRECT:
             if a not in self.discarded:
-                return text("{card!r} is not in the discard pile", card=CARDS[a].code)
+                return phrase("{card!r} is not in the discard pile", card=CARDS[a].code)
             return None
         # play a card: a is a card id here (notation names cards, not slots)
         s = self.slot_of(a)
         if s < 0:
             if a in self.slot:
-                return text("{card!r} is still covered", card=CARDS[a].code)
-            return text("{card!r} is not in the age {age} structure", card=CARDS[a].code, age=self.age)
+                return phrase("{card!r} is still covered", card=CARDS[a].code)
+            return phrase("{card!r} is not in the age {age} structure", card=CARDS[a].code, age=self.age)
         if kind == BUILD:
             total, trade = self.card_cost(p, a)
             if total > self.coins[p]:
@@ -405,10 +405,10 @@ class Game:
         elif kind == WONDER:
             if b not in self.unbuilt[p]:
                 if b in self.built[p]:
-                    return text("wonder {wonder!r} is already built", wonder=WONDERS[b].code)
+                    return phrase("wonder {wonder!r} is already built", wonder=WONDERS[b].code)
                 if b in self.removed_wonders:
-                    return text("wonder {wonder!r} left the game (seven wonders were built)", wonder=WONDERS[b].code)
-                return text("wonder {wonder!r} is not the player's", wonder=WONDERS[b].code)
+                    return phrase("wonder {wonder!r} left the game (seven wonders were built)", wonder=WONDERS[b].code)
+                return phrase("wonder {wonder!r} is not the player's", wonder=WONDERS[b].code)
             total, trade = self.wonder_cost(p, b)
             if total > self.coins[p]:
                 return self._cannot_afford(p, WONDERS[b].code, W_NEED[b], 0, total, trade)
@@ -417,13 +417,13 @@ class Game:
     def _cannot_afford(self, p: int, code: str, need: Need, coin: int, total: int, trade: int) -> Text:
         what: Text | Joined
         if not need:
-            what = text("costs {coins} coins", coins=coin)
+            what = phrase("costs {coins} coins", coins=coin)
         else:
-            what = Joined(tuple(text("needs {n} {resource}, has {has}", n=n, resource=RESOURCE_WORDS[r],
+            what = Joined(tuple(phrase("needs {n} {resource}, has {has}", n=n, resource=RESOURCE_WORDS[r],
                                      has=self.prod[p][r]) for r, n in need), "; ")
             if coin:
-                what = text("{needs}, plus {coins} coins", needs=what, coins=coin)
-        return text("cannot afford {card!r}: {what}, trade costs {trade}, has {coins} coins", card=code, what=what,
+                what = phrase("{needs}, plus {coins} coins", needs=what, coins=coin)
+        return phrase("cannot afford {card!r}: {what}, trade costs {trade}, has {coins} coins", card=code, what=what,
                     trade=trade, coins=self.coins[p])
 
     def library_draw(self) -> Ids:

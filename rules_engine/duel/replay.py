@@ -12,7 +12,7 @@ from rules_engine.duel import engine as E
 from rules_engine.duel.engine import Ids, Move
 from rules_engine.duel.record import Record, Sheet
 from rules_engine.duel.sheet import Victory
-from rules_engine.findings import Finding, Joined, Term, Text, error, text
+from rules_engine.findings import Finding, Joined, Term, Text, error, phrase
 from rules_engine.ruleset import Outcome, Verdict, unreadable
 
 _LOWER: dict[str, str] = {}
@@ -165,13 +165,13 @@ def replay(record: Record) -> DuelVerdict:
         if tuple(x.lower() for x in record.expansions) != ("agora",):
             f = error("expansions", "unknown expansions {expansions!r}: this engine "
                                     "knows the base game and Agora", expansions=" ".join(record.expansions))
-            return Verdict(False, (f,), text("not replayed: {finding}", finding=f.clause))
+            return Verdict(False, (f,), phrase("not replayed: {finding}", finding=f.clause))
         agora = True
     deal, findings = _deal_from(record, agora)
     if deal is None:
         n = len(findings)
-        return Verdict(False, tuple(findings), text("bad setup: {n} error", n=n) if n == 1
-                       else text("bad setup: {n} errors", n=n))
+        return Verdict(False, tuple(findings), phrase("bad setup: {n} error", n=n) if n == 1
+                       else phrase("bad setup: {n} errors", n=n))
     g: E.Game
     if isinstance(deal, A.AgoraDeal):
         g = A.AgoraGame(deal)
@@ -181,8 +181,8 @@ def replay(record: Record) -> DuelVerdict:
         _play_moves(g, _apply, _current, record, findings)
     if findings:
         n = len(findings)
-        return Verdict(False, tuple(findings), text("illegal: {n} error", n=n) if n == 1
-                       else text("illegal: {n} errors", n=n))
+        return Verdict(False, tuple(findings), phrase("illegal: {n} error", n=n) if n == 1
+                       else phrase("illegal: {n} errors", n=n))
     if g.library_used and tuple(g.library_draw()) != tuple(deal.library[:3]):
         findings.append(error("setup.library", "the Library draw is not 3 tokens still in the box"))
     if g.library_used and not record.library:
@@ -207,9 +207,9 @@ def replay(record: Record) -> DuelVerdict:
     t0, t1 = sheets[0].total, sheets[1].total
     where = {"result": result, "totals": f"{t0}-{t1}", "n": len(record.moves)}
     if findings:
-        return Verdict(False, tuple(findings), text("result disagrees: {result} {totals} after {n} moves", **where),
+        return Verdict(False, tuple(findings), phrase("result disagrees: {result} {totals} after {n} moves", **where),
                        outcome, sheets)
-    return Verdict(True, (), text("ok: {result} {totals} after {n} moves", **where), outcome, sheets)
+    return Verdict(True, (), phrase("ok: {result} {totals} after {n} moves", **where), outcome, sheets)
 
 
 G = TypeVar("G", bound=E.Game)
@@ -273,22 +273,22 @@ def _parse_main(ph: int, main: str) -> Move | Text:
     A card move names the card (``(BUILD, card, 0)``); the engine's moves name its slot."""
     if ph == E.P_DRAFT:
         w = _code(main, E.WONDER_ID)
-        return (E.DRAFT, w, 0) if w is not None else text("expected a wonder to draft, got {text!r}", text=main)
+        return (E.DRAFT, w, 0) if w is not None else phrase("expected a wonder to draft, got {text!r}", text=main)
     if ph == E.P_START:
         if main not in ("start:1", "start:2"):
-            return text("expected who starts the age (start:1 or start:2), got {text!r}", text=main)
+            return phrase("expected who starts the age (start:1 or start:2), got {text!r}", text=main)
         return (E.START, int(main[-1]) - 1, 0)
     card_name, sep, target = main.partition(">")
     c = _code(card_name, E.CARD_ID)
     if c is None:
-        return text("unknown card {card!r}", card=card_name)
+        return phrase("unknown card {card!r}", card=card_name)
     if not sep:
         return (E.BUILD, c, 0)
     if target == "$":
         return (E.DISCARD, c, 0)
     w = _code(target, E.WONDER_ID)
     if w is None:
-        return text("unknown wonder {wonder!r} in {text!r}", wonder=target, text=main)
+        return phrase("unknown wonder {wonder!r} in {text!r}", wonder=target, text=main)
     return (E.WONDER, c, w)
 
 
@@ -318,7 +318,7 @@ def _apply(g: E.Game, move_text: str) -> Text | None:
         main, subs = move_text, ()
     ph = g.phase
     if ph not in _ACTION_PHASES:   # cannot happen: choices are consumed below
-        return text("the player must {phase}", phase=E.PHASE_NAMES[ph])
+        return phrase("the player must {phase}", phase=E.PHASE_NAMES[ph])
     mv = _MAIN.get((ph, main)) or _main_move(ph, main)
     if isinstance(mv, Text):
         return mv
@@ -336,20 +336,20 @@ def _apply(g: E.Game, move_text: str) -> Text | None:
         g.play(mv)
     for sub in subs:
         if g.phase not in _CHOICE_PHASES:
-            return text("{text!r}: no choice is left to make in this move", text=sub)
+            return phrase("{text!r}: no choice is left to make in this move", text=sub)
         sigil, name = sub[:1], sub[1:]
         if sigil == "+":
             t = _code(name, E.TOKEN_ID)
             if t is None:
-                return text("unknown progress token {token!r}", token=name)
+                return phrase("unknown progress token {token!r}", token=name)
             mv = (E.TOKEN, t, 0)
         elif sigil in "-^":
             c = _code(name, E.CARD_ID)
             if c is None:
-                return text("unknown card {card!r}", card=name)
+                return phrase("unknown card {card!r}", card=name)
             mv = (E.DESTROY if sigil == "-" else E.RESURRECT, c, 0)
         else:
-            return text("bad choice {text!r}: write +Token, -Card (destroy) or ^Card (from the discard pile)",
+            return phrase("bad choice {text!r}: write +Token, -Card (destroy) or ^Card (from the discard pile)",
                         text=sub)
         why = g.why_illegal(mv)
         if why:
@@ -360,7 +360,7 @@ def _apply(g: E.Game, move_text: str) -> Text | None:
     if g.phase in _CHOICE_PHASES:
         hint = {E.P_TOKEN: "+Token", E.P_LIBRARY: "+Token", E.P_DESTROY: "-Card",
                 E.P_MAUSOLEUM: "^Card"}[g.phase]
-        return text("{text!r} needs a choice: {phase} with {hint} (one of {options})", text=main,
+        return phrase("{text!r} needs a choice: {phase} with {hint} (one of {options})", text=main,
                     phase=E.PHASE_NAMES[g.phase], hint=hint,
                     options=Joined(tuple(_option_name(m) for m in g.legal_moves())))
     return None
@@ -385,7 +385,7 @@ def _apply_agora(g: A.AgoraGame, move_text: str) -> Text | None:
         while found is None:
             options = g.legal_moves()
             if not options:
-                return text("{text!r}: no choice is left to make in this move", text=tok)
+                return phrase("{text!r}: no choice is left to make in this move", text=tok)
             want = tok.lower()
             for option in options:
                 if A.notation(g, option).lower() == want:
@@ -399,23 +399,23 @@ def _apply_agora(g: A.AgoraGame, move_text: str) -> Text | None:
             return _agora_reason(g, tok, options)
         if found[0] in _MAIN_KINDS:
             if mains:
-                return text("{text!r}: a move holds one action; number the next turn as a new move", text=tok)
+                return phrase("{text!r}: a move holds one action; number the next turn as a new move", text=tok)
             mains += 1
         elif found[0] == A.TRIGGER and g.phase == E.P_PLAY:
             if mains:
-                return text("{text!r}: a conspiracy is triggered at the start of the turn, before the action",
+                return phrase("{text!r}: a conspiracy is triggered at the start of the turn, before the action",
                             text=tok)
             triggered = True
         g.play(found)
     while g.phase not in A.MAIN_PHASES and g.phase != E.P_OVER:
         options = g.legal_moves()
         if (A.END, 0, 0) not in options:
-            return text("{text!r} needs a choice: {phase} (one of {options})", text=move_text.split()[-1],
+            return phrase("{text!r} needs a choice: {phase} (one of {options})", text=move_text.split()[-1],
                         phase=A.PHASE_NAMES[g.phase], options=Joined(tuple(A.notation(g, m) for m in options[:12])))
         g.play((A.END, 0, 0))
     # a triggered conspiracy (Turn of Events) may empty the structure: the age ends, no action
     if not mains and g.phase != E.P_OVER and not (triggered and (g.age != age or g.phase == E.P_START)):
-        return text("{text!r} has no action: build, discard, construct a wonder or prepare a conspiracy",
+        return phrase("{text!r} has no action: build, discard, construct a wonder or prepare a conspiracy",
                     text=move_text)
     return None
 
@@ -429,13 +429,13 @@ def _agora_reason(g: A.AgoraGame, tok: str, options: list[Move]) -> Text:
         if why:
             return why
         if ">@" in tok:
-            return text("{text!r}: the player holds no unprepared conspiracy {conspiracy!r}", text=tok,
+            return phrase("{text!r}: the player holds no unprepared conspiracy {conspiracy!r}", text=tok,
                         conspiracy=tok.partition(">@")[2])
     names = [A.notation(g, m) for m in options if m[0] != A.END]
     if len(names) > 12:
-        return text("{text!r} is not possible: {phase} (one of {options}, ... ({n} choices))", text=tok,
+        return phrase("{text!r} is not possible: {phase} (one of {options}, ... ({n} choices))", text=tok,
                     phase=A.PHASE_NAMES[g.phase], options=Joined(tuple(names[:12])), n=len(names))
-    return text("{text!r} is not possible: {phase} (one of {options})", text=tok, phase=A.PHASE_NAMES[g.phase],
+    return phrase("{text!r} is not possible: {phase} (one of {options})", text=tok, phase=A.PHASE_NAMES[g.phase],
                 options=Joined(tuple(names)))
 
 

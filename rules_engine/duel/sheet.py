@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import product
 
 from rules_engine.duel import data
-from rules_engine.findings import Finding, Joined, Term, error, text
+from rules_engine.findings import Finding, Joined, Term, error, phrase
 
 #: Score categories in sheet order (CSV column names); `senate` is 0 without Agora.
 CATEGORIES: tuple[str, ...] = (
@@ -224,11 +224,11 @@ def _outcome(sheet: MatchSheet) -> tuple[Outcome | None, list[Finding]]:
         computed = civilian_winner(a, b)
         if named is not None and named != computed:
             if computed is None:
-                why = text("the totals and blue points are equal: a shared victory")
+                why = phrase("the totals and blue points are equal: a shared victory")
             elif a.total == b.total:
-                why = text("{player!r} has the higher total (equal totals, more blue points)", player=computed)
+                why = phrase("{player!r} has the higher total (equal totals, more blue points)", player=computed)
             else:
-                why = text("{player!r} has the higher total", player=computed)
+                why = phrase("{player!r} has the higher total", player=computed)
             out.append(error("winner.civilian", "winner says {named!r} but {why}: fix the points or the "
                                                 "winner", named, named=named, why=why))
         for ln in (a, b):

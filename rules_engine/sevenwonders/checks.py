@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from rules_engine.findings import Finding, Joined, Term, error, text, warning
+from rules_engine.findings import Finding, Joined, Term, error, phrase, warning
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders.sheet import (
     MAX_TABLE,
@@ -573,7 +573,7 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
             continue
         syms = (c, g, tb)
         wild = p.wild or 0
-        bad = [text("{column} {value}", column=Term(name), value=v)
+        bad = [phrase("{column} {value}", column=Term(name), value=v)
                for name, v in zip(("compasses", "gears", "tablets"), syms) if not 0 <= v <= MAX_SYMBOL]
         if bad:
             out.append(error("science.symbols", "{player!r} has {counts}: a city holds at most "
@@ -1305,13 +1305,13 @@ def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
             blue, green, stages, yellow, purple = _city_cards(
                 t.n, s.board, s.wild, s.copies_guild, t.scientists, p.wonders, p.stages, p.civilian, p.science,
                 (p.compasses, p.gears, p.tablets), p.commercial > 0, p.guilds > 0)
-            parts = [text("{blue} blue for civilian {civilian}", blue=blue, civilian=p.civilian),
-                     text("{green} green for science {science}", green=green, science=p.science),
-                     text("{stages} stages for wonder points {wonders}", stages=stages, wonders=p.wonders)]
+            parts = [phrase("{blue} blue for civilian {civilian}", blue=blue, civilian=p.civilian),
+                     phrase("{green} green for science {science}", green=green, science=p.science),
+                     phrase("{stages} stages for wonder points {wonders}", stages=stages, wonders=p.wonders)]
             if yellow:
-                parts.append(text("a yellow card for commercial"))
+                parts.append(phrase("a yellow card for commercial"))
             if purple:
-                parts.append(text("a guild"))
+                parts.append(phrase("a guild"))
             out.append(error("city.cards", "{player!r} needs at least {need} cards and stages "
                              "({parts}), but a city builds at most {budget} on {board}; "
                              "check the categories", p.player, player=p.player, need=s.cards,
@@ -1328,8 +1328,8 @@ def _ages(t: _Table, i: int) -> list[Finding]:
     p, nd = t.seats[i].line, t.needs[i]
     if nd.over:
         a1, a2, a3 = nd.worst
-        what = [Term("blue"), Term("green")] + ([text("a yellow card for commercial")] if p.commercial > 0 else []) \
-            + ([text("a guild")] if p.guilds > 0 and not t.seats[i].copies_guild else [])
+        what = [Term("blue"), Term("green")] + ([phrase("a yellow card for commercial")] if p.commercial > 0 else []) \
+            + ([phrase("a guild")] if p.guilds > 0 and not t.seats[i].copies_guild else [])
         return [error("city.ages", "{player!r} can't fit its cards into the three ages: the civilian, science "
                       "and other points need at the least {age1} Age I, {age2} Age II and {age3} Age III cards "
                       "({what}), {over} more than the six turns of each age (plus the "

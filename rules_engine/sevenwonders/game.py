@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from rules_engine.findings import Joined, Text, text
+from rules_engine.findings import Joined, Text, phrase
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders import payment as pay
 
@@ -431,23 +431,23 @@ class Game:
         info = CARDS[cid]
         if verb is Verb.STAGE:
             if c.stages >= len(c.stage_info):
-                return False, text("{board} {side} has no stage left to build", board=c.board.name,
+                return False, phrase("{board} {side} has no stage left to build", board=c.board.name,
                                    side=c.board.side), 0, 0, 0, None
             stage = c.stage_info[c.stages]
             need, items = stage.need, stage.need_items
             bank = 0
-            what: Text | str = text("stage {n} of {board} {side}", n=c.stages + 1, board=c.board.name,
+            what: Text | str = phrase("stage {n} of {board} {side}", n=c.stages + 1, board=c.board.name,
                                     side=c.board.side)
         else:
             if info.name_id in c.names and not self.allow_duplicates:
-                return False, text("the city already has {card}: a city can't hold two identical buildings",
+                return False, phrase("the city already has {card}: a city can't hold two identical buildings",
                                    card=info.name), 0, 0, 0, None
             if verb is Verb.FREE:
                 if not c.free_build:
-                    return False, text("only Olympia A with its second stage built can build for free"), \
+                    return False, phrase("only Olympia A with its second stage built can build for free"), \
                         0, 0, 0, None
                 if c.free_age == self.age:
-                    return False, text("Olympia A's free build of age {age} is already used", age=self.age), \
+                    return False, phrase("Olympia A's free build of age {age} is already used", age=self.age), \
                         0, 0, 0, None
                 return self._no_trade(move)
             if info.chains_from & c.names:
@@ -474,7 +474,7 @@ class Game:
         else:
             found = self.trade_for(seat, items)
             if found is None:
-                return False, text("{what} can't be paid for", what=what), 0, 0, 0, None
+                return False, phrase("{what} can't be paid for", what=what), 0, 0, 0, None
             _, lu, ru = found
             bl, br = pay.vector(lu), pay.vector(ru)
             to_left = sum(b * p for b, p in zip(bl, c.left_price))
@@ -489,7 +489,7 @@ class Game:
     @staticmethod
     def _no_trade(move: Move) -> Check:
         if move.trade:
-            return False, text("nothing needs to be bought for a free build: bought resources must be used"), \
+            return False, phrase("nothing needs to be bought for a free build: bought resources must be used"), \
                 0, 0, 0, None
         return True, None, 0, 0, 0, None
 
@@ -542,13 +542,13 @@ class Game:
                 assert reason is not None, "an illegal move has a reason"
                 rule = "build.duplicate" if reason.template == DUPLICATE else "move.illegal"
                 self.notes.append(Note(rule, self.age, turn, seat,
-                                       text("{verb} {card}: {reason}; the card is discarded for {coins} coins instead",
-                                            verb=move.verb.value, card=CARDS[cid].name, reason=reason,
-                                            coins=d.DISCARD_COINS)))
+                                       phrase("{verb} {card}: {reason}; the card is discarded for {coins} coins "
+                                              "instead", verb=move.verb.value, card=CARDS[cid].name, reason=reason,
+                                              coins=d.DISCARD_COINS)))
                 move = Move(Verb.DISCARD, move.card)
             elif exact_trade and move.trade and trade and move.trade.coins != trade.coins:
                 self.notes.append(Note("trade.coins", self.age, turn, seat,
-                                       text("{verb} {card}: the trade costs {cost} coins, the record says {said}; "
+                                       phrase("{verb} {card}: the trade costs {cost} coins, the record says {said}; "
                                             "{cost} are paid", verb=move.verb.value, card=CARDS[cid].name,
                                             cost=trade.coins, said=move.trade.coins)))
             elif not exact_trade and trade is not None:
@@ -593,18 +593,18 @@ class Game:
         done = []
         if len(names) > 1:
             self.notes.append(Note("discard.extra", self.age, turn, seat,
-                                   text("{n} cards named from the discard pile for one stage: only {card!r} is built",
+                                   phrase("{n} cards named from the discard pile for one stage: only {card!r} is built",
                                         n=len(names), card=names[0])))
         for name in names[:1]:
             cid = self._discarded(name)
             if cid is None:
                 self.notes.append(Note("discard.missing", self.age, turn, seat,
-                                       text("build {card!r} from the discard pile: it isn't there; nothing is built",
+                                       phrase("build {card!r} from the discard pile: it isn't there; nothing is built",
                                             card=name)))
                 continue
             if CARDS[cid].name_id in c.names and not self.allow_duplicates:
                 self.notes.append(Note("build.duplicate", self.age, turn, seat,
-                                       text("build {card} from the discard pile: the city already has it; "
+                                       phrase("build {card} from the discard pile: the city already has it; "
                                             "nothing is built", card=CARDS[cid].name)))
                 continue
             self.discards.remove(cid)
@@ -689,19 +689,19 @@ class Game:
         for (seat, move, _), (_, _, _, hali) in zip(moves, result):
             if move.from_discard and not hali:
                 self.notes.append(Note("discard.unearned", self.age, turn, seat,
-                                       text("{cards} named from the discard pile, but no stage with Halikarnassos' "
+                                       phrase("{cards} named from the discard pile, but no stage with Halikarnassos' "
                                             "power was built this turn; nothing is built",
                                             cards=Joined(move.from_discard))))
 
     def _take(self, turn: int, seat: int, move: Move | None) -> tuple[Move, int]:
         if move is None:
             raise RecordError(Note("move.missing", self.age, turn, seat,
-                                   text("no move for age {age}, turn {turn}", age=self.age, turn=turn)))
+                                   phrase("no move for age {age}, turn {turn}", age=self.age, turn=turn)))
         cid = card_id(move.card, self.age)
         hand = self.hands[seat]
         if cid is None or cid not in hand:
             raise RecordError(Note("move.hand", self.age, turn, seat,
-                                   text("{verb} {card!r}: the card isn't in the hand ({held})", verb=move.verb.value,
+                                   phrase("{verb} {card!r}: the card isn't in the hand ({held})", verb=move.verb.value,
                                         card=move.card, held=Joined(tuple(CARDS[h].name for h in hand)))))
         hand.remove(cid)
         return move, cid
@@ -753,26 +753,26 @@ def _costs(what: Text | str, n: int, has: int, trade: bool) -> Text:
     """"… costs N coins (with the trade), the city has M"."""
     if trade:
         if n == 1:
-            return text("{what} costs {n} coin with the trade, the city has {has}", what=what, n=n, has=has)
-        return text("{what} costs {n} coins with the trade, the city has {has}", what=what, n=n, has=has)
+            return phrase("{what} costs {n} coin with the trade, the city has {has}", what=what, n=n, has=has)
+        return phrase("{what} costs {n} coins with the trade, the city has {has}", what=what, n=n, has=has)
     if n == 1:
-        return text("{what} costs {n} coin, the city has {has}", what=what, n=n, has=has)
-    return text("{what} costs {n} coins, the city has {has}", what=what, n=n, has=has)
+        return phrase("{what} costs {n} coin, the city has {has}", what=what, n=n, has=has)
+    return phrase("{what} costs {n} coins, the city has {has}", what=what, n=n, has=has)
 
 
 def _trade_reason(reason: str, what: Text | str, t: Trade | None) -> Text:
     if reason in (pay.LEFT_SUPPLY, pay.RIGHT_SUPPLY):
         assert t is not None, "only a declared trade can ask too much of a neighbour"
         if reason == pay.LEFT_SUPPLY:
-            return text("the left neighbour can't sell {units} (only brown and grey cards built in earlier turns "
+            return phrase("the left neighbour can't sell {units} (only brown and grey cards built in earlier turns "
                         "and the board's resource can be bought)", units=" ".join(t.left))
-        return text("the right neighbour can't sell {units} (only brown and grey cards built in earlier turns "
+        return phrase("the right neighbour can't sell {units} (only brown and grey cards built in earlier turns "
                     "and the board's resource can be bought)", units=" ".join(t.right))
     if reason == pay.SHORT:
         if t:
-            return text("the resources for {what} are missing even with the trade", what=what)
-        return text("the resources for {what} are missing", what=what)
-    return text("not every bought resource is used for {what}: bought resources must be used", what=what)
+            return phrase("the resources for {what} are missing even with the trade", what=what)
+        return phrase("the resources for {what} are missing", what=what)
+    return phrase("not every bought resource is used for {what}: bought resources must be used", what=what)
 
 
 # --- random self-play policy ------------------------------------------------------

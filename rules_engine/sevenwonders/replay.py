@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from rules_engine.findings import Finding, Joined, Severity, Text, error, text, warning
+from rules_engine.findings import Finding, Joined, Severity, Text, error, phrase, warning
 from rules_engine.ruleset import Outcome, Verdict, unreadable
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders import game as g
@@ -137,16 +137,16 @@ def _run(record: Record, boards: list[d.Board], allow_duplicates: bool) -> tuple
         game.play_age(age, ids, chooser)
         left = [(k, m) for k, m in chooser.by_key.items() if k[0] == age]
         for (a, turn, seat), mv in left:
-            extra = (text("{verb} {card}: there is no such move in age {age}, turn {turn} (only Babylon B with its "
+            extra = (phrase("{verb} {card}: there is no such move in age {age}, turn {turn} (only Babylon B with its "
                           "second stage plays a seventh card)", verb=mv.verb.value, card=mv.card, age=age, turn=turn)
                      if turn == 7 else
-                     text("{verb} {card}: there is no such move in age {age}, turn {turn}", verb=mv.verb.value,
+                     phrase("{verb} {card}: there is no such move in age {age}, turn {turn}", verb=mv.verb.value,
                           card=mv.card, age=age, turn=turn))
             game.notes.append(g.Note("move.extra", age, turn, seat, extra))
             del chooser.by_key[(a, turn, seat)]
     for age, p in chooser.extra:
         game.notes.append(g.Note("move.twice", age, p.turn, p.seat - 1,
-                                 text("a second move for the same seat and turn: {move!r}", move=move_text(p))))
+                                 phrase("a second move for the same seat and turn: {move!r}", move=move_text(p))))
     return game, score(game, record.players)
 
 
@@ -182,7 +182,7 @@ def replay(record: Record) -> SevenWondersVerdict:
 
 
 def _not_replayable(findings: list[Finding], why: Finding) -> SevenWondersVerdict:
-    return Verdict(False, tuple(findings), text("not replayable: {finding}", finding=why.clause))
+    return Verdict(False, tuple(findings), phrase("not replayable: {finding}", finding=why.clause))
 
 
 def _summary(record: Record, sheet: TableSheet, findings: list[Finding]) -> Text:
@@ -193,17 +193,17 @@ def _summary(record: Record, sheet: TableSheet, findings: list[Finding]) -> Text
     scores = " ".join(str(p.total) for p in sheet.players)
     corrections: Text | str = ""
     if k:
-        corrections = (text(" ({k} correction by the house rules)", k=k) if k == 1
-                       else text(" ({k} corrections by the house rules)", k=k))
+        corrections = (phrase(" ({k} correction by the house rules)", k=k) if k == 1
+                       else phrase(" ({k} corrections by the house rules)", k=k))
     told: Text | str = ""
     if record.result is not None and tuple(p.total for p in sheet.players) != record.result:
-        told = text("; the Result says {result}", result=" ".join(map(str, record.result)))
+        told = phrase("; the Result says {result}", result=" ".join(map(str, record.result)))
     if not n:
-        return text("ok: scores {scores}{corrections}{told}", scores=scores, corrections=corrections, told=told)
+        return phrase("ok: scores {scores}{corrections}{told}", scores=scores, corrections=corrections, told=told)
     if n == 1:
-        return text("failed: {n} error, scores {scores}{corrections}{told}",
+        return phrase("failed: {n} error, scores {scores}{corrections}{told}",
                     n=n, scores=scores, corrections=corrections, told=told)
-    return text("failed: {n} errors, scores {scores}{corrections}{told}",
+    return phrase("failed: {n} errors, scores {scores}{corrections}{told}",
                 n=n, scores=scores, corrections=corrections, told=told)
 
 

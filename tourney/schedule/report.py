@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules_engine.findings import Text
-from rules_engine.findings import text as phrase
+from rules_engine.findings import phrase
 from tourney.errors import PlanError
 from tourney.i18n import _, ngettext, pgettext
 from tourney.schedule.bounds import (

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine import dominations as dom
 from rules_engine.dominations import PlayerLine, TableSheet
-from rules_engine.findings import text as phrase
+from rules_engine.findings import phrase
 from tourney.i18n import N_
 from tourney.games.dominations.pad import dominations_pad
 from tourney.games.dominations.schemes import SCHEMES

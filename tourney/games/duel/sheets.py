@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, check_match, outcome
 from rules_engine.findings import Text, error, warning
-from rules_engine.findings import text as phrase
+from rules_engine.findings import phrase
 from tourney.games.duel.stored import dump_line, new_match_line, stored_rounds
 from tourney.results import CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file

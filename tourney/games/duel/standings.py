@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from rules_engine.duel.sheet import Victory
 from rules_engine.findings import Term, Text
-from rules_engine.findings import text as phrase
+from rules_engine.findings import phrase
 from tourney.games.duel.settings import bye_points
 from tourney.games.duel.stored import MatchResult, match_results, top_cut
 from tourney.i18n import N_

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules_engine import onecardwonder as ocw
 from rules_engine.findings import Text
-from rules_engine.findings import text as phrase
+from rules_engine.findings import phrase
 from rules_engine.onecardwonder import PlaceReading, PlayerLine, TableSheet
 from tourney.i18n import N_
 from tourney.games.onecardwonder.catalogue import CATALOGUE

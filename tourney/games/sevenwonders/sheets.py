@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence, cast
 
 from rules_engine.findings import Finding, error
-from rules_engine.findings import text as phrase
+from rules_engine.findings import phrase
 from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
 from rules_engine.sevenwonders.sheet import split_guilds
 from tourney.errors import EventError
