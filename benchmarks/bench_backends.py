@@ -17,9 +17,11 @@ from rules_engine.sevenwonders.sample import random_table
 from tourney.events import create_event
 from tourney.export import export_event
 from tourney.players import add_players
-from tourney.results import import_results
-from tourney.standings import compute_standings
+from tourney.importing import import_results
 from tourney.store import Event
+from tourney.games.registry import workflow
+
+W7 = workflow("7wonders")
 
 HEADER = ["round", "table", "seat", "player", "military", "treasury", "wonders", "civilian", "commercial",
           "guilds", "science", "total", "coins"]
@@ -41,7 +43,7 @@ def write_round(path: Path, round_no: int, names: list[str], rng: random.Random)
 
 
 def run(location: str, folder: Path, label: str) -> None:
-    create_event(location, game="7wonders", scheme="bonn", rounds=6, seed=1, name="bench", date=None)
+    create_event(location, game=W7, scheme="bonn", rounds=6, seed=1, name="bench", date=None)
     event = Event.open(location)
     names = [f"Player {i:03d}" for i in range(500)]
     add_players(event, names)
@@ -54,21 +56,21 @@ def run(location: str, folder: Path, label: str) -> None:
     write_round(small, 1, names[:200], random.Random(8))
     # A 40-table round into a fresh 200-player event: the import a desk runs after a round.
     ev40 = location.replace("event=bench", "event=bench40") if "://" in location else location + "-40"
-    create_event(ev40, game="7wonders", scheme="bonn", rounds=6, seed=1, name="bench40", date=None)
+    create_event(ev40, game=W7, scheme="bonn", rounds=6, seed=1, name="bench40", date=None)
     e40 = Event.open(ev40)
     add_players(e40, names[:200])
     t0 = time.perf_counter()
-    import_results(e40, [small])
+    import_results(e40, W7, [small])
     t_import = time.perf_counter() - t0
     t0 = time.perf_counter()
     for sheet in sheets:
-        import_results(event, [sheet])
+        import_results(event, W7, [sheet])
     t_all = time.perf_counter() - t0
     best = float("inf")
     for _ in range(3):
         t0 = time.perf_counter()
-        compute_standings(event)
-        export_event(event, folder / f"{label}-standings.xlsx")
+        W7.standings(event)
+        export_event(event, W7, folder / f"{label}-standings.xlsx")
         best = min(best, time.perf_counter() - t0)
     print(f"{label:10s}  40-table import {t_import:6.3f} s   6 x 100-table imports {t_all:6.2f} s   "
           f"standings + xlsx (500 x 6) best of 3 {best:6.3f} s")

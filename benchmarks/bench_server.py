@@ -31,6 +31,7 @@ from tourney.events import create_event
 from tourney.players import add_players
 from tourney.seating import seat_rounds
 from tourney.store import Event, add_desk
+from tourney.games.registry import find_game
 
 PHONES = int(os.environ.get("BENCH_PHONES", "200"))
 DESKS, TABLES, SEATS = 4, 40, 5
@@ -38,10 +39,10 @@ DESKS, TABLES, SEATS = 4, 40, 5
 
 def build(folder: Path) -> tuple[Path, list[str]]:
     path = folder / "bench.db"
-    create_event(str(path), game="7wonders", scheme="bonn", rounds=4, seed=7, name="bench", date=None)
+    create_event(str(path), game=find_game("7wonders"), scheme="bonn", rounds=4, seed=7, name="bench", date=None)
     event = Event.open(path)
     add_players(event, [f"Spieler {i:03d}" for i in range(TABLES * SEATS)])
-    seat_rounds(event, 1, tables=",".join([str(SEATS)] * TABLES))
+    seat_rounds(event, find_game("7wonders"), 1, tables=",".join([str(SEATS)] * TABLES))
     live.publish_round(event, 1, "bench")
     with event.transaction() as conn:
         tokens = [add_desk(conn, f"Desk {i}") for i in range(DESKS)]

@@ -12,13 +12,13 @@ from tourney.events import create_event
 from tourney.export import to_xlsx
 from tourney.games.sevenwonders.sheets import dump_line
 from tourney.seating import table_plan
-from tourney.standings import compute_standings
 from tourney.store import Event
+from tourney.games.registry import workflow
 
 
 
 def build(folder: Path, n_players: int = 500, rounds: int = 6) -> Event:
-    create_event(str(folder / "big.db"), game="7wonders", scheme="bonn", rounds=rounds, seed=1,
+    create_event(str(folder / "big.db"), game=workflow("7wonders"), scheme="bonn", rounds=rounds, seed=1,
                  name="bench", date=None)
     event = Event.open(folder / "big.db")
     rng = random.Random(1)
@@ -50,7 +50,7 @@ def main() -> None:
         best = float("inf")
         for _ in range(3):
             t0 = time.perf_counter()
-            st = compute_standings(event)
+            st = workflow("7wonders").standings(event)
             t1 = time.perf_counter()
             to_xlsx(st, folder / "standings.xlsx", draws=event.draws())
             t2 = time.perf_counter()

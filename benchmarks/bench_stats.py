@@ -13,13 +13,15 @@ from tourney.games.sevenwonders.sheets import dump_line
 from tourney.stats import stats_report
 from tourney.stats.plots import png, svg
 from tourney.store import Event
+from tourney.games.registry import workflow
 
 EVENTS, PLAYERS, ROUNDS, TABLE = 10, 40, 6, 5
 
 
 def build(folder: Path, number: int) -> str:
     path = folder / f"event{number:02d}.db"
-    create_event(str(path), game="7wonders", scheme="bonn", rounds=ROUNDS, seed=number, name=f"Qualifier {number}",
+    create_event(str(path), game=workflow("7wonders"), scheme="bonn", rounds=ROUNDS, seed=number,
+                 name=f"Qualifier {number}",
                  date=f"2025-{number + 1:02d}-01")
     event = Event.open(path)
     with event.transaction() as conn:
@@ -44,7 +46,7 @@ def main() -> None:
         best = float("inf")
         for _ in range(2):
             c0, t0 = time.process_time(), time.perf_counter()
-            report = stats_report(paths)
+            report = stats_report(paths, workflow)
             t1 = time.perf_counter()
             for chart in report.charts:
                 svg(chart)

@@ -51,13 +51,14 @@ def end_to_end(n: int) -> tuple[float, float]:
     from tourney.games.duel.pairing import seat_rounds
     from tourney.games.duel.sheets import COLUMNS
     from tourney.events import create_event
+    from tourney.games.registry import workflow
     from tourney.players import add_players
-    from tourney.results import import_results
+    from tourney.importing import import_results
     from tourney.store import Event
 
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
-        create_event(str(db), game="duel", scheme="swiss", rounds=7, seed=1, name="bench", date=None)
+        create_event(str(db), game=workflow("duel"), scheme="swiss", rounds=7, seed=1, name="bench", date=None)
         event = Event.open(db)
         add_players(event, [f"P{i:03}" for i in range(n)])
         t0 = time.perf_counter()
@@ -72,7 +73,7 @@ def end_to_end(n: int) -> tuple[float, float]:
                     for k, name in enumerate(players):
                         blue = 10 + (t + k) % 3
                         w.writerow([1, t, name, int(k == 0), blue, 0, 0, 0, 0, 0, 0, 0, 0, blue, 0, "", ""])
-        import_results(event, [sheet])
+        import_results(event, workflow("duel"), [sheet])
         t0 = time.perf_counter()
         seat_rounds(event)
         second = time.perf_counter() - t0

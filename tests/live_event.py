@@ -15,6 +15,7 @@ from tourney.events import create_event
 from tourney.players import add_players, read_roster
 from tourney.seating import seat_rounds
 from tourney.store import Event, add_desk
+from tourney.games.registry import find_game
 
 ROOT = Path(__file__).resolve().parent.parent
 ROSTER = ROOT / "examples" / "bonn-2018" / "players.csv"
@@ -32,11 +33,11 @@ class LiveEvent:
 def build_event(folder: Path, *, extra_players: tuple[str, ...] = ()) -> LiveEvent:
     """23 players (+ extras) of Bonn 2018, round 1 seated, three desks."""
     path = folder / "live.db"
-    create_event(str(path), game="7wonders", scheme="bonn", rounds=4, seed=SEED, name="Bonn Spielt live",
+    create_event(str(path), game=find_game("7wonders"), scheme="bonn", rounds=4, seed=SEED, name="Bonn Spielt live",
                  date="2018-03-18")
     event = Event.open(path)
     add_players(event, read_roster(ROSTER) + list(extra_players))
-    seat_rounds(event, 1)
+    seat_rounds(event, find_game("7wonders"), 1)
     with event.transaction() as conn:
         tokens = [add_desk(conn, "Org", organiser=True), add_desk(conn, "A"), add_desk(conn, "B")]
     event.close()

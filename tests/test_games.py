@@ -3,7 +3,7 @@ game's own implementation."""
 from __future__ import annotations
 
 from rules_engine.registry import find_ruleset_info
-from tourney.games import GAMES, sheet_game, workflow
+from tourney.games.registry import GAMES, sheet_game, workflow
 from tourney.games.duel.standings import DuelStandings
 from tourney.games.sevenwonders.standings import SevenWondersStandings
 
@@ -22,10 +22,11 @@ def test_each_game_has_its_own_steps():
 
 def test_each_game_computes_its_own_standings(tmp_path):
     from tourney.events import create_event
+    from tourney.games.registry import find_game
     from tourney.store import Event
 
     for game, kind in (("7wonders", SevenWondersStandings), ("duel", DuelStandings)):
-        create_event(str(tmp_path / f"{game}.db"), game=game, scheme=None, rounds=1, seed=1, name=None, date=None)
+        create_event(str(tmp_path / f"{game}.db"), game=find_game(game), scheme=None, rounds=1, seed=1, name=None, date=None)
         st = workflow(game).standings(Event.open(tmp_path / f"{game}.db"), None)
         assert isinstance(st, kind) and st.rounds_played() == frozenset()
 

@@ -256,7 +256,7 @@ def test_record_file_errors_follow_the_current_language(tmp_path):
 
 # --- printed words: the header rows are the import vocabulary ----------------------------------
 def test_every_games_german_printed_header_is_accepted_by_its_reader(run):
-    from tourney.games import GAMES
+    from tourney.games.registry import GAMES
     from tourney.sheetio import read_sheet_file
 
     names = ("Anna", "Ben", "Cleo", "Dirk")

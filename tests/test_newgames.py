@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 
 from rules_engine import dominations, find_ruleset, onecardwonder
 from rules_engine.registry import NoRecordsError, find_records
-from tourney.games import GAMES, sheet_game
+from tourney.games.registry import GAMES, sheet_game
 from tourney.games.dominations.schemes import BONN as DOM_BONN
 from tourney.games.onecardwonder.schemes import BONN as OCW_BONN
 from tourney.placepoints import bonn_scaled, place_points

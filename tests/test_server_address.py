@@ -9,6 +9,7 @@ from live_event import Server, build_event
 from tourney.live import event_url
 from tourney.pdf.event_docs import score_pads
 from tourney.store import Event
+from tourney.games.registry import workflow
 
 URL = "http://10.0.0.9:8000"
 
@@ -40,10 +41,10 @@ def test_sheets_pdf_qr_codes_use_the_stored_address(run):
     out = run("sheets", cup, "--round", "1", "-o", "r1.pdf").output
     assert out == (f"QR codes link to {URL} (the event's server address; --url to use another)\n"
                    "wrote r1.pdf: round 1, 2 pages\n")
-    expected = score_pads(Event.open(cup), 1, "en", URL)
+    expected = score_pads(Event.open(cup), workflow("7wonders").print_kit, 1, "en", URL)
     assert expected.qr_codes == ((1, f"{URL}/rounds/1#table-1"), (2, f"{URL}/rounds/1#table-2"))
     assert Path("r1.pdf").read_bytes() == expected.data  # the written pads are exactly these
-    assert score_pads(Event.open(cup), 1, "en", None).qr_codes == ()
+    assert score_pads(Event.open(cup), workflow("7wonders").print_kit, 1, "en", None).qr_codes == ()
 
 
 def test_an_explicit_url_wins_and_no_address_means_no_qr_code(run):
@@ -53,7 +54,7 @@ def test_an_explicit_url_wins_and_no_address_means_no_qr_code(run):
     run("event", cup, "--url", URL)
     out = run("print", cup, "--round", "1", "--what", "pads", "-o", "other.pdf", "--url", "http://pad.local").output
     assert out == "wrote other.pdf: round 1, 2 pages\n"
-    assert Path("other.pdf").read_bytes() == score_pads(Event.open(cup), 1, "en", "http://pad.local").data
+    assert Path("other.pdf").read_bytes() == score_pads(Event.open(cup), workflow("7wonders").print_kit, 1, "en", "http://pad.local").data
     out = run("print", cup, "--round", "1", "--what", "seating,pads", "-o", "wall.pdf").output
     assert out.startswith(f"QR codes link to {URL} ")
 

@@ -12,6 +12,7 @@ from conftest import HEADER, write_sheet
 from live_event import LiveEvent, build_event, table_rows
 from starlette.testclient import TestClient
 
+from tourney.names import fold
 from tourney import live
 from tourney.cli import cli
 from tourney.server import app as server_app
@@ -148,7 +149,7 @@ def test_find_my_name_ignores_case_and_umlauts(ev, client):
         assert response.status_code == 303, typed
     assert client.get("/find", params={"name": "lukas schroder"}, follow_redirects=False
                       ).headers["location"] == "/players/Lukas%20Schr%C3%B6der"
-    assert live.fold("Jürgen Weiß") == live.fold("JURGEN  WEISS") == "jurgen weiss"
+    assert fold("Jürgen Weiß") == fold("JURGEN  WEISS") == "jurgen weiss"
     assert client.get("/find", params={"name": "nobody here"}).status_code == 404
 
 

@@ -150,8 +150,9 @@ def test_two_desks_saving_the_same_table_conflict(browser, served):
 def test_blind_double_entry_mismatch_goes_to_the_organiser(browser, served):
     ev, server = served
     from tourney.events import update_event
+    from tourney.games.registry import find_game
 
-    update_event(Event.open(ev.path), double_entry=True)
+    update_event(Event.open(ev.path), double_entry=True, game=find_game("7wonders"))
     rows, other = table_rows(ev.path, 1, 4), table_rows(ev.path, 1, 4, bump=1)
     first = desk_page(browser, server, ev.desk_a, 4)
     type_sheet(first, rows)

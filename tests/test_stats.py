@@ -17,6 +17,7 @@ from test_duel_cli import row, write
 from tourney.demo import run_demo
 from tourney.stats import plots, stats_report
 from tourney.stats.build import player_consistency, player_events
+from tourney.games.registry import workflow
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +29,7 @@ def bonn(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def report(bonn):
-    return stats_report([str(bonn)])
+    return stats_report([str(bonn)], workflow)
 
 
 def frame_row(report, section, **where):
@@ -156,7 +157,7 @@ def test_season_orders_by_date_and_measures_consistency(bonn, run):
     koeln = run.folder / "koeln.db"
     shutil.copy(bonn, koeln)
     run("event", str(koeln), "--name", "Köln", "--date", "2018-02-01")
-    report = stats_report([str(bonn), str(koeln)])
+    report = stats_report([str(bonn), str(koeln)], workflow)
     assert report.events == ("Köln", "Bonn Spielt 2018 (example)")  # by date
     players = report.section("players").frame
     assert list(players.columns) == ["event", "player", "place", "points", "games"]
@@ -221,7 +222,7 @@ def duel(run):
 
 
 def test_duel_statistics_by_hand(duel):
-    report = stats_report(["d.db"])
+    report = stats_report(["d.db"], workflow)
     assert report.game == "Duel"
     v = report.section("victories").frame.set_index("victory")
     assert v["n"].to_dict() == {"civilian": 1, "military": 1, "science": 1, "political": 0, "draw": 1}

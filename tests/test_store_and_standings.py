@@ -14,15 +14,18 @@ from tourney import store
 from tourney.events import create_event
 from tourney.export import to_csv
 from tourney.players import add_players
-from tourney.results import import_results
+from tourney.importing import import_results
 from tourney.games.sevenwonders.schemes import BONN
 from tourney.games.sevenwonders.standings import GameLine, rank_players
-from tourney.standings import compute_standings, lot_key
+from tourney.standings import lot_key
 from tourney.store import Event, Player
+from tourney.games.registry import workflow
+
+W7 = workflow("7wonders")
 
 
 def make_event(tmp_path: Path) -> Event:
-    create_event(str(tmp_path / "ev.db"), game="7wonders", scheme="bonn", rounds=4, seed=3, name="T", date=None)
+    create_event(str(tmp_path / "ev.db"), game=W7, scheme="bonn", rounds=4, seed=3, name="T", date=None)
     event = Event.open(tmp_path / "ev.db")
     add_players(event, [f"P{i}" for i in range(1, 10)])
     return event
@@ -41,10 +44,10 @@ def test_crash_in_the_middle_of_an_import_leaves_the_event_as_before(tmp_path, m
 
     monkeypatch.setattr(store, "store_results", crash_after_writing_the_tables)
     with pytest.raises(RuntimeError):
-        import_results(event, [sheet])
+        import_results(event, W7, [sheet])
     assert "\n".join(sqlite3.connect(tmp_path / "ev.db").iterdump()) == dump_before
     monkeypatch.setattr(store, "store_results", real)
-    assert len(import_results(event, [sheet]).tables) == 2
+    assert len(import_results(event, W7, [sheet]).tables) == 2
 
 
 def test_event_file_settings(tmp_path):
@@ -101,10 +104,10 @@ def test_after_round_only_counts_earlier_rounds(tmp_path):
     event = make_event(tmp_path)
     r1 = write_sheet(tmp_path / "r1.csv", [line(1, 1, s, f"P{s}", civilian=2 * s) for s in range(1, 5)])
     r2 = write_sheet(tmp_path / "r2.csv", [line(2, 1, s, f"P{s}", civilian=10 - s) for s in range(1, 5)])
-    import_results(event, [r1, r2])
-    after1 = compute_standings(event, after_round=1)
+    import_results(event, W7, [r1, r2])
+    after1 = W7.standings(event, after_round=1)
     assert after1.rows[0].player == "P4" and after1.rows[0].games == 1
-    full = compute_standings(event)
+    full = W7.standings(event)
     assert sum(r.games for r in full.rows) == 8
 
 
@@ -113,7 +116,7 @@ def test_demo_event_standings_match_the_golden_file(tmp_path):
 
     out: list[str] = []
     run_demo(tmp_path / "demo", out.append)
-    standings = compute_standings(Event.open(tmp_path / "demo" / "bonn-2018.db"))
+    standings = W7.standings(Event.open(tmp_path / "demo" / "bonn-2018.db"))
     golden = ROOT / "tests" / "golden" / "bonn-2018-standings.csv"
     assert to_csv(standings) == golden.read_text(encoding="utf-8")
     assert (tmp_path / "demo" / "standings.xlsx").is_file()
@@ -132,8 +135,7 @@ def test_demo_tables_with_shared_places_worked_by_hand(tmp_path):
     from tourney.demo import run_demo
 
     run_demo(tmp_path / "demo", lambda s: None)
-    games = {(g.round, g.table, g.player): g for g in compute_standings(
-        Event.open(tmp_path / "demo" / "bonn-2018.db")).games}
+    games = {(g.round, g.table, g.player): g for g in W7.standings(Event.open(tmp_path / "demo" / "bonn-2018.db")).games}
     # Round 4, table 5: VP 49, 40, 41, 40, virtual 42.5 → 6, (2+1)/2, 3, (2+1)/2.
     assert [games[(4, 5, p)].points for p in ("Simon Hofmann", "Uwe Lange", "Clara Wagner", "Katrin Wolf")] \
         == [6, F(3, 2), 3, F(3, 2)]

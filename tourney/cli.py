@@ -28,8 +28,9 @@ from tourney.i18n import (
 from tourney.output import output_format_option
 
 if TYPE_CHECKING:
-    from tourney.store import Event
+    from tourney.games.base import GameWorkflow
     from tourney.players import Registration
+    from tourney.store import Event
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -69,14 +70,14 @@ class ListedOption(click.Option):
 
 def _games_help() -> str:
     from rules_engine.registry import RULESETS
-    from tourney.games import GAMES
+    from tourney.games.registry import GAMES
 
     return "; ".join(f"{r.name}" + (f" (aliases: {', '.join(r.aliases)})" if r.aliases else "")
                      for r in RULESETS if r.name in GAMES) + "."
 
 
 def _options_help() -> str:
-    from tourney.games import GAMES
+    from tourney.games.registry import GAMES
 
     listed = "; ".join(f"{g.name}: " + ", ".join(f"{o.name} ({o.note})" for o in g.options)
                        for g in GAMES.values() if g.options)
@@ -84,7 +85,7 @@ def _options_help() -> str:
 
 
 def _schemes_help() -> str:
-    from tourney.schemes import scheme_help
+    from tourney.games.registry import scheme_help
 
     return f"Scoring preset: {scheme_help()}."
 
@@ -96,6 +97,13 @@ def _open(path: str) -> Event:
     event = Event.open(path)
     set_language(event_language(event))
     return event
+
+
+def _game(event: Event) -> GameWorkflow:
+    """The event's game: looked up here, at the edge, and handed to the library."""
+    from tourney.games.registry import workflow
+
+    return workflow(event.info().game)
 
 
 def _wrote_pages(path: object, pages: int, round_no: int | None = None) -> str:
@@ -122,10 +130,12 @@ def overwrite_options(command: Callable[..., None]) -> Callable[..., None]:
 def _claim(output: str, force: bool, overwrite_results: bool, *inputs: str | None) -> None:
     """Refuse `-o output` before anything is built: an input, an existing file without --force."""
     from tourney.database import parse_location
+    from tourney.games.registry import GAMES
     from tourney.outfile import claim
 
     files = [loc.path for loc in map(parse_location, filter(None, inputs)) if loc.path is not None]
-    claim(output, force=force, overwrite_results=overwrite_results, inputs=files)
+    claim(output, force=force, overwrite_results=overwrite_results, inputs=files,
+          sheet_formats=[g.sheet_format for g in GAMES.values()])
 
 
 @click.group(cls=TourneyGroup)
@@ -155,9 +165,10 @@ def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None
     """
     from tourney.database import mask
     from tourney.events import create_event
+    from tourney.games.registry import find_game
 
     set_language(lang)
-    info = create_event(event, game=game, scheme=scheme, rounds=rounds,
+    info = create_event(event, game=find_game(game), scheme=scheme, rounds=rounds,
                         seed=seed if seed is not None else secrets.randbelow(10**9), name=name, date=date,
                         bye_score=bye_score, lang=lang, options=options)
     played_with = sorted({o.strip().casefold() for o in options})
@@ -317,16 +328,20 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
 
     Example: tourney seat bonn.db --round 1
     """
-    from tourney.seating import seat_cut, seat_rounds
+    from tourney.games.registry import GAMES
+    from tourney.seating import seat_rounds
+    from tourney.views import event_pairings
 
     if round_no is not None and all_rounds:
         raise UsageError(_("use either --round N or --all, not both"))
     if cut is not None:
         if round_no is not None or all_rounds:
             raise UsageError(_("--cut pairs the next top-cut round: leave out --round and --all"))
-        seated = [seat_cut(_open(event), cut)]
+        ev = _open(event)
+        seated = [event_pairings(ev, _game(ev), "--cut", GAMES.values()).seat_cut(ev, cut)]
     else:
-        seated = seat_rounds(_open(event), round_no, all_rounds, tables, reprint)
+        ev = _open(event)
+        seated = seat_rounds(ev, _game(ev), round_no, all_rounds, tables, reprint)
     for r in seated:
         sizes = "+".join(str(len(t)) for t in r.tables)
         click.echo(_("round {round}: {players} players at {tables} tables ({sizes})").format(
@@ -347,16 +362,16 @@ def seating(event: str, round_no: int | None, fmt: str, report: bool) -> None:
 
     Example: tourney seating bonn.db --round 1
     """
-    from tourney.seating import draws_view, seating_report
+    from tourney.seating import seating_report
     from tourney.views import seating_view
 
     ev = _open(event)
     if report:
-        click.echo(seating_report(ev))
+        click.echo(seating_report(ev, _game(ev)))
         return
     click.echo(seating_view(ev, round_no, fmt), nl=False)
     if fmt == "table":
-        click.echo(draws_view(ev, round_no), nl=False)
+        click.echo(_game(ev).draws_view(ev, round_no), nl=False)
 
 
 @cli.command()
@@ -382,10 +397,11 @@ def sheets(event: str, round_no: int, output: str, lang: str | None, base_url: s
     if output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_score_pads
 
-        pdf = write_score_pads(ev, round_no, output, lang or language(), _qr_address(ev, base_url))
+        pdf = write_score_pads(ev, _game(ev).print_kit, round_no, output, lang or language(),
+                               _qr_address(ev, base_url))
         click.echo(_wrote_pages(pdf.path, pdf.pages, round_no))
         return
-    done = write_sheets(ev, round_no, output, lang or language())
+    done = write_sheets(ev, _game(ev), round_no, output, lang or language())
     click.echo(_("wrote {path}: round {round}, {tables} tables, {players} players").format(
         path=done.path, round=done.round, tables=done.tables, players=done.players))
 
@@ -405,22 +421,25 @@ def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | 
 
     Example: tourney pairings duel.db --by name
     """
-    from tourney.views import pairings_view, write_pairings
+    from tourney.games.registry import GAMES
+    from tourney.views import event_pairings, pairings_view, write_pairings
 
     ev = _open(event)
+    game = _game(ev)
+    matches = event_pairings(ev, game, "'pairings'", GAMES.values())
     if output:
         _claim(output, force, overwrite_results, event)
     if output and output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_round_pdf
 
-        pdf = write_round_pdf(ev, round_no, output, lang or language())
+        pdf = write_round_pdf(ev, game.print_kit, round_no, output, lang or language())
         click.echo(_wrote_pages(pdf.path, pdf.pages))
     elif output:
         with use_language(lang or language()):
-            path = write_pairings(ev, round_no, output)
+            path = write_pairings(ev, matches, round_no, output)
         click.echo(_("wrote {path}").format(path=path))
     else:
-        click.echo(pairings_view(ev, round_no, by, fmt), nl=False)
+        click.echo(pairings_view(ev, matches, round_no, by, fmt), nl=False)
 
 
 # --- sheets --------------------------------------------------------------------------------
@@ -434,12 +453,14 @@ def check(files: tuple[str, ...], event: str | None, fmt: str, lang: str | None)
 
     Example: tourney check round1.csv --event bonn.db
     """
+    from tourney.games.registry import sheet_game
     from tourney.results import check_files, diagnose, report_lines
 
     ev = _open(event) if event else None
     if lang:
         set_language(lang)
-    report = check_files(list(files), ev)
+    # Without an event, the header row tells the game.
+    report = check_files(_game(ev) if ev is not None else sheet_game(files), list(files), ev)
     if fmt == "json":
         click.echo(json.dumps({"files": report.files, "tables": len(report.tables),
                                "errors": len(report.errors), "warnings": len(report.warnings),
@@ -471,12 +492,13 @@ def results_import(event: str, files: tuple[str, ...], register: bool, correct: 
 
     Example: tourney results import bonn.db round1.csv
     """
-    from tourney.errors import ImportRefused
-    from tourney.results import import_results, report_lines
+    from tourney.refusals import ImportRefused
+    from tourney.importing import import_results
+    from tourney.results import report_lines
 
     ev = _open(event)
     try:
-        summary = import_results(ev, list(files), register=register, correct=correct, reason=reason,
+        summary = import_results(ev, _game(ev), list(files), register=register, correct=correct, reason=reason,
                                  author=author)
     except ImportRefused as refused:
         for line in report_lines(refused.report, ev):
@@ -516,7 +538,8 @@ def standings(event: str, after_round: int | None, fmt: str, cut: int | None) ->
     """
     from tourney.export import standings_text
 
-    click.echo(standings_text(_open(event), after_round, fmt, cut), nl=False)
+    ev = _open(event)
+    click.echo(standings_text(ev, _game(ev), after_round, fmt, cut), nl=False)
 
 
 @cli.command()
@@ -532,7 +555,8 @@ def player(event: str, name: str, fmt: str) -> None:
     """
     from tourney.views import player_view
 
-    click.echo(player_view(_open(event), name, fmt), nl=False)
+    ev = _open(event)
+    click.echo(player_view(ev, _game(ev), name, fmt), nl=False)
 
 
 @cli.command()
@@ -555,11 +579,13 @@ def export(event: str, output: str, after_round: int | None, lang: str | None, c
     if output.lower().endswith(".pdf"):
         from tourney.pdf.event_docs import write_standings_pdf
 
-        pdf = write_standings_pdf(ev, output, after_round, lang or language(), cut)
+        game = _game(ev)
+        pdf = write_standings_pdf(ev, game.standings(ev, after_round), game.print_kit, output, after_round,
+                                  lang or language(), cut)
         click.echo(_wrote_pages(pdf.path, pdf.pages))
         return
     with use_language(lang or language()):
-        path = export_event(ev, output, after_round, cut)
+        path = export_event(ev, _game(ev), output, after_round, cut)
     click.echo(_("wrote {path}").format(path=path))
 
 
@@ -652,7 +678,9 @@ def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None,
     set_language(lang)  # no event is opened: the report's language is the one of its messages
     if output:
         _claim(output, force, overwrite_results, *events, aliases_file)
-    report = season_report(list(events), spots, aliases_file, ranking, points)
+    from tourney.games.registry import workflow
+
+    report = season_report(list(events), spots, aliases_file, ranking, points, workflow=workflow)
     if output and output.lower().endswith(".pdf"):
         from tourney.pdf.season_doc import write_season_pdf
 
@@ -687,7 +715,9 @@ def stats(events: tuple[str, ...], output: str | None, fmt: str, section: str | 
     """
     from tourney.stats import render, stats_report, write_report
 
-    report = stats_report(list(events))
+    from tourney.games.registry import workflow
+
+    report = stats_report(list(events), workflow)
     set_language(report.lang)  # the event's, as `_open` sets it
     if output:
         path = write_report(report, output, events)
@@ -729,8 +759,8 @@ def print_command(event: str, round_no: int, what: str, output: str, lang: str |
     ev = _open(event)
     _claim(output, force, overwrite_results, event)
     kinds = [w.strip() for w in what.split(",") if w.strip()]
-    pdf = write_print(ev, round_no, kinds, output, lang or language(), _qr_address(ev, base_url) if "pads" in kinds
-                      else base_url)
+    pdf = write_print(ev, _game(ev).print_kit, round_no, kinds, output, lang or language(),
+                      _qr_address(ev, base_url) if "pads" in kinds else base_url)
     click.echo(_wrote_pages(pdf.path, pdf.pages, round_no))
 
 
@@ -764,21 +794,20 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
     """
     from tourney.entry import double_entry as double_entry_on
     from tourney.events import loaded_catalogue, update_event
-    from tourney.games import workflow
     from tourney.live import event_url
     from tourney.standings import event_cut
 
     ev = _open(event)
+    flow = _game(ev)
     info = update_event(ev, name=name, date=date, rounds=rounds, cut=cut, lang=lang, url=url,
                         double_entry=None if double_entry is None else double_entry == "on",
-                        options_on=options_on, options_off=options_off, catalogue=catalogue)
+                        options_on=options_on, options_off=options_off, catalogue=catalogue, game=flow)
     set_language(event_language(ev))
     k = event_cut(ev)
     settings = _("{name}: {game}, scheme {scheme}, {rounds} rounds, seed {seed}, date {date}, language {lang}").format(
         name=info.name, game=info.game, scheme=info.scheme, rounds=info.rounds, seed=info.seed,
         date=info.date or _("not set"), lang=language())
     address = event_url(ev)
-    flow = workflow(info.game)
     played_with = sorted(flow.event_options(ev))
     cards = loaded_catalogue(ev)
     click.echo(settings + (_(", cut after rank {rank}").format(rank=k) if k else "")

@@ -79,19 +79,20 @@ def run_all(directory: Path, echo: Callable[[str], None], game: str | None = Non
 
 def run_example(example: Example, directory: Path, echo: Callable[[str], None], brief: bool = False) -> Path:
     """Create the event in `directory`, register, import every sheet, export the workbook."""
-    from tourney.errors import ImportRefused
+    from tourney.refusals import ImportRefused
     from tourney.events import create_event
     from tourney.export import export_event, to_table
     from tourney.players import add_players, read_roster
-    from tourney.results import import_results
-    from tourney.standings import compute_standings
+    from tourney.importing import import_results
+    from tourney.games.registry import find_game
     from tourney.store import Event
 
     directory.mkdir(parents=True, exist_ok=True)
     db = directory / f"{example.folder.name}.db"
     for stale in (db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
         stale.unlink(missing_ok=True)
-    info = create_event(str(db), game=example.game, scheme=example.scheme, rounds=example.rounds,
+    game = find_game(example.game)
+    info = create_event(str(db), game=game, scheme=example.scheme, rounds=example.rounds,
                         seed=example.seed, name=example.name, date=example.date)
     step = (lambda _line: None) if brief else echo
     step(_("created {name!r} in {file} (seed {seed})").format(name=info.name, file=db, seed=info.seed))
@@ -101,7 +102,7 @@ def run_example(example: Example, directory: Path, echo: Callable[[str], None], 
     stored = 0
     for sheet in example.sheets:
         try:
-            summary = import_results(event, [example.folder / sheet], author="demo")
+            summary = import_results(event, game, [example.folder / sheet], author="demo")
         except ImportRefused as refused:
             for f in refused.report.findings:
                 echo(f.render())
@@ -112,9 +113,9 @@ def run_example(example: Example, directory: Path, echo: Callable[[str], None], 
         step(_("imported {sheet}: {tables}, {warnings}").format(
             sheet=sheet, tables=ngettext("{n} table", "{n} tables", tables).format(n=tables),
             warnings=ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)))
-    standings = compute_standings(event)
+    standings = game.standings(event)
     step("\n".join(to_table(standings).splitlines()[:13]))
-    out = export_event(event, directory / example.standings)
+    out = export_event(event, game, directory / example.standings)
     event.close()  # the last connection folds the write-ahead log into the file: it can be copied alone
     step(_("wrote {file}").format(file=out))
     if brief:

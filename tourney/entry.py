@@ -11,10 +11,12 @@ from pathlib import Path
 
 from rules_engine.findings import error
 from tourney import store
-from tourney.errors import UsageError, VersionConflict
-from tourney.games import workflow
-from tourney.errors import ImportRefused
-from tourney.results import CheckReport, LocatedFinding, store_checked_table
+from tourney.errors import UsageError
+from tourney.refusals import VersionConflict
+from tourney.games.registry import workflow
+from tourney.refusals import ImportRefused
+from tourney.importing import store_checked_table
+from tourney.results import CheckReport, LocatedFinding
 from tourney.sheetio import SheetFormat
 from tourney.names import name_key
 

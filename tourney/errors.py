@@ -1,16 +1,12 @@
-"""Errors a user can fix (exit 1 with the message), kept apart from programming errors."""
+"""Errors a user can fix (exit 1 with the message), kept apart from programming errors; the
+refusals of the event's use cases, which carry their report, are in `tourney.refusals`."""
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rules_engine.findings import Finding, Text, error
-
-if TYPE_CHECKING:
-    from tourney.results import CheckReport
-    from tourney.store import TableResult
 
 
 class TourneyError(Exception):
@@ -67,14 +63,6 @@ class AliasFileError(SeasonError):
     """The alias file is missing, unreadable or has a bad row."""
 
 
-class ImportRefused(TourneyError):
-    """Score sheets with errors: nothing was stored. Carries the report to print."""
-
-    def __init__(self, report: CheckReport) -> None:
-        super().__init__(report.summary())
-        self.report = report
-
-
 class TableError(SheetError):
     """A CSV or XLSX file cannot be read as a table (see `tourney.tabular`)."""
 
@@ -97,17 +85,6 @@ class TableLayoutError(TableError):
 
 class RecordFileError(TourneyError):
     """A game-record file that cannot be read: the message names the file and line."""
-
-
-class VersionConflict(TourneyError):
-    """Another desk stored this table since the caller saw it."""
-
-    def __init__(self, round_no: int, table_no: int, expected: int | None, stored: TableResult | None):
-        have = stored.version if stored else None
-        super().__init__(f"round {round_no}, table {table_no}: stored version is {have}, not {expected}: "
-                         "reload the table, compare, and save again")
-        self.expected = expected
-        self.stored = stored
 
 
 class UsageError(TourneyError):

@@ -6,15 +6,25 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from rules_engine import UnknownGameError
-from rules_engine.registry import find_ruleset
+from typing import TYPE_CHECKING
+
 from tourney import store
 from tourney.database import parse_location
 from tourney.errors import UsageError
-from tourney.i18n import DEFAULT, _, check_language, event_language
+from tourney.i18n import DEFAULT, LANGS, _, event_language
 from tourney.schemes import find_scheme
 from tourney.store import Event, EventInfo
 from tourney.workflow import CATALOGUE_SETTING
+
+if TYPE_CHECKING:
+    from tourney.games.base import GameWorkflow
+
+
+def check_language(lang: str) -> str:
+    """`lang` if tourney speaks it, else a usage error naming the choices."""
+    if lang not in LANGS:
+        raise UsageError(_("language {lang!r}: use one of {choices}").format(lang=lang, choices=", ".join(LANGS)))
+    return lang
 
 
 def _check_date(date: str) -> None:
@@ -24,22 +34,14 @@ def _check_date(date: str) -> None:
         raise UsageError(_("--date {date!r} is not a date: write it as YYYY-MM-DD").format(date=date)) from None
 
 
-def create_event(location: str, *, game: str, scheme: str | None, rounds: int, seed: int,
+def create_event(location: str, *, game: GameWorkflow, scheme: str | None, rounds: int, seed: int,
                  name: str | None, date: str | None, bye_score: str | None = None,
                  lang: str = DEFAULT, options: Sequence[str] = ()) -> EventInfo:
     """`tourney new`: check every setting (the game's own too, and its optional rules
     `options`), then create the event file."""
-    from tourney.games import GAMES
-
-    try:
-        game_name = find_ruleset(game).name
-    except UnknownGameError as exc:
-        raise UsageError(str(exc)) from None
-    flow = GAMES.get(game_name)
-    if flow is None or not flow.schemes:
-        raise UsageError(_("no scoring scheme for {game} yet: give one with --scheme").format(game=game_name))
+    flow, game_name = game, game.name
     scheme_name = scheme or flow.schemes[0].name
-    find_scheme(scheme_name, game_name)
+    find_scheme(scheme_name, flow.schemes)
     if date:
         _check_date(date)
     settings = flow.event_settings(bye_score=bye_score, options=options)
@@ -64,7 +66,7 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
                  rounds: int | None = None, cut: int | None = None, lang: str | None = None,
                  url: str | None = None, double_entry: bool | None = None,
                  options_on: Sequence[str] = (), options_off: Sequence[str] = (),
-                 catalogue: str | None = None) -> EventInfo:
+                 catalogue: str | None = None, game: GameWorkflow) -> EventInfo:
     """Change the event's name, date, number of rounds, qualification cut (0 clears it),
     language, live-server address ("" clears it), blind double entry, optional rules or the
     game's card list (a file; "" removes it), logged in the history. An optional rule is
@@ -72,7 +74,7 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
     from tourney import live
     from tourney.standings import CUT_SETTING
 
-    changes: dict[str, str | None] = _option_changes(event, options_on, options_off)
+    changes: dict[str, str | None] = _option_changes(event, game, options_on, options_off)
     if name is not None:
         if not name.strip():
             raise UsageError(_("--name can't be empty"))
@@ -101,7 +103,7 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
         changes["double_entry"] = "on" if double_entry else None
     logged = dict(changes)
     if catalogue is not None:
-        changes[CATALOGUE_SETTING] = _catalogue(event, Path(catalogue)) if catalogue.strip() else None
+        changes[CATALOGUE_SETTING] = _catalogue(game, Path(catalogue)) if catalogue.strip() else None
         logged[CATALOGUE_SETTING] = catalogue_summary(changes[CATALOGUE_SETTING]) if catalogue.strip() else None
     if changes:
         with event.transaction() as conn:
@@ -112,11 +114,8 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
     return event.info()
 
 
-def _catalogue(event: Event, path: Path) -> str:
+def _catalogue(flow: GameWorkflow, path: Path) -> str:
     """The stored form of the card list in `path`, read by the event's game."""
-    from tourney.games import workflow
-
-    flow = workflow(event.info().game)
     if flow.catalogue is None:
         raise UsageError(_("--catalogue: a {game} event has no card list to load: its card data is built "
                            "in").format(game=flow.label))
@@ -141,13 +140,11 @@ def _loaded(stored: str | None) -> tuple[str, int] | None:
     return str(value["file"]), len(value["cards"])
 
 
-def _option_changes(event: Event, on: Sequence[str], off: Sequence[str]) -> dict[str, str | None]:
+def _option_changes(event: Event, flow: GameWorkflow, on: Sequence[str], off: Sequence[str]
+                    ) -> dict[str, str | None]:
     """The settings that switch the game's optional rules `on` and `off` (checked by the game)."""
-    from tourney.games import workflow
-
     if not (on or off):
         return {}
-    flow = workflow(event.info().game)
     both = {n.strip().casefold() for n in on} & {n.strip().casefold() for n in off}
     if both:
         raise UsageError(_("--option and --no-option {name!r}: give one of them").format(name=sorted(both)[0]))

@@ -17,6 +17,7 @@ from tourney.i18n import N_, _, language
 from tourney.outfile import atomic, save_workbook, write_text
 
 if TYPE_CHECKING:
+    from tourney.games.base import GameWorkflow
     from openpyxl.styles import Border
 
     from tourney.standings import Standings
@@ -213,12 +214,13 @@ def export(standings: Standings, path: str | Path, cut: int | None = None) -> Pa
     return p
 
 
-def export_event(event: Event, path: str | Path, after_round: int | None = None, cut: int | None = None) -> Path:
+def export_event(event: Event, game: GameWorkflow, path: str | Path, after_round: int | None = None,
+                 cut: int | None = None) -> Path:
     """`tourney export`: compute the standings and write them (the workbook adds draws);
     `cut` defaults to the event's."""
-    from tourney.standings import compute_standings, event_cut
+    from tourney.standings import event_cut
 
-    standings = compute_standings(event, after_round)
+    standings = game.standings(event, after_round)
     cut = cut if cut is not None else event_cut(event)
     p = Path(path)
     if p.suffix.lower() == ".xlsx":
@@ -231,9 +233,10 @@ STANDINGS_FORMATS: dict[str, Callable[[Standings, int | None], str]] = {
     "table": to_table, "csv": to_csv, "json": to_json}
 
 
-def standings_text(event: Event, after_round: int | None, fmt: str, cut: int | None = None) -> str:
+def standings_text(event: Event, game: GameWorkflow, after_round: int | None, fmt: str,
+                   cut: int | None = None) -> str:
     """`tourney standings`: the standings as a table, CSV or JSON; `cut` defaults to the event's."""
-    from tourney.standings import compute_standings, event_cut
+    from tourney.standings import event_cut
 
-    standings = compute_standings(event, after_round)
+    standings = game.standings(event, after_round)
     return STANDINGS_FORMATS[fmt](standings, cut if cut is not None else event_cut(event))

@@ -41,12 +41,11 @@ def translations(lang: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang])
 
 
-def check_language(lang: str) -> str:
-    """`lang` if tourney speaks it, else a usage error naming the choices."""
+def _spoken(lang: str) -> str:
+    """`lang`, which the caller checked (`tourney.events.check_language`, the CLI's choices):
+    another is a programming error."""
     if lang not in LANGS:
-        from tourney.errors import UsageError
-
-        raise UsageError(_("language {lang!r}: use one of {choices}").format(lang=lang, choices=", ".join(LANGS)))
+        raise ValueError(f"language {lang!r}: tourney speaks {', '.join(LANGS)}")
     return lang
 
 
@@ -57,13 +56,13 @@ def language() -> str:
 
 def set_language(lang: str) -> None:
     """Make `lang` the current language of this context (the CLI, once per command)."""
-    _current.set(check_language(lang))
+    _current.set(_spoken(lang))
 
 
 @contextmanager
 def use_language(lang: str) -> Iterator[None]:
     """Speak `lang` inside the block, then the language before it again."""
-    token = _current.set(check_language(lang))
+    token = _current.set(_spoken(lang))
     try:
         yield
     finally:

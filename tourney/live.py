@@ -4,31 +4,14 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import unicodedata
 from dataclasses import dataclass
 
 from tourney import store
 from tourney.entry import line_cells
 from tourney.errors import UsageError
+from tourney.names import fold
 
 LANGS = ("en", "de")
-_FOLD = str.maketrans({"ß": "ss", "ẞ": "ss", "æ": "ae", "ø": "o", "đ": "d", "ł": "l"})
-
-
-def fold(name: str) -> str:
-    """A name for matching what players type: case-, accent- and umlaut-tolerant
-    ('Jürgen Weiß' and 'jurgen weiss' match), spaces collapsed."""
-    text = unicodedata.normalize("NFKD", name.casefold().translate(_FOLD))
-    return " ".join("".join(c for c in text if not unicodedata.combining(c)).split())
-
-
-def similar(typed: str, names: list[str], limit: int = 3) -> list[str]:
-    """The names closest to `typed` once folded (a letter or two off, ü/ue, ß/ss), best first."""
-    import difflib
-
-    folded = {fold(n): n for n in names}
-    key = fold(typed)
-    return [folded[k] for k in difflib.get_close_matches(key, list(folded), n=limit, cutoff=0.75)]
 
 
 def event_lang(event: store.Event) -> str:
@@ -146,11 +129,9 @@ class PlayerGame:
     total: int | None  # None until the table's sheet is stored
 
 
-def player_games(event: store.Event, player: store.Player) -> list[PlayerGame]:
-    """The player's visible rounds: table, seat, opponents, and score once stored."""
-    from tourney.games import workflow
-
-    score = workflow(event.info().game).sheet_format.score_column
+def player_games(event: store.Event, score: str, player: store.Player) -> list[PlayerGame]:
+    """The player's visible rounds: table, seat, opponents, and score (the sheet's `score`
+    column) once stored."""
     visible = published_rounds(event)
     results = {(t.round, t.table): t for t in event.results()}
     seats = [s for s in event.seats() if s.round in visible]

@@ -153,6 +153,25 @@ class SimilarNames:
         return sorted(found, key=sort_key)
 
 
+_FOLD = str.maketrans({"ß": "ss", "ẞ": "ss", "æ": "ae", "ø": "o", "đ": "d", "ł": "l"})
+
+
+def fold(name: str) -> str:
+    """A name for matching what players type: case-, accent- and umlaut-tolerant
+    ('Jürgen Weiß' and 'jurgen weiss' match), spaces collapsed."""
+    text = unicodedata.normalize("NFKD", name.casefold().translate(_FOLD))
+    return " ".join("".join(c for c in text if not unicodedata.combining(c)).split())
+
+
+def similar(typed: str, names: list[str], limit: int = 3) -> list[str]:
+    """The names closest to `typed` once folded (a letter or two off, ü/ue, ß/ss), best first."""
+    import difflib
+
+    folded = {fold(n): n for n in names}
+    key = fold(typed)
+    return [folded[k] for k in difflib.get_close_matches(key, list(folded), n=limit, cutoff=0.75)]
+
+
 def similar_names(name: str, known: Iterable[str]) -> list[str]:
     """The names in `known` that look like `name`: same similar_key, or one letter off
     (edit distance 1 on the similar keys, the edit a letter, both keys at least

@@ -18,6 +18,8 @@ from tourney.i18n import _, ngettext
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
+    from tourney.sheetio import SheetFormat
+
 
 def _same_file(a: Path, b: Path) -> bool:
     """Whether two spellings name one file: the same inode when both exist (links, `./`, `..`,
@@ -30,16 +32,15 @@ def _same_file(a: Path, b: Path) -> bool:
     return a.resolve() == b.resolve()
 
 
-def typed_in_results(path: Path) -> int:
+def typed_in_results(path: Path, formats: Iterable[SheetFormat]) -> int:
     """How many score lines with typed-in numbers a workbook or CSV file holds (a filled-in
-    score sheet of any game); 0 for a blank printed sheet or a file of another kind."""
-    from tourney.games import GAMES
+    score sheet of one of the games' `formats`); 0 for a blank printed sheet or a file of
+    another kind."""
     from tourney.sheetio import has_header, read_sheet_file, result_lines
 
     if path.suffix.lower() not in (".xlsx", ".csv"):
         return 0
-    for game in GAMES.values():
-        fmt = game.sheet_format
+    for fmt in formats:
         if not has_header(path, fmt):
             continue
         try:
@@ -50,10 +51,10 @@ def typed_in_results(path: Path) -> int:
 
 
 def claim(path: str | Path, *, force: bool = False, overwrite_results: bool = False,
-          inputs: Iterable[str | Path] = ()) -> Path:
+          inputs: Iterable[str | Path] = (), sheet_formats: Iterable[SheetFormat] = ()) -> Path:
     """Check that `path` may be written, before anything is built: not an input of the same
-    command, not an existing file unless `force`, not typed-in results unless
-    `overwrite_results`. Returns the path."""
+    command, not an existing file unless `force`, not typed-in results (a filled-in sheet of
+    one of `sheet_formats`) unless `overwrite_results`. Returns the path."""
     p = Path(path)
     for given in inputs:
         if _same_file(p, Path(given)):
@@ -70,7 +71,7 @@ def claim(path: str | Path, *, force: bool = False, overwrite_results: bool = Fa
         raise OutputError(_("{file!r} already exists: add --force to replace it, or choose another file name").format(
             file=str(path)))
     if not overwrite_results:
-        lines = typed_in_results(p)
+        lines = typed_in_results(p, sheet_formats)
         if lines:
             raise OutputError(ngettext(
                 "{file!r} holds typed-in results ({lines} filled-in score line): replacing it would lose them; "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from openpyxl.styles import Alignment, Border, PatternFill, Side
 from openpyxl.styles import Font as _Font
@@ -67,10 +68,16 @@ def signature_lines(ws: Worksheet, row: int, title: str, names: list[str], name_
         ws.row_dimensions[r].height = 32
 
 
-def write_sheets(event: store.Event, round_no: int, output: str | Path, lang: str = "en") -> SheetsWritten:
+class SheetWriter(Protocol):
+    """A game that writes printable score sheets (`GameWorkflow` is one)."""
+
+    def write_sheets(self, event: store.Event, round_no: int, path: Path, lang: str) -> SheetsWritten: ...
+
+
+def write_sheets(event: store.Event, game: SheetWriter, round_no: int, output: str | Path,
+                 lang: str = "en") -> SheetsWritten:
     """`tourney sheets`: write the round's score sheets (`lang` ``en`` or ``de``) and mark the
     round printed, so later re-planning (late entries, drops) keeps its seating."""
-    from tourney.games import workflow
     from tourney.seating import require_current
 
     if lang not in LANGUAGES:
@@ -80,4 +87,4 @@ def write_sheets(event: store.Event, round_no: int, output: str | Path, lang: st
         raise UsageError(f"-o {str(output)!r}: score sheets are written as .xlsx (or score pads as .pdf); "
                          "name the file like sheets.xlsx")
     require_current(event, round_no)
-    return workflow(event.info().game).write_sheets(event, round_no, path, lang)
+    return game.write_sheets(event, round_no, path, lang)

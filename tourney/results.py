@@ -1,7 +1,5 @@
-"""Check score sheets against the rules and the event, then store them in one transaction.
-
-`check_files` stores nothing; `import_results` stores everything or nothing.
-"""
+"""Check score sheets against the rules and the event, and find the likely cause behind the
+findings; `check_files` stores nothing (`tourney.importing` stores checked sheets)."""
 from __future__ import annotations
 
 import gc
@@ -12,11 +10,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar, cast, Protocol
 
 from rules_engine.findings import Finding, Joined, Severity, Text, error, warning
 from rules_engine.findings import phrase
-from tourney.errors import ImportRefused, RegistrationError, SheetError, UsageError
+from tourney.errors import RegistrationError, SheetError
 from tourney.findingtext import data_params, finding_text, params_data, severity_text
 from tourney.i18n import _, and_list, ngettext, use_language
 from tourney.names import clean_name, name_key
@@ -24,7 +22,14 @@ from tourney.sheetio import SheetRow
 
 if TYPE_CHECKING:
     from tourney import store  # imported where used: checking sheets alone needs no database
-    from tourney.games import GameWorkflow
+
+
+class SheetGame(Protocol):
+    """What checking and importing ask of the event's game (`GameWorkflow` has it)."""
+
+    def parse(self, paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport: ...
+    def check(self, report: CheckReport, event: store.Event, *, register: bool, correct: bool) -> None: ...
+    def table_rows(self, event: store.Event) -> TableRowsFn: ...
 
 
 @dataclass(frozen=True)
@@ -540,7 +545,7 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
     known = [p.name for p in event.players()] if event is not None else []
     for f in findings:
         if f.finding.rule == "player.unknown" and id(f) not in taken:
-            from tourney.live import similar
+            from tourney.names import similar
 
             taken.add(id(f))
             near = similar(f.finding.player or "", known)
@@ -669,154 +674,19 @@ def report_lines(report: CheckReport, event: store.Event | None = None) -> list[
     return lines
 
 
-def check_files(paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport:
-    """`tourney check`: every finding for the files, against the event when given; stores nothing."""
-    from tourney.games import sheet_game, workflow
+def check_files(game: SheetGame, paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport:
+    """`tourney check`: every finding for the files of `game`, against the event when given;
+    stores nothing."""
     from tourney.tabular import reading_once
 
     with reading_once(), collector_paused():
-        # Without an event, the header row tells the game.
-        game = workflow(event.info().game) if event is not None else sheet_game(paths)
         report = game.parse(paths, event)
     if event is not None:
         game.check(report, event, register=False, correct=True)
     return report
 
 
-@dataclass(frozen=True)
-class ImportSummary:
-    tables: tuple[tuple[int, int, int], ...]  # (round, table, version)
-    registered: tuple[str, ...]
-    warnings: tuple[LocatedFinding, ...]
-    unchanged: tuple[tuple[int, int], ...] = ()  # (round, table) a correction left as stored
-
-    def lines(self) -> list[str]:
-        out = [w.render() for w in self.warnings]
-        out += [_("registered {name!r}").format(name=name) for name in self.registered]
-        done = [(r, t, _("stored round {round}, table {table} (correction, version {version})") if v > 1
-                 else _("stored round {round}, table {table}"), v) for r, t, v in self.tables]
-        done += [(r, t, _("round {round}, table {table} unchanged: nothing stored"), 0) for r, t in self.unchanged]
-        out += [line.format(round=r, table=t, version=v) for r, t, line, v in sorted(done)]
-        n, same = len(self.tables), len(self.unchanged)
-        if same:
-            out.append(ngettext("{n} table stored, {same} unchanged", "{n} tables stored, {same} unchanged",
-                                n).format(n=n, same=same))
-        else:
-            out.append(ngettext("{n} table stored", "{n} tables stored", n).format(n=n))
-        return out
-
-
-#: A table's seats as stored from a sheet: (player id, wonder) by seat.
 Seats = list[tuple[int, str | None]]
 #: What a game stores for one checked table, given the player ids by names.name_key: the
 #: table's seats when the round has no seating to keep (else None), and its result lines.
 TableRowsFn = Callable[[ParsedTable[object], dict[str, int]], tuple[Seats | None, list["store.NewLine"]]]
-
-
-def store_checked_table(conn: store.Connection, table: ParsedTable[object], table_rows: TableRowsFn,
-                        ids: dict[str, int], *, version: int, author: str, reason: str | None, source: str,
-                        warnings: Iterable[LocatedFinding]) -> bool:
-    """Store one checked table as `version` inside the caller's transaction, with its seats
-    (for rounds seated from sheets), the warnings found at it, and a history line. A
-    correction whose lines equal the stored version's is not stored: returns False."""
-    [done] = store_checked_tables(conn, [(table, version, source)], table_rows, ids, author=author, reason=reason,
-                                  warnings=warnings)
-    return done
-
-
-def store_checked_tables(conn: store.Connection, tables: Sequence[tuple[ParsedTable[object], int, str]],
-                         table_rows: TableRowsFn, ids: dict[str, int], *, author: str, reason: str | None,
-                         warnings: Iterable[LocatedFinding]) -> list[bool]:
-    """`store_checked_table` for each (table, version, source), with a few statements for all."""
-    from tourney import store
-
-    # Stored as data (English template and values), said in the event's language when shown.
-    found: dict[tuple[int | None, int | None], list[store.Json]] = defaultdict(list)
-    for f in warnings:
-        found[(f.round, f.table)].append(f.stored())
-    results: list[store.NewResult] = []
-    history: list[tuple[str, str]] = []
-    done: list[bool] = []
-    for table, version, source in tables:
-        r, t = table.round, table.table
-        seats, lines = table_rows(table, ids)
-        if version > 1 and _same_lines(store.latest_lines(conn, r, t), lines):
-            done.append(False)
-            continue
-        results.append(store.NewResult(r, t, version, author, reason if version > 1 else None, source,
-                                       found[(r, t)], lines, seats))
-        history.append(("results.correct" if version > 1 else "results.import",
-                        f"round {r}, table {t}, version {version} from {source}" + (f": {reason}" if version > 1
-                                                                                     else "")))
-        done.append(True)
-    store.store_results(conn, results)
-    store.log_all(conn, history, author)
-    return done
-
-
-def _same_lines(old: Sequence[store.NewLine], new: Sequence[store.NewLine]) -> bool:
-    """Whether two versions of a table hold the same content (the game's serialisation)."""
-    def key(lines: Sequence[store.NewLine]) -> list[tuple[object, ...]]:
-        import json
-
-        return sorted((x.seat, x.player_id, x.wonder, x.side, json.dumps(x.data, sort_keys=True)) for x in lines)
-    return key(old) == key(new)
-
-
-def import_checked(event: store.Event, paths: Sequence[str | Path], game: GameWorkflow, *,
-                   register: bool = False, correct: bool = False, reason: str | None = None,
-                   author: str | None = None) -> ImportSummary:
-    """Verify then store every table in the files, all in one transaction, or nothing:
-    register new players, store each table as its next version, log it in the history."""
-    from tourney import store
-
-    if correct and not (reason and reason.strip()):
-        raise UsageError("--correct needs --reason TEXT: say why the stored sheet is replaced")
-    report = game.parse(paths, event)
-    game.check(report, event, register=register, correct=correct)
-    if not report.tables and not report.errors:
-        report.findings.append(LocatedFinding(error("empty", "no result rows found: nothing to import"),
-                                              ", ".join(report.files)))
-    if not report.ok:
-        raise ImportRefused(report)
-    who = author or store.current_user()
-    table_rows = game.table_rows(event)
-    registered: list[str] = []
-    stored: list[tuple[int, int, int]] = []
-    unchanged: list[tuple[int, int]] = []
-    with event.transaction() as conn:
-        # A correction may move players between the tables it replaces: free their seats first.
-        store.clear_sheet_seats(conn, [(t.round, t.table) for t in report.tables])
-        ids = {name_key(p.name): p.id for p in event.players()}
-        for table in report.tables:
-            for row in table.rows:
-                if name_key(row.player) not in ids:
-                    ids[name_key(row.player)] = store.add_player(conn, row.player, joined_round=table.round)
-                    registered.append(row.player)
-        versions = store.next_versions(conn, [(t.round, t.table) for t in report.tables])
-        todo = []
-        for table in report.tables:
-            version = versions[(table.round, table.table)]
-            if version > 1 and not correct:
-                # Decided again under the event's write lock: another desk or import may have
-                # stored this table since the files were checked. Raising rolls everything back.
-                report.findings.append(already_stored(table, version - 1))
-                raise ImportRefused(report)
-            todo.append((table, version, ", ".join(sorted({row.where.file for row in table.rows}))))
-        done = store_checked_tables(conn, todo, table_rows, ids, author=who, reason=reason, warnings=report.warnings)
-        for (table, version, _files), was_stored in zip(todo, done):
-            if was_stored:
-                stored.append((table.round, table.table, version))
-            else:
-                unchanged.append((table.round, table.table))
-    return ImportSummary(tuple(stored), tuple(registered), tuple(report.warnings), tuple(unchanged))
-
-
-def import_results(event: store.Event, paths: Sequence[str | Path], *, register: bool = False,
-                   correct: bool = False, reason: str | None = None, author: str | None = None,
-                   ) -> ImportSummary:
-    """Verify then store every table in the files, all in one transaction, or nothing."""
-    from tourney.games import workflow
-
-    return import_checked(event, paths, workflow(event.info().game), register=register,
-                          correct=correct, reason=reason, author=author)

@@ -2,6 +2,7 @@
 game declares its schemes in its package (`GameWorkflow.schemes`, the default first)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tourney.errors import UsageError
@@ -36,24 +37,12 @@ class Scheme:
         return longest[:entrants] + (0,) * max(0, entrants - len(longest))
 
 
-def find_scheme(name: str, game: str | None = None) -> Scheme:
-    """The scheme called `name` (case-insensitive) among the event's game's schemes (every
-    game's without `game`: two games may each have a scheme of the same name)."""
-    from tourney.games import GAMES
-
-    candidates = [s for flow in GAMES.values() for s in flow.schemes if game is None or s.game == game]
-    scheme = next((s for s in candidates if s.name == name.strip().lower()), None)
+def find_scheme(name: str, schemes: Sequence[Scheme]) -> Scheme:
+    """The scheme called `name` (case-insensitive) among one game's `schemes` (two games may
+    each have a scheme of the same name)."""
+    scheme = next((s for s in schemes if s.name == name.strip().lower()), None)
     if scheme is None:
-        choices = ", ".join(dict.fromkeys(s.name for s in candidates))
-        raise UsageError(f"unknown scoring scheme {name!r}" + (f" for {game}" if game else "")
-                         + f": use one of {choices}")
+        game = schemes[0].game if schemes else "this game"
+        choices = ", ".join(dict.fromkeys(s.name for s in schemes))
+        raise UsageError(f"unknown scoring scheme {name!r} for {game}: use one of {choices}")
     return scheme
-
-
-def scheme_help() -> str:
-    """Every game's scoring presets for `tourney new --help`: the default first."""
-    from tourney.games import GAMES
-
-    return "; ".join(f"{flow.name} " + ", ".join(f"'{s.name}'" + (" (default)" if i == 0 else "")
-                                                  for i, s in enumerate(flow.schemes))
-                     for flow in GAMES.values())

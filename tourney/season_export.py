@@ -4,8 +4,9 @@ and Notes when present, bold frozen header, fitted widths; or .csv / .json)."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from openpyxl import Workbook
 from openpyxl.styles import Font
@@ -31,6 +32,9 @@ from tourney.season import (
     render_table,
     section_rows,
 )
+
+if TYPE_CHECKING:
+    from tourney.games.base import GameWorkflow
 
 SHEETS: tuple[tuple[str, str], ...] = (
     (N_("Qualified"), "qualified"),
@@ -76,15 +80,15 @@ def write_workbook(report: SeasonReport, path: str | Path) -> None:
         save_workbook(book, tmp)
 
 
-def read_event_result(location: str, order_given: int) -> EventResult:
-    """An event file's name, date and final standings (players who played no game left out)."""
-    from tourney.standings import compute_standings
+def read_event_result(location: str, order_given: int, workflow: Callable[[str], GameWorkflow]) -> EventResult:
+    """An event file's name, date and final standings (players who played no game left out);
+    `workflow` gives the event's game by name."""
     from tourney.store import Event
 
     event = Event.open(location)
     try:
         info = event.info()
-        standings = compute_standings(event)
+        standings = workflow(info.game).standings(event)
     finally:
         event.close()
     label = f"{location!r} ({info.name!r})"
@@ -112,6 +116,8 @@ def season_report(
     aliases_file: str | None = None,
     ranking: bool = False,
     points: str | None = None,
+    *,
+    workflow: Callable[[str], GameWorkflow],
 ) -> SeasonReport:
     """Read the event files (in the order given) and build the season report."""
     if spots is None and not ranking and points is None:
@@ -122,7 +128,7 @@ def season_report(
         raise UsageError(_("--points: {problem}").format(problem=exc)) from None
     refuse_repeated_events(locations)
     aliases = load_aliases(aliases_file) if aliases_file else NO_ALIASES
-    events = [read_event_result(location, i) for i, location in enumerate(locations)]
+    events = [read_event_result(location, i, workflow) for i, location in enumerate(locations)]
     return build_report(events, spots, aliases, point_table)
 
 

@@ -3,7 +3,7 @@ sheets), `seat_rounds` (the event's game seats or pairs), the seating report and
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from tourney.errors import SeatingError, UsageError
 from tourney.i18n import N_, _, join_and, ngettext
@@ -20,6 +20,16 @@ from tourney.schedule import table_plan as sizes_for_plan
 
 if TYPE_CHECKING:
     from tourney import store  # imported where used: the game packages load this module for checks too
+
+
+class SeatingGame(Protocol):
+    """What seating asks of the event's game (`GameWorkflow` has it)."""
+
+    @property
+    def plans_tables(self) -> bool: ...
+    def seat(self, event: store.Event, round_no: int | None, all_rounds: bool,
+             tables: str | None) -> list[SeatedRound]: ...
+    def draws_view(self, event: store.Event, round_no: int | None) -> str: ...
 
 
 def table_plan(n: int, size: int = 5) -> tuple[int, ...]:
@@ -192,13 +202,12 @@ def require_current(event: store.Event, round_no: int | None = None) -> None:
             raise SeatingError(stale[r].message(event.location))
 
 
-def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: bool = False,
+def seat_rounds(event: store.Event, game: SeatingGame, round_no: int | None = None, all_rounds: bool = False,
                 tables: str | None = None, reprint: bool = False) -> list[SeatedRound]:
     """`tourney seat`: seat or pair (as the event's game does) the next round, round `round_no`
     or all. A printed round is seated again only with `reprint`; the round it returns then
     names the tables that changed."""
     from tourney import store
-    from tourney.games import workflow
 
     if reprint and round_no is None:
         raise UsageError(_("--reprint re-seats a round that was printed: name it with --round N"))
@@ -209,7 +218,7 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
                              "it again and replace the sheets of the tables that changed").format(
             round=round_no, event=event.location))
     before = _by_table(event, round_no) if printed else {}
-    seated = workflow(event.info().game).seat(event, round_no, all_rounds, tables)
+    seated = game.seat(event, round_no, all_rounds, tables)
     with event.transaction() as conn:
         for r in seated:
             store.clear_roster_changes(conn, r.round)
@@ -227,30 +236,14 @@ def _by_table(event: store.Event, round_no: int | None) -> dict[int, list[tuple[
     return tables
 
 
-def seat_cut(event: store.Event, size: int) -> SeatedRound:
-    """`tourney seat --cut K`: pair the next round of a top cut, for a game played in matches."""
-    from tourney.views import event_pairings
-
-    return event_pairings(event, "--cut").seat_cut(event, size)
-
-
-def draws_view(event: store.Event, round_no: int | None = None) -> str:
-    """The draws of the seated rounds (or of `round_no`) as text, as the event's game shows them."""
-    from tourney.games import workflow
-
-    return workflow(event.info().game).draws_view(event, round_no)
-
-
-def seating_report(event: store.Event) -> str:
+def seating_report(event: store.Event, game: SeatingGame) -> str:
     """`tourney seating --report`: repeated opponents, neighbours and start seats per round,
     next to the lower bound for these table sizes, and why repeats are forced."""
     current = seated_tables(event)
     if not current:
         info = event.info()
         n = sum(p.active_in(1) for p in event.players())
-        from tourney.games import workflow
-
-        if n < 3 or not workflow(info.game).plans_tables:
+        if n < 3 or not game.plans_tables:
             return _("no seating yet: seat a round with 'tourney seat EVENT'")
         # Before the event: what each table plan forces, to choose the sizes.
         options = compare_plans(n, info.rounds, seed=info.seed)

@@ -110,12 +110,8 @@ def lot_key(seed: int, name: str) -> str:
     return hashlib.sha256(f"tourney-lot:{seed}:{name.casefold()}".encode()).hexdigest()
 
 
-def compute_standings(event: Event, after_round: int | None = None) -> Standings:
-    """The event's standings after `after_round` (default: every stored round), of its game.
-    A round after the last one with results is refused: its standings would only repeat an
-    earlier round's under a later title."""
-    from tourney.games import workflow
-
+def check_after_round(event: Event, after_round: int | None) -> None:
+    """Refuse `--after-round` beyond the last round with results (or before any result)."""
     if after_round is not None:
         last = max((t.round for t in event.results()), default=0)
         if not last:
@@ -124,7 +120,6 @@ def compute_standings(event: Event, after_round: int | None = None) -> Standings
         if after_round > last:
             raise UsageError(f"--after-round {after_round}: the last round with results is round {last}; "
                              f"use --after-round {last} or less")
-    return workflow(event.info().game).standings(event, after_round)
 
 
 #: The event setting that holds the qualification cut (`tourney event EVENT --cut K`).

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from tourney.pdf.game import GamePrint, StandingsTable
     from tourney.pdf.pads import PadDescription
     from tourney.printsheets import SheetsWritten
+    from tourney.stats.model import GameStats
 
 #: The draw kind of a seated round (the seating and its seed).
 SEATS_KIND = "seats"
@@ -109,7 +110,7 @@ class TableGame:
         return (POINTS, *(known[k] for k in scheme.tiebreaks))
 
     def scheme(self, info: EventInfo) -> Scheme:
-        return find_scheme(info.scheme, info.game)
+        return find_scheme(info.scheme, self.schemes)
 
 
 # --- sheets in -----------------------------------------------------------------------------
@@ -635,7 +636,6 @@ class TableGameWorkflow(Workflow):
     """`tourney.games.base.GameWorkflow` for a `TableGame`: every step is this module's, with
     the game; the seating is the round's only draw."""
 
-    stats_at = "tourney.stats.tablegames:STATS"  # pandas loads only for statistics
 
     def __init__(self, game: TableGame) -> None:
         self.game = game
@@ -653,6 +653,12 @@ class TableGameWorkflow(Workflow):
     @property
     def print_kit(self) -> GamePrint:
         return print_kit(self.game)  # reportlab loads only when printing
+
+    @property
+    def stats(self) -> GameStats:
+        from tourney.stats.tablegames import TableGameStats  # pandas loads only for statistics
+
+        return TableGameStats(lambda event: compute_standings(self.game, event, None))
 
 
 def player_view(event: Event, standings: TableGameStandings, player: str) -> PlayerRounds:

@@ -1,18 +1,19 @@
 """Text views of event data for the terminal, CSV and JSON (seating lists, pairings)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rules_engine.findings import Text
 from tourney.errors import RegistrationError, UsageError
-from tourney.games.base import Pairings
+from tourney.workflow import Pairings
 from tourney.i18n import _, join_or, ngettext
 from tourney.output import render_rows
 from tourney.store import Event, Player
 
 if TYPE_CHECKING:
+    from tourney.games.base import GameWorkflow
     from tourney.standings import StandingRow
 
 SEATING_COLUMNS = ("round", "table", "seat", "player", "wonder")
@@ -54,42 +55,41 @@ def players_view(event: Event, fmt: str) -> str:
         n=len(ps), active=active) + "\n"
 
 
-def event_pairings(event: Event, command: str) -> Pairings:
-    """The pairing commands of the event's game; a usage error for a game seated at tables."""
-    from tourney.games import GAMES, workflow
-
+def event_pairings(event: Event, flow: GameWorkflow, command: str, games: Iterable[GameWorkflow]) -> Pairings:
+    """The pairing commands of the event's game; a usage error, naming the `games` played in
+    matches, for a game seated at tables."""
     info = event.info()
-    flow = workflow(info.game)
     if flow.pairings is None:
         # A table of 3-7 seats shown as a "pairing" would mislead.
-        paired = join_or([g.label for g in GAMES.values() if g.pairings is not None])
+        paired = join_or([g.label for g in games if g.pairings is not None])
         raise UsageError(_("{command} is for {games} events and {event!r} is a {game} event: use 'tourney seating "
                            "EVENT' or 'tourney sheets EVENT --round N'").format(
             command=command, games=paired, event=info.name, game=flow.label))
     return flow.pairings
 
 
-def pairings_view(event: Event, round_no: int | None, by: str, fmt: str) -> str:
+def pairings_view(event: Event, pairings: Pairings, round_no: int | None, by: str, fmt: str) -> str:
     """`tourney pairings`: a round's pairings by table or by name."""
     from tourney.seating import require_current
 
     require_current(event, round_no)
-    return event_pairings(event, "'pairings'").view(event, round_no, by, fmt)
+    return pairings.view(event, round_no, by, fmt)
 
 
-def write_pairings(event: Event, round_no: int | None, path: str | Path) -> Path:
+def write_pairings(event: Event, pairings: Pairings, round_no: int | None, path: str | Path) -> Path:
     """`tourney pairings -o`: the round's pairings and match sheets as a workbook."""
     from tourney.seating import require_current
 
     require_current(event, round_no)
-    return event_pairings(event, "'pairings'").write_workbook(event, round_no, path)
+    return pairings.write_workbook(event, round_no, path)
 
 
 
 def find_registered(event: Event, typed: str) -> Player:
     """The registered player `typed` names (case, accents, umlauts and ß/ss ignored; a unique
     part of the name will do); otherwise an error suggesting the nearest names."""
-    from tourney.live import find_player, similar
+    from tourney.live import find_player
+    from tourney.names import similar
 
     player = find_player(event, typed)
     if player is not None:
@@ -102,15 +102,13 @@ def find_registered(event: Event, typed: str) -> Player:
                               "names").format(name=typed))
 
 
-def player_view(event: Event, typed: str, fmt: str) -> str:
+def player_view(event: Event, flow: GameWorkflow, typed: str, fmt: str) -> str:
     """`tourney player`: one player's rounds (table, seat, the game's details, score, place,
     points), under a line with their rank; CSV and JSON give the rows only."""
-    from tourney.games import workflow
-    from tourney.standings import compute_standings, ranked
+    from tourney.standings import ranked
 
     player = find_registered(event, typed)
-    flow = workflow(event.info().game)
-    standings = compute_standings(event)
+    standings = flow.standings(event)
     view = flow.player_view(event, standings, player.name)
     # Words in the rows (`phrase("won")`) are said in the event's language on screen, and
     # stay English values in CSV and JSON.

@@ -13,7 +13,6 @@ from tourney.errors import UsageError
 from tourney.i18n import _
 
 if TYPE_CHECKING:
-    from tourney.games.base import Pairings
     from tourney.pdf.game import GamePrint
     from tourney.printsheets import SheetsWritten
     from tourney.results import CheckReport, TableRowsFn
@@ -57,6 +56,17 @@ class Catalogue(Protocol):
 
     def keywords(self, cards: list[Json]) -> dict[str, object]:
         """The sheet check's keywords for the stored cards."""
+
+
+class Pairings(Protocol):
+    """A game played in matches of two: its pairings shown, printed, and a top cut."""
+
+    def view(self, event: Event, round_no: int | None, by: str, fmt: str) -> str:
+        """A round's pairings by table or by name, as a table, CSV or JSON."""
+    def write_workbook(self, event: Event, round_no: int | None, path: str | Path) -> Path:
+        """The round's pairings and match sheets as a printable workbook."""
+    def seat_cut(self, event: Event, size: int) -> SeatedRound:
+        """Pair the next round of a top cut of `size`."""
 
 
 class CheckFn(Protocol):
@@ -178,7 +188,13 @@ class Workflow:
     def table_rows(self, event: Event) -> TableRowsFn:
         return self.steps.table_rows(event)
 
-    def standings(self, event: Event, after_round: int | None) -> Standings:
+    def standings(self, event: Event, after_round: int | None = None) -> Standings:
+        """The event's standings after `after_round` (default: every stored round). A round
+        after the last one with results is refused: its standings would only repeat an
+        earlier round's under a later title."""
+        from tourney.standings import check_after_round
+
+        check_after_round(event, after_round)
         return self.steps.standings(event, after_round)
 
     def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:

@@ -17,9 +17,12 @@ from pathlib import Path
 from rules_engine.sevenwonders.sample import random_table
 from tourney.events import create_event
 from tourney.players import add_players, drop_player, read_roster
-from tourney.results import import_results
+from tourney.importing import import_results
 from tourney.seating import seat_rounds
 from tourney.store import Event
+from tourney.games.registry import workflow
+
+W7 = workflow("7wonders")
 
 HERE = Path(__file__).resolve().parent
 HEADER = ["round", "table", "seat", "player", "wonder", "side", "military", "treasury", "wonders", "civilian",
@@ -51,23 +54,23 @@ def write(path: Path, rows: list[list[object]]) -> Path:
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "cup.db"
-        create_event(str(db), game="7wonders", scheme="bonn", rounds=3, seed=SEED, name="Herbst-Cup",
+        create_event(str(db), game=W7, scheme="bonn", rounds=3, seed=SEED, name="Herbst-Cup",
                      date="2026-11-28")
         event = Event.open(db)
         add_players(event, read_roster(HERE / "players.csv"))
-        seat_rounds(event)
+        seat_rounds(event, W7)
         round1 = sheet_rows(event, 1)
-        import_results(event, [write(HERE / "round1.csv", round1)])
+        import_results(event, W7, [write(HERE / "round1.csv", round1)])
         add_players(event, ["Zoë Kästner"])
         drop_player(event, "Ole Thießen")
-        seat_rounds(event)
-        import_results(event, [write(HERE / "round2.csv", sheet_rows(event, 2))])
+        seat_rounds(event, W7)
+        import_results(event, W7, [write(HERE / "round2.csv", sheet_rows(event, 2))])
         fix = [list(r) for r in round1 if r[1] == 2]
         fix[0][14] = int(str(fix[0][14])) + 3   # coins
         fix[0][7] = int(str(fix[0][7])) + 1     # treasury: one more point for three more coins
         fix[0][13] = int(str(fix[0][13])) + 1   # total
         write(HERE / "round1-fix.csv", fix)
-        seat_rounds(event)
+        seat_rounds(event, W7)
         write(HERE / "round3.csv", sheet_rows(event, 3))
 
 

@@ -16,18 +16,7 @@ if TYPE_CHECKING:
     from tourney.standings import PlayerRounds, Standings
     from tourney.stats.model import GameStats
     from tourney.store import Event, EventSetting
-    from tourney.workflow import Catalogue, GameOption
-
-
-class Pairings(Protocol):
-    """A game played in matches of two: its pairings shown, printed, and a top cut."""
-
-    def view(self, event: Event, round_no: int | None, by: str, fmt: str) -> str:
-        """A round's pairings by table or by name, as a table, CSV or JSON."""
-    def write_workbook(self, event: Event, round_no: int | None, path: str | Path) -> Path:
-        """The round's pairings and match sheets as a printable workbook."""
-    def seat_cut(self, event: Event, size: int) -> SeatedRound:
-        """Pair the next round of a top cut of `size`."""
+    from tourney.workflow import Catalogue, GameOption, Pairings
 
 
 class GameWorkflow(Protocol):
@@ -87,7 +76,7 @@ class GameWorkflow(Protocol):
         """Add the findings that need the event (players, seating or pairing, stored results)."""
     def table_rows(self, event: Event) -> TableRowsFn:
         """How a checked table is stored (the game's serialisation of its sheet type)."""
-    def standings(self, event: Event, after_round: int | None) -> Standings:
+    def standings(self, event: Event, after_round: int | None = None) -> Standings:
         """The event's standings after `after_round` (default: every stored round)."""
     def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:
         """One registered player's rounds for `tourney player`: seated rounds and results."""

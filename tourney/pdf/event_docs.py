@@ -6,10 +6,11 @@ import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tourney import store
 from tourney.errors import SeatingError, UsageError
-from tourney.pdf.game import game_print
+from tourney.pdf.game import GamePrint
 from tourney.pdf.lists import (
     NameLine,
     SeatingList,
@@ -22,6 +23,9 @@ from tourney.pdf.pads import PadSeat, ScorePad, render_match_slips, render_score
 from tourney.pdf.render import Rendered, concat, save
 from tourney.pdf.tables import TableSection, TabularDoc, render_tabular
 from tourney.pdf.words import words
+
+if TYPE_CHECKING:
+    from tourney.standings import Standings
 
 WHAT = ("seating", "tables", "cards", "pads")
 
@@ -62,11 +66,12 @@ def _footnote(info: store.EventInfo, w: dict[str, str]) -> str:
     return f"tourney · {info.name} · {w['made'].format(when=_dt.datetime.now().strftime('%Y-%m-%d %H:%M'))}"
 
 
-def score_pads(event: store.Event, round_no: int, lang: str = "en", base_url: str | None = None) -> Rendered:
+def score_pads(event: store.Event, kit: GamePrint, round_no: int, lang: str = "en",
+               base_url: str | None = None) -> Rendered:
     """A score pad for every table of the round (match slips for two-player games); a table
     with one player (a bye) gets none."""
     info = event.info()
-    hooks = game_print(info.game)
+    hooks = kit
     w = words(lang)
     pads = [ScorePad(info.name, round_no, t, seats, hooks.notes(event, round_no, len(seats), lang),
                      table_link(base_url, round_no, t) if base_url else None)
@@ -75,12 +80,12 @@ def score_pads(event: store.Event, round_no: int, lang: str = "en", base_url: st
     return render(pads, hooks.pad(lang), lang, footnote=_footnote(info, w))
 
 
-def write_score_pads(event: store.Event, round_no: int, path: str | Path, lang: str = "en",
+def write_score_pads(event: store.Event, kit: GamePrint, round_no: int, path: str | Path, lang: str = "en",
                      base_url: str | None = None) -> PdfWritten:
     """`tourney sheets -o FILE.pdf`: the round's pads; the round's seating is then fixed
     (as with the XLSX sheets)."""
     p = check_pdf_path(path)
-    rendered = score_pads(event, round_no, lang, base_url)
+    rendered = score_pads(event, kit, round_no, lang, base_url)
     save(rendered, p)
     with event.transaction() as conn:
         store.mark_printed(conn, round_no)
@@ -88,9 +93,9 @@ def write_score_pads(event: store.Event, round_no: int, path: str | Path, lang: 
     return PdfWritten(p, rendered.pages)
 
 
-def seating_by_name(event: store.Event, round_no: int, lang: str = "en") -> Rendered:
+def seating_by_name(event: store.Event, kit: GamePrint, round_no: int, lang: str = "en") -> Rendered:
     info = event.info()
-    hooks = game_print(info.game)
+    hooks = kit
     w = words(lang)
     lines: list[NameLine] = []
     opponents = hooks.detail == "opponent"
@@ -109,10 +114,10 @@ def seating_by_name(event: store.Event, round_no: int, lang: str = "en") -> Rend
     return render_seating_by_name(doc, lang, footnote=_footnote(info, w))
 
 
-def seating_by_table(event: store.Event, round_no: int, lang: str = "en") -> Rendered:
+def seating_by_table(event: store.Event, kit: GamePrint, round_no: int, lang: str = "en") -> Rendered:
     info = event.info()
     w = words(lang)
-    title = w["pairings_by_table" if game_print(info.game).detail == "opponent" else "by_table"]
+    title = w["pairings_by_table" if kit.detail == "opponent" else "by_table"]
     doc = TablePlan(info.name, round_no, f"{w['round']} {round_no} · {title}", tuple(_tables(event, round_no)))
     return render_seating_by_table(doc, lang, footnote=_footnote(info, w))
 
@@ -121,24 +126,24 @@ def table_cards(event: store.Event, round_no: int, lang: str = "en") -> Rendered
     return render_table_cards(event.info().name, [t for t, _ in _tables(event, round_no)], lang)
 
 
-def write_print(event: store.Event, round_no: int, what: Sequence[str], path: str | Path, lang: str = "en",
-                base_url: str | None = None) -> PdfWritten:
+def write_print(event: store.Event, kit: GamePrint, round_no: int, what: Sequence[str], path: str | Path,
+                lang: str = "en", base_url: str | None = None) -> PdfWritten:
     """`tourney print`: the documents named in `what` (seating, tables, cards, pads), in that
     order, in one PDF."""
     p = check_pdf_path(path)
     unknown = [x for x in what if x not in WHAT]
     if unknown or not what:
         raise UsageError(f"--what {','.join(unknown) or '(nothing)'}: choose from {', '.join(WHAT)}")
-    make = {"seating": lambda: seating_by_name(event, round_no, lang),
-            "tables": lambda: seating_by_table(event, round_no, lang),
+    make = {"seating": lambda: seating_by_name(event, kit, round_no, lang),
+            "tables": lambda: seating_by_table(event, kit, round_no, lang),
             "cards": lambda: table_cards(event, round_no, lang),
-            "pads": lambda: score_pads(event, round_no, lang, base_url)}
+            "pads": lambda: score_pads(event, kit, round_no, lang, base_url)}
     rendered = concat([make[x]() for x in what])
     save(rendered, p)
     return PdfWritten(p, rendered.pages)
 
 
-def write_round_pdf(event: store.Event, round_no: int | None, path: str | Path, lang: str = "en",
+def write_round_pdf(event: store.Event, kit: GamePrint, round_no: int | None, path: str | Path, lang: str = "en",
                     base_url: str | None = None) -> PdfWritten:
     """`tourney pairings -o FILE.pdf`: pairings by name and by table, then the match slips."""
     if round_no is None:
@@ -146,7 +151,7 @@ def write_round_pdf(event: store.Event, round_no: int | None, path: str | Path, 
         if not seated:
             raise SeatingError("no round is paired yet: pair one with 'tourney seat EVENT'")
         round_no = max(seated)
-    return write_print(event, round_no, ("seating", "tables", "pads"), path, lang, base_url)
+    return write_print(event, kit, round_no, ("seating", "tables", "pads"), path, lang, base_url)
 
 
 def _status(info: store.EventInfo, after_round: int | None, played: int, w: dict[str, str]) -> str:
@@ -157,17 +162,16 @@ def _status(info: store.EventInfo, after_round: int | None, played: int, w: dict
     return f"{w['final']} · {text}" if r >= info.rounds and after_round is None else text
 
 
-def standings_handout(event: store.Event, after_round: int | None = None, lang: str = "en",
-                      cut: int | None = None) -> Rendered:
+def standings_handout(event: store.Event, standings: Standings, kit: GamePrint, after_round: int | None = None,
+                      lang: str = "en", cut: int | None = None) -> Rendered:
     """The standings on A4: title, event, date, the round, when made, every tiebreak column
     with its legend, and the cut line under the first `cut` players."""
-    from tourney.standings import compute_standings, event_cut, qualified_count, ranked
+    from tourney.standings import event_cut, qualified_count, ranked
 
     info = event.info()
     w = words(lang)
-    standings = compute_standings(event, after_round)
     cut = cut if cut is not None else event_cut(event)
-    table = game_print(info.game).standings(standings, lang)
+    table = kit.standings(standings, lang)
     made = w["made"].format(when=_dt.datetime.now().strftime("%Y-%m-%d %H:%M"))
     status = _status(info, after_round, table.rounds_played, w) if table.rounds_played else w["no_results"]
     lines = tuple(x for x in (info.date or "", status, made) if x)
@@ -178,10 +182,10 @@ def standings_handout(event: store.Event, after_round: int | None = None, lang: 
     return render_tabular(doc, lang)
 
 
-def write_standings_pdf(event: store.Event, path: str | Path, after_round: int | None = None, lang: str = "en",
-                        cut: int | None = None) -> PdfWritten:
+def write_standings_pdf(event: store.Event, standings: Standings, kit: GamePrint, path: str | Path,
+                        after_round: int | None = None, lang: str = "en", cut: int | None = None) -> PdfWritten:
     """`tourney export -o standings.pdf`."""
     p = check_pdf_path(path)
-    rendered = standings_handout(event, after_round, lang, cut)
+    rendered = standings_handout(event, standings, kit, after_round, lang, cut)
     save(rendered, p)
     return PdfWritten(p, rendered.pages)

@@ -53,9 +53,3 @@ class GamePrint:
     detail: str                                          # list by name shows the "board" or the "opponent"
     standings: Callable[[Any, str], StandingsTable]      # (the game's standings, lang)
 
-
-def game_print(game: str) -> GamePrint:
-    """The print hooks of a stored event's game (`EventInfo.game`): its workflow's `print_kit`."""
-    from tourney.games import workflow
-
-    return workflow(game).print_kit

@@ -11,7 +11,7 @@ import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -30,9 +30,13 @@ from starlette.staticfiles import StaticFiles
 
 from tourney import entry, live, store
 from tourney.errors import TourneyError
-from tourney.errors import ImportRefused, VersionConflict
+from tourney.names import fold
+from tourney.refusals import ImportRefused, VersionConflict
 from tourney.results import LocatedFinding
 from tourney.server.cache import Built, PageCache, built
+
+if TYPE_CHECKING:
+    from tourney.games.base import GameWorkflow
 
 HERE = Path(__file__).resolve().parent
 SESSION_COOKIE = "tourney_desk"
@@ -82,21 +86,19 @@ def _env(lang: str) -> Environment:
 
 
 # --- data for pages and API (plain functions of the event) -------------------------------
-def standings_rows(event: store.Event) -> list[dict[str, Any]]:
+def standings_rows(event: store.Event, game: GameWorkflow) -> list[dict[str, Any]]:
     """The same rows as `tourney standings --format json`."""
     from tourney.export import to_json
-    from tourney.standings import compute_standings
 
-    return json.loads(to_json(compute_standings(event)))  # type: ignore[no-any-return]
+    return json.loads(to_json(game.standings(event)))  # type: ignore[no-any-return]
 
 
-def standings_page_rows(event: store.Event) -> tuple[Any, list[str], list[dict[str, Any]]]:
+def standings_page_rows(event: store.Event, game: GameWorkflow) -> tuple[Any, list[str], list[dict[str, Any]]]:
     """The standings (computed once), the columns and rows for the standings page: the JSON
     rows plus games played and drop."""
     from tourney.export import to_json
-    from tourney.standings import compute_standings
 
-    st = compute_standings(event)
+    st = game.standings(event)
     rows = json.loads(to_json(st))
     for row, obj in zip(rows, st.rows):
         games = getattr(obj, "games", None)
@@ -140,7 +142,11 @@ def finding_json(f: LocatedFinding, lang: str = "en") -> dict[str, Any]:
 # --- the app ----------------------------------------------------------------------------
 def create_app(event_location: str, *, lang: str | None = None, cut: int | None = None) -> Starlette:
     """The ASGI app for one event file (pages, desks, API)."""
+    from tourney.games.registry import workflow
+
     event = store.Event.open(event_location)
+    game = workflow(event.info().game)  # the edge: looked up once, handed down
+    score = game.sheet_format.score_column
     state = State(event, lang or live.event_lang(event), cut,
                   PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE))
     env = _env(state.lang)
@@ -202,14 +208,14 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         tables: dict[int, list[dict[str, Any]]] = {}
         for r in rows:
             tables.setdefault(r["table"], []).append(r)
-        folded = {r["player"]: live.fold(r["player"]) for r in rows}
+        folded = {r["player"]: fold(r["player"]) for r in rows}
         return page("seating.html", path, stamp, round=current, tables=tables, stored=stored,
                     rounds=sorted(visible & set(seated)), folded=folded)
 
     def build_standings(stamp: int) -> Built:
         from tourney.standings import event_cut, qualified_count
 
-        st, cols, rows = standings_page_rows(event)
+        st, cols, rows = standings_page_rows(event, game)
         cut = state.cut if state.cut is not None else event_cut(event)
         line = qualified_count(st.rows, cut) if rows else None
         return page("standings.html", "/standings", stamp, cols=cols, rows=rows, cut=cut, cut_after=line)
@@ -239,9 +245,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             player = live.find_player(event, typed)
             if player is None:
                 return page("player.html", path, stamp, 404, player=None, games=[])
-            return page("player.html", path, stamp, player=player, games=live.player_games(event, player))
+            return page("player.html", path, stamp, player=player, games=live.player_games(event, score, player))
 
-        return await cached_page(request, ("player", live.fold(typed)), build)
+        return await cached_page(request, ("player", fold(typed)), build)
 
     async def find(request: Request) -> Response:
         name = request.query_params.get("name", "")
@@ -253,7 +259,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     async def projector(request: Request) -> Response:
         def build(stamp: int) -> Built:
             current = live.current_round(event)
-            rows = sorted(seating_rows(event, current), key=lambda r: live.fold(r["player"])) if current else []
+            rows = sorted(seating_rows(event, current), key=lambda r: fold(r["player"])) if current else []
             return page("projector.html", "/projector", stamp, round=current, rows=rows)
 
         return await cached_page(request, ("projector",), build)
@@ -266,7 +272,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
     # --- JSON API --------------------------------------------------------------------
     async def api_standings(request: Request) -> Response:
-        return await cached_page(request, ("api-standings",), lambda n: json_built(n, standings_rows(event)),
+        return await cached_page(request, ("api-standings",), lambda n: json_built(n, standings_rows(event, game)),
                                  settle=False)
 
     async def api_seating(request: Request) -> Response:
@@ -460,7 +466,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
             with state.write_lock:
                 if action == "seat":
-                    done = seat_rounds(event)
+                    done = seat_rounds(event, game)
                     return ", ".join(f"round {x.round} seated: {len(x.tables)} tables" for x in done)
                 if action == "publish":
                     live.publish_round(event, number("round"), who)
@@ -492,7 +498,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         tmp = Path(tempfile.mkdtemp(prefix="tourney-sheets-"))
         path = tmp / f"round{n}-sheets.xlsx"
         try:
-            await run_in_threadpool(write_sheets, event, n, path, state.lang)
+            await run_in_threadpool(write_sheets, event, game, n, path, state.lang)
         except TourneyError as exc:
             return RedirectResponse(f"/desk?msg={quote(str(exc))}", 303)
         return FileResponse(path, filename=path.name)

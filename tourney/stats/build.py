@@ -2,9 +2,10 @@
 game's hook, stack them with an `event` column, add the per-player season tables and chart."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -14,14 +15,16 @@ from tourney.names import sort_key
 from tourney.season import normalise, refuse_repeated_events
 from tourney.stats.model import Chart, GameStats, Lines, Section, StatsReport, ratio
 
+if TYPE_CHECKING:
+    from tourney.games.base import GameWorkflow
+
 #: The season chart shows this many players (most events, then best mean place); the table shows all.
 SEASON_CHART_PLAYERS = 10
 
 
-def stats_report(locations: Sequence[str]) -> StatsReport:
-    """Open the event files (or URLs) and build their report; a season is ordered by event date
-    when every event has one, else as given."""
-    from tourney.games import workflow
+def stats_report(locations: Sequence[str], workflow: Callable[[str], GameWorkflow]) -> StatsReport:
+    """Open the event files (or URLs) and build their report (`workflow` gives an event's game
+    by name); a season is ordered by event date when every event has one, else as given."""
     from tourney.store import Event
 
     refuse_repeated_events(locations)

@@ -2,26 +2,59 @@
 seat, places and points per seat, and the final places for the per-player season tables."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Protocol
 
 import pandas as pd
 
 from tourney.stats.model import Chart, Section, outcome_table
 from tourney.i18n import _
+from tourney.standings import StandingRow
 from tourney.store import Event
 
 LINE_COLUMNS = ["round", "table", "seat", "size", "player", "place", "points", "won"]
 
 
+class PlacedGame(Protocol):
+    """One player's game at a table, with the place and the place points it gave."""
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def table(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def player(self) -> str: ...
+    @property
+    def place(self) -> int: ...
+    @property
+    def points(self) -> Fraction: ...
+
+
+class PlacedRow(StandingRow, Protocol):
+    @property
+    def values(self) -> Mapping[str, object]: ...
+
+
+class PlacedStandings(Protocol):
+    """What the statistics read of a table game's standings (`tourney.tablegame`)."""
+
+    @property
+    def games(self) -> Sequence[PlacedGame]: ...
+    @property
+    def rows(self) -> Sequence[PlacedRow]: ...
+
+
 class TableGameStats:
     """`tourney.stats.model.GameStats` over a table game's standings lines."""
 
-    def frames(self, event: Event) -> dict[str, pd.DataFrame]:
-        from tourney.games import workflow
-        from tourney.tablegame import TableGameStandings
+    def __init__(self, standings: Callable[[Event], PlacedStandings]) -> None:
+        self.standings = standings  # the game's standings of an event
 
-        st = workflow(event.info().game).standings(event, None)
-        assert isinstance(st, TableGameStandings)  # this hook serves table games only
+    def frames(self, event: Event) -> dict[str, pd.DataFrame]:
+        st = self.standings(event)
         games = st.games
         sizes = pd.Series([(g.round, g.table) for g in games]).value_counts().to_dict() if games else {}
         lines = [{"round": g.round, "table": g.table, "seat": g.seat, "size": sizes[(g.round, g.table)],
@@ -45,5 +78,3 @@ class TableGameStats:
     def notes(self, frames: Mapping[str, pd.DataFrame]) -> list[str]:
         return [_("the sheets of this game record places, not categories: the report shows seats and table sizes")]
 
-
-STATS = TableGameStats()

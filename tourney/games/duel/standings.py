@@ -15,6 +15,7 @@ from tourney.games.duel.settings import bye_points
 from tourney.games.duel.stored import MatchResult, match_results, top_cut
 from tourney.i18n import N_
 from tourney.names import sort_key as name_order
+from tourney.games.duel.schemes import SCHEMES
 from tourney.schemes import Scheme, find_scheme
 from tourney.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, round_rows
 
@@ -228,7 +229,7 @@ def lots(event: store.Event) -> tuple[str, ...]:
 
 def compute_standings(event: store.Event, after_round: int | None = None) -> DuelStandings:
     info = event.info()
-    scheme = find_scheme(info.scheme, info.game)
+    scheme = find_scheme(info.scheme, SCHEMES)
     matches = match_results(event, after_round)
     lot_order = lots(event)
     players = event.players()

@@ -12,6 +12,7 @@ from tourney.games.sevenwonders.drawstore import (
 from tourney.i18n import _
 from tourney.schedule import plan_schedule
 from tourney.schedule import table_plan as sizes_for_plan
+from tourney.games.sevenwonders.schemes import SCHEMES
 from tourney.schemes import find_scheme
 from tourney.seating import SeatedRound, rounds_to_plan, seated_tables, table_plan
 from tourney.names import name_key
@@ -28,7 +29,7 @@ def _sizes(event: store.Event, n: int, tables: str | None) -> tuple[int, ...]:
             return sizes_for_plan(n, tables)
         except PlanError as exc:
             raise SeatingError(f"--tables: {exc}") from None
-    return table_plan(n, find_scheme(info.scheme, info.game).table_size)
+    return table_plan(n, find_scheme(info.scheme, SCHEMES).table_size)
 
 
 def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: bool = False,

@@ -10,6 +10,7 @@ from rules_engine.sevenwonders import PlayerScore
 from tourney.export import decimal, fixed
 from tourney.games.sevenwonders.sheets import load_table
 from tourney.i18n import N_
+from tourney.games.sevenwonders.schemes import SCHEMES
 from tourney.schemes import Scheme, find_scheme
 from tourney.scoring import Entrant, score_table
 from tourney.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, round_rows
@@ -134,7 +135,7 @@ def rank_players(players: Sequence[Player], games: Sequence[GameLine], scheme: S
 def compute_standings(event: Event, after_round: int | None = None) -> SevenWondersStandings:
     """A 7 Wonders event's standings: game points, then the scheme's tiebreaks."""
     info = event.info()
-    scheme = find_scheme(info.scheme, info.game)
+    scheme = find_scheme(info.scheme, SCHEMES)
     games = score_games(event.results(upto_round=after_round), scheme)
     rows, lots = rank_players(event.players(), games, scheme, info.seed)
     chain = (TIEBREAKS["points"],) + tuple(TIEBREAKS[k] for k in scheme.tiebreaks)
