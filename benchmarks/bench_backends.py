@@ -14,11 +14,11 @@ import time
 from pathlib import Path
 
 from rules_engine.sevenwonders.sample import random_table
-from tourney.events import create_event
-from tourney.export import export_event
-from tourney.players import add_players
-from tourney.importing import import_results
-from tourney.store import Event
+from tourney.event.setup import create_event
+from tourney.outputs.export import export_event
+from tourney.event.players import add_players
+from tourney.event.importing import import_results
+from tourney.core.store import Event
 from tourney.games.registry import workflow
 
 W7 = workflow("7wonders")

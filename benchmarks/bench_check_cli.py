@@ -33,7 +33,7 @@ from click.testing import CliRunner
 
 from rules_engine.sevenwonders import CATEGORIES
 from rules_engine.sevenwonders.replay import play_random
-from tourney import results
+from tourney.event import checking as results
 from tourney.cli import cli
 from tourney.games.sevenwonders import sheets
 

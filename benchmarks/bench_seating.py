@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from tourney.schedule import bonn_plan, lower_bound, plan_schedule, quality
+from tourney.event.schedule import bonn_plan, lower_bound, plan_schedule, quality
 
 #: Quality goals from issue #3 (four Bonn rounds): most repeated pairs allowed.
 GOALS = {12: 13, 13: 14, 14: 17, 15: 23, 17: 3, 18: 6, 19: 9, 20: 12}

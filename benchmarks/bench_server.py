@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any
 
 
-from tourney import live
-from tourney.events import create_event
-from tourney.players import add_players
-from tourney.seating import seat_rounds
-from tourney.store import Event, add_desk
+from tourney.event import live
+from tourney.event.setup import create_event
+from tourney.event.players import add_players
+from tourney.event.seating import seat_rounds
+from tourney.core.store import Event, add_desk
 from tourney.games.registry import find_game
 
 PHONES = int(os.environ.get("BENCH_PHONES", "200"))

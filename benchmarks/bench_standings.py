@@ -7,12 +7,12 @@ import time
 from pathlib import Path
 
 from rules_engine.sevenwonders import PlayerScore
-from tourney import store
-from tourney.events import create_event
-from tourney.export import to_xlsx
+from tourney.core import store
+from tourney.event.setup import create_event
+from tourney.outputs.export import to_xlsx
 from tourney.games.sevenwonders.sheets import dump_line
-from tourney.seating import table_plan
-from tourney.store import Event
+from tourney.event.seating import table_plan
+from tourney.core.store import Event
 from tourney.games.registry import workflow
 
 

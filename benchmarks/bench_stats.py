@@ -7,12 +7,12 @@ import time
 from pathlib import Path
 
 from rules_engine.sevenwonders.sample import random_table
-from tourney import store
-from tourney.events import create_event
+from tourney.core import store
+from tourney.event.setup import create_event
 from tourney.games.sevenwonders.sheets import dump_line
-from tourney.stats import stats_report
-from tourney.stats.plots import png, svg
-from tourney.store import Event
+from tourney.outputs.stats import stats_report
+from tourney.outputs.stats.plots import png, svg
+from tourney.core.store import Event
 from tourney.games.registry import workflow
 
 EVENTS, PLAYERS, ROUNDS, TABLE = 10, 40, 6, 5

@@ -6,7 +6,7 @@ import random
 import time
 from fractions import Fraction
 
-from tourney.swiss import SwissPlayer, pair_round
+from tourney.event.swiss import SwissPlayer, pair_round
 
 
 def simulate(n: int, rounds: int, seed: int) -> list[float]:
@@ -50,11 +50,11 @@ def end_to_end(n: int) -> tuple[float, float]:
 
     from tourney.games.duel.pairing import seat_rounds
     from tourney.games.duel.sheets import COLUMNS
-    from tourney.events import create_event
+    from tourney.event.setup import create_event
     from tourney.games.registry import workflow
-    from tourney.players import add_players
-    from tourney.importing import import_results
-    from tourney.store import Event
+    from tourney.event.players import add_players
+    from tourney.event.importing import import_results
+    from tourney.core.store import Event
 
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"

@@ -691,12 +691,12 @@ def norm_name(c: Cell) -> str:
 
 def stored_matches(s: Sheet, event: Path) -> bool:
     """Whether the event now holds exactly the sheet's lines (names, numbers) and nothing else."""
-    from tourney.store import Event
+    from tourney.core.store import Event
 
     ev = Event.open(event)
     try:
         if s.kind == "roster":
-            from tourney.names import name_key
+            from tourney.core.names import name_key
 
             listed = [norm_name(" ".join(str(c) for c in r)) for r in s.rows if any(str(c).strip() for c in r)]
             # A name given twice (in any case) is registered once, as first written.

@@ -11,10 +11,10 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from tourney.events import create_event
-from tourney.players import add_players, read_roster
-from tourney.seating import seat_rounds
-from tourney.store import Event, add_desk
+from tourney.event.setup import create_event
+from tourney.event.players import add_players, read_roster
+from tourney.event.seating import seat_rounds
+from tourney.core.store import Event, add_desk
 from tourney.games.registry import find_game
 
 ROOT = Path(__file__).resolve().parent.parent

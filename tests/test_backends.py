@@ -11,10 +11,10 @@ import pytest
 import sqlalchemy as sa
 
 from conftest import EXAMPLE, ROOT, invoke, line, postgres_event_url, write_sheet
-from tourney import store
-from tourney.database import mask, parse_location
-from tourney.errors import EventError
-from tourney.store import Event
+from tourney.core import store
+from tourney.core.database import mask, parse_location
+from tourney.core.errors import EventError
+from tourney.core.store import Event
 
 GOLDEN = ROOT / "tests" / "golden" / "bonn-2018-standings.csv"
 

@@ -1,11 +1,11 @@
-"""A big file is checked by several processes (`tourney.results.check_tables`): the report is
+"""A big file is checked by several processes (`tourney.event.checking.check_tables`): the report is
 the one a single process gives, line for line and in the same order."""
 from __future__ import annotations
 
 import csv
 
 from conftest import EXAMPLE
-from tourney import results
+from tourney.event import checking as results
 
 
 def many_tables(path, copies: int) -> int:

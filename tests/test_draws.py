@@ -4,9 +4,9 @@ from itertools import permutations
 import pytest
 
 from tourney.games.sevenwonders.draws import GUILDS, WONDERS, RoundDraw, draw_round, draw_rounds, wonders_had
-from tourney.schedule import plan_schedule
+from tourney.event.schedule import plan_schedule
 from tourney.games.sevenwonders.drawstore import draw_payload, guild_rows, stored_round_draw
-from tourney.store import StoredDraw
+from tourney.core.store import StoredDraw
 
 def test_the_draw_pool_is_the_base_game():
     assert len(set(WONDERS)) == 7 and "Halikarnassos" in WONDERS

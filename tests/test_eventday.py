@@ -12,7 +12,7 @@ from conftest import EXAMPLE
 from openpyxl import load_workbook
 
 from tourney.games.sevenwonders.printsheets import HEADER, HEADER_ROW
-from tourney.store import Event
+from tourney.core.store import Event
 
 STALE = ("Error: round 2's seating is out of date: 'Zoë Kästner' joined, 'Ole Thießen' dropped after it was "
          "seated: re-seat it with 'tourney seat ev.db --round 2'\n")

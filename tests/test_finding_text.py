@@ -21,8 +21,8 @@ from rules_engine.onecardwonder.sheet import check_sheet as check_onecardwonder
 from rules_engine.sevenwonders import check_sheet
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders.sample import random_table
-from tourney.findingtext import finding_text
-from tourney.i18n import use_language
+from tourney.core.findingtext import finding_text
+from tourney.core.i18n import use_language
 from test_i18n import PO
 
 

@@ -21,9 +21,9 @@ from fuzzkit import Events, Outcome, Ran
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tourney import store
+from tourney.core import store
 from tourney.cli import cli
-from tourney.errors import EventError
+from tourney.core.errors import EventError
 
 
 def settled(path: str) -> bytes:
@@ -176,7 +176,7 @@ def test_an_event_file_deleted_during_a_change_stores_nothing_and_says_so(tmp_pa
 
 def test_an_event_deleted_on_postgresql_during_a_change_stores_nothing(postgres_server):
     """The event's schema dropped after the sheets were checked, before they are written."""
-    from tourney.database import parse_location
+    from tourney.core.database import parse_location
 
     url = f"{postgres_server}&event=gone"
     event = store.Event.create(url, name="x", game="7wonders", scheme="bonn", rounds=4, seed=1, date=None)

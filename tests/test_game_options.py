@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tourney.entry import check_table
-from tourney.store import Event
+from tourney.event.entry import check_table
+from tourney.core.store import Event
 
 #: Dirk wins with 5 buildings: only the leader Archimedes allows more than 4.
 SHEET = ("round,table,seat,player,stages,buildings,winner\n"

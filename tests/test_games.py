@@ -21,9 +21,9 @@ def test_each_game_has_its_own_steps():
 
 
 def test_each_game_computes_its_own_standings(tmp_path):
-    from tourney.events import create_event
+    from tourney.event.setup import create_event
     from tourney.games.registry import find_game
-    from tourney.store import Event
+    from tourney.core.store import Event
 
     for game, kind in (("7wonders", SevenWondersStandings), ("duel", DuelStandings)):
         create_event(str(tmp_path / f"{game}.db"), game=find_game(game), scheme=None, rounds=1, seed=1, name=None, date=None)

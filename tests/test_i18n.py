@@ -15,11 +15,11 @@ from babel.messages.pofile import read_po
 from conftest import line, write_sheet
 from openpyxl import load_workbook
 
-from tourney.collation import collation_key
+from tourney.core.collation import collation_key
 from tourney.games.sevenwonders.draws import draw_round
 from tourney.games.sevenwonders.drawstore import draw_payload, guild_rows
-from tourney.i18n import _, ngettext, use_language
-from tourney.store import StoredDraw
+from tourney.core.i18n import _, ngettext, use_language
+from tourney.core.store import StoredDraw
 
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "tourney" / "locale" / "de" / "LC_MESSAGES" / "tourney.po"
@@ -248,8 +248,8 @@ def test_the_language_is_changed_with_event_and_stays_english_by_default(run):
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_tourney_new_lang_is_the_setting_the_live_server_reads(run, lang):
-    from tourney.live import event_lang
-    from tourney.store import Event
+    from tourney.event.live import event_lang
+    from tourney.core.store import Event
 
     run("new", "l.db", "--game", "7wonders", "--seed", "1", "--lang", lang)
     assert event_lang(Event.open("l.db")) == lang

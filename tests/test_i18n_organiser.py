@@ -7,7 +7,7 @@ import re
 
 from conftest import line, write_sheet
 
-from tourney.i18n import join_and, join_or, use_language
+from tourney.core.i18n import join_and, join_or, use_language
 
 
 def german(run, file: str = "de.db", name: str = "Bonner Cup", date: str | None = None) -> None:

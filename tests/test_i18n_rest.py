@@ -9,11 +9,11 @@ import sqlite3
 from conftest import HEADER, line, write_sheet
 from openpyxl import load_workbook
 
-from tourney import store
-from tourney.errors import SheetError
-from tourney.findingtext import finding_text
-from tourney.i18n import use_language
-from tourney.tabular import read_tables
+from tourney.core import store
+from tourney.core.errors import SheetError
+from tourney.core.findingtext import finding_text
+from tourney.core.i18n import use_language
+from tourney.core.tabular import read_tables
 
 NAMES = ("Bauer", "Ärger", "Zoë", "Özdemir")
 
@@ -150,7 +150,7 @@ def test_an_event_file_of_schema_version_1_is_upgraded_and_keeps_its_english_war
 
 def test_stored_finding_values_keep_their_kind():
     from rules_engine.findings import Joined, Term, error, phrase
-    from tourney.results import LocatedFinding, stored_warning_text
+    from tourney.event.checking import LocatedFinding, stored_warning_text
 
     f = LocatedFinding(error("x", "{column}: {parts} for {player!r}", "Zoë", column=Term("coins"),
                              parts=Joined((phrase("{n} blue", n=2), 5), " or "), player="Zoë"), "a.csv", (3,), None, 1, 2)
@@ -241,7 +241,7 @@ def test_statistics_of_a_german_event_speak_german(run):
 
 
 def test_record_file_errors_follow_the_current_language(tmp_path):
-    from tourney.records import RecordFileError, detect_game
+    from tourney.event.records import RecordFileError, detect_game
 
     (tmp_path / "g.txt").write_text("[Event \"x\"]\n\n1. a\n", encoding="utf-8")
     with use_language("de"):
@@ -257,7 +257,7 @@ def test_record_file_errors_follow_the_current_language(tmp_path):
 # --- printed words: the header rows are the import vocabulary ----------------------------------
 def test_every_games_german_printed_header_is_accepted_by_its_reader(run):
     from tourney.games.registry import GAMES
-    from tourney.sheetio import read_sheet_file
+    from tourney.core.sheetio import read_sheet_file
 
     names = ("Anna", "Ben", "Cleo", "Dirk")
     for game, flow in GAMES.items():

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tourney.errors import RegistrationError
-from tourney.names import (
+from tourney.core.errors import RegistrationError
+from tourney.core.names import (
     MAX_NAME_LENGTH,
     MIN_FUZZY_LENGTH,
     SimilarNames,
@@ -176,7 +176,7 @@ def test_similar_index_finds_exactly_what_comparing_every_pair_finds(known):
 
 
 def test_season_matches_players_with_the_same_folding():
-    from tourney.season import normalise
+    from tourney.event.season import normalise
 
     assert normalise("Müller, Jan") == normalise("JAN MUELLER") == normalise("Jan  Müller")
     assert normalise("Zoë Kästner") == normalise("Zoe Kaestner")

@@ -17,9 +17,9 @@ from rules_engine.registry import NoRecordsError, find_records
 from tourney.games.registry import GAMES, sheet_game
 from tourney.games.dominations.schemes import BONN as DOM_BONN
 from tourney.games.onecardwonder.schemes import BONN as OCW_BONN
-from tourney.placepoints import bonn_scaled, place_points
-from tourney.errors import PlanError
-from tourney.schedule import TableSizes, even_plan, table_plan
+from tourney.event.placepoints import bonn_scaled, place_points
+from tourney.core.errors import PlanError
+from tourney.event.schedule import TableSizes, even_plan, table_plan
 
 OCW_EXAMPLE = ROOT / "examples" / "onecardwonder"
 DOM_EXAMPLE = ROOT / "examples" / "dominations"

@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 
 from conftest import ROOT
-from tourney import store
+from tourney.core import store
 
 ROUND1 = (ROOT / "examples" / "onecardwonder" / "round1.csv").read_text(encoding="utf-8")
 CARDS = "Wunder,Bauabschnitte,Schwierigkeit,Gebäude\nZeus-Statue,9,I,1\nLeuchtturm Pharos,10,II,1\n" \

@@ -15,17 +15,17 @@ from rules_engine.sevenwonders.data import GUILD_NAMES_DE
 from tourney.games.dominations.pad import dominations_pad
 from tourney.games.duel.pad import duel_pad
 from tourney.games.onecardwonder.pad import ocw_pad
-from tourney.pdf.lists import (
+from tourney.outputs.pdf.lists import (
     NameLine,
     SeatingList,
     column_plan,
     render_seating_by_name,
     render_table_cards,
 )
-from tourney.pdf.pads import PadSeat, ScorePad, render_match_slips, render_score_pads
-from tourney.pdf.render import BOLD, FONT, Rendered, collation_key, fit_text, width_of
+from tourney.outputs.pdf.pads import PadSeat, ScorePad, render_match_slips, render_score_pads
+from tourney.outputs.pdf.render import BOLD, FONT, Rendered, collation_key, fit_text, width_of
 from tourney.games.sevenwonders.pad import sevenwonders_pad
-from tourney.pdf.tables import Column, TableSection, TabularDoc, render_tabular
+from tourney.outputs.pdf.tables import Column, TableSection, TabularDoc, render_tabular
 
 GOLDEN = Path(__file__).parent / "golden"
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "bonn-2018"
@@ -217,7 +217,7 @@ def test_sheets_pdf_one_pad_per_table_with_the_draw(run):
     out = run("sheets", "cup.db", "--round", "1", "-o", "r1.pdf", "--lang", "de", "--url", "http://10.0.0.2:8000/")
     assert out.output == "wrote r1.pdf: round 1, 3 pages\n"
     from tourney.games.sevenwonders.drawstore import round_draws
-    from tourney.store import Event
+    from tourney.core.store import Event
 
     event = Event.open("cup.db")
     texts = pages_text(Path("r1.pdf"))

@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 from conftest import line, write_sheet
 
-from tourney.store import Event
+from tourney.core.store import Event
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from openpyxl import load_workbook
 from conftest import fill_sheet as fill
 
 from tourney.games.sevenwonders.printsheets import HEADER, HEADER_ROW
-from tourney.store import Event
+from tourney.core.store import Event
 
 PLAYERS = [f"P{i:02d}" for i in range(1, 14)]
 

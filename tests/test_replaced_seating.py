@@ -9,7 +9,7 @@ import json
 from conftest import line, write_sheet
 from test_duel_cli import row, write
 
-from tourney.store import Event
+from tourney.core.store import Event
 
 NAMES = ["Anna", "Ben", "Cleo", "Dirk", "Eva", "Finn", "Gus", "Hanna", "Ida", "Jürgen Weiß",
          "Karl", "Lena", "Mia", "Nils", "Ole", "Paul", "Quinn", "Rosa", "Sven", "Tina"]

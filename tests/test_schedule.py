@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tourney.errors import PlanError
-from tourney.schedule import (
+from tourney.core.errors import PlanError
+from tourney.event.schedule import (
     Quality,
     bonn_plan,
     lower_bound,
@@ -18,7 +18,7 @@ from tourney.schedule import (
     schedule_report,
     table_plan,
 )
-from tourney.store import Event
+from tourney.core.store import Event
 
 
 def test_same_seed_same_schedule_other_seed_other_schedule():
@@ -225,7 +225,7 @@ def test_report_before_seating_compares_the_table_plans(run):
 
 
 def test_compare_plans_reports_plans_that_do_not_fit():
-    from tourney.schedule import compare_plans
+    from tourney.event.schedule import compare_plans
 
     bonn, dm = compare_plans(5, 2)
     assert bonn.sizes == dm.sizes == (5,)  # 4s and 3s can't seat 5: dm plays one table of 5 too
@@ -236,7 +236,7 @@ def test_compare_plans_reports_plans_that_do_not_fit():
 
 @pytest.mark.parametrize("q", [2, 3, 4, 5, 7, 8, 9, 16, 25])
 def test_finite_fields_for_the_constructions(q):
-    from tourney.schedule.constructions import finite_field
+    from tourney.event.schedule.constructions import finite_field
 
     add, mul = finite_field(q)
     for a in range(q):

@@ -10,7 +10,7 @@ import json
 import pytest
 from conftest import ROOT
 
-from tourney.schedule import plan_schedule
+from tourney.event.schedule import plan_schedule
 
 GOLDEN = json.loads((ROOT / "tests" / "golden" / "schedules.json").read_text(encoding="utf-8"))
 

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from tourney.games.sevenwonders.schemes import BONN, DM
-from tourney.scoring import Entrant, score_table
+from tourney.event.scoring import Entrant, score_table
 
 
 def points(vps, scheme=BONN, coins=None):

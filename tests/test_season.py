@@ -1,4 +1,4 @@
-"""Season report (tourney.season): hand-worked qualification with pass-downs, name matching,
+"""Season report (tourney.event.season): hand-worked qualification with pass-downs, name matching,
 aliases, ambiguity, date ties, points ranking, exact rendering and the xlsx workbook."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 
-from tourney.season import (
+from tourney.event.season import (
     NO_ALIASES,
     AliasFileError,
     EventResult,
@@ -25,7 +25,7 @@ from tourney.season import (
     render_json,
     render_table,
 )
-from tourney.season_export import write_workbook
+from tourney.outputs.season_export import write_workbook
 
 D = datetime.date
 

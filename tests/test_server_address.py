@@ -6,9 +6,9 @@ from pathlib import Path
 
 from live_event import Server, build_event
 
-from tourney.live import event_url
-from tourney.pdf.event_docs import score_pads
-from tourney.store import Event
+from tourney.event.live import event_url
+from tourney.outputs.pdf.event_docs import score_pads
+from tourney.core.store import Event
 from tourney.games.registry import workflow
 
 URL = "http://10.0.0.9:8000"

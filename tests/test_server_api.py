@@ -12,12 +12,12 @@ from conftest import HEADER, write_sheet
 from live_event import LiveEvent, build_event, table_rows
 from starlette.testclient import TestClient
 
-from tourney.names import fold
-from tourney import live
+from tourney.core.names import fold
+from tourney.event import live
 from tourney.cli import cli
 from tourney.server import app as server_app
 from tourney.server import create_app
-from tourney.store import Event
+from tourney.core.store import Event
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from live_event import LiveEvent, Server, build_event, table_rows
 
-from tourney import entry, live
-from tourney.store import Event
+from tourney.event import entry, live
+from tourney.core.store import Event
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -149,7 +149,7 @@ def test_two_desks_saving_the_same_table_conflict(browser, served):
 
 def test_blind_double_entry_mismatch_goes_to_the_organiser(browser, served):
     ev, server = served
-    from tourney.events import update_event
+    from tourney.event.setup import update_event
     from tourney.games.registry import find_game
 
     update_event(Event.open(ev.path), double_entry=True, game=find_game("7wonders"))

@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from tourney.cli import cli
 from tourney.server import app as server_app
 from tourney.server import create_app
-from tourney.store import Event, held_entries
+from tourney.core.store import Event, held_entries
 
 
 @pytest.fixture

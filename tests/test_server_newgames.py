@@ -10,11 +10,11 @@ from click.testing import CliRunner
 from conftest import ROOT
 from starlette.testclient import TestClient
 
-from tourney import live
+from tourney.event import live
 from tourney.cli import cli
 from tourney.server import app as server_app
 from tourney.server import create_app
-from tourney.store import Event
+from tourney.core.store import Event
 
 
 def row_for(game: str, seat: int, player: str) -> dict[str, object]:

@@ -8,7 +8,7 @@ import urllib.request
 
 from live_event import Server, build_event, table_rows
 
-from tourney.store import Event
+from tourney.core.store import Event
 
 
 def request(url: str, body: object | None = None, token: str | None = None) -> tuple[int, object]:

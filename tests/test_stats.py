@@ -15,8 +15,8 @@ from pypdf import PdfReader
 from test_duel_cli import row, write
 
 from tourney.demo import run_demo
-from tourney.stats import plots, stats_report
-from tourney.stats.build import player_consistency, player_events
+from tourney.outputs.stats import plots, stats_report
+from tourney.outputs.stats.build import player_consistency, player_events
 from tourney.games.registry import workflow
 
 

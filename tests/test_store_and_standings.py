@@ -10,15 +10,15 @@ from hypothesis import given, settings, strategies as st
 
 from conftest import EXAMPLE, ROOT, line, write_sheet
 from rules_engine.sevenwonders import PlayerScore
-from tourney import store
-from tourney.events import create_event
-from tourney.export import to_csv
-from tourney.players import add_players
-from tourney.importing import import_results
+from tourney.core import store
+from tourney.event.setup import create_event
+from tourney.outputs.export import to_csv
+from tourney.event.players import add_players
+from tourney.event.importing import import_results
 from tourney.games.sevenwonders.schemes import BONN
 from tourney.games.sevenwonders.standings import GameLine, rank_players
-from tourney.standings import lot_key
-from tourney.store import Event, Player
+from tourney.event.standings import lot_key
+from tourney.core.store import Event, Player
 from tourney.games.registry import workflow
 
 W7 = workflow("7wonders")
@@ -57,7 +57,7 @@ def test_event_file_settings(tmp_path):
     assert dict(con.execute("select key, value from meta"))["schema_version"] == str(store.SCHEMA_VERSION)
     con.execute("update meta set value = '99' where key = 'schema_version'")
     con.commit()
-    from tourney.errors import EventError
+    from tourney.core.errors import EventError
     with pytest.raises(EventError, match="schema version 99"):
         Event.open(tmp_path / "ev.db")
     del event

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tourney.swiss import (
+from tourney.event.swiss import (
     Pairing, PairingError, SwissPlayer, bracket_order, max_matching, next_cut_round, pair_round, round_robin,
     seeded_order, top_cut,
 )

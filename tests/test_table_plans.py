@@ -6,7 +6,7 @@ Rule texts: the Bonn 2018 text (../shared/rules/7wonders-tournament-bonn-2018.de
 aufgehen, so werden 4er Tische gebildet, bis jeder Spieler einen Platz hat." and "Bei nicht
 passender Teilnehmerzahl werden Tische mit vier oder drei Spielern gebildet."; the spec
 (../shared/spec/7wonders-tournament.md, "Tables") gives the worked examples below. No DM
-text is in ../shared/rules: the `dm` scheme (German championship 2017, `tourney.schemes.DM`)
+text is in ../shared/rules: the `dm` scheme (German championship 2017, `tourney.core.schemes.DM`)
 plays "tables of 4" with tables of 3 where 4s don't fit, and scores a table of 5 (5-3-2-1-0)
 because 5 players can't sit at 4s and 3s: so `dm` seats 5 players at one table of 5.
 """
@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tourney import seating
-from tourney.errors import PlanError
-from tourney.schedule import PLANS, bonn_plan, table_plan
+from tourney.event import seating
+from tourney.core.errors import PlanError
+from tourney.event.schedule import PLANS, bonn_plan, table_plan
 from tourney.games.sevenwonders.schemes import BONN, DM
 
 # The spec's examples, and its "only when 5s and 4s cannot cover the count (6, 7, 11 players)".

@@ -16,17 +16,17 @@ from hypothesis import strategies as st
 from tests.conftest import HEADER as HEADER_7W
 from tests.conftest import line, write_sheet
 from tests.test_cli import four_players, new_event, table_of_four
-from tourney import tabular
-from tourney.errors import (
+from tourney.core import tabular
+from tourney.core.errors import (
     DamagedWorkbookError,
     NotATextTableError,
     TableLayoutError,
     TableLimitError,
 )
-from tourney.output import render_rows
+from tourney.core.output import render_rows
 from tourney.games.sevenwonders.printsheets import labels
 from tourney.games.sevenwonders.sheets import COLUMNS, SCORE_SHEET, WORDS
-from tourney.tabular import neutralise, read_tables, whole_number
+from tourney.core.tabular import neutralise, read_tables, whole_number
 
 NAMES = ["Jürgen Weiß", "Zoë Kästner", "Ole Thießen"]
 
@@ -315,7 +315,7 @@ CSV_NUMBER_CELLS = st.one_of(
 def test_a_rows_numbers_read_in_one_go_are_what_each_cell_reads_as(row):
     """The reader's shortcut for a row of plain numbers takes exactly what `whole_number`
     takes (else it leaves the row to the cell-by-cell reading, which says what is wrong)."""
-    from tourney.sheetio import _plain_numbers
+    from tourney.core.sheetio import _plain_numbers
 
     fast = _plain_numbers(list(row))
     if fast is not None:
@@ -412,7 +412,7 @@ def test_an_xlsx_roster_imports(run):
 
 
 def test_a_windows_1252_alias_file_is_read(run, tmp_path):
-    from tourney.season import load_aliases
+    from tourney.event.season import load_aliases
 
     (tmp_path / "a.csv").write_bytes("alias;name\nJoerg Mueller;Jörg Müller\n".encode("cp1252"))
     assert [(a.alias, a.name) for a in load_aliases(tmp_path / "a.csv").entries] == [("Joerg Mueller", "Jörg Müller")]
@@ -462,7 +462,7 @@ def test_no_csv_or_xlsx_written_holds_a_formula_from_user_text(run):
 
 
 def test_printed_names_that_look_like_formulas_import_as_registered(run):
-    from tourney.sheetio import read_sheet_file
+    from tourney.core.sheetio import read_sheet_file
 
     run("new", "ev.db", "--game", "7wonders", "--seed", "7")
     run("players", "add", "ev.db", "=Anna", "Ben", "Cleo", "Dirk")

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tourney.errors import TourneyError, UsageError
-from tourney.i18n import _, ngettext
+from tourney.core.errors import TourneyError, UsageError
+from tourney.core.i18n import _, ngettext
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 #: The first example, run alone by `run_demo(..., example=EXAMPLE)` (its roster has 23 players).
@@ -79,13 +79,13 @@ def run_all(directory: Path, echo: Callable[[str], None], game: str | None = Non
 
 def run_example(example: Example, directory: Path, echo: Callable[[str], None], brief: bool = False) -> Path:
     """Create the event in `directory`, register, import every sheet, export the workbook."""
-    from tourney.refusals import ImportRefused
-    from tourney.events import create_event
-    from tourney.export import export_event, to_table
-    from tourney.players import add_players, read_roster
-    from tourney.importing import import_results
+    from tourney.event.errors import ImportRefused
+    from tourney.event.setup import create_event
+    from tourney.outputs.export import export_event, to_table
+    from tourney.event.players import add_players, read_roster
+    from tourney.event.importing import import_results
     from tourney.games.registry import find_game
-    from tourney.store import Event
+    from tourney.core.store import Event
 
     directory.mkdir(parents=True, exist_ok=True)
     db = directory / f"{example.folder.name}.db"

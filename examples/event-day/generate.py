@@ -15,11 +15,11 @@ import tempfile
 from pathlib import Path
 
 from rules_engine.sevenwonders.sample import random_table
-from tourney.events import create_event
-from tourney.players import add_players, drop_player, read_roster
-from tourney.importing import import_results
-from tourney.seating import seat_rounds
-from tourney.store import Event
+from tourney.event.setup import create_event
+from tourney.event.players import add_players, drop_player, read_roster
+from tourney.event.importing import import_results
+from tourney.event.seating import seat_rounds
+from tourney.core.store import Event
 from tourney.games.registry import workflow
 
 W7 = workflow("7wonders")

@@ -1,22 +1,203 @@
-"""What every game's workflow provides (`GameWorkflow`), as a typed protocol: the generic
-commands (seat, sheets, check, results import, standings, export, season) call these and
-never name a game."""
+"""The game interface, in one place: what every game's workflow provides (`GameWorkflow`, a
+typed protocol the edges hand down, so generic code never names a game) and the class each
+game's workflow is made from (`Workflow`: a game declares its names, schemes, sheet format,
+optional rules and one function per step, `Steps`, delegated here once)."""
 from __future__ import annotations
 
+import importlib
+import json
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+
+from tourney.core.errors import UsageError
+from tourney.core.i18n import _
 
 if TYPE_CHECKING:
-    from tourney.pdf.game import GamePrint
-    from tourney.printsheets import SheetsWritten
-    from tourney.results import CheckReport, TableRowsFn
-    from tourney.schemes import Scheme
-    from tourney.seating import SeatedRound
-    from tourney.sheetio import SheetFormat
-    from tourney.standings import PlayerRounds, Standings
-    from tourney.stats.model import GameStats
-    from tourney.store import Event, EventSetting
-    from tourney.workflow import Catalogue, GameOption, Pairings
+    from tourney.outputs.pdf.game import GamePrint
+    from tourney.outputs.printsheets import SheetsWritten
+    from tourney.event.checking import CheckReport, TableRowsFn
+    from tourney.core.schemes import Scheme
+    from tourney.event.seating import SeatedRound
+    from tourney.core.sheetio import SheetFormat
+    from tourney.event.standings import PlayerRounds, Standings
+    from tourney.outputs.stats.model import GameStats
+    from tourney.core.store import Event, EventSetting, Json
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """An optional rule an event of the game is played with (`tourney new --option NAME`),
+    such as an expansion: stored with the event, passed to the rules engine's sheet check as
+    the keyword `name` (True)."""
+
+    name: str
+    note: str  # what it is, for help texts and the history
+
+    @property
+    def setting(self) -> str:
+        """The event setting that holds it."""
+        return f"option.{self.name}"
+
+
+#: The event setting that holds the card list an organiser loaded (`Catalogue`): JSON
+#: {"file": name, "cards": [...]}.
+CATALOGUE_SETTING = "catalogue"
+
+
+class Catalogue(Protocol):
+    """Card data an organiser loads into an event from a CSV or XLSX file (`tourney event EVENT
+    --catalogue FILE`) where no public source gives it in full; the game's sheet check then
+    gets it as keywords (One Card Wonder: the wonder cards and their stages)."""
+
+    what: str  # what the file lists, a msgid ("wonder cards")
+
+    def read(self, path: Path) -> list[Json]:
+        """The cards of the file, each as stored; a SheetError says what is wrong and where."""
+
+    def keywords(self, cards: list[Json]) -> dict[str, object]:
+        """The sheet check's keywords for the stored cards."""
+
+
+class Pairings(Protocol):
+    """A game played in matches of two: its pairings shown, printed, and a top cut."""
+
+    def view(self, event: Event, round_no: int | None, by: str, fmt: str) -> str:
+        """A round's pairings by table or by name, as a table, CSV or JSON."""
+    def write_workbook(self, event: Event, round_no: int | None, path: str | Path) -> Path:
+        """The round's pairings and match sheets as a printable workbook."""
+    def seat_cut(self, event: Event, size: int) -> SeatedRound:
+        """Pair the next round of a top cut of `size`."""
+
+
+class CheckFn(Protocol):
+    """A game's checks of parsed sheets against the event (`GameWorkflow.check`)."""
+
+    def __call__(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None: ...
+
+
+def _no_draws(event: Event, round_no: int | None) -> str:
+    return ""
+
+
+@dataclass(frozen=True)
+class Steps:
+    """A game's part of an event as plain functions, one per `GameWorkflow` step. `parse` gets
+    the sheet files and the event's optional rules as keywords (`leaders=True`);
+    `player_view` the standings `standings` computed."""
+
+    seat: Callable[[Event, int | None, bool, str | None], list[SeatedRound]]
+    write_sheets: Callable[[Event, int, Path, str], SheetsWritten]
+    parse: Callable[..., CheckReport]
+    check: CheckFn
+    table_rows: Callable[[Event], TableRowsFn]
+    standings: Callable[[Event, int | None], Standings]
+    player_view: Callable[[Event, Any, str], PlayerRounds]
+    draws_view: Callable[[Event, int | None], str] = _no_draws
+
+
+def _load(where: str) -> Any:
+    """`module:NAME`, imported when first asked for (reportlab and pandas load only then)."""
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def later(where: str) -> Callable[..., Any]:
+    """The function `module:NAME`, imported at its first call: a step that writes workbooks
+    keeps openpyxl out of commands that only read (`tourney check`)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return _load(where)(*args, **kwargs)
+
+    return call
+
+
+class Workflow:
+    """`GameWorkflow` from a game's `Steps` and a few declarations: every game's workflow
+    class is this with its own values, so each step is delegated in one place."""
+
+    name: str
+    label: str
+    schemes: tuple[Scheme, ...]
+    sheet_format: SheetFormat
+    steps: Steps
+    plans_tables = False
+    pairings: Pairings | None = None
+    options: tuple[GameOption, ...] = ()
+    catalogue: Catalogue | None = None
+
+    # Each game imports its print kit (reportlab) and statistics (pandas) when asked for them.
+    @property
+    def print_kit(self) -> GamePrint:
+        raise NotImplementedError
+
+    @property
+    def stats(self) -> GameStats:
+        raise NotImplementedError
+
+    def bye_settings(self, bye_score: str) -> list[EventSetting]:
+        """`tourney new --bye-score` for a game that has byes; refused by default."""
+        raise UsageError(_("--bye-score is for games played in matches (a {game} round has no byes)").format(
+            game=self.label))
+
+    def event_settings(self, *, bye_score: str | None, options: Sequence[str] = ()) -> list[EventSetting]:
+        from tourney.core.store import EventSetting  # the store (SQLAlchemy) loads only where used
+
+        settings = self.bye_settings(bye_score) if bye_score is not None else []
+        known = {o.name: o for o in self.options}
+        for name in dict.fromkeys(options):
+            option = known.get(name.strip().casefold())
+            if option is None:
+                raise UsageError(
+                    _("--option {name!r}: a {game} event may be played with {options}").format(
+                        name=name, game=self.label, options=", ".join(known)) if known else
+                    _("--option {name!r}: a {game} event has no optional rules").format(name=name, game=self.label))
+            settings.append(EventSetting(option.setting, "on", f"option {option.name}: {option.note}"))
+        return settings
+
+    def event_options(self, event: Event) -> frozenset[str]:
+        return frozenset(o.name for o in self.options if event.setting(o.setting))
+
+    def seat(self, event: Event, round_no: int | None, all_rounds: bool, tables: str | None) -> list[SeatedRound]:
+        return self.steps.seat(event, round_no, all_rounds, tables)
+
+    def draws_view(self, event: Event, round_no: int | None) -> str:
+        return self.steps.draws_view(event, round_no)
+
+    def write_sheets(self, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
+        return self.steps.write_sheets(event, round_no, path, lang)
+
+    def check_keywords(self, event: Event | None) -> dict[str, object]:
+        """The sheet check's keywords for the event: its optional rules (True) and the card
+        list loaded into it."""
+        if event is None:
+            return {}
+        keywords: dict[str, object] = {name: True for name in self.event_options(event)}
+        stored = event.setting(CATALOGUE_SETTING)
+        if stored and self.catalogue is not None:
+            keywords.update(self.catalogue.keywords(json.loads(stored)["cards"]))
+        return keywords
+
+    def parse(self, paths: Sequence[str | Path], event: Event | None = None) -> CheckReport:
+        return self.steps.parse(paths, **self.check_keywords(event))
+
+    def check(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None:
+        self.steps.check(report, event, register=register, correct=correct)
+
+    def table_rows(self, event: Event) -> TableRowsFn:
+        return self.steps.table_rows(event)
+
+    def standings(self, event: Event, after_round: int | None = None) -> Standings:
+        """The event's standings after `after_round` (default: every stored round). A round
+        after the last one with results is refused: its standings would only repeat an
+        earlier round's under a later title."""
+        from tourney.event.standings import check_after_round
+
+        check_after_round(event, after_round)
+        return self.steps.standings(event, after_round)
+
+    def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:
+        return self.steps.player_view(event, standings, player)
 
 
 class GameWorkflow(Protocol):

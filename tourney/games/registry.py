@@ -11,8 +11,8 @@ from typing import Sequence
 
 from tourney.games import dominations, duel, onecardwonder, sevenwonders
 from tourney.games.base import GameWorkflow
-from tourney.sheetio import has_header
-from tourney.standings import Standings
+from tourney.core.sheetio import has_header
+from tourney.event.standings import Standings
 
 #: Every game's workflow by ruleset name; the first is the default for sheets of no known kind.
 GAMES: dict[str, GameWorkflow] = {
@@ -27,8 +27,8 @@ def find_game(name: str) -> GameWorkflow:
     """The game called `name` (any alias of its rules, `tourney new --game`); a UsageError
     names the games when there is none."""
     from rules_engine import UnknownGameError, find_ruleset
-    from tourney.errors import UsageError
-    from tourney.i18n import _
+    from tourney.core.errors import UsageError
+    from tourney.core.i18n import _
 
     try:
         game_name = find_ruleset(name).name

@@ -28,11 +28,13 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from tourney import entry, live, store
-from tourney.errors import TourneyError
-from tourney.names import fold
-from tourney.refusals import ImportRefused, VersionConflict
-from tourney.results import LocatedFinding
+from tourney.event import entry, live
+
+from tourney.core import store
+from tourney.core.errors import TourneyError
+from tourney.core.names import fold
+from tourney.event.errors import ImportRefused, VersionConflict
+from tourney.event.checking import LocatedFinding
 from tourney.server.cache import Built, PageCache, built
 
 if TYPE_CHECKING:
@@ -74,7 +76,7 @@ class State:
 
 
 def _env(lang: str) -> Environment:
-    from tourney.i18n import translations
+    from tourney.core.i18n import translations
 
     env = Environment(loader=FileSystemLoader(HERE / "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True))
@@ -88,7 +90,7 @@ def _env(lang: str) -> Environment:
 # --- data for pages and API (plain functions of the event) -------------------------------
 def standings_rows(event: store.Event, game: GameWorkflow) -> list[dict[str, Any]]:
     """The same rows as `tourney standings --format json`."""
-    from tourney.export import to_json
+    from tourney.outputs.export import to_json
 
     return json.loads(to_json(game.standings(event)))  # type: ignore[no-any-return]
 
@@ -96,7 +98,7 @@ def standings_rows(event: store.Event, game: GameWorkflow) -> list[dict[str, Any
 def standings_page_rows(event: store.Event, game: GameWorkflow) -> tuple[Any, list[str], list[dict[str, Any]]]:
     """The standings (computed once), the columns and rows for the standings page: the JSON
     rows plus games played and drop."""
-    from tourney.export import to_json
+    from tourney.outputs.export import to_json
 
     st = game.standings(event)
     rows = json.loads(to_json(st))
@@ -111,7 +113,7 @@ def standings_page_rows(event: store.Event, game: GameWorkflow) -> tuple[Any, li
 
 def seating_rows(event: store.Event, round_no: int) -> list[dict[str, Any]]:
     """The same rows as `tourney seating --round N --format json`."""
-    from tourney.views import seating_view
+    from tourney.outputs.views import seating_view
 
     return json.loads(seating_view(event, round_no, "json"))  # type: ignore[no-any-return]
 
@@ -128,8 +130,8 @@ def table_json(result: store.TableResult | None) -> dict[str, Any] | None:
 def finding_json(f: LocatedFinding, lang: str = "en") -> dict[str, Any]:
     """A finding for a desk: the English data of `as_dict`, plus `text` and `severity_text`
     in the page's language for the person at the desk."""
-    from tourney.findingtext import finding_text, severity_text
-    from tourney.i18n import use_language
+    from tourney.core.findingtext import finding_text, severity_text
+    from tourney.core.i18n import use_language
 
     d = f.as_dict()
     with use_language(lang):
@@ -213,7 +215,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                     rounds=sorted(visible & set(seated)), folded=folded)
 
     def build_standings(stamp: int) -> Built:
-        from tourney.standings import event_cut, qualified_count
+        from tourney.event.standings import event_cut, qualified_count
 
         st, cols, rows = standings_page_rows(event, game)
         cut = state.cut if state.cut is not None else event_cut(event)
@@ -462,7 +464,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return int(str(form.get(key, "0")) or 0)
 
         def act() -> str:
-            from tourney.seating import seat_rounds
+            from tourney.event.seating import seat_rounds
 
             with state.write_lock:
                 if action == "seat":
@@ -492,7 +494,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         return RedirectResponse(f"/desk?msg={quote(msg)}", 303)
 
     async def download_sheets(request: Request, s: Session) -> Response:
-        from tourney.printsheets import write_sheets
+        from tourney.outputs.printsheets import write_sheets
 
         n = request.path_params["n"]
         tmp = Path(tempfile.mkdtemp(prefix="tourney-sheets-"))

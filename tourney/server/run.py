@@ -7,8 +7,8 @@ import socket
 from collections.abc import Callable
 from pathlib import Path
 
-from tourney.errors import UsageError
-from tourney.outfile import write_text
+from tourney.core.errors import UsageError
+from tourney.core.outfile import write_text
 
 
 def lan_address(host: str) -> str:
@@ -58,7 +58,7 @@ def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: i
 
     from tourney.server.app import create_app
 
-    from tourney.live import remember_url
+    from tourney.event.live import remember_url
 
     app = create_app(event_location, lang=lang, cut=cut)
     event = app.state.tourney.event

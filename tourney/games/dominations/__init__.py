@@ -1,4 +1,4 @@
-"""Dominations in the event workflow: a `TableGame` (tourney.tablegame) — the sheet and its
+"""Dominations in the event workflow: a `TableGame` (tourney.games.tablegame) — the sheet and its
 German words, places from VP and the initiative track, the pad; the rest is generic."""
 from __future__ import annotations
 
@@ -7,18 +7,18 @@ from typing import TYPE_CHECKING
 from rules_engine import dominations as dom
 from rules_engine.dominations import PlayerLine, TableSheet
 from rules_engine.findings import phrase
-from tourney.i18n import N_
+from tourney.core.i18n import N_
 from tourney.games.dominations.pad import dominations_pad
 from tourney.games.dominations.schemes import SCHEMES
-from tourney.schedule import TableSizes
-from tourney.schemes import Scheme
-from tourney.sheetio import SheetFormat, SheetRow
-from tourney.standings import Tiebreak
-from tourney.tablegame import TableGame, TableGameWorkflow
-from tourney.vocabulary import GENERIC, Vocabulary, Word
+from tourney.event.schedule import TableSizes
+from tourney.core.schemes import Scheme
+from tourney.core.sheetio import SheetFormat, SheetRow
+from tourney.event.standings import Tiebreak
+from tourney.games.tablegame import TableGame, TableGameWorkflow
+from tourney.core.vocabulary import GENERIC, Vocabulary, Word
 
 if TYPE_CHECKING:
-    from tourney.store import Json
+    from tourney.core.store import Json
 
 REQUIRED = ("round", "table", "seat", "player", "vp", "initiative")
 OPTIONAL = ("objectives", "influence", "dominations")

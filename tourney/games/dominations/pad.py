@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tourney.i18n import N_, _, use_language
+from tourney.core.i18n import N_, _, use_language
 
 if TYPE_CHECKING:
-    from tourney.pdf.pads import PadDescription
+    from tourney.outputs.pdf.pads import PadDescription
 
 ROWS = (("vp", "#C62828"), ("initiative", "#333333"), ("influence", "#6A3D9A"), ("dominations", "#E0A800"),
         ("objectives", "#2E7D32"))
@@ -21,7 +21,7 @@ LABELS: dict[str, tuple[str, str]] = {
 
 def dominations_pad(lang: str) -> PadDescription:
     """The pad in `lang` ("en" or "de")."""
-    from tourney.pdf.pads import PadCategory, PadDescription
+    from tourney.outputs.pdf.pads import PadCategory, PadDescription
 
     with use_language(lang):
         labels = {key: (_(label), _(hint)) for key, (label, hint) in LABELS.items()}

@@ -1,11 +1,11 @@
 """The Dominations scoring schemes: a table has no shared places (initiative breaks VP ties);
-place points by table size from `tourney.placepoints.bonn_scaled` (2: 3-1, 3: 4-2-1, 4: 5-3-2-1)."""
+place points by table size from `tourney.event.placepoints.bonn_scaled` (2: 3-1, 3: 4-2-1, 4: 5-3-2-1)."""
 from __future__ import annotations
 
 from rules_engine.dominations import NAME
 from rules_engine.dominations.data import MAX_PLAYERS, MIN_PLAYERS
-from tourney.placepoints import bonn_scaled
-from tourney.schemes import Scheme
+from tourney.event.placepoints import bonn_scaled
+from tourney.core.schemes import Scheme
 
 BONN = Scheme(
     name="bonn", game=NAME, title="Bonn 6-4-3-2-1 scaled to the table size (4: 5-3-2-1), then VP, wins, lot",

@@ -6,16 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tourney.workflow import Steps, Workflow, later
+from tourney.games.base import Steps, Workflow, later
 from tourney.games.duel import pairing, settings, sheets
 from tourney.games.duel.schemes import SCHEMES
 from tourney.games.duel.standings import compute_standings, player_rounds
-from tourney.schemes import Scheme
-from tourney.seating import SeatedRound
-from tourney.sheetio import SheetFormat
+from tourney.core.schemes import Scheme
+from tourney.event.seating import SeatedRound
+from tourney.core.sheetio import SheetFormat
 
 if TYPE_CHECKING:
-    from tourney.store import Event, EventSetting
+    from tourney.outputs.pdf.game import GamePrint
+    from tourney.outputs.stats.model import GameStats
+    from tourney.core.store import Event, EventSetting
 
 
 class DuelPairings:
@@ -47,11 +49,21 @@ class Duel(Workflow):
     steps = Steps(seat=pairing.seat_rounds, write_sheets=later("tourney.games.duel.printing:write_sheets"),
                   parse=sheets.parse_files, check=sheets.check_against_event, table_rows=sheets.table_rows,
                   standings=compute_standings, player_view=player_rounds)
-    print_kit_at = "tourney.games.duel.pad:PRINT"
-    stats_at = "tourney.games.duel.stats:STATS"
+
+    @property
+    def print_kit(self) -> GamePrint:
+        from tourney.games.duel.pad import PRINT  # reportlab loads only when printing
+
+        return PRINT
+
+    @property
+    def stats(self) -> GameStats:
+        from tourney.games.duel.stats import STATS  # pandas loads only for statistics
+
+        return STATS
 
     def bye_settings(self, bye_score: str) -> list[EventSetting]:
-        from tourney.store import EventSetting
+        from tourney.core.store import EventSetting
 
         value = settings.parse_bye_score(bye_score)
         return [EventSetting(settings.BYE_SETTING, str(value), f"bye worth {value} match points")]

@@ -10,15 +10,25 @@ from typing import Iterable, Sequence
 
 from openpyxl.worksheet.worksheet import Worksheet
 
-from tourney.export import (decimal, draw_rows, dropped_mark, fixed, html_page, number, standings_title, text_number,
-                            text_table, xlsx_cut_border)
-from tourney.i18n import _
+from tourney.outputs.export import (
+    decimal,
+    draw_rows,
+    dropped_mark,
+    fixed,
+    html_page,
+    number,
+    standings_title,
+    text_number,
+    text_table,
+    xlsx_cut_border,
+)
+from tourney.core.i18n import _
 from tourney.games.duel.standings import DuelStanding, DuelStandings
-from tourney.standings import Tiebreak, is_qualified, qualified_count, ranked
-from tourney.store import StoredDraw
-from tourney import output
-from tourney.tabular import neutralise
-from tourney.outfile import save_workbook
+from tourney.event.standings import Tiebreak, is_qualified, qualified_count, ranked
+from tourney.core.store import StoredDraw
+from tourney.core import output
+from tourney.core.tabular import neutralise
+from tourney.core.outfile import save_workbook
 
 Cell = object  # an openpyxl cell value
 

@@ -3,13 +3,13 @@ wonders, progress, coins, military (and the senate with Agora), in the pad's col
 from __future__ import annotations
 
 from tourney.games.duel.standings import DuelStanding, DuelStandings
-from tourney.export import decimal, fixed
-from tourney.i18n import N_, _, use_language
-from tourney.pdf.game import GamePrint, StandingsTable
-from tourney.pdf.pads import PadCategory, PadDescription
-from tourney.pdf.tables import Column
-from tourney.pdf.words import words
-from tourney.store import Event
+from tourney.outputs.export import decimal, fixed
+from tourney.core.i18n import N_, _, use_language
+from tourney.outputs.pdf.game import GamePrint, StandingsTable
+from tourney.outputs.pdf.pads import PadCategory, PadDescription
+from tourney.outputs.pdf.tables import Column
+from tourney.outputs.pdf.words import words
+from tourney.core.store import Event
 
 #: (sheet column, colour) in the order of the printed pad; the keys are the import columns.
 ROWS: tuple[tuple[str, str], ...] = (

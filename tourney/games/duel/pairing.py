@@ -7,20 +7,20 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
-from tourney.errors import SeatingError, UsageError
-from tourney.i18n import _, ngettext
+from tourney.core.errors import SeatingError, UsageError
+from tourney.core.i18n import _, ngettext
 from tourney.games.duel.settings import PAIRING
 from tourney.games.duel.standings import compute_standings, cut_winner, lots
 from tourney.games.duel.stored import (
     PAIRINGS_KIND, ROUND_ROBIN_KIND, TOP_CUT_KIND, TopCut, load_match, match_results, pairings_payload,
     round_robin_order, stored_rounds, top_cut,
 )
-from tourney.seating import SeatedRound
-from tourney.swiss import Pairing, SwissPlayer, next_cut_round, pair_round, round_robin
-from tourney.swiss import top_cut as top_cut_pairings
+from tourney.event.seating import SeatedRound
+from tourney.event.swiss import Pairing, SwissPlayer, next_cut_round, pair_round, round_robin
+from tourney.event.swiss import top_cut as top_cut_pairings
 
 if TYPE_CHECKING:
-    from tourney import store  # imported where pairings are stored: checking sheets needs no database
+    from tourney.core import store  # imported where pairings are stored: checking sheets needs no database
 
 
 def _missing_results(event: store.Event, before: int) -> list[tuple[int, int]]:
@@ -60,7 +60,7 @@ def swiss_players(event: store.Event, round_no: int) -> list[SwissPlayer]:
 
 
 def _store_pairings(event: store.Event, round_no: int, pairings: Sequence[Pairing], seed: str, how: str) -> None:
-    from tourney import store
+    from tourney.core import store
 
     ids = {p.name: p.id for p in event.players()}
     tables: list[list[tuple[int, str | None]]] = [[(ids[name], None) for name in p.players] for p in pairings]
@@ -108,7 +108,7 @@ def _round_robin_schedule(event: store.Event) -> tuple[list[str], list[tuple[Pai
 
 
 def pair_round_robin_round(event: store.Event, round_no: int) -> tuple[Pairing, ...]:
-    from tourney import store
+    from tourney.core import store
 
     _check_open(event, round_no)
     names, schedule = _round_robin_schedule(event)
@@ -170,7 +170,7 @@ def seat_top_cut(event: store.Event, size: int) -> SeatedRound:
     """Pair the next top-cut round: the first from the standings after the Swiss rounds
     (seeds 1..size), later ones from the winners of the previous cut round. A shared
     victory in the cut sends the higher seed through."""
-    from tourney import store
+    from tourney.core import store
 
     info = event.info()
     cut = top_cut(event)

@@ -7,16 +7,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from tourney import store
-from tourney.errors import SeatingError, UsageError
-from tourney.outfile import atomic, save_workbook
+from tourney.core import store
+from tourney.core.errors import SeatingError, UsageError
+from tourney.core.outfile import atomic, save_workbook
 from tourney.games.duel.sheets import COLUMNS, WORDS
-from tourney.i18n import _, pgettext, use_language
+from tourney.core.i18n import _, pgettext, use_language
 from tourney.games.duel.stored import pairing_notes, stored_rounds
-from tourney.tabular import neutralise
-from tourney.names import sort_key
-from tourney.printsheets import BOX, SHADE, SheetsWritten, a4_page, signature_lines
-from tourney.output import csv_text
+from tourney.core.tabular import neutralise
+from tourney.core.names import sort_key
+from tourney.outputs.printsheets import BOX, SHADE, SheetsWritten, a4_page, signature_lines
+from tourney.core.output import csv_text
 
 
 @dataclass(frozen=True)

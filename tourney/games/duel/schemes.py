@@ -3,7 +3,7 @@
 `settings.PAIRING`."""
 from __future__ import annotations
 
-from tourney.schemes import Scheme
+from tourney.core.schemes import Scheme
 
 DUEL_SWISS = Scheme(
     name="swiss", game="duel", title="Duel Swiss: match points, Buchholz, opponents' match-win %, lot",

@@ -5,10 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from tourney.errors import EventError, UsageError
+from tourney.core.errors import EventError, UsageError
 
 if TYPE_CHECKING:
-    from tourney import store
+    from tourney.core import store
 
 #: How each Duel scheme pairs its rounds (the tiebreaks live in the scheme).
 PAIRING = {"swiss": "swiss", "wbc": "swiss", "roundrobin": "roundrobin"}

@@ -10,13 +10,13 @@ from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, check_mat
 from rules_engine.findings import Text, error, warning
 from rules_engine.findings import phrase
 from tourney.games.duel.stored import dump_line, new_match_line, stored_rounds
-from tourney.results import CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets
-from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
-from tourney.names import name_key
-from tourney.vocabulary import GENERIC, Vocabulary, Word
+from tourney.event.checking import CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets
+from tourney.core.sheetio import SheetFormat, SheetRow, read_sheet_file
+from tourney.core.names import name_key
+from tourney.core.vocabulary import GENERIC, Vocabulary, Word
 
 if TYPE_CHECKING:
-    from tourney import store
+    from tourney.core import store
 
 REQUIRED = ("round", "table", "player", "first", *[c for c in CATEGORIES if c != "senate"], "total", "coins")
 OPTIONAL_INT = ("senate",)
@@ -115,7 +115,7 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
 def table_rows(event: store.Event) -> TableRowsFn:
     """How a checked match is stored: lines in the pairing's seat order (seats from the sheet
     when the tool did not pair the round)."""
-    from tourney import store
+    from tourney.core import store
 
     seated = event.seated_rounds()
     rounds = stored_rounds(event)

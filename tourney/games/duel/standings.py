@@ -13,14 +13,14 @@ from rules_engine.findings import Term, Text
 from rules_engine.findings import phrase
 from tourney.games.duel.settings import bye_points
 from tourney.games.duel.stored import MatchResult, match_results, top_cut
-from tourney.i18n import N_
-from tourney.names import sort_key as name_order
+from tourney.core.i18n import N_
+from tourney.core.names import sort_key as name_order
 from tourney.games.duel.schemes import SCHEMES
-from tourney.schemes import Scheme, find_scheme
-from tourney.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, round_rows
+from tourney.core.schemes import Scheme, find_scheme
+from tourney.event.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, round_rows
 
 if TYPE_CHECKING:
-    from tourney import store
+    from tourney.core import store
 
 #: Opponents' match-win % floors each opponent at 1/3, so a weak opponent costs little.
 MWP_FLOOR = Fraction(1, 3)
@@ -257,7 +257,7 @@ def compute_standings(event: store.Event, after_round: int | None = None) -> Due
 def player_rounds(event: store.Event, st: DuelStandings, player: str) -> PlayerRounds:
     """A player's rounds: table, seat (1 starts), opponent, both VP, the result and match
     points; paired rounds not played yet too."""
-    from tourney.export import decimal
+    from tourney.outputs.export import decimal
 
     def paired(s: store.SeatRow) -> tuple[object, ...]:
         opponents = [o.player for o in event.seats(s.round) if o.table == s.table and o.player != player]

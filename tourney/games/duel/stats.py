@@ -8,7 +8,7 @@ from fractions import Fraction
 import pandas as pd
 
 from rules_engine.duel.sheet import CATEGORIES, Victory
-from tourney.stats.model import (
+from tourney.outputs.stats.model import (
     Bars,
     Chart,
     Histogram,
@@ -19,15 +19,15 @@ from tourney.stats.model import (
     ratio,
     small_sample_notes,
 )
-from tourney.i18n import _
-from tourney.store import Event
+from tourney.core.i18n import _
+from tourney.core.store import Event
 
 LINE_COLUMNS = ["round", "table", "seat", "player", "first", *CATEGORIES, "vp", "coins", "agora", "points", "won",
                 "place", "victory"]
 
 
 class DuelStats:
-    """The Duel hook of `tourney stats` (see `tourney.stats.model.GameStats`)."""
+    """The Duel hook of `tourney stats` (see `tourney.outputs.stats.model.GameStats`)."""
 
     def frames(self, event: Event) -> dict[str, pd.DataFrame]:
         from tourney.games.duel.standings import compute_standings

@@ -10,11 +10,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, Outcome, Victory
-from tourney.errors import EventError
-from tourney.swiss import Pairing
+from tourney.core.errors import EventError
+from tourney.event.swiss import Pairing
 
 if TYPE_CHECKING:
-    from tourney import store
+    from tourney.core import store
 
 ROUND_ROBIN_KIND, TOP_CUT_KIND, PAIRINGS_KIND = "roundrobin", "topcut", "pairings"
 

@@ -1,4 +1,4 @@
-"""One Card Wonder in the event workflow: a `TableGame` (tourney.tablegame) — the sheet and
+"""One Card Wonder in the event workflow: a `TableGame` (tourney.games.tablegame) — the sheet and
 its German words, places by the scheme's reading of the rulebook, the pad; the rest is generic."""
 from __future__ import annotations
 
@@ -8,20 +8,20 @@ from rules_engine import onecardwonder as ocw
 from rules_engine.findings import Text
 from rules_engine.findings import phrase
 from rules_engine.onecardwonder import PlaceReading, PlayerLine, TableSheet
-from tourney.i18n import N_
+from tourney.core.i18n import N_
 from tourney.games.onecardwonder.catalogue import CATALOGUE
 from tourney.games.onecardwonder.pad import ocw_pad
 from tourney.games.onecardwonder.schemes import SCHEMES, OcwScheme
-from tourney.schedule import TableSizes
-from tourney.schemes import Scheme
-from tourney.sheetio import SheetFormat, SheetRow
-from tourney.standings import Tiebreak
-from tourney.tablegame import TableGame, TableGameWorkflow
-from tourney.workflow import GameOption
-from tourney.vocabulary import GENERIC, Vocabulary, Word
+from tourney.event.schedule import TableSizes
+from tourney.core.schemes import Scheme
+from tourney.core.sheetio import SheetFormat, SheetRow
+from tourney.event.standings import Tiebreak
+from tourney.games.tablegame import TableGame, TableGameWorkflow
+from tourney.games.base import GameOption
+from tourney.core.vocabulary import GENERIC, Vocabulary, Word
 
 if TYPE_CHECKING:
-    from tourney.store import Json
+    from tourney.core.store import Json
 
 REQUIRED = ("round", "table", "seat", "player", "stages", "buildings")
 COLUMNS = ("round", "table", "seat", "player", "wonder", "stages", "buildings", "winner")

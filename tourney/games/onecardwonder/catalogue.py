@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rules_engine.onecardwonder import data
-from tourney.errors import SheetError
-from tourney.i18n import N_, _
-from tourney.tabular import Table, is_blank, read_tables, whole_number
-from tourney.vocabulary import Vocabulary, Word, header_columns
+from tourney.core.errors import SheetError
+from tourney.core.i18n import N_, _
+from tourney.core.tabular import Table, is_blank, read_tables, whole_number
+from tourney.core.vocabulary import Vocabulary, Word, header_columns
 
 if TYPE_CHECKING:
-    from tourney.store import Json
+    from tourney.core.store import Json
 
 WORDS = Vocabulary((
     Word("wonder", "Wunder", ("weltwunder", "wunderkarte", "name")),
@@ -38,7 +38,7 @@ MOST_STAGES, MOST_CARD_BUILDINGS = 50, 10
 
 
 class WonderCatalogue:
-    """`tourney.workflow.Catalogue` for One Card Wonder."""
+    """`tourney.games.base.Catalogue` for One Card Wonder."""
 
     what = N_("wonder cards")
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tourney.i18n import N_, _, pgettext, use_language
+from tourney.core.i18n import N_, _, pgettext, use_language
 
 if TYPE_CHECKING:
-    from tourney.pdf.pads import PadDescription
+    from tourney.outputs.pdf.pads import PadDescription
 
 #: (label, hint) of each row, in English (msgids): translated where the pad is built.
 LABELS: dict[str, tuple[str, str]] = {
@@ -19,7 +19,7 @@ COLOURS = {"stages": "#8D7B68", "buildings": "#1E5AA8", "winner": "#2E7D32"}
 
 def ocw_pad(lang: str) -> PadDescription:
     """The pad in `lang` ("en" or "de")."""
-    from tourney.pdf.pads import PadCategory, PadDescription
+    from tourney.outputs.pdf.pads import PadCategory, PadDescription
 
     with use_language(lang):
         labels = {key: (_(label), _(hint)) for key, (label, hint) in LABELS.items()}

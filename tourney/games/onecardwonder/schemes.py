@@ -1,14 +1,14 @@
 """The One Card Wonder scoring schemes. The rulebook ranks only the winner, so a scheme also
 says how the others are placed (`reading`); place points by table size come from
-`tourney.placepoints.bonn_scaled` (2: 3-1, 3: 4-2-1, 4: 5-3-2-1, 5: 6-4-3-2-1, 6: 7-5-4-3-2-1)."""
+`tourney.event.placepoints.bonn_scaled` (2: 3-1, 3: 4-2-1, 4: 5-3-2-1, 5: 6-4-3-2-1, 6: 7-5-4-3-2-1)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from rules_engine.onecardwonder import NAME, PlaceReading
 from rules_engine.onecardwonder.data import MAX_PLAYERS, MIN_PLAYERS
-from tourney.placepoints import bonn_scaled
-from tourney.schemes import Scheme
+from tourney.event.placepoints import bonn_scaled
+from tourney.core.schemes import Scheme
 
 POINTS = {n: bonn_scaled(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 

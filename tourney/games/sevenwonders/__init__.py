@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tourney.errors import UsageError
-from tourney.i18n import _
-from tourney.workflow import Steps, Workflow, later
+from tourney.core.errors import UsageError
+from tourney.core.i18n import _
+from tourney.games.base import Steps, Workflow, later
 from tourney.games.sevenwonders import seating, sheets
 from tourney.games.sevenwonders.schemes import SCHEMES
 from tourney.games.sevenwonders.standings import compute_standings, player_rounds
-from tourney.schemes import Scheme
-from tourney.sheetio import SheetFormat
+from tourney.core.schemes import Scheme
+from tourney.core.sheetio import SheetFormat
 
 if TYPE_CHECKING:
-    from tourney.store import EventSetting
+    from tourney.outputs.pdf.game import GamePrint
+    from tourney.outputs.stats.model import GameStats
+    from tourney.core.store import EventSetting
 
 
 class SevenWonders(Workflow):
@@ -29,8 +31,18 @@ class SevenWonders(Workflow):
                   parse=sheets.parse_files, check=sheets.check_against_event, table_rows=sheets.table_rows,
                   standings=compute_standings,
                   player_view=player_rounds, draws_view=seating.draws_view)
-    print_kit_at = "tourney.games.sevenwonders.pad:PRINT"
-    stats_at = "tourney.games.sevenwonders.stats:STATS"
+
+    @property
+    def print_kit(self) -> GamePrint:
+        from tourney.games.sevenwonders.pad import PRINT  # reportlab loads only when printing
+
+        return PRINT
+
+    @property
+    def stats(self) -> GameStats:
+        from tourney.games.sevenwonders.stats import STATS  # pandas loads only for statistics
+
+        return STATS
 
     def bye_settings(self, bye_score: str) -> list[EventSetting]:
         raise UsageError(_("--bye-score is for Duel events (a 7 Wonders round has no byes)"))

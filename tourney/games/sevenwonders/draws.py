@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from rules_engine.sevenwonders.data import GUILD_NAMES, GUILDS_EXTRA
 from rules_engine.sevenwonders.data import WONDERS as BOARD_NAMES
-from tourney.schedule import Round
+from tourney.event.schedule import Round
 
 #: The seven boards and ten guilds of 7 Wonders (1st edition), from the rules engine's card
 #: data (the one place card facts live, checked against public sources there).

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tourney.errors import EventError
+from tourney.core.errors import EventError
 from tourney.games.sevenwonders.draws import RoundDraw
-from tourney.i18n import _
+from tourney.core.i18n import _
 
 if TYPE_CHECKING:
-    from tourney.store import Event, Json, StoredDraw
+    from tourney.core.store import Event, Json, StoredDraw
 
 #: The kinds of draw this game stores.
 WONDERS_KIND, SEATS_KIND, TABLE_PLAN_KIND = "wonders", "seats", "table-plan"

@@ -8,18 +8,28 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from rules_engine.sevenwonders import CATEGORIES
-from tourney.export import (decimal, draw_rows, dropped_mark, fixed, html_page, number, standings_title, text_number,
-                            text_table, xlsx_cut_border)
+from tourney.outputs.export import (
+    decimal,
+    draw_rows,
+    dropped_mark,
+    fixed,
+    html_page,
+    number,
+    standings_title,
+    text_number,
+    text_table,
+    xlsx_cut_border,
+)
 from tourney.games.sevenwonders.drawstore import guild_rows
-from tourney.i18n import N_, _
+from tourney.core.i18n import N_, _
 from tourney.games.sevenwonders.standings import SevenWondersStandings, Standing
-from tourney.results import stored_warning_text
-from tourney.standings import is_qualified, qualified_count, ranked
-from tourney.store import StoredDraw
-from tourney import output
-from tourney.tabular import cell_value, neutralise
-from tourney.names import sort_key
-from tourney.outfile import save_workbook
+from tourney.event.checking import stored_warning_text
+from tourney.event.standings import is_qualified, qualified_count, ranked
+from tourney.core.store import StoredDraw
+from tourney.core import output
+from tourney.core.tabular import cell_value, neutralise
+from tourney.core.names import sort_key
+from tourney.core.outfile import save_workbook
 
 STANDING_COLUMNS = ("rank", "player", "points", "share", "vp", "coins", "lot", "games", "dropped_after")
 #: The headings people read (CSV/JSON keep the column names above: a machine contract).

@@ -4,14 +4,14 @@ guilds purple, science green), in English and German."""
 from __future__ import annotations
 
 from rules_engine.sevenwonders.data import GUILD_NAMES_DE
-from tourney.export import decimal, fixed
-from tourney.i18n import N_, _, use_language
-from tourney.pdf.game import GamePrint, StandingsTable
-from tourney.pdf.game import standings_table as handout
-from tourney.pdf.pads import PadCategory, PadDescription
-from tourney.pdf.words import words
+from tourney.outputs.export import decimal, fixed
+from tourney.core.i18n import N_, _, use_language
+from tourney.outputs.pdf.game import GamePrint, StandingsTable
+from tourney.outputs.pdf.game import standings_table as handout
+from tourney.outputs.pdf.pads import PadCategory, PadDescription
+from tourney.outputs.pdf.words import words
 from tourney.games.sevenwonders.standings import SevenWondersStandings
-from tourney.store import Event
+from tourney.core.store import Event
 
 #: (sheet column, colour) in the order of the printed pad; the keys are the import columns.
 ROWS: tuple[tuple[str, str], ...] = (

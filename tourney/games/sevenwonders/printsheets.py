@@ -12,16 +12,16 @@ from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
 from rules_engine.sevenwonders.data import GUILD_NAMES_DE
-from tourney import store
-from tourney.errors import SeatingError
-from tourney.outfile import atomic, save_workbook
+from tourney.core import store
+from tourney.core.errors import SeatingError
+from tourney.core.outfile import atomic, save_workbook
 from tourney.games.sevenwonders.draws import RoundDraw
 from tourney.games.sevenwonders.drawstore import round_draws
 from tourney.games.sevenwonders.sheets import WORDS
-from tourney.i18n import _, pgettext, use_language
-from tourney.collation import collation_key
-from tourney.printsheets import BOX, SHADE, Font, SheetsWritten, a4_page, signature_lines
-from tourney.tabular import neutralise
+from tourney.core.i18n import _, pgettext, use_language
+from tourney.core.collation import collation_key
+from tourney.outputs.printsheets import BOX, SHADE, Font, SheetsWritten, a4_page, signature_lines
+from tourney.core.tabular import neutralise
 
 #: The columns printed, in import order (the sheet format of ``sheets`` reads them case-insensitively).
 PRINTED = ("round", "table", "seat", "player", "wonder", "side", "military", "treasury", "wonders", "civilian",

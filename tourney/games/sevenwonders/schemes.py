@@ -1,7 +1,7 @@
 """The 7 Wonders scoring schemes: Bonn Spielt 2018 (the default) and the German championship."""
 from __future__ import annotations
 
-from tourney.schemes import Scheme
+from tourney.core.schemes import Scheme
 
 BONN = Scheme(
     name="bonn",

@@ -1,24 +1,24 @@
-"""Seating a 7 Wonders round: the schedule optimiser of `tourney.schedule` plans every round
+"""Seating a 7 Wonders round: the schedule optimiser of `tourney.event.schedule` plans every round
 not yet printed (start player = seat 1); each seated round gets its wonder and guild draw."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tourney.errors import PlanError, SeatingError
+from tourney.core.errors import PlanError, SeatingError
 from tourney.games.sevenwonders.draws import draw_round
 from tourney.games.sevenwonders.drawstore import (
     SEATS_KIND, TABLE_PLAN_KIND, WONDERS_KIND, draw_payload, round_draws, table_plan_setting,
 )
-from tourney.i18n import _
-from tourney.schedule import plan_schedule
-from tourney.schedule import table_plan as sizes_for_plan
+from tourney.core.i18n import _
+from tourney.event.schedule import plan_schedule
+from tourney.event.schedule import table_plan as sizes_for_plan
 from tourney.games.sevenwonders.schemes import SCHEMES
-from tourney.schemes import find_scheme
-from tourney.seating import SeatedRound, rounds_to_plan, seated_tables, table_plan
-from tourney.names import name_key
+from tourney.core.schemes import find_scheme
+from tourney.event.seating import SeatedRound, rounds_to_plan, seated_tables, table_plan
+from tourney.core.names import name_key
 
 if TYPE_CHECKING:
-    from tourney import store  # imported where a round is stored: checking sheets needs no database
+    from tourney.core import store  # imported where a round is stored: checking sheets needs no database
 
 
 def _sizes(event: store.Event, n: int, tables: str | None) -> tuple[int, ...]:
@@ -50,7 +50,7 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
 
 def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: list[int],
                     tables: str | None) -> list[SeatedRound]:
-    from tourney import store
+    from tourney.core import store
 
     info = event.info()
     players = [p for p in event.players() if p.active_in(first)]

@@ -13,18 +13,18 @@ from rules_engine.findings import Finding, error
 from rules_engine.findings import phrase
 from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
 from rules_engine.sevenwonders.sheet import split_guilds
-from tourney.errors import EventError
+from tourney.core.errors import EventError
 from tourney.games.sevenwonders.drawstore import round_draws
-from tourney.tablegame import seating_findings
-from tourney.results import (
+from tourney.games.tablegame import seating_findings
+from tourney.event.checking import (
     CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets,
 )
-from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
-from tourney.vocabulary import GENERIC, Vocabulary, Word
-from tourney.names import name_key
+from tourney.core.sheetio import SheetFormat, SheetRow, read_sheet_file
+from tourney.core.vocabulary import GENERIC, Vocabulary, Word
+from tourney.core.names import name_key
 
 if TYPE_CHECKING:
-    from tourney import store  # imported where a table is stored: checking sheets needs no database
+    from tourney.core import store  # imported where a table is stored: checking sheets needs no database
 
 REQUIRED = ("round", "table", "seat", "player", *CATEGORIES, "total", "coins")
 OPTIONAL_TEXT = ("wonder", "side", "guilds_in_play")
@@ -191,7 +191,7 @@ def load_table(result: store.TableResult) -> TableSheet:
 def table_rows(event: store.Event) -> TableRowsFn:
     """How a checked table is stored: seats from the sheet when the tool did not seat the round,
     the seating's wonder when the sheet leaves it out."""
-    from tourney import store
+    from tourney.core import store
 
     seated = event.seated_rounds()
     planned_wonder = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}

@@ -7,16 +7,16 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
 from rules_engine.sevenwonders import PlayerScore
-from tourney.export import decimal, fixed
+from tourney.outputs.export import decimal, fixed
 from tourney.games.sevenwonders.sheets import load_table
-from tourney.i18n import N_
+from tourney.core.i18n import N_
 from tourney.games.sevenwonders.schemes import SCHEMES
-from tourney.schemes import Scheme, find_scheme
-from tourney.scoring import Entrant, score_table
-from tourney.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, round_rows
+from tourney.core.schemes import Scheme, find_scheme
+from tourney.event.scoring import Entrant, score_table
+from tourney.event.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, round_rows
 
 if TYPE_CHECKING:
-    from tourney.store import Event, EventInfo, Player, SeatRow, TableResult
+    from tourney.core.store import Event, EventInfo, Player, SeatRow, TableResult
 
 TIEBREAKS: dict[str, Tiebreak] = {t.key: t for t in (
     Tiebreak("points", N_("game points"), N_("Points")),

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 import pandas as pd
 
 from rules_engine.sevenwonders import CATEGORIES
-from tourney.stats.model import (
+from tourney.outputs.stats.model import (
     Bars,
     Chart,
     GroupedBars,
@@ -18,15 +18,15 @@ from tourney.stats.model import (
     distribution,
     outcome_table,
 )
-from tourney.i18n import _
-from tourney.store import Event
+from tourney.core.i18n import _
+from tourney.core.store import Event
 
 #: The tables listed as the closest and as the biggest wins.
 EXTREMES = 5
 
 
 class SevenWondersStats:
-    """The 7 Wonders hook of `tourney stats` (see `tourney.stats.model.GameStats`)."""
+    """The 7 Wonders hook of `tourney stats` (see `tourney.outputs.stats.model.GameStats`)."""
 
     def frames(self, event: Event) -> dict[str, pd.DataFrame]:
         from tourney.games.sevenwonders.standings import compute_standings

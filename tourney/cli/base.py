@@ -1,0 +1,149 @@
+"""What every command shares: the click group that turns library errors into messages, the
+event opened at the edge with its game, and the common options."""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from tourney import __version__
+from tourney.core.errors import TourneyError, UsageError
+from tourney.core.i18n import (
+    DEFAULT,
+    LANGS,
+    _,
+    event_language,
+    ngettext,
+    set_language,
+    use_language,
+)
+
+if TYPE_CHECKING:
+    from tourney.games.base import GameWorkflow
+    from tourney.core.store import Event
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+class TourneyGroup(click.Group):
+    """Turns library errors into click errors: the message, exit 1; usage errors exit 2."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            with use_language(DEFAULT):  # until the command opens its event (`open_event`)
+                return super().invoke(ctx)
+        except UsageError as exc:
+            raise click.UsageError(str(exc), ctx) from None
+        except TourneyError as exc:
+            raise click.ClickException(str(exc)) from None
+        except Exception as exc:
+            # sqlalchemy loads only for commands that open an event: no need to import it here.
+            refused = sys.modules.get("sqlalchemy.exc")
+            if refused is None or not isinstance(exc, refused.OperationalError):
+                raise
+            raise click.ClickException(_("the event database refused the change ({reason}): nothing was changed; "
+                                         "try again, or check the file").format(reason=exc.orig)) from None
+
+
+class ListedOption(click.Option):
+    """An option whose help lists what the registry holds (games, schemes), built only when
+    help is shown: the game packages load lazily."""
+
+    def __init__(self, *args: Any, listing: Callable[[], str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.listing = listing
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        self.help = self.listing()
+        return super().get_help_record(ctx)
+
+
+def games_help() -> str:
+    from rules_engine.registry import RULESETS
+    from tourney.games.registry import GAMES
+
+    return "; ".join(f"{r.name}" + (f" (aliases: {', '.join(r.aliases)})" if r.aliases else "")
+                     for r in RULESETS if r.name in GAMES) + "."
+
+
+def options_help() -> str:
+    from tourney.games.registry import GAMES
+
+    listed = "; ".join(f"{g.name}: " + ", ".join(f"{o.name} ({o.note})" for o in g.options)
+                       for g in GAMES.values() if g.options)
+    return f"An optional rule the game is played with, repeatable: {listed}."
+
+
+def schemes_help() -> str:
+    from tourney.games.registry import scheme_help
+
+    return f"Scoring preset: {scheme_help()}."
+
+
+def open_event(path: str) -> Event:
+    """Open the event; from now on the command speaks the event's language."""
+    from tourney.core.store import Event
+
+    event = Event.open(path)
+    set_language(event_language(event))
+    return event
+
+
+def event_game(event: Event) -> GameWorkflow:
+    """The event's game: looked up here, at the edge, and handed to the library."""
+    from tourney.games.registry import workflow
+
+    return workflow(event.info().game)
+
+
+def wrote_pages(path: object, pages: int, round_no: int | None = None) -> str:
+    """The line after a PDF is written: where, which round, how many pages."""
+    counted = ngettext("{pages} page", "{pages} pages", pages).format(pages=pages)
+    if round_no is None:
+        return _("wrote {path}: {pages}").format(path=path, pages=counted)
+    return _("wrote {path}: round {round}, {pages}").format(path=path, round=round_no, pages=counted)
+
+
+def lang_option(help_text: str) -> Callable[[_F], _F]:
+    """`--lang en|de`: overrides the event's language for one document."""
+    return click.option("--lang", type=click.Choice(list(LANGS)), help=f"{help_text} (default: the event's).")
+
+
+def overwrite_options(command: Callable[..., None]) -> Callable[..., None]:
+    """`--force` and `--overwrite-results` for a command that writes `-o FILE`."""
+    command = click.option("--overwrite-results", is_flag=True,
+                           help="With --force: replace FILE even when it holds typed-in results.")(command)
+    return click.option("--force", is_flag=True, help="Replace FILE if it exists (never an input of the "
+                                                      "command, nor typed-in results).")(command)
+
+
+def claim_output(output: str, force: bool, overwrite_results: bool, *inputs: str | None) -> None:
+    """Refuse `-o output` before anything is built: an input, an existing file without --force."""
+    from tourney.core.database import parse_location
+    from tourney.games.registry import GAMES
+    from tourney.core.outfile import claim
+
+    files = [loc.path for loc in map(parse_location, filter(None, inputs)) if loc.path is not None]
+    claim(output, force=force, overwrite_results=overwrite_results, inputs=files,
+          sheet_formats=[g.sheet_format for g in GAMES.values()])
+
+
+@click.group(cls=TourneyGroup)
+@click.version_option(__version__, prog_name="tourney")
+def cli() -> None:
+    """Run a board-game tournament: players, seating, score sheets, standings."""
+
+
+def qr_address(ev: Event, given: str | None) -> str | None:
+    """The address the pads' QR codes link to: --url, else the event's (said in one line)."""
+    from tourney.event.live import check_url, event_url
+
+    if given:
+        return check_url(given)
+    stored = event_url(ev)
+    if stored:
+        click.echo(_("QR codes link to {url} (the event's server address; --url to use another)").format(url=stored))
+    return stored

@@ -1,0 +1,139 @@
+"""`tourney new`, `event`, `copy` and `demo`: creating an event and changing its settings."""
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import click
+
+from tourney.core.i18n import (
+    DEFAULT,
+    LANGS,
+    _,
+    event_language,
+    language,
+    set_language,
+)
+from tourney.cli.base import ListedOption, cli, event_game, games_help, open_event, options_help, schemes_help
+
+
+
+# --- event -------------------------------------------------------------------------------
+@cli.command()
+@click.argument("event")
+@click.option("--game", required=True, cls=ListedOption, listing=games_help)
+@click.option("--scheme", cls=ListedOption, listing=schemes_help)
+@click.option("--rounds", type=click.IntRange(1, 99), default=4, show_default=True, help="Number of rounds.")
+@click.option("--seed", type=click.IntRange(0), help="Seed for every draw (default: drawn now and stored).")
+@click.option("--name", help="Event name (default: the file name).")
+@click.option("--date", help="Event date, YYYY-MM-DD (orders events in a season report).")
+@click.option("--bye-score", help="Duel: match points for a bye (default 1; e.g. 1/2 or 0).")
+@click.option("--option", "options", multiple=True, cls=ListedOption, listing=options_help)
+@click.option("--lang", type=click.Choice(list(LANGS)), default=DEFAULT, show_default=True,
+              help="The event's language: messages, lists, standings, exports, printed sheets.")
+def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None, name: str | None,
+        date: str | None, bye_score: str | None, options: tuple[str, ...], lang: str) -> None:
+    """Create an event file.
+
+    Example: tourney new bonn.db --game 7wonders --name "Bonn Spielt 2018" --date 2018-03-18
+    """
+    from tourney.core.database import mask
+    from tourney.event.setup import create_event
+    from tourney.games.registry import find_game
+
+    set_language(lang)
+    info = create_event(event, game=find_game(game), scheme=scheme, rounds=rounds,
+                        seed=seed if seed is not None else secrets.randbelow(10**9), name=name, date=date,
+                        bye_score=bye_score, lang=lang, options=options)
+    played_with = sorted({o.strip().casefold() for o in options})
+    click.echo(_("created {name!r} in {where}: {game}, scheme {scheme}, {rounds} rounds, seed {seed}").format(
+        name=info.name, where=mask(event), game=info.game, scheme=info.scheme, rounds=info.rounds, seed=info.seed)
+        + (_(", options: {options}").format(options=", ".join(played_with)) if played_with else ""))
+
+
+@cli.command()
+@click.option("--dir", "directory", default="demo-event", show_default=True, help="Folder for the demo files.")
+@click.option("--game", help="Only this game's example (default: every bundled example).")
+@click.option("--brief", is_flag=True, help="One line per example instead of every step and the standings.")
+def demo(directory: str, game: str | None, brief: bool) -> None:
+    """Run the bundled example events end to end and write their standings workbooks.
+
+    Example: tourney demo --dir /tmp/demo --game ocw
+    """
+    from tourney.demo import run_all
+
+    run_all(Path(directory), click.echo, game, brief)
+
+
+@cli.command("event")
+@click.argument("event")
+@click.option("--name", help="New event name.")
+@click.option("--date", help="New event date, YYYY-MM-DD.")
+@click.option("--rounds", type=click.IntRange(1, 99), help="New number of rounds.")
+@click.option("--cut", type=click.IntRange(0), help="Qualification cut: the line under rank K in every standings "
+                                                     "output (0 removes it).")
+@click.option("--lang", type=click.Choice(list(LANGS)), help="New language of the event's messages and documents.")
+@click.option("--url", help="The live server's address for QR codes and the poster (http://HOST:PORT; \"\" "
+                            "removes it; default: the one 'tourney serve' announces).")
+@click.option("--double-entry", type=click.Choice(["on", "off"]),
+              help="Blind double entry on the live server: two desks type every sheet, a mismatch goes to the "
+                   "organiser.")
+@click.option("--option", "options_on", multiple=True, cls=ListedOption,
+              listing=lambda: options_help().replace("An optional rule", "Switch on an optional rule"))
+@click.option("--no-option", "options_off", multiple=True,
+              help="Switch an optional rule off (only before any result is stored).")
+@click.option("--catalogue", metavar="FILE",
+              help="Load the game's card list from a CSV or XLSX file, for a game whose cards no public source "
+                   "lists (docs/onecardwonder.md, for example); \"\" removes it.")
+def event_command(event: str, name: str | None, date: str | None, rounds: int | None, cut: int | None,
+                  lang: str | None, url: str | None, double_entry: str | None, options_on: tuple[str, ...],
+                  options_off: tuple[str, ...], catalogue: str | None) -> None:
+    """Show the event's settings, or change its name, date, number of rounds, cut, language,
+    server address, double entry, optional rules or card list.
+
+    Example: tourney event bonn.db --date 2018-03-18 --cut 8 --lang de
+    """
+    from tourney.event.entry import double_entry as double_entry_on
+    from tourney.event.setup import loaded_catalogue, update_event
+    from tourney.event.live import event_url
+    from tourney.event.standings import event_cut
+
+    ev = open_event(event)
+    flow = event_game(ev)
+    info = update_event(ev, name=name, date=date, rounds=rounds, cut=cut, lang=lang, url=url,
+                        double_entry=None if double_entry is None else double_entry == "on",
+                        options_on=options_on, options_off=options_off, catalogue=catalogue, game=flow)
+    set_language(event_language(ev))
+    k = event_cut(ev)
+    settings = _("{name}: {game}, scheme {scheme}, {rounds} rounds, seed {seed}, date {date}, language {lang}").format(
+        name=info.name, game=info.game, scheme=info.scheme, rounds=info.rounds, seed=info.seed,
+        date=info.date or _("not set"), lang=language())
+    address = event_url(ev)
+    played_with = sorted(flow.event_options(ev))
+    cards = loaded_catalogue(ev)
+    click.echo(settings + (_(", cut after rank {rank}").format(rank=k) if k else "")
+               + (_(", options: {options}").format(options=", ".join(played_with)) if played_with else "")
+               + (_(", server address {url}").format(url=address) if address else "")
+               + (_(", blind double entry") if double_entry_on(ev) else "")
+               + (_(", {count} {what} from {file}").format(count=cards[1], what=_(flow.catalogue.what), file=cards[0])
+                  if cards and flow.catalogue else ""))
+
+
+@cli.command("copy")
+@click.argument("source")
+@click.argument("target")
+def copy_command(source: str, target: str) -> None:
+    """Copy a whole event between a file and a database (either way), with every result version
+    and the history. TARGET must not hold that event yet.
+
+    Example: tourney copy bonn.db "postgresql://tourney@db.example.org/season?event=bonn-2026"
+    """
+    from tourney.core.database import mask
+    from tourney.core.store import copy_event
+
+    copied = copy_event(open_event(source), target)
+    info = copied.info()
+    click.echo(_("copied {name!r} from {source} to {target}: {players} players, {versions} result versions, "
+                 "{entries} history entries").format(
+        name=info.name, source=mask(source), target=copied.location, players=len(copied.players()),
+        versions=len(copied.result_versions()), entries=len(copied.history())))

@@ -1,0 +1,85 @@
+"""`tourney serve` and `tourney desk …`: the live server and its desks."""
+from __future__ import annotations
+
+
+import click
+
+from tourney.core.i18n import (
+    _,
+)
+from tourney.cli.base import claim_output, cli, open_event, overwrite_options
+
+
+
+# --- live server and its desks ------------------------------------------------------------
+@cli.command()
+@click.argument("event")
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: the hall's LAN).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--lang", type=click.Choice(["en", "de"]), help="Page language (default: the event's, else en).")
+@click.option("--cut", type=click.IntRange(1), help="Draw the cut line under this rank on the standings.")
+@click.option("--poster", help="Also write a printable poster with the QR code (poster.html).")
+@overwrite_options
+def serve(event: str, host: str, port: int, lang: str | None, cut: int | None, poster: str | None, force: bool,
+          overwrite_results: bool) -> None:
+    """Serve the event live: player pages, desks for results, JSON API.
+
+    Example: tourney serve bonn.db --port 8000
+    """
+    from tourney.server.run import serve as run_server
+
+    if poster:
+        claim_output(poster, force, overwrite_results, event)
+    run_server(event, host=host, port=port, lang=lang, cut=cut, poster=poster, echo=click.echo)
+
+
+@cli.group()
+def desk() -> None:
+    """Desks that type results on the live server: add (prints a token), list, remove."""
+
+
+@desk.command("add")
+@click.argument("event")
+@click.argument("name")
+@click.option("--organiser", is_flag=True, help="This desk may also seat, publish and print rounds.")
+def desk_add(event: str, name: str, organiser: bool) -> None:
+    """Add a desk and print its login token (shown only now).
+
+    Example: tourney desk add bonn.db "Desk 1"
+    """
+    from tourney.core.store import add_desk
+
+    ev = open_event(event)
+    with ev.transaction() as conn:
+        token = add_desk(conn, name, organiser=organiser)
+    click.echo(_("desk {name!r} token: {token}").format(name=" ".join(name.split()), token=token))
+
+
+@desk.command("list")
+@click.argument("event")
+def desk_list(event: str) -> None:
+    """List the desks (never their tokens).
+
+    Example: tourney desk list bonn.db
+    """
+    from tourney.core.store import desks
+
+    for d in desks(open_event(event)):
+        line = _("{name}  (organiser)  added {at}") if d.organiser else _("{name}  added {at}")
+        click.echo(line.format(name=d.name, at=d.created_at))
+
+
+@desk.command("remove")
+@click.argument("event")
+@click.argument("name")
+def desk_remove(event: str, name: str) -> None:
+    """Remove a desk: its token stops working at once.
+
+    Example: tourney desk remove bonn.db "Desk 1"
+    """
+    from tourney.core.store import remove_desk
+
+    ev = open_event(event)
+    with ev.transaction() as conn:
+        removed = remove_desk(conn, name)
+    click.echo(_("removed desk {name!r}").format(name=removed))

@@ -1,0 +1,147 @@
+"""`tourney players …`: registering, dropping, renaming and listing players."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from tourney.core.i18n import (
+    _,
+    ngettext,
+)
+from tourney.core.output import output_format_option
+from tourney.cli.base import cli, open_event
+
+if TYPE_CHECKING:
+    from tourney.event.players import Registration
+
+
+
+# --- players -----------------------------------------------------------------------------
+@cli.group()
+def players() -> None:
+    """Register, import, drop, rename, remove and list players."""
+
+
+def _registered(done: Registration, typed: bool) -> None:
+    """Print what registering did; exit 1 when a name was held back as similar (or, typed,
+    was already registered)."""
+    from tourney.core.names import printable
+
+    def shown(names: tuple[str, ...]) -> str:
+        return ", ".join(printable(n) for n in names)
+
+    n = len(done.added)
+    if n or not (done.reentered or done.known or done.held):
+        if typed and n:
+            click.echo(ngettext("registered {n} player from round {round}: {names}",
+                                "registered {n} players from round {round}: {names}", n).format(
+                n=n, round=done.first_round, names=shown(done.added)))
+        else:
+            click.echo(ngettext("registered {n} player from round {round}", "registered {n} players from round {round}",
+                                n).format(n=n, round=done.first_round))
+    if done.reentered:
+        click.echo(_("re-entered from round {round}: {names}").format(round=done.first_round,
+                                                                      names=shown(done.reentered)))
+    if done.repeated:
+        click.echo(_("given twice (registered once): {names}").format(names=shown(done.repeated)))
+    problem = done.similar_message()
+    if typed and done.known:
+        known = "\n".join((_("{name!r} is already registered") if given == real else
+                           _("{name!r} is already registered (as {registered!r})")).format(
+            name=printable(given), registered=printable(real)) for given, real in done.known)
+        problem = known if problem is None else f"{known}\n{problem}"
+    elif done.known:
+        click.echo(_("already registered: {names}").format(names=shown(tuple(real for _g, real in done.known))))
+    if problem is not None:
+        raise click.ClickException(problem)
+
+
+@players.command("add")
+@click.argument("event")
+@click.argument("names", nargs=-1, required=True)
+@click.option("--yes", is_flag=True, help="Register names that look like registered ones (e.g. 'Jan Mueller' "
+                                          "next to 'Jan Müller') without asking.")
+def players_add(event: str, names: tuple[str, ...], yes: bool) -> None:
+    """Register players (late entries play from the next round); a dropped player re-enters.
+
+    Example: tourney players add bonn.db "Anna Schmidt" "Ben Meyer"
+    """
+    from tourney.event.players import register
+
+    _registered(register(open_event(event), list(names), yes=yes), typed=True)
+
+
+@players.command("import")
+@click.argument("event")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--yes", is_flag=True, help="Register names that look like registered ones without asking.")
+def players_import(event: str, file: str, yes: bool) -> None:
+    """Register everyone in a CSV or XLSX roster with a 'name' column; names already
+    registered are listed and skipped, so a grown roster can be imported again.
+
+    Example: tourney players import bonn.db roster.csv
+    """
+    from tourney.event.players import read_roster, register
+
+    _registered(register(open_event(event), read_roster(file), yes=yes, reenter=False, source=file), typed=False)
+
+
+@players.command("drop")
+@click.argument("event")
+@click.argument("name")
+def players_drop(event: str, name: str) -> None:
+    """Drop a player after the last round with results.
+
+    Example: tourney players drop bonn.db "Ben Meyer"
+    """
+    from tourney.event.players import drop_player
+
+    real, after = drop_player(open_event(event), name)
+    click.echo((_("dropped {name!r} after round {round}") if after else _("dropped {name!r} before round 1")).format(
+        name=real, round=after))
+
+
+@players.command("rename")
+@click.argument("event")
+@click.argument("old")
+@click.argument("new")
+def players_rename(event: str, old: str, new: str) -> None:
+    """Fix a player's name everywhere (seating, results, standings; history keeps both).
+
+    Example: tourney players rename bonn.db "Jan Mueller" "Jan Müller"
+    """
+    from tourney.event.players import rename_player
+
+    was, now = rename_player(open_event(event), old, new)
+    click.echo(_("renamed {old!r} to {new!r}").format(old=was, new=now))
+
+
+@players.command("remove")
+@click.argument("event")
+@click.argument("name")
+def players_remove(event: str, name: str) -> None:
+    """Remove a mis-registered player who has no results (else use 'players drop').
+
+    Example: tourney players remove bonn.db "Jan Mueller"
+    """
+    from tourney.event.players import remove_player
+
+    gone, rounds = remove_player(open_event(event), name)
+    click.echo(_("removed {name!r}").format(name=gone))
+    for r in rounds:
+        click.echo(_("round {round} was seated with them: re-seat it with 'tourney seat {event} --round {round}'")
+                   .format(round=r, event=event))
+
+
+@players.command("list")
+@click.argument("event")
+@output_format_option()
+def players_list(event: str, fmt: str) -> None:
+    """List registered players with their first round and drop.
+
+    Example: tourney players list bonn.db
+    """
+    from tourney.outputs.views import players_view
+
+    click.echo(players_view(open_event(event), fmt), nl=False)

@@ -1,0 +1,157 @@
+"""`tourney standings`, `player`, `export`, `season` and `stats`: what the results add up to."""
+from __future__ import annotations
+
+
+import click
+
+from tourney.core.i18n import (
+    DEFAULT,
+    LANGS,
+    _,
+    language,
+    set_language,
+    use_language,
+)
+from tourney.core.output import output_format_option
+from tourney.cli.base import claim_output, cli, event_game, lang_option, open_event, overwrite_options, wrote_pages
+
+
+
+# --- standings -----------------------------------------------------------------------------
+@cli.command()
+@click.argument("event")
+@click.option("--after-round", type=click.IntRange(1), help="Standings as they were after this round.")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--cut", type=click.IntRange(1), help="Draw the qualification line under rank K (default: the event's).")
+def standings(event: str, after_round: int | None, fmt: str, cut: int | None) -> None:
+    """The ranking with every tiebreak column, games played and drops.
+
+    Example: tourney standings bonn.db --format csv
+    """
+    from tourney.outputs.export import standings_text
+
+    ev = open_event(event)
+    click.echo(standings_text(ev, event_game(ev), after_round, fmt, cut), nl=False)
+
+
+@cli.command()
+@click.argument("event")
+@click.argument("name")
+@output_format_option()
+def player(event: str, name: str, fmt: str) -> None:
+    """One player's event: rounds, tables, seats, scores, places and points.
+
+    The name may be typed loosely: case, accents and umlauts don't matter.
+
+    Example: tourney player bonn.db "jurgen weiss"
+    """
+    from tourney.outputs.views import player_view
+
+    ev = open_event(event)
+    click.echo(player_view(ev, event_game(ev), name, fmt), nl=False)
+
+
+@cli.command()
+@click.argument("event")
+@click.option("-o", "--output", required=True, help="standings.xlsx, .csv, .json, .html or .pdf")
+@click.option("--after-round", type=click.IntRange(1), help="Standings as they were after this round.")
+@lang_option("Language of headings and labels")
+@click.option("--cut", type=click.IntRange(1), help="Draw the qualification line under rank K (default: the event's).")
+@overwrite_options
+def export(event: str, output: str, after_round: int | None, lang: str | None, cut: int | None, force: bool,
+           overwrite_results: bool) -> None:
+    """Write the standings workbook (.xlsx) or .csv / .json / .html / .pdf (A4 handout) by extension.
+
+    Example: tourney export bonn.db -o standings.xlsx
+    """
+    from tourney.outputs.export import export_event
+
+    ev = open_event(event)
+    claim_output(output, force, overwrite_results, event)
+    if output.lower().endswith(".pdf"):
+        from tourney.outputs.pdf.event_docs import write_standings_pdf
+
+        game = event_game(ev)
+        pdf = write_standings_pdf(ev, game.standings(ev, after_round), game.print_kit, output, after_round,
+                                  lang or language(), cut)
+        click.echo(wrote_pages(pdf.path, pdf.pages))
+        return
+    with use_language(lang or language()):
+        path = export_event(ev, event_game(ev), output, after_round, cut)
+    click.echo(_("wrote {path}").format(path=path))
+
+
+# --- season (qualification report across events) -----------------------------------------
+@cli.command()
+@click.argument("events", nargs=-1, required=True)
+@click.option("--spots", type=click.IntRange(1), help="Qualification spots each event awards.")
+@click.option("--aliases", "aliases_file", type=click.Path(dir_okay=False),
+              help="CSV with 'alias,name' columns: other spellings of a player's name.")
+@click.option("--ranking", is_flag=True, help="Add a points ranking across the events.")
+@click.option("--points", help="Points per place for the ranking (default 10,8,6,5,4,3,2,1).")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--section", type=click.Choice(["qualified", "pass-downs", "players", "ranking"]),
+              help="The section --format csv prints (default: qualified).")
+@click.option("-o", "--output", help="Write season.xlsx (or .csv / .json / .pdf) instead of printing.")
+@click.option("--lang", type=click.Choice(list(LANGS)), default=DEFAULT, show_default=True,
+              help="Language of the report.")
+@overwrite_options
+def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None, ranking: bool,
+           points: str | None, fmt: str, section: str | None, output: str | None, lang: str, force: bool,
+           overwrite_results: bool) -> None:
+    """Qualification report across qualifier events: spots, pass-downs, players.
+
+    Example: tourney season koeln.db bonn.db --spots 3 -o season.xlsx
+    """
+    from tourney.outputs.season_export import render, season_report, write_report
+
+    set_language(lang)  # no event is opened: the report's language is the one of its messages
+    if output:
+        claim_output(output, force, overwrite_results, *events, aliases_file)
+    from tourney.games.registry import workflow
+
+    report = season_report(list(events), spots, aliases_file, ranking, points, workflow=workflow)
+    if output and output.lower().endswith(".pdf"):
+        from tourney.outputs.pdf.season_doc import write_season_pdf
+
+        path = str(write_season_pdf(report, output, lang).path)
+    elif output:
+        with use_language(lang):
+            path = write_report(report, output, section)
+    else:
+        with use_language(lang):
+            text = render(report, fmt, section)
+    if output or fmt != "table":  # the table lists them itself
+        for a in report.ambiguities:
+            click.echo(_("warning: {message}").format(message=a.message), err=True)
+    if output:
+        click.echo(_("wrote {path}: {qualified} qualified, {passed} pass-downs, {players} players").format(
+            path=path, qualified=len(report.qualified), passed=len(report.pass_downs), players=len(report.players)))
+    else:
+        click.echo(text, nl=False)
+
+
+# --- statistics -----------------------------------------------------------------------------
+@cli.command()
+@click.argument("events", nargs=-1, required=True)
+@click.option("-o", "--output", help="Write the report with its charts: stats.html, .xlsx or .pdf.")
+@output_format_option()
+@click.option("--section", help="Only this table (csv prints one table: the first unless named).")
+def stats(events: tuple[str, ...], output: str | None, fmt: str, section: str | None) -> None:
+    """Statistics of one event, or several (a season): wonders, seats, categories, scores,
+    closest tables, victory types, players event by event; with charts in -o files.
+
+    Example: tourney stats koeln.db bonn.db -o season-stats.html
+    """
+    from tourney.outputs.stats import render, stats_report, write_report
+
+    from tourney.games.registry import workflow
+
+    report = stats_report(list(events), workflow)
+    set_language(report.lang)  # the event's, as `open_event` sets it
+    if output:
+        path = write_report(report, output, events)
+        click.echo(_("wrote {path}: {tables} tables, {charts} charts").format(
+            path=path, tables=len(report.sections), charts=len(report.charts)))
+    else:
+        click.echo(render(report, fmt, section), nl=False)

@@ -1,0 +1,97 @@
+"""`tourney check` and `tourney results …`: checking score sheets, storing them, their history."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from tourney.core.i18n import (
+    _,
+    set_language,
+)
+from tourney.cli.base import cli, event_game, lang_option, open_event
+
+
+
+# --- sheets --------------------------------------------------------------------------------
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--event", help="Also check against this event (players, seating, stored results).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@lang_option("Language of the findings")
+def check(files: tuple[str, ...], event: str | None, fmt: str, lang: str | None) -> None:
+    """Verify score sheets against the rules; stores nothing. Exit 1 if any error.
+
+    Example: tourney check round1.csv --event bonn.db
+    """
+    from tourney.games.registry import sheet_game
+    from tourney.event.checking import check_files, diagnose, report_lines
+
+    ev = open_event(event) if event else None
+    if lang:
+        set_language(lang)
+    # Without an event, the header row tells the game.
+    report = check_files(event_game(ev) if ev is not None else sheet_game(files), list(files), ev)
+    if fmt == "json":
+        click.echo(json.dumps({"files": report.files, "tables": len(report.tables),
+                               "errors": len(report.errors), "warnings": len(report.warnings),
+                               "causes": [c.as_dict() for c in diagnose(report, ev)],
+                               "findings": [f.as_dict() for f in report.findings]}, ensure_ascii=False, indent=2))
+    else:
+        for line in report_lines(report, ev):
+            click.echo(line)
+        click.echo(report.summary())
+    if not report.ok:
+        sys.exit(1)
+
+
+@cli.group()
+def results() -> None:
+    """Import score sheets and show their history."""
+
+
+@results.command("import")
+@click.argument("event")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--register", is_flag=True, help="Register players not yet registered.")
+@click.option("--correct", is_flag=True, help="Replace stored sheets (adds a new version).")
+@click.option("--reason", help="Why a stored sheet is corrected (needed with --correct).")
+@click.option("--by", "author", help="Who enters the sheets (default: the login name).")
+def results_import(event: str, files: tuple[str, ...], register: bool, correct: bool, reason: str | None,
+                   author: str | None) -> None:
+    """Verify, then store, every sheet in the files in one transaction (all or nothing).
+
+    Example: tourney results import bonn.db round1.csv
+    """
+    from tourney.event.errors import ImportRefused
+    from tourney.event.importing import import_results
+    from tourney.event.checking import report_lines
+
+    ev = open_event(event)
+    try:
+        summary = import_results(ev, event_game(ev), list(files), register=register, correct=correct, reason=reason,
+                                 author=author)
+    except ImportRefused as refused:
+        for line in report_lines(refused.report, ev):
+            click.echo(line, err=True)
+        click.echo(_("{summary}: nothing stored").format(summary=refused.report.summary()), err=True)
+        sys.exit(1)
+    for line in summary.lines():
+        click.echo(line)
+
+
+@results.command("history")
+@click.argument("event")
+@click.option("--round", "round_no", type=click.IntRange(1), help="Only what concerns this round.")
+@click.option("--player", help="Only what concerns this player.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def results_history(event: str, round_no: int | None, player: str | None, fmt: str) -> None:
+    """Who changed what, when (local time): every change to the event, oldest first;
+    corrections show old → new for each cell.
+
+    Example: tourney results history bonn.db --round 2
+    """
+    from tourney.event.history import history, render
+
+    click.echo(render(history(open_event(event), round_no, player), fmt), nl=False)

@@ -1,0 +1,184 @@
+"""`tourney seat`, `seating`, `sheets`, `pairings` and `print`: seating a round and printing it."""
+from __future__ import annotations
+
+
+import click
+
+from tourney.core.errors import UsageError
+from tourney.core.i18n import (
+    _,
+    language,
+    use_language,
+)
+from tourney.core.output import output_format_option
+from tourney.cli.base import (
+    claim_output,
+    cli,
+    event_game,
+    lang_option,
+    open_event,
+    overwrite_options,
+    qr_address,
+    wrote_pages,
+)
+
+
+
+# --- seating -----------------------------------------------------------------------------
+@cli.command()
+@click.argument("event")
+@click.option("--round", "round_no", type=click.IntRange(1), help="Seat (or re-seat) this round.")
+@click.option("--all", "all_rounds", is_flag=True, help="Seat every round not seated yet.")
+@click.option("--tables", help="Table plan: 'bonn', 'dm' (7 Wonders), 'even' (every game) or sizes like 5,5,4 "
+                               "(default: the scheme's).")
+@click.option("--cut", "cut", type=click.IntRange(2), help="Duel: pair the next top-cut round (top K of the "
+                                                           "standings, single elimination).")
+@click.option("--reprint", is_flag=True, help="Re-seat a round whose sheets were printed already (lists the "
+                                              "tables that changed).")
+def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None, cut: int | None,
+         reprint: bool) -> None:
+    """Seat the next round (or --round N, or --all) from the event's seed.
+
+    7 Wonders: plans every round not yet printed so players rarely meet again; draws wonders
+    and guilds. Duel events are paired instead: Swiss (after the previous round's results),
+    round robin, or with --cut K a top cut.
+
+    Example: tourney seat bonn.db --round 1
+    """
+    from tourney.games.registry import GAMES
+    from tourney.event.seating import seat_rounds
+    from tourney.outputs.views import event_pairings
+
+    if round_no is not None and all_rounds:
+        raise UsageError(_("use either --round N or --all, not both"))
+    if cut is not None:
+        if round_no is not None or all_rounds:
+            raise UsageError(_("--cut pairs the next top-cut round: leave out --round and --all"))
+        ev = open_event(event)
+        seated = [event_pairings(ev, event_game(ev), "--cut", GAMES.values()).seat_cut(ev, cut)]
+    else:
+        ev = open_event(event)
+        seated = seat_rounds(ev, event_game(ev), round_no, all_rounds, tables, reprint)
+    for r in seated:
+        sizes = "+".join(str(len(t)) for t in r.tables)
+        click.echo(_("round {round}: {players} players at {tables} tables ({sizes})").format(
+            round=r.round, players=sum(map(len, r.tables)), tables=len(r.tables), sizes=sizes))
+        if r.changed is not None:
+            which = ", ".join(map(str, r.changed)) or _("none")
+            click.echo(_("round {round} was printed: tables changed: {tables}; print the round again and replace the "
+                         "sheets of these tables").format(round=r.round, tables=which))
+
+
+@cli.command()
+@click.argument("event")
+@click.option("--round", "round_no", type=click.IntRange(1), help="Only this round.")
+@output_format_option()
+@click.option("--report", is_flag=True, help="Repeated opponents, neighbours and start seats against the lower bound.")
+def seating(event: str, round_no: int | None, fmt: str, report: bool) -> None:
+    """Show the seating: round, table, seat, player, wonder (and each round's draw).
+
+    Example: tourney seating bonn.db --round 1
+    """
+    from tourney.event.seating import seating_report
+    from tourney.outputs.views import seating_view
+
+    ev = open_event(event)
+    if report:
+        click.echo(seating_report(ev, event_game(ev)))
+        return
+    click.echo(seating_view(ev, round_no, fmt), nl=False)
+    if fmt == "table":
+        click.echo(event_game(ev).draws_view(ev, round_no), nl=False)
+
+
+@cli.command()
+@click.argument("event")
+@click.option("--round", "round_no", type=click.IntRange(1), required=True, help="The round to print.")
+@click.option("-o", "--output", required=True, help="The workbook to write (sheets.xlsx), or score pads (pads.pdf).")
+@lang_option("Language of the printed sheets (both import)")
+@click.option("--url", "base_url", help="PDF: the live server's address; each pad gets a QR code to its table.")
+@overwrite_options
+def sheets(event: str, round_no: int, output: str, lang: str | None, base_url: str | None, force: bool,
+           overwrite_results: bool) -> None:
+    """Write printable score sheets for a round: one page per table and a list by name.
+
+    The round's seating is then fixed. Filled in, the .xlsx file imports with 'tourney results
+    import'; a .pdf file holds score pads to fill in by hand (Duel: match slips, four a page).
+
+    Example: tourney sheets bonn.db --round 1 -o round1.xlsx
+    """
+    from tourney.outputs.printsheets import write_sheets
+
+    ev = open_event(event)  # first: a refusal of the output speaks the event's language
+    claim_output(output, force, overwrite_results, event)
+    if output.lower().endswith(".pdf"):
+        from tourney.outputs.pdf.event_docs import write_score_pads
+
+        pdf = write_score_pads(ev, event_game(ev).print_kit, round_no, output, lang or language(),
+                               qr_address(ev, base_url))
+        click.echo(wrote_pages(pdf.path, pdf.pages, round_no))
+        return
+    done = write_sheets(ev, event_game(ev), round_no, output, lang or language())
+    click.echo(_("wrote {path}: round {round}, {tables} tables, {players} players").format(
+        path=done.path, round=done.round, tables=done.tables, players=done.players))
+
+
+@cli.command()
+@click.argument("event")
+@click.option("--round", "round_no", type=click.IntRange(1), help="This round (default: the last paired one).")
+@click.option("--by", type=click.Choice(["table", "name"]), default="table", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("-o", "--output", help="Write pairings by table and by name plus one A4 match sheet per table "
+                                     "(.xlsx), or the lists and match slips (.pdf) instead.")
+@lang_option("Language of the written file")
+@overwrite_options
+def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | None, lang: str | None, force: bool,
+             overwrite_results: bool) -> None:
+    """Duel: show a round's pairings by table or by name, or print them with match sheets.
+
+    Example: tourney pairings duel.db --by name
+    """
+    from tourney.games.registry import GAMES
+    from tourney.outputs.views import event_pairings, pairings_view, write_pairings
+
+    ev = open_event(event)
+    game = event_game(ev)
+    matches = event_pairings(ev, game, "'pairings'", GAMES.values())
+    if output:
+        claim_output(output, force, overwrite_results, event)
+    if output and output.lower().endswith(".pdf"):
+        from tourney.outputs.pdf.event_docs import write_round_pdf
+
+        pdf = write_round_pdf(ev, game.print_kit, round_no, output, lang or language())
+        click.echo(wrote_pages(pdf.path, pdf.pages))
+    elif output:
+        with use_language(lang or language()):
+            path = write_pairings(ev, matches, round_no, output)
+        click.echo(_("wrote {path}").format(path=path))
+    else:
+        click.echo(pairings_view(ev, matches, round_no, by, fmt), nl=False)
+
+
+@cli.command("print")
+@click.argument("event")
+@click.option("--round", "round_no", type=click.IntRange(1), required=True, help="The round to print.")
+@click.option("--what", default="seating", show_default=True,
+              help="Comma-separated: seating (list by name), tables (by table), cards (table cards), pads.")
+@click.option("-o", "--output", required=True, help="The PDF to write (print.pdf).")
+@lang_option("Language")
+@click.option("--url", "base_url", help="Pads: the live server's address, for a QR code per table.")
+@overwrite_options
+def print_command(event: str, round_no: int, what: str, output: str, lang: str | None, base_url: str | None,
+                  force: bool, overwrite_results: bool) -> None:
+    """Print a round's wall lists, table cards or score pads as one A4 PDF.
+
+    Example: tourney print bonn.db --round 1 --what seating,cards -o round1-wall.pdf
+    """
+    from tourney.outputs.pdf.event_docs import write_print
+
+    ev = open_event(event)
+    claim_output(output, force, overwrite_results, event)
+    kinds = [w.strip() for w in what.split(",") if w.strip()]
+    pdf = write_print(ev, event_game(ev).print_kit, round_no, kinds, output, lang or language(),
+                      qr_address(ev, base_url) if "pads" in kinds else base_url)
+    click.echo(wrote_pages(pdf.path, pdf.pages, round_no))

@@ -1,0 +1,118 @@
+"""The language of everything tourney says to the organiser: gettext catalogues under
+`tourney/locale` (Babel extracts and compiles them, `make messages`), and `_()`/`ngettext()`
+bound to the current language, a context variable the CLI sets once the event is open.
+
+English is the source language: an English message is its own msgid. Messages are
+`.format()`ed after translation (`_("round {n}").format(n=2)`), never f-strings, so the
+extractor sees them. See docs/translating.md.
+"""
+from __future__ import annotations
+
+import functools
+import gettext
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Protocol
+
+from rules_engine.findings import Text
+from rules_engine.findings import phrase
+
+LANGS = ("en", "de")
+DEFAULT = "en"
+DOMAIN = "tourney"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+_current: ContextVar[str] = ContextVar("tourney_language", default=DEFAULT)
+
+
+class HasSettings(Protocol):
+    """What `event_language` reads: an event's stored settings (`store.Event`)."""
+
+    def setting(self, key: str) -> str | None: ...
+
+
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of `lang`; English (the msgids themselves) needs none."""
+    if lang == DEFAULT:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang])
+
+
+def _spoken(lang: str) -> str:
+    """`lang`, which the caller checked (`tourney.event.setup.check_language`, the CLI's choices):
+    another is a programming error."""
+    if lang not in LANGS:
+        raise ValueError(f"language {lang!r}: tourney speaks {', '.join(LANGS)}")
+    return lang
+
+
+def language() -> str:
+    """The current language ("en" unless the CLI or a caller set another)."""
+    return _current.get()
+
+
+def set_language(lang: str) -> None:
+    """Make `lang` the current language of this context (the CLI, once per command)."""
+    _current.set(_spoken(lang))
+
+
+@contextmanager
+def use_language(lang: str) -> Iterator[None]:
+    """Speak `lang` inside the block, then the language before it again."""
+    token = _current.set(_spoken(lang))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def event_language(event: HasSettings) -> str:
+    """The event's language (its "lang" setting, shared with the live server), else English."""
+    lang = event.setting("lang")
+    return lang if lang in LANGS else DEFAULT
+
+
+def _(message: str) -> str:
+    """`message` in the current language (itself when the catalogue lacks it)."""
+    return translations(_current.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form of a message for `n`, in the current language."""
+    return translations(_current.get()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks `message` for the catalogue without translating it now: for words declared in
+    module constants (column headings, tiebreak names) and translated where they are shown."""
+    return message
+
+
+def and_list(items: Sequence[str]) -> Text | str:
+    """'a', 'a and b', 'a, b and c' as a clause, said in the language of the message it goes
+    into (a finding or cause rendered later); `join_and` says it now."""
+    if len(items) < 2:
+        return "".join(items)
+    return phrase("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+def join_and(items: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c' in the current language."""
+    said = and_list(items)
+    return said if isinstance(said, str) else said.render(_)
+
+
+def join_or(items: Sequence[str]) -> str:
+    """'a', 'a or b', 'a, b or c' in the current language."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language where the same English word is said differently in
+    `context` (a seat on a printed sheet: "Platz"; in a list on screen: "Sitz")."""
+    return translations(_current.get()).pgettext(context, message)

@@ -1,0 +1,639 @@
+"""The one reader for every table the tool reads (score sheets, rosters, alias files): CSV in
+UTF-8, UTF-16 or Windows-1252 with `,` `;` or tab, and XLSX read in streaming mode, each with
+hard limits checked before the data is read; plus exact whole-number parsing and the
+formula neutralisation every CSV/XLSX writer applies to user text."""
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import math
+import posixpath
+import re
+import zipfile
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import IO
+from xml.etree.ElementTree import Element, ParseError
+
+import defusedxml.ElementTree as safe_xml
+from defusedxml import DefusedXmlException
+
+from rules_engine.findings import Text
+from rules_engine.findings import phrase
+
+from tourney.core.errors import (
+    DamagedWorkbookError,
+    NotATextTableError,
+    SheetError,
+    TableLayoutError,
+    TableLimitError,
+)
+
+#: Largest file read (CSV or XLSX on disk).
+MAX_FILE_BYTES = 16 * 2**20
+#: Largest unpacked XML part of a workbook (one worksheet, or the shared strings): a zip bomb
+#: is refused from the sizes in the zip directory, before anything is unpacked.
+MAX_PART_BYTES = 32 * 2**20
+#: Highest row number holding a value.
+MAX_ROWS = 100_000
+#: Highest column number holding a value.
+MAX_COLUMNS = 200
+#: Longest cell, in characters (Excel's own limit).
+MAX_CELL_CHARS = 32_767
+#: Largest whole number a cell may hold (rounds, tables, scores are far smaller; the
+#: database stores 64-bit integers).
+MAX_WHOLE_NUMBER = 999_999_999
+
+CSV_SUFFIXES = (".csv", ".txt", ".tsv", "")
+XLSX_SUFFIXES = (".xlsx", ".xlsm")
+SEPARATORS = (",", ";", "\t")
+
+#: A cell as read: CSV cells are text; XLSX cells text, int, exact Decimal, bool or None.
+Cell = str | int | float | Decimal | bool | None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One non-blank row: its 1-based row (CSV: line) number and its cells, trailing blanks cut."""
+
+    number: int
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """One CSV file or one worksheet: the non-blank rows, in order."""
+
+    file: str
+    sheet: str | None
+    rows: tuple[Row, ...]
+    #: (row, column) of cells holding a formula without a saved value (a workbook written by a
+    #: program and never opened in a spreadsheet): they read as empty, but are not.
+    unsaved_formulas: frozenset[tuple[int, int]] = frozenset()
+
+    def where(self, row: int | None = None) -> str:
+        """'file[sheet]:row' for messages."""
+        place = f"{self.file}[{self.sheet}]" if self.sheet else self.file
+        return place if row is None else f"{place}:{row}"
+
+
+def is_blank(cell: object) -> bool:
+    return cell is None or (isinstance(cell, str) and not cell.strip())
+
+
+def _trim(cells: list[Cell] | list[str]) -> tuple[Cell, ...]:
+    end = len(cells)
+    while end and is_blank(cells[end - 1]):
+        end -= 1
+    return tuple(cells[:end]) if end < len(cells) else tuple(cells)
+
+
+def _mb(size: int) -> Text:
+    return phrase("{n} MB", n=f"{size / 2**20:.0f}") if size >= 2**20 else phrase("{n:,} bytes", n=size)
+
+
+def _reason(exc: OSError) -> str:
+    return (exc.strerror or str(exc)).lower()
+
+
+# --- reading -----------------------------------------------------------------------------------
+#: The files read in the current `reading_once` block: path -> tables, or the error raised.
+_READ: ContextVar[dict[str, tuple[Table, ...] | SheetError] | None] = ContextVar("tables_read", default=None)
+
+
+@contextmanager
+def reading_once() -> Iterator[None]:
+    """Within the block, `read_tables` reads each path once: telling a sheet's game from its
+    header and then reading its rows share one read (a file changed meanwhile is not read again)."""
+    token = _READ.set({})
+    try:
+        yield
+    finally:
+        _READ.reset(token)
+
+
+def read_tables(path: str | Path) -> tuple[Table, ...]:
+    """Every table in a CSV file (one) or an XLSX workbook (one per worksheet).
+
+    Raises a `TableError` (a `SheetError`) saying what and where for a missing, damaged,
+    too large or ambiguous file; never another exception for bad content."""
+    read = _READ.get()
+    if read is None:
+        return _read_tables(path)
+    key = str(path)
+    if key not in read:
+        try:
+            read[key] = _read_tables(path)
+        except SheetError as exc:
+            read[key] = exc
+    found = read[key]
+    if isinstance(found, SheetError):
+        raise found
+    return found
+
+
+def _read_tables(path: str | Path) -> tuple[Table, ...]:
+    p = Path(path)
+    if not p.is_file():
+        raise SheetError(phrase("no file {path!r}: check the path", path=str(path)))
+    try:
+        size = p.stat().st_size
+    except OSError as exc:
+        raise SheetError(phrase("{file}: can't read the file ({reason})", file=p.name, reason=_reason(exc))) from None
+    if size > MAX_FILE_BYTES:
+        raise TableLimitError(phrase("{file}: the file has {size}, more than the {max} this tool reads: split it, "
+                                     "or delete what is not a result", file=p.name, size=_mb(size),
+                                     max=_mb(MAX_FILE_BYTES)))
+    suffix = p.suffix.lower()
+    if suffix in XLSX_SUFFIXES:
+        return read_xlsx(p)
+    if suffix in CSV_SUFFIXES:
+        try:
+            data = p.read_bytes()
+        except OSError as exc:
+            raise SheetError(phrase("{file}: can't read the file ({reason})", file=p.name,
+                                    reason=_reason(exc))) from None
+        return (parse_csv_text(decode_text(data, p.name), p.name),)
+    raise SheetError(phrase("{file}: unknown file type {suffix!r}: use .csv or .xlsx", file=p.name, suffix=suffix))
+
+
+# --- CSV -----------------------------------------------------------------------------------------
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# DOS (cp850) umlauts read as Windows-1252 become quote marks inside words: J”rg, M„dchen.
+_DOS_UMLAUT = re.compile(r"[^\W\d_][„”‚™][^\W\d_]")
+
+
+def decode_text(data: bytes, file: str) -> str:
+    """The text of a CSV file: UTF-8 (with or without BOM), UTF-16 (with BOM) or Windows-1252."""
+    def refuse(why: Text) -> NotATextTableError:
+        return NotATextTableError(phrase("{file} is not a text table ({why}): save it as CSV UTF-8 or XLSX",
+                                         file=file, why=why))
+
+    if data.startswith(b"PK\x03\x04"):
+        raise NotATextTableError(phrase("{file} is an XLSX workbook, not a CSV file: rename it to .xlsx, "
+                                        "or save it as CSV UTF-8", file=file))
+    try:
+        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            text = data.decode("utf-16")
+        else:
+            text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF8)):
+            raise refuse(phrase("its text is damaged after the byte order mark")) from None
+        try:
+            text = data.decode("cp1252")  # what Excel on German Windows saves
+        except UnicodeDecodeError as exc:
+            raise refuse(phrase("byte {byte} is in no encoding this tool reads", byte=exc.start + 1)) from None
+        if _DOS_UMLAUT.search(text):
+            raise refuse(phrase("it looks like DOS (cp850) text: umlauts come out as quote marks")) from None
+    bad = _CONTROL.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise refuse(phrase("line {line} holds the control character {char!r}: it is binary data", line=line,
+                            char=bad.group()))
+    return text
+
+
+def _count_outside_quotes(line: str, sep: str) -> int:
+    count, quoted = 0, False
+    for ch in line:
+        if ch == '"':
+            quoted = not quoted
+        elif ch == sep and not quoted:
+            count += 1
+    return count
+
+
+def detect_separator(line: str) -> str:
+    """The separator a header line uses: the most frequent of `,` `;` tab outside quotes
+    (`,` when it has none)."""
+    counts = {sep: _count_outside_quotes(line, sep) for sep in SEPARATORS}
+    best = max(SEPARATORS, key=lambda s: counts[s])
+    return best if counts[best] else ","
+
+
+def _separator_name(sep: str) -> Text | str:
+    return phrase("tab") if sep == "\t" else repr(sep)
+
+
+def _runs_on(where: str, line: int) -> TableLayoutError:
+    return TableLayoutError(phrase("{where}: a '\"' opens a cell that runs on to line {line}, taking the rows "
+                                   "between with it: remove the stray '\"' or close it", where=where, line=line))
+
+
+def parse_csv_text(text: str, file: str) -> Table:
+    """Parse CSV text into a `Table`; the separator is taken from the first non-blank line.
+
+    Refused with the row: a field running over lines (a stray `"`), a row that uses another
+    separator than the header, and anything beyond the limits."""
+    text = text.lstrip("\ufeff")
+    first = next((line for line in io.StringIO(text, newline="") if line.strip()), "")
+    sep = detect_separator(first)
+    stream = io.StringIO(text, newline="")
+    reader = csv.reader(stream, delimiter=sep, strict=True)
+    rows: list[Row] = []
+    header_width = 0
+    line_no = 0
+    # Per-cell work is skipped where the whole text shows it can't matter: without a '"' no
+    # cell holds a line break, and without a "'" no cell is neutralised.
+    quoted, apostrophe = '"' in text, "'" in text
+    try:
+        for record in reader:
+            start, line_no = line_no + 1, reader.line_num
+            if start > MAX_ROWS:
+                _refuse_rest(stream.read(), file, start, record)
+                break
+            if line_no != start or (quoted and any("\n" in f or "\r" in f for f in record)):
+                raise _runs_on(f"{file}:{start}", line_no)
+            cells = _trim(list(map(unneutralise, record)) if apostrophe else record)
+            if not cells:
+                continue
+            if len(cells) > MAX_COLUMNS or max(map(len, record)) > MAX_CELL_CHARS:
+                _check_csv_row(cells, file, start)
+            if not rows:
+                header_width = len(record)
+            elif header_width > 1 and len(record) == 1:
+                other = next((s for s in SEPARATORS if s != sep and s in record[0]), None)
+                if other is not None:
+                    raise TableLayoutError(phrase(
+                        "{where}: this row separates its cells with {other} but the first row with {sep}: save "
+                        "the file again with one separator (Excel: 'CSV UTF-8')", where=f"{file}:{start}",
+                        other=_separator_name(other), sep=_separator_name(sep)))
+            rows.append(Row(start, cells))
+    except csv.Error as exc:
+        at = reader.line_num or 1
+        if "field larger than field limit" in str(exc):
+            raise _cell_too_long(f"{file}:{at}") from None
+        if "unexpected end of data" in str(exc):
+            raise TableLayoutError(phrase("{where}: a '\"' opens a cell that runs to the end of the file: remove "
+                                          "the stray '\"' or close it", where=f"{file}:{line_no + 1}")) from None
+        if at > line_no + 1:
+            raise _runs_on(f"{file}:{line_no + 1}", at) from None
+        raise TableLayoutError(phrase("{where}: a cell goes on after its closing '\"': put the whole cell in "
+                                      "quotes, or remove the quotes", where=f"{file}:{at}")) from None
+    return Table(file, None, tuple(rows))
+
+
+def _refuse_rest(rest: str, file: str, line: int, record: list[str]) -> None:
+    """Past the row limit: fine when nothing but separators and blanks follows."""
+    if any(f.strip() for f in record):
+        raise _too_many_rows(file, line)
+    extra = len(rest) - len(rest.lstrip(" \t\r\n,;\""))
+    if extra < len(rest):
+        raise _too_many_rows(file, line + 1 + rest.count("\n", 0, extra))
+
+
+def _too_many_rows(file: str, line: int) -> TableLimitError:
+    return TableLimitError(phrase("{where}: a value beyond row {max:,}, the most this tool reads: split the file, "
+                                  "or delete what is not a result", where=f"{file}:{line}", max=MAX_ROWS))
+
+
+def _cant_unpack(part: str, exc: Exception) -> Text:
+    return phrase("can't unpack {part!r}: {reason}", part=part, reason=str(exc))
+
+
+def _cell_too_long(where: str) -> TableLimitError:
+    return TableLimitError(phrase("{where}: a cell has more than {max:,} characters, the most this tool reads: "
+                                  "shorten it", where=where, max=MAX_CELL_CHARS))
+
+
+def _check_csv_row(cells: tuple[Cell, ...], file: str, row: int) -> None:
+    if len(cells) > MAX_COLUMNS:
+        raise TableLimitError(phrase("{where}: the row has {cells} cells, more than the {max} columns this tool "
+                                     "reads: delete the extra columns", where=f"{file}:{row}", cells=len(cells),
+                                     max=MAX_COLUMNS))
+    if any(isinstance(c, str) and len(c) > MAX_CELL_CHARS for c in cells):
+        raise _cell_too_long(f"{file}:{row}")
+
+
+# --- XLSX ----------------------------------------------------------------------------------------
+_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_CELL_REF = re.compile(r"([A-Z]{1,3})([0-9]{1,20})")
+_DIGITS = re.compile(r"[0-9]{1,20}")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]{1,4})?")
+
+
+def _local(tag: object) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+class _Workbook:
+    """A zip of XML parts, every part checked against the limits before it is unpacked."""
+
+    def __init__(self, path: Path) -> None:
+        self.name = path.name
+        try:
+            self.zip = zipfile.ZipFile(path)
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError, ValueError, EOFError):
+            raise self.damaged(phrase("it is not a zip file, as every .xlsx is")) from None
+
+    def damaged(self, why: Text, where: str | None = None) -> DamagedWorkbookError:
+        return DamagedWorkbookError(phrase("{where}: damaged workbook ({why}): open it in Excel and save it again "
+                                           "as .xlsx", where=where or self.name, why=why))
+
+    def has(self, part: str) -> bool:
+        return part in self.zip.NameToInfo
+
+    def open(self, part: str, what: Text | str) -> IO[bytes]:
+        try:
+            info = self.zip.getinfo(part)
+        except KeyError:
+            raise self.damaged(phrase("the part {part!r} is missing", part=part)) from None
+        if info.file_size > MAX_PART_BYTES:
+            raise TableLimitError(phrase("{file}: {what} unpacks to {size}, more than the {max} this tool reads: "
+                                         "delete what is not a result, or split the workbook", file=self.name,
+                                         what=what, size=_mb(info.file_size), max=_mb(MAX_PART_BYTES)))
+        try:
+            return self.zip.open(info)
+        except (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError, OSError, ValueError) as exc:
+            raise self.damaged(_cant_unpack(part, exc)) from None
+
+    def parse(self, source: IO[bytes], part: str) -> Iterator[tuple[str, Element]]:
+        """Streaming parse (end events); DTDs and entities are refused (defusedxml)."""
+        try:
+            yield from safe_xml.iterparse(source, events=("end",), forbid_dtd=True)
+        except (ParseError, DefusedXmlException, zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError) as exc:
+            raise self.damaged(phrase("bad XML in {part!r}: {reason}", part=part, reason=str(exc))) from None
+
+    def events(self, part: str, what: Text | str) -> Iterator[tuple[str, Element]]:
+        with self.open(part, what) as stream:
+            yield from self.parse(stream, part)
+
+    def tree(self, part: str) -> Element:
+        root: Element | None = None
+        for _, elem in self.events(part, part):
+            root = elem
+        if root is None:
+            raise self.damaged(phrase("{part!r} is empty", part=part))
+        return root
+
+    def relations(self, part: str) -> dict[str, tuple[str, str]]:
+        """Relationship id → (type, part name) for `part`."""
+        folder, base = posixpath.split(part)
+        rels = posixpath.join(folder, "_rels", base + ".rels")
+        if not self.has(rels):
+            return {}
+        out = {}
+        for rel in self.tree(rels):
+            target = rel.get("Target", "")
+            full = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+            out[rel.get("Id", "")] = (rel.get("Type", ""), full)
+        return out
+
+
+def read_xlsx(path: Path) -> tuple[Table, ...]:
+    """Every worksheet of an XLSX workbook as a `Table` (chart sheets skipped)."""
+    book = _Workbook(path)
+    with book.zip:
+        main = next((target for kind, target in book.relations("").values() if kind.endswith("/officeDocument")),
+                    "xl/workbook.xml")
+        rels = book.relations(main)
+        shared = next((target for kind, target in rels.values() if kind.endswith("/sharedStrings")), None)
+        strings = _shared_strings(book, shared) if shared and book.has(shared) else []
+        tables = []
+        for sheet in book.tree(main).iter():
+            if _local(sheet.tag) != "sheet":
+                continue
+            title = sheet.get("name") or "?"
+            rid = next((v for k, v in sheet.attrib.items() if _local(k) == "id"), "")
+            kind, target = rels.get(rid, ("", ""))
+            if not target:
+                raise book.damaged(phrase("worksheet {title!r} has no part", title=title))
+            if kind.endswith("/worksheet"):
+                tables.append(_sheet(book, target, title, strings))
+        return tuple(tables)
+
+
+def _text_of(elem: Element) -> str:
+    """The text of a string item or inline string: its `t` runs, without phonetic hints."""
+    parts: list[str] = []
+    for child in elem:
+        tag = _local(child.tag)
+        if tag == "t":
+            parts.append(child.text or "")
+        elif tag == "r":
+            parts.extend(t.text or "" for t in child if _local(t.tag) == "t")
+    return "".join(parts)
+
+
+def _shared_strings(book: _Workbook, part: str) -> list[str]:
+    strings: list[str] = []
+    for _, elem in book.events(part, phrase("the shared strings")):
+        if _local(elem.tag) == "si":
+            strings.append(_text_of(elem))
+            elem.clear()
+    return strings
+
+
+def _column_number(letters: str) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
+# Where values are (`<v>` or an inline `<is>`), and the bounds of the rows: the rows after the
+# last value are cut before parsing, so a sheet padded with millions of empty rows costs one
+# scan instead of millions of XML events.
+_VALUE = re.compile(rb"<(?:\w+:)?(?:v|is)[\s>/]")
+_ROW_END = re.compile(rb"</(?:\w+:)?row\s*>")
+_SHEETDATA = re.compile(rb"<(?:\w+:)?sheetData\b[^<>]*>")
+_SHEETDATA_END = re.compile(rb"</(?:\w+:)?sheetData\s*>")
+
+
+def _cut_empty_tail(data: bytes) -> bytes:
+    """The sheet XML without the rows after the last value (they hold nothing to read)."""
+    last = None
+    for last in _VALUE.finditer(data):  # noqa: B007 (the last match is what we want)
+        pass
+    opening = _SHEETDATA.search(data)
+    if opening is None:
+        return data
+    start = opening.end()
+    if last is not None:
+        row_end = _ROW_END.search(data, last.end())
+        if row_end is None:
+            return data
+        start = row_end.end()
+    close = _SHEETDATA_END.search(data, start)
+    return data[:start] + data[close.start():] if close else data
+
+
+def _sheet(book: _Workbook, part: str, title: str, strings: list[str]) -> Table:
+    where = f"{book.name}[{title}]"
+    with book.open(part, phrase("worksheet {title!r}", title=title)) as stream:
+        try:
+            data = stream.read(MAX_PART_BYTES + 1)
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError) as exc:
+            raise book.damaged(_cant_unpack(part, exc)) from None
+    if len(data) > MAX_PART_BYTES:  # the zip directory understated the size
+        raise TableLimitError(phrase("{file}: worksheet {title!r} unpacks to more than {max}, the most this tool "
+                                     "reads: delete what is not a result, or split the workbook", file=book.name,
+                                     title=title, max=_mb(MAX_PART_BYTES)))
+    data = _cut_empty_tail(data)
+    rows: list[Row] = []
+    cells: list[tuple[str | None, Cell]] = []  # (reference, value) of the row being read
+    unsaved: set[tuple[int, int]] = set()
+    row_no = 0
+    for _, elem in book.parse(io.BytesIO(data), part):
+        tag = _local(elem.tag)
+        if tag == "c":
+            value = _cell_value(book, elem, strings, f"{where}:{row_no + 1}")
+            ref = elem.get("r")
+            if value is None and ref and any(_local(ch.tag) == "f" for ch in elem):
+                m = _CELL_REF.fullmatch(ref)
+                if m:
+                    unsaved.add((int(m.group(2)), _column_number(m.group(1))))
+            cells.append((ref, value))
+            elem.clear()
+        elif tag == "row":
+            r = elem.get("r")
+            if r is not None and not _DIGITS.fullmatch(r):
+                raise book.damaged(phrase("row number {row!r}", row=r), where)
+            row_no = int(r) if r is not None else row_no + 1
+            if row_no > MAX_ROWS:  # values follow: the rows after the last one were cut
+                raise TableLimitError(phrase("{where}: values in or after row {row:,}, beyond the {max:,} rows this "
+                                             "tool reads: delete the rows below the table",
+                                             where=f"{where}:{row_no}", row=row_no, max=MAX_ROWS))
+            row = _row(book, where, row_no, cells)
+            if row:
+                rows.append(Row(row_no, row))
+            cells = []
+            elem.clear()
+    rows.sort(key=lambda r: r.number)
+    return Table(book.name, title, tuple(rows), frozenset(unsaved))
+
+
+def _row(book: _Workbook, where: str, row_no: int, cells: list[tuple[str | None, Cell]]) -> tuple[Cell, ...]:
+    """The cells of one row in column order, checked against the limits."""
+    out: list[Cell] = []
+    col_no = 0
+    for ref, value in cells:
+        if ref is None:
+            col_no += 1
+        else:
+            m = _CELL_REF.fullmatch(ref)
+            if not m:
+                raise book.damaged(phrase("cell reference {ref!r}", ref=ref), f"{where}:{row_no}")
+            col_no = _column_number(m.group(1))
+        if is_blank(value):
+            continue
+        if col_no > MAX_COLUMNS:
+            raise TableLimitError(phrase("{where}: a value in column {column:,}, beyond the {max} columns this tool "
+                                         "reads: delete the extra columns", where=f"{where}:{row_no}",
+                                         column=col_no, max=MAX_COLUMNS))
+        if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+            raise _cell_too_long(f"{where}:{row_no}")
+        bad = _CONTROL.search(value) if isinstance(value, str) else None
+        if bad:  # refused as in a CSV file: it would reach the terminal, or hide in a name
+            at = f"{where}:{row_no}"
+            raise TableLayoutError(phrase("{where}: a cell in column {column} holds the control character {char!r}: "
+                                          "delete it", where=at, column=col_no, char=bad.group()))
+        if col_no <= len(out):
+            raise book.damaged(phrase("two cells in column {column}", column=col_no), f"{where}:{row_no}")
+        out.extend([None] * (col_no - 1 - len(out)))
+        out.append(value)
+    return tuple(out)
+
+
+def _cell_value(book: _Workbook, cell: Element, strings: list[str], where: str) -> Cell:
+    kind = cell.get("t", "n")
+    if kind == "inlineStr":
+        inline = next((c for c in cell if _local(c.tag) == "is"), None)
+        return unneutralise(_text_of(inline)) if inline is not None else None
+    raw = next((c.text for c in cell if _local(c.tag) == "v"), None)
+    if raw is None:
+        return None  # empty, or a formula without a saved value
+    if kind == "s":
+        if not _DIGITS.fullmatch(raw.strip()) or int(raw) >= len(strings):
+            raise book.damaged(phrase("shared string {raw!r} does not exist", raw=raw), where)
+        return unneutralise(strings[int(raw)])
+    if kind in ("str", "e"):
+        return unneutralise(raw)
+    if kind == "b":
+        if raw.strip() not in ("0", "1"):
+            raise book.damaged(phrase("bad true/false value {raw!r}", raw=raw), where)
+        return raw.strip() == "1"
+    if kind == "d":
+        from datetime import datetime
+
+        try:
+            datetime.fromisoformat(raw.strip())
+        except ValueError:
+            raise book.damaged(phrase("bad date {raw!r}", raw=raw), where) from None
+        return raw.strip()
+    if kind != "n" or not _NUMBER.fullmatch(raw.strip()):
+        raise book.damaged(phrase("bad number {raw!r}", raw=raw), where)
+    try:
+        number = Decimal(raw.strip())
+    except InvalidOperation:
+        raise book.damaged(phrase("bad number {raw!r}", raw=raw), where) from None
+    if number == number.to_integral_value() and abs(number) <= 10**15:
+        return int(number)
+    return number
+
+
+# --- cells -------------------------------------------------------------------------------------------
+_WHOLE = re.compile(r"([+-]?[0-9]+)(?:[.,]0+)?")
+
+
+def whole_number(cell: object) -> int | None:
+    """The exact whole number in a cell, None when it is blank.
+
+    Accepted: ``7``, ``"07"``, ``" 7 "``, ``"7,0"``, an integral float or Decimal from a
+    workbook. Refused (ValueError with a hint, a `Text`, or ""): ``"7.5"``, ``"6.9999999999999999"``,
+    ``"1_8"``, ``"1e3"``, ``"TRUE"`` or a true/false cell, numbers beyond `MAX_WHOLE_NUMBER`.
+    """
+    if is_blank(cell):
+        return None
+    if isinstance(cell, bool):
+        raise ValueError(phrase("a true/false cell is not a number"))  # noqa: TRY004 - a bad value, not a bad call
+    if isinstance(cell, int):
+        number = cell
+    elif isinstance(cell, (float, Decimal)):
+        if not (math.isfinite(cell) and cell == int(cell)):
+            raise ValueError("")
+        number = int(cell)
+    else:
+        whole = _WHOLE.fullmatch(str(cell).strip())
+        if not whole:
+            raise ValueError("")
+        number = int(whole.group(1))
+    if abs(number) > MAX_WHOLE_NUMBER:
+        raise ValueError(phrase("at most {max:,}", max=MAX_WHOLE_NUMBER))
+    return number
+
+
+# Cells starting with these are formulas (or become one) in Excel and LibreOffice.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
+
+
+def neutralise(value: object) -> object:
+    """A value safe to write into a CSV or XLSX cell: text that a spreadsheet would take for
+    a formula gets a leading apostrophe; numbers (and text that is just a number) are kept."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+def cell_value(value: object) -> str | int | float | None:
+    """`neutralise` for a workbook cell: numbers stay numbers, anything else becomes text."""
+    if value is None or isinstance(value, (int, float)):
+        return value
+    text = neutralise(str(value))
+    assert isinstance(text, str)
+    return text
+
+
+def unneutralise(text: str) -> str:
+    """Undo `neutralise` on text read back (a printed sheet's names import as they were)."""
+    if text.startswith("'") and text[1:].startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text[1:]):
+        return text[1:]
+    return text

@@ -1,0 +1,241 @@
+"""Check and store one table's sheet from in-memory rows (a desk's form, a script's JSON),
+through the same game reader, checks and stored rows as `results import` of a file."""
+from __future__ import annotations
+
+import csv
+import re
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from rules_engine.findings import error
+from tourney.core import store
+from tourney.core.errors import UsageError
+from tourney.event.errors import VersionConflict
+from tourney.games.registry import workflow
+from tourney.event.errors import ImportRefused
+from tourney.event.importing import store_checked_table
+from tourney.event.checking import CheckReport, LocatedFinding
+from tourney.core.sheetio import SheetFormat
+from tourney.core.names import name_key
+
+#: Most rows one table's sheet may have (7 Wonders seats up to 7; a little slack for typos).
+MAX_ROWS = 12
+
+
+def sheet_format(game: str) -> SheetFormat:
+    """The columns of the game's score sheet."""
+    return workflow(game).sheet_format
+
+
+def sheet_columns(game: str) -> list[str]:
+    """Column names in sheet order: required first (round, table, seat, player...), then optional."""
+    fmt = sheet_format(game)
+    head = [c for c in fmt.required if c in ("round", "table", "seat", "player")]
+    rest = [c for c in fmt.required if c not in head]
+    return head + list(fmt.optional_text) + rest + list(fmt.optional_int)
+
+
+@dataclass(frozen=True)
+class Entered:
+    """One table stored from rows: its new version and the warnings it was stored with."""
+
+    round: int
+    table: int
+    version: int
+    warnings: tuple[LocatedFinding, ...]
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")[:40] or "desk"
+
+
+def _cell(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def line_cells(line: store.ResultLine) -> dict[str, object]:
+    """A stored line's values by sheet column (the game's serialisation is one JSON object of
+    column values), for pre-filling a desk's form and the API's stored rows."""
+    return dict(line.data) if isinstance(line.data, dict) else {}
+
+
+def stored_table(event: store.Event, round_no: int, table_no: int) -> store.TableResult | None:
+    """The table's latest stored version, or None."""
+    return next((t for t in event.results(upto_round=round_no) if (t.round, t.table) == (round_no, table_no)),
+                None)
+
+
+def check_table(event: store.Event, round_no: int, table_no: int, rows: Sequence[Mapping[str, object]],
+                *, source: str = "desk") -> CheckReport:
+    """Every finding for one table's rows (column name → value, as on the sheet), against the
+    event, with the game's own reader and checks; stores nothing. Findings name the source
+    (`source.csv`) and the sheet row (the first row is row 2, after the header)."""
+    if not rows:
+        raise UsageError("no rows: send one row per player at the table")
+    if len(rows) > MAX_ROWS:
+        raise UsageError(f"{len(rows)} rows for one table: a table has at most {MAX_ROWS}")
+    game = workflow(event.info().game)
+    columns = sheet_columns(event.info().game)
+    unknown = sorted({str(k) for row in rows for k in row} - set(columns))
+    if unknown:
+        raise UsageError(f"unknown column(s) {', '.join(unknown)}: the sheet's columns are {', '.join(columns)}")
+    clash = [i for i, row in enumerate(rows, 2) if (row.get("round") not in (None, "", round_no)
+                                                    or row.get("table") not in (None, "", table_no))]
+    with tempfile.TemporaryDirectory(prefix="tourney-entry-") as tmp:
+        # The game's file reader is the one place rows are read and converted: a desk's rows
+        # take the same path as a typed CSV file.
+        path = Path(tmp) / f"{_slug(source)}.csv"
+        with path.open("w", newline="", encoding="utf-8") as fh:
+            w = csv.writer(fh)
+            w.writerow(columns)
+            for row in rows:
+                filled = {**row, "round": round_no, "table": table_no}
+                w.writerow([_cell(filled.get(c)) for c in columns])
+        report = game.parse([path], event)
+    for rowno in clash:
+        report.findings.append(LocatedFinding(error(
+            "cell", "row {row} is for another round or table: send it to its own table", row=rowno - 1),
+            path.name, (rowno,), None, round_no, table_no))
+    if report.ok:
+        game.check(report, event, register=False, correct=True)
+    return report
+
+
+def _checked(event: store.Event, round_no: int, table_no: int, rows: Sequence[Mapping[str, object]],
+             version: int | None, source: str) -> CheckReport:
+    """The rows checked for storing after `version`: VersionConflict when the stored version
+    is another, ImportRefused (with every finding) when the rows have errors."""
+    stored = stored_table(event, round_no, table_no)
+    if (stored.version if stored else None) != version:
+        raise VersionConflict(round_no, table_no, version, stored)
+    report = check_table(event, round_no, table_no, rows, source=source)
+    if not report.ok:
+        raise ImportRefused(report)
+    return report
+
+
+def _store(event: store.Event, conn: store.Connection, report: CheckReport, version: int | None, *, author: str,
+           reason: str | None, source: str) -> int:
+    """Store the checked table inside the caller's transaction as the version after `version`
+    (still the stored one: checked here, under the write lock); returns the stored version."""
+    [table] = report.tables
+    new = store.next_version(conn, table.round, table.table)
+    if new != (version or 0) + 1:
+        raise VersionConflict(table.round, table.table, version, stored_table(event, table.round, table.table))
+    ids = {name_key(p.name): p.id for p in store.players_by_key(conn).values()}
+    why = (reason or "").strip() or f"corrected by {author}"
+    if not store_checked_table(conn, table, workflow(event.info().game).table_rows(event), ids, version=new,
+                               author=author, reason=why, source=source, warnings=report.warnings):
+        new -= 1  # the same sheet again: nothing stored, the stored version stands
+    return new
+
+
+def enter_table(event: store.Event, round_no: int, table_no: int, rows: Sequence[Mapping[str, object]], *,
+                version: int | None, author: str, reason: str | None = None) -> Entered:
+    """Store one table's sheet as the version after `version` (None: the first entry), exactly
+    as `results import` would: same checks, one transaction, a history line naming `author`.
+    Raises VersionConflict when the stored version is not `version`, ImportRefused (nothing
+    stored) when the rows have errors."""
+    report = _checked(event, round_no, table_no, rows, version, author)
+    with event.transaction() as conn:
+        new = _store(event, conn, report, version, author=author, reason=reason, source=author)
+    return Entered(round_no, table_no, new, tuple(report.warnings))
+
+
+# --- blind double entry --------------------------------------------------------------------
+def double_entry(event: store.Event) -> bool:
+    """Whether the event wants every sheet typed twice, blind (`tourney event --double-entry on`)."""
+    return event.setting("double_entry") == "on"
+
+
+@dataclass(frozen=True)
+class Held:
+    """An entry held until a second desk's entry agrees: `mismatch` when an entry by another
+    desk is held and differs (nothing stored; the organiser compares them)."""
+
+    round: int
+    table: int
+    mismatch: bool
+    warnings: tuple[LocatedFinding, ...]
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One cell two held entries disagree on: the value each desk typed."""
+
+    seat: int
+    player: str
+    column: str
+    values: tuple[str, ...]
+
+
+def _norm(value: object) -> str:
+    text = " ".join(_cell(value).split())
+    return str(int(text)) if re.fullmatch(r"[+-]?\d+", text) else text.casefold()
+
+
+def _by_seat(rows: Sequence[Mapping[str, object]]) -> dict[int, Mapping[str, object]]:
+    return {int(_norm(r.get("seat")) or 0): r for r in rows}
+
+
+def _cells(game: str, rows: Sequence[Mapping[str, object]]) -> dict[tuple[int, str], str]:
+    """An entry's cells by (seat, column), normalised as the reader reads them ('07' is 7)."""
+    columns = [c for c in sheet_columns(game) if c not in ("round", "table", "seat")]
+    return {(seat, c): _norm(row.get(c)) for seat, row in _by_seat(rows).items() for c in columns}
+
+
+def differences(game: str, entries: Sequence[store.HeldEntry]) -> list[Difference]:
+    """The cells where the held entries differ, in seat and sheet order, with what each desk typed."""
+    columns = [c for c in sheet_columns(game) if c not in ("round", "table", "seat")]
+    seats = [_by_seat(e.rows) for e in entries]
+    out = []
+    for seat in sorted(set().union(*seats)):
+        rows = [s.get(seat, {}) for s in seats]
+        player = next((_cell(r.get("player")).strip() for r in rows if r.get("player")), "")
+        out += [Difference(seat, player, c, tuple(_cell(r.get(c)).strip() for r in rows))
+                for c in columns if len({_norm(r.get(c)) for r in rows}) > 1]
+    return out
+
+
+def _json_rows(rows: Sequence[Mapping[str, object]]) -> list[dict[str, store.Json]]:
+    return [{str(k): v if v is None or isinstance(v, (int, str)) else str(v) for k, v in r.items()} for r in rows]
+
+
+def enter_blind(event: store.Event, round_no: int, table_no: int, rows: Sequence[Mapping[str, object]], *,
+                version: int | None, desk: str, reason: str | None = None) -> Entered | Held:
+    """A desk's entry under blind double entry: checked as always; held when no other desk's
+    entry of the table agrees; stored (exactly as `enter_table` would, the history naming both
+    desks) when one does. Raises as `enter_table`."""
+    report = _checked(event, round_no, table_no, rows, version, f"desk {desk}")
+    game = event.info().game
+    mine = _cells(game, rows)
+    with event.transaction() as conn:
+        others = [h for h in store.held_at(conn, round_no, table_no)
+                  if h.desk != desk and h.base_version == (version or 0)]
+        twin = next((h for h in others if _cells(game, h.rows) == mine), None)
+        if twin is None:
+            store.hold_entry(conn, round_no, table_no, version or 0, desk, _json_rows(rows), reason)
+            return Held(round_no, table_no, bool(others), tuple(report.warnings))
+        both = f"desk {twin.desk} + desk {desk}"
+        new = _store(event, conn, report, version, author=both[:100], reason=reason or twin.reason,
+                     source=f"double entry by desk {twin.desk} and desk {desk}")
+        store.clear_held(conn, round_no, table_no)
+    return Entered(round_no, table_no, new, tuple(report.warnings))
+
+
+def accept_held(event: store.Event, round_no: int, table_no: int, entry_id: int, who: str) -> Entered:
+    """The organiser accepts one held entry of a table: stored as that desk's entry (the
+    history names the desk and who accepted it); the table's other held entries go."""
+    held = next((h for h in store.held_entries(event)
+                 if h.id == entry_id and (h.round, h.table) == (round_no, table_no)), None)
+    if held is None:
+        raise UsageError(f"round {round_no}, table {table_no}: no held entry {entry_id}: reload the page")
+    version = held.base_version or None
+    report = _checked(event, round_no, table_no, held.rows, version, f"desk {held.desk}")
+    with event.transaction() as conn:
+        new = _store(event, conn, report, version, author=f"desk {held.desk}", reason=held.reason,
+                     source=f"desk {held.desk}, accepted by {who}")
+        store.clear_held(conn, round_no, table_no)
+    return Entered(round_no, table_no, new, tuple(report.warnings))

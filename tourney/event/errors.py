@@ -1,0 +1,30 @@
+"""Refusals of the event's use cases that carry what the caller shows: the check report of
+sheets that were not stored, the version another desk stored first."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tourney.core.errors import TourneyError
+
+if TYPE_CHECKING:
+    from tourney.event.checking import CheckReport
+    from tourney.core.store import TableResult
+
+
+class ImportRefused(TourneyError):
+    """Score sheets with errors: nothing was stored. Carries the report to print."""
+
+    def __init__(self, report: CheckReport) -> None:
+        super().__init__(report.summary())
+        self.report = report
+
+
+class VersionConflict(TourneyError):
+    """Another desk stored this table since the caller saw it."""
+
+    def __init__(self, round_no: int, table_no: int, expected: int | None, stored: TableResult | None):
+        have = stored.version if stored else None
+        super().__init__(f"round {round_no}, table {table_no}: stored version is {have}, not {expected}: "
+                         "reload the table, compare, and save again")
+        self.expected = expected
+        self.stored = stored

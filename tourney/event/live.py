@@ -1,0 +1,149 @@
+"""What the live pages show and the organiser changes from a desk: which rounds' seating is
+published, the round timer, the event language, finding a player by a loosely typed name."""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from dataclasses import dataclass
+
+from tourney.core import store
+from tourney.event.entry import line_cells
+from tourney.core.errors import UsageError
+from tourney.core.names import fold
+
+LANGS = ("en", "de")
+
+
+def event_lang(event: store.Event) -> str:
+    """The event's language for pages ('lang' setting), English when not set."""
+    lang = event.setting("lang")
+    return lang if lang in LANGS else "en"
+
+
+#: The live server's address players and printed QR codes use ("url"), and who set it: "serve"
+#: (the address `tourney serve` announced) or "organiser" (`tourney event --url`), which serve keeps.
+URL_SETTING, URL_BY_SETTING = "url", "url_by"
+
+
+def check_url(url: str) -> str:
+    """A server address as typed, checked: http(s)://host[:port], no spaces."""
+    from urllib.parse import urlsplit
+
+    clean = url.strip()
+    parts = urlsplit(clean)
+    try:
+        parts.port  # noqa: B018 - raises ValueError on a port that is not a number
+    except ValueError:
+        parts = parts._replace(netloc="")
+    if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in clean):
+        raise UsageError(f"--url {url!r}: give the server's address as http://HOST:PORT (e.g. "
+                         "http://192.168.1.20:8000), or \"\" to remove it")
+    return clean.rstrip("/")
+
+
+def event_url(event: store.Event) -> str | None:
+    """The address stored with the event (by `tourney serve` or the organiser), or None."""
+    return event.setting(URL_SETTING) or None
+
+
+def set_url(conn: store.Connection, url: str | None, by: str) -> None:
+    """Store the server address (`by`: "serve" or "organiser"); None removes it."""
+    store.set_setting(conn, URL_SETTING, url)
+    store.set_setting(conn, URL_BY_SETTING, by if url else None)
+
+
+def remember_url(event: store.Event, url: str) -> tuple[str, bool]:
+    """`tourney serve`: store the address it announces unless the organiser set one; returns
+    the address players should use and whether it is the one just stored."""
+    clean = url.rstrip("/")
+    if event.setting(URL_BY_SETTING) == "organiser" and event_url(event):
+        return str(event_url(event)), False
+    if event_url(event) != clean:
+        with event.transaction() as conn:
+            set_url(conn, clean, "serve")
+            store.log(conn, "event", f"url = {clean!r} (announced by tourney serve)")
+    return clean, True
+
+
+def published_rounds(event: store.Event) -> set[int]:
+    """Rounds whose seating players may see: published by the organiser, or already played."""
+    published = set(json.loads(event.setting("published_rounds") or "[]"))
+    return published | {t.round for t in event.results()}
+
+
+def publish_round(event: store.Event, round_no: int, who: str) -> None:
+    """Show the round's seating on the player pages (logged; pages refresh)."""
+    if round_no not in event.seated_rounds():
+        raise UsageError(f"round {round_no} is not seated: seat it first")
+    published = set(json.loads(event.setting("published_rounds") or "[]")) | {round_no}
+    with event.transaction() as conn:
+        store.set_setting(conn, "published_rounds", json.dumps(sorted(published)))
+        store.log(conn, "round.publish", f"round {round_no} seating published", who)
+
+
+def current_round(event: store.Event) -> int | None:
+    """The latest round players may see, or None."""
+    return max(published_rounds(event) & set(event.seated_rounds()), default=None)
+
+
+def start_timer(event: store.Event, minutes: int, who: str) -> str:
+    """Start the round timer (0 stops it); returns the end time (UTC, ISO) or ''."""
+    if not 0 <= minutes <= 24 * 60:
+        raise UsageError(f"timer {minutes} minutes: give 0 (stop) to 1440")
+    end = ""
+    if minutes:
+        end = (_dt.datetime.now(_dt.UTC).replace(microsecond=0)
+               + _dt.timedelta(minutes=minutes)).isoformat()
+    with event.transaction() as conn:
+        store.set_setting(conn, "timer_end", end or None)
+        store.log(conn, "round.timer", f"timer {minutes} minutes" if minutes else "timer stopped", who)
+    return end
+
+
+def timer_end(event: store.Event) -> str:
+    return event.setting("timer_end") or ""
+
+
+def find_player(event: store.Event, typed: str) -> store.Player | None:
+    """The registered player whose folded name is `typed` folded, else the only one containing it."""
+    key = fold(typed)
+    if not key:
+        return None
+    players = event.players()
+    exact = [p for p in players if fold(p.name) == key]
+    if exact:
+        return exact[0]
+    partial = [p for p in players if key in fold(p.name)]
+    return partial[0] if len(partial) == 1 else None
+
+
+@dataclass(frozen=True)
+class PlayerGame:
+    """One round of a player's event, as their page shows it."""
+
+    round: int
+    table: int
+    seat: int
+    wonder: str | None
+    opponents: tuple[str, ...]
+    total: int | None  # None until the table's sheet is stored
+
+
+def player_games(event: store.Event, score: str, player: store.Player) -> list[PlayerGame]:
+    """The player's visible rounds: table, seat, opponents, and score (the sheet's `score`
+    column) once stored."""
+    visible = published_rounds(event)
+    results = {(t.round, t.table): t for t in event.results()}
+    seats = [s for s in event.seats() if s.round in visible]
+    mine = [s for s in seats if s.player == player.name]
+    out = []
+    for s in mine:
+        others = tuple(o.player for o in seats if (o.round, o.table) == (s.round, s.table) and o.player != s.player)
+        res = results.get((s.round, s.table))
+        total = None
+        if res is not None:
+            line = next((ln for ln in res.lines if ln.player == player.name), None)
+            value = line_cells(line).get(score) if line else None
+            total = value if isinstance(value, int) else None
+        out.append(PlayerGame(s.round, s.table, s.seat, s.wonder, others, total))
+    return out

@@ -1,0 +1,179 @@
+"""Registration: add, import (CSV/XLSX with a `name` column), drop, rename, remove, list."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from tourney.core import store
+from tourney.core.errors import RegistrationError, SheetError
+from tourney.core.i18n import N_, _, join_or
+from tourney.core.tabular import Table, is_blank, read_tables
+from tourney.core.vocabulary import ROSTER, header_columns
+from tourney.core.names import SimilarNames, clean_name, name_key, printable, sort_key
+
+#: Longest name read from a roster file.
+MAX_NAME_CHARS = 100
+_ROSTER_COLUMNS = ROSTER.aliases(("player", "first", "last"))
+_COLUMN_WORDS = {"player": N_("name"), "first": N_("first name"), "last": N_("last name")}
+
+
+def _next_round(event: store.Event) -> int:
+    """The round a player joining now plays first: the one after the last round with results."""
+    played = [t.round for t in event.results()]
+    return max(played, default=0) + 1
+
+
+@dataclass(frozen=True)
+class Registration:
+    """What registering a list of names did: who was added (from `first_round`), who was
+    already there, and who was held back because the name looks like a registered one."""
+
+    first_round: int
+    added: tuple[str, ...]
+    reentered: tuple[str, ...] = ()
+    known: tuple[tuple[str, str], ...] = ()  # (as given, as registered): given again
+    repeated: tuple[str, ...] = ()  # given twice in the same list
+    held: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (name, the registered names it looks like)
+
+    def similar_message(self) -> str | None:
+        """Why the held names were not added and how to add them anyway, or None."""
+        if not self.held:
+            return None
+        lines = [_("{name!r} looks like the registered {similar}").format(
+            name=printable(n), similar=join_or([repr(printable(s)) for s in like])) for n, like in self.held]
+        if len(lines) == 1:
+            return _("{problem}: add anyway with --yes, or fix the spelling").format(problem=lines[0])
+        return (_("{n} names look like registered ones and were not added: add them anyway with --yes, "
+                  "or fix the spelling").format(n=len(lines)) + "\n" + "\n".join(f"  {line}" for line in lines))
+
+
+def register(event: store.Event, names: list[str], *, yes: bool = False, reenter: bool = True,
+             source: str | None = None) -> Registration:
+    """Register the new names among `names` in one transaction (one query for the players
+    already there, one bulk insert). Names already registered are listed, not refused; a
+    dropped one is re-entered when `reenter` (typed on purpose, not re-imported). A name that
+    looks like a registered one (see names.similar_names) is held back unless `yes`.
+    An unusable name refuses the whole list (`source`, the roster file, named in the message)."""
+    try:
+        cleaned = [clean_name(n) for n in names]
+    except RegistrationError as exc:
+        if source is None:
+            raise
+        raise RegistrationError(_("{source}: {problem}; nothing was registered").format(
+            source=source, problem=exc)) from None
+    first = _next_round(event)
+    added: list[str] = []
+    reentered: list[str] = []
+    known: list[tuple[str, str]] = []
+    repeated: list[str] = []
+    held: list[tuple[str, tuple[str, ...]]] = []
+    with event.transaction() as conn:
+        players = store.players_by_key(conn)
+        similar: SimilarNames | None = None  # built at the first new name: a re-import needs none
+        given: set[str] = set()
+        for name in cleaned:
+            key = name_key(name)
+            if key in given:
+                repeated.append(name)
+                continue
+            given.add(key)
+            player = players.get(key)
+            if player is not None:
+                if reenter and player.dropped_after is not None:
+                    store.reenter_player(conn, player, first)
+                    reentered.append(player.name)
+                else:
+                    known.append((name, player.name))
+                continue
+            if similar is None:
+                similar = SimilarNames(p.name for p in players.values())
+            like = similar.find(name)
+            if like and not yes:
+                held.append((name, tuple(like)))
+                continue
+            added.append(name)
+            similar.add(name)
+        store.add_players(conn, added, first)
+    return Registration(first, tuple(added), tuple(reentered), tuple(known), tuple(repeated), tuple(held))
+
+
+def read_roster(path: str | Path) -> list[str]:
+    """Player names from a CSV or XLSX roster (the first worksheet): a `name` column (or
+    `player`, `Spieler`), or first and last name columns (`Vorname` and `Nachname`) joined as
+    "First Last". A row with more cells than the header is refused with its row number."""
+    tables = read_tables(path)
+    table = tables[0] if tables else None
+    if table is None or not table.rows:
+        raise SheetError(_("{file}: the file is empty: it needs a header row with a 'name' column").format(
+            file=Path(path).name))
+    header = table.rows[0]
+    columns = _roster_columns(table)
+    names = []
+    for row in table.rows[1:]:
+        if len(row.cells) > len(header.cells):
+            message = (_("{where}: the row has {cells} cells but the header only {header}: if a name holds a "
+                         "comma, put it in quotes (\"Müller, Jan\") or use the columns Vorname and Nachname")
+                       if len(header.cells) == 1 else
+                       _("{where}: the row has {cells} cells but the header only {header}: delete the extra cells"))
+            raise SheetError(message.format(where=table.where(row.number), cells=len(row.cells),
+                                            header=len(header.cells)))
+        parts = [_text(row.cells[i]) if i < len(row.cells) else "" for i in columns]
+        name = " ".join(" ".join(parts).split())
+        if len(name) > MAX_NAME_CHARS:
+            raise SheetError(_("{where}: the name has {n} characters, more than the {max} a name may have: "
+                               "shorten it").format(where=table.where(row.number), n=len(name), max=MAX_NAME_CHARS))
+        if name:
+            names.append(name)
+    if not names:
+        raise SheetError(_("{where}: no names below the header").format(where=table.where()))
+    return names
+
+
+def _text(cell: object) -> str:
+    return "" if is_blank(cell) else str(cell).strip()
+
+
+def _roster_columns(table: Table) -> list[int]:
+    """The column(s) the name is read from: the name column, or first then last name."""
+    header = table.rows[0]
+    found = header_columns(table, _ROSTER_COLUMNS, lambda col: _(_COLUMN_WORDS[col]))
+    if "player" in found:
+        return [found["player"]]
+    if "first" in found and "last" in found:
+        return [found["first"], found["last"]]
+    raise SheetError(_("{where}: no 'name' column in the header {header!r}: name the column of player names "
+                       "'name', or use the columns 'Vorname' and 'Nachname'").format(
+        where=table.where(header.number), header=list(header.cells)))
+
+
+def drop_player(event: store.Event, name: str) -> tuple[str, int]:
+    """Drop a player after the last round with results; returns (name, that round)."""
+    after = _next_round(event) - 1
+    with event.transaction() as conn:
+        real = store.drop_player(conn, name, after)
+    return real, after
+
+
+def rename_player(event: store.Event, old: str, new: str) -> tuple[str, str]:
+    """Rename a player; standings, seating, history and season follow (they go by player id)."""
+    with event.transaction() as conn:
+        return store.rename_player(conn, old, new)
+
+
+def remove_player(event: store.Event, name: str) -> tuple[str, list[int]]:
+    """Remove a mis-registration (no results, not seated in a printed round); returns the
+    name and the unprinted rounds that were seated with them and need re-seating."""
+    with event.transaction() as conn:
+        return store.remove_player(conn, name)
+
+
+def listing(event: store.Event) -> list[store.Player]:
+    """The players in German alphabetical order (DIN 5007-1: Ä with A)."""
+    return sorted(event.players(), key=lambda p: sort_key(p.name))
+
+
+def add_players(event: store.Event, names: list[str]) -> tuple[list[str], int]:
+    """Register every new name, similar ones too (scripts and the demo); returns the names
+    added or re-entered and the first round they play."""
+    done = register(event, names, yes=True)
+    return [*done.added, *done.reentered], done.first_round

@@ -1,0 +1,707 @@
+"""Season report across qualifier events: who qualified where, every pass-down, a per-player
+overview and an optional points ranking; players are matched across events by normalised name.
+
+Pure: works on plain frozen values (`EventResult`), reads no event files (the CLI does that).
+
+Decisions (also in the README section for `tourney season`):
+- Events are processed by date, ties by the order given; when no event has a date, the
+  order given alone counts (some dated and some not is an error). Each event awards `spots` spots
+  to its best-placed players not already qualified in an earlier-processed event.
+- A shared place (two players with place 3) is ordered by the standings order the event
+  gives (the order of `EventResult.places`); when a spot cut-off falls inside a shared
+  place the report says so in its notes.
+- Pass-downs are a chain: a nominal spot holder (one of the top `spots` finishers) who is
+  already qualified declines, the spot goes to the next finisher in line; if that one is
+  already qualified too, they decline it in turn, and so on. Every step is one `PassDown`.
+- A name that cannot be matched safely (two entries of one event resolve to the same
+  player) is reported as an `Ambiguity` and those entries are kept apart in every event:
+  they are never merged with anyone by guessing.
+- Ranking points are given per place number, so a shared place gives both players the
+  points of that place. Ranking order: total points, then best single place; still
+  equal, the rank is shared (listed by name).
+"""
+from __future__ import annotations
+
+import datetime
+import json
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from tourney.core.errors import AliasFileError, SeasonError, UsageError
+from tourney.core.i18n import N_, _, join_and, ngettext
+from tourney.core.output import csv_text
+from tourney.core.tabular import Table, parse_csv_text, read_tables
+from tourney.core.names import similar_key, sort_key
+
+DEFAULT_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1)
+CSV_SECTIONS: tuple[str, ...] = ("qualified", "pass-downs", "players", "ranking")
+
+
+# ---------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True)
+class EventResult:
+    """One qualifier's final standings: `places` in standings order as (place, player)."""
+
+    name: str
+    date: datetime.date | None
+    order_given: int
+    places: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True)
+class Alias:
+    """One row of an alias file: `alias` is another spelling of `name`."""
+
+    alias: str
+    name: str
+    row: int
+
+
+@dataclass(frozen=True)
+class Aliases:
+    """A parsed alias file; `source` names the file in messages."""
+
+    source: str
+    entries: tuple[Alias, ...] = ()
+
+    def by_key(self) -> dict[str, Alias]:
+        """Each alias by its normalised spelling."""
+        return {normalise(entry.alias): entry for entry in self.entries}
+
+    def display_names(self) -> dict[str, str]:
+        """The spelling the file gives for each target key (first row wins)."""
+        names: dict[str, str] = {}
+        for entry in self.entries:
+            names.setdefault(normalise(entry.name), entry.name)
+        return names
+
+
+NO_ALIASES = Aliases("<none>")
+
+
+@dataclass(frozen=True)
+class Finish:
+    """A player's result in one event."""
+
+    event: str
+    date: datetime.date | None
+    place: int
+
+
+@dataclass(frozen=True)
+class Qualification:
+    """A spot awarded: `player` qualified at `event` with `place`."""
+
+    player: str
+    event: str
+    date: datetime.date | None
+    place: int
+
+
+@dataclass(frozen=True)
+class PassDown:
+    """`declined` (already qualified at `qualified_at`) passed an event's spot down to
+    `moved_up`; `moved_up` is None when no eligible finisher was left."""
+
+    event: str
+    date: datetime.date | None
+    declined: str
+    declined_place: int
+    qualified_at: str
+    moved_up: str | None
+    moved_up_place: int | None
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player's finishes across the events, in processing order."""
+
+    player: str
+    finishes: tuple[Finish, ...]
+    qualified_at: str | None
+
+    @property
+    def events_played(self) -> int:
+        return len(self.finishes)
+
+    @property
+    def best_place(self) -> int:
+        return min(f.place for f in self.finishes)
+
+
+@dataclass(frozen=True)
+class RankingEntry:
+    """One line of the points ranking; `points_by_event` in processing order."""
+
+    rank: int
+    player: str
+    points: int
+    best_place: int
+    points_by_event: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """Entries that resolve to the same player key inside one event; kept apart everywhere."""
+
+    key: str
+    clashes: tuple[tuple[str, tuple[str, ...]], ...]
+    also_in: tuple[tuple[str, str], ...]
+    aliases: tuple[Alias, ...]
+    alias_source: str
+
+    @property
+    def message(self) -> str:
+        parts = [
+            (_("{names} in {event!r} all match {key!r}") if len(names) > 2 else
+             _("{names} in {event!r} both match {key!r}")).format(
+                names=join_and([repr(n) for n in names]),
+                event=event, key=self.key)
+            for event, names in self.clashes
+        ]
+        text = "; ".join(parts)
+        if self.aliases:
+            used = ", ".join(
+                _("row {row} maps {alias!r} to {name!r}").format(row=a.row, alias=a.alias, name=a.name)
+                for a in self.aliases
+            )
+            text += f" ({self.alias_source}: {used})"
+        text = _("{clashes}; kept apart as different players in every event").format(clashes=text)
+        if self.also_in:
+            text += " (" + _("also {where}").format(
+                where=", ".join(_("{name!r} in {event!r}").format(name=n, event=e) for e, n in self.also_in)) + ")"
+        return _("{problem}; fix the alias file or rename one of them in the event").format(problem=text)
+
+
+@dataclass(frozen=True)
+class EventSummary:
+    """An event as processed: position in processing order, players, spots awarded."""
+
+    position: int
+    name: str
+    date: datetime.date | None
+    players: int
+    awarded: int
+
+
+@dataclass(frozen=True)
+class SeasonReport:
+    """Everything the season report shows; `spots` None means no qualification asked."""
+
+    spots: int | None
+    events: tuple[EventSummary, ...]
+    qualified: tuple[Qualification, ...]
+    pass_downs: tuple[PassDown, ...]
+    players: tuple[PlayerSummary, ...]
+    ambiguities: tuple[Ambiguity, ...]
+    notes: tuple[str, ...]
+    ranking: tuple[RankingEntry, ...] | None = None
+    points: tuple[int, ...] | None = None
+
+
+# ---------------------------------------------------------------------------- names
+
+def refuse_repeated_events(locations: Sequence[str]) -> None:
+    """A season or statistics over several events counts each event once: the same event file
+    given twice (under two spellings of its path) is refused. Database URLs name themselves."""
+    seen: dict[Path, str] = {}
+    for location in locations:
+        if "://" not in location:
+            key = Path(location).resolve()
+            if key in seen:
+                raise UsageError(_("event file {file!r} is given twice (also as {other!r}); give each event "
+                                   "once").format(file=location, other=seen[key]))
+            seen[key] = location
+
+
+def normalise(name: str) -> str:
+    """The matching key of a name across events: `names.similar_key` (case, whitespace,
+    umlaut spellings, accents, hyphens and "Last, First" folded).
+
+    >>> normalise("  Jörg   MÜLLER ") == normalise("joerg mueller") == "joerg mueller"
+    True
+    >>> normalise("Strauß")
+    'strauss'
+    """
+    return similar_key(name)
+
+
+def parse_aliases(text: str, source: str = "<aliases>") -> Aliases:
+    """Parse alias CSV text with an `alias` and a `name` column (other columns ignored).
+
+    Errors name the file and the row (the header is row 1).
+    """
+    return _aliases_from_table(parse_csv_text(text, source), source)
+
+
+def _aliases_from_table(table: Table, source: str) -> Aliases:
+    rows = [(r.number, ["" if c is None else str(c) for c in r.cells]) for r in table.rows]
+    if not rows:
+        raise AliasFileError(_("{source}: the alias file is empty; it needs a header row 'alias,name'").format(
+            source=source))
+    header_row, header = rows[0]
+    columns = [h.strip().lower() for h in header]
+    missing = [c for c in ("alias", "name") if c not in columns]
+    if missing:
+        raise AliasFileError(_("{source}, row {row}: header {header!r} lacks column {missing}; the header must name "
+                               "an 'alias' and a 'name' column").format(
+            source=source, row=header_row, header=header, missing=", ".join(repr(m) for m in missing)))
+    ia, iname = columns.index("alias"), columns.index("name")
+    entries: list[Alias] = []
+    seen: dict[str, Alias] = {}
+    for row_number, row in rows[1:]:
+        cells = row + [""] * (max(ia, iname) + 1 - len(row))
+        alias, name = " ".join(cells[ia].split()), " ".join(cells[iname].split())
+        if not alias or not name:
+            empty = "alias" if not alias else "name"
+            raise AliasFileError(_("{source}, row {row}: the {column!r} cell is empty in {cells!r}; fill it or delete "
+                                   "the row").format(source=source, row=row_number, column=empty, cells=row))
+        entry = Alias(alias, name, row_number)
+        key = normalise(alias)
+        earlier = seen.get(key)
+        if earlier is not None:
+            if normalise(earlier.name) != normalise(name):
+                raise AliasFileError(_("{source}, row {row}: alias {alias!r} maps to {name!r}, but row {other} maps "
+                                       "{other_alias!r} to {other_name!r}; keep one of the rows").format(
+                    source=source, row=row_number, alias=alias, name=name, other=earlier.row,
+                    other_alias=earlier.alias, other_name=earlier.name))
+            continue
+        seen[key] = entry
+        entries.append(entry)
+    for entry in entries:
+        target_key = normalise(entry.name)
+        onward = seen.get(target_key)
+        if onward is not None and normalise(onward.name) != target_key:
+            raise AliasFileError(_("{source}, row {row}: alias {alias!r} maps to {name!r}, which row {other} maps on "
+                                   "to {target!r}; map {alias!r} straight to {target!r}").format(
+                source=source, row=entry.row, alias=entry.alias, name=entry.name, other=onward.row,
+                target=onward.name))
+    return Aliases(source, tuple(entries))
+
+
+def load_aliases(path: str | Path) -> Aliases:
+    """Read and parse an alias file (CSV in UTF-8 or Windows-1252, or XLSX)."""
+    if not Path(path).is_file():
+        raise AliasFileError(_("alias file {file!r} not found; check the path given to --aliases").format(
+            file=str(path)))
+    tables = read_tables(path)
+    return _aliases_from_table(tables[0] if tables else Table(Path(path).name, None, ()), str(path))
+
+
+def parse_points(text: str) -> tuple[int, ...]:
+    """Parse a points-per-place setting such as ``"10,8,6,5,4,3,2,1"``."""
+    parts = [p.strip() for p in text.split(",")]
+    points: list[int] = []
+    for position, part in enumerate(parts, start=1):
+        if not part.isdigit():
+            raise SeasonError(_("points {points!r}: entry {position} ({part!r}) is not a whole number >= 0; give "
+                                "points per place like '10,8,6,5,4,3,2,1'").format(
+                points=text, position=position, part=part))
+        points.append(int(part))
+    for position in range(1, len(points)):
+        if points[position] > points[position - 1]:
+            raise SeasonError(_("points {points!r}: place {place} gets more than place {above}; points must not "
+                                "increase down the places").format(points=text, place=position + 1, above=position))
+    return tuple(points)
+
+
+# ---------------------------------------------------------------------------- building
+
+
+@dataclass(frozen=True)
+class _Entry:
+    event: int  # index in processing order
+    position: int  # index in the event's standings order
+    place: int
+    raw: str
+    key: str
+    alias: Alias | None
+
+
+def _ordered(events: Sequence[EventResult]) -> list[EventResult]:
+    seen: dict[tuple[str, datetime.date | None], EventResult] = {}
+    for event in events:
+        if not event.places:
+            raise SeasonError(_("event {event} has no results; enter its results or leave it out").format(
+                event=_event(event.name, event.date)))
+        for place, player in event.places:
+            if not isinstance(place, int) or place < 1:
+                raise SeasonError(_("event {event!r}: place {place!r} of {player!r} is not a whole number >= 1").format(
+                    event=event.name, place=place, player=player))
+            if not player.strip():
+                raise SeasonError(_("event {event!r}: a player at place {place} has an empty name").format(
+                    event=event.name, place=place))
+        twin = seen.get((event.name, event.date))
+        if twin is not None:
+            raise SeasonError(_("event {event} is given twice; give each event once").format(
+                event=_event(event.name, event.date)))
+        seen[(event.name, event.date)] = event
+    undated = [e.name for e in events if e.date is None]
+    if undated and len(undated) < len(events):
+        raise SeasonError(_("event {event!r} has no date but other events have one; events are processed by date, "
+                            "so give every event a date (tourney new --date) or none (then the order given "
+                            "counts)").format(event=undated[0]))
+    return sorted(events, key=lambda e: (e.date or datetime.date.min, e.order_given))
+
+
+def _event(name: str, date: datetime.date | None) -> str:
+    """An event in a message: its name, and its date when it has one."""
+    if date is None:
+        return repr(name)
+    return _("{event!r} on {date}").format(event=name, date=date.isoformat())
+
+
+def _standings_order(event: EventResult) -> list[tuple[int, int, str]]:
+    # Stable sort: a shared place keeps the event's standings order.
+    indexed = [(place, i, player) for i, (place, player) in enumerate(event.places)]
+    return sorted(indexed, key=lambda t: (t[0], t[1]))
+
+
+def build_report(
+    events: Sequence[EventResult],
+    spots: int | None,
+    aliases: Aliases = NO_ALIASES,
+    points: Sequence[int] | None = None,
+) -> SeasonReport:
+    """Qualification (when `spots` is given) and points ranking (when `points` is given)
+    across `events`, with players matched by normalised name and `aliases`."""
+    if spots is not None and (isinstance(spots, bool) or not isinstance(spots, int) or spots < 1):
+        raise SeasonError(_("spots {spots!r} is not a whole number >= 1; give the spots per event like --spots "
+                            "3").format(spots=spots))
+    if not events:
+        raise SeasonError(_("no events given; name at least one event file"))
+    ordered = _ordered(events)
+
+    # Resolve every entry to a player key (normalised, then through the alias file).
+    alias_by_key = aliases.by_key()
+    entries: list[list[_Entry]] = []
+    for ei, event in enumerate(ordered):
+        row: list[_Entry] = []
+        for place, position, raw in _standings_order(event):
+            key = normalise(raw)
+            alias = alias_by_key.get(key)
+            if alias is not None:
+                key = normalise(alias.name)
+            row.append(_Entry(ei, position, place, raw, key, alias))
+        entries.append(row)
+
+    # A key used twice inside one event names two people: never merge it anywhere.
+    split: dict[str, list[tuple[int, list[_Entry]]]] = {}
+    for ei, row in enumerate(entries):
+        counts = Counter(e.key for e in row)
+        for key, n in counts.items():
+            if n > 1:
+                split.setdefault(key, []).append((ei, [e for e in row if e.key == key]))
+    ambiguities = []
+    for key, clashes in split.items():
+        clash_events = {ei for ei, _ in clashes}
+        related = [e for row in entries for e in row if e.key == key]
+        used_aliases = tuple(sorted({e.alias for e in related if e.alias is not None}, key=lambda a: a.row))
+        ambiguities.append(
+            Ambiguity(
+                key=key,
+                clashes=tuple((ordered[ei].name, tuple(e.raw for e in es)) for ei, es in clashes),
+                also_in=tuple((ordered[e.event].name, e.raw) for e in related if e.event not in clash_events),
+                aliases=used_aliases,
+                alias_source=aliases.source,
+            )
+        )
+
+    def identity(e: _Entry) -> str:
+        return f"{e.key}\x00{e.event}\x00{e.position}" if e.key in split else e.key
+
+    file_names = aliases.display_names()
+    names: dict[str, str] = {}
+    for row in entries:
+        for e in row:
+            ident = identity(e)
+            if ident in names:
+                continue
+            if e.key in split:
+                names[ident] = f"{e.raw} ({ordered[e.event].name})"
+            else:
+                # The alias file's spelling wins, then the first spelling in processing order.
+                names[ident] = file_names.get(e.key, e.raw)
+
+    # Qualification.
+    qualified_at: dict[str, str] = {}
+    qualified: list[Qualification] = []
+    pass_downs: list[PassDown] = []
+    notes: list[str] = []
+    awarded_per_event: list[int] = []
+    for ei, row in enumerate(entries):
+        event = ordered[ei]
+        if spots is None:
+            awarded_per_event.append(0)
+            continue
+        earlier = dict(qualified_at)  # qualified before this event
+        winners, chain = _award(row, spots, earlier, identity)
+        pass_downs += [
+            PassDown(
+                event.name, event.date, names[identity(d)], d.place, earlier[identity(d)],
+                None if m is None else names[identity(m)], None if m is None else m.place,
+            )
+            for d, m in chain
+        ]
+        for w in winners:
+            qualified_at[identity(w)] = event.name
+            qualified.append(Qualification(names[identity(w)], event.name, event.date, w.place))
+        awarded_per_event.append(len(winners))
+        if len(winners) < spots:
+            missing = spots - len(winners)
+            notes.append(ngettext("{event!r}: {missing} of {spots} spot unfilled (no eligible finisher left)",
+                                  "{event!r}: {missing} of {spots} spots unfilled (no eligible finisher left)",
+                                  spots).format(event=event.name, missing=missing, spots=spots))
+        # A cut-off inside a shared place was decided by standings order: say so.
+        won = {id(w) for w in winners}
+        for place in sorted({e.place for e in row}):
+            group = [e for e in row if e.place == place]
+            if len(group) < 2:
+                continue
+            in_ = [e for e in group if id(e) in won]
+            out = [e for e in group if id(e) not in won and identity(e) not in earlier]
+            if in_ and out:
+                notes.append(_("{event!r}: place {place} is shared by {shared}; the spot went by standings order to "
+                               "{winners}").format(event=event.name, place=place,
+                                                   shared=", ".join(repr(e.raw) for e in group),
+                                                   winners=", ".join(repr(e.raw) for e in in_)))
+
+    # Per-player overview.
+    finishes: dict[str, list[Finish]] = {}
+    for ei, row in enumerate(entries):
+        for e in row:
+            finishes.setdefault(identity(e), []).append(Finish(ordered[ei].name, ordered[ei].date, e.place))
+    players = tuple(
+        sorted(
+            (PlayerSummary(names[i], tuple(f), qualified_at.get(i)) for i, f in finishes.items()),
+            key=lambda p: sort_key(p.player),
+        )
+    )
+
+    ranking = None
+    if points is not None:
+        ranking = _ranking(players, tuple(points))
+
+    return SeasonReport(
+        spots=spots,
+        events=tuple(
+            EventSummary(i + 1, ev.name, ev.date, len(ev.places), awarded_per_event[i])
+            for i, ev in enumerate(ordered)
+        ),
+        qualified=tuple(qualified),
+        pass_downs=tuple(pass_downs),
+        players=players,
+        ambiguities=tuple(ambiguities),
+        notes=tuple(notes),
+        ranking=ranking,
+        points=None if points is None else tuple(points),
+    )
+
+
+def _award(
+    row: list[_Entry], spots: int, earlier: dict[str, str], identity: Callable[[_Entry], str]
+) -> tuple[list[_Entry], list[tuple[_Entry, _Entry | None]]]:
+    """Spot winners of one event (in standings order) and the pass-down chain as
+    (declined, moved up or None) steps."""
+    line = iter(row[spots:])
+    winners: list[_Entry] = []
+    chain: list[tuple[_Entry, _Entry | None]] = []
+    for holder in row[:spots]:
+        current = holder
+        # A nominal holder already qualified declines; the next in line may decline in turn.
+        while identity(current) in earlier:
+            nxt = next(line, None)
+            chain.append((current, nxt))
+            if nxt is None:
+                break
+            current = nxt
+        else:
+            winners.append(current)
+    winners.sort(key=lambda e: (e.place, e.position))
+    return winners, chain
+
+
+def _ranking(players: Iterable[PlayerSummary], points: tuple[int, ...]) -> tuple[RankingEntry, ...]:
+    def for_place(place: int) -> int:
+        return points[place - 1] if place <= len(points) else 0
+
+    scored = [
+        (
+            sum(for_place(f.place) for f in p.finishes),
+            p.best_place,
+            p,
+        )
+        for p in players
+    ]
+    scored.sort(key=lambda t: (-t[0], t[1], sort_key(t[2].player)))
+    result: list[RankingEntry] = []
+    for index, (total, best, p) in enumerate(scored):
+        if index and (total, best) == (scored[index - 1][0], scored[index - 1][1]):
+            rank = result[-1].rank
+        else:
+            rank = index + 1
+        result.append(
+            RankingEntry(rank, p.player, total, best, tuple((f.event, for_place(f.place)) for f in p.finishes))
+        )
+    return tuple(result)
+
+
+# ---------------------------------------------------------------------------- rendering
+
+
+def _places_text(p: PlayerSummary) -> str:
+    return ", ".join(f"{f.event}: {f.place}" for f in p.finishes)
+
+
+def section_rows(report: SeasonReport, section: str) -> tuple[list[str], list[list[object]]]:
+    """Header and rows of one report section (`CSV_SECTIONS`), values not yet formatted."""
+    if section == "qualified":
+        return ["event", "date", "place", "player"], [
+            [q.event, q.date, q.place, q.player] for q in report.qualified
+        ]
+    if section == "pass-downs":
+        return ["event", "date", "declined", "place", "qualified_at", "moved_up", "moved_up_place"], [
+            [p.event, p.date, p.declined, p.declined_place, p.qualified_at, p.moved_up, p.moved_up_place]
+            for p in report.pass_downs
+        ]
+    if section == "players":
+        return ["player", "events", "places", "best", "qualified_at"], [
+            [p.player, p.events_played, _places_text(p), p.best_place, p.qualified_at] for p in report.players
+        ]
+    if section == "ranking":
+        if report.ranking is None:
+            raise SeasonError(_("there is no ranking in this report; ask for one with --ranking"))
+        return ["rank", "player", "points", "best", "by_event"], [
+            [r.rank, r.player, r.points, r.best_place, ", ".join(f"{e}: {pts}" for e, pts in r.points_by_event)]
+            for r in report.ranking
+        ]
+    raise SeasonError(_("unknown section {section!r}; choose one of {choices}").format(
+        section=section, choices=", ".join(CSV_SECTIONS)))
+
+
+#: The terminal headings of the sections' columns (CSV and JSON keep the keys).
+COLUMN_LABELS = {"event": N_("event"), "date": N_("date"), "place": N_("place"), "player": N_("player"),
+                 "declined": N_("declined"), "qualified_at": N_("qualified_at"), "moved_up": N_("moved_up"),
+                 "moved_up_place": N_("moved_up_place"), "events": N_("events"), "places": N_("places"),
+                 "best": N_("best"), "rank": N_("rank"), "points": N_("points"), "by_event": N_("by_event")}
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return str(value)
+
+
+def _text_table(header: list[str], rows: list[list[object]]) -> list[str]:
+    cells = [[_cell(v) for v in row] for row in rows]
+    numeric = [
+        bool(rows) and all(isinstance(row[i], int) or row[i] is None for row in rows) for i in range(len(header))
+    ]
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(header)]
+
+    def line(values: list[str]) -> str:
+        out = [v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric)]
+        return "  ".join(out).rstrip()
+
+    return [line(header)] + [line(r) for r in cells]
+
+
+def render_table(report: SeasonReport) -> str:
+    """The report as aligned text sections for the terminal."""
+    out: list[str] = []
+    n = len(report.events)
+    head = ngettext("Season: {n} event", "Season: {n} events", n).format(n=n)
+    if report.spots is not None:
+        head += ngettext(", {spots} spot per event", ", {spots} spots per event", report.spots).format(
+            spots=report.spots)
+    out.append(head)
+    out.append("")
+    out.append(_("Events (processing order)"))
+    out += _text_table(
+        ["#", _("date"), _("event"), _("players"), _("qualified")],
+        [[e.position, e.date, e.name, e.players, e.awarded if report.spots is not None else None]
+         for e in report.events],
+    )
+    sections = []
+    if report.spots is not None:
+        sections += [(_("Qualified"), "qualified"), (_("Pass-downs"), "pass-downs")]
+    sections.append((_("Players"), "players"))
+    if report.ranking is not None:
+        sections.append((_("Ranking (points {points})").format(points=",".join(map(str, report.points or ()))),
+                         "ranking"))
+    for title, section in sections:
+        header, rows = section_rows(report, section)
+        out.append("")
+        out.append(title)
+        out += _text_table([_(COLUMN_LABELS.get(h, h)) for h in header], rows) if rows else [_("(none)")]
+    if report.ambiguities:
+        out.append("")
+        out.append(_("Ambiguous names (not matched across events)"))
+        out += [f"- {a.message}" for a in report.ambiguities]
+    if report.notes:
+        out.append("")
+        out.append(_("Notes"))
+        out += [f"- {note}" for note in report.notes]
+    return "\n".join(out) + "\n"
+
+
+def render_csv(report: SeasonReport, section: str = "qualified") -> str:
+    """One section of the report as CSV (header row first)."""
+    header, rows = section_rows(report, section)
+    return csv_text(header, ([_cell(v) for v in row] for row in rows))
+
+
+def _iso(date: datetime.date | None) -> str | None:
+    return None if date is None else date.isoformat()
+
+
+def report_to_dict(report: SeasonReport) -> dict[str, object]:
+    """The report as plain JSON-ready data (dates as ISO strings)."""
+    data: dict[str, object] = {
+        "spots": report.spots,
+        "events": [
+            {"position": e.position, "event": e.name, "date": _iso(e.date), "players": e.players,
+             "qualified": e.awarded}
+            for e in report.events
+        ],
+        "qualified": [
+            {"player": q.player, "event": q.event, "date": _iso(q.date), "place": q.place}
+            for q in report.qualified
+        ],
+        "pass_downs": [
+            {"event": p.event, "date": _iso(p.date), "declined": p.declined, "place": p.declined_place,
+             "qualified_at": p.qualified_at, "moved_up": p.moved_up, "moved_up_place": p.moved_up_place}
+            for p in report.pass_downs
+        ],
+        "players": [
+            {"player": p.player, "events": p.events_played, "best_place": p.best_place,
+             "qualified_at": p.qualified_at,
+             "places": [{"event": f.event, "date": _iso(f.date), "place": f.place} for f in p.finishes]}
+            for p in report.players
+        ],
+        "ambiguities": [
+            {"key": a.key, "message": a.message,
+             "clashes": [{"event": e, "names": list(ns)} for e, ns in a.clashes]}
+            for a in report.ambiguities
+        ],
+        "notes": list(report.notes),
+    }
+    if report.ranking is not None:
+        data["points"] = list(report.points or ())
+        data["ranking"] = [
+            {"rank": r.rank, "player": r.player, "points": r.points, "best_place": r.best_place,
+             "by_event": [{"event": e, "points": pts} for e, pts in r.points_by_event]}
+            for r in report.ranking
+        ]
+    return data
+
+
+def render_json(report: SeasonReport) -> str:
+    """The report as a JSON object (`qualified`, `pass_downs`, `players`, ...)."""
+    return json.dumps(report_to_dict(report), ensure_ascii=False, indent=2) + "\n"

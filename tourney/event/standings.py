@@ -1,0 +1,172 @@
+"""Standings every game shares: the `Standings` protocol the generic commands (export,
+season) read, the tiebreak declaration and the drawn lot. Each game computes its own
+standings in `tourney.games.<game>`."""
+from __future__ import annotations
+
+import hashlib
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence, TypeVar, cast
+
+from tourney.core.errors import UsageError
+
+G = TypeVar("G")
+
+if TYPE_CHECKING:
+    from tourney.core.schemes import Scheme
+    from tourney.core.store import Event, EventInfo, SeatRow, StoredDraw
+
+
+@dataclass(frozen=True)
+class Tiebreak:
+    """One ranking criterion: `key` names the value it ranks by; higher is better unless
+    `ascending`."""
+
+    key: str
+    name: str
+    abbr: str
+    ascending: bool = False
+
+
+class StandingRow(Protocol):
+    """One player's line: what every game's standings row has."""
+
+    @property
+    def rank(self) -> int: ...
+    @property
+    def player(self) -> str: ...
+    @property
+    def games(self) -> int:
+        """Games (or matches, byes included) the player has a result for."""
+    @property
+    def dropped_after(self) -> int | None: ...
+
+
+class Standings(Protocol):
+    """A game's standings, ready for every output format."""
+
+    @property
+    def info(self) -> EventInfo: ...
+    @property
+    def scheme(self) -> Scheme: ...
+    @property
+    def after_round(self) -> int | None: ...
+    @property
+    def rows(self) -> Sequence[StandingRow]: ...
+    @property
+    def tiebreaks(self) -> tuple[Tiebreak, ...]: ...
+    @property
+    def lot_order(self) -> tuple[str, ...]: ...
+
+    def rounds_played(self) -> frozenset[int]:
+        """The rounds with at least one result."""
+    # `cut`: the qualification line under the players ranked 1..cut (None: no line).
+    def to_table(self, cut: int | None = None) -> str: ...
+    def to_csv(self, cut: int | None = None) -> str: ...
+    def to_json(self, cut: int | None = None) -> str: ...
+    def to_html(self, cut: int | None = None) -> str: ...
+    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None: ...
+
+
+class StandingsExport(Protocol):
+    """A game's export module: one function per output format of its standings."""
+
+    def table(self, st: Any, cut: int | None = None) -> str: ...
+    def csv_text(self, st: Any, cut: int | None = None) -> str: ...
+    def json_text(self, st: Any, cut: int | None = None) -> str: ...
+    def html_text(self, st: Any, cut: int | None = None) -> str: ...
+    def xlsx(self, st: Any, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None: ...
+
+
+class ExportedStandings:
+    """The output methods of `Standings` for a game whose formats live in an export module
+    (`StandingsExport`), named by `export_module` and imported only when an output is asked
+    for (openpyxl and the renderers load then)."""
+
+    export_module: ClassVar[str]
+
+    def _export(self) -> StandingsExport:
+        return cast(StandingsExport, importlib.import_module(self.export_module))
+
+    def to_table(self, cut: int | None = None) -> str:
+        return self._export().table(self, cut)
+
+    def to_csv(self, cut: int | None = None) -> str:
+        return self._export().csv_text(self, cut)
+
+    def to_json(self, cut: int | None = None) -> str:
+        return self._export().json_text(self, cut)
+
+    def to_html(self, cut: int | None = None) -> str:
+        return self._export().html_text(self, cut)
+
+    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None:
+        self._export().xlsx(self, path, draws, cut)
+
+
+def lot_key(seed: int, name: str) -> str:
+    """A player's lot: a hash of the event seed and the name, so anyone can redraw it."""
+    return hashlib.sha256(f"tourney-lot:{seed}:{name.casefold()}".encode()).hexdigest()
+
+
+def check_after_round(event: Event, after_round: int | None) -> None:
+    """Refuse `--after-round` beyond the last round with results (or before any result)."""
+    if after_round is not None:
+        last = max((t.round for t in event.results()), default=0)
+        if not last:
+            raise UsageError(f"--after-round {after_round}: no round has results yet; "
+                             "leave out --after-round")
+        if after_round > last:
+            raise UsageError(f"--after-round {after_round}: the last round with results is round {last}; "
+                             f"use --after-round {last} or less")
+
+
+#: The event setting that holds the qualification cut (`tourney event EVENT --cut K`).
+CUT_SETTING = "cut"
+
+
+def event_cut(event: Event) -> int | None:
+    """The qualification cut stored with the event (None when not set)."""
+    value = event.setting(CUT_SETTING)
+    return int(value) if value and value.isdigit() and int(value) > 0 else None
+
+
+def ranked(standings: Standings) -> Sequence[StandingRow]:
+    """The rows to show: none before the first result (a ranking by lot alone would mislead)."""
+    return standings.rows if standings.rounds_played() else ()
+
+
+def qualified_count(rows: Sequence[StandingRow], cut: int | None) -> int | None:
+    """How many rows sit above the cut line (ranked 1..cut; players sharing rank `cut` all
+    qualify); None when there is no line to draw (no cut, or everyone is above it)."""
+    if cut is None:
+        return None
+    n = sum(1 for r in rows if r.rank <= cut)
+    return n if 0 < n < len(rows) else None
+
+
+def is_qualified(row: StandingRow, cut: int | None) -> bool | None:
+    """The `qualified` column: whether the row is above the cut (None without a cut)."""
+    return None if cut is None else row.rank <= cut
+
+
+@dataclass(frozen=True)
+class PlayerRounds:
+    """A player's rounds as a game shows them (`tourney player`): column names, headings,
+    one row per round."""
+
+    columns: tuple[str, ...]
+    labels: tuple[str, ...]
+    rows: tuple[tuple[object, ...], ...]
+
+
+def round_rows(event: Event, player: str, played: Mapping[int, G],
+               played_row: Callable[[G, SeatRow | None], tuple[object, ...]],
+               seated_row: Callable[[SeatRow], tuple[object, ...]]) -> tuple[tuple[object, ...], ...]:
+    """The rows of a player's view (`PlayerRounds.rows`), in round order: `played_row(game,
+    seat)` for a round the player has a result in (`played`, by round), `seated_row(seat)` for
+    a round seated but not played yet."""
+    seats = {s.round: s for s in event.seats() if s.player == player}
+    return tuple(played_row(played[r], seats.get(r)) if r in played else seated_row(seats[r])
+                 for r in sorted(seats.keys() | played.keys()))

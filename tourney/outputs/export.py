@@ -1,0 +1,242 @@
+"""Standings out: one dispatcher by file extension over the `Standings` protocol (each game's
+standings render their own columns), and the display helpers every game's columns use.
+
+Exact values (Fractions) are rounded only for output, with the helpers here.
+"""
+from __future__ import annotations
+
+import html
+import json
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Sequence
+
+from tourney.core.errors import UsageError
+from tourney.core.i18n import N_, _, language
+from tourney.core.outfile import atomic, save_workbook, write_text
+
+if TYPE_CHECKING:
+    from tourney.games.base import GameWorkflow
+    from openpyxl.styles import Border
+
+    from tourney.event.standings import Standings
+    from tourney.core.store import Event, EventInfo, StoredDraw
+
+EXPORT_FORMATS = (".xlsx", ".csv", ".json", ".html")
+
+
+def decimal(value: Fraction | int, places: int = 9) -> Decimal:
+    """Round an exact value for output (half-even, `places` decimals), trailing zeros cut."""
+    if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
+        return Decimal(int(value))
+    q = Decimal(value.numerator) / Decimal(value.denominator)
+    d = q.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN).normalize()
+    return d if d != d.to_integral() else d.quantize(Decimal(1))
+
+
+def fixed(value: Fraction | int, places: int) -> str:
+    """Display form with exactly `places` decimals (half-even)."""
+    q = Decimal(value.numerator) / Decimal(value.denominator) if isinstance(value, Fraction) else Decimal(value)
+    return format(q.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN), "f")
+
+
+def number(value: Fraction | int, places: int = 9) -> int | float:
+    d = decimal(value, places)
+    return int(d) if d == d.to_integral() else float(d)
+
+
+def text_number(value: Fraction | int, places: int = 9) -> str:
+    return format(decimal(value, places), "f")
+
+
+#: What every standings output says before the first result.
+NO_RESULTS = N_("no results yet")
+
+
+def to_csv(standings: Standings, cut: int | None = None) -> str:
+    return standings.to_csv(cut)
+
+
+def to_json(standings: Standings, cut: int | None = None) -> str:
+    return standings.to_json(cut)
+
+
+def to_table(standings: Standings, cut: int | None = None) -> str:
+    """The terminal view of the standings, aligned columns."""
+    return standings.to_table(cut)
+
+
+def to_html(standings: Standings, cut: int | None = None) -> str:
+    return standings.to_html(cut)
+
+
+def standings_title(info: EventInfo, after_round: int | None) -> str:
+    if after_round:
+        return _("{event}: standings after round {round}").format(event=info.name, round=after_round)
+    return _("{event}: standings").format(event=info.name)
+
+
+def dropped_mark(player: str, dropped_after: int | None) -> str:
+    """The player's name as the standings show it, marked when they dropped."""
+    return player if dropped_after is None else _("{player} (dropped)").format(player=player)
+
+
+def text_table(title: str, head: Sequence[str], body: Sequence[Sequence[str]], cut_after: int | None = None) -> str:
+    """A title line, then aligned columns under a rule: the player (second) column
+    left-aligned, every other right-aligned; a line of dashes under the first `cut_after`
+    rows (the qualification cut). No rows: the title and "no results yet"."""
+    if not body:
+        return f"{title}\n{_(NO_RESULTS)}\n"
+    widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
+
+    def fmt(row: Sequence[str]) -> str:
+        return "  ".join(c.ljust(widths[i]) if i == 1 else c.rjust(widths[i]) for i, c in enumerate(row)).rstrip()
+
+    rule = fmt(["-" * w for w in widths])
+    rows = [fmt(r) for r in body]
+    if cut_after:
+        rows.insert(cut_after, rule)
+    lines = [title, fmt(head), rule, *rows]
+    return "\n".join(lines) + "\n"
+
+
+def html_page(info: EventInfo, scheme_title: str, after_round: int | None, head: Sequence[str],
+              body: Sequence[Sequence[str]], footer: str, cut_after: int | None = None,
+              dropped: Sequence[int] = ()) -> str:
+    """A printable standings page: the event, a table of `head` over `body` (text, escaped
+    here) and `footer` (HTML, as given) under it; a red rule under the first `cut_after`
+    rows, the rows in `dropped` (0-based) greyed. No rows: a page saying "no results yet"."""
+    ths = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+
+    def tr(i: int, r: Sequence[str]) -> str:
+        classes = " ".join(c for c, on in (("dropped", i in dropped), ("cut", cut_after == i + 1)) if on)
+        return (f'<tr class="{classes}">' if classes else "<tr>") + "".join(
+            f"<td>{html.escape(c)}</td>" for c in r) + "</tr>"
+
+    rows = "\n".join(tr(i, r) for i, r in enumerate(body))
+    if cut_after:
+        note = _("Qualification line: the first {n} above the red line.").format(n=cut_after)
+        footer = f'<p class="cutnote">{html.escape(note)}</p>\n' + footer
+    table = f"""<table>
+<thead><tr>{ths}</tr></thead>
+<tbody>
+{rows}
+</tbody></table>""" if body else f'<p class="empty">{html.escape(_(NO_RESULTS))}</p>'
+    after = _("after round {round}").format(round=after_round) if after_round else ""
+    sub = " · ".join(x for x in (info.date or "", scheme_title, after) if x)
+    title = _("{event} – standings").format(event=info.name)  # outside the f-string: the extractor sees it
+    return f"""<!DOCTYPE html>
+<html lang="{language()}"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em; }}
+table {{ border-collapse: collapse; width: 100%; }}
+th, td {{ border-bottom: 1px solid #ccc; padding: .3em .6em; text-align: right; }}
+th:nth-child(2), td:nth-child(2) {{ text-align: left; }}
+thead th {{ border-bottom: 2px solid #333; }}
+tbody tr:nth-child(even) {{ background: #f4f4f4; }}
+tr.dropped td {{ color: #777; }}
+tr.cut td {{ border-bottom: 3px solid #c00; }}
+@media print {{ body {{ margin: 0; }} tbody tr {{ break-inside: avoid; }} }}
+</style></head>
+<body>
+<h1>{html.escape(info.name)}</h1>
+<p>{html.escape(sub)}</p>
+{table}
+{footer}
+</body></html>
+"""
+
+
+def draw_rows(lot_order: Sequence[str], draws: Sequence[StoredDraw]) -> list[tuple[str, str, str]]:
+    """The Draws sheet's rows after a game's own: how the lot is drawn, each player's lot and
+    every stored draw with its seed."""
+    rows = [("lot", "sha256('tourney-lot:<seed>:<name in lower case>'), ascending", _("1 = best"))]
+    rows += [(f"lot {i}", name, "") for i, name in enumerate(lot_order, 1)]
+    for d in draws:
+        where = f"round {d.round}: " if d.round is not None else ""
+        rows.append((f"{where}{d.kind}", d.seed, json.dumps(d.payload, ensure_ascii=False)))
+    return rows
+
+
+def to_xlsx(standings: Standings, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None:
+    """The standings workbook (each game's sheets), with the event's draws; before the first
+    result one sheet saying so."""
+    # Entered before the workbook is built: a write-only workbook that is never saved
+    # leaves its temporary rows behind.
+    with atomic(path) as tmp:
+        if standings.rounds_played():
+            standings.write_xlsx(tmp, draws, cut)
+        else:
+            _no_results_xlsx(standings.info, tmp)
+
+
+def _no_results_xlsx(info: EventInfo, path: Path) -> None:
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    from tourney.core.tabular import cell_value
+
+    wb = Workbook()
+    ws = wb.active
+    assert ws is not None  # a new workbook has one sheet
+    ws.title = _("Standings")
+    ws["A1"] = cell_value(standings_title(info, None))
+    ws["A1"].font = Font(bold=True)
+    ws["A2"] = _(NO_RESULTS)
+    ws.column_dimensions["A"].width = 40
+    save_workbook(wb, path)
+
+
+def xlsx_cut_border() -> Border:
+    """The visible qualification rule in a workbook: a thick red line under the cell."""
+    from openpyxl.styles import Border, Side
+
+    return Border(bottom=Side(style="thick", color="CC0000"))
+
+
+TEXT_FORMATS: dict[str, Callable[[Standings, int | None], str]] = {
+    ".csv": to_csv, ".json": to_json, ".html": to_html}
+
+
+def export(standings: Standings, path: str | Path, cut: int | None = None) -> Path:
+    """Write the standings in the format the file extension names."""
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix not in EXPORT_FORMATS:
+        raise UsageError(_("can't export to {file!r}: use a file ending in {endings} or .pdf").format(
+            file=p.name, endings=", ".join(EXPORT_FORMATS)))
+    if suffix == ".xlsx":
+        to_xlsx(standings, p, cut=cut)
+    else:
+        text = TEXT_FORMATS[suffix](standings, cut)
+        write_text(p, text)
+    return p
+
+
+def export_event(event: Event, game: GameWorkflow, path: str | Path, after_round: int | None = None,
+                 cut: int | None = None) -> Path:
+    """`tourney export`: compute the standings and write them (the workbook adds draws);
+    `cut` defaults to the event's."""
+    from tourney.event.standings import event_cut
+
+    standings = game.standings(event, after_round)
+    cut = cut if cut is not None else event_cut(event)
+    p = Path(path)
+    if p.suffix.lower() == ".xlsx":
+        to_xlsx(standings, p, draws=event.draws(), cut=cut)
+        return p
+    return export(standings, p, cut)
+
+
+STANDINGS_FORMATS: dict[str, Callable[[Standings, int | None], str]] = {
+    "table": to_table, "csv": to_csv, "json": to_json}
+
+
+def standings_text(event: Event, game: GameWorkflow, after_round: int | None, fmt: str,
+                   cut: int | None = None) -> str:
+    """`tourney standings`: the standings as a table, CSV or JSON; `cut` defaults to the event's."""
+    from tourney.event.standings import event_cut
+
+    standings = game.standings(event, after_round)
+    return STANDINGS_FORMATS[fmt](standings, cut if cut is not None else event_cut(event))

@@ -1,0 +1,191 @@
+"""The printed documents of an open event: the values the PDF renderers draw, built from the
+store (seats, draws, standings), and the `write_*` functions the commands call."""
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tourney.core import store
+from tourney.core.errors import SeatingError, UsageError
+from tourney.outputs.pdf.game import GamePrint
+from tourney.outputs.pdf.lists import (
+    NameLine,
+    SeatingList,
+    TablePlan,
+    render_seating_by_name,
+    render_seating_by_table,
+    render_table_cards,
+)
+from tourney.outputs.pdf.pads import PadSeat, ScorePad, render_match_slips, render_score_pads
+from tourney.outputs.pdf.render import Rendered, concat, save
+from tourney.outputs.pdf.tables import TableSection, TabularDoc, render_tabular
+from tourney.outputs.pdf.words import words
+
+if TYPE_CHECKING:
+    from tourney.event.standings import Standings
+
+WHAT = ("seating", "tables", "cards", "pads")
+
+
+@dataclass(frozen=True)
+class PdfWritten:
+    path: Path
+    pages: int
+
+
+def check_pdf_path(path: str | Path) -> Path:
+    p = Path(path)
+    if p.suffix.lower() != ".pdf":
+        raise UsageError(f"-o {str(path)!r}: this document is written as PDF; name the file like print.pdf")
+    return p
+
+
+def _tables(event: store.Event, round_no: int) -> list[tuple[int, tuple[PadSeat, ...]]]:
+    from tourney.event.seating import require_current
+
+    require_current(event, round_no)  # every printed document of a round takes its seats here
+    rows = event.seats(round_no)
+    if not rows:
+        raise SeatingError(f"round {round_no} is not seated: seat it with 'tourney seat EVENT --round {round_no}'")
+    by_table: dict[int, list[PadSeat]] = {}
+    for s in rows:
+        # Seat 1 starts: the first player of a multi-player game, the Age I starter of a match.
+        by_table.setdefault(s.table, []).append(PadSeat(s.seat, s.player, s.wonder, starts=s.seat == 1))
+    return [(t, tuple(by_table[t])) for t in sorted(by_table)]
+
+
+def table_link(base_url: str, round_no: int, table: int) -> str:
+    """The live page of one table (what its QR code opens)."""
+    return f"{base_url.rstrip('/')}/rounds/{round_no}#table-{table}"
+
+
+def _footnote(info: store.EventInfo, w: dict[str, str]) -> str:
+    return f"tourney · {info.name} · {w['made'].format(when=_dt.datetime.now().strftime('%Y-%m-%d %H:%M'))}"
+
+
+def score_pads(event: store.Event, kit: GamePrint, round_no: int, lang: str = "en",
+               base_url: str | None = None) -> Rendered:
+    """A score pad for every table of the round (match slips for two-player games); a table
+    with one player (a bye) gets none."""
+    info = event.info()
+    hooks = kit
+    w = words(lang)
+    pads = [ScorePad(info.name, round_no, t, seats, hooks.notes(event, round_no, len(seats), lang),
+                     table_link(base_url, round_no, t) if base_url else None)
+            for t, seats in _tables(event, round_no) if len(seats) > 1]
+    render = render_match_slips if hooks.match_slips else render_score_pads
+    return render(pads, hooks.pad(lang), lang, footnote=_footnote(info, w))
+
+
+def write_score_pads(event: store.Event, kit: GamePrint, round_no: int, path: str | Path, lang: str = "en",
+                     base_url: str | None = None) -> PdfWritten:
+    """`tourney sheets -o FILE.pdf`: the round's pads; the round's seating is then fixed
+    (as with the XLSX sheets)."""
+    p = check_pdf_path(path)
+    rendered = score_pads(event, kit, round_no, lang, base_url)
+    save(rendered, p)
+    with event.transaction() as conn:
+        store.mark_printed(conn, round_no)
+        store.log(conn, "sheets", f"round {round_no}: score pads written to {p.name}")
+    return PdfWritten(p, rendered.pages)
+
+
+def seating_by_name(event: store.Event, kit: GamePrint, round_no: int, lang: str = "en") -> Rendered:
+    info = event.info()
+    hooks = kit
+    w = words(lang)
+    lines: list[NameLine] = []
+    opponents = hooks.detail == "opponent"
+    for t, seats in _tables(event, round_no):
+        for s in seats:
+            if opponents:
+                others = [o.player for o in seats if o.player != s.player]
+                detail = (others[0] + (f"  ({w['start']})" if s.starts else "")) if others else w["bye"]
+            else:
+                detail = s.board or ""
+            lines.append(NameLine(s.player, t, None if opponents else s.seat, detail))
+    title = w["pairings_by_name" if opponents else "by_name"]
+    doc = SeatingList(info.name, round_no, f"{w['round']} {round_no} · {title}", tuple(lines),
+                      w["opponent"] if opponents else (w["wonder"] if any(x.detail for x in lines) else ""),
+                      show_seat=not opponents)
+    return render_seating_by_name(doc, lang, footnote=_footnote(info, w))
+
+
+def seating_by_table(event: store.Event, kit: GamePrint, round_no: int, lang: str = "en") -> Rendered:
+    info = event.info()
+    w = words(lang)
+    title = w["pairings_by_table" if kit.detail == "opponent" else "by_table"]
+    doc = TablePlan(info.name, round_no, f"{w['round']} {round_no} · {title}", tuple(_tables(event, round_no)))
+    return render_seating_by_table(doc, lang, footnote=_footnote(info, w))
+
+
+def table_cards(event: store.Event, round_no: int, lang: str = "en") -> Rendered:
+    return render_table_cards(event.info().name, [t for t, _ in _tables(event, round_no)], lang)
+
+
+def write_print(event: store.Event, kit: GamePrint, round_no: int, what: Sequence[str], path: str | Path,
+                lang: str = "en", base_url: str | None = None) -> PdfWritten:
+    """`tourney print`: the documents named in `what` (seating, tables, cards, pads), in that
+    order, in one PDF."""
+    p = check_pdf_path(path)
+    unknown = [x for x in what if x not in WHAT]
+    if unknown or not what:
+        raise UsageError(f"--what {','.join(unknown) or '(nothing)'}: choose from {', '.join(WHAT)}")
+    make = {"seating": lambda: seating_by_name(event, kit, round_no, lang),
+            "tables": lambda: seating_by_table(event, kit, round_no, lang),
+            "cards": lambda: table_cards(event, round_no, lang),
+            "pads": lambda: score_pads(event, kit, round_no, lang, base_url)}
+    rendered = concat([make[x]() for x in what])
+    save(rendered, p)
+    return PdfWritten(p, rendered.pages)
+
+
+def write_round_pdf(event: store.Event, kit: GamePrint, round_no: int | None, path: str | Path, lang: str = "en",
+                    base_url: str | None = None) -> PdfWritten:
+    """`tourney pairings -o FILE.pdf`: pairings by name and by table, then the match slips."""
+    if round_no is None:
+        seated = event.seated_rounds()
+        if not seated:
+            raise SeatingError("no round is paired yet: pair one with 'tourney seat EVENT'")
+        round_no = max(seated)
+    return write_print(event, kit, round_no, ("seating", "tables", "pads"), path, lang, base_url)
+
+
+def _status(info: store.EventInfo, after_round: int | None, played: int, w: dict[str, str]) -> str:
+    r = after_round if after_round is not None else played
+    if r == 0:
+        return w["no_round"]
+    text = w["after"].format(r=r, n=info.rounds)
+    return f"{w['final']} · {text}" if r >= info.rounds and after_round is None else text
+
+
+def standings_handout(event: store.Event, standings: Standings, kit: GamePrint, after_round: int | None = None,
+                      lang: str = "en", cut: int | None = None) -> Rendered:
+    """The standings on A4: title, event, date, the round, when made, every tiebreak column
+    with its legend, and the cut line under the first `cut` players."""
+    from tourney.event.standings import event_cut, qualified_count, ranked
+
+    info = event.info()
+    w = words(lang)
+    cut = cut if cut is not None else event_cut(event)
+    table = kit.standings(standings, lang)
+    made = w["made"].format(when=_dt.datetime.now().strftime("%Y-%m-%d %H:%M"))
+    status = _status(info, after_round, table.rounds_played, w) if table.rounds_played else w["no_results"]
+    lines = tuple(x for x in (info.date or "", status, made) if x)
+    rows = table.rows if ranked(standings) else ()
+    section = TableSection("", table.columns, rows, qualified_count(standings.rows, cut),
+                           w["cut"].format(k=cut) if cut else "", table.legend, table.muted)
+    doc = TabularDoc(w["standings"], info.name, (" · ".join(lines),), (section,), _footnote(info, w))
+    return render_tabular(doc, lang)
+
+
+def write_standings_pdf(event: store.Event, standings: Standings, kit: GamePrint, path: str | Path,
+                        after_round: int | None = None, lang: str = "en", cut: int | None = None) -> PdfWritten:
+    """`tourney export -o standings.pdf`."""
+    p = check_pdf_path(path)
+    rendered = standings_handout(event, standings, kit, after_round, lang, cut)
+    save(rendered, p)
+    return PdfWritten(p, rendered.pages)

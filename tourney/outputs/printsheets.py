@@ -1,0 +1,90 @@
+"""Printed sheets every game shares: A4 page set-up, boxed and shaded cells, signature lines,
+and `write_sheets`, which checks the request and hands the round to the event's game
+(`tourney.games.<game>` lays out its own score sheets)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from openpyxl.styles import Alignment, Border, PatternFill, Side
+from openpyxl.styles import Font as _Font
+from openpyxl.worksheet.properties import PageSetupProperties
+from openpyxl.worksheet.worksheet import Worksheet
+
+from tourney.core import store
+from tourney.core.errors import UsageError
+from tourney.core.tabular import neutralise
+
+#: The languages every game prints its sheets in.
+LANGUAGES = ("en", "de")
+
+def Font(*, size: float | None = None, bold: bool = False) -> _Font:
+    """One named font everywhere: an unnamed bold font falls back to a serif in LibreOffice."""
+    return _Font(name="Calibri", size=size, bold=bold)
+
+
+THIN = Side(style="thin")
+BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+SHADE = PatternFill("solid", fgColor="DDDDDD")
+
+
+@dataclass(frozen=True)
+class SheetsWritten:
+    path: Path
+    round: int
+    tables: int
+    players: int
+
+
+def a4_page(ws: Worksheet, landscape: bool) -> None:
+    """A4, fitted to the page width (and to one page in landscape), centred."""
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    if ws.sheet_properties.pageSetUpPr is None:
+        ws.sheet_properties.pageSetUpPr = PageSetupProperties()
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 1 if landscape else 0
+    ws.print_options.horizontalCentered = True
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = ws.page_margins.bottom = 0.5
+
+
+def signature_lines(ws: Worksheet, row: int, title: str, names: list[str], name_cols: tuple[int, int],
+                    line_cols: tuple[int, int]) -> None:
+    """`title` in `row`, then one line per name: the name right-aligned in `name_cols`, a rule
+    to sign on across `line_cols`. Callers keep both out of the player and total columns, so
+    the import skips these rows."""
+    ws.cell(row, 1, title).font = Font(bold=True)
+    for i, name in enumerate(names, 1):
+        r = row + i
+        if name_cols[0] < name_cols[1]:
+            ws.merge_cells(start_row=r, start_column=name_cols[0], end_row=r, end_column=name_cols[1])
+        ws.cell(r, name_cols[0], str(neutralise(name))).alignment = Alignment(horizontal="right", vertical="bottom")
+        ws.merge_cells(start_row=r, start_column=line_cols[0], end_row=r, end_column=line_cols[1])
+        for c in range(line_cols[0], line_cols[1] + 1):
+            ws.cell(r, c).border = Border(bottom=THIN)
+        ws.row_dimensions[r].height = 32
+
+
+class SheetWriter(Protocol):
+    """A game that writes printable score sheets (`GameWorkflow` is one)."""
+
+    def write_sheets(self, event: store.Event, round_no: int, path: Path, lang: str) -> SheetsWritten: ...
+
+
+def write_sheets(event: store.Event, game: SheetWriter, round_no: int, output: str | Path,
+                 lang: str = "en") -> SheetsWritten:
+    """`tourney sheets`: write the round's score sheets (`lang` ``en`` or ``de``) and mark the
+    round printed, so later re-planning (late entries, drops) keeps its seating."""
+    from tourney.event.seating import require_current
+
+    if lang not in LANGUAGES:
+        raise UsageError(f"--lang {lang!r}: sheets are printed in {' or '.join(LANGUAGES)}")
+    path = Path(output)
+    if path.suffix.lower() != ".xlsx":
+        raise UsageError(f"-o {str(output)!r}: score sheets are written as .xlsx (or score pads as .pdf); "
+                         "name the file like sheets.xlsx")
+    require_current(event, round_no)
+    return game.write_sheets(event, round_no, path, lang)

@@ -1,0 +1,168 @@
+"""The season report's edge: read each event file's final standings into `EventResult`s,
+and write the report (xlsx workbook with sheets Qualified, Pass-downs, Players, plus Ranking
+and Notes when present, bold frozen header, fitted widths; or .csv / .json)."""
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+from openpyxl import Workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from tourney.core.errors import UsageError
+from tourney.core.i18n import N_, _
+from tourney.core.outfile import atomic, save_workbook, write_text
+from tourney.core.tabular import neutralise
+from tourney.core.errors import SeasonError
+from tourney.event.season import (
+    DEFAULT_POINTS,
+    NO_ALIASES,
+    EventResult,
+    SeasonReport,
+    build_report,
+    load_aliases,
+    parse_points,
+    refuse_repeated_events,
+    render_csv,
+    render_json,
+    render_table,
+    section_rows,
+)
+
+if TYPE_CHECKING:
+    from tourney.games.base import GameWorkflow
+
+SHEETS: tuple[tuple[str, str], ...] = (
+    (N_("Qualified"), "qualified"),
+    (N_("Pass-downs"), "pass-downs"),
+    (N_("Players"), "players"),
+)
+
+
+def _fill(sheet: Worksheet, header: list[str], rows: Sequence[Sequence[object]]) -> None:
+    sheet.append(header)
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    for row in rows:
+        sheet.append([neutralise(v) for v in row])
+    for row in sheet.iter_rows(min_row=2):
+        for cell in row:
+            if isinstance(cell.value, datetime.date):
+                cell.number_format = "yyyy-mm-dd"
+    sheet.freeze_panes = "A2"
+    for index, title in enumerate(header, start=1):
+        values = [title] + [r[index - 1] for r in rows]
+        width = max(len(v.isoformat() if isinstance(v, datetime.date) else str(v)) for v in values if v is not None)
+        sheet.column_dimensions[get_column_letter(index)].width = min(width + 2, 80)
+
+
+def write_workbook(report: SeasonReport, path: str | Path) -> None:
+    """Write the season report to an .xlsx workbook at `path`."""
+    book = Workbook()
+    book.remove(book.worksheets[0])
+    sections = list(SHEETS) if report.spots is not None else [(N_("Players"), "players")]
+    if report.ranking is not None:
+        sections.append((N_("Ranking"), "ranking"))
+    for title, section in sections:
+        header, rows = section_rows(report, section)
+        _fill(book.create_sheet(_(title)), header, rows)
+    if report.ambiguities or report.notes:
+        _fill(
+            book.create_sheet(_("Notes")),
+            ["kind", "message"],
+            [["ambiguous name", a.message] for a in report.ambiguities] + [["note", n] for n in report.notes],
+        )
+    with atomic(path) as tmp:
+        save_workbook(book, tmp)
+
+
+def read_event_result(location: str, order_given: int, workflow: Callable[[str], GameWorkflow]) -> EventResult:
+    """An event file's name, date and final standings (players who played no game left out);
+    `workflow` gives the event's game by name."""
+    from tourney.core.store import Event
+
+    event = Event.open(location)
+    try:
+        info = event.info()
+        standings = workflow(info.game).standings(event)
+    finally:
+        event.close()
+    label = f"{location!r} ({info.name!r})"
+    played = standings.rounds_played()
+    if not played:
+        raise SeasonError(_("{event} has no results: import its score sheets (tourney results import {location} "
+                            "FILE) or leave it out").format(event=label, location=location))
+    missing = [r for r in range(1, info.rounds + 1) if r not in played]
+    if missing:
+        raise SeasonError(_("{event} has no results for round {missing} of {rounds}: a season report needs final "
+                            "standings; import the missing rounds or leave the event out").format(
+            event=label, missing=", ".join(map(str, missing)), rounds=info.rounds))
+    try:
+        date = datetime.date.fromisoformat(info.date) if info.date else None
+    except ValueError:
+        raise SeasonError(_("{event} has date {date!r}, which is not YYYY-MM-DD").format(
+            event=label, date=info.date)) from None
+    places = tuple((row.rank, row.player) for row in standings.rows if row.games > 0)
+    return EventResult(info.name, date, order_given, places)
+
+
+def season_report(
+    locations: Sequence[str],
+    spots: int | None,
+    aliases_file: str | None = None,
+    ranking: bool = False,
+    points: str | None = None,
+    *,
+    workflow: Callable[[str], GameWorkflow],
+) -> SeasonReport:
+    """Read the event files (in the order given) and build the season report."""
+    if spots is None and not ranking and points is None:
+        raise UsageError(_("give --spots K for a qualification report, or --ranking for a points ranking"))
+    try:
+        point_table = parse_points(points) if points is not None else (DEFAULT_POINTS if ranking else None)
+    except SeasonError as exc:
+        raise UsageError(_("--points: {problem}").format(problem=exc)) from None
+    refuse_repeated_events(locations)
+    aliases = load_aliases(aliases_file) if aliases_file else NO_ALIASES
+    events = [read_event_result(location, i, workflow) for i, location in enumerate(locations)]
+    return build_report(events, spots, aliases, point_table)
+
+
+def _check_section(report: SeasonReport, section: str | None) -> str:
+    if section is None:
+        return "qualified" if report.spots is not None else ("ranking" if report.ranking is not None else "players")
+    if section == "ranking" and report.ranking is None:
+        raise UsageError(_("--section ranking needs --ranking"))
+    if section in ("qualified", "pass-downs") and report.spots is None:
+        raise UsageError(_("--section {section} needs --spots K").format(section=section))
+    return section
+
+
+def render(report: SeasonReport, fmt: str, section: str | None = None) -> str:
+    """The report as `fmt` (table, csv or json); csv shows one section."""
+    if section is not None and fmt != "csv":
+        raise UsageError(_("--section picks the CSV section: use it with --format csv or -o FILE.csv"))
+    if fmt == "json":
+        return render_json(report)
+    if fmt == "csv":
+        return render_csv(report, _check_section(report, section))
+    return render_table(report)
+
+
+def write_report(report: SeasonReport, path: str, section: str | None = None) -> str:
+    """Write the report to `path`, the format chosen by its extension (.xlsx, .csv, .json)."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".xlsx":
+        if section is not None:
+            raise UsageError(_("--section picks the CSV section: use it with --format csv or -o FILE.csv"))
+        write_workbook(report, path)
+        return path
+    if suffix not in (".csv", ".json"):
+        raise UsageError(_("-o {file!r}: write .xlsx, .csv or .json").format(file=path))
+    text = render(report, suffix[1:], section)
+    write_text(path, text)
+    return path
