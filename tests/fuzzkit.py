@@ -1,4 +1,4 @@
-"""Broken inputs for the fuzz test (`tests/test_fuzz.py`) and the offline fuzz run
+"""Broken inputs for the fuzz test (`tests/edges/test_fuzz.py`) and the offline fuzz run
 (`benchmarks/fuzz_inputs.py`): valid score sheets, rosters and game records, mutations of
 them that each know whether the tool must refuse the result, and an oracle that runs one
 input through the real CLI and classifies what happened.

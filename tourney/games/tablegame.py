@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from rules_engine.findings import Finding, error
 from tourney.core import output
@@ -66,6 +66,13 @@ LOT = Tiebreak("lot", N_("drawn lot (1 = best)"), N_("Lot"), ascending=True)
 Number = int | Fraction
 #: One game's value for a tiebreak, from the player's line and place at the table.
 Stat = Callable[[Any, int], Number]
+
+
+class SeatedSheet(Protocol):
+    """A table game's checked sheet: its players' lines (each with a seat and a player)."""
+
+    @property
+    def players(self) -> Sequence[Any]: ...
 
 
 @dataclass(frozen=True, eq=False)
@@ -205,7 +212,7 @@ def table_rows(game: TableGame, event: Event) -> TableRowsFn:
     def rows(table: ParsedTable[object], ids: dict[str, int]) -> tuple[Seats | None, list[store.NewLine]]:
         sheet = table.sheet
         assert sheet is not None  # every table is readable once there are no errors
-        lines = sorted(sheet.players, key=lambda p: p.seat)  # type: ignore[attr-defined]
+        lines = sorted(cast(SeatedSheet, sheet).players, key=lambda p: p.seat)
         r, t = table.round, table.table
         seats = None if seated.get(r) == "seat" else [(ids[name_key(p.player)], board(p)) for p in lines]
         return seats, [store.NewLine(p.seat, ids[name_key(p.player)], board(p) or planned_board.get((r, t, p.seat)),

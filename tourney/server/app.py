@@ -11,7 +11,7 @@ import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -92,7 +92,7 @@ def standings_rows(event: store.Event, game: GameWorkflow) -> list[dict[str, Any
     """The same rows as `tourney standings --format json`."""
     from tourney.outputs.export import to_json
 
-    return json.loads(to_json(game.standings(event)))  # type: ignore[no-any-return]
+    return cast(list[dict[str, Any]], json.loads(to_json(game.standings(event))))
 
 
 def standings_page_rows(event: store.Event, game: GameWorkflow) -> tuple[Any, list[str], list[dict[str, Any]]]:
@@ -115,7 +115,7 @@ def seating_rows(event: store.Event, round_no: int) -> list[dict[str, Any]]:
     """The same rows as `tourney seating --round N --format json`."""
     from tourney.outputs.views import seating_view
 
-    return json.loads(seating_view(event, round_no, "json"))  # type: ignore[no-any-return]
+    return cast(list[dict[str, Any]], json.loads(seating_view(event, round_no, "json")))
 
 
 def table_json(result: store.TableResult | None) -> dict[str, Any] | None:

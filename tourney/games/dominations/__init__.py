@@ -58,10 +58,14 @@ def dump(p: PlayerLine) -> Json:
 def load(seat: int, player: str, board: str | None, data: Json) -> PlayerLine:
     if not isinstance(data, dict):
         raise TypeError(data)
-    values = {k: data.get(k) for k in ("vp", "initiative", *OPTIONAL)}
-    if not all(isinstance(v, int) for v in values.values() if v is not None) or values["vp"] is None:
+    vp, initiative = data.get("vp"), data.get("initiative")
+    optional = {k: data.get(k) for k in OPTIONAL}
+    if not isinstance(vp, int) or not isinstance(initiative, int):
         raise ValueError(data)
-    return PlayerLine(seat, player, **values)  # type: ignore[arg-type]  # checked whole numbers above
+    whole = {k: v for k, v in optional.items() if isinstance(v, int)}
+    if len(whole) != sum(v is not None for v in optional.values()):
+        raise ValueError(data)
+    return PlayerLine(seat, player, vp, initiative, **whole)
 
 
 def places(sheet: TableSheet, scheme: Scheme) -> tuple[int, ...]:

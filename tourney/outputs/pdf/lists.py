@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 
 from tourney.outputs.pdf.pads import START, PadSeat
@@ -127,7 +127,7 @@ def render_seating_by_name(doc: SeatingList, lang: str, *, footnote: str = "") -
 
 
 def _cells(pen: Pen, x0: float, y: float, width: float, h: float, shares: Sequence[float], values: Sequence[str],
-           size: float, colour: object, *, bold_first: bool) -> None:
+           size: float, colour: Color, *, bold_first: bool) -> None:
     x = x0
     for j, (share, value) in enumerate(zip(shares, values)):
         cw = width * share
@@ -135,7 +135,7 @@ def _cells(pen: Pen, x0: float, y: float, width: float, h: float, shares: Sequen
             font = BOLD if (j in (0, 1) and not bold_first) or bold_first else "DejaVuSans"
             big = size * (1.25 if j == 1 and not bold_first else 1.0)
             pen.text(value, Box(x + 2 * mm, y, cw - 3 * mm, h), big, font=font,
-                     align="centre" if j in (1, 2) else "left", colour=colour)  # type: ignore[arg-type]
+                     align="centre" if j in (1, 2) else "left", colour=colour)
         x += cw
 
 

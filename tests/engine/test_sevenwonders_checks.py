@@ -435,7 +435,7 @@ def test_military_search_matches_brute_force_for_four_players():
 def test_every_rule_is_documented():
     import pathlib
     import re
-    root = pathlib.Path(__file__).resolve().parent.parent
+    root = pathlib.Path(__file__).resolve().parents[2]
     doc = (root / "docs" / "sheet-checks.md").read_text()
     source = (root / "rules_engine" / "sevenwonders" / "checks.py").read_text()
     used = set(re.findall(r'(?:error|warning)\("([a-z.]+)"', source))

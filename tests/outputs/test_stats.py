@@ -12,7 +12,8 @@ import pandas as pd
 import pytest
 from PIL import Image
 from pypdf import PdfReader
-from test_duel_cli import row, write
+from conftest import duel_row as row
+from conftest import write_duel_sheet as write
 
 from tourney.demo import run_demo
 from tourney.outputs.stats import plots, stats_report

@@ -22,7 +22,7 @@ from rules_engine.duel import engine as E
 from rules_engine.duel.replay import result_tag
 
 CID, WID, TID, KID, DID = E.CARD_ID, E.WONDER_ID, E.TOKEN_ID, A.CONSPIRACY_ID, A.DECREE_ID
-DATA = Path(__file__).parent / "data" / "duel"
+DATA = Path(__file__).parents[1] / "data" / "duel"
 
 
 def fresh(age: int = 1, seed: int = 0, decrees=None) -> A.AgoraGame:

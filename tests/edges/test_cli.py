@@ -4,21 +4,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from conftest import EXAMPLE, line, write_sheet
-
-
-def new_event(run, name="ev.db", *extra):
-    return run("new", name, "--game", "7wonders", "--seed", "7", "--name", "Test Cup", *extra)
-
-
-def four_players(run, db="ev.db"):
-    run("players", "add", db, "Anna", "Ben", "Cleo", "Dirk")
-
-
-def table_of_four(round_no=1, table=1, **over):
-    vps = over.pop("civ", (20, 15, 10, 5))
-    names = over.pop("names", ("Anna", "Ben", "Cleo", "Dirk"))
-    return [line(round_no, table, s, n, civilian=c) for s, (n, c) in enumerate(zip(names, vps), 1)]
+from conftest import EXAMPLE, four_players, line, new_event, table_of_four, write_sheet
 
 
 def test_new_prints_the_settings(run):

@@ -23,7 +23,7 @@ from rules_engine.sevenwonders import (
 from rules_engine.sevenwonders.game import Move, Trade, Verb
 from rules_engine.sevenwonders.record import Play
 
-DATA = Path(__file__).parent / "data" / "sevenwonders"
+DATA = Path(__file__).parents[1] / "data" / "sevenwonders"
 
 
 def text_of(records: list[Record]) -> str:

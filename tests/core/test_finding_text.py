@@ -23,7 +23,7 @@ from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders.sample import random_table
 from tourney.core.findingtext import finding_text
 from tourney.core.i18n import use_language
-from test_i18n import PO
+from conftest import PO
 
 
 # --- the Finding value -----------------------------------------------------------------------

@@ -27,8 +27,8 @@ from tourney.outputs.pdf.render import BOLD, FONT, Rendered, collation_key, fit_
 from tourney.games.sevenwonders.pad import sevenwonders_pad
 from tourney.outputs.pdf.tables import Column, TableSection, TabularDoc, render_tabular
 
-GOLDEN = Path(__file__).parent / "golden"
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "bonn-2018"
+GOLDEN = Path(__file__).parents[1] / "golden"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bonn-2018"
 WORLD = ["Łukasz Pawełek", "Ömer Yılmaz-Doğan", "Jørgen Østergaard", "Renée Weiß-Bär", "Ängelika Öztürk",
          "Ülkü Çelik-Görres", "Zoë Ärmel"]
 

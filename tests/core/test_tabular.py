@@ -13,9 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import HEADER as HEADER_7W
-from tests.conftest import line, write_sheet
-from tests.test_cli import four_players, new_event, table_of_four
+from conftest import HEADER as HEADER_7W
+from conftest import four_players, line, new_event, table_of_four, write_sheet
 from tourney.core import tabular
 from tourney.core.errors import (
     DamagedWorkbookError,

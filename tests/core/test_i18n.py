@@ -12,7 +12,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
-from conftest import line, write_sheet
+from conftest import PO, line, write_sheet
 from openpyxl import load_workbook
 
 from tourney.core.collation import collation_key
@@ -21,8 +21,7 @@ from tourney.games.sevenwonders.drawstore import draw_payload, guild_rows
 from tourney.core.i18n import _, ngettext, use_language
 from tourney.core.store import StoredDraw
 
-ROOT = Path(__file__).resolve().parents[1]
-PO = ROOT / "tourney" / "locale" / "de" / "LC_MESSAGES" / "tourney.po"
+ROOT = Path(__file__).resolve().parents[2]
 MO = PO.with_suffix(".mo")
 
 

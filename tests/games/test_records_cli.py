@@ -9,7 +9,7 @@ import pytest
 
 from conftest import invoke as run
 
-DATA = Path(__file__).parent / "data" / "duel"
+DATA = Path(__file__).parents[1] / "data" / "duel"
 
 
 def test_verify_golden_records(tmp_path):

@@ -7,7 +7,8 @@ import datetime as dt
 import json
 
 from conftest import line, write_sheet
-from test_duel_cli import row, write
+from conftest import duel_row as row
+from conftest import write_duel_sheet as write
 
 from tourney.core.store import Event
 

@@ -1,33 +1,18 @@
 """A 7 Wonders Duel event through the command line: exact output and exit codes."""
 from __future__ import annotations
 
-import csv
 import json
 import sqlite3
 from pathlib import Path
 
 import openpyxl
 
+from conftest import duel_row as row
+
 from tourney.games.duel.sheets import COLUMNS
-
-CATS = ("blue", "green", "yellow", "purple", "wonders", "progress", "treasury", "military", "senate")
-
-
-def row(r, t, player, first, *, blue=10, green=4, military=0, senate=3, coins=7, victory="", winner="",
-        total=None, treasury=None):
-    treasury = coins // 3 if treasury is None else treasury
-    v = dict(blue=blue, green=green, yellow=3, purple=0, wonders=8, progress=0, treasury=treasury,
-             military=military, senate=senate)
-    total = sum(v.values()) if total is None else total
-    return [r, t, player, first, *[v[c] for c in CATS], total, coins, victory, winner]
+from conftest import write_duel_sheet as write
 
 
-def write(path: Path, rows) -> str:
-    with open(path, "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
-        w.writerow(COLUMNS)
-        w.writerows(rows)
-    return str(path)
 
 
 def import_first_player_wins(run) -> list:

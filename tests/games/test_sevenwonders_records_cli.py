@@ -6,7 +6,7 @@ from pathlib import Path
 
 from conftest import invoke as run
 
-DATA = Path(__file__).parent / "data" / "sevenwonders"
+DATA = Path(__file__).parents[1] / "data" / "sevenwonders"
 
 
 def test_verify_dispute_with_house_rule_corrections_passes(tmp_path):

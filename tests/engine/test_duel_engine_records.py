@@ -15,7 +15,7 @@ from rules_engine.duel import engine as E
 from rules_engine.duel.record import Sheet
 from rules_engine.duel.replay import play_random, result_tag
 
-DATA = Path(__file__).parent / "data" / "duel"
+DATA = Path(__file__).parents[1] / "data" / "duel"
 GOLDEN = ["civilian-mausoleum", "great-library", "military", "science", "shared-victory"]
 
 
