@@ -2,12 +2,9 @@
 through the same game reader, checks and stored rows as `results import` of a file."""
 from __future__ import annotations
 
-import csv
 import re
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from rules_engine.findings import error
 from tourney import store
@@ -16,6 +13,7 @@ from tourney.games import workflow
 from tourney.errors import ImportRefused
 from tourney.results import CheckReport, LocatedFinding, store_checked_table
 from tourney.sheetio import SheetFormat
+from tourney.tabular import Rows
 from tourney.names import name_key
 
 #: Most rows one table's sheet may have (7 Wonders seats up to 7; a little slack for typos).
@@ -81,21 +79,15 @@ def check_table(event: store.Event, round_no: int, table_no: int, rows: Sequence
         raise UsageError(f"unknown column(s) {', '.join(unknown)}: the sheet's columns are {', '.join(columns)}")
     clash = [i for i, row in enumerate(rows, 2) if (row.get("round") not in (None, "", round_no)
                                                     or row.get("table") not in (None, "", table_no))]
-    with tempfile.TemporaryDirectory(prefix="tourney-entry-") as tmp:
-        # The game's file reader is the one place rows are read and converted: a desk's rows
-        # take the same path as a typed CSV file.
-        path = Path(tmp) / f"{_slug(source)}.csv"
-        with path.open("w", newline="", encoding="utf-8") as fh:
-            w = csv.writer(fh)
-            w.writerow(columns)
-            for row in rows:
-                filled = {**row, "round": round_no, "table": table_no}
-                w.writerow([_cell(filled.get(c)) for c in columns])
-        report = game.parse([path], event)
+    # The game's reader is the one place rows are read and converted: a desk's rows are read
+    # as the same cells in a CSV file would be (named as one, for the findings), from memory.
+    typed = Rows(f"{_slug(source)}.csv", (tuple(columns), *(
+        tuple({**row, "round": round_no, "table": table_no}.get(c) for c in columns) for row in rows)))
+    report = game.parse([typed], event)
     for rowno in clash:
         report.findings.append(LocatedFinding(error(
             "cell", "row {row} is for another round or table: send it to its own table", row=rowno - 1),
-            path.name, (rowno,), None, round_no, table_no))
+            typed.name, (rowno,), None, round_no, table_no))
     if report.ok:
         game.check(report, event, register=False, correct=True)
     return report

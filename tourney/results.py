@@ -21,6 +21,7 @@ from tourney.findingtext import data_params, finding_text, params_data, severity
 from tourney.i18n import _, and_list, ngettext, use_language
 from tourney.names import clean_name, name_key
 from tourney.sheetio import SheetRow
+from tourney.tabular import Source, source_name
 
 if TYPE_CHECKING:
     from tourney import store  # imported where used: checking sheets alone needs no database
@@ -228,28 +229,28 @@ def _check_slice(bounds: tuple[int, int]) -> list[list[Finding]]:
     return [list(check(s)) for s in sheets[bounds[0]:bounds[1]]]
 
 
-def parse_sheets(paths: Sequence[str | Path], read: Callable[[str | Path], list[SheetRow]],
+def parse_sheets(paths: Sequence[Source], read: Callable[[Source], list[SheetRow]],
                  build: Callable[[int, int, list[SheetRow], bool], ParsedTable[SheetT]],
                  check: Callable[[SheetT], Iterable[Finding]],
                  row_findings: Callable[[SheetRow], Iterable[Finding]] = lambda row: ()) -> CheckReport:
-    """Read every file with `read`, group the rows into tables (`build` gets round, table,
+    """Read every file (or rows in memory) with `read`, group the rows into tables (`build` gets round, table,
     rows and whether every row could be read) and run the game's `check` on each readable
     table; `row_findings` adds a game's findings about single rows."""
     with collector_paused():
         return _parse_sheets(paths, read, build, check, row_findings)
 
 
-def _parse_sheets(paths: Sequence[str | Path], read: Callable[[str | Path], list[SheetRow]],
+def _parse_sheets(paths: Sequence[Source], read: Callable[[Source], list[SheetRow]],
                   build: Callable[[int, int, list[SheetRow], bool], ParsedTable[SheetT]],
                   check: Callable[[SheetT], Iterable[Finding]],
                   row_findings: Callable[[SheetRow], Iterable[Finding]]) -> CheckReport:
-    report = CheckReport(files=[Path(p).name for p in paths])
+    report = CheckReport(files=[source_name(p) for p in paths])
     rows: list[SheetRow] = []
     for path in paths:
         try:
             rows.extend(read(path))
         except SheetError as exc:
-            report.findings.append(LocatedFinding(exc.finding(), Path(path).name))
+            report.findings.append(LocatedFinding(exc.finding(), source_name(path)))
     by_table: dict[tuple[int, int], list[SheetRow]] = defaultdict(list)
     findings = report.findings
     for row in rows:

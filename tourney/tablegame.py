@@ -42,6 +42,7 @@ from tourney.schedule import table_plan as sizes_for_plan
 from tourney.schemes import Scheme, find_scheme
 from tourney.seating import SeatedRound, rounds_to_plan, seated_tables
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
+from tourney.tabular import Source
 from tourney.standings import (
     PlayerRounds, Tiebreak, is_qualified, lot_key, qualified_count, round_rows,
 )
@@ -113,8 +114,8 @@ class TableGame:
 
 
 # --- sheets in -----------------------------------------------------------------------------
-def parse_files(game: TableGame, paths: Sequence[str | Path], **options: object) -> CheckReport:
-    """Read every file, group rows into tables and run the game's checks on each table (with
+def parse_files(game: TableGame, paths: Sequence[Source], **options: object) -> CheckReport:
+    """Read every file (or rows in memory), group rows into tables and run the game's checks on each table (with
     the event's keywords: optional rules, e.g. leaders=True, and a loaded card list)."""
     def build(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[Any]:
         sheet = None

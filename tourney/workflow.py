@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from tourney.schemes import Scheme
     from tourney.seating import SeatedRound
     from tourney.sheetio import SheetFormat
+    from tourney.tabular import Source
     from tourney.standings import PlayerRounds, Standings
     from tourney.stats.model import GameStats
     from tourney.store import Event, EventSetting, Json
@@ -169,7 +170,7 @@ class Workflow:
             keywords.update(self.catalogue.keywords(json.loads(stored)["cards"]))
         return keywords
 
-    def parse(self, paths: Sequence[str | Path], event: Event | None = None) -> CheckReport:
+    def parse(self, paths: Sequence[Source], event: Event | None = None) -> CheckReport:
         return self.steps.parse(paths, **self.check_keywords(event))
 
     def check(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None:

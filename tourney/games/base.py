@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from tourney.schemes import Scheme
     from tourney.seating import SeatedRound
     from tourney.sheetio import SheetFormat
+    from tourney.tabular import Source
     from tourney.standings import PlayerRounds, Standings
     from tourney.stats.model import GameStats
     from tourney.store import Event, EventSetting
@@ -80,8 +81,8 @@ class GameWorkflow(Protocol):
         """The draws of the seated rounds as text lines (empty when the game draws nothing)."""
     def write_sheets(self, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
         """The round's printable score sheets; marks the round printed."""
-    def parse(self, paths: Sequence[str | Path], event: Event | None = None) -> CheckReport:
-        """Read the sheet files and check every table against the rules (with the event's
+    def parse(self, paths: Sequence[Source], event: Event | None = None) -> CheckReport:
+        """Read the sheet files (or rows in memory) and check every table against the rules (with the event's
         optional rules, when given)."""
     def check(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None:
         """Add the findings that need the event (players, seating or pairing, stored results)."""

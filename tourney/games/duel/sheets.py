@@ -3,7 +3,6 @@ reading and checking them against the rules and the event's pairing, and how a c
 match is stored."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, check_match, outcome
@@ -12,6 +11,7 @@ from rules_engine.findings import phrase
 from tourney.games.duel.stored import dump_line, new_match_line, stored_rounds
 from tourney.results import CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
+from tourney.tabular import Source
 from tourney.names import name_key
 from tourney.vocabulary import GENERIC, Vocabulary, Word
 
@@ -48,8 +48,9 @@ MATCH_SHEET = SheetFormat(
 )
 
 
-def read_match_file(path: str | Path) -> list[SheetRow]:
-    """All match-sheet rows in a CSV or XLSX file (every worksheet with a match header)."""
+def read_match_file(path: Source) -> list[SheetRow]:
+    """All match-sheet rows in a CSV or XLSX file (every worksheet with a match header), or in
+    rows in memory."""
     return read_sheet_file(path, MATCH_SHEET)
 
 
@@ -70,7 +71,7 @@ def _match(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[
     return ParsedTable(r, t, tuple(ordered), sheet)
 
 
-def parse_files(paths: Sequence[str | Path]) -> CheckReport:
+def parse_files(paths: Sequence[Source]) -> CheckReport:
     """Read every file, group rows into matches and run the Duel checks on each."""
     return parse_sheets(paths, read_match_file, _match, check_match)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 from operator import itemgetter
-from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence, cast
 
 from rules_engine.findings import Finding, error
@@ -20,6 +19,7 @@ from tourney.results import (
     CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets,
 )
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
+from tourney.tabular import Source
 from tourney.vocabulary import GENERIC, Vocabulary, Word
 from tourney.names import name_key
 
@@ -58,8 +58,8 @@ SCORE_SHEET = SheetFormat(
 
 
 
-def read_score_file(path: str | Path) -> list[SheetRow]:
-    """All score-sheet rows in a CSV or XLSX file."""
+def read_score_file(path: Source) -> list[SheetRow]:
+    """All score-sheet rows in a CSV or XLSX file, or in rows in memory."""
     return read_sheet_file(path, SCORE_SHEET)
 
 
@@ -131,7 +131,7 @@ def _check_with_drawn_guilds(report: CheckReport, event: store.Event) -> None:
         report.findings.extend(at_table(table, f) for f in check_sheet(sheet))
 
 
-def parse_files(paths: Sequence[str | Path]) -> CheckReport:
+def parse_files(paths: Sequence[Source]) -> CheckReport:
     """Read every file, group rows into tables and run the rules engine on each table."""
     return parse_sheets(paths, read_score_file, _table, check_sheet, _side_findings)
 
