@@ -58,9 +58,8 @@ def line_cells(line: store.ResultLine) -> dict[str, object]:
 
 
 def stored_table(event: store.Event, round_no: int, table_no: int) -> store.TableResult | None:
-    """The table's latest stored version, or None."""
-    return next((t for t in event.results(upto_round=round_no) if (t.round, t.table) == (round_no, table_no)),
-                None)
+    """The table's latest stored version, or None (read alone: not the event's every result)."""
+    return next(iter(event.results(rounds=[round_no], tables=[(round_no, table_no)])), None)
 
 
 def check_table(event: store.Event, round_no: int, table_no: int, rows: Sequence[Mapping[str, object]],
@@ -114,7 +113,11 @@ def _store(event: store.Event, conn: store.Connection, report: CheckReport, vers
     new = store.next_version(conn, table.round, table.table)
     if new != (version or 0) + 1:
         raise VersionConflict(table.round, table.table, version, stored_table(event, table.round, table.table))
-    ids = {name_key(p.name): p.id for p in store.players_by_key(conn).values()}
+    # The table's players, as the sheet names them (a desk's form fills them in from the roster);
+    # the whole roster only when a name is spelt otherwise.
+    names = {row.player for row in table.rows}
+    named = store.players_named(conn, names)
+    ids = {name_key(p.name): p.id for p in (named if len(named) == len(names) else store.players_by_key(conn).values())}
     why = (reason or "").strip() or f"corrected by {author}"
     if not store_checked_table(conn, table, workflow(event.info().game).table_rows(event), ids, version=new,
                                author=author, reason=why, source=source, warnings=report.warnings):

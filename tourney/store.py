@@ -8,7 +8,7 @@ import json
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Sequence, Union
+from typing import Any, Callable, Collection, Iterator, Sequence, Union
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection as Connection  # re-exported: the type of a transaction
@@ -403,6 +403,10 @@ def copy_event(source: Event, target: str | os.PathLike[str]) -> Event:
     return Event(_create_tables(where, fill), where)
 
 
+#: Up to this many ids are asked for by value (`IN (...)`); more, by the query that found them.
+_FEW = 500
+
+
 class Event:
     """An open event. Read methods return frozen values; writes go through `transaction`."""
 
@@ -515,6 +519,11 @@ class Event:
             rows = conn.execute(sa.select(players_t).order_by(players_t.c.id)).all()
         return [Player(r.id, r.name, r.joined_round, r.dropped_after) for r in rows]
 
+    def players_named(self, names: Collection[str]) -> list[Player]:
+        """The players whose name is one of `names` exactly (see `players_named`)."""
+        with self.engine.connect() as conn:
+            return players_named(conn, names)
+
     def player_ids(self) -> dict[str, int]:
         """Player ids by `names.name_key` (names are unique ignoring case)."""
         return {name_key(p.name): p.id for p in self.players()}
@@ -530,13 +539,19 @@ class Event:
             return {r for (r,) in conn.execute(sa.select(rounds_t.c.number)
                                                .where(rounds_t.c.printed_at.is_not(None)))}
 
-    def seats(self, round_no: int | None = None) -> list[SeatRow]:
+    def seats(self, round_no: int | None = None, *, tables: Collection[int] | None = None,
+              players: Collection[str] | None = None) -> list[SeatRow]:
+        """Every seat (of round `round_no`); given `tables` or `players` (names as the roster
+        has them), only the seats at those tables and of those players."""
         q = (sa.select(seats_t.c.round, seats_t.c.table_no, seats_t.c.seat, players_t.c.name,
                        seats_t.c.wonder)
              .join(players_t, players_t.c.id == seats_t.c.player_id)
              .order_by(seats_t.c.round, seats_t.c.table_no, seats_t.c.seat))
         if round_no is not None:
             q = q.where(seats_t.c.round == round_no)
+        if tables is not None or players is not None:
+            q = q.where(sa.or_(seats_t.c.table_no.in_(sorted(tables or ())),
+                               players_t.c.name.in_(sorted(players or ()))))
         with self.engine.connect() as conn:
             return [SeatRow(*r) for r in conn.execute(q).all()]
 
@@ -566,18 +581,32 @@ class Event:
         return [StoredDraw(r.round, r.kind, r.seed, json.loads(r.payload), r.at) for r in rows]
 
     # --- results -------------------------------------------------------------------
-    def results(self, *, upto_round: int | None = None) -> list[TableResult]:
-        """The latest version of every table's sheet, by round and table."""
+    def results(self, *, upto_round: int | None = None, rounds: Collection[int] | None = None,
+                tables: Collection[tuple[int, int]] | None = None,
+                players: Collection[str] | None = None) -> list[TableResult]:
+        """The latest version of every table's sheet, by round and table; only of the rounds up
+        to `upto_round` and of the `rounds`, when given; given `tables` ((round, table) pairs)
+        or `players` (names as the roster has them), only those tables and the tables where one
+        of those players has a line (a desk's POST reads these, not the event's every result)."""
+        where: list[sa.ColumnElement[bool]] = []
+        if upto_round is not None:
+            where.append(results_t.c.round <= upto_round)
+        if rounds is not None:
+            where.append(results_t.c.round.in_(sorted(rounds)))
         latest = (sa.select(results_t.c.round, results_t.c.table_no,
                             sa.func.max(results_t.c.version).label("version"))
+                  .where(*where)
                   .group_by(results_t.c.round, results_t.c.table_no).subquery())
         q = (sa.select(results_t)
              .join(latest, sa.and_(latest.c.round == results_t.c.round,
                                    latest.c.table_no == results_t.c.table_no,
                                    latest.c.version == results_t.c.version))
              .order_by(results_t.c.round, results_t.c.table_no))
-        if upto_round is not None:
-            q = q.where(results_t.c.round <= upto_round)
+        if tables is not None or players is not None:
+            having = (sa.select(lines_t.c.result_id).join(players_t, players_t.c.id == lines_t.c.player_id)
+                      .where(players_t.c.name.in_(sorted(players or ()))))
+            q = q.where(sa.or_(sa.tuple_(results_t.c.round, results_t.c.table_no).in_(sorted(tables or ())),
+                               results_t.c.id.in_(having)))
         with self.engine.connect() as conn:
             heads = conn.execute(q).all()
             ids = [h.id for h in heads]
@@ -587,6 +616,12 @@ class Event:
                                 lines_t.c.side, lines_t.c.scores)
                       .join(players_t, players_t.c.id == lines_t.c.player_id)
                       .order_by(lines_t.c.result_id, lines_t.c.seat))
+                # Only the lines of the versions asked about, when they are few or of a few rounds
+                # (older versions' lines are skipped below).
+                if len(ids) <= _FEW:
+                    lq = lq.where(lines_t.c.result_id.in_(ids))
+                elif where:
+                    lq = lq.join(results_t, results_t.c.id == lines_t.c.result_id).where(*where)
                 for rid, seat, name, wonder, side, scores in conn.execute(lq):
                     if rid in lines:
                         lines[rid].append(ResultLine(seat, name, wonder, side, json.loads(scores)))
@@ -663,6 +698,14 @@ def players_by_key(conn: Connection) -> dict[str, Player]:
     database's lower() folds ASCII only)."""
     rows = conn.execute(sa.select(players_t).order_by(players_t.c.id)).all()
     return {name_key(r.name): Player(r.id, r.name, r.joined_round, r.dropped_after) for r in rows}
+
+
+def players_named(conn: Connection, names: Collection[str]) -> list[Player]:
+    """The players whose name is one of `names` exactly (a sheet's names, typed as the roster
+    has them: a desk's form fills them in); another spelling of a name is not found here, see
+    `players_by_key`."""
+    q = sa.select(players_t).where(players_t.c.name.in_(sorted(set(names)))).order_by(players_t.c.id)
+    return [Player(r.id, r.name, r.joined_round, r.dropped_after) for r in conn.execute(q).all()]
 
 
 def _find_player(conn: Connection, name: str) -> Player:

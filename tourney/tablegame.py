@@ -29,6 +29,7 @@ from tourney.placepoints import place_points
 from tourney.results import (
     CheckReport,
     EventView,
+    PlannedBoards,
     ParsedTable,
     Seats,
     TableRowsFn,
@@ -135,7 +136,7 @@ def seating_findings(report: CheckReport, event: Event, view: EventView,
     and its planned seat (a drawn board)."""
     seats: dict[tuple[int, int], dict[int, store.SeatRow]] = defaultdict(dict)
     where_seated: dict[tuple[int, str], store.SeatRow] = {}
-    for s in event.seats():
+    for s in view.seats:  # the seats of the rounds checked
         seats[(s.round, s.table)][s.seat] = s
         where_seated[(s.round, name_key(s.player))] = s
     for table in report.tables:
@@ -172,7 +173,7 @@ def seating_findings(report: CheckReport, event: Event, view: EventView,
 def check_against_event(game: TableGame, report: CheckReport, event: Event, *, register: bool,
                         correct: bool) -> None:
     """Registration, drops, stored results and the seating."""
-    view = EventView.of(event)
+    view = EventView.of(event, checking=report.tables)
     for table in report.tables:
         report.findings.extend(view.table_findings(table, correct=correct))
         for row in table.rows:
@@ -196,7 +197,8 @@ def table_rows(game: TableGame, event: Event) -> TableRowsFn:
     from tourney import store
 
     seated = event.seated_rounds()
-    planned_board = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
+
+    planned_board = PlannedBoards(event)
 
     def board(line: Any) -> str | None:
         value = getattr(line, game.board) if game.board else None
@@ -208,7 +210,7 @@ def table_rows(game: TableGame, event: Event) -> TableRowsFn:
         lines = sorted(sheet.players, key=lambda p: p.seat)  # type: ignore[attr-defined]
         r, t = table.round, table.table
         seats = None if seated.get(r) == "seat" else [(ids[name_key(p.player)], board(p)) for p in lines]
-        return seats, [store.NewLine(p.seat, ids[name_key(p.player)], board(p) or planned_board.get((r, t, p.seat)),
+        return seats, [store.NewLine(p.seat, ids[name_key(p.player)], board(p) or planned_board(r, t).get(p.seat),
                                      None, game.dump(p)) for p in lines]
 
     return rows

@@ -79,7 +79,7 @@ def parse_files(paths: Sequence[Source]) -> CheckReport:
 def check_against_event(report: CheckReport, event: store.Event, *, register: bool = False,
                              correct: bool = False) -> None:
     """Registration, drops, the stored pairing and stored results."""
-    view = EventView.of(event, report.tables if correct else ())
+    view = EventView.of(event, report.tables if correct else (), checking=report.tables)
     rounds = stored_rounds(event)
     seated = view.seated
     for table in report.tables:

@@ -16,7 +16,7 @@ from tourney.errors import EventError
 from tourney.games.sevenwonders.drawstore import round_draws
 from tourney.tablegame import seating_findings
 from tourney.results import (
-    CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets,
+    CheckReport, EventView, ParsedTable, PlannedBoards, Seats, TableRowsFn, at_table, parse_sheets,
 )
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
 from tourney.tabular import Source
@@ -141,7 +141,7 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
     """Add the findings that need the event: registration, drops, seating, stored results,
     and the rules checked again with the guilds drawn for the round."""
     _check_with_drawn_guilds(report, event)
-    view = EventView.of(event, report.tables if correct else ())
+    view = EventView.of(event, report.tables if correct else (), checking=report.tables)
     for table in report.tables:
         report.findings.extend(view.table_findings(table, correct=correct))
         for row in table.rows:
@@ -194,14 +194,15 @@ def table_rows(event: store.Event) -> TableRowsFn:
     from tourney import store
 
     seated = event.seated_rounds()
-    planned_wonder = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
+
+    planned_wonder = PlannedBoards(event)
 
     def rows(table: ParsedTable[object], ids: dict[str, int]) -> tuple[Seats | None, list[store.NewLine]]:
         sheet = table.sheet
         assert isinstance(sheet, TableSheet)  # every table is readable once there are no errors
         r, t = table.round, table.table
         seats = None if seated.get(r) == "seat" else [(ids[name_key(p.player)], p.wonder) for p in sheet.players]
-        return seats, [store.NewLine(p.seat, ids[name_key(p.player)], p.wonder or planned_wonder.get((r, t, p.seat)),
+        return seats, [store.NewLine(p.seat, ids[name_key(p.player)], p.wonder or planned_wonder(r, t).get(p.seat),
                                      p.side, dump_line(p)) for p in sheet.players]
 
     return rows
