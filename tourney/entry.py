@@ -71,8 +71,9 @@ def check_table(event: store.Event, round_no: int, table_no: int, rows: Sequence
         raise UsageError("no rows: send one row per player at the table")
     if len(rows) > MAX_ROWS:
         raise UsageError(f"{len(rows)} rows for one table: a table has at most {MAX_ROWS}")
-    game = workflow(event.info().game)
-    columns = sheet_columns(event.info().game)
+    name = event.info().game
+    game = workflow(name)
+    columns = sheet_columns(name)
     unknown = sorted({str(k) for row in rows for k in row} - set(columns))
     if unknown:
         raise UsageError(f"unknown column(s) {', '.join(unknown)}: the sheet's columns are {', '.join(columns)}")

@@ -603,8 +603,10 @@ class Event:
                                    latest.c.version == results_t.c.version))
              .order_by(results_t.c.round, results_t.c.table_no))
         if tables is not None or players is not None:
+            # The lines of the rounds asked about (by the results' index): not every line stored.
             having = (sa.select(lines_t.c.result_id).join(players_t, players_t.c.id == lines_t.c.player_id)
-                      .where(players_t.c.name.in_(sorted(players or ()))))
+                      .join(results_t, results_t.c.id == lines_t.c.result_id)
+                      .where(players_t.c.name.in_(sorted(players or ())), *where))
             q = q.where(sa.or_(sa.tuple_(results_t.c.round, results_t.c.table_no).in_(sorted(tables or ())),
                                results_t.c.id.in_(having)))
         with self.engine.connect() as conn:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, check_match, outcome
 from rules_engine.findings import Text, error, warning
 from rules_engine.findings import phrase
-from tourney.games.duel.stored import dump_line, new_match_line, stored_rounds
+from tourney.games.duel.stored import StoredRound, dump_line, new_match_line, stored_rounds
 from tourney.results import CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets
 from tourney.sheetio import SheetFormat, SheetRow, read_sheet_file
 from tourney.tabular import Source
@@ -80,7 +80,7 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
                              correct: bool = False) -> None:
     """Registration, drops, the stored pairing and stored results."""
     view = EventView.of(event, report.tables if correct else (), checking=report.tables)
-    rounds = stored_rounds(event)
+    rounds = stored_rounds(event, {t.round for t in report.tables})
     seated = view.seated
     for table in report.tables:
         r, t = table.round, table.table
@@ -119,7 +119,13 @@ def table_rows(event: store.Event) -> TableRowsFn:
     from tourney import store
 
     seated = event.seated_rounds()
-    rounds = stored_rounds(event)
+    paired: dict[int, dict[int, StoredRound]] = {}
+
+    def pairing(r: int) -> dict[int, StoredRound]:
+        # Read per round as its matches are stored: a desk's POST reads its own round only.
+        if r not in paired:
+            paired[r] = stored_rounds(event, [r])
+        return paired[r]
 
     def rows(table: ParsedTable[object], ids: dict[str, int]) -> tuple[Seats | None, list[store.NewLine]]:
         sheet = table.sheet
@@ -127,8 +133,8 @@ def table_rows(event: store.Event) -> TableRowsFn:
         r, t = table.round, table.table
         result = outcome(sheet)
         seats: Seats | None = None
-        if seated.get(r) == "seat" and r in rounds:
-            planned = [name_key(x) for x in rounds[r].tables[t]]
+        if seated.get(r) == "seat" and r in pairing(r):
+            planned = [name_key(x) for x in pairing(r)[r].tables[t]]
             lines = sorted(sheet.lines, key=lambda ln: planned.index(name_key(ln.player)))
         else:
             lines = list(sheet.lines)
