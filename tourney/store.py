@@ -3,6 +3,7 @@ transaction, results versioned (corrections add a version, nothing is overwritte
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import getpass
 import json
 import os
@@ -407,6 +408,61 @@ def copy_event(source: Event, target: str | os.PathLike[str]) -> Event:
 _FEW = 500
 
 
+# The reads of a desk's POST, built once per shape with their values bound at each call: building
+# a statement costs SQLAlchemy more than SQLite spends running it.
+@functools.cache
+def _seats_query(by_round: bool, by_table: bool, by_player: bool) -> sa.Select[Any]:
+    q = (sa.select(seats_t.c.round, seats_t.c.table_no, seats_t.c.seat, players_t.c.name, seats_t.c.wonder)
+         .join(players_t, players_t.c.id == seats_t.c.player_id)
+         .order_by(seats_t.c.round, seats_t.c.table_no, seats_t.c.seat))
+    if by_round:
+        q = q.where(seats_t.c.round == sa.bindparam("round"))
+    either = [*([seats_t.c.table_no.in_(sa.bindparam("tables", expanding=True))] if by_table else []),
+              *([players_t.c.name.in_(sa.bindparam("players", expanding=True))] if by_player else [])]
+    return q.where(sa.or_(*either)) if either else q
+
+
+def _round_filters(upto: bool, rounds: bool) -> list[sa.ColumnElement[bool]]:
+    return [*([results_t.c.round <= sa.bindparam("upto")] if upto else []),
+            *([results_t.c.round.in_(sa.bindparam("rounds", expanding=True))] if rounds else [])]
+
+
+@functools.cache
+def _results_query(upto: bool, rounds: bool, by_table: bool, by_player: bool) -> sa.Select[Any]:
+    """The latest version of each table (of the rounds), those tables or of those players only."""
+    where = _round_filters(upto, rounds)
+    latest = (sa.select(results_t.c.round, results_t.c.table_no, sa.func.max(results_t.c.version).label("version"))
+              .where(*where)
+              .group_by(results_t.c.round, results_t.c.table_no).subquery())
+    q = (sa.select(results_t)
+         .join(latest, sa.and_(latest.c.round == results_t.c.round, latest.c.table_no == results_t.c.table_no,
+                               latest.c.version == results_t.c.version))
+         .order_by(results_t.c.round, results_t.c.table_no))
+    either = []
+    if by_table:
+        either.append(sa.tuple_(results_t.c.round, results_t.c.table_no).in_(sa.bindparam("tables", expanding=True)))
+    if by_player:
+        # The lines of the rounds asked about (by the results' index): not every line stored.
+        having = (sa.select(lines_t.c.result_id).join(players_t, players_t.c.id == lines_t.c.player_id)
+                  .join(results_t, results_t.c.id == lines_t.c.result_id)
+                  .where(players_t.c.name.in_(sa.bindparam("players", expanding=True)), *where))
+        either.append(results_t.c.id.in_(having))
+    return q.where(sa.or_(*either)) if either else q
+
+
+@functools.cache
+def _lines_query(few: bool, upto: bool, rounds: bool) -> sa.Select[Any]:
+    """The lines of the result ids (`few`), else of the rounds (every version: the caller keeps the latest)."""
+    q = (sa.select(lines_t.c.result_id, lines_t.c.seat, players_t.c.name, lines_t.c.wonder, lines_t.c.side,
+                   lines_t.c.scores)
+         .join(players_t, players_t.c.id == lines_t.c.player_id)
+         .order_by(lines_t.c.result_id, lines_t.c.seat))
+    if few:
+        return q.where(lines_t.c.result_id.in_(sa.bindparam("ids", expanding=True)))
+    where = _round_filters(upto, rounds)
+    return q.join(results_t, results_t.c.id == lines_t.c.result_id).where(*where) if where else q
+
+
 class Event:
     """An open event. Read methods return frozen values; writes go through `transaction`."""
 
@@ -543,17 +599,14 @@ class Event:
               players: Collection[str] | None = None) -> list[SeatRow]:
         """Every seat (of round `round_no`); given `tables` or `players` (names as the roster
         has them), only the seats at those tables and of those players."""
-        q = (sa.select(seats_t.c.round, seats_t.c.table_no, seats_t.c.seat, players_t.c.name,
-                       seats_t.c.wonder)
-             .join(players_t, players_t.c.id == seats_t.c.player_id)
-             .order_by(seats_t.c.round, seats_t.c.table_no, seats_t.c.seat))
-        if round_no is not None:
-            q = q.where(seats_t.c.round == round_no)
-        if tables is not None or players is not None:
-            q = q.where(sa.or_(seats_t.c.table_no.in_(sorted(tables or ())),
-                               players_t.c.name.in_(sorted(players or ()))))
+        narrow = tables is not None or players is not None
+        if narrow and not tables and not players:
+            return []
+        params: dict[str, object] = {"round": round_no, "tables": sorted(tables or ()),
+                                     "players": sorted(set(players or ()))}
+        q = _seats_query(round_no is not None, bool(tables), bool(players))
         with self.engine.connect() as conn:
-            return [SeatRow(*r) for r in conn.execute(q).all()]
+            return [SeatRow(*r) for r in conn.execute(q, params).all()]
 
     def roster_changes(self) -> list[RosterChange]:
         """Roster changes since each seated round was seated (oldest first)."""
@@ -588,43 +641,21 @@ class Event:
         to `upto_round` and of the `rounds`, when given; given `tables` ((round, table) pairs)
         or `players` (names as the roster has them), only those tables and the tables where one
         of those players has a line (a desk's POST reads these, not the event's every result)."""
-        where: list[sa.ColumnElement[bool]] = []
-        if upto_round is not None:
-            where.append(results_t.c.round <= upto_round)
-        if rounds is not None:
-            where.append(results_t.c.round.in_(sorted(rounds)))
-        latest = (sa.select(results_t.c.round, results_t.c.table_no,
-                            sa.func.max(results_t.c.version).label("version"))
-                  .where(*where)
-                  .group_by(results_t.c.round, results_t.c.table_no).subquery())
-        q = (sa.select(results_t)
-             .join(latest, sa.and_(latest.c.round == results_t.c.round,
-                                   latest.c.table_no == results_t.c.table_no,
-                                   latest.c.version == results_t.c.version))
-             .order_by(results_t.c.round, results_t.c.table_no))
-        if tables is not None or players is not None:
-            # The lines of the rounds asked about (by the results' index): not every line stored.
-            having = (sa.select(lines_t.c.result_id).join(players_t, players_t.c.id == lines_t.c.player_id)
-                      .join(results_t, results_t.c.id == lines_t.c.result_id)
-                      .where(players_t.c.name.in_(sorted(players or ())), *where))
-            q = q.where(sa.or_(sa.tuple_(results_t.c.round, results_t.c.table_no).in_(sorted(tables or ())),
-                               results_t.c.id.in_(having)))
+        if (tables is not None or players is not None) and not tables and not players:
+            return []
+        params: dict[str, object] = {"upto": upto_round, "rounds": sorted(rounds or ()),
+                                     "tables": sorted(tables or ()), "players": sorted(set(players or ()))}
+        shape = (upto_round is not None, rounds is not None, bool(tables), bool(players))
         with self.engine.connect() as conn:
-            heads = conn.execute(q).all()
+            heads = conn.execute(_results_query(*shape), params).all()
             ids = [h.id for h in heads]
             lines: dict[int, list[ResultLine]] = {i: [] for i in ids}
             if ids:
-                lq = (sa.select(lines_t.c.result_id, lines_t.c.seat, players_t.c.name, lines_t.c.wonder,
-                                lines_t.c.side, lines_t.c.scores)
-                      .join(players_t, players_t.c.id == lines_t.c.player_id)
-                      .order_by(lines_t.c.result_id, lines_t.c.seat))
                 # Only the lines of the versions asked about, when they are few or of a few rounds
                 # (older versions' lines are skipped below).
-                if len(ids) <= _FEW:
-                    lq = lq.where(lines_t.c.result_id.in_(ids))
-                elif where:
-                    lq = lq.join(results_t, results_t.c.id == lines_t.c.result_id).where(*where)
-                for rid, seat, name, wonder, side, scores in conn.execute(lq):
+                few = len(ids) <= _FEW
+                found = conn.execute(_lines_query(few, *shape[:2]), {**params, "ids": ids} if few else params)
+                for rid, seat, name, wonder, side, scores in found:
                     if rid in lines:
                         lines[rid].append(ResultLine(seat, name, wonder, side, json.loads(scores)))
         return [TableResult(h.round, h.table_no, h.version, h.created_at, h.author, h.reason, h.source,
@@ -706,8 +737,12 @@ def players_named(conn: Connection, names: Collection[str]) -> list[Player]:
     """The players whose name is one of `names` exactly (a sheet's names, typed as the roster
     has them: a desk's form fills them in); another spelling of a name is not found here, see
     `players_by_key`."""
-    q = sa.select(players_t).where(players_t.c.name.in_(sorted(set(names)))).order_by(players_t.c.id)
-    return [Player(r.id, r.name, r.joined_round, r.dropped_after) for r in conn.execute(q).all()]
+    rows = conn.execute(_PLAYERS_NAMED, {"names": sorted(set(names))}).all()
+    return [Player(r.id, r.name, r.joined_round, r.dropped_after) for r in rows]
+
+
+_PLAYERS_NAMED = (sa.select(players_t).where(players_t.c.name.in_(sa.bindparam("names", expanding=True)))
+                  .order_by(players_t.c.id))
 
 
 def _find_player(conn: Connection, name: str) -> Player:
