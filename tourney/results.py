@@ -233,9 +233,9 @@ def parse_sheets(paths: Sequence[Source], read: Callable[[Source], list[SheetRow
                  build: Callable[[int, int, list[SheetRow], bool], ParsedTable[SheetT]],
                  check: Callable[[SheetT], Iterable[Finding]],
                  row_findings: Callable[[SheetRow], Iterable[Finding]] = lambda row: ()) -> CheckReport:
-    """Read every file (or rows in memory) with `read`, group the rows into tables (`build` gets round, table,
-    rows and whether every row could be read) and run the game's `check` on each readable
-    table; `row_findings` adds a game's findings about single rows."""
+    """Read every file (or rows in memory) with `read`, group the rows into tables (`build`
+    gets round, table, rows and whether every row could be read) and run the game's `check` on
+    each readable table; `row_findings` adds a game's findings about single rows."""
     with collector_paused():
         return _parse_sheets(paths, read, build, check, row_findings)
 
