@@ -97,9 +97,8 @@ def _checked(event: store.Event, round_no: int, table_no: int, rows: Sequence[Ma
              version: int | None, source: str) -> CheckReport:
     """The rows checked for storing after `version`: VersionConflict when the stored version
     is another, ImportRefused (with every finding) when the rows have errors."""
-    stored = stored_table(event, round_no, table_no)
-    if (stored.version if stored else None) != version:
-        raise VersionConflict(round_no, table_no, version, stored)
+    if event.version_of(round_no, table_no) != version:
+        raise VersionConflict(round_no, table_no, version, stored_table(event, round_no, table_no))
     report = check_table(event, round_no, table_no, rows, source=source)
     if not report.ok:
         raise ImportRefused(report)

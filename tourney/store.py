@@ -661,6 +661,11 @@ class Event:
         return [TableResult(h.round, h.table_no, h.version, h.created_at, h.author, h.reason, h.source,
                             tuple(json.loads(h.warnings)), tuple(lines[h.id])) for h in heads]
 
+    def version_of(self, round_no: int, table_no: int) -> int | None:
+        """The table's latest stored version (None: nothing stored), without its lines."""
+        with self.engine.connect() as conn:
+            return next_version(conn, round_no, table_no) - 1 or None
+
     def table_versions(self) -> list[TableResult]:
         """Every stored version of every table's sheet, by round, table and version."""
         with self.engine.connect() as conn:
