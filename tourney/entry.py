@@ -5,16 +5,20 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rules_engine.findings import error
 from tourney import store
 from tourney.errors import UsageError, VersionConflict
 from tourney.games import workflow
 from tourney.errors import ImportRefused
-from tourney.results import CheckReport, LocatedFinding, store_checked_table
+from tourney.results import CheckReport, LocatedFinding, TableRowsFn, store_checked_table
 from tourney.sheetio import SheetFormat
 from tourney.tabular import Rows
 from tourney.names import name_key
+
+if TYPE_CHECKING:
+    from tourney.games import GameWorkflow
 
 #: Most rows one table's sheet may have (7 Wonders seats up to 7; a little slack for typos).
 MAX_ROWS = 12
@@ -67,13 +71,16 @@ def check_table(event: store.Event, round_no: int, table_no: int, rows: Sequence
     """Every finding for one table's rows (column name → value, as on the sheet), against the
     event, with the game's own reader and checks; stores nothing. Findings name the source
     (`source.csv`) and the sheet row (the first row is row 2, after the header)."""
+    return _check_table(event, workflow(event.info().game), round_no, table_no, rows, source)
+
+
+def _check_table(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
+                 rows: Sequence[Mapping[str, object]], source: str) -> CheckReport:
     if not rows:
         raise UsageError("no rows: send one row per player at the table")
     if len(rows) > MAX_ROWS:
         raise UsageError(f"{len(rows)} rows for one table: a table has at most {MAX_ROWS}")
-    name = event.info().game
-    game = workflow(name)
-    columns = sheet_columns(name)
+    columns = sheet_columns(game.name)
     unknown = sorted({str(k) for row in rows for k in row} - set(columns))
     if unknown:
         raise UsageError(f"unknown column(s) {', '.join(unknown)}: the sheet's columns are {', '.join(columns)}")
@@ -93,22 +100,33 @@ def check_table(event: store.Event, round_no: int, table_no: int, rows: Sequence
     return report
 
 
+@dataclass(frozen=True)
+class _Checked:
+    """Rows checked for storing, and how the event's game stores them."""
+
+    report: CheckReport
+    game: str
+    table_rows: TableRowsFn
+
+
 def _checked(event: store.Event, round_no: int, table_no: int, rows: Sequence[Mapping[str, object]],
-             version: int | None, source: str) -> CheckReport:
+             version: int | None, source: str) -> _Checked:
     """The rows checked for storing after `version`: VersionConflict when the stored version
     is another, ImportRefused (with every finding) when the rows have errors."""
     if event.version_of(round_no, table_no) != version:
         raise VersionConflict(round_no, table_no, version, stored_table(event, round_no, table_no))
-    report = check_table(event, round_no, table_no, rows, source=source)
+    game = workflow(event.info().game)
+    report = _check_table(event, game, round_no, table_no, rows, source)
     if not report.ok:
         raise ImportRefused(report)
-    return report
+    return _Checked(report, game.name, game.table_rows(event))
 
 
-def _store(event: store.Event, conn: store.Connection, report: CheckReport, version: int | None, *, author: str,
+def _store(event: store.Event, conn: store.Connection, checked: _Checked, version: int | None, *, author: str,
            reason: str | None, source: str) -> int:
     """Store the checked table inside the caller's transaction as the version after `version`
     (still the stored one: checked here, under the write lock); returns the stored version."""
+    report = checked.report
     [table] = report.tables
     new = store.next_version(conn, table.round, table.table)
     if new != (version or 0) + 1:
@@ -119,7 +137,7 @@ def _store(event: store.Event, conn: store.Connection, report: CheckReport, vers
     named = store.players_named(conn, names)
     ids = {name_key(p.name): p.id for p in (named if len(named) == len(names) else store.players_by_key(conn).values())}
     why = (reason or "").strip() or f"corrected by {author}"
-    if not store_checked_table(conn, table, workflow(event.info().game).table_rows(event), ids, version=new,
+    if not store_checked_table(conn, table, checked.table_rows, ids, version=new,
                                author=author, reason=why, source=source, warnings=report.warnings):
         new -= 1  # the same sheet again: nothing stored, the stored version stands
     return new
@@ -131,10 +149,10 @@ def enter_table(event: store.Event, round_no: int, table_no: int, rows: Sequence
     as `results import` would: same checks, one transaction, a history line naming `author`.
     Raises VersionConflict when the stored version is not `version`, ImportRefused (nothing
     stored) when the rows have errors."""
-    report = _checked(event, round_no, table_no, rows, version, author)
+    checked = _checked(event, round_no, table_no, rows, version, author)
     with event.transaction() as conn:
-        new = _store(event, conn, report, version, author=author, reason=reason, source=author)
-    return Entered(round_no, table_no, new, tuple(report.warnings))
+        new = _store(event, conn, checked, version, author=author, reason=reason, source=author)
+    return Entered(round_no, table_no, new, tuple(checked.report.warnings))
 
 
 # --- blind double entry --------------------------------------------------------------------
@@ -201,8 +219,8 @@ def enter_blind(event: store.Event, round_no: int, table_no: int, rows: Sequence
     """A desk's entry under blind double entry: checked as always; held when no other desk's
     entry of the table agrees; stored (exactly as `enter_table` would, the history naming both
     desks) when one does. Raises as `enter_table`."""
-    report = _checked(event, round_no, table_no, rows, version, f"desk {desk}")
-    game = event.info().game
+    checked = _checked(event, round_no, table_no, rows, version, f"desk {desk}")
+    report, game = checked.report, checked.game
     mine = _cells(game, rows)
     with event.transaction() as conn:
         others = [h for h in store.held_at(conn, round_no, table_no)
@@ -212,7 +230,7 @@ def enter_blind(event: store.Event, round_no: int, table_no: int, rows: Sequence
             store.hold_entry(conn, round_no, table_no, version or 0, desk, _json_rows(rows), reason)
             return Held(round_no, table_no, bool(others), tuple(report.warnings))
         both = f"desk {twin.desk} + desk {desk}"
-        new = _store(event, conn, report, version, author=both[:100], reason=reason or twin.reason,
+        new = _store(event, conn, checked, version, author=both[:100], reason=reason or twin.reason,
                      source=f"double entry by desk {twin.desk} and desk {desk}")
         store.clear_held(conn, round_no, table_no)
     return Entered(round_no, table_no, new, tuple(report.warnings))
@@ -226,9 +244,9 @@ def accept_held(event: store.Event, round_no: int, table_no: int, entry_id: int,
     if held is None:
         raise UsageError(f"round {round_no}, table {table_no}: no held entry {entry_id}: reload the page")
     version = held.base_version or None
-    report = _checked(event, round_no, table_no, held.rows, version, f"desk {held.desk}")
+    checked = _checked(event, round_no, table_no, held.rows, version, f"desk {held.desk}")
     with event.transaction() as conn:
-        new = _store(event, conn, report, version, author=f"desk {held.desk}", reason=held.reason,
+        new = _store(event, conn, checked, version, author=f"desk {held.desk}", reason=held.reason,
                      source=f"desk {held.desk}, accepted by {who}")
         store.clear_held(conn, round_no, table_no)
-    return Entered(round_no, table_no, new, tuple(report.warnings))
+    return Entered(round_no, table_no, new, tuple(checked.report.warnings))
