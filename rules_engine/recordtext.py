@@ -325,19 +325,55 @@ class Header(Generic[S]):
         return {name.lower(): self.values[name][0] for name in TEXT_TAGS if name in self.values}
 
 
-def read_header(raw: RawRecord, errors: Collector, game: str, roster: tuple[str, ...],
-                sheet: Callable[[str, int], S], sheet_tag: re.Pattern[str]) -> Header[S]:
-    """Read a record's tags the way every game does: the ``Game`` tag must name `game`; the
-    `roster` tags may each be given once; tags matching `sheet_tag` (``Sheet1``...) are parsed
-    with `sheet`; any other tag is kept in order. Errors go to `errors`, reading goes on."""
-    from rules_engine.registry import check_game      # the registry imports every game, and they this
+@dataclass(frozen=True)
+class GameName:
+    """One game as a record's ``Game`` tag may name it: its name, its title, every spelling
+    accepted (name, title and aliases, casefolded) and whether it has a record format."""
 
+    name: str
+    title: str
+    spellings: frozenset[str]
+    records: bool
+
+
+@dataclass(frozen=True)
+class GameNames:
+    """The names a record's ``Game`` tag may carry, handed to a game's reader by the registry
+    (the one module that knows every game): the reader's own game `game` (its name) and every
+    game `known`, so that a tag naming another game, or none, says so."""
+
+    game: str
+    known: tuple[GameName, ...]
+
+    def check(self, value: str, line: int) -> None:
+        """Raise RecordSyntaxError unless the tag value `value` (at `line`) names this game."""
+        key = value.strip().casefold()
+        found = next((g for g in self.known if key in g.spellings), None)
+        with_records = ", ".join(g.name for g in self.known if g.records)
+        if found is None:
+            raise RecordSyntaxError("unknown game {game!r}: use one of {games}", line, game=value,
+                                    games=with_records)
+        if not found.records:
+            raise RecordSyntaxError("no game records for {game}: replay and self-play are for {games}", line,
+                                    game=found.title, games=with_records)
+        if found.name != self.game:
+            title = next(g.title for g in self.known if g.name == self.game)
+            raise RecordSyntaxError("game {game!r} in a {title} file: use one game per file", line,
+                                    game=value, title=title)
+
+
+def read_header(raw: RawRecord, errors: Collector, names: GameNames, roster: tuple[str, ...],
+                sheet: Callable[[str, int], S], sheet_tag: re.Pattern[str]) -> Header[S]:
+    """Read a record's tags the way every game does: the ``Game`` tag must carry one of the
+    reader's `names`; the `roster` tags may each be given once; tags matching `sheet_tag`
+    (``Sheet1``...) are parsed with `sheet`; any other tag is kept in order. Errors go to
+    `errors`, reading goes on."""
     header: Header[S] = Header()
     for name, value, ln in raw.tags:
         try:
             if name == GAME_TAG:
                 header.game_seen = True
-                check_game(value, ln, game)
+                names.check(value, ln)
             elif name in roster:
                 if name in header.values:
                     raise RecordSyntaxError("tag {name!r} given twice", ln, name=name)

@@ -1,5 +1,6 @@
 """Find a game's `Ruleset` by name, title or alias, like python-chess's ``find_variant``:
-the one list of game names every reader and command uses."""
+the one list of game names every reader and command uses. It sits on top of the games: each
+game's record reader is handed from here the names its ``Game`` tag may carry."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,7 +8,7 @@ from typing import Any
 from rules_engine.dominations.ruleset import Dominations
 from rules_engine.duel.ruleset import Duel
 from rules_engine.onecardwonder.ruleset import OneCardWonder
-from rules_engine.recordtext import RecordSyntaxError
+from rules_engine.recordtext import GameNames
 from rules_engine.ruleset import RecordRuleset, Ruleset
 from rules_engine.sevenwonders.ruleset import SevenWonders
 
@@ -16,8 +17,12 @@ class UnknownGameError(ValueError):
     """The game name matches no ruleset."""
 
 
-#: Every game, one instance each (a ruleset holds no state).
-RULESETS: tuple[Ruleset[Any], ...] = (SevenWonders(), Duel(), OneCardWonder(), Dominations())
+#: Every game a record's ``Game`` tag may name, in the order they are looked up.
+_GAMES = tuple(game.game_name() for game in (SevenWonders, Duel, OneCardWonder, Dominations))
+
+#: Every game, one instance each (a ruleset holds no state but the names it reads records by).
+RULESETS: tuple[Ruleset[Any], ...] = (SevenWonders(GameNames(SevenWonders.name, _GAMES)),
+                                      Duel(GameNames(Duel.name, _GAMES)), OneCardWonder(), Dominations())
 
 #: Former name of the ruleset type (its name, title and aliases are what callers read).
 RulesetInfo = Ruleset
@@ -59,19 +64,3 @@ def _with_records() -> str:
 
 #: Former name: the ruleset carries the name, title and aliases itself.
 find_ruleset_info = find_ruleset
-
-
-def check_game(value: str, line: int, name: str) -> None:
-    """Raise RecordSyntaxError unless a record's ``Game`` tag `value` names the game `name`
-    (by its name, title or an alias): how every record reader reads that tag."""
-    try:
-        found = find_records(value)
-    except NoRecordsError:
-        raise RecordSyntaxError("no game records for {game}: replay and self-play are for {games}", line,
-                                game=find_ruleset(value).title, games=_with_records()) from None
-    except UnknownGameError:
-        raise RecordSyntaxError("unknown game {game!r}: use one of {games}", line, game=value,
-                                games=_with_records()) from None
-    if found.name != name:
-        raise RecordSyntaxError("game {game!r} in a {title} file: use one game per file", line,
-                                game=value, title=find_ruleset(name).title)

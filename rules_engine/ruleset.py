@@ -19,6 +19,8 @@ from typing import (
 
 from rules_engine.findings import Finding, Text, error, phrase
 from rules_engine.recordtext import (
+    GameName,
+    GameNames,
     Headers,
     HeadersBuilder,
     RecordBuilder,
@@ -121,6 +123,12 @@ class Ruleset(ABC, Generic[S]):
     #: The score-sheet type `check_sheet` takes.
     sheet_type: ClassVar[type[Any]]
 
+    @classmethod
+    def game_name(cls) -> GameName:
+        """The game as a record's ``Game`` tag may name it (by name, title or alias)."""
+        return GameName(cls.name, cls.title, frozenset((cls.name, cls.title.casefold(), *cls.aliases)),
+                        issubclass(cls, RecordRuleset))
+
     def matches(self, name: str) -> bool:
         key = name.strip().casefold()
         return key in (self.name, self.title.casefold(), *self.aliases)
@@ -151,22 +159,26 @@ class RecordFunctions(Generic[R, V]):
 class RecordRuleset(Ruleset[S], Generic[R, S, V]):
     """The rules of a game that also has a record format: read, write, replay, self-play.
     A game implements `load`; the functions are imported on first use, so finding a game
-    stays cheap."""
+    stays cheap. The registry hands each one the `names` its records' ``Game`` tag may carry
+    (it alone knows every game)."""
 
     #: Self-play options beyond `n` and `seed`: keyword -> the value it takes ("" for a switch).
     selfplay_options: ClassVar[Mapping[str, str]] = {}
+
+    def __init__(self, names: GameNames) -> None:
+        self.names = names
 
     @property
     def records(self) -> RecordRuleset[Any, Any, Any]:
         return self
 
     @abstractmethod
-    def load(self) -> RecordFunctions[R, V]:
-        """Import the game's record format, replay and self-play."""
+    def load(self, names: GameNames) -> RecordFunctions[R, V]:
+        """Import the game's record format (reading the ``Game`` tag's `names`), replay and self-play."""
 
     @cached_property
     def functions(self) -> RecordFunctions[R, V]:
-        return self.load()
+        return self.load(self.names)
 
     def read(self, handle: IO[str], visitor: Callable[[], Visitor[R, T]]) -> Iterator[T]:
         """Drive a fresh `visitor` over each record in `handle`, one at a time."""

@@ -1,21 +1,24 @@
 """The Duel game record: a PGN-like text format (header roster, chance lines, numbered moves).
 
-`read_records` streams one game at a time from a text handle; `write_records` writes them;
-``read(write(r)) == r``. The format is documented in docs/duel-record.md.
+`record_format(names)` reads one game at a time from a text handle, accepting the ``Game`` tag's
+`names` (the registry hands them); `write_records` writes them; ``read(write(r)) == r``. The
+format is documented in docs/duel-record.md.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import IO, Any
 
 from rules_engine import recordtext
-from rules_engine.duel.ruleset import Duel
+from rules_engine.duel.names import NAME, TITLE
 
 # RecordSyntaxError is shared by every game's records and stays importable from here.
 from rules_engine.recordtext import (
     Collector,
     CountSheet,
+    GameNames,
     RawRecord,
     RecordFormat,
     RecordSyntaxError,
@@ -26,8 +29,7 @@ from rules_engine.recordtext import (
 #: The header tags this reader knows: the shared roster, then the Duel's own.
 GAME_ROSTER = ("Expansions",)
 ROSTER = (*recordtext.ROSTER[1:], *GAME_ROSTER)
-GAME_NAME = Duel.name
-TITLE = Duel.title
+GAME_NAME = NAME
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 VICTORIES = ("civilian", "military", "science", "political")
 AGE_ROWS = ((2, 3, 4, 5, 6), (6, 5, 4, 3, 2), (2, 3, 4, 2, 4, 3, 2))
@@ -96,9 +98,9 @@ _CHANCE_FIELD = {"Tokens": "tokens", "Box": "box", "Wonders": "wonders", "Librar
 _SHEET_TAG = re.compile(r"Sheet[12]")
 
 
-def _build(raw: RawRecord) -> Record:
+def _build(raw: RawRecord, names: GameNames) -> Record:
     errors = Collector(raw)
-    header = read_header(raw, errors, GAME_NAME, ROSTER, Sheet.parse, _SHEET_TAG)
+    header = read_header(raw, errors, names, ROSTER, Sheet.parse, _SHEET_TAG)
     values = header.values
     sheets = header.sheets
     kw: dict[str, Any] = dict(header.text_fields())
@@ -255,7 +257,13 @@ def _rows(cards: tuple[str, ...], sizes: tuple[int, ...]) -> str:
     return " / ".join(rows)
 
 
-FORMAT = RecordFormat(TITLE, _build, write_record)
-read_records = FORMAT.read_records
-read_with = FORMAT.read_with
-write_records = FORMAT.write_records
+def write_records(records: Iterable[Record], handle: IO[str]) -> None:
+    """Write records to `handle`, each followed by a blank line; ``read(write(r)) == r``."""
+    for r in records:
+        write_record(r, handle)
+
+
+def record_format(names: GameNames) -> RecordFormat[Record]:
+    """The Duel record format, its reader accepting the ``Game`` tag's `names` (the registry
+    hands them: ``find_ruleset("duel").read_records`` reads with them)."""
+    return RecordFormat(TITLE, lambda raw: _build(raw, names), write_record)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from rules_engine.duel.names import ALIASES, NAME, TITLE
 from rules_engine.duel.sheet import MatchSheet
 from rules_engine.findings import Finding
+from rules_engine.recordtext import GameNames
 from rules_engine.ruleset import RecordFunctions, RecordRuleset
 
 if TYPE_CHECKING:
@@ -14,9 +16,9 @@ if TYPE_CHECKING:
 
 
 class Duel(RecordRuleset["Record", MatchSheet, "tuple[Sheet, Sheet]"]):
-    name = "duel"
-    title = "7 Wonders Duel"
-    aliases = ("7wd", "7wonders-duel", "7-wonders-duel", "sevenwondersduel")
+    name = NAME
+    title = TITLE
+    aliases = ALIASES
     sheet_type = MatchSheet
     selfplay_options: ClassVar[Mapping[str, str]] = {"agora": ""}
 
@@ -25,8 +27,8 @@ class Duel(RecordRuleset["Record", MatchSheet, "tuple[Sheet, Sheet]"]):
 
         return check_match(sheet)
 
-    def load(self) -> RecordFunctions[Record, tuple[Sheet, Sheet]]:
-        from rules_engine.duel.record import FORMAT
+    def load(self, names: GameNames) -> RecordFunctions[Record, tuple[Sheet, Sheet]]:
+        from rules_engine.duel.record import record_format
         from rules_engine.duel.replay import replay, selfplay
 
-        return RecordFunctions(FORMAT, replay, selfplay)
+        return RecordFunctions(record_format(names), replay, selfplay)

@@ -2,26 +2,22 @@
 record format, replay under the Bonn 2018 clarifications and random self-play.
 
 The names below are loaded on first use (PEP 562): the card-data checks take a moment to
-build, and finding the ruleset by name should not wait for them.
+build, and finding the ruleset by name should not wait for them. This package is the game's
+front: it sits above the registry, which hands the record reader the game names.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import IO, TYPE_CHECKING
 
 from rules_engine.lazy import lazy_exports
+from rules_engine.sevenwonders.names import NAME, TITLE
 from rules_engine.sevenwonders.ruleset import SevenWonders
-
-NAME = SevenWonders.name
-TITLE = SevenWonders.title
 
 if TYPE_CHECKING:
     from rules_engine.recordtext import RecordSyntaxError
     from rules_engine.ruleset import Verdict
-    from rules_engine.sevenwonders.record import (
-        Record,
-        read_records,
-        write_records,
-    )
+    from rules_engine.sevenwonders.record import Record, write_records
     from rules_engine.sevenwonders.replay import replay, selfplay
     from rules_engine.sevenwonders.sheet import (
         CATEGORIES,
@@ -34,7 +30,7 @@ if TYPE_CHECKING:
 
 _LAZY = {
     **dict.fromkeys(("CATEGORIES", "MAX_TABLE", "MIN_TABLE", "PlayerScore", "TableSheet", "check_sheet"), "sheet"),
-    **dict.fromkeys(("Record", "RecordSyntaxError", "read_records", "write_records"), "record"),
+    **dict.fromkeys(("Record", "RecordSyntaxError", "write_records"), "record"),
     **dict.fromkeys(("Verdict", "replay", "selfplay"), "replay"),
 }
 
@@ -56,6 +52,14 @@ __all__ = [
     "selfplay",
     "write_records",
 ]
+
+
+def read_records(handle: IO[str]) -> Iterator[Record]:
+    """The 7 Wonders records in `handle`, one at a time; syntax errors are in ``record.errors``
+    (a ``Game`` tag naming another game, or none, is one)."""
+    from rules_engine.registry import find_records   # the registry knows every game's name
+
+    return find_records(NAME).read_records(handle)
 
 
 lazy_exports(__name__, _LAZY, preload=("checks",))

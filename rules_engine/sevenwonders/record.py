@@ -1,14 +1,16 @@
 """7 Wonders game records: the text format, read and written.
 
 The format (PGN-like: header tags in a fixed order, then the hands dealt and every player's
-move per turn) is documented in docs/sevenwonders-record.md. `read_records` streams one game
-at a time, collecting syntax errors on the record; ``read(write(r)) == r``. Replay and
+move per turn) is documented in docs/sevenwonders-record.md. `record_format(names)` streams
+one game at a time (its ``Game`` tag checked against the `names` the registry hands it),
+collecting syntax errors on the record; ``read(write(r)) == r``. Replay and
 self-play are in `replay`.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import IO, Any
 
 from rules_engine import recordtext
@@ -19,6 +21,7 @@ from rules_engine.recordtext import (
     GAME_TAG,
     Collector,
     CountSheet,
+    GameNames,
     RawRecord,
     RecordFormat,
     RecordSyntaxError,
@@ -28,10 +31,10 @@ from rules_engine.recordtext import (
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders import game as g
 from rules_engine.sevenwonders import payment as pay
-from rules_engine.sevenwonders.ruleset import SevenWonders
+from rules_engine.sevenwonders.names import NAME, TITLE
 from rules_engine.sevenwonders.sheet import PlayerScore
 
-GAME_TITLE = SevenWonders.title
+GAME_TITLE = TITLE
 #: The 7 Wonders tags of the header, written after the shared roster.
 GAME_ROSTER = ("Wonders", "Guilds")
 #: The header tags this reader knows (each at most once): the shared roster, then the game's.
@@ -95,7 +98,7 @@ class Record:
 
     @property
     def game(self) -> str:
-        return SevenWonders.name
+        return NAME
 
 
 # --- reading ------------------------------------------------------------------------
@@ -115,9 +118,9 @@ def _ints(value: str, ln: int, what: str) -> tuple[int, ...]:
                                 tag=what, value=value) from None
 
 
-def _build(raw: RawRecord) -> Record:
+def _build(raw: RawRecord, names: GameNames) -> Record:
     errors = Collector(raw)
-    header = read_header(raw, errors, SevenWonders.name, ROSTER, Sheet.parse, _SHEET_TAG)
+    header = read_header(raw, errors, names, ROSTER, Sheet.parse, _SHEET_TAG)
     kw: dict[str, Any] = dict(header.text_fields())
     for name, (value, ln) in header.values.items():
         try:
@@ -278,7 +281,13 @@ def write_record(r: Record, out: IO[str]) -> None:
     out.write("\n")
 
 
-FORMAT = RecordFormat(GAME_TITLE, _build, write_record)
-read_records = FORMAT.read_records
-read_with = FORMAT.read_with
-write_records = FORMAT.write_records
+def write_records(records: Iterable[Record], handle: IO[str]) -> None:
+    """Write records to `handle`, each followed by a blank line; ``read(write(r)) == r``."""
+    for r in records:
+        write_record(r, handle)
+
+
+def record_format(names: GameNames) -> RecordFormat[Record]:
+    """The 7 Wonders record format, its reader accepting the ``Game`` tag's `names` (the
+    registry hands them: ``find_ruleset("7wonders").read_records`` reads with them)."""
+    return RecordFormat(GAME_TITLE, lambda raw: _build(raw, names), write_record)

@@ -6,7 +6,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from rules_engine.findings import Finding
+from rules_engine.recordtext import GameNames
 from rules_engine.ruleset import RecordFunctions, RecordRuleset
+from rules_engine.sevenwonders.names import ALIASES, NAME, TITLE
 from rules_engine.sevenwonders.sheet import TableSheet
 
 if TYPE_CHECKING:
@@ -14,19 +16,20 @@ if TYPE_CHECKING:
 
 
 class SevenWonders(RecordRuleset["Record", TableSheet, TableSheet]):
-    name = "7wonders"
-    title = "7 Wonders"
-    aliases = ("7w", "sevenwonders", "7-wonders")
+    name = NAME
+    title = TITLE
+    aliases = ALIASES
     sheet_type = TableSheet
     selfplay_options: ClassVar[Mapping[str, str]] = {"players": "K (3-7)"}
 
     def check_sheet(self, sheet: TableSheet) -> list[Finding]:
-        from rules_engine.sevenwonders import check_sheet
+        import rules_engine.sevenwonders.checks  # noqa: F401  (importing it adds the card-data checks)
+        from rules_engine.sevenwonders.sheet import check_sheet
 
         return check_sheet(sheet)
 
-    def load(self) -> RecordFunctions[Record, TableSheet]:
-        from rules_engine.sevenwonders.record import FORMAT
+    def load(self, names: GameNames) -> RecordFunctions[Record, TableSheet]:
+        from rules_engine.sevenwonders.record import record_format
         from rules_engine.sevenwonders.replay import replay, selfplay
 
-        return RecordFunctions(FORMAT, replay, selfplay)
+        return RecordFunctions(record_format(names), replay, selfplay)

@@ -156,6 +156,34 @@ def test_concurrent_imports_of_one_table_store_it_once(backend, tmp_path, writer
     assert [(v["round"], v["table_no"], v["version"]) for v in versions] == [(1, 1, 1)]
 
 
+def test_a_desk_entry_reads_its_table_and_players_alike_on_both_backends(backend, tmp_path, monkeypatch):
+    """The narrow reads of a desk's POST (one table; the players and seats of its sheet) find
+    on both stores what reading everything finds."""
+    from tourney.event import entry
+    from tourney.games.registry import workflow
+
+    monkeypatch.chdir(tmp_path)
+    ok("new", backend, "--game", "7wonders", "--seed", "5", "--name", "Cup", "--rounds", "1")
+    ok("players", "add", backend, *[f"P{i}" for i in range(1, 10)])
+    ok("seat", backend)
+    event = Event.open(backend)
+    seats = event.seats(1)
+    rows = [{"seat": s.seat, "player": s.player, "military": 0, "treasury": 1, "wonders": 3, "civilian": 10,
+             "commercial": 0, "guilds": 0, "science": 0, "total": 14, "coins": 3} for s in seats if s.table == 1]
+    assert entry.stored_table(event, 1, 1) is None
+    assert entry.enter_table(event, workflow("7wonders"), 1, 1, rows, version=None, author="desk A").version == 1
+    assert entry.stored_table(event, 1, 1) == next(t for t in event.results() if t.table == 1)
+    assert event.results(rounds=[1], players=[rows[0]["player"]]) == [entry.stored_table(event, 1, 1)]
+    assert event.results(rounds=[1], tables=[(1, 2)], players=[]) == []
+    assert {s.player for s in event.seats(1, tables={2}, players=[rows[0]["player"]])} == {
+        rows[0]["player"], *(s.player for s in seats if s.table == 2)}
+    # The same sheet under another player's name at table 2: found where the whole event is read.
+    moved = [dict(r, player=str(r["player"]).upper()) for r in rows]
+    report = entry.check_table(event, workflow("7wonders"), 1, 2, moved)
+    assert sorted({f.finding.rule for f in report.findings}) == ["player.round", "seating"]
+    event.close()
+
+
 def test_location_parsing():
     assert parse_location("bonn.db").path == Path("bonn.db")
     loc = parse_location("postgresql://u:pw@h/db?event=bonn-2026")

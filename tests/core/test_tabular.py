@@ -476,3 +476,39 @@ def test_printed_german_headers_are_the_vocabulary_labels_and_read_back():
     assert labels("de").header == tuple(WORDS.label(c, "de") for c in printed)
     assert [SCORE_SHEET.canonical(h) for h in labels("de").header] == printed
     assert [SCORE_SHEET.canonical(h.upper().replace("Ä", "AE")) for h in labels("de").header] == printed
+
+
+# --- rows in memory (a desk's form, the API's JSON) ---------------------------------------------
+def _as_csv_file(rows: list[tuple[object, ...]], tmp_path: Path) -> tabular.Table:
+    """What the desk did before rows were read in memory: the cells written to a CSV file and read back."""
+    import csv
+
+    path = tmp_path / "desk.csv"
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows(["" if c is None else str(c) for c in row] for row in rows)
+    (table,) = read_tables(path)
+    return table
+
+
+_CELL = st.one_of(st.none(), st.integers(-10**12, 10**12), st.booleans(),
+                  st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12),
+                  st.sampled_from(["'=1+2", "'-3", "=A1", "  7 ", "7,0", "'Anna", "\t x"]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(_CELL, min_size=3, max_size=3).map(tuple), min_size=1, max_size=6))
+def test_rows_in_memory_read_as_the_same_cells_in_a_csv_file(tmp_path_factory, rows):
+    # As the desk sends them: a header row, then rows of its width (a CSV row of one cell
+    # holding a ";" is read as a file saved with two separators).
+    header = ("round", "table", "player")
+    typed = tabular.Rows("desk.csv", (header, *rows))
+    (table,) = read_tables(typed)
+    assert table == _as_csv_file([header, *rows], tmp_path_factory.mktemp("csv"))
+
+
+def test_rows_in_memory_refuse_a_line_break_or_control_character():
+    for bad in ("Anna\nBerta", "Anna\r", "A\x00"):
+        with pytest.raises(TableLayoutError, match=r"^desk.csv:3: a cell holds the control character"):
+            read_tables(tabular.Rows("desk.csv", (("round", "player"), (1, "Ole"), (1, bad))))
+    with pytest.raises(TableLimitError, match=r"^desk.csv:2: a cell has more than"):
+        read_tables(tabular.Rows("desk.csv", (("player",), ("x" * (tabular.MAX_CELL_CHARS + 1),))))

@@ -237,3 +237,16 @@ def test_a_german_desk_reads_the_findings_in_german_and_the_data_stays_english(e
     [f] = [f for f in post(client, ev.desk_a, 1, rows, None).json()["findings"] if f["rule"] == "sum"]
     assert f["severity"] == "error" and f["message"].startswith("totals don't add up for ")
     assert f["severity_text"] == "Fehler" and f["text"].startswith("die Summe stimmt nicht für ")
+
+
+def test_a_desk_post_is_read_from_memory_without_a_temporary_file(ev, client, monkeypatch, tmp_path):
+    # The temporary folder is gone (a full or read-only disk): the rows never go through a file.
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "no-such-folder"))
+    publish(ev)
+    assert post(client, ev.desk_a, 1, table_rows(ev.path, 1, 1), None).status_code == 201
+    rows = table_rows(ev.path, 1, 2)
+    rows[0]["player"] = "Anna\nBerta"   # a typed cell is one line: refused with its row, nothing stored
+    answer = post(client, ev.desk_a, 2, rows, None)
+    assert answer.status_code == 422
+    assert [f["message"] for f in answer.json()["findings"]] == [
+        "desk-A.csv:2: a cell holds the control character '\\n': type it again, as plain text on one line"]

@@ -5,7 +5,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules_engine import duel, find_ruleset, sevenwonders
-from rules_engine.recordtext import RawRecord, RecordSyntaxError, first_tag, split_records, write_tags
+from rules_engine.duel.record import record_format
+from rules_engine.recordtext import (
+    GameName,
+    GameNames,
+    RawRecord,
+    RecordSyntaxError,
+    first_tag,
+    split_records,
+    write_tags,
+)
 
 
 def split(text: str, **kw) -> list[RawRecord]:
@@ -69,6 +78,19 @@ def test_the_headers_visitor_skips_the_body():
     assert (first.line, first.tags, first.errors) == (1, (("Game", "duel"), ("Event", "A")), ())
     assert first.get("Event") == "A" and first.get("Round") is None
     assert second.line == 5 and second.tags == (("Event", "B"),) and len(second.errors) == 1
+
+
+def test_a_reader_knows_only_the_game_names_it_is_handed():
+    # The registry hands the reader every game; a reader handed fewer names knows no more.
+    names = GameNames("duel", (GameName("duel", "7 Wonders Duel", frozenset({"duel", "7 wonders duel"}), True),
+                               GameName("dominations", "Dominations", frozenset({"dominations"}), False)))
+    reader = record_format(names)
+    assert [[e.message for e in r.errors] for r in reader.read_records(io.StringIO(
+        '[Game "7 Wonders Duel"]\n\n[Game "7wd"]\n\n[Game "Dominations"]\n\n'))] == [
+        [], ["unknown game '7wd': use one of duel"],
+        ["no game records for Dominations: replay and self-play are for duel"]]
+    (record,) = duel.read_records(io.StringIO('[Game "7wd"]\n\n'))      # the registry's names
+    assert record.errors == ()
 
 
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x0b\x0c\x1c\x1d"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tourney.event.entry import check_table
+from tourney.games.registry import workflow
 from tourney.core.store import Event
 
 #: Dirk wins with 5 buildings: only the leader Archimedes allows more than 4.
@@ -72,7 +73,7 @@ def test_a_desk_entry_is_checked_with_the_events_options(run):
     ocw_event(run, "--option", "leaders")
     rows = [dict(zip(("seat", "player", "stages", "buildings", "winner"), line.split(",")[2:]))
             for line in SHEET.splitlines()[1:]]
-    report = check_table(Event.open("o.db"), 1, 1, rows)
+    report = check_table(Event.open("o.db"), workflow("onecardwonder"), 1, 1, rows)
     assert [(f.finding.rule, f.finding.severity.value) for f in report.findings] == [
         ("buildings.archimedes", "warning")]
 

@@ -1,6 +1,7 @@
-"""Read filled-in score sheets (CSV or XLSX, English or German headers) into rows that
-remember where they came from (file, sheet, row); which columns a sheet has is a
-`SheetFormat`, which each game declares with its vocabulary (`tourney.games.<game>`)."""
+"""Read filled-in score sheets (CSV or XLSX, English or German headers, or rows typed into a
+desk's form) into rows that remember where they came from (file, sheet, row); which columns a
+sheet has is a `SheetFormat`, which each game declares with its vocabulary
+(`tourney.games.<game>`). `read_sheet` reads tables already read; a path is a thin wrapper."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
@@ -11,7 +12,15 @@ from typing import cast
 from rules_engine.findings import Joined, Text
 from rules_engine.findings import phrase
 from tourney.core.errors import SheetError
-from tourney.core.tabular import MAX_WHOLE_NUMBER, Table, is_blank, read_tables, whole_number
+from tourney.core.tabular import (
+    MAX_WHOLE_NUMBER,
+    Source,
+    Table,
+    is_blank,
+    read_tables,
+    source_name,
+    whole_number,
+)
 from tourney.core.vocabulary import header_key
 
 #: How many rows at the top of a worksheet may come before the header row (titles, notes).
@@ -284,21 +293,26 @@ def _has_header(table: Table, fmt: SheetFormat) -> bool:
     return any(fmt.header_map(list(r.cells)) for r in table.rows if r.number <= HEADER_ROWS)
 
 
-def read_sheet_file(path: str | Path, fmt: SheetFormat) -> list[SheetRow]:
-    """All result rows in a CSV or XLSX file (every worksheet with a header row of `fmt`)."""
-    p = Path(path)
+def read_sheet(tables: Iterable[Table], fmt: SheetFormat, name: str) -> list[SheetRow]:
+    """All result rows in the tables of one source called `name` (every table with a header
+    row of `fmt`): a file's worksheets, or a desk's rows."""
     rows: list[SheetRow] = []
     found = False
-    for table in read_tables(p):
+    for table in tables:
         if table.sheet is None and fmt.csv_first_row is not None and (
                 not table.rows or fmt.header_map(list(table.rows[0].cells)) is None):
-            raise SheetError(_with_file(fmt.csv_first_row, p.name))
+            raise SheetError(_with_file(fmt.csv_first_row, name))
         if _has_header(table, fmt):
             found = True
             rows.extend(_rows_from_table(table, fmt))
     if not found:
-        raise SheetError(_with_file(fmt.no_header, p.name))
+        raise SheetError(_with_file(fmt.no_header, name))
     return rows
+
+
+def read_sheet_file(source: Source, fmt: SheetFormat) -> list[SheetRow]:
+    """All result rows in a CSV or XLSX file, or in rows in memory (`tabular.Rows`)."""
+    return read_sheet(read_tables(source), fmt, source_name(source))
 
 
 def _with_file(message: Text, file: str) -> Text:

@@ -1,7 +1,8 @@
 """The one reader for every table the tool reads (score sheets, rosters, alias files): CSV in
-UTF-8, UTF-16 or Windows-1252 with `,` `;` or tab, and XLSX read in streaming mode, each with
-hard limits checked before the data is read; plus exact whole-number parsing and the
-formula neutralisation every CSV/XLSX writer applies to user text."""
+UTF-8, UTF-16 or Windows-1252 with `,` `;` or tab, XLSX read in streaming mode, and rows
+already in memory (a desk's form), each with hard limits checked before the data is read; plus
+exact whole-number parsing and the formula neutralisation every CSV/XLSX writer applies to
+user text."""
 from __future__ import annotations
 
 import codecs
@@ -83,6 +84,25 @@ class Table:
         return place if row is None else f"{place}:{row}"
 
 
+@dataclass(frozen=True)
+class Rows:
+    """A table already in memory (a desk's form, the API's JSON), from its header row down,
+    each cell as typed; `name` is what messages call it. `read_tables` reads it as it reads a
+    CSV file holding the same cells, without a file or a text round trip."""
+
+    name: str
+    rows: tuple[tuple[object, ...], ...]
+
+
+#: What `read_tables` reads: a file's path, or rows in memory.
+Source = str | Path | Rows
+
+
+def source_name(source: Source) -> str:
+    """What messages call the source: a file's name, or the rows' name."""
+    return source.name if isinstance(source, Rows) else Path(source).name
+
+
 def is_blank(cell: object) -> bool:
     return cell is None or (isinstance(cell, str) and not cell.strip())
 
@@ -118,11 +138,14 @@ def reading_once() -> Iterator[None]:
         _READ.reset(token)
 
 
-def read_tables(path: str | Path) -> tuple[Table, ...]:
-    """Every table in a CSV file (one) or an XLSX workbook (one per worksheet).
+def read_tables(path: Source) -> tuple[Table, ...]:
+    """Every table in a CSV file (one) or an XLSX workbook (one per worksheet), or the one
+    table of rows in memory.
 
     Raises a `TableError` (a `SheetError`) saying what and where for a missing, damaged,
     too large or ambiguous file; never another exception for bad content."""
+    if isinstance(path, Rows):
+        return (rows_table(path),)
     read = _READ.get()
     if read is None:
         return _read_tables(path)
@@ -278,6 +301,34 @@ def parse_csv_text(text: str, file: str) -> Table:
         raise TableLayoutError(phrase("{where}: a cell goes on after its closing '\"': put the whole cell in "
                                       "quotes, or remove the quotes", where=f"{file}:{at}")) from None
     return Table(file, None, tuple(rows))
+
+
+# Line ends too: a CSV line is one row, and a typed cell is one line.
+_ROW_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+
+
+def rows_table(source: Rows) -> Table:
+    """The rows in memory as a `Table`, read as a CSV file of the same cells would be: each
+    cell as text (None is blank), trailing blank cells cut, blank rows left out, formula
+    neutralisation undone; refused, with the row, beyond the limits or for a control
+    character (a line break included) in a cell."""
+    name = source.name
+    if len(source.rows) > MAX_ROWS:
+        raise _too_many_rows(name, MAX_ROWS + 1)
+    rows: list[Row] = []
+    for number, row in enumerate(source.rows, 1):
+        record = ["" if cell is None else str(cell) for cell in row]
+        bad = next((m for m in map(_ROW_CONTROL.search, record) if m), None)
+        if bad:
+            raise TableLayoutError(phrase("{where}: a cell holds the control character {char!r}: type it again, "
+                                          "as plain text on one line", where=f"{name}:{number}", char=bad.group()))
+        cells = _trim(list(map(unneutralise, record)))
+        if not cells:
+            continue
+        if len(cells) > MAX_COLUMNS or max(map(len, record)) > MAX_CELL_CHARS:
+            _check_csv_row(cells, name, number)
+        rows.append(Row(number, cells))
+    return Table(name, None, tuple(rows))
 
 
 def _refuse_rest(rest: str, file: str, line: int, record: list[str]) -> None:

@@ -19,6 +19,7 @@ from tourney.core.findingtext import data_params, finding_text, params_data, sev
 from tourney.core.i18n import _, and_list, ngettext, use_language
 from tourney.core.names import clean_name, name_key
 from tourney.core.sheetio import SheetRow
+from tourney.core.tabular import Source, source_name
 
 if TYPE_CHECKING:
     from tourney.core import store  # imported where used: checking sheets alone needs no database
@@ -233,28 +234,28 @@ def _check_slice(bounds: tuple[int, int]) -> list[list[Finding]]:
     return [list(check(s)) for s in sheets[bounds[0]:bounds[1]]]
 
 
-def parse_sheets(paths: Sequence[str | Path], read: Callable[[str | Path], list[SheetRow]],
+def parse_sheets(paths: Sequence[Source], read: Callable[[Source], list[SheetRow]],
                  build: Callable[[int, int, list[SheetRow], bool], ParsedTable[SheetT]],
                  check: Callable[[SheetT], Iterable[Finding]],
                  row_findings: Callable[[SheetRow], Iterable[Finding]] = lambda row: ()) -> CheckReport:
-    """Read every file with `read`, group the rows into tables (`build` gets round, table,
-    rows and whether every row could be read) and run the game's `check` on each readable
-    table; `row_findings` adds a game's findings about single rows."""
+    """Read every file (or rows in memory) with `read`, group the rows into tables (`build`
+    gets round, table, rows and whether every row could be read) and run the game's `check` on
+    each readable table; `row_findings` adds a game's findings about single rows."""
     with collector_paused():
         return _parse_sheets(paths, read, build, check, row_findings)
 
 
-def _parse_sheets(paths: Sequence[str | Path], read: Callable[[str | Path], list[SheetRow]],
+def _parse_sheets(paths: Sequence[Source], read: Callable[[Source], list[SheetRow]],
                   build: Callable[[int, int, list[SheetRow], bool], ParsedTable[SheetT]],
                   check: Callable[[SheetT], Iterable[Finding]],
                   row_findings: Callable[[SheetRow], Iterable[Finding]]) -> CheckReport:
-    report = CheckReport(files=[Path(p).name for p in paths])
+    report = CheckReport(files=[source_name(p) for p in paths])
     rows: list[SheetRow] = []
     for path in paths:
         try:
             rows.extend(read(path))
         except SheetError as exc:
-            report.findings.append(LocatedFinding(exc.finding(), Path(path).name))
+            report.findings.append(LocatedFinding(exc.finding(), source_name(path)))
     by_table: dict[tuple[int, int], list[SheetRow]] = defaultdict(list)
     findings = report.findings
     for row in rows:
@@ -323,15 +324,38 @@ class EventView:
     seats: tuple[store.SeatRow, ...] = ()
 
     @classmethod
-    def of(cls, event: store.Event, replacing: Iterable[ParsedTable[object]] = ()) -> EventView:
+    def of(cls, event: store.Event, replacing: Iterable[ParsedTable[object]] = (), *,
+           checking: Sequence[ParsedTable[object]] | None = None) -> EventView:
         """The event as the sheets are checked against it; the stored seats of the tables in
-        `replacing` (a correction's) are free, so a correction may move players between them."""
-        stored = {(t.round, t.table): t for t in event.results()}
+        `replacing` (a correction's) are free, so a correction may move players between them.
+
+        Given the tables `checking` (the only ones the view is then asked about), it reads just
+        what they need: the stored results and seats of their rounds, and their players (the
+        whole roster only when a name is not found as typed: a name's other spelling, or a
+        guess for an unknown one). A desk's POST then reads as much in round 6 as in round 1."""
+        players: list[store.Player] | None = None
+        seats: list[store.SeatRow] | None = None
+        if checking is None:
+            results = event.results()
+        else:
+            rounds = sorted({t.round for t in checking})
+            names = {row.player for t in checking for row in t.rows if row.player}
+            found = event.players_named(names)
+            if names and len(found) == len(names):  # names are unique ignoring case: each one found is the one
+                players = found
+                # The tables checked, and where their players are stored or seated: all the checks look at.
+                results = event.results(rounds=rounds, tables={(t.round, t.table) for t in checking}, players=names)
+                seats = [s for r in rounds for s in event.seats(
+                    r, tables={t.table for t in checking if t.round == r}, players=names)]
+            else:   # a name spelt otherwise, or unknown: the roster and the rounds to match it with
+                results = event.results(rounds=rounds)
+                seats = [s for r in rounds for s in event.seats(r)]
+        stored = {(t.round, t.table): t for t in results}
         free = {(t.round, t.table) for t in replacing}
-        return cls(event.info(), {name_key(p.name): p for p in event.players()}, event.seated_rounds(), stored,
-                   {(t.round, name_key(line.player)): t.table for t in stored.values() for line in t.lines
-                    if (t.round, t.table) not in free},
-                   tuple(event.seats()))
+        return cls(event.info(), {name_key(p.name): p for p in players or event.players()}, event.seated_rounds(),
+                   stored, {(t.round, name_key(line.player)): t.table for t in stored.values() for line in t.lines
+                            if (t.round, t.table) not in free},
+                   tuple(event.seats() if seats is None else seats))
 
     def did_you_mean(self, name: str, round_no: int) -> Text | None:
         """'did you mean 'Jürgen Weiß' (seated at table 4, seat 2)?' from the round's seating,
@@ -690,3 +714,25 @@ Seats = list[tuple[int, str | None]]
 #: What a game stores for one checked table, given the player ids by names.name_key: the
 #: table's seats when the round has no seating to keep (else None), and its result lines.
 TableRowsFn = Callable[[ParsedTable[object], dict[str, int]], tuple[Seats | None, list["store.NewLine"]]]
+
+
+class PlannedBoards:
+    """The board (a 7 Wonders wonder) the seating gives each seat, read as tables are stored:
+    the first table of a round reads its own seats (a desk's POST stores one table), the next
+    one the whole round's (an import stores many)."""
+
+    def __init__(self, event: store.Event) -> None:
+        self.event = event
+        self.read: dict[tuple[int, int], dict[int, str | None]] = {}
+        self.whole: set[int] = set()
+
+    def __call__(self, round_no: int, table_no: int) -> dict[int, str | None]:
+        """Seat -> board at the table."""
+        if (round_no, table_no) not in self.read and round_no not in self.whole:
+            first = not any(r == round_no for r, _ in self.read)
+            for s in self.event.seats(round_no, tables={table_no}) if first else self.event.seats(round_no):
+                self.read.setdefault((s.round, s.table), {})[s.seat] = s.wonder
+            self.read.setdefault((round_no, table_no), {})
+            if not first:
+                self.whole.add(round_no)
+        return self.read[(round_no, table_no)]

@@ -2,36 +2,30 @@
 through the same game reader, checks and stored rows as `results import` of a file."""
 from __future__ import annotations
 
-import csv
 import re
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rules_engine.findings import error
 from tourney.core import store
 from tourney.core.errors import UsageError
-from tourney.event.errors import VersionConflict
-from tourney.games.registry import workflow
-from tourney.event.errors import ImportRefused
+from tourney.event.checking import CheckReport, LocatedFinding, TableRowsFn
+from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.importing import store_checked_table
-from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.core.sheetio import SheetFormat
+from tourney.core.tabular import Rows
 from tourney.core.names import name_key
+
+if TYPE_CHECKING:
+    from tourney.games.base import GameWorkflow
 
 #: Most rows one table's sheet may have (7 Wonders seats up to 7; a little slack for typos).
 MAX_ROWS = 12
 
 
-def sheet_format(game: str) -> SheetFormat:
-    """The columns of the game's score sheet."""
-    return workflow(game).sheet_format
-
-
-def sheet_columns(game: str) -> list[str]:
+def sheet_columns(fmt: SheetFormat) -> list[str]:
     """Column names in sheet order: required first (round, table, seat, player...), then optional."""
-    fmt = sheet_format(game)
     head = [c for c in fmt.required if c in ("round", "table", "seat", "player")]
     rest = [c for c in fmt.required if c not in head]
     return head + list(fmt.optional_text) + rest + list(fmt.optional_int)
@@ -62,13 +56,12 @@ def line_cells(line: store.ResultLine) -> dict[str, object]:
 
 
 def stored_table(event: store.Event, round_no: int, table_no: int) -> store.TableResult | None:
-    """The table's latest stored version, or None."""
-    return next((t for t in event.results(upto_round=round_no) if (t.round, t.table) == (round_no, table_no)),
-                None)
+    """The table's latest stored version, or None (read alone: not the event's every result)."""
+    return next(iter(event.results(rounds=[round_no], tables=[(round_no, table_no)])), None)
 
 
-def check_table(event: store.Event, round_no: int, table_no: int, rows: Sequence[Mapping[str, object]],
-                *, source: str = "desk") -> CheckReport:
+def check_table(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
+                rows: Sequence[Mapping[str, object]], *, source: str = "desk") -> CheckReport:
     """Every finding for one table's rows (column name → value, as on the sheet), against the
     event, with the game's own reader and checks; stores nothing. Findings name the source
     (`source.csv`) and the sheet row (the first row is row 2, after the header)."""
@@ -76,72 +69,79 @@ def check_table(event: store.Event, round_no: int, table_no: int, rows: Sequence
         raise UsageError("no rows: send one row per player at the table")
     if len(rows) > MAX_ROWS:
         raise UsageError(f"{len(rows)} rows for one table: a table has at most {MAX_ROWS}")
-    game = workflow(event.info().game)
-    columns = sheet_columns(event.info().game)
+    columns = sheet_columns(game.sheet_format)
     unknown = sorted({str(k) for row in rows for k in row} - set(columns))
     if unknown:
         raise UsageError(f"unknown column(s) {', '.join(unknown)}: the sheet's columns are {', '.join(columns)}")
     clash = [i for i, row in enumerate(rows, 2) if (row.get("round") not in (None, "", round_no)
                                                     or row.get("table") not in (None, "", table_no))]
-    with tempfile.TemporaryDirectory(prefix="tourney-entry-") as tmp:
-        # The game's file reader is the one place rows are read and converted: a desk's rows
-        # take the same path as a typed CSV file.
-        path = Path(tmp) / f"{_slug(source)}.csv"
-        with path.open("w", newline="", encoding="utf-8") as fh:
-            w = csv.writer(fh)
-            w.writerow(columns)
-            for row in rows:
-                filled = {**row, "round": round_no, "table": table_no}
-                w.writerow([_cell(filled.get(c)) for c in columns])
-        report = game.parse([path], event)
+    # The game's reader is the one place rows are read and converted: a desk's rows are read
+    # as the same cells in a CSV file would be (named as one, for the findings), from memory.
+    typed = Rows(f"{_slug(source)}.csv", (tuple(columns), *(
+        tuple({**row, "round": round_no, "table": table_no}.get(c) for c in columns) for row in rows)))
+    report = game.parse([typed], event)
     for rowno in clash:
         report.findings.append(LocatedFinding(error(
             "cell", "row {row} is for another round or table: send it to its own table", row=rowno - 1),
-            path.name, (rowno,), None, round_no, table_no))
+            typed.name, (rowno,), None, round_no, table_no))
     if report.ok:
         game.check(report, event, register=False, correct=True)
     return report
 
 
-def _checked(event: store.Event, round_no: int, table_no: int, rows: Sequence[Mapping[str, object]],
-             version: int | None, source: str) -> CheckReport:
+@dataclass(frozen=True)
+class _Checked:
+    """Rows checked for storing, and how the event's game stores them."""
+
+    report: CheckReport
+    fmt: SheetFormat
+    table_rows: TableRowsFn
+
+
+def _checked(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
+             rows: Sequence[Mapping[str, object]], version: int | None, source: str) -> _Checked:
     """The rows checked for storing after `version`: VersionConflict when the stored version
     is another, ImportRefused (with every finding) when the rows have errors."""
-    stored = stored_table(event, round_no, table_no)
-    if (stored.version if stored else None) != version:
-        raise VersionConflict(round_no, table_no, version, stored)
-    report = check_table(event, round_no, table_no, rows, source=source)
+    if event.version_of(round_no, table_no) != version:
+        raise VersionConflict(round_no, table_no, version, stored_table(event, round_no, table_no))
+    report = check_table(event, game, round_no, table_no, rows, source=source)
     if not report.ok:
         raise ImportRefused(report)
-    return report
+    return _Checked(report, game.sheet_format, game.table_rows(event))
 
 
-def _store(event: store.Event, conn: store.Connection, report: CheckReport, version: int | None, *, author: str,
+def _store(event: store.Event, conn: store.Connection, checked: _Checked, version: int | None, *, author: str,
            reason: str | None, source: str) -> int:
     """Store the checked table inside the caller's transaction as the version after `version`
     (still the stored one: checked here, under the write lock); returns the stored version."""
+    report = checked.report
     [table] = report.tables
     new = store.next_version(conn, table.round, table.table)
     if new != (version or 0) + 1:
         raise VersionConflict(table.round, table.table, version, stored_table(event, table.round, table.table))
-    ids = {name_key(p.name): p.id for p in store.players_by_key(conn).values()}
+    # The table's players, as the sheet names them (a desk's form fills them in from the roster);
+    # the whole roster only when a name is spelt otherwise.
+    names = {row.player for row in table.rows}
+    named = store.players_named(conn, names)
+    ids = {name_key(p.name): p.id for p in (named if len(named) == len(names) else store.players_by_key(conn).values())}
     why = (reason or "").strip() or f"corrected by {author}"
-    if not store_checked_table(conn, table, workflow(event.info().game).table_rows(event), ids, version=new,
+    if not store_checked_table(conn, table, checked.table_rows, ids, version=new,
                                author=author, reason=why, source=source, warnings=report.warnings):
         new -= 1  # the same sheet again: nothing stored, the stored version stands
     return new
 
 
-def enter_table(event: store.Event, round_no: int, table_no: int, rows: Sequence[Mapping[str, object]], *,
-                version: int | None, author: str, reason: str | None = None) -> Entered:
+def enter_table(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
+                rows: Sequence[Mapping[str, object]], *, version: int | None, author: str,
+                reason: str | None = None) -> Entered:
     """Store one table's sheet as the version after `version` (None: the first entry), exactly
     as `results import` would: same checks, one transaction, a history line naming `author`.
     Raises VersionConflict when the stored version is not `version`, ImportRefused (nothing
     stored) when the rows have errors."""
-    report = _checked(event, round_no, table_no, rows, version, author)
+    checked = _checked(event, game, round_no, table_no, rows, version, author)
     with event.transaction() as conn:
-        new = _store(event, conn, report, version, author=author, reason=reason, source=author)
-    return Entered(round_no, table_no, new, tuple(report.warnings))
+        new = _store(event, conn, checked, version, author=author, reason=reason, source=author)
+    return Entered(round_no, table_no, new, tuple(checked.report.warnings))
 
 
 # --- blind double entry --------------------------------------------------------------------
@@ -180,15 +180,16 @@ def _by_seat(rows: Sequence[Mapping[str, object]]) -> dict[int, Mapping[str, obj
     return {int(_norm(r.get("seat")) or 0): r for r in rows}
 
 
-def _cells(game: str, rows: Sequence[Mapping[str, object]]) -> dict[tuple[int, str], str]:
+def _cells(fmt: SheetFormat, rows: Sequence[Mapping[str, object]]) -> dict[tuple[int, str], str]:
     """An entry's cells by (seat, column), normalised as the reader reads them ('07' is 7)."""
-    columns = [c for c in sheet_columns(game) if c not in ("round", "table", "seat")]
+    columns = [c for c in sheet_columns(fmt) if c not in ("round", "table", "seat")]
     return {(seat, c): _norm(row.get(c)) for seat, row in _by_seat(rows).items() for c in columns}
 
 
-def differences(game: str, entries: Sequence[store.HeldEntry]) -> list[Difference]:
-    """The cells where the held entries differ, in seat and sheet order, with what each desk typed."""
-    columns = [c for c in sheet_columns(game) if c not in ("round", "table", "seat")]
+def differences(fmt: SheetFormat, entries: Sequence[store.HeldEntry]) -> list[Difference]:
+    """The cells where the held entries differ, in seat and sheet order, with what each desk
+    typed (`fmt`: the game's score sheet)."""
+    columns = [c for c in sheet_columns(fmt) if c not in ("round", "table", "seat")]
     seats = [_by_seat(e.rows) for e in entries]
     out = []
     for seat in sorted(set().union(*seats)):
@@ -203,29 +204,31 @@ def _json_rows(rows: Sequence[Mapping[str, object]]) -> list[dict[str, store.Jso
     return [{str(k): v if v is None or isinstance(v, (int, str)) else str(v) for k, v in r.items()} for r in rows]
 
 
-def enter_blind(event: store.Event, round_no: int, table_no: int, rows: Sequence[Mapping[str, object]], *,
-                version: int | None, desk: str, reason: str | None = None) -> Entered | Held:
+def enter_blind(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
+                rows: Sequence[Mapping[str, object]], *, version: int | None, desk: str,
+                reason: str | None = None) -> Entered | Held:
     """A desk's entry under blind double entry: checked as always; held when no other desk's
     entry of the table agrees; stored (exactly as `enter_table` would, the history naming both
     desks) when one does. Raises as `enter_table`."""
-    report = _checked(event, round_no, table_no, rows, version, f"desk {desk}")
-    game = event.info().game
-    mine = _cells(game, rows)
+    checked = _checked(event, game, round_no, table_no, rows, version, f"desk {desk}")
+    report = checked.report
+    mine = _cells(checked.fmt, rows)
     with event.transaction() as conn:
         others = [h for h in store.held_at(conn, round_no, table_no)
                   if h.desk != desk and h.base_version == (version or 0)]
-        twin = next((h for h in others if _cells(game, h.rows) == mine), None)
+        twin = next((h for h in others if _cells(checked.fmt, h.rows) == mine), None)
         if twin is None:
             store.hold_entry(conn, round_no, table_no, version or 0, desk, _json_rows(rows), reason)
             return Held(round_no, table_no, bool(others), tuple(report.warnings))
         both = f"desk {twin.desk} + desk {desk}"
-        new = _store(event, conn, report, version, author=both[:100], reason=reason or twin.reason,
+        new = _store(event, conn, checked, version, author=both[:100], reason=reason or twin.reason,
                      source=f"double entry by desk {twin.desk} and desk {desk}")
         store.clear_held(conn, round_no, table_no)
     return Entered(round_no, table_no, new, tuple(report.warnings))
 
 
-def accept_held(event: store.Event, round_no: int, table_no: int, entry_id: int, who: str) -> Entered:
+def accept_held(event: store.Event, game: GameWorkflow, round_no: int, table_no: int, entry_id: int,
+                who: str) -> Entered:
     """The organiser accepts one held entry of a table: stored as that desk's entry (the
     history names the desk and who accepted it); the table's other held entries go."""
     held = next((h for h in store.held_entries(event)
@@ -233,9 +236,9 @@ def accept_held(event: store.Event, round_no: int, table_no: int, entry_id: int,
     if held is None:
         raise UsageError(f"round {round_no}, table {table_no}: no held entry {entry_id}: reload the page")
     version = held.base_version or None
-    report = _checked(event, round_no, table_no, held.rows, version, f"desk {held.desk}")
+    checked = _checked(event, game, round_no, table_no, held.rows, version, f"desk {held.desk}")
     with event.transaction() as conn:
-        new = _store(event, conn, report, version, author=f"desk {held.desk}", reason=held.reason,
+        new = _store(event, conn, checked, version, author=f"desk {held.desk}", reason=held.reason,
                      source=f"desk {held.desk}, accepted by {who}")
         store.clear_held(conn, round_no, table_no)
-    return Entered(round_no, table_no, new, tuple(report.warnings))
+    return Entered(round_no, table_no, new, tuple(checked.report.warnings))

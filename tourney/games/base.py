@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from tourney.core.schemes import Scheme
     from tourney.event.seating import SeatedRound
     from tourney.core.sheetio import SheetFormat
+    from tourney.core.tabular import Source
     from tourney.event.standings import PlayerRounds, Standings
     from tourney.outputs.stats.model import GameStats
     from tourney.core.store import Event, EventSetting, Json
@@ -178,7 +179,7 @@ class Workflow:
             keywords.update(self.catalogue.keywords(json.loads(stored)["cards"]))
         return keywords
 
-    def parse(self, paths: Sequence[str | Path], event: Event | None = None) -> CheckReport:
+    def parse(self, paths: Sequence[Source], event: Event | None = None) -> CheckReport:
         return self.steps.parse(paths, **self.check_keywords(event))
 
     def check(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None:
@@ -250,8 +251,8 @@ class GameWorkflow(Protocol):
         """The draws of the seated rounds as text lines (empty when the game draws nothing)."""
     def write_sheets(self, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
         """The round's printable score sheets; marks the round printed."""
-    def parse(self, paths: Sequence[str | Path], event: Event | None = None) -> CheckReport:
-        """Read the sheet files and check every table against the rules (with the event's
+    def parse(self, paths: Sequence[Source], event: Event | None = None) -> CheckReport:
+        """Read the sheet files (or rows in memory) and check every table against the rules (with the event's
         optional rules, when given)."""
     def check(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None:
         """Add the findings that need the event (players, seating or pairing, stored results)."""

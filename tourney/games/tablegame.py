@@ -29,6 +29,7 @@ from tourney.event.placepoints import place_points
 from tourney.event.checking import (
     CheckReport,
     EventView,
+    PlannedBoards,
     ParsedTable,
     Seats,
     TableRowsFn,
@@ -42,6 +43,7 @@ from tourney.event.schedule import table_plan as sizes_for_plan
 from tourney.core.schemes import Scheme, find_scheme
 from tourney.event.seating import SeatedRound, rounds_to_plan, seated_tables
 from tourney.core.sheetio import SheetFormat, SheetRow, read_sheet_file
+from tourney.core.tabular import Source
 from tourney.event.standings import (
     PlayerRounds, Tiebreak, is_qualified, lot_key, qualified_count, round_rows,
 )
@@ -121,8 +123,8 @@ class TableGame:
 
 
 # --- sheets in -----------------------------------------------------------------------------
-def parse_files(game: TableGame, paths: Sequence[str | Path], **options: object) -> CheckReport:
-    """Read every file, group rows into tables and run the game's checks on each table (with
+def parse_files(game: TableGame, paths: Sequence[Source], **options: object) -> CheckReport:
+    """Read every file (or rows in memory), group rows into tables and run the game's checks on each table (with
     the event's keywords: optional rules, e.g. leaders=True, and a loaded card list)."""
     def build(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[Any]:
         sheet = None
@@ -142,7 +144,7 @@ def seating_findings(report: CheckReport, event: Event, view: EventView,
     and its planned seat (a drawn board)."""
     seats: dict[tuple[int, int], dict[int, store.SeatRow]] = defaultdict(dict)
     where_seated: dict[tuple[int, str], store.SeatRow] = {}
-    for s in event.seats():
+    for s in view.seats:  # the seats of the rounds checked
         seats[(s.round, s.table)][s.seat] = s
         where_seated[(s.round, name_key(s.player))] = s
     for table in report.tables:
@@ -179,7 +181,7 @@ def seating_findings(report: CheckReport, event: Event, view: EventView,
 def check_against_event(game: TableGame, report: CheckReport, event: Event, *, register: bool,
                         correct: bool) -> None:
     """Registration, drops, stored results and the seating."""
-    view = EventView.of(event)
+    view = EventView.of(event, checking=report.tables)
     for table in report.tables:
         report.findings.extend(view.table_findings(table, correct=correct))
         for row in table.rows:
@@ -203,7 +205,8 @@ def table_rows(game: TableGame, event: Event) -> TableRowsFn:
     from tourney.core import store
 
     seated = event.seated_rounds()
-    planned_board = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
+
+    planned_board = PlannedBoards(event)
 
     def board(line: Any) -> str | None:
         value = getattr(line, game.board) if game.board else None
@@ -215,7 +218,7 @@ def table_rows(game: TableGame, event: Event) -> TableRowsFn:
         lines = sorted(cast(SeatedSheet, sheet).players, key=lambda p: p.seat)
         r, t = table.round, table.table
         seats = None if seated.get(r) == "seat" else [(ids[name_key(p.player)], board(p)) for p in lines]
-        return seats, [store.NewLine(p.seat, ids[name_key(p.player)], board(p) or planned_board.get((r, t, p.seat)),
+        return seats, [store.NewLine(p.seat, ids[name_key(p.player)], board(p) or planned_board(r, t).get(p.seat),
                                      None, game.dump(p)) for p in lines]
 
     return rows

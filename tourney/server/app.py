@@ -335,7 +335,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return asked
         who, r, t, rows, _, _ = asked
         try:
-            report = await run_in_threadpool(entry.check_table, event, r, t, rows, source=who.name)
+            report = await run_in_threadpool(entry.check_table, event, game, r, t, rows, source=who.name)
         except TourneyError as exc:
             return JSONResponse({"error": str(exc), "findings": []}, 422)
         return JSONResponse({"ok": report.ok, "findings": [finding_json(f, state.lang) for f in report.findings]})
@@ -351,8 +351,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             # lock, so desks check their sheets side by side and store one after the other.
             try:
                 if entry.double_entry(event):
-                    return entry.enter_blind(event, r, t, rows, version=version, desk=who.name, reason=reason)
-                return entry.enter_table(event, r, t, rows, version=version, author=f"desk {who.name}",
+                    return entry.enter_blind(event, game, r, t, rows, version=version, desk=who.name, reason=reason)
+                return entry.enter_table(event, game, r, t, rows, version=version, author=f"desk {who.name}",
                                          reason=reason)
             finally:
                 state.changed()
@@ -433,10 +433,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         r, t = request.path_params["n"], request.path_params["t"]
 
         def build() -> Response:
-            game = event.info().game
             seats = [x for x in event.seats(r) if x.table == t]
             stored = entry.stored_table(event, r, t)
-            columns = [c for c in entry.sheet_columns(game) if c not in ("round", "table")]
+            columns = [c for c in entry.sheet_columns(game.sheet_format) if c not in ("round", "table")]
             by_seat = {ln.seat: ln for ln in stored.lines} if stored else {}
             rows = []
             for x in seats:
@@ -448,7 +447,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             held = [h for h in store.held_entries(event) if (h.round, h.table) == (r, t)]
             compare = None
             if s.desk.organiser and len({h.desk for h in held}) > 1:
-                compare = {"entries": held, "differences": entry.differences(game, held)}
+                compare = {"entries": held, "differences": entry.differences(game.sheet_format, held)}
             return render("table.html", request, desk=s.desk, csrf=s.csrf, round=r, table=t, columns=columns,
                           rows=rows, version=stored.version if stored else None, compare=compare,
                           double=entry.double_entry(event))
@@ -478,7 +477,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                     live.start_timer(event, minutes, who)
                     return f"timer {minutes} minutes" if minutes else "timer stopped"
                 if action == "accept":
-                    got = entry.accept_held(event, number("round"), number("table"), number("entry"), who)
+                    got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
                     return f"round {got.round}, table {got.table}: stored version {got.version}"
                 if action == "third":
                     with event.transaction() as conn:

@@ -42,6 +42,7 @@ from tourney.core.store.event import (
     log_all,
     log,
     change_stamp,
+    players_named,
 )
 from tourney.core.store.writes import (
     players_by_key,
@@ -135,6 +136,7 @@ __all__ = [
     "now",
     "past_seats_t",
     "players_by_key",
+    "players_named",
     "players_t",
     "reenter_player",
     "remove_desk",

@@ -2,10 +2,11 @@
 transaction under the event's write lock, logged in the history and counted for the live pages."""
 from __future__ import annotations
 
+import functools
 import json
 import os
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Collection, Iterator, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection as Connection  # re-exported: the type of a transaction
@@ -167,6 +168,77 @@ def copy_event(source: Event, target: str | os.PathLike[str]) -> Event:
     return Event(_create_tables(where, fill), where)
 
 
+def players_named(conn: Connection, names: Collection[str]) -> list[Player]:
+    """The players whose name is one of `names` exactly (a sheet's names, typed as the roster
+    has them: a desk's form fills them in); another spelling of a name is not found here, see
+    `players_by_key`."""
+    rows = conn.execute(_PLAYERS_NAMED, {"names": sorted(set(names))}).all()
+    return [Player(r.id, r.name, r.joined_round, r.dropped_after) for r in rows]
+
+
+_PLAYERS_NAMED = (sa.select(players_t).where(players_t.c.name.in_(sa.bindparam("names", expanding=True)))
+                  .order_by(players_t.c.id))
+
+
+#: Up to this many ids are asked for by value (`IN (...)`); more, by the query that found them.
+_FEW = 500
+
+
+# The reads of a desk's POST, built once per shape with their values bound at each call: building
+# a statement costs SQLAlchemy more than SQLite spends running it.
+@functools.cache
+def _seats_query(by_round: bool, by_table: bool, by_player: bool) -> sa.Select[Any]:
+    q = (sa.select(seats_t.c.round, seats_t.c.table_no, seats_t.c.seat, players_t.c.name, seats_t.c.wonder)
+         .join(players_t, players_t.c.id == seats_t.c.player_id)
+         .order_by(seats_t.c.round, seats_t.c.table_no, seats_t.c.seat))
+    if by_round:
+        q = q.where(seats_t.c.round == sa.bindparam("round"))
+    either = [*([seats_t.c.table_no.in_(sa.bindparam("tables", expanding=True))] if by_table else []),
+              *([players_t.c.name.in_(sa.bindparam("players", expanding=True))] if by_player else [])]
+    return q.where(sa.or_(*either)) if either else q
+
+
+def _round_filters(upto: bool, rounds: bool) -> list[sa.ColumnElement[bool]]:
+    return [*([results_t.c.round <= sa.bindparam("upto")] if upto else []),
+            *([results_t.c.round.in_(sa.bindparam("rounds", expanding=True))] if rounds else [])]
+
+
+@functools.cache
+def _results_query(upto: bool, rounds: bool, by_table: bool, by_player: bool) -> sa.Select[Any]:
+    """The latest version of each table (of the rounds), those tables or of those players only."""
+    where = _round_filters(upto, rounds)
+    latest = (sa.select(results_t.c.round, results_t.c.table_no, sa.func.max(results_t.c.version).label("version"))
+              .where(*where)
+              .group_by(results_t.c.round, results_t.c.table_no).subquery())
+    q = (sa.select(results_t)
+         .join(latest, sa.and_(latest.c.round == results_t.c.round, latest.c.table_no == results_t.c.table_no,
+                               latest.c.version == results_t.c.version))
+         .order_by(results_t.c.round, results_t.c.table_no))
+    either = []
+    if by_table:
+        either.append(sa.tuple_(results_t.c.round, results_t.c.table_no).in_(sa.bindparam("tables", expanding=True)))
+    if by_player:
+        # The lines of the rounds asked about (by the results' index): not every line stored.
+        having = (sa.select(lines_t.c.result_id).join(players_t, players_t.c.id == lines_t.c.player_id)
+                  .join(results_t, results_t.c.id == lines_t.c.result_id)
+                  .where(players_t.c.name.in_(sa.bindparam("players", expanding=True)), *where))
+        either.append(results_t.c.id.in_(having))
+    return q.where(sa.or_(*either)) if either else q
+
+
+@functools.cache
+def _lines_query(few: bool, upto: bool, rounds: bool) -> sa.Select[Any]:
+    """The lines of the result ids (`few`), else of the rounds (every version: the caller keeps the latest)."""
+    q = (sa.select(lines_t.c.result_id, lines_t.c.seat, players_t.c.name, lines_t.c.wonder, lines_t.c.side,
+                   lines_t.c.scores)
+         .join(players_t, players_t.c.id == lines_t.c.player_id)
+         .order_by(lines_t.c.result_id, lines_t.c.seat))
+    if few:
+        return q.where(lines_t.c.result_id.in_(sa.bindparam("ids", expanding=True)))
+    where = _round_filters(upto, rounds)
+    return q.join(results_t, results_t.c.id == lines_t.c.result_id).where(*where) if where else q
+
+
 class Event:
     """An open event. Read methods return frozen values; writes go through `transaction`."""
 
@@ -279,6 +351,11 @@ class Event:
             rows = conn.execute(sa.select(players_t).order_by(players_t.c.id)).all()
         return [Player(r.id, r.name, r.joined_round, r.dropped_after) for r in rows]
 
+    def players_named(self, names: Collection[str]) -> list[Player]:
+        """The players whose name is one of `names` exactly (see `players_named`)."""
+        with self.engine.connect() as conn:
+            return players_named(conn, names)
+
     def player_ids(self) -> dict[str, int]:
         """Player ids by `names.name_key` (names are unique ignoring case)."""
         return {name_key(p.name): p.id for p in self.players()}
@@ -294,15 +371,18 @@ class Event:
             return {r for (r,) in conn.execute(sa.select(rounds_t.c.number)
                                                .where(rounds_t.c.printed_at.is_not(None)))}
 
-    def seats(self, round_no: int | None = None) -> list[SeatRow]:
-        q = (sa.select(seats_t.c.round, seats_t.c.table_no, seats_t.c.seat, players_t.c.name,
-                       seats_t.c.wonder)
-             .join(players_t, players_t.c.id == seats_t.c.player_id)
-             .order_by(seats_t.c.round, seats_t.c.table_no, seats_t.c.seat))
-        if round_no is not None:
-            q = q.where(seats_t.c.round == round_no)
+    def seats(self, round_no: int | None = None, *, tables: Collection[int] | None = None,
+              players: Collection[str] | None = None) -> list[SeatRow]:
+        """Every seat (of round `round_no`); given `tables` or `players` (names as the roster
+        has them), only the seats at those tables and of those players."""
+        narrow = tables is not None or players is not None
+        if narrow and not tables and not players:
+            return []
+        params: dict[str, object] = {"round": round_no, "tables": sorted(tables or ()),
+                                     "players": sorted(set(players or ()))}
+        q = _seats_query(round_no is not None, bool(tables), bool(players))
         with self.engine.connect() as conn:
-            return [SeatRow(*r) for r in conn.execute(q).all()]
+            return [SeatRow(*r) for r in conn.execute(q, params).all()]
 
     def roster_changes(self) -> list[RosterChange]:
         """Roster changes since each seated round was seated (oldest first)."""
@@ -330,32 +410,39 @@ class Event:
         return [StoredDraw(r.round, r.kind, r.seed, json.loads(r.payload), r.at) for r in rows]
 
     # --- results -------------------------------------------------------------------
-    def results(self, *, upto_round: int | None = None) -> list[TableResult]:
-        """The latest version of every table's sheet, by round and table."""
-        latest = (sa.select(results_t.c.round, results_t.c.table_no,
-                            sa.func.max(results_t.c.version).label("version"))
-                  .group_by(results_t.c.round, results_t.c.table_no).subquery())
-        q = (sa.select(results_t)
-             .join(latest, sa.and_(latest.c.round == results_t.c.round,
-                                   latest.c.table_no == results_t.c.table_no,
-                                   latest.c.version == results_t.c.version))
-             .order_by(results_t.c.round, results_t.c.table_no))
-        if upto_round is not None:
-            q = q.where(results_t.c.round <= upto_round)
+    def results(self, *, upto_round: int | None = None, rounds: Collection[int] | None = None,
+                tables: Collection[tuple[int, int]] | None = None,
+                players: Collection[str] | None = None) -> list[TableResult]:
+        """The latest version of every table's sheet, by round and table; only of the rounds up
+        to `upto_round` and of the `rounds`, when given; given `tables` ((round, table) pairs)
+        or `players` (names as the roster has them), only those tables and the tables where one
+        of those players has a line (a desk's POST reads these, not the event's every result)."""
+        if (tables is not None or players is not None) and not tables and not players:
+            return []
+        params: dict[str, object] = {"upto": upto_round, "rounds": sorted(rounds or ()),
+                                     "tables": sorted(tables or ()), "players": sorted(set(players or ()))}
+        shape = (upto_round is not None, rounds is not None, bool(tables), bool(players))
         with self.engine.connect() as conn:
-            heads = conn.execute(q).all()
+            heads = conn.execute(_results_query(*shape), params).all()
             ids = [h.id for h in heads]
             lines: dict[int, list[ResultLine]] = {i: [] for i in ids}
             if ids:
-                lq = (sa.select(lines_t.c.result_id, lines_t.c.seat, players_t.c.name, lines_t.c.wonder,
-                                lines_t.c.side, lines_t.c.scores)
-                      .join(players_t, players_t.c.id == lines_t.c.player_id)
-                      .order_by(lines_t.c.result_id, lines_t.c.seat))
-                for rid, seat, name, wonder, side, scores in conn.execute(lq):
+                # Only the lines of the versions asked about, when they are few or of a few rounds
+                # (older versions' lines are skipped below).
+                few = len(ids) <= _FEW
+                found = conn.execute(_lines_query(few, *shape[:2]), {**params, "ids": ids} if few else params)
+                for rid, seat, name, wonder, side, scores in found:
                     if rid in lines:
                         lines[rid].append(ResultLine(seat, name, wonder, side, json.loads(scores)))
         return [TableResult(h.round, h.table_no, h.version, h.created_at, h.author, h.reason, h.source,
                             tuple(json.loads(h.warnings)), tuple(lines[h.id])) for h in heads]
+
+    def version_of(self, round_no: int, table_no: int) -> int | None:
+        """The table's latest stored version (None: nothing stored), without its lines."""
+        with self.engine.connect() as conn:
+            latest = conn.execute(sa.select(sa.func.max(results_t.c.version))
+                                  .where(results_t.c.round == round_no, results_t.c.table_no == table_no)).scalar()
+        return int(latest) if latest else None
 
     def table_versions(self) -> list[TableResult]:
         """Every stored version of every table's sheet, by round, table and version."""

@@ -3,15 +3,15 @@ reading and checking them against the rules and the event's pairing, and how a c
 match is stored."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, check_match, outcome
 from rules_engine.findings import Text, error, warning
 from rules_engine.findings import phrase
-from tourney.games.duel.stored import dump_line, new_match_line, stored_rounds
+from tourney.games.duel.stored import StoredRound, dump_line, new_match_line, stored_rounds
 from tourney.event.checking import CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets
 from tourney.core.sheetio import SheetFormat, SheetRow, read_sheet_file
+from tourney.core.tabular import Source
 from tourney.core.names import name_key
 from tourney.core.vocabulary import GENERIC, Vocabulary, Word
 
@@ -48,8 +48,9 @@ MATCH_SHEET = SheetFormat(
 )
 
 
-def read_match_file(path: str | Path) -> list[SheetRow]:
-    """All match-sheet rows in a CSV or XLSX file (every worksheet with a match header)."""
+def read_match_file(path: Source) -> list[SheetRow]:
+    """All match-sheet rows in a CSV or XLSX file (every worksheet with a match header), or in
+    rows in memory."""
     return read_sheet_file(path, MATCH_SHEET)
 
 
@@ -70,7 +71,7 @@ def _match(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[
     return ParsedTable(r, t, tuple(ordered), sheet)
 
 
-def parse_files(paths: Sequence[str | Path]) -> CheckReport:
+def parse_files(paths: Sequence[Source]) -> CheckReport:
     """Read every file, group rows into matches and run the Duel checks on each."""
     return parse_sheets(paths, read_match_file, _match, check_match)
 
@@ -78,8 +79,8 @@ def parse_files(paths: Sequence[str | Path]) -> CheckReport:
 def check_against_event(report: CheckReport, event: store.Event, *, register: bool = False,
                              correct: bool = False) -> None:
     """Registration, drops, the stored pairing and stored results."""
-    view = EventView.of(event, report.tables if correct else ())
-    rounds = stored_rounds(event)
+    view = EventView.of(event, report.tables if correct else (), checking=report.tables)
+    rounds = stored_rounds(event, {t.round for t in report.tables})
     seated = view.seated
     for table in report.tables:
         r, t = table.round, table.table
@@ -118,7 +119,13 @@ def table_rows(event: store.Event) -> TableRowsFn:
     from tourney.core import store
 
     seated = event.seated_rounds()
-    rounds = stored_rounds(event)
+    paired: dict[int, dict[int, StoredRound]] = {}
+
+    def pairing(r: int) -> dict[int, StoredRound]:
+        # Read per round as its matches are stored: a desk's POST reads its own round only.
+        if r not in paired:
+            paired[r] = stored_rounds(event, [r])
+        return paired[r]
 
     def rows(table: ParsedTable[object], ids: dict[str, int]) -> tuple[Seats | None, list[store.NewLine]]:
         sheet = table.sheet
@@ -126,8 +133,8 @@ def table_rows(event: store.Event) -> TableRowsFn:
         r, t = table.round, table.table
         result = outcome(sheet)
         seats: Seats | None = None
-        if seated.get(r) == "seat" and r in rounds:
-            planned = [name_key(x) for x in rounds[r].tables[t]]
+        if seated.get(r) == "seat" and r in pairing(r):
+            planned = [name_key(x) for x in pairing(r)[r].tables[t]]
             lines = sorted(sheet.lines, key=lambda ln: planned.index(name_key(ln.player)))
         else:
             lines = list(sheet.lines)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, Outcome, Victory
 from tourney.core.errors import EventError
@@ -25,9 +25,10 @@ class StoredRound:
     tables: dict[int, tuple[str, ...]]  # table -> players by seat (seat 1 starts)
 
 
-def stored_rounds(event: store.Event) -> dict[int, StoredRound]:
+def stored_rounds(event: store.Event, rounds: Iterable[int] | None = None) -> dict[int, StoredRound]:
+    """The stored pairing of every round (of the `rounds`, when given: a desk's POST reads its own)."""
     tables: dict[int, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for s in event.seats():
+    for s in event.seats() if rounds is None else (s for r in sorted(set(rounds)) for s in event.seats(r)):
         tables[s.round][s.table].append(s.player)
     return {r: StoredRound(r, {t: tuple(ps) for t, ps in ts.items()}) for r, ts in tables.items()}
 

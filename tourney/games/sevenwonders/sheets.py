@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 from operator import itemgetter
-from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence, cast
 
 from rules_engine.findings import Finding, error
@@ -17,9 +16,10 @@ from tourney.core.errors import EventError
 from tourney.games.sevenwonders.drawstore import round_draws
 from tourney.games.tablegame import seating_findings
 from tourney.event.checking import (
-    CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets,
+    CheckReport, EventView, ParsedTable, PlannedBoards, Seats, TableRowsFn, at_table, parse_sheets,
 )
 from tourney.core.sheetio import SheetFormat, SheetRow, read_sheet_file
+from tourney.core.tabular import Source
 from tourney.core.vocabulary import GENERIC, Vocabulary, Word
 from tourney.core.names import name_key
 
@@ -58,8 +58,8 @@ SCORE_SHEET = SheetFormat(
 
 
 
-def read_score_file(path: str | Path) -> list[SheetRow]:
-    """All score-sheet rows in a CSV or XLSX file."""
+def read_score_file(path: Source) -> list[SheetRow]:
+    """All score-sheet rows in a CSV or XLSX file, or in rows in memory."""
     return read_sheet_file(path, SCORE_SHEET)
 
 
@@ -131,7 +131,7 @@ def _check_with_drawn_guilds(report: CheckReport, event: store.Event) -> None:
         report.findings.extend(at_table(table, f) for f in check_sheet(sheet))
 
 
-def parse_files(paths: Sequence[str | Path]) -> CheckReport:
+def parse_files(paths: Sequence[Source]) -> CheckReport:
     """Read every file, group rows into tables and run the rules engine on each table."""
     return parse_sheets(paths, read_score_file, _table, check_sheet, _side_findings)
 
@@ -141,7 +141,7 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
     """Add the findings that need the event: registration, drops, seating, stored results,
     and the rules checked again with the guilds drawn for the round."""
     _check_with_drawn_guilds(report, event)
-    view = EventView.of(event, report.tables if correct else ())
+    view = EventView.of(event, report.tables if correct else (), checking=report.tables)
     for table in report.tables:
         report.findings.extend(view.table_findings(table, correct=correct))
         for row in table.rows:
@@ -194,14 +194,15 @@ def table_rows(event: store.Event) -> TableRowsFn:
     from tourney.core import store
 
     seated = event.seated_rounds()
-    planned_wonder = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
+
+    planned_wonder = PlannedBoards(event)
 
     def rows(table: ParsedTable[object], ids: dict[str, int]) -> tuple[Seats | None, list[store.NewLine]]:
         sheet = table.sheet
         assert isinstance(sheet, TableSheet)  # every table is readable once there are no errors
         r, t = table.round, table.table
         seats = None if seated.get(r) == "seat" else [(ids[name_key(p.player)], p.wonder) for p in sheet.players]
-        return seats, [store.NewLine(p.seat, ids[name_key(p.player)], p.wonder or planned_wonder.get((r, t, p.seat)),
+        return seats, [store.NewLine(p.seat, ids[name_key(p.player)], p.wonder or planned_wonder(r, t).get(p.seat),
                                      p.side, dump_line(p)) for p in sheet.players]
 
     return rows
