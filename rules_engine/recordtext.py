@@ -206,7 +206,7 @@ class Headers:
         return next((v for n, v in self.tags if n == name), default)
 
 
-class HeadersBuilder(Visitor[object, Headers]):
+class HeadersBuilder(Visitor[R, Headers]):
     """Collects each record's tags and skips its body (fast listing of a file's games)."""
 
     def __init__(self) -> None:

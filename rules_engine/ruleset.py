@@ -190,7 +190,7 @@ class RecordRuleset(Ruleset[S], Generic[R, S, V]):
 
     def read_headers(self, handle: IO[str]) -> Iterator[Headers]:
         """Each record's header only (the bodies are skipped, not parsed)."""
-        return self.read(handle, HeadersBuilder)  # type: ignore[arg-type]  # headers need no record type
+        return self.read(handle, HeadersBuilder[R])
 
     def verify_records(self, handle: IO[str]) -> Iterator[tuple[R, Verdict[V]]]:
         """Each record in `handle` with its replay verdict."""

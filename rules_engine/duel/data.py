@@ -47,7 +47,7 @@ def _cost(*resources: Resource) -> tuple[int, int, int, int, int]:
     counts = [0] * 5
     for r in resources:
         counts[r] += 1
-    return tuple(counts)  # type: ignore[return-value]
+    return counts[0], counts[1], counts[2], counts[3], counts[4]
 
 
 @dataclass(frozen=True)
