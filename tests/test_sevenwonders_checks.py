@@ -321,7 +321,7 @@ def test_commercial_upper_bound():
 
 def test_city_builds_at_most_18_cards_and_stages():
     # 3 players: civilian 55 takes all 12 blue cards; science 38 needs 7 green ones (one wild).
-    assert c.FEWEST_BLUE[3][55] == 12 and c.SCIENCE_FEWEST_CARDS[1][38] == 7  # 3, 2, 2 and a wild
+    assert c.fewest_blue(3)[55] == 12 and c.SCIENCE_FEWEST_CARDS[1][38] == 7  # 3, 2, 2 and a wild
     gizah = dict(wonder="Gizah", side="A")
     assert rules(table(line(1, civilian=55, science=26, **gizah), *plain(3)[1:])) == []
     crowded = table(line(1, civilian=55, science=38, **gizah), *plain(3)[1:])
