@@ -73,7 +73,7 @@ def write_workbook(report: SeasonReport, path: str | Path) -> None:
             [["ambiguous name", a.message] for a in report.ambiguities] + [["note", n] for n in report.notes],
         )
     with atomic(path) as tmp:
-        save_workbook(book, tmp)
+        save_workbook(book, tmp, report="season")
 
 
 def read_event_result(location: str, order_given: int) -> EventResult:
