@@ -156,6 +156,32 @@ def test_concurrent_imports_of_one_table_store_it_once(backend, tmp_path, writer
     assert [(v["round"], v["table_no"], v["version"]) for v in versions] == [(1, 1, 1)]
 
 
+def test_an_import_registers_its_new_players_in_bulk_on_both_backends(backend, tmp_path):
+    """`results import --register` runs as many statements for 20 new players as for 10 (one
+    roster read, one insert: not a round trip per player), and registers them in sheet order
+    with a history entry each, as `players add` does."""
+    from tourney.results import import_results
+
+    ok("new", backend, "--game", "7wonders", "--seed", "3", "--rounds", "2")
+    event = Event.open(backend)
+    statements: list[str] = []
+    sa.event.listen(event.engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    counts = []
+    for round_no, tables in ((1, 2), (2, 4)):
+        names = [f"R{round_no} T{t} S{s}" for t in range(1, tables + 1) for s in range(1, 6)]
+        sheet = write_sheet(tmp_path / f"r{round_no}.csv", [line(round_no, 1 + i // 5, 1 + i % 5, name)
+                                                           for i, name in enumerate(names)])
+        statements.clear()
+        assert import_results(event, [sheet], register=True).registered == tuple(names)
+        counts.append(len(statements))
+        assert [p.name for p in event.players()][-len(names):] == names
+    assert counts[0] == counts[1], counts
+    registered = [x.split("  root ", 1)[1] for x in ok("results", "history", backend).splitlines()
+                  if " registered " in x]
+    assert registered == [f"registered {name!r} from round {name[1]}" for name in
+                          [p.name for p in event.players()]]
+
+
 def test_location_parsing():
     assert parse_location("bonn.db").path == Path("bonn.db")
     loc = parse_location("postgresql://u:pw@h/db?event=bonn-2026")
