@@ -12,11 +12,9 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
@@ -25,6 +23,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from tourney.collation import collation_key
+from tourney.errors import OutputError
+from tourney.i18n import _
 from tourney.outfile import atomic
 
 __all__ = ["collation_key"]  # re-exported: the lists sort with it
@@ -41,20 +41,38 @@ RULE = HexColor("#9E9E9E")
 ZEBRA = HexColor("#F1F1F1")
 
 
-def _font_dir() -> Path:
-    # matplotlib's wheel ships DejaVu Sans (Bitstream Vera licence): no system font needed.
-    import matplotlib
+#: Where operating systems keep DejaVu Sans, for an install whose matplotlib lacks it.
+SYSTEM_FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF",
+                    "/usr/share/fonts/dejavu-sans-fonts", "/usr/local/share/fonts", "/Library/Fonts")
+FONT_FILES = {FONT: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
 
-    return Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf"
+
+def font_dir() -> Path:
+    """The folder with DejaVu Sans and DejaVu Sans Bold: matplotlib's wheel ships them
+    (Bitstream Vera licence), else a system font folder."""
+    from importlib.util import find_spec
+
+    # find_spec only locates the package: importing matplotlib would cost most of a second.
+    spec = find_spec("matplotlib")
+    places = [Path(folder) / "mpl-data" / "fonts" / "ttf" for folder in (spec.submodule_search_locations or ())
+              ] if spec is not None else []
+    for folder in [*places, *map(Path, SYSTEM_FONT_DIRS)]:
+        if all((folder / name).is_file() for name in FONT_FILES.values()):
+            return folder
+    raise OutputError(_("can't find the font DejaVu Sans ({files}) that PDFs embed: reinstall matplotlib, which "
+                        "ships it, or install the DejaVu fonts (for instance the package fonts-dejavu-core)").format(
+        files=", ".join(FONT_FILES.values())))
 
 
+@cache
 def register_fonts() -> None:
-    """Register DejaVu Sans and DejaVu Sans Bold with reportlab (once)."""
-    if FONT in pdfmetrics.getRegisteredFontNames():
-        return
-    folder = _font_dir()
-    pdfmetrics.registerFont(TTFont(FONT, str(folder / "DejaVuSans.ttf")))
-    pdfmetrics.registerFont(TTFont(BOLD, str(folder / "DejaVuSans-Bold.ttf")))
+    """Register DejaVu Sans and DejaVu Sans Bold with reportlab, once per process (every
+    measured line asks for them)."""
+    folder = font_dir()
+    registered = pdfmetrics.getRegisteredFontNames()
+    for name, file in FONT_FILES.items():
+        if name not in registered:
+            pdfmetrics.registerFont(TTFont(name, str(folder / file)))
 
 
 def width_of(text: str, font: str, size: float) -> float:
@@ -268,6 +286,11 @@ class Pen:
 
     def qr(self, value: str, box: Box) -> None:
         """A QR code for `value`, square, filling the smaller side of `box`."""
+        # reportlab.graphics pulls in platypus (~0.1 s): only documents with QR codes need it.
+        from reportlab.graphics import renderPDF
+        from reportlab.graphics.barcode.qr import QrCodeWidget
+        from reportlab.graphics.shapes import Drawing
+
         self.qr_codes.append((self.page, value))
         widget = QrCodeWidget(value, barLevel="M")
         x1, y1, x2, y2 = widget.getBounds()
