@@ -324,10 +324,12 @@ def footer(pen: Pen, left: str, page_of: str) -> None:
     pen.text(page_of, Box(MARGIN + half * 1.5, y, half / 2, 10), 7, colour=GREY, align="right")
 
 
-def two_pass(draw: Callable[[int | None], Rendered]) -> Rendered:
-    """Render twice: the first pass counts the pages, the second prints "page i of n"."""
-    first = draw(None)
-    return draw(first.pages)
+def two_pass(draw: Callable[[int | None], Rendered], expected: int = 1) -> Rendered:
+    """The document with "page i of n" in its footers: drawn for the `expected` page count,
+    and drawn again only when it came out longer or shorter. Only footers depend on n, so
+    the result is the same as counting the pages first; a good guess halves the time."""
+    first = draw(expected)
+    return first if first.pages == expected else draw(first.pages)
 
 
 def save(rendered: Rendered, path: str | Path) -> Path:
