@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
-from typing import Sequence
-
-from openpyxl import Workbook
-from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.worksheet import Worksheet
+from typing import TYPE_CHECKING, Sequence
 
 from tourney.errors import UsageError
 from tourney.i18n import N_, _
@@ -32,6 +27,9 @@ from tourney.season import (
     section_rows,
 )
 
+if TYPE_CHECKING:
+    from openpyxl.worksheet.worksheet import Worksheet
+
 SHEETS: tuple[tuple[str, str], ...] = (
     (N_("Qualified"), "qualified"),
     (N_("Pass-downs"), "pass-downs"),
@@ -40,6 +38,9 @@ SHEETS: tuple[tuple[str, str], ...] = (
 
 
 def _fill(sheet: Worksheet, header: list[str], rows: Sequence[Sequence[object]]) -> None:
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
+
     sheet.append(header)
     for cell in sheet[1]:
         cell.font = Font(bold=True)
@@ -58,6 +59,9 @@ def _fill(sheet: Worksheet, header: list[str], rows: Sequence[Sequence[object]])
 
 def write_workbook(report: SeasonReport, path: str | Path) -> None:
     """Write the season report to an .xlsx workbook at `path`."""
+    # openpyxl (~0.1 s to import) only here: the table, CSV, JSON and PDF reports don't need it.
+    from openpyxl import Workbook
+
     book = Workbook()
     book.remove(book.worksheets[0])
     sections = list(SHEETS) if report.spots is not None else [(N_("Players"), "players")]
