@@ -156,6 +156,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", type=Path, help="an older checkout to run side by side (its tourney/ folder)")
     parser.add_argument("--runs", type=int, default=RUNS)
+    parser.add_argument("--only", default="", help="only the commands whose label contains this text")
     options = parser.parse_args()
     if options.base is not None and not (options.base / "tourney" / "cli.py").is_file():
         raise SystemExit(f"--base {options.base}: no tourney/cli.py there; give a checkout of this repository")
@@ -176,7 +177,7 @@ def main() -> None:
         head = f"{'command':<46}{'target':>8}" + "".join(f"{label:>10}" for label in labels)
         print(head)
         print("-" * len(head))
-        for command in commands(folder):
+        for command in [c for c in commands(folder) if options.only in c.label]:
             best = measure(trees, command, options.runs)
             target = f"{command.target:.2f}" if command.target is not None else "-"
             cells = "".join(f"{best[label]:>10.2f}" if best[label] is not None else f"{'-':>10}" for label in labels)
