@@ -35,7 +35,6 @@ def _same_file(a: Path, b: Path) -> bool:
 #: sheet has a score sheet's header row, so `--force` replaces it.
 REPORT_PROPERTY = "tourney report"
 _RELS = "_rels/.rels"
-_CUSTOM = "docProps/custom.xml"
 _CUSTOM_TYPE = "/custom-properties"
 _MAX_PROPERTIES_BYTES = 2**20  # a few properties take a few hundred bytes
 
@@ -56,7 +55,7 @@ def report_kind(path: Path) -> str | None:
     try:
         with zipfile.ZipFile(path) as book:
             rels = part(book, _RELS)
-            # The package's relationships name the properties part; openpyxl and Excel use _CUSTOM.
+            # The package's relationships name the properties part (docProps/custom.xml, as a rule).
             target = next((r.get("Target", "") for r in safe_xml.fromstring(rels, forbid_dtd=True)
                            if r.get("Type", "").endswith(_CUSTOM_TYPE)), None) if rels else None
             if target is None:

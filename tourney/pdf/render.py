@@ -31,8 +31,8 @@ from tourney.outfile import atomic
 __all__ = ["collation_key"]  # re-exported: the lists sort with it
 
 # Streams only compressed, not also ASCII85-encoded (a 7-bit encoding no PDF reader needs):
-# without reportlab's optional C accelerator the encoding runs in Python, a tenth of the time
-# of a statistics PDF with its charts. The pages are the same. reportlab reads it per write.
+# without reportlab's optional C accelerator the encoding runs in Python, about a tenth of the
+# time to draw a statistics PDF with its chart images. The pages are the same.
 rl_config.useA85 = 0
 
 FONT = "DejaVuSans"
