@@ -40,14 +40,15 @@ from tourney.games.sevenwonders import sheets
 TABLES, DISTINCT, TARGET = 8000, 800, 2.0
 
 
-def write_csv(path: Path) -> None:
-    games = [play_random(random.Random(f"bench-cli:{i}"), 3 + i % 5) for i in range(DISTINCT)]
+def write_csv(path: Path, tables: int = TABLES, distinct: int = DISTINCT) -> None:
+    """`tables` score-sheet tables of `distinct` self-played games (bench_commands uses it too)."""
+    games = [play_random(random.Random(f"bench-cli:{i}"), 3 + i % 5) for i in range(distinct)]
     with open(path, "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
         w.writerow(["round", "table", "seat", "player", "wonder", "side", *CATEGORIES, "total", "coins",
                     "guilds in play"])
-        for k in range(TABLES):
-            g = games[k % DISTINCT]
+        for k in range(tables):
+            g = games[k % distinct]
             rnd, table = k // 1000 + 1, k % 1000 + 1
             for seat, ((wonder, side), sheet) in enumerate(zip(g.wonders, g.sheets), 1):
                 w.writerow([rnd, table, seat, f"R{rnd}T{table}S{seat}", wonder, side,

@@ -650,7 +650,8 @@ def civilian_subsets(n: int) -> tuple[int, int, dict[int, tuple[int, ...]]]:
     return capacity, guards, {v: tuple(m) for v, m in by_sum.items()}
 
 
-def _fewest_blue(n: int) -> dict[int, int]:
+@cache  # on first use: a command that checks no 7 Wonders sheet doesn't pay for it
+def fewest_blue(n: int) -> dict[int, int]:
     """Fewest distinct blue cards that make each civilian total at `n` players."""
     best = {0: 0}
     for name, k in _COPIES[n].items():
@@ -661,8 +662,6 @@ def _fewest_blue(n: int) -> dict[int, int]:
                     best[total + c.points] = cards + 1
     return best
 
-
-FEWEST_BLUE = {n: _fewest_blue(n) for n in d.PLAYER_COUNTS}
 
 
 @lru_cache(maxsize=65536)
@@ -974,7 +973,8 @@ def _add(a: AgeVec, b: AgeVec) -> AgeVec:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 
 
-def _blue_tables(n: int) -> tuple[dict[int, tuple[AgeVec, ...]], dict[int, int]]:
+@cache  # computed on first use (~30 ms for all player counts): not at import by every command
+def blue_tables(n: int) -> tuple[dict[int, tuple[AgeVec, ...]], dict[int, int]]:
     """Per civilian total at `n` players: the age vectors of the sets of distinct blue
     cards that give it (Pareto-minimal), and the most blue cards such a set can hold."""
     # (total, Age I, Age II, Age III cards) of every set of distinct blue cards, card by card.
@@ -991,15 +991,14 @@ def _blue_tables(n: int) -> tuple[dict[int, tuple[AgeVec, ...]], dict[int, int]]
     return {p: _pareto(v) for p, v in vecs.items()}, most
 
 
-_BLUE = {n: _blue_tables(n) for n in d.PLAYER_COUNTS}
-BLUE_AGES: dict[int, dict[int, tuple[AgeVec, ...]]] = {n: t[0] for n, t in _BLUE.items()}
-#: Most distinct blue cards behind a civilian total (0 points: none; every blue card scores).
-BLUE_MOST: dict[int, dict[int, int]] = {n: t[1] for n, t in _BLUE.items()}
-#: Per civilian total: the age vectors, the fewest and the most blue cards behind it.
-_BLUE_NEED: dict[int, dict[int, tuple[tuple[AgeVec, ...], int, int]]] = {
-    n: {p: (vecs, min(map(sum, vecs)), BLUE_MOST[n][p]) for p, vecs in BLUE_AGES[n].items()}
-    for n in d.PLAYER_COUNTS
-}
+@cache
+def blue_need(n: int) -> dict[int, tuple[tuple[AgeVec, ...], int, int]]:
+    """Per civilian total at `n` players: the age vectors, the fewest and the most blue cards
+    behind it (0 points: none; every blue card scores)."""
+    ages, most = blue_tables(n)
+    return {p: (vecs, min(map(sum, vecs)), most[p]) for p, vecs in ages.items()}
+
+
 #: Ages of the distinct green cards of each symbol at `n` players.
 GREEN_AGES_BY_SYMBOL: dict[tuple[d.Science, int], tuple[int, ...]] = {
     (s, n): tuple(_CARD[name].age for name in names if _CARD[name].copies(n))
@@ -1185,7 +1184,7 @@ def city_need(n: int, turns: _TurnSet, civilian: int, science: int, symbols: tup
     `copy`: Babylon's wild stage, the Scientists Guild (in play) and Olympia B's copy are
     possible for this city."""
     # An unreachable civilian total (civilian.points says so) needs no blue card here.
-    blue, fewest_blue, most_blue = _BLUE_NEED[n].get(civilian, _NO_BLUE)
+    blue, fewest_blue_cards, most_blue = blue_need(n).get(civilian, _NO_BLUE)
     free_sci, paid_sci, fewest_green, held = _science_need(n, science, symbols, babylon, guild, copy)
     fixed3 = int(commercial) + int(guilds and not copy)  # Haven/Lighthouse/Chamber/Arena; a guild
     # A city with room for a red card beside the guild-paid cards fits both ways (the free
@@ -1196,7 +1195,7 @@ def city_need(n: int, turns: _TurnSet, civilian: int, science: int, symbols: tup
     else:
         over, worst = _best(blue, free_sci, fixed3, 0, turns.slots, False)
         guild_over = _best(blue, paid_sci, fixed3, 0, turns.slots, False)[0] if not over else over
-    fewest = fewest_blue + fewest_green + fixed3
+    fewest = fewest_blue_cards + fewest_green + fixed3
     free = turns.most - fewest if turns.most > fewest else 0
     paying = turns.plays - (fewest - int(commercial))
     return _new_need(_Need, (over, worst, guild_over, can_win, free, paying if paying > 0 else 0,
@@ -1284,7 +1283,7 @@ def _city_cards(n: int, board: _Boards, wild: bool, copies: bool, scientists: bo
                 stages: int | None, civilian: int, science: int, symbols: tuple[int | None, int | None, int | None],
                 commercial: bool, guilds: bool) -> tuple[int, int, int, int, int]:
     """The fewest blue cards, green cards, stages, yellow and purple cards a city's points need."""
-    blue = FEWEST_BLUE[n].get(civilian, 0)
+    blue = fewest_blue(n).get(civilian, 0)
     c, g, tb = symbols
     if c is None or g is None or tb is None:
         green = SCIENCE_FEWEST_CARDS[wild + scientists].get(science, 0)  # wild symbols: at most MAX_WILD

@@ -184,6 +184,33 @@ def test_a_desk_entry_reads_its_table_and_players_alike_on_both_backends(backend
     event.close()
 
 
+def test_an_import_registers_its_new_players_in_bulk_on_both_backends(backend, tmp_path):
+    """`results import --register` runs no more statements for 20 new players than for 10 (one
+    roster read, one insert: not a round trip per player), and registers them in sheet order
+    with a history entry each, as `players add` does."""
+    from tourney.event.importing import import_results
+    from tourney.games.registry import workflow
+
+    ok("new", backend, "--game", "7wonders", "--seed", "3", "--rounds", "2")
+    event = Event.open(backend)
+    statements: list[str] = []
+    sa.event.listen(event.engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    counts = []
+    for round_no, tables in ((1, 2), (2, 4)):
+        names = [f"R{round_no} T{t} S{s}" for t in range(1, tables + 1) for s in range(1, 6)]
+        sheet = write_sheet(tmp_path / f"r{round_no}.csv", [line(round_no, 1 + i // 5, 1 + i % 5, name)
+                                                           for i, name in enumerate(names)])
+        statements.clear()
+        assert import_results(event, workflow("7wonders"), [sheet], register=True).registered == tuple(names)
+        counts.append(len(statements))
+        assert [p.name for p in event.players()][-len(names):] == names
+    assert counts[1] <= counts[0], counts
+    registered = [x.split("  root ", 1)[1] for x in ok("results", "history", backend).splitlines()
+                  if " registered " in x]
+    assert registered == [f"registered {name!r} from round {name[1]}" for name in
+                          [p.name for p in event.players()]]
+
+
 def test_location_parsing():
     assert parse_location("bonn.db").path == Path("bonn.db")
     loc = parse_location("postgresql://u:pw@h/db?event=bonn-2026")

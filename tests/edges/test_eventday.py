@@ -144,6 +144,38 @@ def test_sheets_refuse_an_existing_file_unless_forced_and_protect_typed_in_resul
     assert Path("r2.xlsx").read_bytes() != typed
 
 
+def test_force_replaces_the_tools_own_workbooks_but_never_typed_in_results(round2_seated):
+    run = round2_seated
+    # The standings workbook's Games sheet has a score sheet's header row and 20 result lines.
+    assert run("export", "ev.db", "-o", "st.xlsx").output == "wrote st.xlsx\n"
+    r = run("export", "ev.db", "-o", "st.xlsx", "--force", ok=None)
+    assert (r.exit_code, r.output) == (0, "wrote st.xlsx\n")
+    # Opened and saved again in a spreadsheet program (openpyxl here), it is still the tool's own.
+    load_workbook("st.xlsx").save("st.xlsx")
+    assert run("export", "ev.db", "-o", "st.xlsx", "--force").output == "wrote st.xlsx\n"
+    # A filled-in score sheet stays protected.
+    run("sheets", "ev.db", "--round", "2", "-o", "r2.xlsx")
+    _filled_in("r2.xlsx")
+    typed = Path("r2.xlsx").read_bytes()
+    r = run("export", "ev.db", "-o", "r2.xlsx", "--force", ok=None)
+    assert (r.exit_code, r.output) == (1, (
+        "Error: 'r2.xlsx' holds typed-in results (1 filled-in score line): replacing it would lose them; import "
+        "it first with 'tourney results import', or add --overwrite-results to replace it anyway\n"))
+    assert Path("r2.xlsx").read_bytes() == typed
+    assert run("export", "ev.db", "-o", "r2.xlsx", "--force", "--overwrite-results").output == "wrote r2.xlsx\n"
+    assert run("export", "ev.db", "-o", "r2.xlsx", "--force").output == "wrote r2.xlsx\n"
+
+
+def test_force_replaces_a_table_games_standings_and_a_season_workbook(run):
+    run("demo", "--dir", "d", "--game", "dominations", "--brief")
+    run("export", "d/dominations.db", "-o", "st.xlsx")
+    r = run("export", "d/dominations.db", "-o", "st.xlsx", "--force", ok=None)
+    assert (r.exit_code, r.output) == (0, "wrote st.xlsx\n")
+    first = run("season", "d/dominations.db", "--spots", "1", "-o", "season.xlsx").output
+    r = run("season", "d/dominations.db", "--spots", "1", "-o", "season.xlsx", "--force", ok=None)
+    assert (r.exit_code, r.output) == (0, first)
+
+
 @pytest.mark.parametrize("target", ["ev.db", "./ev.db", "link.json", "hard.json"])
 def test_export_never_writes_onto_the_event(run, target):
     run("new", "ev.db", "--game", "7wonders", "--seed", "1")

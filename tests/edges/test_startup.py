@@ -1,5 +1,7 @@
 """`tourney check` of a file without an event starts quickly: it loads no database, spreadsheet,
-PDF, plotting or web library (SQLAlchemy alone took longer to import than checking a round).
+PDF, plotting or web library (SQLAlchemy alone took longer to import than checking a round);
+the reports load only what their output needs (no matplotlib for a PDF's font, no charts on
+the terminal, no openpyxl for a season PDF).
 
 Each case runs the command in a fresh Python process and lists the libraries it loaded, so a
 module-level import that drags one in fails here, whatever the machine's speed.
@@ -62,3 +64,34 @@ def test_a_report_with_errors_in_german_and_as_json_loads_no_heavy_library(tmp_p
     output, loaded = check_in_new_process(str(sheet), "--format", "json")
     assert '"rule": "sum"' in output
     assert loaded == []
+
+
+#: Runs `tourney ARGS…` (any command), then prints the heavy libraries loaded.
+ANY_COMMAND = SCRIPT.replace('"tourney", "check", ', '"tourney", ')
+
+
+def loaded_by(folder, *args: str) -> tuple[str, list[str]]:
+    """What `tourney ARGS…` printed in `folder` and the heavy libraries it loaded."""
+    import os
+
+    done = subprocess.run([sys.executable, "-c", ANY_COMMAND, *args], capture_output=True, text=True, cwd=folder,
+                          check=False, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stderr == "", done.stderr
+    *output, last = done.stdout.splitlines()
+    return "\n".join(output), [m for m in last.removeprefix("loaded:").strip().split(",") if m]
+
+
+def test_reports_load_only_the_libraries_their_output_needs(run):
+    from pathlib import Path
+
+    from tourney.demo import run_demo
+
+    run_demo(Path("demo"), lambda _: None)
+    event = "demo/bonn-2018.db"
+    output, loaded = loaded_by(run.folder, "stats", event)
+    assert "Wonders" in output and loaded == ["pandas", "sqlalchemy"]  # charts only in -o files
+    output, loaded = loaded_by(run.folder, "season", event, "--spots", "3", "-o", "season.pdf")
+    assert output.startswith("wrote season.pdf") and loaded == ["reportlab", "sqlalchemy"]
+    output, loaded = loaded_by(run.folder, "print", event, "--round", "1", "--what", "seating,tables,cards,pads",
+                               "-o", "kit.pdf")
+    assert output == "wrote kit.pdf: round 1, 12 pages" and loaded == ["reportlab", "sqlalchemy"]

@@ -321,7 +321,7 @@ def test_commercial_upper_bound():
 
 def test_city_builds_at_most_18_cards_and_stages():
     # 3 players: civilian 55 takes all 12 blue cards; science 38 needs 7 green ones (one wild).
-    assert c.FEWEST_BLUE[3][55] == 12 and c.SCIENCE_FEWEST_CARDS[1][38] == 7  # 3, 2, 2 and a wild
+    assert c.fewest_blue(3)[55] == 12 and c.SCIENCE_FEWEST_CARDS[1][38] == 7  # 3, 2, 2 and a wild
     gizah = dict(wonder="Gizah", side="A")
     assert rules(table(line(1, civilian=55, science=26, **gizah), *plain(3)[1:])) == []
     crowded = table(line(1, civilian=55, science=38, **gizah), *plain(3)[1:])
@@ -598,3 +598,21 @@ def test_guilds_in_play_read_in_german_too():
     german = table(line(1, guilds=10), *plain(3)[1:], guilds=("Gilde der Arbeiter",))
     assert rules(german) == ["guilds.count"]
     assert "guilds.max" in rules(table(line(1, guilds=11), *plain(3)[1:], guilds=("Gilde der Arbeiter",)))
+
+
+def test_the_blue_card_tables_are_built_on_first_use_not_at_import():
+    """Importing the checks builds none of the blue-card tables (~30 ms that every command
+    loading the 7 Wonders rules paid); checking a sheet builds the one of its player count."""
+    import subprocess
+    import sys
+
+    script = ("from rules_engine.sevenwonders import checks as c, check_sheet\n"
+              "from rules_engine.sevenwonders.sample import random_table\n"
+              "print(c.blue_tables.cache_info().currsize, c.blue_need.cache_info().currsize)\n"
+              "check_sheet(random_table(1, 4))\n"
+              "print(c.blue_tables.cache_info().currsize, c.blue_need.cache_info().currsize)\n")
+    from conftest import ROOT
+
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60,
+                          cwd=ROOT)
+    assert done.stdout.split("\n") == ["0 0", "1 1", ""]

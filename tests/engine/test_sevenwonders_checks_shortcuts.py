@@ -86,7 +86,7 @@ def test_a_city_with_room_for_a_red_card_fits_without_the_exact_searches(sheet):
     for s, need in zip(t.seats, t.needs):
         p = s.line
         turns = c._turn_set(p.wonder, p.side, p.wonders, p.stages).slots
-        blue = c._BLUE_NEED[t.n].get(p.civilian, c._NO_BLUE)[0]
+        blue = c.blue_need(t.n).get(p.civilian, c._NO_BLUE)[0]
         symbols = None
         if None not in (p.compasses, p.gears, p.tablets) and \
                 all(0 <= x <= c.MAX_SYMBOL for x in (p.compasses, p.gears, p.tablets)):
@@ -170,4 +170,4 @@ def test_the_blue_card_tables_built_at_import_match_every_subset_listed_one_by_o
                 total = sum(p for p, _ in combo)
                 vecs.setdefault(total, set()).add(tuple(sum(1 for _, a in combo if a == age) for age in (1, 2, 3)))
                 most[total] = max(most.get(total, 0), k)
-        assert c.BLUE_AGES[n] == {p: c._pareto(v) for p, v in vecs.items()} and c.BLUE_MOST[n] == most
+        assert c.blue_tables(n) == ({p: c._pareto(v) for p, v in vecs.items()}, most)

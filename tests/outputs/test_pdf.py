@@ -28,6 +28,7 @@ from tourney.games.sevenwonders.pad import sevenwonders_pad
 from tourney.outputs.pdf.tables import Column, TableSection, TabularDoc, render_tabular
 
 GOLDEN = Path(__file__).parents[1] / "golden"
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bonn-2018"
 WORLD = ["Łukasz Pawełek", "Ömer Yılmaz-Doğan", "Jørgen Østergaard", "Renée Weiß-Bär", "Ängelika Öztürk",
          "Ülkü Çelik-Görres", "Zoë Ärmel"]
@@ -241,6 +242,43 @@ def test_print_seating_tables_and_cards(run, bonn):
     assert r.exit_code == 1 and "round 9 is not seated" in r.output
     r = run("print", bonn, "--round", "1", "-o", "x.xlsx", ok=None)
     assert r.exit_code == 2 and "this document is written as PDF" in r.output
+
+
+#: `tourney ARGS…` in a fresh process, then which heavy libraries it loaded and how often the
+#: fonts were looked for and registered.
+PRINT_SCRIPT = """
+import sys
+from tourney.cli import main
+from tourney.outputs.pdf.render import register_fonts
+sys.argv = ["tourney", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+print("loaded:", sorted({m.split(".")[0] for m in sys.modules} & {"matplotlib", "numpy", "pandas"}))
+print("registered:", register_fonts.cache_info().misses, "calls:", register_fonts.cache_info().hits)
+"""
+
+
+def test_the_print_kit_finds_its_font_without_matplotlib_and_registers_it_once(run):
+    import subprocess
+    import sys
+
+    from tourney.outputs.pdf.render import font_dir
+
+    assert (font_dir() / "DejaVuSans.ttf").is_file() and (font_dir() / "DejaVuSans-Bold.ttf").is_file()
+    run("new", "cup.db", "--game", "7wonders", "--seed", "7", "--name", "Köln Cup")
+    run("players", "add", "cup.db", *WORLD, *[f"Player {i}" for i in range(1, 9)])
+    run("seat", "cup.db", "--round", "1")
+    done = subprocess.run([sys.executable, "-c", PRINT_SCRIPT, "print", "cup.db", "--round", "1", "--what",
+                           "seating,tables,cards,pads", "-o", "kit.pdf"], capture_output=True, text=True,
+                          check=False, timeout=120, cwd=run.folder, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stderr == ""
+    wrote, loaded, registered = done.stdout.splitlines()
+    assert wrote == "wrote kit.pdf: round 1, 8 pages"
+    assert loaded == "loaded: []"  # matplotlib's import alone took most of a second
+    assert registered.startswith("registered: 1 calls: ") and int(registered.split()[-1]) > 100
+    assert "Łukasz Pawełek" in pages_text(run.folder / "kit.pdf")[0]
 
 
 def test_export_pdf_standings_handout(run, bonn):

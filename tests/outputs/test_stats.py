@@ -113,6 +113,10 @@ def test_charts_carry_titles_and_axis_labels(report, chart):
     image = Image.open(io.BytesIO(plots.png(c)))
     assert image.text["Title"] == c.title
     assert image.text["Description"] == f"x: {c.xlabel}; y: {c.ylabel}"
+    # The PDF takes the pixels without a PNG in between: the same pixels.
+    for dpi in (110, 150):
+        png, pixels = Image.open(io.BytesIO(plots.png(c, dpi=dpi))), plots.rgba(c, dpi=dpi)
+        assert (pixels.mode, pixels.size, pixels.tobytes()) == (png.mode, png.size, png.tobytes())
 
 
 def test_wonder_chart_writes_every_sample_size(report):

@@ -21,6 +21,7 @@ from tourney.core.i18n import (
 )
 
 if TYPE_CHECKING:
+    from tourney.core.sheetio import SheetFormat
     from tourney.games.base import GameWorkflow
     from tourney.core.store import Event
 
@@ -123,12 +124,15 @@ def overwrite_options(command: Callable[..., None]) -> Callable[..., None]:
 def claim_output(output: str, force: bool, overwrite_results: bool, *inputs: str | None) -> None:
     """Refuse `-o output` before anything is built: an input, an existing file without --force."""
     from tourney.core.database import parse_location
-    from tourney.games.registry import GAMES
     from tourney.core.outfile import claim
 
     files = [loc.path for loc in map(parse_location, filter(None, inputs)) if loc.path is not None]
-    claim(output, force=force, overwrite_results=overwrite_results, inputs=files,
-          sheet_formats=[g.sheet_format for g in GAMES.values()])
+    formats: list[SheetFormat] = []
+    if output.lower().endswith((".xlsx", ".csv")):  # only these may be a filled-in score sheet: a PDF loads no game
+        from tourney.games.registry import GAMES
+
+        formats = [g.sheet_format for g in GAMES.values()]
+    claim(output, force=force, overwrite_results=overwrite_results, inputs=files, sheet_formats=formats)
 
 
 @click.group(cls=TourneyGroup)

@@ -32,14 +32,58 @@ def _same_file(a: Path, b: Path) -> bool:
     return a.resolve() == b.resolve()
 
 
+#: The custom document property a report workbook of this tool carries (standings, season
+#: report), naming the report: such a file is no score sheet, though the standings' Games
+#: sheet has a score sheet's header row, so `--force` replaces it.
+REPORT_PROPERTY = "tourney report"
+_RELS = "_rels/.rels"
+_CUSTOM_TYPE = "/custom-properties"
+_MAX_PROPERTIES_BYTES = 2**20  # a few properties take a few hundred bytes
+
+
+def report_kind(path: Path) -> str | None:
+    """The report an XLSX workbook says it is (`save_workbook(..., report=...)`), or None for
+    any other workbook, a damaged one or another kind of file."""
+    import zipfile
+    from xml.etree.ElementTree import ParseError
+
+    import defusedxml.ElementTree as safe_xml
+    from defusedxml import DefusedXmlException
+
+    def part(book: zipfile.ZipFile, name: str) -> bytes | None:
+        info = book.NameToInfo.get(name)
+        return book.read(info) if info is not None and info.file_size <= _MAX_PROPERTIES_BYTES else None
+
+    try:
+        with zipfile.ZipFile(path) as book:
+            rels = part(book, _RELS)
+            # The package's relationships name the properties part (docProps/custom.xml, as a rule).
+            target = next((r.get("Target", "") for r in safe_xml.fromstring(rels, forbid_dtd=True)
+                           if r.get("Type", "").endswith(_CUSTOM_TYPE)), None) if rels else None
+            if target is None:
+                return None
+            data = part(book, target.lstrip("/"))
+            root = safe_xml.fromstring(data, forbid_dtd=True) if data else None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError, OSError, ValueError,
+            EOFError, ParseError, DefusedXmlException):
+        return None
+    for prop in root if root is not None else ():
+        if prop.get("name") == REPORT_PROPERTY:
+            return "".join(prop.itertext()).strip() or None
+    return None
+
+
 def typed_in_results(path: Path, formats: Iterable[SheetFormat]) -> int:
     """How many score lines with typed-in numbers a workbook or CSV file holds (a filled-in
-    score sheet of one of the games' `formats`); 0 for a blank printed sheet or a file of
-    another kind."""
+    score sheet of one of the games' `formats`); 0 for a blank printed sheet, a report this
+    tool wrote or a file of another kind."""
+    suffix = path.suffix.lower()
+    if suffix not in (".xlsx", ".csv"):  # before the imports: a PDF needs none of them
+        return 0
+    if suffix == ".xlsx" and report_kind(path) is not None:
+        return 0
     from tourney.core.sheetio import has_header, read_sheet_file, result_lines
 
-    if path.suffix.lower() not in (".xlsx", ".csv"):
-        return 0
     for fmt in formats:
         if not has_header(path, fmt):
             continue
@@ -114,10 +158,20 @@ def atomic(path: str | Path) -> Iterator[Path]:
         raise
 
 
-def save_workbook(book: Workbook, path: Path) -> None:
+def save_workbook(book: Workbook, path: Path, *, report: str | None = None) -> None:
     """Write an openpyxl workbook to `path` (`atomic`'s temporary file) in one write. Saved
     straight to disk, openpyxl leaves its zip archive open when the disk fills up, and Python
-    later prints the archive's failed clean-up as a traceback under the tool's message."""
+    later prints the archive's failed clean-up as a traceback under the tool's message.
+
+    `report` names a report of this tool ("standings", "season"): stored in the workbook
+    (REPORT_PROPERTY), it lets `--force` replace the file later. Score sheets go without it:
+    typed-in results stay protected."""
+    if report is not None:
+        from openpyxl.packaging.custom import CustomPropertyList, StringProperty
+
+        # Through vars(): openpyxl sets the attribute in Workbook.__init__, its type stubs lack it.
+        custom: CustomPropertyList[str] = vars(book)["custom_doc_props"]
+        custom.append(StringProperty(name=REPORT_PROPERTY, value=report))
     buffer = io.BytesIO()
     book.save(buffer)
     path.write_bytes(buffer.getbuffer())

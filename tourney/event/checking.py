@@ -735,4 +735,4 @@ class PlannedBoards:
             self.read.setdefault((round_no, table_no), {})
             if not first:
                 self.whole.add(round_no)
-        return self.read[(round_no, table_no)]
+        return self.read.get((round_no, table_no), {})  # a table the seating does not have: no boards

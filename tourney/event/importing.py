@@ -118,11 +118,14 @@ def import_results(event: store.Event, game: SheetGame, paths: Sequence[str | Pa
         # A correction may move players between the tables it replaces: free their seats first.
         store.clear_sheet_seats(conn, [(t.round, t.table) for t in report.tables])
         ids = {name_key(p.name): p.id for p in event.players()}
+        new: dict[str, tuple[str, int]] = {}  # by name key: (name, round of its first table), in sheet order
         for table in report.tables:
             for row in table.rows:
                 if name_key(row.player) not in ids:
-                    ids[name_key(row.player)] = store.add_player(conn, row.player, joined_round=table.round)
-                    registered.append(row.player)
+                    new.setdefault(name_key(row.player), (row.player, table.round))
+        # In bulk: one roster read and one insert, not a round trip per new player.
+        ids.update(zip(new, store.register_players(conn, list(new.values()))))
+        registered.extend(name for name, _round in new.values())
         versions = store.next_versions(conn, [(t.round, t.table) for t in report.tables])
         todo = []
         for table in report.tables:

@@ -451,7 +451,7 @@ class TableGameStandings:
             ("place points", "; ".join(f"{k}: {'-'.join(map(str, v))}" for k, v in sorted(self.scheme.points.items())),
              _("by table size; tied players share the points of their places")),
             *draw_rows(self.lot_order, draws)])
-        book.save(path)
+        book.save(path, report="standings")
 
 
 def _cell(value: object) -> object:
@@ -493,8 +493,8 @@ class _Workbook:
             n += 1
         ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{n + 1}"
 
-    def save(self, path: Path) -> None:
-        save_workbook(self.wb, path)
+    def save(self, path: Path, report: str | None = None) -> None:
+        save_workbook(self.wb, path, report=report)
 
 
 def compute_standings(game: TableGame, event: Event, after_round: int | None) -> TableGameStandings:

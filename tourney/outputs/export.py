@@ -185,7 +185,7 @@ def _no_results_xlsx(info: EventInfo, path: Path) -> None:
     ws["A1"].font = Font(bold=True)
     ws["A2"] = _(NO_RESULTS)
     ws.column_dimensions["A"].width = 40
-    save_workbook(wb, path)
+    save_workbook(wb, path, report="standings")
 
 
 def xlsx_cut_border() -> Border:

@@ -8,11 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from openpyxl import Workbook
-from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.worksheet import Worksheet
-
 from tourney.core.errors import UsageError
 from tourney.core.i18n import N_, _
 from tourney.core.outfile import atomic, save_workbook, write_text
@@ -35,6 +30,7 @@ from tourney.event.season import (
 
 if TYPE_CHECKING:
     from tourney.games.base import GameWorkflow
+    from openpyxl.worksheet.worksheet import Worksheet
 
 SHEETS: tuple[tuple[str, str], ...] = (
     (N_("Qualified"), "qualified"),
@@ -44,6 +40,9 @@ SHEETS: tuple[tuple[str, str], ...] = (
 
 
 def _fill(sheet: Worksheet, header: list[str], rows: Sequence[Sequence[object]]) -> None:
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
+
     sheet.append(header)
     for cell in sheet[1]:
         cell.font = Font(bold=True)
@@ -62,6 +61,9 @@ def _fill(sheet: Worksheet, header: list[str], rows: Sequence[Sequence[object]])
 
 def write_workbook(report: SeasonReport, path: str | Path) -> None:
     """Write the season report to an .xlsx workbook at `path`."""
+    # openpyxl (~0.1 s to import) only here: the table, CSV, JSON and PDF reports don't need it.
+    from openpyxl import Workbook
+
     book = Workbook()
     book.remove(book.worksheets[0])
     sections = list(SHEETS) if report.spots is not None else [(N_("Players"), "players")]
@@ -77,7 +79,7 @@ def write_workbook(report: SeasonReport, path: str | Path) -> None:
             [["ambiguous name", a.message] for a in report.ambiguities] + [["note", n] for n in report.notes],
         )
     with atomic(path) as tmp:
-        save_workbook(book, tmp)
+        save_workbook(book, tmp, report="season")
 
 
 def read_event_result(location: str, order_given: int, workflow: Callable[[str], GameWorkflow]) -> EventResult:

@@ -50,17 +50,45 @@ def _find_player(conn: Connection, name: str) -> Player:
 
 
 def add_player(conn: Connection, name: str, joined_round: int) -> int:
-    clean = clean_name(name)
-    existing = players_by_key(conn).get(name_key(clean))
-    if existing is not None:
-        # A name seen before (ignoring case) is the same person; re-entering a dropped
-        # player brings them back instead of creating a second record.
-        if existing.dropped_after is not None:
+    return register_players(conn, [(name, joined_round)])[0]
+
+
+def register_players(conn: Connection, names: Sequence[tuple[str, int]]) -> list[int]:
+    """Register (name, round joined) pairs in order, as `add_player` one at a time would, but
+    with one roster read and a bulk insert per run of names joining in the same round (an
+    import's new players: one statement, not a round trip each). Returns their ids."""
+    players = players_by_key(conn)
+    ids: list[int] = [0] * len(names)
+    run: list[tuple[int, str]] = []  # (position, clean name): new names joining in `run_round`
+    run_round = 0
+
+    def flush() -> None:
+        for (i, _name), new_id in zip(run, add_players(conn, [clean for _i, clean in run], run_round)):
+            ids[i] = new_id
+        run.clear()
+
+    for i, (name, joined_round) in enumerate(names):
+        clean = clean_name(name)
+        key = name_key(clean)
+        existing = players.get(key)
+        if existing is not None:
+            # A name seen before (ignoring case) is the same person; re-entering a dropped
+            # player brings them back instead of creating a second record.
+            if existing.dropped_after is None:
+                raise RegistrationError(_("{name!r} is already registered (as {registered!r})").format(
+                    name=clean, registered=existing.name))
+            flush()  # the history keeps the order of the names
             reenter_player(conn, existing, joined_round)
-            return existing.id
-        raise RegistrationError(_("{name!r} is already registered (as {registered!r})").format(
-            name=clean, registered=existing.name))
-    return add_players(conn, [clean], joined_round)[0]
+            players[key] = Player(existing.id, existing.name, max(existing.joined_round, joined_round), None)
+            ids[i] = existing.id
+            continue
+        if run and joined_round != run_round:
+            flush()
+        run.append((i, clean))
+        run_round = joined_round
+        players[key] = Player(0, clean, joined_round, None)  # registered below, in this transaction
+    flush()
+    return ids
 
 
 def add_players(conn: Connection, names: list[str], joined_round: int) -> list[int]:
@@ -75,8 +103,12 @@ def add_players(conn: Connection, names: list[str], joined_round: int) -> list[i
     who = current_user()
     conn.execute(sa.insert(history_t), [{"at": at, "who": who, "action": "players.add",
                                          "detail": f"{n!r} from round {joined_round}"} for n in names])
-    for n in names:
-        mark_seating_stale(conn, joined_round, int(ids[n]), "joined", n)
+    # mark_seating_stale for every name, with one query for the rounds and one insert.
+    rounds = _open_rounds(conn, joined_round)
+    if rounds:
+        conn.execute(sa.insert(roster_changes_t), [
+            {"round": r, "player_id": int(ids[n]), "change": "joined", "player": n, "at": at}
+            for n in names for r in rounds])
     return [int(ids[n]) for n in names]
 
 
@@ -168,15 +200,20 @@ def mark_seating_stale(conn: Connection, from_round: int, player_id: int | None,
     from `from_round` on that is seated and has no results: their seating is then out of
     date until the round is seated again. Call it in the transaction that changes the roster.
     Returns the rounds marked."""
-    played = sa.select(results_t.c.round).distinct()
-    rounds = [r for (r,) in conn.execute(sa.select(rounds_t.c.number)
-                                         .where(rounds_t.c.number >= from_round, rounds_t.c.number.not_in(played))
-                                         .order_by(rounds_t.c.number))]
+    rounds = _open_rounds(conn, from_round)
     if rounds:
         at = now()
         conn.execute(sa.insert(roster_changes_t), [
             {"round": r, "player_id": player_id, "change": change, "player": player, "at": at} for r in rounds])
     return rounds
+
+
+def _open_rounds(conn: Connection, from_round: int) -> list[int]:
+    """The rounds from `from_round` on that are seated and have no results."""
+    played = sa.select(results_t.c.round).distinct()
+    return [r for (r,) in conn.execute(sa.select(rounds_t.c.number)
+                                       .where(rounds_t.c.number >= from_round, rounds_t.c.number.not_in(played))
+                                       .order_by(rounds_t.c.number))]
 
 
 def clear_roster_changes(conn: Connection, round_no: int) -> None:

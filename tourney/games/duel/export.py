@@ -164,4 +164,4 @@ def xlsx(st: DuelStandings, path: Path, draws: Sequence[StoredDraw] = (), cut: i
             ("tiebreaks", ", ".join(t.key for t in st.tiebreaks), "; ".join(_(t.name) for t in st.tiebreaks)),
             *draw_rows(st.lot_order, draws)]
     sheet(wb.create_sheet(_("Draws")), [_("Draw"), _("Value"), _("Note")], rows, [18, 40, 60], {})
-    save_workbook(wb, path)  # the caller (export.to_xlsx) turns a failed write into a clear error
+    save_workbook(wb, path, report="standings")  # the caller (export.to_xlsx) turns a failed write into a clear error

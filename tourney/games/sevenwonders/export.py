@@ -169,4 +169,4 @@ def xlsx(standings: SevenWondersStandings, path: Path, draws: Sequence[StoredDra
         ("tiebreaks", "points, " + ", ".join(t.key for t in standings.tiebreaks[1:]), ""),
         *draw_rows(standings.lot_order, draws), *guild_rows(draws)]
     sheet(_("Draws"), [_("Draw"), _("Value"), _("Note")], [18, 40, 60], rows, {})
-    save_workbook(wb, path)  # export.to_xlsx turns a failed write into a clear error
+    save_workbook(wb, path, report="standings")  # export.to_xlsx turns a failed write into a clear error

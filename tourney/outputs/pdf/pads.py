@@ -200,7 +200,7 @@ def render_score_pads(pads: Sequence[ScorePad], desc: PadDescription, lang: str,
             _footer(pen, footnote, w, k + 1, total)
         return pen.finish()
 
-    return two_pass(draw)
+    return two_pass(draw, max(1, len(pads)))
 
 
 def _footer(pen: Pen, footnote: str, w: dict[str, str], page: int, total: int | None) -> None:
@@ -237,7 +237,7 @@ def render_match_slips(pads: Sequence[ScorePad], desc: PadDescription, lang: str
             _footer(pen, footnote, w, 1, total)
         return pen.finish()
 
-    return two_pass(draw)
+    return two_pass(draw, max(1, -(-len(pads) // SLIPS_PER_PAGE)))
 
 
 def _slip(pen: Pen, box: Box, pad: ScorePad, desc: PadDescription, w: dict[str, str]) -> None:

@@ -12,11 +12,10 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
+from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
@@ -25,9 +24,16 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from tourney.core.collation import collation_key
+from tourney.core.errors import OutputError
+from tourney.core.i18n import _
 from tourney.core.outfile import atomic
 
 __all__ = ["collation_key"]  # re-exported: the lists sort with it
+
+# Streams only compressed, not also ASCII85-encoded (a 7-bit encoding no PDF reader needs):
+# without reportlab's optional C accelerator the encoding runs in Python, about a tenth of the
+# time to draw a statistics PDF with its chart images. The pages are the same.
+rl_config.useA85 = 0
 
 FONT = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
@@ -41,20 +47,38 @@ RULE = HexColor("#9E9E9E")
 ZEBRA = HexColor("#F1F1F1")
 
 
-def _font_dir() -> Path:
-    # matplotlib's wheel ships DejaVu Sans (Bitstream Vera licence): no system font needed.
-    import matplotlib
+#: Where operating systems keep DejaVu Sans, for an install whose matplotlib lacks it.
+SYSTEM_FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF",
+                    "/usr/share/fonts/dejavu-sans-fonts", "/usr/local/share/fonts", "/Library/Fonts")
+FONT_FILES = {FONT: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
 
-    return Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf"
+
+def font_dir() -> Path:
+    """The folder with DejaVu Sans and DejaVu Sans Bold: matplotlib's wheel ships them
+    (Bitstream Vera licence), else a system font folder."""
+    from importlib.util import find_spec
+
+    # find_spec only locates the package: importing matplotlib would cost most of a second.
+    spec = find_spec("matplotlib")
+    places = [Path(folder) / "mpl-data" / "fonts" / "ttf" for folder in (spec.submodule_search_locations or ())
+              ] if spec is not None else []
+    for folder in [*places, *map(Path, SYSTEM_FONT_DIRS)]:
+        if all((folder / name).is_file() for name in FONT_FILES.values()):
+            return folder
+    raise OutputError(_("can't find the font DejaVu Sans ({files}) that PDFs embed: reinstall matplotlib, which "
+                        "ships it, or install the DejaVu fonts (for instance the package fonts-dejavu-core)").format(
+        files=", ".join(FONT_FILES.values())))
 
 
+@cache
 def register_fonts() -> None:
-    """Register DejaVu Sans and DejaVu Sans Bold with reportlab (once)."""
-    if FONT in pdfmetrics.getRegisteredFontNames():
-        return
-    folder = _font_dir()
-    pdfmetrics.registerFont(TTFont(FONT, str(folder / "DejaVuSans.ttf")))
-    pdfmetrics.registerFont(TTFont(BOLD, str(folder / "DejaVuSans-Bold.ttf")))
+    """Register DejaVu Sans and DejaVu Sans Bold with reportlab, once per process (every
+    measured line asks for them)."""
+    folder = font_dir()
+    registered = pdfmetrics.getRegisteredFontNames()
+    for name, file in FONT_FILES.items():
+        if name not in registered:
+            pdfmetrics.registerFont(TTFont(name, str(folder / file)))
 
 
 def width_of(text: str, font: str, size: float) -> float:
@@ -268,6 +292,11 @@ class Pen:
 
     def qr(self, value: str, box: Box) -> None:
         """A QR code for `value`, square, filling the smaller side of `box`."""
+        # reportlab.graphics pulls in platypus (~0.1 s): only documents with QR codes need it.
+        from reportlab.graphics import renderPDF
+        from reportlab.graphics.barcode.qr import QrCodeWidget
+        from reportlab.graphics.shapes import Drawing
+
         self.qr_codes.append((self.page, value))
         widget = QrCodeWidget(value, barLevel="M")
         x1, y1, x2, y2 = widget.getBounds()
@@ -301,10 +330,12 @@ def footer(pen: Pen, left: str, page_of: str) -> None:
     pen.text(page_of, Box(MARGIN + half * 1.5, y, half / 2, 10), 7, colour=GREY, align="right")
 
 
-def two_pass(draw: Callable[[int | None], Rendered]) -> Rendered:
-    """Render twice: the first pass counts the pages, the second prints "page i of n"."""
-    first = draw(None)
-    return draw(first.pages)
+def two_pass(draw: Callable[[int | None], Rendered], expected: int = 1) -> Rendered:
+    """The document with "page i of n" in its footers: drawn for the `expected` page count,
+    and drawn again only when it came out longer or shorter. Only footers depend on n, so
+    the result is the same as counting the pages first; a good guess halves the time."""
+    first = draw(expected)
+    return first if first.pages == expected else draw(first.pages)
 
 
 def save(rendered: Rendered, path: str | Path) -> Path:

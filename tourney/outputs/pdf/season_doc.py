@@ -3,13 +3,16 @@ from __future__ import annotations
 
 import datetime as _dt
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tourney.outputs.pdf.event_docs import PdfWritten, check_pdf_path
 from tourney.outputs.pdf.render import Rendered, save
 from tourney.outputs.pdf.tables import Column, TableSection, TabularDoc, render_tabular
 from tourney.core.i18n import N_, _, ngettext, use_language
 from tourney.outputs.pdf.words import words
 from tourney.event.season import SeasonReport, section_rows
+
+if TYPE_CHECKING:
+    from tourney.outputs.pdf.event_docs import PdfWritten
 
 #: Section titles, in English (msgids): translated where the handout is made.
 TITLES = {"events": N_("Events"), "qualified": N_("Qualified"), "pass-downs": N_("Pass-downs"),
@@ -60,6 +63,10 @@ def _season_pdf(report: SeasonReport, lang: str, w: dict[str, str]) -> Rendered:
 
 def write_season_pdf(report: SeasonReport, path: str | Path, lang: str = "en") -> PdfWritten:
     """`tourney season -o report.pdf`."""
+    # The event documents' module brings the pads and the game hooks, which a season report
+    # never draws: imported for these two names only when writing.
+    from tourney.outputs.pdf.event_docs import PdfWritten, check_pdf_path
+
     p = check_pdf_path(path)
     rendered = season_pdf(report, lang)
     save(rendered, p)

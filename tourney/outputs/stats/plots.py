@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 import numpy as np
@@ -15,6 +15,9 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from tourney.outputs.stats.model import Bars, Chart, GroupedBars, Histogram, Lines
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 #: Style for every chart (applied per figure through rc_context, not globally).
 STYLE: Any = {  # typed loosely: matplotlib types rc keys as literals
@@ -134,6 +137,20 @@ def png(chart: Chart, dpi: int = 110) -> bytes:
         fig.savefig(buf, format="png", dpi=dpi, metadata={"Title": chart.title, "Description": _description(chart),
                                                           "Software": "tourney"})
     return buf.getvalue()
+
+
+def rgba(chart: Chart, dpi: int = 110) -> Image.Image:
+    """The chart's pixels, the same as `png`'s, for a PDF: it would decode the PNG again."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from PIL import Image
+
+    with matplotlib.rc_context(STYLE):
+        fig = figure(chart)
+        canvas = FigureCanvasAgg(fig)  # the canvas savefig would borrow for a PNG, kept for its size
+        buf = io.BytesIO()
+        fig.savefig(buf, format="raw", dpi=dpi)
+        size = int(canvas.renderer.width), int(canvas.renderer.height)
+    return Image.frombuffer("RGBA", size, buf.getvalue(), "raw", "RGBA", 0, 1)
 
 
 def _description(chart: Chart) -> str:

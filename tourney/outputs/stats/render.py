@@ -17,7 +17,6 @@ import pandas as pd
 from tourney.core.errors import UsageError, writing
 from tourney.core.i18n import N_, _, ngettext
 from tourney.core.output import render_rows
-from tourney.outputs.stats import plots
 from tourney.outputs.stats.model import SMALL_NOTE, SMALL_SAMPLE, SMALL_TEMPLATE, Section, StatsReport
 from tourney.core.tabular import neutralise
 
@@ -134,6 +133,8 @@ figure{margin:1em 0}svg{max-width:100%;height:auto}"""
 
 def html_text(report: StatsReport) -> str:
     """A self-contained page: every section as a table, every chart as inline SVG."""
+    from tourney.outputs.stats import plots  # matplotlib: only where charts are drawn
+
     esc = html.escape
     title = _("{title} – statistics").format(title=report.title)
     game = _("{game} statistics").format(game=report.game)
@@ -168,6 +169,8 @@ def xlsx_bytes(report: StatsReport) -> bytes:
     from openpyxl.drawing.image import Image
     from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
+
+    from tourney.outputs.stats import plots  # matplotlib: only where charts are drawn
 
     book = Workbook()
     for blank in list(book.worksheets):  # the new book's empty default sheet
@@ -229,6 +232,8 @@ def pdf_bytes(report: StatsReport) -> tuple[bytes, int]:
                             report.lang)
     if not report.charts:
         return tables.data, tables.pages
+    from tourney.outputs.stats import plots  # matplotlib: only where charts are drawn
+
     pen = Pen(_("{title} – charts").format(title=report.title), PORTRAIT)
     width = pen.width - 2 * MARGIN
     slot = (pen.height - 2 * MARGIN - 10 * mm) / 2
@@ -237,7 +242,7 @@ def pdf_bytes(report: StatsReport) -> tuple[bytes, int]:
     for i, c in enumerate(report.charts):
         if i and i % 2 == 0:
             pen.new_page()
-        image = ImageReader(io.BytesIO(plots.png(c, dpi=150)))
+        image = ImageReader(plots.rgba(c, dpi=150))  # a PNG's pixels, without encoding and decoding one
         iw, ih = image.getSize()
         scale = min(width / iw, (slot - 4 * mm) / ih)
         top = pen.height - MARGIN - 10 * mm - (i % 2) * slot
