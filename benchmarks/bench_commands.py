@@ -1,8 +1,9 @@
 """Everyday commands as a user runs them, against the targets of issue 32 (item 5): each one a
 fresh `tourney` process with its bytecode cached, min of 5 runs, for this tree and, side by side,
-for an older checkout given with --base DIR (`git worktree add /tmp/base 278eb32`):
+for an older checkout: --base DIR, or by default the commit before issue 32's work, unpacked
+from this repository's history (--base-rev REV; '' for none):
 
-    python benchmarks/bench_commands.py [--base DIR] [--runs 5]
+    python benchmarks/bench_commands.py [--base DIR | --base-rev REV] [--runs 5]
 
 Each tree runs its own code (PYTHONPATH=tree, cwd there) on files it made itself with its own
 commands: the 7 Wonders demo event, a 4-round event to import 100 tables of 500 new players
@@ -147,6 +148,24 @@ def measure(trees: list[Tree], command: Command, runs: int) -> dict[str, float |
     return best
 
 
+#: The commit before issue 32's work: `make bench` runs it beside the current tree.
+BASE_REV = "278eb32"
+
+
+def unpacked(rev: str, into: Path) -> Path | None:
+    """The tree of commit `rev` of this repository, unpacked into `into` (git archive: the
+    repository itself is not changed); None without a revision, git or the commit."""
+    if not rev:
+        return None
+    into.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=False)
+    if archive.returncode != 0:
+        print(f"(no baseline: git archive {rev} failed: {archive.stderr.decode(errors='replace').strip()})")
+        return None
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
+    return into
+
+
 def load() -> str:
     one, five, _ = os.getloadavg()
     return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
@@ -155,6 +174,9 @@ def load() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", type=Path, help="an older checkout to run side by side (its tourney/ folder)")
+    parser.add_argument("--base-rev", default=BASE_REV,
+                        help=f"without --base: this commit, unpacked from git, runs side by side (default {BASE_REV}, "
+                             "the code before issue 32; '' for none)")
     parser.add_argument("--runs", type=int, default=RUNS)
     parser.add_argument("--only", default="", help="only the commands whose label contains this text")
     options = parser.parse_args()
@@ -164,7 +186,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-commands-") as tmp:
         folder = Path(tmp)
         cache = folder / "pycache"
-        pairs = [("base", options.base.resolve())] if options.base is not None else []
+        base = options.base.resolve() if options.base is not None else unpacked(options.base_rev, folder / "base-tree")
+        pairs = [("base", base)] if base is not None else []
         pairs.append(("current", ROOT))
         trees = []
         for label, root in pairs:

@@ -315,3 +315,16 @@ def test_the_printed_guilds_line_names_the_guilds_in_play(tmp_path):
     assert report.tables[0].sheet.guilds == ("Gilde der Arbeiter", "Gilde der Spione", "Gilde der Händler",
                                              "Builders Guild", "Scientists Guild")
     assert report.findings == []
+
+
+def test_check_without_an_event_reads_the_file_once(run, monkeypatch):
+    """Telling the game from the header row and reading the rows share one read of the file
+    (a big file read twice cost `tourney check` a second)."""
+    from tourney.core import tabular
+
+    reads = []
+    real = tabular._read_tables
+    monkeypatch.setattr(tabular, "_read_tables", lambda path: reads.append(str(path)) or real(path))
+    write_sheet(run.folder / "r1.csv", table_of_four())
+    assert run("check", "r1.csv").output.endswith("checked 1 file: 1 table, 4 players: 0 errors, 0 warnings\n")
+    assert reads == ["r1.csv"]

@@ -25,14 +25,16 @@ def check(files: tuple[str, ...], event: str | None, fmt: str, lang: str | None)
 
     Example: tourney check round1.csv --event bonn.db
     """
+    from tourney.core.tabular import reading_once
     from tourney.games.registry import sheet_game
     from tourney.event.checking import check_files, diagnose, report_lines
 
     ev = open_event(event) if event else None
     if lang:
         set_language(lang)
-    # Without an event, the header row tells the game.
-    report = check_files(event_game(ev) if ev is not None else sheet_game(files), list(files), ev)
+    with reading_once():  # telling the game from the header row and reading the rows: one read
+        # Without an event, the header row tells the game.
+        report = check_files(event_game(ev) if ev is not None else sheet_game(files), list(files), ev)
     if fmt == "json":
         click.echo(json.dumps({"files": report.files, "tables": len(report.tables),
                                "errors": len(report.errors), "warnings": len(report.warnings),

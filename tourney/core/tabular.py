@@ -130,8 +130,10 @@ _READ: ContextVar[dict[str, tuple[Table, ...] | SheetError] | None] = ContextVar
 @contextmanager
 def reading_once() -> Iterator[None]:
     """Within the block, `read_tables` reads each path once: telling a sheet's game from its
-    header and then reading its rows share one read (a file changed meanwhile is not read again)."""
-    token = _READ.set({})
+    header and then reading its rows share one read (a file changed meanwhile is not read again).
+    Nested, the blocks share the outer block's reads."""
+    outer = _READ.get()
+    token = _READ.set({} if outer is None else outer)
     try:
         yield
     finally:
