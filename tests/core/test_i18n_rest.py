@@ -256,11 +256,11 @@ def test_record_file_errors_follow_the_current_language(tmp_path):
 
 # --- printed words: the header rows are the import vocabulary ----------------------------------
 def test_every_games_german_printed_header_is_accepted_by_its_reader(run):
-    from tourney.games.registry import GAMES
+    from tourney.games.registry import all_games
     from tourney.core.sheetio import read_sheet_file
 
     names = ("Anna", "Ben", "Cleo", "Dirk")
-    for game, flow in GAMES.items():
+    for game, flow in all_games().items():
         german(run, game, f"{game}.db")
         run("players", "add", f"{game}.db", *names)
         run("seat", f"{game}.db")

@@ -95,3 +95,22 @@ def test_reports_load_only_the_libraries_their_output_needs(run):
     output, loaded = loaded_by(run.folder, "print", event, "--round", "1", "--what", "seating,tables,cards,pads",
                                "-o", "kit.pdf")
     assert output == "wrote kit.pdf: round 1, 12 pages" and loaded == ["reportlab", "sqlalchemy"]
+
+
+def test_a_command_on_an_event_loads_only_its_game(tmp_path):
+    """The game registry imports a game's package when it is asked for: `standings` of a 7
+    Wonders event loads no other game (each costs start-up time)."""
+    from click.testing import CliRunner
+
+    from tourney.cli import cli
+
+    event = tmp_path / "cup.db"
+    assert CliRunner().invoke(cli, ["new", str(event), "--game", "7wonders", "--seed", "1"]).exit_code == 0
+    script = ("import sys\nfrom tourney.cli import main\nsys.argv = ['tourney', 'standings', sys.argv[1]]\n"
+              "try:\n    main()\nexcept SystemExit:\n    pass\n"
+              "print('games:', sorted(m for m in sys.modules if m.count('.') == 2 and m.startswith('tourney.games.')"
+              " and m.split('.')[2] in ('sevenwonders', 'duel', 'onecardwonder', 'dominations')))")
+    done = subprocess.run([sys.executable, "-c", script, str(event)], capture_output=True, text=True, cwd=ROOT,
+                          check=False, timeout=120)
+    assert done.stderr == "", done.stderr
+    assert done.stdout.splitlines()[-1] == "games: ['tourney.games.sevenwonders']"

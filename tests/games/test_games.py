@@ -3,13 +3,13 @@ game's own implementation."""
 from __future__ import annotations
 
 from rules_engine.registry import find_ruleset_info
-from tourney.games.registry import GAMES, sheet_game, workflow
+from tourney.games.registry import all_games, sheet_game, workflow
 from tourney.games.duel.standings import DuelStandings
 from tourney.games.sevenwonders.standings import SevenWondersStandings
 
 
 def test_every_game_is_a_ruleset_under_its_own_name():
-    for name, flow in GAMES.items():
+    for name, flow in all_games().items():
         assert flow.name == name == find_ruleset_info(name).name
         assert flow.schemes and all(s.game == name for s in flow.schemes)
 
@@ -34,4 +34,4 @@ def test_each_game_computes_its_own_standings(tmp_path):
 def test_a_file_of_no_known_kind_goes_to_the_first_game(tmp_path):
     path = tmp_path / "x.csv"
     path.write_text("a,b\n1,2\n", encoding="utf-8")
-    assert sheet_game([path]) is next(iter(GAMES.values()))
+    assert sheet_game([path]) is next(iter(all_games().values()))

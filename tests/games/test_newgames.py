@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 
 from rules_engine import dominations, find_ruleset, onecardwonder
 from rules_engine.registry import NoRecordsError, find_records
-from tourney.games.registry import GAMES, sheet_game
+from tourney.games.registry import all_games, sheet_game, workflow
 from tourney.games.dominations.schemes import BONN as DOM_BONN
 from tourney.games.onecardwonder.schemes import BONN as OCW_BONN
 from tourney.event.placepoints import bonn_scaled, place_points
@@ -32,7 +32,7 @@ GOLDEN = ROOT / "tests" / "golden"
                                          ("Dominations", "dominations")])
 def test_rulesets_are_found_by_their_aliases(alias, name):
     assert find_ruleset(alias).name == name
-    assert name in GAMES
+    assert name in all_games()
 
 
 def test_games_without_records_say_so():
@@ -78,7 +78,7 @@ def test_one_card_wonder_places_and_points_of_the_docs_example():
     rows = [("Anna", 5, False), ("Ben", 3, True), ("Cleo", 7, False), ("Dana", 5, False), ("Emil", 2, False)]
     sheet = onecardwonder.TableSheet(tuple(onecardwonder.PlayerLine(i, name, None, stages, 2, winner)
                                            for i, (name, stages, winner) in enumerate(rows, 1)))
-    places = GAMES["onecardwonder"].game.places(sheet, OCW_BONN)  # type: ignore[attr-defined]
+    places = workflow("onecardwonder").game.places(sheet, OCW_BONN)  # type: ignore[attr-defined]
     assert places == (3, 1, 2, 3, 5)  # the winner first even with the fewest stages
     assert place_points(places, OCW_BONN.points_for(5)) == (Fraction(5, 2), 6, 4, Fraction(5, 2), 1)
 

@@ -64,17 +64,17 @@ class ListedOption(click.Option):
 
 def games_help() -> str:
     from rules_engine.registry import RULESETS
-    from tourney.games.registry import GAMES
+    from tourney.games.registry import LOADERS
 
     return "; ".join(f"{r.name}" + (f" (aliases: {', '.join(r.aliases)})" if r.aliases else "")
-                     for r in RULESETS if r.name in GAMES) + "."
+                     for r in RULESETS if r.name in LOADERS) + "."
 
 
 def options_help() -> str:
-    from tourney.games.registry import GAMES
+    from tourney.games.registry import all_games
 
     listed = "; ".join(f"{g.name}: " + ", ".join(f"{o.name} ({o.note})" for o in g.options)
-                       for g in GAMES.values() if g.options)
+                       for g in all_games().values() if g.options)
     return f"An optional rule the game is played with, repeatable: {listed}."
 
 
@@ -129,9 +129,9 @@ def claim_output(output: str, force: bool, overwrite_results: bool, *inputs: str
     files = [loc.path for loc in map(parse_location, filter(None, inputs)) if loc.path is not None]
     formats: list[SheetFormat] = []
     if output.lower().endswith((".xlsx", ".csv")):  # only these may be a filled-in score sheet: a PDF loads no game
-        from tourney.games.registry import GAMES
+        from tourney.games.registry import all_games
 
-        formats = [g.sheet_format for g in GAMES.values()]
+        formats = [g.sheet_format for g in all_games().values()]
     claim(output, force=force, overwrite_results=overwrite_results, inputs=files, sheet_formats=formats)
 
 

@@ -45,7 +45,7 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
 
     Example: tourney seat bonn.db --round 1
     """
-    from tourney.games.registry import GAMES
+    from tourney.games.registry import all_games
     from tourney.event.seating import seat_rounds
     from tourney.outputs.views import event_pairings
 
@@ -55,7 +55,7 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
         if round_no is not None or all_rounds:
             raise UsageError(_("--cut pairs the next top-cut round: leave out --round and --all"))
         ev = open_event(event)
-        seated = [event_pairings(ev, event_game(ev), "--cut", GAMES.values()).seat_cut(ev, cut)]
+        seated = [event_pairings(ev, event_game(ev), "--cut", all_games().values()).seat_cut(ev, cut)]
     else:
         ev = open_event(event)
         seated = seat_rounds(ev, event_game(ev), round_no, all_rounds, tables, reprint)
@@ -138,12 +138,12 @@ def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | 
 
     Example: tourney pairings duel.db --by name
     """
-    from tourney.games.registry import GAMES
+    from tourney.games.registry import all_games
     from tourney.outputs.views import event_pairings, pairings_view, write_pairings
 
     ev = open_event(event)
     game = event_game(ev)
-    matches = event_pairings(ev, game, "'pairings'", GAMES.values())
+    matches = event_pairings(ev, game, "'pairings'", all_games().values())
     if output:
         claim_output(output, force, overwrite_results, event)
     if output and output.lower().endswith(".pdf"):

@@ -1,26 +1,62 @@
 """Every game by name, for the edges: the command line, the server and the demo turn the
 event's game (or a sheet's header) into its `GameWorkflow` here once and hand it down.
 
+A game's package is imported when its game is first asked for: a command loads only its
+event's game (python-chess's `find_variant` hands out the class the same way).
+
 Adding a game: a package under `tourney/games/` whose `WORKFLOW` satisfies `GameWorkflow`,
-and one line in `GAMES` (keyed by the rules_engine ruleset name stored with the event).
+and one loader in `LOADERS` (keyed by the rules_engine ruleset name stored with the event).
 """
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from pathlib import Path
 from typing import Sequence
 
-from tourney.games import dominations, duel, onecardwonder, sevenwonders
-from tourney.games.base import GameWorkflow
 from tourney.core.sheetio import has_header
 from tourney.event.standings import Standings
+from tourney.games.base import GameWorkflow
 
-#: Every game's workflow by ruleset name; the first is the default for sheets of no known kind.
-GAMES: dict[str, GameWorkflow] = {
-    sevenwonders.WORKFLOW.name: sevenwonders.WORKFLOW,
-    duel.WORKFLOW.name: duel.WORKFLOW,
-    onecardwonder.WORKFLOW.name: onecardwonder.WORKFLOW,
-    dominations.WORKFLOW.name: dominations.WORKFLOW,
+
+def _sevenwonders() -> GameWorkflow:
+    from tourney.games import sevenwonders
+
+    return sevenwonders.WORKFLOW
+
+
+def _duel() -> GameWorkflow:
+    from tourney.games import duel
+
+    return duel.WORKFLOW
+
+
+def _onecardwonder() -> GameWorkflow:
+    from tourney.games import onecardwonder
+
+    return onecardwonder.WORKFLOW
+
+
+def _dominations() -> GameWorkflow:
+    from tourney.games import dominations
+
+    return dominations.WORKFLOW
+
+
+#: How to load each game's workflow, by ruleset name; the first is the default for sheets of
+#: no known kind.
+LOADERS: dict[str, Callable[[], GameWorkflow]] = {
+    "7wonders": _sevenwonders,
+    "duel": _duel,
+    "onecardwonder": _onecardwonder,
+    "dominations": _dominations,
 }
+
+
+def all_games() -> dict[str, GameWorkflow]:
+    """Every game's workflow by ruleset name (each game loaded): for help texts, the games
+    played in matches, and a sheet whose header tells its game."""
+    return {name: workflow(name) for name in LOADERS}
 
 
 def find_game(name: str) -> GameWorkflow:
@@ -34,7 +70,7 @@ def find_game(name: str) -> GameWorkflow:
         game_name = find_ruleset(name).name
     except UnknownGameError as exc:
         raise UsageError(str(exc)) from None
-    flow = GAMES.get(game_name)
+    flow = workflow(game_name) if game_name in LOADERS else None
     if flow is None or not flow.schemes:
         raise UsageError(_("no scoring scheme for {game} yet: give one with --scheme").format(game=game_name))
     return flow
@@ -44,17 +80,19 @@ def scheme_help() -> str:
     """Every game's scoring presets for `tourney new --help`: the default first."""
     return "; ".join(f"{flow.name} " + ", ".join(f"'{s.name}'" + (" (default)" if i == 0 else "")
                                                   for i, s in enumerate(flow.schemes))
-                     for flow in GAMES.values())
+                     for flow in all_games().values())
 
 
+@functools.cache
 def workflow(game: str) -> GameWorkflow:
-    """The workflow of a stored event's game (`EventInfo.game`)."""
-    return GAMES[game]
+    """The workflow of a stored event's game (`EventInfo.game`), its package imported the
+    first time."""
+    return LOADERS[game]()
 
 
 def workflow_of(standings: Standings) -> GameWorkflow:
     """The workflow that computed these standings."""
-    return GAMES[standings.info.game]
+    return workflow(standings.info.game)
 
 
 def sheet_game(paths: Sequence[str | Path]) -> GameWorkflow:
@@ -62,7 +100,7 @@ def sheet_game(paths: Sequence[str | Path]) -> GameWorkflow:
     match), for `tourney check` without an event; else the first game, whose reader then
     says what header it expected."""
     if paths:
-        matching = [g for g in GAMES.values() if has_header(paths[0], g.sheet_format)]
+        matching = [g for g in all_games().values() if has_header(paths[0], g.sheet_format)]
         if matching:
             return max(matching, key=lambda g: len(g.sheet_format.header_keys))
-    return next(iter(GAMES.values()))
+    return next(iter(all_games().values()))

@@ -1,5 +1,5 @@
 """What a game adds to the printed documents, as one value per game (`GamePrint`), looked up
-by the event's game name in `GAMES` — the documents themselves name no game."""
+by the event's game (handed in by the edges) — the documents themselves name no game."""
 from __future__ import annotations
 
 from collections.abc import Callable
