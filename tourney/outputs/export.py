@@ -5,6 +5,8 @@ Exact values (Fractions) are rounded only for output, with the helpers here.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import html
 import json
 from decimal import ROUND_HALF_EVEN, Decimal
@@ -240,3 +242,39 @@ def standings_text(event: Event, game: GameWorkflow, after_round: int | None, fm
 
     standings = game.standings(event, after_round)
     return STANDINGS_FORMATS[fmt](standings, cut if cut is not None else event_cut(event))
+
+
+class ReportWorkbook:
+    """A write-only report workbook of plain sheets: a bold header row, frozen, with a filter;
+    saved marked as the tool's own report (`save(path, report=...)`)."""
+
+    def __init__(self) -> None:
+        from openpyxl import Workbook
+
+        self.wb = Workbook(write_only=True)
+
+    def sheet(self, title: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
+        from openpyxl.cell import WriteOnlyCell
+        from openpyxl.styles import Font
+        from openpyxl.utils import get_column_letter
+
+        from tourney.core.tabular import cell_value, neutralise
+
+        ws = self.wb.create_sheet(title)
+        ws.freeze_panes = "A2"
+        for i, h in enumerate(header, 1):
+            ws.column_dimensions[get_column_letter(i)].width = 28 if h == "Player" else max(8, len(h) + 3)
+        head = []
+        for h in header:
+            c = WriteOnlyCell(ws, value=cell_value(h))
+            c.font = Font(bold=True)
+            head.append(c)
+        ws.append(head)
+        n = 0
+        for row in rows:
+            ws.append([neutralise(v) for v in row])
+            n += 1
+        ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{n + 1}"
+
+    def save(self, path: Path, report: str | None = None) -> None:
+        save_workbook(self.wb, path, report=report)

@@ -1,0 +1,157 @@
+"""What a table game prints: the score-sheet workbook of a round (the header row is the import
+format), the list by name, and the PDF hooks (pad, standings handout)."""
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tourney.core.errors import SeatingError
+from tourney.core.i18n import _, pgettext, use_language
+from tourney.core.outfile import atomic, save_workbook
+from tourney.games.tablegame.model import TableGame, TableGameStandings
+
+if TYPE_CHECKING:
+    # The store (and SQLAlchemy) is imported by the functions that read or write an event:
+    # `tourney check` of a file loads the game packages but needs no database.
+    from tourney.core import store
+    from tourney.core.store import Event
+    from tourney.outputs.pdf.game import GamePrint, StandingsTable
+    from tourney.outputs.printsheets import SheetsWritten
+
+# --- printing --------------------------------------------------------------------------------
+def write_sheets(game: TableGame, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
+    """One A4 score sheet per table (the header row is the import format) plus the list by
+    name; marks the round printed."""
+    from openpyxl import Workbook
+
+    from tourney.core import store
+    from tourney.outputs.printsheets import SheetsWritten
+
+    info = event.info()
+    seats = event.seats(round_no)
+    if not seats:
+        raise SeatingError(_("round {round} is not seated: seat it with 'tourney seat EVENT --round {round}'").format(
+            round=round_no))
+    by_table: dict[int, list[store.SeatRow]] = defaultdict(list)
+    for s in seats:
+        by_table[s.table].append(s)
+    wb = Workbook()
+    wb.remove(wb.worksheets[0])
+    for t in sorted(by_table):
+        _table_sheet(game, wb, info.name, round_no, t, by_table[t], lang)
+    _name_list(wb, info.name, round_no, seats, lang)
+    with atomic(path) as tmp:
+        save_workbook(wb, tmp)
+    with event.transaction() as conn:
+        store.mark_printed(conn, round_no)
+        store.log(conn, "sheets", f"round {round_no}: {len(by_table)} score sheets written to {path.name}")
+    return SheetsWritten(path, round_no, len(by_table), len(seats))
+
+
+def _printed(lang: str) -> tuple[str, str, str, str, tuple[str, str, str], str]:
+    """The printed words around the sheets in `lang` (the header row is the game's import
+    vocabulary, `game.words`): round, table, signatures, the list's title, header and heading."""
+    with use_language(lang):
+        return (_("Round"), _("Table"), _("Signatures: every player confirms the sheet"), _("Players"),
+                (_("Name"), _("Table"), pgettext("printed", "Seat")), _("where to sit"))
+
+
+_HEADER_ROW = 4
+
+
+def _table_sheet(game: TableGame, wb: Any, event_name: str, round_no: int, table_no: int,
+                 seats: list[store.SeatRow], lang: str) -> None:
+    from openpyxl.styles import Alignment
+    from openpyxl.utils import get_column_letter
+
+    from tourney.outputs.printsheets import BOX, SHADE, Font, a4_page, signature_lines
+    from tourney.core.tabular import neutralise
+
+    round_w, table_w, sign_w, *_rest = _printed(lang)
+    ws = wb.create_sheet(f"{table_w} {table_no}")
+    last = get_column_letter(len(game.columns))
+    ws["A1"] = neutralise(f"{event_name} · {game.label} · {round_w} {round_no} · {table_w} {table_no}")
+    ws["A1"].font = Font(size=16, bold=True)
+    with use_language(lang):
+        ws["A2"] = _(game.notes)
+    ws["A2"].alignment = Alignment(wrap_text=True, vertical="top")
+    ws.row_dimensions[2].height = 44
+    for r in (1, 2):
+        ws.merge_cells(f"A{r}:{last}{r}")
+    for c, column in enumerate(game.columns, 1):
+        cell = ws.cell(_HEADER_ROW, c, game.words.label(column, lang))
+        cell.font = Font(bold=True)
+        cell.fill = SHADE
+        cell.border = BOX
+        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+        ws.column_dimensions[get_column_letter(c)].width = 26 if column in ("player", game.board) else 13
+    prefilled: dict[str, Callable[[store.SeatRow], object]] = {
+        "round": lambda s: round_no, "table": lambda s: table_no, "seat": lambda s: s.seat,
+                 "player": lambda s: s.player, game.board or "": lambda s: s.wonder or ""}
+    for i, s in enumerate(seats):
+        row = _HEADER_ROW + 1 + i
+        for c, column in enumerate(game.columns, 1):
+            fill = prefilled.get(column)
+            cell = ws.cell(row, c, neutralise(fill(s)) if fill else None)
+            cell.border = BOX
+            cell.font = Font(size=13, bold=True) if column == "player" else Font()
+            cell.alignment = Alignment(horizontal="left" if column in ("player", game.board) else "center",
+                                       vertical="center")
+        ws.row_dimensions[row].height = 30
+    sign = _HEADER_ROW + len(seats) + 2
+    # Names and lines sit under the round, table and seat columns: the import skips the rows.
+    signature_lines(ws, sign, sign_w, [s.player for s in seats], (1, 3), (5, len(game.columns)))
+    ws.print_area = f"A1:{last}{sign + len(seats)}"
+    a4_page(ws, landscape=True)
+
+
+def _name_list(wb: Any, event_name: str, round_no: int, seats: list[store.SeatRow], lang: str) -> None:
+    from openpyxl.styles import Alignment
+    from openpyxl.utils import get_column_letter
+
+    from tourney.core.collation import collation_key
+    from tourney.outputs.printsheets import BOX, SHADE, Font, a4_page
+    from tourney.core.tabular import neutralise
+
+    round_w, _table, _seat, title, head, where = _printed(lang)
+    ws = wb.create_sheet(title, 0)
+    ws["A1"] = neutralise(f"{event_name} · {round_w} {round_no} · {where}")
+    ws["A1"].font = Font(size=16, bold=True)
+    ws.merge_cells("A1:C1")
+    # No 'round' column: the import does not take this list for a score sheet.
+    for c, (name, width) in enumerate(zip(head, (32, 8, 8)), 1):
+        cell = ws.cell(3, c, name)
+        cell.font = Font(bold=True)
+        cell.fill = SHADE
+        cell.border = BOX
+        ws.column_dimensions[get_column_letter(c)].width = width
+    for i, s in enumerate(sorted(seats, key=lambda s: collation_key(s.player)), 4):
+        for c, v in enumerate((s.player, s.table, s.seat), 1):
+            cell = ws.cell(i, c, neutralise(v))
+            cell.font = Font()
+            cell.border = BOX
+            cell.alignment = Alignment(horizontal="left" if c == 1 else "center")
+    ws.print_area = f"A1:C{3 + len(seats)}"
+    ws.print_title_rows = "3:3"
+    a4_page(ws, landscape=False)
+
+
+def _no_notes(event: Event, round_no: int, players: int, lang: str) -> tuple[str, ...]:
+    return ()
+
+
+def print_kit(game: TableGame) -> GamePrint:
+    """The PDF hooks: the game's pad, no per-round notes, the board on the list by name."""
+    from tourney.outputs.pdf.game import GamePrint
+
+    return GamePrint(pad=game.pad, match_slips=False, notes=_no_notes, detail="board",
+                     standings=lambda st, lang: standings_table(game, st, lang))
+
+
+def standings_table(game: TableGame, st: TableGameStandings, lang: str) -> StandingsTable:
+    """Rank, player, every column of the chain and games played, for the PDF handout."""
+    from tourney.outputs.pdf.game import standings_table as handout
+
+    return handout(st, lang, st.shown)
