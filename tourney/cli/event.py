@@ -17,7 +17,6 @@ from tourney.core.i18n import (
 from tourney.cli.base import ListedOption, cli, event_game, games_help, open_event, options_help, schemes_help
 
 
-
 # --- event -------------------------------------------------------------------------------
 @cli.command()
 @click.argument("event")

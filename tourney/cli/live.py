@@ -1,14 +1,12 @@
 """`tourney serve` and `tourney desk …`: the live server and its desks."""
 from __future__ import annotations
 
-
 import click
 
 from tourney.core.i18n import (
     _,
 )
 from tourney.cli.base import claim_output, cli, open_event, overwrite_options
-
 
 
 # --- live server and its desks ------------------------------------------------------------

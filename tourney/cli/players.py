@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from tourney.event.players import Registration
 
 
-
 # --- players -----------------------------------------------------------------------------
 @cli.group()
 def players() -> None:

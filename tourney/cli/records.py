@@ -1,7 +1,6 @@
 """`tourney verify` and `selfplay`: recorded games replayed under the rules."""
 from __future__ import annotations
 
-
 import click
 
 from tourney.core.i18n import (
@@ -12,7 +11,6 @@ from tourney.core.i18n import (
     set_language,
 )
 from tourney.cli.base import claim_output, cli, overwrite_options
-
 
 
 # --- game records: verify and self-play (rules engine replay) -------------------------------

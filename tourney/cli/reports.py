@@ -1,7 +1,6 @@
 """`tourney standings`, `player`, `export`, `season` and `stats`: what the results add up to."""
 from __future__ import annotations
 
-
 import click
 
 from tourney.core.i18n import (
@@ -14,7 +13,6 @@ from tourney.core.i18n import (
 )
 from tourney.core.output import output_format_option
 from tourney.cli.base import claim_output, cli, event_game, lang_option, open_event, overwrite_options, wrote_pages
-
 
 
 # --- standings -----------------------------------------------------------------------------

@@ -13,7 +13,6 @@ from tourney.core.i18n import (
 from tourney.cli.base import cli, event_game, lang_option, open_event
 
 
-
 # --- sheets --------------------------------------------------------------------------------
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))

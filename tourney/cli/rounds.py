@@ -1,7 +1,6 @@
 """`tourney seat`, `seating`, `sheets`, `pairings` and `print`: seating a round and printing it."""
 from __future__ import annotations
 
-
 import click
 
 from tourney.core.errors import UsageError
@@ -21,7 +20,6 @@ from tourney.cli.base import (
     qr_address,
     wrote_pages,
 )
-
 
 
 # --- seating -----------------------------------------------------------------------------

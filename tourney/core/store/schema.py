@@ -12,7 +12,6 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection as Connection  # re-exported: the type of a transaction
 
 
-
 SCHEMA_VERSION = 2
 
 
