@@ -39,15 +39,14 @@ def create_event(location: str, *, game: GameWorkflow, scheme: str | None, round
                  lang: str = DEFAULT, options: Sequence[str] = ()) -> EventInfo:
     """`tourney new`: check every setting (the game's own too, and its optional rules
     `options`), then create the event file."""
-    flow, game_name = game, game.name
-    scheme_name = scheme or flow.schemes[0].name
-    find_scheme(scheme_name, flow.schemes)
+    scheme_name = scheme or game.schemes[0].name
+    find_scheme(scheme_name, game.schemes)
     if date:
         _check_date(date)
-    settings = flow.event_settings(bye_score=bye_score, options=options)
+    settings = game.event_settings(bye_score=bye_score, options=options)
     check_language(lang)
     title = name or parse_location(location).title
-    created = Event.create(location, name=title, game=game_name, scheme=scheme_name, rounds=rounds,
+    created = Event.create(location, name=title, game=game.name, scheme=scheme_name, rounds=rounds,
                            seed=seed, date=date)
     if settings or lang != DEFAULT:
         with created.transaction() as conn:

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Sequence
 
 from tourney.core.sheetio import has_header
-from tourney.event.standings import Standings
 from tourney.games.base import GameWorkflow
 
 
@@ -88,11 +87,6 @@ def workflow(game: str) -> GameWorkflow:
     """The workflow of a stored event's game (`EventInfo.game`), its package imported the
     first time."""
     return LOADERS[game]()
-
-
-def workflow_of(standings: Standings) -> GameWorkflow:
-    """The workflow that computed these standings."""
-    return workflow(standings.info.game)
 
 
 def sheet_game(paths: Sequence[str | Path]) -> GameWorkflow:
