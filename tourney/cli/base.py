@@ -2,7 +2,6 @@
 event opened at the edge with its game, and the common options."""
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -10,6 +9,7 @@ import click
 
 from tourney import __version__
 from tourney.core.errors import TourneyError, UsageError
+from tourney.core.sql import OperationalError
 from tourney.core.i18n import (
     DEFAULT,
     LANGS,
@@ -40,11 +40,7 @@ class TourneyGroup(click.Group):
             raise click.UsageError(str(exc), ctx) from None
         except TourneyError as exc:
             raise click.ClickException(str(exc)) from None
-        except Exception as exc:
-            # sqlalchemy loads only for commands that open an event: no need to import it here.
-            refused = sys.modules.get("sqlalchemy.exc")
-            if refused is None or not isinstance(exc, refused.OperationalError):
-                raise
+        except OperationalError as exc:
             raise click.ClickException(_("the event database refused the change ({reason}): nothing was changed; "
                                          "try again, or check the file").format(reason=exc.orig)) from None
 
