@@ -80,7 +80,8 @@ def add_players(conn: Connection, names: list[str], joined_round: int) -> list[i
     before = conn.execute("SELECT max(id) FROM players").scalar() or 0
     conn.execute_many("INSERT INTO players (name, added_at, joined_round) VALUES (:name, :at, :round)",
                       [{"name": n, "at": at, "round": joined_round} for n in names])
-    ids: dict[str, int] = dict(conn.execute("SELECT name, id FROM players WHERE id > :before", {"before": before}).all())
+    added = conn.execute("SELECT name, id FROM players WHERE id > :before", {"before": before})
+    ids: dict[str, int] = dict(added.all())
     who = current_user()
     conn.execute_many("INSERT INTO history (at, who, action, detail) VALUES (:at, :who, 'players.add', :detail)",
                       [{"at": at, "who": who, "detail": f"{n!r} from round {joined_round}"} for n in names])
