@@ -204,7 +204,7 @@ def test_the_seating_report_and_the_plan_comparison_in_german(run):
         "Plan        Tische          Schranke  geplant  Nachbarn    Startplätze",
         "bonn        5+4+4                 12       14           0            0"]
     r = run("seat", "de.db", "--tables", "5,5,5", ok=None)
-    assert r.output == ("Error: --tables: Tischplan '5,5,5' setzt 15 Spieler, es spielen aber 13: Größen angeben, "
+    assert r.output == ("Fehler: --tables: Tischplan '5,5,5' setzt 15 Spieler, es spielen aber 13: Größen angeben, "
                         "die zusammen 13 ergeben, oder 'bonn' oder 'dm' verwenden\n")
     run("seat", "de.db", "--all")
     out = run("seating", "de.db", "--report").output.splitlines()

@@ -29,20 +29,59 @@ if TYPE_CHECKING:
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
+class Refused(click.ClickException):
+    """A refusal in the language spoken when it happened: "Fehler: …" in a German event."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.prefix = _("Error:")
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"{self.prefix} {self.format_message()}", file=file, err=True)
+
+
+class WrongUsage(click.UsageError):
+    """A usage mistake, with the command's usage line and help hint in the language spoken."""
+
+    def __init__(self, message: str, ctx: click.Context | None) -> None:
+        super().__init__(message, ctx)
+        self.prefix = _("Error:")
+        self.usage = _("Usage:")
+        self.hint = _("Try '{command}' for help.")
+
+    def show(self, file: Any = None) -> None:
+        if self.ctx is not None:
+            usage = self.ctx.get_usage().removeprefix("Usage:").strip()
+            click.echo(f"{self.usage} {usage}", file=file, err=True)
+            help_option = next(iter(self.ctx.help_option_names), "--help")
+            click.echo(self.hint.format(command=f"{self.ctx.command_path} {help_option}"), file=file, err=True)
+            click.echo("", file=file, err=True)
+        click.echo(f"{self.prefix} {self.format_message()}", file=file, err=True)
+
+
 class TourneyGroup(click.Group):
-    """Turns library errors into click errors: the message, exit 1; usage errors exit 2."""
+    """Turns library errors into click errors: the message, exit 1; usage errors exit 2.
+    Each is said in the language spoken when it happened (the event's, once it is open)."""
 
     def invoke(self, ctx: click.Context) -> object:
-        try:
-            with use_language(DEFAULT):  # until the command opens its event (`open_event`)
+        with use_language(DEFAULT):  # until the command opens its event (`open_event`)
+            try:
                 return super().invoke(ctx)
-        except UsageError as exc:
-            raise click.UsageError(str(exc), ctx) from None
-        except TourneyError as exc:
-            raise click.ClickException(str(exc)) from None
-        except OperationalError as exc:
-            raise click.ClickException(_("the event database refused the change ({reason}): nothing was changed; "
-                                         "try again, or check the file").format(reason=exc.orig)) from None
+            except UsageError as exc:
+                raise WrongUsage(str(exc), click.get_current_context(silent=True) or ctx) from None
+            except click.UsageError as exc:  # click's own (a missing argument, an unknown option)
+                if isinstance(exc, WrongUsage):
+                    raise
+                raise WrongUsage(exc.format_message(), exc.ctx) from None
+            except TourneyError as exc:
+                raise Refused(str(exc)) from None
+            except click.ClickException as exc:
+                if isinstance(exc, Refused):
+                    raise
+                raise Refused(exc.format_message()) from None
+            except OperationalError as exc:
+                raise Refused(_("the event database refused the change ({reason}): nothing was changed; "
+                                "try again, or check the file").format(reason=exc.orig)) from None
 
 
 class ListedOption(click.Option):

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from tourney.core import store
 from tourney.event.entry import line_cells
 from tourney.core.errors import UsageError
+from tourney.core.i18n import _
 from tourney.core.names import fold
 
 LANGS = ("en", "de")
@@ -36,8 +37,8 @@ def check_url(url: str) -> str:
     except ValueError:
         parts = parts._replace(netloc="")
     if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in clean):
-        raise UsageError(f"--url {url!r}: give the server's address as http://HOST:PORT (e.g. "
-                         "http://192.168.1.20:8000), or \"\" to remove it")
+        raise UsageError(_("--url {url!r}: give the server's address as http://HOST:PORT (e.g. "
+                           "http://192.168.1.20:8000), or \"\" to remove it").format(url=url))
     return clean.rstrip("/")
 
 
@@ -74,7 +75,7 @@ def published_rounds(event: store.Event) -> set[int]:
 def publish_round(event: store.Event, round_no: int, who: str) -> None:
     """Show the round's seating on the player pages (logged; pages refresh)."""
     if round_no not in event.seated_rounds():
-        raise UsageError(f"round {round_no} is not seated: seat it first")
+        raise UsageError(_("round {round} is not seated: seat it first").format(round=round_no))
     published = set(json.loads(event.setting("published_rounds") or "[]")) | {round_no}
     with event.transaction() as conn:
         store.set_setting(conn, "published_rounds", json.dumps(sorted(published)))
@@ -89,7 +90,7 @@ def current_round(event: store.Event) -> int | None:
 def start_timer(event: store.Event, minutes: int, who: str) -> str:
     """Start the round timer (0 stops it); returns the end time (UTC, ISO) or ''."""
     if not 0 <= minutes <= 24 * 60:
-        raise UsageError(f"timer {minutes} minutes: give 0 (stop) to 1440")
+        raise UsageError(_("timer {minutes} minutes: give 0 (stop) to 1440").format(minutes=minutes))
     end = ""
     if minutes:
         end = (_dt.datetime.now(_dt.UTC).replace(microsecond=0)
