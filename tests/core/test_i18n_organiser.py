@@ -182,7 +182,7 @@ def test_an_existing_file_is_not_overwritten_and_says_so_in_german(run):
 def test_a_usage_mistake_in_a_german_event_is_said_in_german(run):
     german(run)
     r = run("standings", "de.db", "--after-round", "9", ok=None)
-    assert (r.exit_code, r.output) == (2, "Aufruf: tourney [OPTIONS] COMMAND [ARGS]...\nHilfe: 'tourney --help'.\n\n"
+    assert (r.exit_code, r.output) == (2, "Aufruf: cli standings [OPTIONS] EVENT\nHilfe: 'cli standings --help'.\n\n"
                                           "Fehler: --after-round 9: noch keine Runde hat Ergebnisse; --after-round "
                                           "weglassen\n")
     # Before an event is open, tourney speaks English (click's own words too).

@@ -59,16 +59,29 @@ class WrongUsage(click.UsageError):
         click.echo(f"{self.prefix} {self.format_message()}", file=file, err=True)
 
 
+class TourneyCommand(click.Command):
+    """A command whose usage mistakes show its own usage line (`tourney standings [OPTIONS] EVENT`)."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except UsageError as exc:
+            raise WrongUsage(str(exc), ctx) from None
+
+
 class TourneyGroup(click.Group):
     """Turns library errors into click errors: the message, exit 1; usage errors exit 2.
     Each is said in the language spoken when it happened (the event's, once it is open)."""
+
+    command_class = TourneyCommand
+    group_class = type  # command groups (`tourney players …`) are TourneyGroups too
 
     def invoke(self, ctx: click.Context) -> object:
         with use_language(DEFAULT):  # until the command opens its event (`open_event`)
             try:
                 return super().invoke(ctx)
             except UsageError as exc:
-                raise WrongUsage(str(exc), click.get_current_context(silent=True) or ctx) from None
+                raise WrongUsage(str(exc), ctx) from None
             except click.UsageError as exc:  # click's own (a missing argument, an unknown option)
                 if isinstance(exc, WrongUsage):
                     raise
