@@ -149,6 +149,11 @@ Fritz               1  Bonn Spielt: 2                     2
 Gerd                1  Bonn Spielt: 4                     4
 Jörg Müller         2  Köln Open: 2, Bonn Spielt: 1       1  Bonn Spielt
 """
+    german_report = run("season", "koeln.db", "bonn.db", "--spots", "1", "--lang", "de").output
+    # Both events are German: so is the report, without --lang; --lang en asks for English.
+    assert run("season", "koeln.db", "bonn.db", "--spots", "1").output == german_report
+    assert run("season", "koeln.db", "bonn.db", "--spots", "1", "--lang", "en").output.startswith(
+        "Season: 2 events, 1 spot per event\n")
     assert run("season", "koeln.db", "bonn.db", "--spots", "1", "-o", "s.xlsx", "--lang", "de").output == \
         "s.xlsx geschrieben: 2 qualifiziert, 0 nachgerückt, 7 Spieler\n"
     r = run("season", "koeln.db", "--spots", "0", "--lang", "de", ok=None)
@@ -188,3 +193,20 @@ def test_a_usage_mistake_in_a_german_event_is_said_in_german(run):
     # Before an event is open, tourney speaks English (click's own words too).
     r = run("standings", ok=None)
     assert (r.exit_code, r.output.splitlines()[-1]) == (2, "Error: Missing argument 'EVENT'.")
+
+
+def test_a_season_refuses_an_event_of_another_game(run):
+    _season_event(run, "koeln.db", "Köln Open", "2018-03-10", ["Anna", "Jörg Müller", "Clara", "Dirk", "Emil"])
+    _season_event(run, "bonn.db", "Bonn Spielt", "2018-10-27", ["JOERG MUELLER", "Fritz", "anna", "Gerd", "Clara"])
+    from tourney.demo import run_all
+
+    run_all(run.folder / "demo", lambda _: None, "onecardwonder")  # an evening of the fair
+    (run.folder / "demo" / "onecardwonder.db").rename(run.folder / "ocw.db")
+    r = run("season", "koeln.db", "ocw.db", "bonn.db", "--spots", "1", ok=None)  # events in two languages
+    assert (r.exit_code, r.output) == (1, "Error: 'ocw.db' (One Card Wonder) is not a 7 Wonders event like the "
+                                          "others: a season report takes the events of one game; leave it out\n")
+    run("event", "ocw.db", "--lang", "de")
+    r = run("season", "koeln.db", "ocw.db", "bonn.db", "--spots", "1", ok=None)
+    assert (r.exit_code, r.output) == (1, "Fehler: 'ocw.db' (One Card Wonder) ist keine 7 Wonders-Veranstaltung wie "
+                                          "die anderen: ein Saisonbericht nimmt die Veranstaltungen eines Spiels; "
+                                          "diese weglassen\n")
