@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, check_match, outcome
-from rules_engine.findings import Text, error, warning
+from rules_engine.findings import Finding, Text, error, warning
 from rules_engine.findings import phrase
 from tourney.games.duel.stored import StoredRound, dump_line, new_match_line, stored_rounds
 from tourney.event.checking import CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets
@@ -71,8 +71,19 @@ def _match(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[
     return ParsedTable(r, t, tuple(ordered), sheet)
 
 
-def parse_files(paths: Sequence[Source]) -> CheckReport:
-    """Read every file, group rows into matches and run the Duel checks on each."""
+def _senate_written(row: SheetRow) -> list[Finding]:
+    if row.player and row.values.get("senate") is None:
+        return [error("senate.missing", "{player!r} has no senate points: the event is played with Agora, so every "
+                                        "player's senate row counts; write 0 if they had none", row.player,
+                      player=row.player)]
+    return []
+
+
+def parse_files(paths: Sequence[Source], agora: bool = False) -> CheckReport:
+    """Read every file, group rows into matches and run the Duel checks on each; in an event
+    played with Agora (`tourney new --option agora`) every row needs its senate points."""
+    if agora:
+        return parse_sheets(paths, read_match_file, _match, check_match, _senate_written)
     return parse_sheets(paths, read_match_file, _match, check_match)
 
 
