@@ -53,12 +53,27 @@ def set_url(conn: store.Connection, url: str | None, by: str) -> None:
     store.set_setting(conn, URL_BY_SETTING, by if url else None)
 
 
-def remember_url(event: store.Event, url: str) -> tuple[str, bool]:
-    """`tourney serve`: store the address it announces unless the organiser set one; returns
-    the address players should use and whether it is the one just stored."""
+def is_loopback(url: str) -> bool:
+    """Whether only this computer reaches `url` (127.0.0.1, localhost, ::1)."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    host = urlsplit(url).hostname or ""
+    try:
+        return host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def remember_url(event: store.Event, url: str) -> tuple[str | None, bool]:
+    """`tourney serve`: store the address it announces unless the organiser set one, or it is
+    one only this computer reaches (phones could not open a QR code of it); returns the address
+    players should use (None: none known) and whether it is the one just stored."""
     clean = url.rstrip("/")
     if event.setting(URL_BY_SETTING) == "organiser" and event_url(event):
         return str(event_url(event)), False
+    if is_loopback(clean):
+        return event_url(event), False
     if event_url(event) != clean:
         with event.transaction() as conn:
             set_url(conn, clean, "serve")

@@ -61,7 +61,7 @@ def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: i
 
     from tourney.server.app import create_app
 
-    from tourney.event.live import remember_url
+    from tourney.event.live import is_loopback, remember_url
 
     app = create_app(event_location, lang=lang, cut=cut)
     event = app.state.tourney.event
@@ -70,12 +70,17 @@ def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: i
     echo(_("serving {event!r} at {url}  (desks: {url}desk, projector: {url}projector; Ctrl-C stops)").format(
         event=event.info().name, url=url))
     public, stored = remember_url(event, url)
+    if is_loopback(url):
+        echo(_("warning: only this computer reaches {url}: phones and the other desks need the hall's address: "
+               "serve with --host 0.0.0.0 (the default), or set the address with 'tourney event --url'").format(
+            url=url))
     if stored:
         echo(_("stored {url} as the event's address (QR codes on printed pads; 'tourney event --url' sets "
                "another)").format(url=public))
-    else:
+    elif public:
         echo(_("players use the event's address {url} (set with 'tourney event --url')").format(url=public))
-    echo(qr_text(public + "/"))
+    shown = (public or url.rstrip("/")) + "/"
+    echo(qr_text(shown))
     if poster:
-        echo(_("wrote poster {file}").format(file=write_poster(poster, public + '/', event.info().name)))
+        echo(_("wrote poster {file}").format(file=write_poster(poster, shown, event.info().name)))
     uvicorn.run(app, host=host, port=port, log_level="warning")
