@@ -244,6 +244,18 @@ def test_print_seating_tables_and_cards(run, bonn):
     assert r.exit_code == 2 and "this document is written as PDF" in r.output
 
 
+def test_print_without_what_writes_the_whole_kit_and_fixes_the_seating(run, bonn):
+    from tourney.core.store import Event
+
+    assert Event.open(bonn).printed_rounds() == set()
+    assert run("print", bonn, "--round", "1", "-o", "kit.pdf").output == "wrote kit.pdf: round 1, 12 pages\n"
+    texts = pages_text(Path("kit.pdf"))
+    assert "Round 1 · Where to sit" in texts[0] and "Round 1 · Seating by table" in texts[1]
+    assert sum("Table 1" in t for t in texts) >= 2  # its card and its pad
+    # The pads are out on the tables: the seating is fixed, as after 'tourney sheets'.
+    assert Event.open(bonn).printed_rounds() == {1}
+
+
 #: `tourney ARGS…` in a fresh process, then which heavy libraries it loaded and how often the
 #: fonts were looked for and registered.
 PRINT_SCRIPT = """
