@@ -78,7 +78,7 @@ def test_file_errors_are_said_in_german_and_stay_english_in_json(run):
         "die Datei erneut mit einem Trennzeichen speichern (Excel: 'CSV UTF-8') [file]\n"
         "notes.csv: Fehler: notes.csv:1: die erste Zeile ist nicht die Kopfzeile eines Wertungsblatts: sie "
         "braucht die Spalten round, table, seat, player, military, treasury, wonders, civilian, commercial, guilds, "
-        "science, total, coins (englische oder deutsche Namen) [file]\n"
+        "science, total, coins (englische, deutsche oder französische Namen) [file]\n"
         "r1.ods: Fehler: r1.ods: unbekannter Dateityp '.ods': .csv oder .xlsx verwenden [file]\n"
         "geprüft: 4 Dateien: 0 Tische, 0 Spieler: 4 Fehler, 0 Warnungen: nichts gespeichert\n"))
     found = json.loads(run("check", "--event", "de.db", "nix.csv", "mixed.csv", "--format", "json",
