@@ -35,7 +35,7 @@ COLUMNS = REQUIRED[:4] + OPTIONAL_TEXT + REQUIRED[4:] + OPTIONAL_INT
 WORDS = GENERIC + Vocabulary((
     Word("wonder", "Weltwunder", ("wunder",), fr="Merveille"), Word("side", "Seite", fr="Face"),
     Word("military", "Militär", fr="Militaire"), Word("treasury", "Münzen-Punkte", ("schatz",), fr="Trésor"),
-    Word("wonders", "Weltwunder-Punkte", ("wunder-punkte", "points merveilles"), fr="PV merveilles"),
+    Word("wonders", "Weltwunder-Punkte", ("wunder-punkte", "points merveilles", "pv merveilles"), fr="Merveilles"),
     Word("civilian", "Zivil", ("civils",), fr="Civil"), Word("commercial", "Handel", fr="Commerce"),
     Word("guilds", "Gilden", fr="Guildes"), Word("science", "Wissenschaft", fr="Science"),
     Word("coins", "Münzen", fr="Pièces"), Word("compasses", "Zirkel", fr="Compas"),
