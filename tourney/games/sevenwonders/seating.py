@@ -111,5 +111,6 @@ def draws_view(event: store.Event, round_no: int | None = None) -> str:
         if round_no is None or r == round_no:
             lines.append(_("round {round} wonders: {wonders}").format(round=r, wonders=", ".join(d.wonders)))
             note = " " + _("(in this order: a table of n plays the first n + 2)") if d.per_table else ""
-            lines.append(_("round {round} guilds: {guilds}").format(round=r, guilds=", ".join(printed.get(g, g) for g in d.guilds)) + note)
+            guilds = ", ".join(printed.get(g, g) for g in d.guilds)
+            lines.append(_("round {round} guilds: {guilds}").format(round=r, guilds=guilds) + note)
     return "".join(line + "\n" for line in lines)
