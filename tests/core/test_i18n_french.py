@@ -65,9 +65,14 @@ def test_a_french_7_wonders_event_from_the_roster_to_the_standings(run):
     lines = out[-1].splitlines()
     assert lines[0] == "Coupe de Lyon : classement"
     assert lines[1].split()[:4] == ["Rang", "Joueur", "Points", "Part"]
-    # A mistake is said in French, with the sheet's French column words.
+    # A guild the French cards don't name is refused in French.
+    ws["A2"] = "Guildes en jeu: Guilde des bidules, Guilde des espions"
+    wb.save(run.folder / "guildes.xlsx")
+    out.append(run("check", "guildes.xlsx", "--event", "fr.db", ok=None).output)
+    assert "erreur: la guilde 'Guilde des bidules' n'est pas une guilde de 7 Wonders" in out[-1]
+    # A mistake is said in French, with the sheet's French column words (typed here without accents).
     bad = run.folder / "faux.csv"
-    bad.write_text("Ronde,Table,Siège,Joueur,Militaire,Trésor,Merveilles,Civil,Commerce,Guildes,Science,Total,Pièces\n"
+    bad.write_text("Ronde,Table,Siege,Joueur,Militaire,Tresor,Merveilles,Civil,Commerce,Guildes,Science,Total,Pieces\n"
                    "2,1,1,Zoé Çelik,0,1,0,5,0,0,0,9,4\n", encoding="utf-8")
     out.append(run("check", "faux.csv", "--lang", "fr", ok=None).output)
     assert "les totaux ne tombent pas juste pour 'Zoé Çelik' : les catégories font 6, le total indique 9" in out[-1]
