@@ -1,4 +1,4 @@
-"""Duel match sheets in the event workflow: the sheet's columns and German vocabulary,
+"""Duel match sheets in the event workflow: the sheet's columns and their German and French words,
 reading and checking them against the rules and the event's pairing, and how a checked
 match is stored."""
 from __future__ import annotations
