@@ -126,6 +126,12 @@ def test_a_french_duel_event_with_agora(run):
     assert out[-1].endswith("2 tables enregistrées\n")
     out.append(run("standings", "d.db").output)
     assert out[-1].splitlines()[0] == "Duel à Lyon : classement"
+    out.append(run("export", "d.db", "-o", "s.xlsx").output)
+    book = openpyxl.load_workbook(run.folder / "s.xlsx")
+    # The tied matches are "Nuls", the draws of the seating "Tirages".
+    assert book.sheetnames == ["Classement", "Matchs", "Tirages"]
+    assert [c.value for c in book["Classement"][1]][:6] == ["Rang", "Joueur", "Points de match", "Victoires",
+                                                            "Défaites", "Nuls"]
     # The senate checked with the rulebook's words.
     bad = run.folder / "faux.xlsx"
     ws = wb["Table 2"]
