@@ -122,6 +122,11 @@ def test_the_embedded_font_keeps_umlauts_and_turkish_and_polish_letters():
      ("clockwise", "side A", "Coins")),
     (dominations_pad, "de", "▶ ist zu Beginn I auf der Initiativeleiste, die anderen folgen in Platzreihenfolge.",
      ("Uhrzeigersinn", "Seite A", "Münzen")),
+    (sevenwonders_pad, "fr", "▶ commence, puis dans le sens des aiguilles d'une montre. Entourer la face A ou B. "
+     "Pièces ÷ 3, arrondi à l'inférieur.", ("Coins", "Military")),
+    (ocw_pad, "fr", "▶ commence, puis dans le sens des aiguilles d'une montre.", ("face A", "Pièces")),
+    (dominations_pad, "fr", "▶ est I sur la piste d'initiative au départ, les autres suivent dans l'ordre des sièges.",
+     ("aiguilles", "face A", "Pièces")),
 ])
 def test_each_game_pad_says_its_own_start_and_filling_in(make, lang, hint, foreign):
     # The line under the grid was the 7 Wonders one on every game's pad (sides, coins).

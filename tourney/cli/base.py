@@ -157,7 +157,7 @@ def wrote_pages(path: object, pages: int, round_no: int | None = None) -> str:
 
 
 def lang_option(help_text: str) -> Callable[[_F], _F]:
-    """`--lang en|de`: overrides the event's language for one document."""
+    """`--lang` (one of `LANGS`): overrides the event's language for one document."""
     return click.option("--lang", type=click.Choice(list(LANGS)), help=f"{help_text} (default: the event's).")
 
 

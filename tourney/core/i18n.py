@@ -19,7 +19,9 @@ from typing import Protocol
 from rules_engine.findings import Text
 from rules_engine.findings import phrase
 
-LANGS = ("en", "de")
+#: Every language tourney speaks, English (the source) first: the one list a new language
+#: joins (with its catalogue under `tourney/locale`; docs/translating.md).
+LANGS = ("en", "de", "fr")
 DEFAULT = "en"
 DOMAIN = "tourney"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"

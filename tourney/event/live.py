@@ -9,16 +9,13 @@ from dataclasses import dataclass
 from tourney.core import store
 from tourney.event.entry import line_cells
 from tourney.core.errors import UsageError
-from tourney.core.i18n import _
+from tourney.core.i18n import _, event_language
 from tourney.core.names import fold
-
-LANGS = ("en", "de")
 
 
 def event_lang(event: store.Event) -> str:
     """The event's language for pages ('lang' setting), English when not set."""
-    lang = event.setting("lang")
-    return lang if lang in LANGS else "en"
+    return event_language(event)
 
 
 #: The live server's address players and printed QR codes use ("url"), and who set it: "serve"

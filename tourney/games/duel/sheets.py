@@ -1,4 +1,4 @@
-"""Duel match sheets in the event workflow: the sheet's columns and German vocabulary,
+"""Duel match sheets in the event workflow: the sheet's columns and their German and French words,
 reading and checking them against the rules and the event's pairing, and how a checked
 match is stored."""
 from __future__ import annotations
@@ -22,12 +22,16 @@ REQUIRED = ("round", "table", "player", "first", *[c for c in CATEGORIES if c !=
 OPTIONAL_INT = ("senate",)
 OPTIONAL_TEXT = ("victory", "winner")
 COLUMNS = ("round", "table", "player", "first", *CATEGORIES, "total", "coins", "victory", "winner")
-#: The Duel words (German labels as printed on the match sheets, other spellings accepted).
+#: The Duel words (German and French labels as printed on the match sheets, other spellings
+#: accepted; the French ones are the French rulebook's: Sénat, Progrès, Trésor).
 WORDS = GENERIC + Vocabulary((
-    Word("first", "Startspieler"), Word("blue", "Blau"), Word("green", "Grün"), Word("yellow", "Gelb"),
-    Word("purple", "Lila", ("violett",)), Word("wonders", "Weltwunder"), Word("progress", "Fortschritt"),
-    Word("treasury", "Münzen-Punkte", ("schatz",)), Word("military", "Militär"), Word("senate", "Senat"),
-    Word("coins", "Münzen"), Word("victory", "Sieg"), Word("winner", "Sieger", ("gewinner",)),
+    Word("first", "Startspieler", ("premier joueur",), fr="Premier"), Word("blue", "Blau", fr="Bleu"),
+    Word("green", "Grün", fr="Vert"), Word("yellow", "Gelb", fr="Jaune"),
+    Word("purple", "Lila", ("violett",), fr="Violet"), Word("wonders", "Weltwunder", fr="Merveilles"),
+    Word("progress", "Fortschritt", fr="Progrès"), Word("treasury", "Münzen-Punkte", ("schatz",), fr="Trésor"),
+    Word("military", "Militär", fr="Militaire"), Word("senate", "Senat", fr="Sénat"),
+    Word("coins", "Münzen", fr="Pièces"), Word("victory", "Sieg", fr="Victoire"),
+    Word("winner", "Sieger", ("gewinner", "gagnant"), fr="Vainqueur"),
 ))
 #: Accepted header spellings (case-insensitive) → canonical column name.
 ALIASES: dict[str, str] = WORDS.aliases(COLUMNS)
