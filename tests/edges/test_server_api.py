@@ -159,7 +159,15 @@ def test_player_page_shows_rounds_tables_opponents_and_scores(ev, client):
     assert post(client, ev.desk_a, 1, rows, None).status_code == 201
     me, other = rows[0]["player"], rows[1]["player"]
     page = client.get(f"/players/{me}").text
-    assert f"<td>{rows[0]['total']}</td>" in page and str(other) in page
+    # The rounds as `tourney player` shows them: place and game points (not only the VP).
+    [mine] = cli_json("player", str(ev.path), str(me), "--format", "json")
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", page)
+    assert cells[:8] == [str(mine[k] if mine[k] is not None else "") for k in
+                         ("round", "table", "seat", "wonder", "vp", "place", "points", "share")]
+    assert str(other) in page and "rank " in page and "Place</th>" in page and "Points</th>" in page
+    german = TestClient(create_app(str(ev.path), lang="de")).get(f"/players/{me}").text
+    assert "Platz " in german and "Rang</th>" in german and "Punkte</th>" in german
+    assert mine["share"].replace(".", ",") in german  # a German page writes 0,2466
 
 
 def desk_login(client: TestClient, token: str) -> str:

@@ -117,11 +117,12 @@ def player_view(event: Event, flow: GameWorkflow, typed: str, fmt: str) -> str:
     text = render_rows(view.columns, rows, fmt, labels=tuple(_(label) for label in view.labels))
     if fmt != "table":
         return text
-    return _player_title(player, ranked(standings), len(standings.rows)) + "\n" + (
+    return f"{player.name}: {player_status(player, ranked(standings), len(standings.rows))}\n" + (
         text if view.rows else _("not seated yet") + "\n")
 
 
-def _player_title(player: Player, rows: Sequence[StandingRow], field: int) -> str:
+def player_status(player: Player, rows: Sequence[StandingRow], field: int) -> str:
+    """What is said over a player's rounds: rank of the field after their games, a drop."""
     row = next((r for r in rows if r.player == player.name), None)
     if row is None:
         status = _("no results yet")
@@ -130,4 +131,4 @@ def _player_title(player: Player, rows: Sequence[StandingRow], field: int) -> st
                           row.games).format(rank=row.rank, field=field, games=row.games)
     if player.dropped_after is not None:
         status = _("{status}, dropped after round {round}").format(status=status, round=player.dropped_after)
-    return f"{player.name}: {status}"
+    return status
