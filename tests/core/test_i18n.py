@@ -276,3 +276,21 @@ def test_tourney_new_lang_is_the_setting_the_live_server_reads(run, lang):
 
     run("new", "l.db", "--game", "7wonders", "--seed", "1", "--lang", lang)
     assert event_lang(Event.open("l.db")) == lang
+
+
+def test_every_language_has_its_decimal_sign_as_cldr_says():
+    from babel.numbers import get_decimal_symbol
+
+    from tourney.core.i18n import DECIMAL_SIGN, LANGS
+
+    assert {lang: DECIMAL_SIGN[lang] for lang in LANGS} == {lang: get_decimal_symbol(lang) for lang in LANGS}
+
+
+def test_shown_numbers_take_the_readers_decimal_sign_and_nothing_else_changes():
+    from decimal import Decimal
+
+    from tourney.core.i18n import local_number
+
+    assert [local_number(v, "de") for v in (Decimal("17.5"), "0.9464", "-1.25", 22, "Anna 1.5", "1.2.3", None)] == \
+        ["17,5", "0,9464", "-1,25", "22", "Anna 1.5", "1.2.3", ""]
+    assert local_number("0.9464", "en") == "0.9464" and local_number("0.9464", "fr") == "0,9464"
