@@ -188,7 +188,7 @@ def test_the_duel_player_view_says_its_results_in_german_and_english_in_csv_and_
     assert run("player", "d.db", "Cleo").output.splitlines()[2] == \
         "    1      3     1  (Freilos)                 Freilos    1"
     assert run("player", "d.db", "Anna").output.splitlines()[2] == \
-        "    1      2     1  Ben     30         30  unentschieden  0.5"
+        "    1      2     1  Ben     30         30  unentschieden  0,5"
     assert run("player", "d.db", "Eva", "--format", "csv").output.splitlines()[1] == \
         "1,1,1,Dirk,30,29,won (civilian),1"
     assert json.loads(run("player", "d.db", "Cleo", "--format", "json").output)[0] == {
