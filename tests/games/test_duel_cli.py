@@ -347,3 +347,16 @@ def test_an_agora_event_needs_every_senate_row(run):
         "checked 1 file: 1 table, 2 players: 1 error, 0 warnings: nothing stored\n"))
     write(run.folder / "r1.csv", [row(1, 1, first, 1), row(1, 1, second, 0, blue=4, senate=0)])
     assert run("results", "import", "d.db", "r1.csv").output.endswith("1 table stored\n")
+
+
+def test_pairings_workbook_speaks_the_event_language(run):
+    """The pairings workbook of a German event is German (as its match sheets are), --lang
+    chooses another; the filled-in sheet still imports."""
+    duel_event(run, "Anna", "Ben", "Cleo", "Dirk", extra=("--lang", "de"))
+    run("seat", "d.db")
+    assert run("pairings", "d.db", "-o", "r1.xlsx").output == "r1.xlsx geschrieben\n"
+    wb = openpyxl.load_workbook("r1.xlsx")
+    assert wb.sheetnames == ["Nach Tisch", "Nach Name", "Tisch 1", "Tisch 2"]
+    assert wb["Nach Tisch"]["A3"].value == "Tisch" and wb["Tisch 1"]["A4"].value == "Runde"
+    run("pairings", "d.db", "-o", "r1-fr.xlsx", "--lang", "fr")
+    assert openpyxl.load_workbook("r1-fr.xlsx").sheetnames[:2] == ["Par table", "Par nom"]

@@ -151,7 +151,7 @@ def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | 
         click.echo(wrote_pages(pdf.path, pdf.pages))
     elif output:
         with use_language(lang or language()):
-            path = write_pairings(ev, matches, round_no, output)
+            path = write_pairings(ev, matches, round_no, output, lang or language())
         click.echo(_("wrote {path}").format(path=path))
     else:
         click.echo(pairings_view(ev, matches, round_no, by, fmt), nl=False)

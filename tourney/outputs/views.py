@@ -76,12 +76,12 @@ def pairings_view(event: Event, pairings: Pairings, round_no: int | None, by: st
     return pairings.view(event, round_no, by, fmt)
 
 
-def write_pairings(event: Event, pairings: Pairings, round_no: int | None, path: str | Path) -> Path:
-    """`tourney pairings -o`: the round's pairings and match sheets as a workbook."""
+def write_pairings(event: Event, pairings: Pairings, round_no: int | None, path: str | Path, lang: str) -> Path:
+    """`tourney pairings -o`: the round's pairings and match sheets as a workbook in `lang`."""
     from tourney.event.seating import require_current
 
     require_current(event, round_no)
-    return pairings.write_workbook(event, round_no, path)
+    return pairings.write_workbook(event, round_no, path, lang)
 
 
 

@@ -28,10 +28,10 @@ class DuelPairings:
 
         return printing.pairings_view(event, round_no, by, fmt)
 
-    def write_workbook(self, event: Event, round_no: int | None, path: str | Path) -> Path:
+    def write_workbook(self, event: Event, round_no: int | None, path: str | Path, lang: str) -> Path:
         from tourney.games.duel import printing
 
-        return printing.write_round_workbook(event, round_no, path)
+        return printing.write_round_workbook(event, round_no, path, lang)
 
     def seat_cut(self, event: Event, size: int) -> SeatedRound:
         return pairing.seat_top_cut(event, size)
