@@ -32,7 +32,7 @@ from tourney.event import entry, live
 
 from tourney.core import store
 from tourney.core.errors import TourneyError
-from tourney.core.i18n import _, local_number, use_language
+from tourney.core.i18n import _, local_number, ngettext, use_language
 from tourney.core.names import fold
 from rules_engine.findings import Text
 from tourney.event.errors import ImportRefused, VersionConflict
@@ -527,27 +527,35 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             with state.write_lock:
                 if action == "seat":
                     done = seat_rounds(event, game)
-                    return ", ".join(f"round {x.round} seated: {len(x.tables)} tables" for x in done)
+                    return ", ".join(ngettext("round {round} seated: {n} table", "round {round} seated: {n} tables",
+                                              len(x.tables)).format(round=x.round, n=len(x.tables)) for x in done)
                 if action == "publish":
                     live.publish_round(event, number("round"), who)
-                    return f"round {number('round')} published"
+                    return _("round {round} published").format(round=number("round"))
                 if action == "timer":
                     minutes = number("minutes")
                     live.start_timer(event, minutes, who)
-                    return f"timer {minutes} minutes" if minutes else "timer stopped"
+                    return (ngettext("timer {n} minute", "timer {n} minutes", minutes).format(n=minutes) if minutes
+                            else _("timer stopped"))
                 if action == "accept":
                     got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
-                    return f"round {got.round}, table {got.table}: stored version {got.version}"
+                    return _("round {round}, table {table}: stored version {version}").format(
+                        round=got.round, table=got.table, version=got.version)
                 if action == "third":
                     with event.transaction() as conn:
                         store.ask_third_entry(conn, number("round"), number("table"), who)
-                    return f"round {number('round')}, table {number('table')}: a third entry asked for"
-            return "unknown action"
+                    return _("round {round}, table {table}: a third entry asked for").format(
+                        round=number("round"), table=number("table"))
+            return _("unknown action")
 
-        try:
-            msg = await run_in_threadpool(act)
-        except (TourneyError, ValueError) as exc:
-            msg = str(exc)
+        def said() -> str:  # in the desk page's language, the library's refusals too
+            with use_language(state.lang):
+                try:
+                    return act()
+                except (TourneyError, ValueError) as exc:
+                    return str(exc)
+
+        msg = await run_in_threadpool(said)
         await run_in_threadpool(state.changed)
         return RedirectResponse(f"/desk?msg={quote(msg)}", 303)
 
