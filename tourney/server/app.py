@@ -36,7 +36,7 @@ from tourney.core.i18n import _, local_number, ngettext, use_language
 from tourney.core.names import fold
 from rules_engine.findings import Text
 from tourney.event.errors import ImportRefused, VersionConflict
-from tourney.event.checking import LocatedFinding
+from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.server.cache import Built, PageCache, built
 
 if TYPE_CHECKING:
@@ -393,8 +393,12 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         if isinstance(asked, Response):
             return asked
         who, r, t, rows, _, _ = asked
+        def check() -> CheckReport:
+            with use_language(state.lang):  # the sheet's headers as the desk's pad prints them
+                return entry.check_table(event, game, r, t, rows, source=who.name)
+
         try:
-            report = await run_in_threadpool(entry.check_table, event, game, r, t, rows, source=who.name)
+            report = await run_in_threadpool(check)
         except TourneyError as exc:
             return JSONResponse({"error": str(exc), "findings": []}, 422)
         return JSONResponse({"ok": report.ok, "findings": [finding_json(f, state.lang) for f in report.findings]})
@@ -409,10 +413,12 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             # No lock here: the store's transaction decides the version under the event's write
             # lock, so desks check their sheets side by side and store one after the other.
             try:
-                if entry.double_entry(event):
-                    return entry.enter_blind(event, game, r, t, rows, version=version, desk=who.name, reason=reason)
-                return entry.enter_table(event, game, r, t, rows, version=version, author=f"desk {who.name}",
-                                         reason=reason)
+                with use_language(state.lang):
+                    if entry.double_entry(event):
+                        return entry.enter_blind(event, game, r, t, rows, version=version, desk=who.name,
+                                                 reason=reason)
+                    return entry.enter_table(event, game, r, t, rows, version=version, author=f"desk {who.name}",
+                                             reason=reason)
             finally:
                 state.changed()
 
