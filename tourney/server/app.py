@@ -84,6 +84,7 @@ def _env(lang: str) -> Environment:
                       autoescape=select_autoescape(default=True, default_for_string=True))
     # The templates' words are in the gettext catalogue (`make messages` extracts `_()` from them).
     env.globals["_"] = translations(lang).gettext
+    env.globals["ngettext"] = translations(lang).ngettext
     env.globals["lang"] = lang
     env.filters["urlname"] = lambda name: quote(str(name), safe="")
     env.filters["number"] = lambda value: local_number(value, lang)  # 17,5 on a German page
@@ -498,23 +499,17 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         r, t = request.path_params["n"], request.path_params["t"]
 
         def build() -> Response:
-            seats = [x for x in event.seats(r) if x.table == t]
+            from tourney.server.deskform import desk_form
+
+            seats = event.seats(r, tables={t})
             stored = entry.stored_table(event, r, t)
-            columns = [c for c in entry.sheet_columns(game.sheet_format) if c not in ("round", "table")]
-            by_seat = {ln.seat: ln for ln in stored.lines} if stored else {}
-            rows = []
-            for x in seats:
-                ln = by_seat.get(x.seat)
-                values: dict[str, Any] = {"seat": x.seat, "player": x.player, "wonder": x.wonder or ""}
-                if ln is not None:
-                    values.update({"side": ln.side or "", **entry.line_cells(ln)})
-                rows.append(values)
+            form = desk_form(game.sheet_format, game.print_kit.pad(state.lang), state.lang, seats, stored)
             held = [h for h in store.held_entries(event) if (h.round, h.table) == (r, t)]
             compare = None
             if s.desk.organiser and len({h.desk for h in held}) > 1:
                 compare = {"entries": held, "differences": entry.differences(game.sheet_format, held)}
-            return render("table.html", request, desk=s.desk, csrf=s.csrf, round=r, table=t, columns=columns,
-                          rows=rows, version=stored.version if stored else None, compare=compare,
+            return render("table.html", request, desk=s.desk, csrf=s.csrf, round=r, table=t, form=form,
+                          version=stored.version if stored else None, compare=compare,
                           double=entry.double_entry(event))
 
         return await run_in_threadpool(build)
