@@ -96,8 +96,8 @@ def test_the_history_reads_in_german(run):
         "WER hat 'Zoë Kästner' ab Runde 1 angemeldet",
         "WER hat 'Özdemir' ab Runde 1 angemeldet",
         "Ben hat Runde 1, Tisch 1 eingetragen, aus r1.csv",
-        "Ben hat Runde 1, Tisch 1 korrigiert (Version 2): civilian Bauer 20 → 21; total Bauer "
-        + log[7].split("total Bauer ")[1].split(";")[0] + "; Grund: verlesen",
+        "Ben hat Runde 1, Tisch 1 korrigiert (Version 2): Zivil Bauer 20 → 21; Summe Bauer "
+        + log[7].split("Summe Bauer ")[1].split(";")[0] + "; Grund: verlesen",
         "WER hat 'Özdemir' nach Runde 1 abgemeldet",
         "WER hat Runde 2 ausgelost: 3 Spieler an Tischen zu 3",
     ]
