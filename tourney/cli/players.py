@@ -148,3 +148,22 @@ def players_list(event: str, fmt: str) -> None:
     from tourney.outputs.views import players_view
 
     click.echo(players_view(open_event(event), fmt), nl=False)
+
+
+@players.command("codes")
+@click.argument("event")
+@output_format_option()
+@click.option("--new", "new", metavar="NAME",
+              help="Give this player a new code (a lost slip): the old one stops working.")
+def players_codes(event: str, fmt: str, new: str | None) -> None:
+    """Every player's personal code, for reporting results and checking in on the live server
+    (players registered since get theirs now); 'tourney print EVENT --what codes' prints slips.
+
+    Example: tourney players codes bonn.db --format csv
+    """
+    from tourney.core.output import render_rows
+    from tourney.event.players import new_player_code, player_codes
+
+    ev = open_event(event)
+    rows = [new_player_code(ev, new)] if new else player_codes(ev)
+    click.echo(render_rows(("player", "code"), rows, fmt, labels=(_("Player"), _("Code"))), nl=False)

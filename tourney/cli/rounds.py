@@ -191,15 +191,16 @@ def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | 
 
 @cli.command("print")
 @click.argument("event")
-@click.option("--round", "round_no", type=click.IntRange(1), required=True, help="The round to print.")
+@click.option("--round", "round_no", type=click.IntRange(1), help="The round to print (default: the last seated).")
 @click.option("--what", default="seating,tables,cards,pads", show_default=True,
               help="Comma-separated: seating (list by name), tables (by table), cards (table cards), pads "
-                   "(the round's seating is then fixed, as with 'tourney sheets'). Default: the whole kit.")
+                   "(the round's seating is then fixed, as with 'tourney sheets'), codes (every player's code "
+                   "slip, to cut out). Default: the round's whole kit.")
 @click.option("-o", "--output", required=True, help="The PDF to write (print.pdf).")
 @lang_option("Language")
 @click.option("--url", "base_url", help="Pads: the live server's address, for a QR code per table.")
 @overwrite_options
-def print_command(event: str, round_no: int, what: str, output: str, lang: str | None, base_url: str | None,
+def print_command(event: str, round_no: int | None, what: str, output: str, lang: str | None, base_url: str | None,
                   force: bool, overwrite_results: bool) -> None:
     """Print a round's wall lists, table cards and score pads as one A4 PDF (all of them
     unless --what picks).
@@ -213,5 +214,6 @@ def print_command(event: str, round_no: int, what: str, output: str, lang: str |
     kinds = [w.strip() for w in what.split(",") if w.strip()]
     pdf = write_print(ev, event_game(ev).print_kit, round_no, kinds, output, lang or language(),
                       qr_address(ev, base_url) if "pads" in kinds else base_url)
-    click.echo(wrote_pages(pdf.path, pdf.pages, round_no))
-    not_published_hint(ev, event, round_no)
+    click.echo(wrote_pages(pdf.path, pdf.pages, pdf.round))
+    if pdf.round is not None:
+        not_published_hint(ev, event, pdf.round)

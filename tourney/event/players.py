@@ -179,6 +179,23 @@ def remove_player(event: store.Event, name: str) -> tuple[str, list[int]]:
         return store.remove_player(conn, name)
 
 
+def find_registered(event: store.Event, typed: str) -> store.Player:
+    """The registered player `typed` names (case, accents, umlauts and ß/ss ignored; a unique
+    part of the name will do); otherwise an error suggesting the nearest names."""
+    from tourney.event.live import find_player
+    from tourney.core.names import similar
+
+    player = find_player(event, typed)
+    if player is not None:
+        return player
+    near = similar(typed, [p.name for p in event.players()])
+    if near:
+        raise RegistrationError(_("no registered player {name!r}: did you mean {names}?").format(
+            name=typed, names=join_or([repr(n) for n in near])))
+    raise RegistrationError(_("no registered player {name!r}: see 'tourney players list' for the registered "
+                              "names").format(name=typed))
+
+
 def listing(event: store.Event) -> list[store.Player]:
     """The players in German alphabetical order (DIN 5007-1: Ä with A)."""
     return sorted(event.players(), key=lambda p: sort_key(p.name))
@@ -189,3 +206,46 @@ def add_players(event: store.Event, names: list[str]) -> tuple[list[str], int]:
     added or re-entered and the first round they play."""
     done = register(event, names, yes=True)
     return [*done.added, *done.reentered], done.first_round
+
+
+# --- personal codes ---------------------------------------------------------------------
+#: The letters of a personal code: none that a slip lets one misread (0/O, 1/I/L).
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6  # 31**6: about 900 million codes; wrong ones are slowed down on the server
+
+
+def _fresh_codes(n: int, taken: set[str]) -> list[str]:
+    import secrets
+
+    out: list[str] = []
+    while len(out) < n:
+        code = "".join(secrets.choice(CODE_LETTERS) for _i in range(CODE_LENGTH))
+        if code not in taken:
+            taken.add(code)
+            out.append(code)
+    return out
+
+
+def player_codes(event: store.Event) -> list[tuple[str, str]]:
+    """(player, code) of every registered player, A to Z; a player without a code (registered
+    since the codes were last listed) gets one now, in one transaction."""
+    players = listing(event)
+    have = store.player_codes(event)
+    missing = [p for p in players if p.id not in have]
+    if missing:
+        new = dict(zip((p.id for p in missing), _fresh_codes(len(missing), set(have.values()))))
+        with event.transaction() as conn:
+            store.set_player_codes(conn, new)
+            store.log(conn, "players.codes", f"codes for {len(new)} players")
+        have.update(new)
+    return [(p.name, have[p.id]) for p in players]
+
+
+def new_player_code(event: store.Event, typed: str) -> tuple[str, str]:
+    """A new code for one player (a lost slip): the old one stops working. Returns (player, code)."""
+    player = find_registered(event, typed)
+    [code] = _fresh_codes(1, set(store.player_codes(event).values()))
+    with event.transaction() as conn:
+        store.set_player_codes(conn, {player.id: code}, replace=True)
+        store.log(conn, "players.code", f"new code for {player.name!r}")
+    return player.name, code

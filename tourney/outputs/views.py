@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rules_engine.findings import Text
-from tourney.core.errors import RegistrationError, UsageError
+from tourney.core.errors import UsageError
 from tourney.games.base import Pairings
 from tourney.core.i18n import _, join_or, ngettext
 from tourney.core.output import render_rows
@@ -85,27 +85,12 @@ def write_pairings(event: Event, pairings: Pairings, round_no: int | None, path:
 
 
 
-def find_registered(event: Event, typed: str) -> Player:
-    """The registered player `typed` names (case, accents, umlauts and ß/ss ignored; a unique
-    part of the name will do); otherwise an error suggesting the nearest names."""
-    from tourney.event.live import find_player
-    from tourney.core.names import similar
-
-    player = find_player(event, typed)
-    if player is not None:
-        return player
-    near = similar(typed, [p.name for p in event.players()])
-    if near:
-        raise RegistrationError(_("no registered player {name!r}: did you mean {names}?").format(
-            name=typed, names=join_or([repr(n) for n in near])))
-    raise RegistrationError(_("no registered player {name!r}: see 'tourney players list' for the registered "
-                              "names").format(name=typed))
-
-
 def player_view(event: Event, flow: GameWorkflow, typed: str, fmt: str) -> str:
     """`tourney player`: one player's rounds (table, seat, the game's details, score, place,
     points), under a line with their rank; CSV and JSON give the rows only."""
     from tourney.event.standings import ranked
+
+    from tourney.event.players import find_registered
 
     player = find_registered(event, typed)
     standings = flow.standings(event)

@@ -91,6 +91,10 @@ TABLES: tuple[Table, ...] = (
     Table("desks", "id {serial}, name VARCHAR(100) NOT NULL, salt VARCHAR(64) NOT NULL, "
           "token_hash VARCHAR(128) NOT NULL, organiser BOOLEAN NOT NULL, created_at VARCHAR(40) NOT NULL, "
           "PRIMARY KEY (id), UNIQUE (name)", ("id",), "id", ("organiser",)),
+    # Each player's personal code (`tourney players codes`): they report, confirm and check in
+    # with it on the live server. Kept readable: the organiser prints it again on a slip.
+    Table("player_codes", "player_id INTEGER NOT NULL, code VARCHAR(16) NOT NULL, created_at VARCHAR(40) NOT NULL, "
+          "PRIMARY KEY (player_id), UNIQUE (code), FOREIGN KEY(player_id) REFERENCES players (id)", ("player_id",)),
     # Blind double entry (the event's "double_entry" setting): a desk's sheet waits here until a
     # second desk's entry agrees with it, or the organiser accepts one version. base_version: the
     # stored version it follows (0: none); rows: as the desk sent them (JSON).

@@ -164,6 +164,7 @@ def remove_player(conn: Connection, name: str) -> tuple[str, list[int]]:
         raise RegistrationError(_("{name!r} is seated in round {round}, whose sheets are printed: use 'tourney "
                                   "players drop' instead").format(name=player.name, round=printed[0]))
     conn.execute("DELETE FROM seats WHERE player_id = :id", {"id": player.id})
+    conn.execute("DELETE FROM player_codes WHERE player_id = :id", {"id": player.id})
     conn.execute("DELETE FROM players WHERE id = :id", {"id": player.id})
     rounds = [r for r, _ in seated]
     if rounds:
@@ -370,6 +371,29 @@ def _store_sheet_seats(conn: Connection, tables: Sequence[SheetSeats]) -> None:
 def mark_printed(conn: Connection, round_no: int) -> None:
     """Record that a round's score sheets were printed: later re-planning keeps its seating."""
     conn.execute("UPDATE rounds SET printed_at = :at WHERE number = :round", {"at": now(), "round": round_no})
+
+
+# --- players' personal codes --------------------------------------------------------------
+def player_codes(event: Event) -> dict[int, str]:
+    """Every player's code by player id (players without one yet are left out)."""
+    with event.db.read() as conn:
+        return dict(conn.execute("SELECT player_id, code FROM player_codes").all())
+
+
+def set_player_codes(conn: Connection, codes: dict[int, str], *, replace: bool = False) -> None:
+    """Give players their codes (`replace`: a player's new code takes the place of the old)."""
+    if replace:
+        conn.execute("DELETE FROM player_codes WHERE player_id IN :ids", {"ids": sorted(codes)})
+    conn.execute_many("INSERT INTO player_codes (player_id, code, created_at) VALUES (:player, :code, :at)",
+                      [{"player": pid, "code": code, "at": now()} for pid, code in codes.items()])
+
+
+def player_with_code(event: Event, code: str) -> Player | None:
+    """The player whose code this is, or None."""
+    with event.db.read() as conn:
+        found = conn.execute(f"SELECT {', '.join('p.' + c.strip() for c in PLAYER.split(','))} FROM players p "
+                             "JOIN player_codes c ON c.player_id = p.id WHERE c.code = :code", {"code": code}).first()
+    return None if found is None else Player(*found)
 
 
 # --- blind double entry -------------------------------------------------------------------

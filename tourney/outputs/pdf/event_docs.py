@@ -28,13 +28,14 @@ from tourney.outputs.pdf.words import words
 if TYPE_CHECKING:
     from tourney.event.standings import Standings
 
-WHAT = ("seating", "tables", "cards", "pads")
+WHAT = ("seating", "tables", "cards", "pads", "codes")
 
 
 @dataclass(frozen=True)
 class PdfWritten:
     path: Path
     pages: int
+    round: int | None = None  # the round printed, when the document is one round's
 
 
 def check_pdf_path(path: str | Path) -> Path:
@@ -127,26 +128,36 @@ def table_cards(event: store.Event, round_no: int, lang: str = "en") -> Rendered
     return render_table_cards(event.info().name, [t for t, _ in _tables(event, round_no)], lang)
 
 
-def write_print(event: store.Event, kit: GamePrint, round_no: int, what: Sequence[str], path: str | Path,
+def write_print(event: store.Event, kit: GamePrint, round_no: int | None, what: Sequence[str], path: str | Path,
                 lang: str = "en", base_url: str | None = None) -> PdfWritten:
-    """`tourney print`: the documents named in `what` (seating, tables, cards, pads), in that
-    order, in one PDF; with the pads the round's seating is then fixed (as `tourney sheets`)."""
+    """`tourney print`: the documents named in `what` (seating, tables, cards, pads of the
+    round; codes: every player's code slip), in that order, in one PDF; with the pads the
+    round's seating is then fixed (as `tourney sheets`). No `round_no`: the last seated one."""
+    from tourney.event.players import player_codes
+    from tourney.outputs.pdf.slips import code_slips
+
     p = check_pdf_path(path)
     unknown = [x for x in what if x not in WHAT]
     if unknown or not what:
         raise UsageError(_("--what {what}: choose from {choices}").format(
             what=",".join(unknown) or _("(nothing)"), choices=", ".join(WHAT)))
-    make = {"seating": lambda: seating_by_name(event, kit, round_no, lang),
-            "tables": lambda: seating_by_table(event, kit, round_no, lang),
-            "cards": lambda: table_cards(event, round_no, lang),
-            "pads": lambda: score_pads(event, kit, round_no, lang, base_url)}
+    if round_no is None and set(what) - {"codes"}:
+        round_no = max(event.seated_rounds(), default=None)
+        if round_no is None:
+            raise SeatingError(_("no round is seated yet: seat one with 'tourney seat'"))
+    r = round_no or 0  # the round documents ask for one only when they are printed
+    make = {"seating": lambda: seating_by_name(event, kit, r, lang),
+            "tables": lambda: seating_by_table(event, kit, r, lang),
+            "cards": lambda: table_cards(event, r, lang),
+            "pads": lambda: score_pads(event, kit, r, lang, base_url),
+            "codes": lambda: code_slips(event.info().name, player_codes(event), lang, base_url)}
     rendered = concat([make[x]() for x in what])
     save(rendered, p)
-    if "pads" in what:
+    if "pads" in what and round_no is not None:
         with event.transaction() as conn:
             store.mark_printed(conn, round_no)
             store.log(conn, "sheets", f"round {round_no}: score pads printed to {p.name}")
-    return PdfWritten(p, rendered.pages)
+    return PdfWritten(p, rendered.pages, round_no)
 
 
 def write_round_pdf(event: store.Event, kit: GamePrint, round_no: int | None, path: str | Path, lang: str = "en",
