@@ -79,6 +79,9 @@ def demo(directory: str, game: str | None, brief: bool) -> None:
 @click.option("--double-entry", type=click.Choice(["on", "off"]),
               help="Blind double entry on the live server: two desks type every sheet, a mismatch goes to the "
                    "organiser.")
+@click.option("--check-in", "check_in", type=click.Choice(["on", "off"]),
+              help="Players check in before round 1 (on their phone with their code, or 'tourney players "
+                   "checkin'); round 1 seats only who did.")
 @click.option("--option", "options_on", multiple=True, cls=ListedOption,
               listing=lambda: options_help().replace("An optional rule", "Switch on an optional rule"))
 @click.option("--no-option", "options_off", multiple=True,
@@ -87,8 +90,8 @@ def demo(directory: str, game: str | None, brief: bool) -> None:
               help="Load the game's card list from a CSV or XLSX file, for a game whose cards no public source "
                    "lists (docs/onecardwonder.md, for example); \"\" removes it.")
 def event_command(event: str, name: str | None, date: str | None, rounds: int | None, cut: int | None,
-                  lang: str | None, url: str | None, double_entry: str | None, options_on: tuple[str, ...],
-                  options_off: tuple[str, ...], catalogue: str | None) -> None:
+                  lang: str | None, url: str | None, double_entry: str | None, check_in: str | None,
+                  options_on: tuple[str, ...], options_off: tuple[str, ...], catalogue: str | None) -> None:
     """Show the event's settings, or change its name, date, number of rounds, cut, language,
     server address, double entry, optional rules or card list.
 
@@ -103,6 +106,7 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
     flow = event_game(ev)
     info = update_event(ev, name=name, date=date, rounds=rounds, cut=cut, lang=lang, url=url,
                         double_entry=None if double_entry is None else double_entry == "on",
+                        check_in=None if check_in is None else check_in == "on",
                         options_on=options_on, options_off=options_off, catalogue=catalogue, game=flow)
     set_language(event_language(ev))
     k = event_cut(ev)
@@ -117,6 +121,7 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
                + (_(", options: {options}").format(options=", ".join(played_with)) if played_with else "")
                + (_(", server address {url}").format(url=address) if address else "")
                + (_(", blind double entry") if double_entry_on(ev) else "")
+               + (_(", check-in before round 1") if ev.setting("check_in") == "on" else "")
                + (_(", {count} {what} from {file}").format(count=cards[1], what=_(flow.catalogue.what), file=cards[0])
                   if cards and flow.catalogue else ""))
 

@@ -167,3 +167,23 @@ def players_codes(event: str, fmt: str, new: str | None) -> None:
     ev = open_event(event)
     rows = [new_player_code(ev, new)] if new else player_codes(ev)
     click.echo(render_rows(("player", "code"), rows, fmt, labels=(_("Player"), _("Code"))), nl=False)
+
+
+@players.command("checkin")
+@click.argument("event")
+@click.argument("names", nargs=-1, required=True)
+def players_checkin(event: str, names: tuple[str, ...]) -> None:
+    """Check players in at the desk (the event asks for check-in: 'tourney event EVENT
+    --check-in on'); round 1 seats only who checked in. A player left out for not checking
+    in plays again once checked in (seat round 1 again, or from the next round).
+
+    Example: tourney players checkin bonn.db "Anna Schmidt" "Ben Meyer"
+    """
+    from tourney.core.store import current_user
+    from tourney.event.checkin import check_in_players
+
+    new, before = check_in_players(open_event(event), list(names), current_user())
+    if new:
+        click.echo(_("checked in: {names}").format(names=", ".join(new)))
+    if before:
+        click.echo(_("checked in before: {names}").format(names=", ".join(before)))

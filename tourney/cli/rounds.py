@@ -80,6 +80,9 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
         click.echo(ngettext("round {round}: {players} players at {tables} table ({sizes})",
                             "round {round}: {players} players at {tables} tables ({sizes})", len(r.tables)).format(
             round=r.round, players=sum(map(len, r.tables)), tables=len(r.tables), sizes=sizes))
+        if r.not_checked_in:
+            click.echo(_("not checked in (not seated; they play again once checked in): {names}").format(
+                names=", ".join(r.not_checked_in)))
         if r.changed is not None:
             which = ", ".join(map(str, r.changed)) or _("none")
             click.echo(_("round {round} was printed: tables changed: {tables}; print the round again and replace the "

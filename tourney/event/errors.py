@@ -28,3 +28,12 @@ class VersionConflict(TourneyError):
                          "reload the table, compare, and save again")
         self.expected = expected
         self.stored = stored
+
+
+class CodeRefused(TourneyError):
+    """A player's name and personal code that do not belong together (the live server slows
+    down the next try, as for a wrong desk token)."""
+
+
+class NotOpen(TourneyError):
+    """A player's request the event does not take now (check-in closed, or after round 1)."""

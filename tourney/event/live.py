@@ -10,7 +10,7 @@ from tourney.core import store
 from tourney.event.entry import line_cells
 from tourney.core.errors import UsageError
 from tourney.core.i18n import _, event_language
-from tourney.core.names import fold
+from tourney.event.players import find_player as find_player  # the pages' "find my name"
 
 
 def event_lang(event: store.Event) -> str:
@@ -128,19 +128,6 @@ def start_timer(event: store.Event, minutes: int, who: str) -> str:
 
 def timer_end(event: store.Event) -> str:
     return event.setting("timer_end") or ""
-
-
-def find_player(event: store.Event, typed: str) -> store.Player | None:
-    """The registered player whose folded name is `typed` folded, else the only one containing it."""
-    key = fold(typed)
-    if not key:
-        return None
-    players = event.players()
-    exact = [p for p in players if fold(p.name) == key]
-    if exact:
-        return exact[0]
-    partial = [p for p in players if key in fold(p.name)]
-    return partial[0] if len(partial) == 1 else None
 
 
 @dataclass(frozen=True)

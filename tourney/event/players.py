@@ -9,7 +9,7 @@ from tourney.core.errors import RegistrationError, SheetError
 from tourney.core.i18n import N_, _, join_or, ngettext
 from tourney.core.tabular import Table, is_blank, read_tables
 from tourney.core.vocabulary import ROSTER, header_columns
-from tourney.core.names import SimilarNames, clean_name, name_key, printable, sort_key
+from tourney.core.names import SimilarNames, clean_name, fold, name_key, printable, sort_key
 
 #: Longest name read from a roster file.
 MAX_NAME_CHARS = 100
@@ -179,10 +179,22 @@ def remove_player(event: store.Event, name: str) -> tuple[str, list[int]]:
         return store.remove_player(conn, name)
 
 
+def find_player(event: store.Event, typed: str) -> store.Player | None:
+    """The registered player whose folded name is `typed` folded, else the only one containing it."""
+    key = fold(typed)
+    if not key:
+        return None
+    players = event.players()
+    exact = [p for p in players if fold(p.name) == key]
+    if exact:
+        return exact[0]
+    partial = [p for p in players if key in fold(p.name)]
+    return partial[0] if len(partial) == 1 else None
+
+
 def find_registered(event: store.Event, typed: str) -> store.Player:
     """The registered player `typed` names (case, accents, umlauts and ß/ss ignored; a unique
     part of the name will do); otherwise an error suggesting the nearest names."""
-    from tourney.event.live import find_player
     from tourney.core.names import similar
 
     player = find_player(event, typed)

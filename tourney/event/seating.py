@@ -44,6 +44,8 @@ class SeatedRound:
     tables: tuple[tuple[str, ...], ...]
     #: Re-seating a printed round: the tables whose seating changed (their sheets are reprinted).
     changed: tuple[int, ...] | None = None
+    #: Round 1 of an event with check-in: the players who had not checked in (not seated).
+    not_checked_in: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -208,6 +210,7 @@ def seat_rounds(event: store.Event, game: SeatingGame, round_no: int | None = No
     or all. A printed round is seated again only with `reprint`; the round it returns then
     names the tables that changed."""
     from tourney.core import store
+    from tourney.event.checkin import drop_absent
 
     if reprint and round_no is None:
         raise UsageError(_("--reprint re-seats a round that was printed: name it with --round N"))
@@ -218,10 +221,14 @@ def seat_rounds(event: store.Event, game: SeatingGame, round_no: int | None = No
                              "it again and replace the sheets of the tables that changed").format(
             round=round_no, event=event.location))
     before = _by_table(event, round_no) if printed else {}
+    first = round_no == 1 or (round_no is None and 1 not in event.seated_rounds())
+    no_shows = tuple(drop_absent(event)) if first else ()
     seated = game.seat(event, round_no, all_rounds, tables)
     with event.transaction() as conn:
         for r in seated:
             store.clear_roster_changes(conn, r.round)
+    if no_shows:
+        seated = [replace(r, not_checked_in=no_shows) if r.round == 1 else r for r in seated]
     if not printed:
         return seated
     after = _by_table(event, round_no)

@@ -63,7 +63,7 @@ def create_event(location: str, *, game: GameWorkflow, scheme: str | None, round
 
 def update_event(event: Event, *, name: str | None = None, date: str | None = None,
                  rounds: int | None = None, cut: int | None = None, lang: str | None = None,
-                 url: str | None = None, double_entry: bool | None = None,
+                 url: str | None = None, double_entry: bool | None = None, check_in: bool | None = None,
                  options_on: Sequence[str] = (), options_off: Sequence[str] = (),
                  catalogue: str | None = None, game: GameWorkflow) -> EventInfo:
     """Change the event's name, date, number of rounds, qualification cut (0 clears it),
@@ -100,6 +100,8 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
         changes[live.URL_BY_SETTING] = "organiser" if url.strip() else None
     if double_entry is not None:
         changes["double_entry"] = "on" if double_entry else None
+    if check_in is not None:
+        changes["check_in"] = "on" if check_in else None
     logged = dict(changes)
     if catalogue is not None:
         changes[CATALOGUE_SETTING] = _catalogue(game, Path(catalogue)) if catalogue.strip() else None

@@ -46,8 +46,18 @@ def players_view(event: Event, fmt: str) -> str:
     ps = listing(event) if fmt == "table" else event.players()
     # Old event files may hold control characters in names: the terminal shows them escaped.
     shown = [printable(p.name) if fmt == "table" else p.name for p in ps]
-    text = render_rows(PLAYER_COLUMNS, [(n, p.joined_round, p.dropped_after) for n, p in zip(shown, ps)], fmt,
-                       labels=(_("Player"), _("First round"), _("Dropped after")))
+    rows: list[tuple[object, ...]] = [(n, p.joined_round, p.dropped_after) for n, p in zip(shown, ps)]
+    columns: tuple[str, ...] = PLAYER_COLUMNS
+    labels: tuple[str, ...] = (_("Player"), _("First round"), _("Dropped after"))
+    if event.setting("check_in") == "on":  # who is here: the organiser's list at the door
+        from tourney.core.store import checked_in
+        from tourney.event.history import local_time
+
+        here = checked_in(event)
+        columns, labels = (*columns, "checked_in"), (*labels, _("Checked in"))
+        rows = [(*row, (local_time(here[p.id]) if fmt == "table" else here[p.id]) if p.id in here else None)
+                for row, p in zip(rows, ps)]
+    text = render_rows(columns, rows, fmt, labels=labels)
     if fmt != "table":
         return text
     active = sum(p.dropped_after is None for p in ps)

@@ -282,6 +282,66 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         await run_in_threadpool(state.changed)
         return JSONResponse({"round": r, "published": show, "changed": changed})
 
+    async def player_request(request: Request, *keys: str) -> dict[str, str] | Response:
+        """A player's JSON body with "player", "code" and `keys`, all strings, else a 422."""
+        try:
+            body = await request.json()
+        except ValueError:
+            body = None
+        wanted = ("player", "code", *keys)
+        if not isinstance(body, dict) or not all(isinstance(body.get(k), str) and body[k].strip() for k in wanted):
+            return JSONResponse({"error": _("send {keys} as JSON text").format(keys=", ".join(wanted))}, 422)
+        return {k: str(body[k]) for k in wanted}
+
+    async def by_player(request: Request, act: Callable[[dict[str, str]], dict[str, Any]],
+                        *keys: str) -> Response:
+        """Run a player's request (in the page's language); a wrong name or code is slowed down
+        like a wrong desk token (403), a request the event does not take now is 409."""
+        from tourney.event.errors import CodeRefused, NotOpen
+
+        got = await player_request(request, *keys)
+        if isinstance(got, Response):
+            return got
+
+        def run() -> dict[str, Any]:
+            with use_language(state.lang):
+                return act(got)
+
+        try:
+            answer = await run_in_threadpool(run)
+        except CodeRefused as exc:
+            await slow_failure(request)
+            return JSONResponse({"error": str(exc)}, 403)
+        except NotOpen as exc:
+            return JSONResponse({"error": str(exc)}, 409)
+        except TourneyError as exc:
+            return JSONResponse({"error": str(exc)}, 422)
+        await run_in_threadpool(state.changed)
+        return JSONResponse(answer)
+
+    async def api_check_in(request: Request) -> Response:
+        """`POST /api/check-in {"player", "code"}`: the player is here (before round 1)."""
+        from tourney.event.checkin import check_in_with_code
+
+        def act(body: dict[str, str]) -> dict[str, Any]:
+            name, new = check_in_with_code(event, body["player"], body["code"])
+            return {"player": name, "checked_in": True, "changed": new}
+
+        return await by_player(request, act)
+
+    async def api_drop(request: Request) -> Response:
+        """`POST /api/drop {"player", "code", "confirm": "drop"}`: the player drops out after the
+        last round with results, as `tourney players drop` (the page asks first)."""
+        from tourney.event.checkin import drop_with_code
+
+        def act(body: dict[str, str]) -> dict[str, Any]:
+            if body["confirm"].strip().lower() != "drop":
+                raise TourneyError(_('confirm with "confirm": "drop"'))
+            name, after = drop_with_code(event, body["player"], body["code"])
+            return {"player": name, "dropped_after": after}
+
+        return await by_player(request, act, "confirm")
+
     # --- player pages (built once per change, see PageCache) --------------------------
     def build_seating(round_no: int | None, stamp: int) -> Built:
         """`/` (round_no None: the latest published round) or `/rounds/N`."""
@@ -616,6 +676,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         Route("/api/standings", api_standings),
         Route("/api/rounds/{n:int}/seating", api_seating),
         Route("/api/rounds/{n:int}/publish", api_publish, methods=["POST"]),
+        Route("/api/check-in", api_check_in, methods=["POST"]),
+        Route("/api/drop", api_drop, methods=["POST"]),
         Route("/api/rounds/{n:int}/tables/{t:int}/result", api_get_result, methods=["GET"]),
         Route("/api/rounds/{n:int}/tables/{t:int}/result", api_post_result, methods=["POST"]),
         Route("/api/rounds/{n:int}/tables/{t:int}/check", api_check, methods=["POST"]),

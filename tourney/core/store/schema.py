@@ -95,6 +95,10 @@ TABLES: tuple[Table, ...] = (
     # with it on the live server. Kept readable: the organiser prints it again on a slip.
     Table("player_codes", "player_id INTEGER NOT NULL, code VARCHAR(16) NOT NULL, created_at VARCHAR(40) NOT NULL, "
           "PRIMARY KEY (player_id), UNIQUE (code), FOREIGN KEY(player_id) REFERENCES players (id)", ("player_id",)),
+    # Who checked in before round 1 (the event's "check_in" setting): on their phone with their
+    # code, or at a desk (`tourney players checkin`). `how`: "code" or the desk's / user's name.
+    Table("check_ins", "player_id INTEGER NOT NULL, at VARCHAR(40) NOT NULL, how VARCHAR(100) NOT NULL, "
+          "PRIMARY KEY (player_id), FOREIGN KEY(player_id) REFERENCES players (id)", ("player_id",)),
     # Blind double entry (the event's "double_entry" setting): a desk's sheet waits here until a
     # second desk's entry agrees with it, or the organiser accepts one version. base_version: the
     # stored version it follows (0: none); rows: as the desk sent them (JSON).

@@ -165,6 +165,7 @@ def remove_player(conn: Connection, name: str) -> tuple[str, list[int]]:
                                   "players drop' instead").format(name=player.name, round=printed[0]))
     conn.execute("DELETE FROM seats WHERE player_id = :id", {"id": player.id})
     conn.execute("DELETE FROM player_codes WHERE player_id = :id", {"id": player.id})
+    conn.execute("DELETE FROM check_ins WHERE player_id = :id", {"id": player.id})
     conn.execute("DELETE FROM players WHERE id = :id", {"id": player.id})
     rounds = [r for r, _ in seated]
     if rounds:
@@ -394,6 +395,22 @@ def player_with_code(event: Event, code: str) -> Player | None:
         found = conn.execute(f"SELECT {', '.join('p.' + c.strip() for c in PLAYER.split(','))} FROM players p "
                              "JOIN player_codes c ON c.player_id = p.id WHERE c.code = :code", {"code": code}).first()
     return None if found is None else Player(*found)
+
+
+def checked_in(event: Event) -> dict[int, str]:
+    """When each checked-in player checked in, by player id."""
+    with event.db.read() as conn:
+        return dict(conn.execute("SELECT player_id, at FROM check_ins").all())
+
+
+def check_in(conn: Connection, player_ids: Sequence[int], how: str) -> list[int]:
+    """Check players in (once: again changes nothing); returns the ids newly checked in."""
+    have = {r for (r,) in conn.execute("SELECT player_id FROM check_ins WHERE player_id IN :ids",
+                                       {"ids": sorted(set(player_ids))})}
+    new = [pid for pid in dict.fromkeys(player_ids) if pid not in have]
+    conn.execute_many("INSERT INTO check_ins (player_id, at, how) VALUES (:player, :at, :how)",
+                      [{"player": pid, "at": now(), "how": how} for pid in new])
+    return new
 
 
 # --- blind double entry -------------------------------------------------------------------
