@@ -213,7 +213,6 @@ def xlsx_bytes(report: StatsReport) -> bytes:
 def pdf_bytes(report: StatsReport) -> tuple[bytes, int]:
     """The tables (through the tabular handout renderer), then the charts two to a page."""
     from reportlab.lib.units import mm
-    from reportlab.lib.utils import ImageReader
 
     from tourney.outputs.pdf.render import BOLD, GREY, MARGIN, PORTRAIT, Box, Pen, concat
     from tourney.outputs.pdf.tables import Column, TableSection, TabularDoc, render_tabular
@@ -232,7 +231,7 @@ def pdf_bytes(report: StatsReport) -> tuple[bytes, int]:
                             report.lang)
     if not report.charts:
         return tables.data, tables.pages
-    from tourney.outputs.stats import plots  # matplotlib: only where charts are drawn
+    from tourney.outputs.stats import pdfcharts  # vector graphics on the page: no matplotlib, no pixels
 
     pen = Pen(_("{title} – charts").format(title=report.title), PORTRAIT)
     width = pen.width - 2 * MARGIN
@@ -242,11 +241,8 @@ def pdf_bytes(report: StatsReport) -> tuple[bytes, int]:
     for i, c in enumerate(report.charts):
         if i and i % 2 == 0:
             pen.new_page()
-        image = ImageReader(plots.rgba(c, dpi=150))  # a PNG's pixels, without encoding and decoding one
-        iw, ih = image.getSize()
-        scale = min(width / iw, (slot - 4 * mm) / ih)
         top = pen.height - MARGIN - 10 * mm - (i % 2) * slot
-        pen.canvas.drawImage(image, MARGIN + (width - iw * scale) / 2, top - ih * scale, iw * scale, ih * scale)
+        pdfcharts.draw(pen, c, Box(MARGIN, top - slot + 4 * mm, width, slot - 4 * mm))
     both = concat([tables, pen.finish()])
     return both.data, both.pages
 
