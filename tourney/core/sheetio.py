@@ -376,7 +376,8 @@ def worksheets(path: Path) -> list[tuple[str | None, list[list[object]]]]:
 
 
 def _has_header(table: Table, fmt: SheetFormat) -> bool:
-    return any(fmt.header_map(list(r.cells)) for r in table.rows if r.number <= HEADER_ROWS)
+    top = itertools.takewhile(lambda r: r.number <= HEADER_ROWS, table.rows)  # the rows are in order
+    return any(fmt.header_map(list(r.cells)) for r in top)
 
 
 def read_sheet(tables: Iterable[Table], fmt: SheetFormat, name: str) -> list[SheetRow]:

@@ -7,7 +7,7 @@ import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar, cast, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, cast, Protocol
 
 from rules_engine.findings import Finding, Joined, Severity, Text, error, warning
 from rules_engine.findings import phrase
@@ -167,8 +167,10 @@ PARALLEL_TABLES = 2000
 _WORK: tuple[Sequence[Any], Callable[[Any], Iterable[Finding]]] | None = None
 
 
-def check_tables(sheets: Sequence[SheetT], check: Callable[[SheetT], Iterable[Finding]]) -> list[list[Finding]]:
-    """`check`'s findings for each sheet, in order.
+def check_tables(sheets: Sequence[SheetT], check: Callable[[SheetT], Iterable[Finding]],
+                 meanwhile: Callable[[], None] = lambda: None) -> list[list[Finding]]:
+    """`check`'s findings for each sheet, in order; `meanwhile` (work that needs no findings)
+    runs in this process while other processes check, else after the checks.
 
     The rules engine takes half the time of checking a big file and each table is checked on
     its own, so from `PARALLEL_TABLES` tables on, forked copies of this process check slices
@@ -179,16 +181,22 @@ def check_tables(sheets: Sequence[SheetT], check: Callable[[SheetT], Iterable[Fi
     global _WORK
     workers = _workers(len(sheets))
     if workers < 2:
-        return [list(check(s)) for s in sheets]
+        out = [list(check(s)) for s in sheets]
+        meanwhile()
+        return out
     import multiprocessing
 
-    step = -(-len(sheets) // workers)
-    slices = [(lo, min(lo + step, len(sheets))) for lo in range(0, len(sheets), step)]
+    # This process checks a smaller slice than the others: it does `meanwhile` too.
+    n = len(sheets)
+    first = n * 9 // (10 * workers)
+    step = -(-(n - first) // (workers - 1))
+    slices = [(0, first), *((lo, min(lo + step, n)) for lo in range(first, n, step))]
     _WORK = (sheets, check)
     try:
         with multiprocessing.get_context("fork").Pool(len(slices) - 1) as pool:
             others = pool.map_async(_check_slice, slices[1:])
             out = _check_slice(slices[0])
+            meanwhile()
             for part in others.get():
                 out.extend(part)
         return out
@@ -261,16 +269,19 @@ def _parse_sheets(paths: Sequence[Source], read: Callable[[Source], list[SheetRo
     for (r, t), trows in sorted(by_table.items()):
         report.tables.append(build(r, t, trows, (r, t) not in unreadable))
     readable = [table for table in report.tables if table.sheet is not None]
-    for table, found in zip(readable, check_tables([cast("SheetT", t.sheet) for t in readable], check)):
+    twice: list[LocatedFinding] = []  # players at two tables of a round: found while the rules are checked
+    checked = check_tables([cast("SheetT", t.sheet) for t in readable], check,
+                           lambda: twice.extend(_one_table_per_player(report.tables)))
+    for table, found in zip(readable, checked):
         if found:
             findings.extend(at_table(table, f) for f in found)
-    _check_one_table_per_player(report)
+    findings.extend(twice)
     return report
 
 
-def _check_one_table_per_player(report: CheckReport) -> None:
+def _one_table_per_player(tables: Iterable[ParsedTable[object]]) -> Iterator[LocatedFinding]:
     seen: dict[tuple[int, str], ParsedTable[object]] = {}
-    for table in report.tables:
+    for table in tables:
         for row in table.rows:
             player = row.player
             if not player:
@@ -278,10 +289,10 @@ def _check_one_table_per_player(report: CheckReport) -> None:
             key = (table.round, name_key(player))
             other = seen.get(key)
             if other is not None and other is not table:
-                report.findings.append(at_row(row, error(
+                yield at_row(row, error(
                     "player.round", "{player!r} is on the sheets of table {other} and table "
                                     "{table} in round {round}: a player plays one table per round",
-                    row.player, player=row.player, other=other.table, table=table.table, round=table.round)))
+                    row.player, player=row.player, other=other.table, table=table.table, round=table.round))
             seen[key] = table
 
 
