@@ -5,7 +5,7 @@ sheet has is a `SheetFormat`, which each game declares with its vocabulary
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
@@ -304,7 +304,7 @@ class _Body:
         return cast("list[SheetRow]", out)
 
     def _plain_rows(self, lines: list[tuple[Row, tuple[object, ...], tuple[str, ...]]],
-                    ints: list[int]) -> Iterator[SheetRow]:
+                    ints: list[int]) -> list[SheetRow]:
         """The lines whose number cells read as `ints` (each line's in turn), converted a
         column at a time; what `_convert` makes of them."""
         given, n = self.given, len(self.numbers)
@@ -318,16 +318,18 @@ class _Body:
                            [("" if c is None else str(c).strip()) or None for c in cells])
         table, fmt, headers = self.table, self.fmt, self.headers
         file, sheet, required, checks = table.file, table.sheet, self.required_texts, fmt.row_checks
+        if not required and not checks:  # nothing can be wrong with such a line (7 Wonders)
+            return [SheetRow(Location(file, row.number, sheet), dict(zip(given, converted)), (), headers, ())
+                    for (row, _cells, _unsaved), converted in zip(lines, zip(*columns))]
+        out = []
         for (row, _cells, _unsaved), converted in zip(lines, zip(*columns)):
             values = dict(zip(given, converted))
-            problems: tuple[tuple[str, Text], ...] = ()
-            if required or checks:
-                found = [(col, phrase("{column} is empty: fill it in (write 0 for none)",
-                                      column=headers.get(col, col))) for col in required if values[col] is None]
-                for check in checks:
-                    found.extend(check(values))
-                problems = tuple(found)
-            yield SheetRow(Location(file, row.number, sheet), values, problems, headers, ())
+            found = [(col, phrase("{column} is empty: fill it in (write 0 for none)", column=headers.get(col, col)))
+                     for col in required if values[col] is None]
+            for check in checks:
+                found.extend(check(values))
+            out.append(SheetRow(Location(file, row.number, sheet), values, tuple(found), headers, ()))
+        return out
 
 
 def _getter(positions: tuple[int, ...]) -> Callable[[tuple[object, ...]], tuple[object, ...]]:
