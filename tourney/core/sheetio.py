@@ -297,9 +297,9 @@ class _Body:
         for k, converted in zip(plain, self._plain_rows([lines[k] for k in plain], ints)):
             out[k] = converted
         table = self.table
-        for k, (row, given, unsaved) in enumerate(lines):
+        for k, (row, line, unsaved) in enumerate(lines):
             if out[k] is None:
-                out[k] = _convert(dict(zip(self.given, given)), Location(table.file, row.number, table.sheet),
+                out[k] = _convert(dict(zip(self.given, line)), Location(table.file, row.number, table.sheet),
                                   self.fmt, self.headers, unsaved, self.numbers, self.texts)
         return cast("list[SheetRow]", out)
 
