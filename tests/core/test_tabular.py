@@ -307,7 +307,10 @@ def test_no_fraction_is_read_as_a_whole_number(tmp_path_factory, d):
 CSV_NUMBER_CELLS = st.one_of(
     st.integers(-2 * tabular.MAX_WHOLE_NUMBER, 2 * tabular.MAX_WHOLE_NUMBER).map(str),
     st.from_regex(r"\s?[+-]?[0-9_٧,.e ]{0,6}\s?", fullmatch=True),
-    st.sampled_from(["", " ", "-", "+", "--1", "+-1", "1_0", "7,0", "7.0", "0x10", "\t8\n", "٧", "1e3"]))
+    st.sampled_from(["", " ", "-", "+", "--1", "+-1", "1_0", "7,0", "7.0", "0x10", "\t8\n", "٧", "1e3"]),
+    # What a workbook's cells hold: whole numbers (some beyond the limit), fractions, true/false, blanks.
+    st.integers(-2 * tabular.MAX_WHOLE_NUMBER, 2 * tabular.MAX_WHOLE_NUMBER),
+    st.sampled_from([None, True, False, 7.0, 7.5, Decimal("3"), Decimal("2.5")]))
 
 
 @settings(max_examples=300, deadline=None)

@@ -173,25 +173,25 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers:
 
 def _plain_numbers(cells: list[object]) -> list[int] | None:
     """The cells as numbers when each is text of a plain whole number, signed or not (a CSV
-    file's usual row, or all rows of one): what `whole_number` gives them, in one go; None
-    when some cell needs a closer look."""
-    # A file repeats a few hundred numbers: each distinct text is read once.
-    distinct = cast("set[str]", set(cells))
-    try:
-        joined = "".join(distinct)
-    except TypeError:  # a cell that is not text (a workbook's number, a blank)
+    file's usual row, or all rows of one), or a workbook's whole number: what `whole_number`
+    gives them, in one go; None when some cell needs a closer look."""
+    if not set(map(type, cells)) <= {str, int}:  # a blank, a fraction, a true/false cell
         return None
+    # A file repeats a few hundred numbers: each distinct one is read once.
+    distinct = set(cells)
+    texts = [cell for cell in distinct if type(cell) is str]
+    joined = "".join(texts)
     # On ASCII text without "_", int() takes exactly what `whole_number` takes without a
     # decimal part (digits, a sign, blanks around); "7,0", a blank cell, "1e3" fail both ways.
     if not joined.isascii() or "_" in joined:
         return None
     try:
-        number = {text: int(text) for text in distinct}
+        number = {cell: cell if type(cell) is int else int(cast("str", cell)) for cell in distinct}
     except ValueError:
         return None
     if number and not -MAX_WHOLE_NUMBER <= min(number.values()) <= max(number.values()) <= MAX_WHOLE_NUMBER:
         return None
-    return list(map(number.__getitem__, cast("list[str]", cells)))
+    return list(map(number.__getitem__, cells))
 
 
 def _duplicates(cells: tuple[object, ...], fmt: SheetFormat) -> tuple[str, str, str] | None:
