@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules_engine.findings import Finding, Term, error
+from rules_engine.values import quick_init
 
 #: Score categories in sheet order (CSV column names).
 CATEGORIES: tuple[str, ...] = (
@@ -22,6 +23,7 @@ MILITARY_MIN, MILITARY_MAX = -6, 18
 _CATEGORY_VALUES = operator.attrgetter("military", *(c for c in CATEGORIES if c != "military"))
 
 
+@quick_init  # built for every line of every sheet checked
 @dataclass(frozen=True)
 class PlayerScore:
     """One player's line on a sheet. `wonder` is the board name, `wonders` its points."""

@@ -2,6 +2,7 @@
 limits; exact whole numbers; rosters (bug B2); formula neutralisation in what the tool writes."""
 from __future__ import annotations
 
+import io
 import json
 import struct
 import zlib
@@ -306,7 +307,10 @@ def test_no_fraction_is_read_as_a_whole_number(tmp_path_factory, d):
 CSV_NUMBER_CELLS = st.one_of(
     st.integers(-2 * tabular.MAX_WHOLE_NUMBER, 2 * tabular.MAX_WHOLE_NUMBER).map(str),
     st.from_regex(r"\s?[+-]?[0-9_٧,.e ]{0,6}\s?", fullmatch=True),
-    st.sampled_from(["", " ", "-", "+", "--1", "+-1", "1_0", "7,0", "7.0", "0x10", "\t8\n", "٧", "1e3"]))
+    st.sampled_from(["", " ", "-", "+", "--1", "+-1", "1_0", "7,0", "7.0", "0x10", "\t8\n", "٧", "1e3"]),
+    # What a workbook's cells hold: whole numbers (some beyond the limit), fractions, true/false, blanks.
+    st.integers(-2 * tabular.MAX_WHOLE_NUMBER, 2 * tabular.MAX_WHOLE_NUMBER),
+    st.sampled_from([None, True, False, 7.0, 7.5, Decimal("3"), Decimal("2.5")]))
 
 
 @settings(max_examples=300, deadline=None)
@@ -319,6 +323,86 @@ def test_a_rows_numbers_read_in_one_go_are_what_each_cell_reads_as(row):
     fast = _plain_numbers(list(row))
     if fast is not None:
         assert fast == [whole_number(cell) for cell in row]
+
+
+#: Lines of CSV text without quotes: cells, blanks, separators, apostrophes, formula starts.
+UNQUOTED_LINES = st.lists(st.text(alphabet=st.sampled_from(list("ab7 ,;\t'=-\r")), max_size=12), max_size=8)
+
+
+@settings(max_examples=400, deadline=None)
+@given(UNQUOTED_LINES, st.sampled_from(["\n", "\r\n", "\r"]))
+def test_text_without_quotes_read_in_one_go_is_what_the_row_by_row_reading_gives(lines, end):
+    """The reader's shortcut for CSV text without a '"' (the limits and separators checked for
+    all rows at once) gives the rows, or the refusal, of reading the rows one by one."""
+    text = end.join(lines)
+    sep = tabular.detect_separator(next((line for line in io.StringIO(text, newline="") if line.strip()), ""))
+
+    def outcome(read):
+        try:
+            return read()
+        except tabular.SheetError as exc:
+            return type(exc), str(exc)
+
+    assert outcome(lambda: tabular.parse_csv_text(text, "x.csv")) == outcome(
+        lambda: tabular._parse_csv(text, "x.csv", sep))
+
+
+def test_text_without_quotes_beyond_a_limit_is_refused_with_its_row():
+    long_cell = "a" * (tabular.MAX_CELL_CHARS + 1)
+    for text, says in [(f"name,club\nAnna,{long_cell}\n", "x.csv:2: a cell has more than"),
+                       ("name,club\n" + ",".join("x" * (tabular.MAX_COLUMNS + 1)) + "\n", "x.csv:2: the row has 201"),
+                       ("name,club\nAnna;Bonn\n", "x.csv:2: this row separates its cells with ';'")]:
+        with pytest.raises(tabular.SheetError) as info:
+            tabular.parse_csv_text(text, "x.csv")
+        assert str(info.value).startswith(says)
+
+
+SHEET_CELLS = {
+    "number": st.sampled_from(["0", "7", "-3", " 12 ", "+4", "", " ", "7.0", "x", "1_0", "99999999999", None, 5]),
+    "player": st.sampled_from(["Anna", " Bo  b ", "", None, "Zoë", 3]),
+    "text": st.sampled_from(["Gizah", "", None, " rhodos ", "A", "b", 7]),
+}
+
+
+@st.composite
+def score_tables(draw):
+    """A score-sheet table as read: its columns in any order (with one the sheet doesn't know),
+    a "guilds in play" line above the header or not, lines of good and bad cells, some cells
+    formulas without a saved value."""
+    columns = draw(st.permutations([*SCORE_SHEET.required, "wonder", "side", "guilds_in_play", "stages", "notes"]))
+    rows = [tabular.Row(1, ("Guilds in play: Workers Guild, Spies Guild",))] if draw(st.booleans()) else []
+    rows.append(tabular.Row(len(rows) + 1, tuple(columns)))
+    kind = {c: "player" if c == "player" else "text" if c in SCORE_SHEET.optional_text or c == "notes" else "number"
+            for c in columns}
+    # Mostly plain numbers (the shortcut's case), or any cells.
+    plain = st.sampled_from(["0", "7", "-3", " 12 ", "+4"]) if draw(st.booleans()) else SHEET_CELLS["number"]
+    for number in range(len(rows) + 1, len(rows) + 1 + draw(st.integers(0, 6))):
+        cells = tuple(draw(plain if kind[c] == "number" else SHEET_CELLS[kind[c]]) for c in columns)
+        rows.append(tabular.Row(number, cells[:draw(st.integers(len(cells) - 3, len(cells)))]))
+    unsaved = frozenset(draw(st.sets(st.tuples(st.integers(1, len(rows)), st.integers(1, len(columns))),
+                                     max_size=draw(st.sampled_from([0, 2])))))
+    return tabular.Table("x.csv", None, tuple(rows), unsaved)
+
+
+@settings(max_examples=300, deadline=None)
+@given(score_tables())
+def test_lines_read_column_by_column_are_what_each_line_reads_as(table):
+    """The reader's shortcut, every number cell of a table's lines read in one go and each
+    column converted at once, gives each line as converting it on its own (`_convert`) does."""
+    from tourney.core import sheetio
+
+    at = next(k for k, r in enumerate(table.rows) if SCORE_SHEET.header_map(list(r.cells)))
+    head = table.rows[at].cells
+    mapping = SCORE_SHEET.header_map(list(head))
+    headers = {col: str(head[i]) for i, col in mapping.items()}
+    above = {"guilds_in_play": "Workers Guild, Spies Guild"} if at else {}
+    body = sheetio._Body(table, SCORE_SHEET, mapping, headers, above)
+    lines = [(row, *read) for row in table.rows[at + 1:] if (read := body.cells(row)) is not None]
+    one_by_one = [sheetio._convert(dict(zip(body.given, cells)), sheetio.Location("x.csv", row.number), SCORE_SHEET,
+                                   headers, unsaved, body.numbers, body.texts) for row, cells, unsaved in lines]
+    read = body.rows(table.rows[at + 1:])
+    assert read == one_by_one
+    assert [list(r.values) for r in read] == [list(r.values) for r in one_by_one]  # the columns in the sheet's order
 
 
 # --- score sheets: duplicate columns, numbers without a player --------------------------------------------

@@ -1,7 +1,7 @@
 """`tourney check` of a file without an event starts quickly: it loads no database, spreadsheet,
 PDF, plotting or web library (SQLAlchemy alone took longer to import than checking a round);
-the reports load only what their output needs (no matplotlib for a PDF's font, no charts on
-the terminal, no openpyxl for a season PDF).
+the reports load only what their output needs (no matplotlib for a PDF's font or its charts, no
+charts on the terminal, no openpyxl for a season PDF).
 
 Each case runs the command in a fresh Python process and lists the libraries it loaded, so a
 module-level import that drags one in fails here, whatever the machine's speed.
@@ -93,6 +93,8 @@ def test_reports_load_only_the_libraries_their_output_needs(run):
     assert "Marie Neumann" in output and loaded == []
     output, loaded = loaded_by(run.folder, "stats", event)
     assert "Wonders" in output and loaded == ["pandas"]  # charts only in -o files
+    output, loaded = loaded_by(run.folder, "stats", event, "-o", "stats.pdf")
+    assert output.startswith("wrote stats.pdf") and loaded == ["pandas", "reportlab"]  # no matplotlib
     output, loaded = loaded_by(run.folder, "season", event, "--spots", "3", "-o", "season.pdf")
     assert output.startswith("wrote season.pdf") and loaded == ["reportlab"]
     output, loaded = loaded_by(run.folder, "print", event, "--round", "1", "--what", "seating,tables,cards,pads",

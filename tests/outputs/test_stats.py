@@ -126,7 +126,7 @@ def test_wonder_chart_writes_every_sample_size(report):
         assert f">n={n}<" in svg
 
 
-def test_report_files(bonn, run):
+def test_report_files(bonn, report, run):
     assert run("stats", str(bonn), "-o", "s.html").output == "wrote s.html: 7 tables, 3 charts\n"
     page = (run.folder / "s.html").read_text(encoding="utf-8")
     assert page.count("<svg") == 3 and "Win rate by wonder and side" in page
@@ -140,7 +140,13 @@ def test_report_files(bonn, run):
     pdf = PdfReader(run.folder / "s.pdf")
     text = "".join(p.extract_text() for p in pdf.pages)
     assert "Wonders and sides" in text and "Biggest wins" in text
-    assert sum(len(p.images) for p in pdf.pages) == 3
+    # The charts are drawn on the page (vector graphics): their words are text, there is no picture.
+    for chart in ("wonders", "scores", "categories"):
+        c = report.chart(chart)
+        for words in (c.title, c.xlabel, c.ylabel):
+            assert words in text
+    assert "n=11" in text and "Halikarnassos B" in text
+    assert sum(len(p.images) for p in pdf.pages) == 0
 
 
 def test_bad_use_is_refused_with_a_message(bonn, run):
@@ -244,3 +250,16 @@ def test_duel_statistics_by_hand(duel):
     out = duel("stats", "d.db").output
     assert "note: Duel match sheets record no wonders" in out
     assert duel("stats", "d.db", "-o", "duel.pdf").output == "wrote duel.pdf: 6 tables, 2 charts\n"
+
+
+@pytest.mark.parametrize("lo, hi, bins, integer, ticks", [
+    (0.0, 0.5, 9, False, [0.0, 0.1, 0.2, 0.3, 0.4, 0.5]),  # a win rate axis: 0 % to 50 %
+    (0.0, 11.55, 5, False, [0.0, 2.0, 4.0, 6.0, 8.0, 10.0]),
+    (0.55, 10.45, 9, True, [float(k) for k in range(1, 11)]),  # places 1 to 10
+    (10.0, 82.0, 9, False, [10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0]),
+    (-0.9, 17.9, 8, False, [float(k) for k in range(0, 17, 2)]),  # means of categories
+])
+def test_pdf_chart_axes_tick_round_numbers(lo, hi, bins, integer, ticks):
+    from tourney.outputs.stats.pdfcharts import nice_ticks
+
+    assert [round(t, 9) for t in nice_ticks(lo, hi, bins, integer=integer)] == ticks

@@ -4,17 +4,21 @@ columns a sheet has is a `SheetFormat`, which each game declares with its vocabu
 (`tourney.games.<game>`). `read_sheet` reads tables already read; a path is a thin wrapper."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import itertools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from pathlib import Path
 from typing import cast
 
 from rules_engine.findings import Joined, Text
 from rules_engine.findings import phrase
+from rules_engine.values import quick_init
 from tourney.core.i18n import N_
 from tourney.core.errors import SheetError
 from tourney.core.tabular import (
     MAX_WHOLE_NUMBER,
+    Row,
     Source,
     Table,
     is_blank,
@@ -80,6 +84,7 @@ class SheetFormat:
 EMPTY_CELL = N_("{column} is empty: fill it in (write 0 for none)")
 
 
+@quick_init  # one per line read, as a `SheetRow`
 @dataclass(frozen=True)
 class Location:
     """Where a row came from: file, worksheet (XLSX) and 1-based row number."""
@@ -93,6 +98,7 @@ class Location:
         return f"{where}:{self.row}"
 
 
+@quick_init  # one per line read
 @dataclass(frozen=True)
 class SheetRow:
     """One player's line as read, values converted; problems found while reading
@@ -177,22 +183,25 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers:
 
 def _plain_numbers(cells: list[object]) -> list[int] | None:
     """The cells as numbers when each is text of a plain whole number, signed or not (a CSV
-    file's usual row): what `whole_number` gives them, in one go; None when some cell needs a
-    closer look."""
-    texts = cast("list[str]", cells)
-    try:
-        joined = "".join(texts)
-    except TypeError:  # a cell that is not text (a workbook's number, a blank)
+    file's usual row, or all rows of one), or a workbook's whole number: what `whole_number`
+    gives them, in one go; None when some cell needs a closer look."""
+    if not set(map(type, cells)) <= {str, int}:  # a blank, a fraction, a true/false cell
         return None
+    # A file repeats a few hundred numbers: each distinct one is read once.
+    distinct = set(cells)
+    texts = [cell for cell in distinct if type(cell) is str]
+    joined = "".join(texts)
     # On ASCII text without "_", int() takes exactly what `whole_number` takes without a
     # decimal part (digits, a sign, blanks around); "7,0", a blank cell, "1e3" fail both ways.
     if not joined.isascii() or "_" in joined:
         return None
     try:
-        numbers = list(map(int, texts))
+        number = {cell: cell if type(cell) is int else int(cast("str", cell)) for cell in distinct}
     except ValueError:
         return None
-    return numbers if not numbers or -MAX_WHOLE_NUMBER <= min(numbers) and max(numbers) <= MAX_WHOLE_NUMBER else None
+    if number and not -MAX_WHOLE_NUMBER <= min(number.values()) <= max(number.values()) <= MAX_WHOLE_NUMBER:
+        return None
+    return list(map(number.__getitem__, cells))
 
 
 def _duplicates(cells: tuple[object, ...], fmt: SheetFormat) -> tuple[str, str, str] | None:
@@ -209,59 +218,138 @@ def _duplicates(cells: tuple[object, ...], fmt: SheetFormat) -> tuple[str, str, 
 
 
 def _rows_from_table(table: Table, fmt: SheetFormat) -> list[SheetRow]:
-    out: list[SheetRow] = []
     mapping: dict[int, str] | None = None
-    headers: dict[str, str] = {}
-    # Columns a printed sheet fills in before play: a row with only these and no player is an empty seat.
-    preprinted = {"round", "table", "seat", *fmt.optional_text}
     above: dict[str, object] = {}  # columns given by lines above the header row ("Guilds in play: …")
-    columns: tuple[int, ...] = ()  # the header's column indexes, their names, one past the last
-    names: tuple[str, ...] = ()
-    numbers: tuple[str, ...] = ()  # the columns read as whole numbers, and the others
-    texts: tuple[str, ...] = ()
-    width = 0
-    in_order = False
-    for row in table.rows:
-        if mapping is None:
-            cells: list[object] = list(row.cells)
-            if fmt.header_lines:
-                above.update(_header_line(cells, fmt))
-            if row.number > HEADER_ROWS:
-                break
-            mapping = fmt.header_map(cells)
-            if mapping is not None:
-                absent = [c for c in fmt.required if c not in mapping.values()]
-                if absent:
-                    raise SheetError(phrase("{where}: missing column(s) {columns}: add them to the header row",
-                                            where=table.where(row.number), columns=Joined(tuple(absent))))
-                twice = _duplicates(row.cells, fmt)
-                if twice:
-                    raise SheetError(phrase("{where}: two {column} columns: {first!r} and {second!r}: delete one "
-                                            "of them", where=table.where(row.number), column=twice[0],
-                                            first=twice[1], second=twice[2]))
-                headers = {col: " ".join(str(cells[i]).split()) for i, col in mapping.items()}
-                columns, names, width = tuple(mapping), tuple(mapping.values()), max(mapping) + 1
-                in_order = columns == tuple(range(width))
-                given = (*names, *(c for c in above if c not in names))  # the columns of each row
-                texts = tuple(col for col in given if col == "player" or col in fmt.optional_text)
-                numbers = tuple(col for col in given if col not in texts)
-            continue
-        line = row.cells
-        if len(line) < width:
-            line = (*line, *[None] * (width - len(line)))
+    for at, row in enumerate(table.rows):
+        cells: list[object] = list(row.cells)
+        if fmt.header_lines:
+            above.update(_header_line(cells, fmt))
+        if row.number > HEADER_ROWS:
+            return []
+        mapping = fmt.header_map(cells)
+        if mapping is not None:
+            absent = [c for c in fmt.required if c not in mapping.values()]
+            if absent:
+                raise SheetError(phrase("{where}: missing column(s) {columns}: add them to the header row",
+                                        where=table.where(row.number), columns=Joined(tuple(absent))))
+            twice = _duplicates(row.cells, fmt)
+            if twice:
+                raise SheetError(phrase("{where}: two {column} columns: {first!r} and {second!r}: delete one "
+                                        "of them", where=table.where(row.number), column=twice[0],
+                                        first=twice[1], second=twice[2]))
+            headers = {col: " ".join(str(cells[i]).split()) for i, col in mapping.items()}
+            return _Body(table, fmt, mapping, headers, above).rows(table.rows[at + 1:])
+    return []
+
+
+class _Body:
+    """How the rows below one table's header row are read, worked out once from the header:
+    which cell is which column, which columns are numbers; then all rows read column by
+    column where they allow it (the usual sheet: every number cell a plain whole number)."""
+
+    def __init__(self, table: Table, fmt: SheetFormat, mapping: dict[int, str], headers: dict[str, str],
+                 above: dict[str, object]) -> None:
+        self.table, self.fmt, self.mapping, self.headers = table, fmt, mapping, headers
+        columns, self.names = tuple(mapping), tuple(mapping.values())
+        self.width = max(mapping) + 1
         # Usually the header names every column from the first on: the cells in order, as they are.
-        raw: dict[str, object] = dict(zip(names, line if in_order else map(line.__getitem__, columns)))
+        self.pick: Callable[[tuple[object, ...]], tuple[object, ...]] | None = (
+            None if columns == tuple(range(self.width)) else _getter(columns))
+        # Columns given by lines above the header: filled into blank cells, added where the header lacks them.
+        self.fill = tuple((self.names.index(c), v) for c, v in above.items() if c in self.names)
+        extra = tuple(c for c in above if c not in self.names)
+        self.extra_values = tuple(above[c] for c in extra)
+        self.given = given = (*self.names, *extra)  # the columns of each row
+        self.texts = tuple(col for col in given if col == "player" or col in fmt.optional_text)
+        self.numbers = tuple(col for col in given if col not in self.texts)
+        self.player_at = self.names.index("player") if "player" in self.names else None
+        self.number_cells = _getter(tuple(given.index(c) for c in self.numbers))
+        # Columns a printed sheet fills in before play: a row with only these and no player is an empty seat.
+        self.preprinted = {"round", "table", "seat", *fmt.optional_text}
+        # Without reading problems, a required column can be empty only as a text column.
+        self.required_texts = tuple(c for c in fmt.required if c in self.texts and c != "player")
+
+    def cells(self, row: Row) -> tuple[tuple[object, ...], tuple[str, ...]] | None:
+        """The row's cells in the order of `given` and its formulas without a saved value;
+        None for a line that is not a result line."""
+        line: tuple[object, ...] = row.cells
+        if len(line) < self.width:
+            line = (*line, *[None] * (self.width - len(line)))
+        cells = line[:len(self.names)] if self.pick is None else self.pick(line)
+        table = self.table
+        unsaved = tuple(col for i, col in self.mapping.items()
+                        if (row.number, i + 1) in table.unsaved_formulas) if table.unsaved_formulas else ()
         # Printed sheets have rows for empty seats and signature lines (text only): not result
         # lines. A number outside the pre-printed columns without a player is reported.
-        unsaved = tuple(col for i, col in mapping.items()
-                        if (row.number, i + 1) in table.unsaved_formulas) if table.unsaved_formulas else ()
-        if is_blank(raw.get("player")) and not unsaved and _unused_line(raw, preprinted):
-            continue
-        for col, value in above.items():
-            if is_blank(raw.get(col)):
-                raw[col] = value
-        out.append(_convert(raw, Location(table.file, row.number, table.sheet), fmt, headers, unsaved, numbers, texts))
-    return out
+        if (self.player_at is None or is_blank(cells[self.player_at])) and not unsaved \
+                and _unused_line(dict(zip(self.names, cells)), self.preprinted):
+            return None
+        if self.fill or self.extra_values:
+            filled = list(cells)
+            for i, value in self.fill:
+                if is_blank(filled[i]):
+                    filled[i] = value
+            cells = (*filled, *self.extra_values)
+        return cells, unsaved
+
+    def rows(self, body: Iterable[Row]) -> list[SheetRow]:
+        lines = [(row, *read) for row in body if (read := self.cells(row)) is not None]
+        # The lines without formulas lacking a value whose number cells are all plain whole
+        # numbers (every line, usually) are read column by column; the others by `_convert`.
+        plain = [k for k, (_row, _cells, unsaved) in enumerate(lines) if not unsaved]
+        cells = [list(self.number_cells(lines[k][1])) for k in plain]
+        ints = _plain_numbers(list(itertools.chain.from_iterable(cells)))
+        if ints is None:  # some cell needs a closer look: line by line
+            found = [(k, _plain_numbers(c)) for k, c in zip(plain, cells)]
+            plain = [k for k, numbers in found if numbers is not None]
+            ints = [n for _k, numbers in found if numbers is not None for n in numbers]
+        out: list[SheetRow | None] = [None] * len(lines)
+        for k, converted in zip(plain, self._plain_rows([lines[k] for k in plain], ints)):
+            out[k] = converted
+        table = self.table
+        for k, (row, line, unsaved) in enumerate(lines):
+            if out[k] is None:
+                out[k] = _convert(dict(zip(self.given, line)), Location(table.file, row.number, table.sheet),
+                                  self.fmt, self.headers, unsaved, self.numbers, self.texts)
+        return cast("list[SheetRow]", out)
+
+    def _plain_rows(self, lines: list[tuple[Row, tuple[object, ...], tuple[str, ...]]],
+                    ints: list[int]) -> list[SheetRow]:
+        """The lines whose number cells read as `ints` (each line's in turn), converted a
+        column at a time; what `_convert` makes of them."""
+        given, n = self.given, len(self.numbers)
+        columns: list[Sequence[object]] = [()] * len(given)
+        for j, col in enumerate(self.numbers):
+            columns[given.index(col)] = ints[j::n]
+        for col in self.texts:
+            at = given.index(col)
+            cells = [line[1][at] for line in lines]
+            columns[at] = ([" ".join(("" if c is None else str(c)).split()) for c in cells] if col == "player" else
+                           [("" if c is None else str(c).strip()) or None for c in cells])
+        table, fmt, headers = self.table, self.fmt, self.headers
+        file, sheet, required, checks = table.file, table.sheet, self.required_texts, fmt.row_checks
+        if not required and not checks:  # nothing can be wrong with such a line (7 Wonders)
+            return [SheetRow(Location(file, row.number, sheet), dict(zip(given, converted)), (), headers, ())
+                    for (row, _cells, _unsaved), converted in zip(lines, zip(*columns))]
+        out = []
+        for (row, _cells, _unsaved), converted in zip(lines, zip(*columns)):
+            values = dict(zip(given, converted))
+            found = [(col, phrase(EMPTY_CELL, column=headers.get(col, col)))
+                     for col in required if values[col] is None]
+            for check in checks:
+                found.extend(check(values))
+            out.append(SheetRow(Location(file, row.number, sheet), values, tuple(found), headers, ()))
+        return out
+
+
+def _getter(positions: tuple[int, ...]) -> Callable[[tuple[object, ...]], tuple[object, ...]]:
+    """The cells at `positions`, as a tuple (`itemgetter` gives one position's cell alone)."""
+    if len(positions) == 1:
+        only = positions[0]
+        return lambda cells: (cells[only],)
+    if not positions:
+        return lambda cells: ()
+    return cast("Callable[[tuple[object, ...]], tuple[object, ...]]", itemgetter(*positions))
 
 
 def _unused_line(raw: Mapping[str, object], preprinted: set[str]) -> bool:
@@ -300,7 +388,8 @@ def worksheets(path: Path) -> list[tuple[str | None, list[list[object]]]]:
 
 
 def _has_header(table: Table, fmt: SheetFormat) -> bool:
-    return any(fmt.header_map(list(r.cells)) for r in table.rows if r.number <= HEADER_ROWS)
+    top = itertools.takewhile(lambda r: r.number <= HEADER_ROWS, table.rows)  # the rows are in order
+    return any(fmt.header_map(list(r.cells)) for r in top)
 
 
 def read_sheet(tables: Iterable[Table], fmt: SheetFormat, name: str) -> list[SheetRow]:

@@ -2,15 +2,12 @@
 findings; `check_files` stores nothing (`tourney.event.importing` stores checked sheets)."""
 from __future__ import annotations
 
-import gc
 import json
 import threading
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar, cast, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, cast, Protocol
 
 from rules_engine.findings import Finding, Joined, Severity, Text, error, warning
 from rules_engine.findings import phrase
@@ -19,7 +16,7 @@ from tourney.core.findingtext import data_params, finding_text, params_data, sev
 from tourney.core.i18n import _, and_list, ngettext, use_language
 from tourney.core.names import clean_name, name_key
 from tourney.core.sheetio import EMPTY_CELL, SheetRow
-from tourney.core.tabular import Source, source_name
+from tourney.core.tabular import Source, collector_paused, source_name
 
 if TYPE_CHECKING:
     from tourney.core import store  # imported where used: checking sheets alone needs no database
@@ -164,33 +161,16 @@ def at_row(row: SheetRow, finding: Finding) -> LocatedFinding:
                           row.get_int("round"), row.get_int("table"))
 
 
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection inside the block. Reading and checking a file allocates
-    some ten objects per line, none of them in a reference cycle; the collector would walk
-    the growing heap of them again and again (a fifth of the time for 8,000 tables)."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            # The objects made meanwhile go to the oldest generation (freeze, then unfreeze):
-            # the next young collection would otherwise walk all of them at once. They are
-            # still collected, as every old object is, by the next full collection.
-            gc.freeze()
-            gc.unfreeze()
-            gc.enable()
-
-
 #: Files of at least this many tables are checked by several processes (`check_tables`).
 PARALLEL_TABLES = 2000
 #: What the forked workers check: the sheets and the game's check (set while they run).
 _WORK: tuple[Sequence[Any], Callable[[Any], Iterable[Finding]]] | None = None
 
 
-def check_tables(sheets: Sequence[SheetT], check: Callable[[SheetT], Iterable[Finding]]) -> list[list[Finding]]:
-    """`check`'s findings for each sheet, in order.
+def check_tables(sheets: Sequence[SheetT], check: Callable[[SheetT], Iterable[Finding]],
+                 meanwhile: Callable[[], None] = lambda: None) -> list[list[Finding]]:
+    """`check`'s findings for each sheet, in order; `meanwhile` (work that needs no findings)
+    runs in this process while other processes check, else after the checks.
 
     The rules engine takes half the time of checking a big file and each table is checked on
     its own, so from `PARALLEL_TABLES` tables on, forked copies of this process check slices
@@ -201,16 +181,22 @@ def check_tables(sheets: Sequence[SheetT], check: Callable[[SheetT], Iterable[Fi
     global _WORK
     workers = _workers(len(sheets))
     if workers < 2:
-        return [list(check(s)) for s in sheets]
+        out = [list(check(s)) for s in sheets]
+        meanwhile()
+        return out
     import multiprocessing
 
-    step = -(-len(sheets) // workers)
-    slices = [(lo, min(lo + step, len(sheets))) for lo in range(0, len(sheets), step)]
+    # This process checks a smaller slice than the others: it does `meanwhile` too.
+    n = len(sheets)
+    first = n * 9 // (10 * workers)
+    step = -(-(n - first) // (workers - 1))
+    slices = [(0, first), *((lo, min(lo + step, n)) for lo in range(first, n, step))]
     _WORK = (sheets, check)
     try:
         with multiprocessing.get_context("fork").Pool(len(slices) - 1) as pool:
             others = pool.map_async(_check_slice, slices[1:])
             out = _check_slice(slices[0])
+            meanwhile()
             for part in others.get():
                 out.extend(part)
         return out
@@ -257,40 +243,46 @@ def _parse_sheets(paths: Sequence[Source], read: Callable[[Source], list[SheetRo
         except SheetError as exc:
             report.findings.append(LocatedFinding(exc.finding(), source_name(path)))
     by_table: dict[tuple[int, int], list[SheetRow]] = defaultdict(list)
+    unreadable: set[tuple[int, int]] = set()  # tables with a row that could not be read
     findings = report.findings
     for row in rows:
+        player = row.player
         for _col, msg in row.problems:
-            name = row.player or "?"
             rule = "cell.empty" if isinstance(msg, Text) and msg.template == EMPTY_CELL else "cell"
-            findings.append(at_row(row, error(rule, "{problem} (player {player!r})", row.player or None,
-                                              problem=msg, player=name)))
+            findings.append(at_row(row, error(rule, "{problem} (player {player!r})", player or None,
+                                              problem=msg, player=player or "?")))
         found = row_findings(row)
         if found:
             findings.extend(at_row(row, f) for f in found)
-        if not row.player:
+        if not player:
             findings.append(at_row(row, error("cell", "player is empty: write the player's name")))
-        r, t = row.get_int("round"), row.get_int("table")
-        if r is not None and t is not None:
+        r, t = row.values.get("round"), row.values.get("table")
+        if isinstance(r, int) and isinstance(t, int):
             if r < 1 or t < 1:
                 report.findings.append(at_row(row, error("cell", "round {round} / table {table}: numbers start at 1",
                                                          round=r, table=t)))
             else:
                 by_table[(r, t)].append(row)
+                if row.problems or not player:
+                    unreadable.add((r, t))
         else:
             report.loose_rows.append(row)
     for (r, t), trows in sorted(by_table.items()):
-        report.tables.append(build(r, t, trows, all(not row.problems and row.player for row in trows)))
+        report.tables.append(build(r, t, trows, (r, t) not in unreadable))
     readable = [table for table in report.tables if table.sheet is not None]
-    for table, found in zip(readable, check_tables([cast("SheetT", t.sheet) for t in readable], check)):
+    twice: list[LocatedFinding] = []  # players at two tables of a round: found while the rules are checked
+    checked = check_tables([cast("SheetT", t.sheet) for t in readable], check,
+                           lambda: twice.extend(_one_table_per_player(report.tables)))
+    for table, found in zip(readable, checked):
         if found:
             findings.extend(at_table(table, f) for f in found)
-    _check_one_table_per_player(report)
+    findings.extend(twice)
     return report
 
 
-def _check_one_table_per_player(report: CheckReport) -> None:
+def _one_table_per_player(tables: Iterable[ParsedTable[object]]) -> Iterator[LocatedFinding]:
     seen: dict[tuple[int, str], ParsedTable[object]] = {}
-    for table in report.tables:
+    for table in tables:
         for row in table.rows:
             player = row.player
             if not player:
@@ -298,10 +290,10 @@ def _check_one_table_per_player(report: CheckReport) -> None:
             key = (table.round, name_key(player))
             other = seen.get(key)
             if other is not None and other is not table:
-                report.findings.append(at_row(row, error(
+                yield at_row(row, error(
                     "player.round", "{player!r} is on the sheets of table {other} and table "
                                     "{table} in round {round}: a player plays one table per round",
-                    row.player, player=row.player, other=other.table, table=table.table, round=table.round)))
+                    row.player, player=row.player, other=other.table, table=table.table, round=table.round))
             seen[key] = table
 
 

@@ -322,6 +322,37 @@ class Pen:
         return Rendered(self.buffer.getvalue(), self.page, tuple(self.texts), tuple(self.qr_codes))
 
 
+class Sketch(Pen):
+    """A pen that draws nothing and only counts pages: a document whose layout does not depend
+    on its text is sketched first to learn its page count, for its "page i of n" footers."""
+
+    def __init__(self, title: str, pagesize: tuple[float, float] = PORTRAIT) -> None:
+        self.pagesize = pagesize
+        self.page = 1
+        self.texts = []
+        self.qr_codes = []
+
+    def new_page(self, pagesize: tuple[float, float] | None = None) -> None:
+        if pagesize is not None:
+            self.pagesize = pagesize
+        self.page += 1
+
+    def text(self, text: str, box: Box, size: float, *, font: str = FONT, align: str = "left",
+             colour: Color = INK, min_size: float = 6.0, baseline: float | None = None) -> Fitted:
+        return Fitted(text, size, 0.0)
+
+    def rect(self, box: Box, *, fill: Color | None = None, stroke: Color | None = RULE, width: float = 0.6,
+             dash: tuple[float, ...] | None = None) -> None:
+        pass
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, colour: Color = RULE, width: float = 0.6,
+             dash: tuple[float, ...] | None = None) -> None:
+        pass
+
+    def finish(self) -> Rendered:
+        return Rendered(b"", self.page, ())
+
+
 def footer(pen: Pen, left: str, page_of: str) -> None:
     """Small print at the foot of the page: `left` and the page number."""
     y = MARGIN / 2 - 2

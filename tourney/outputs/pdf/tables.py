@@ -2,6 +2,7 @@
 columns and rows with a repeated header row on every page, an optional cut line, a legend."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
@@ -18,8 +19,8 @@ from tourney.outputs.pdf.render import (
     Box,
     Pen,
     Rendered,
+    Sketch,
     footer,
-    two_pass,
 )
 from tourney.core.i18n import local_number
 from tourney.outputs.pdf.words import words
@@ -60,12 +61,12 @@ class TabularDoc:
     footnote: str = ""
 
 
-def render_tabular(doc: TabularDoc, lang: str) -> Rendered:
-    """The document on portrait A4 pages."""
+def render_tabular(doc: TabularDoc, lang: str, more: Callable[[Pen], None] | None = None) -> Rendered:
+    """The document on portrait A4 pages; `more` draws pages after them on the same pen (the
+    footers count the document's own pages)."""
     w = words(lang)
 
-    def draw(total: int | None) -> Rendered:
-        pen = Pen(f"{doc.event} – {doc.title}", PORTRAIT)
+    def draw(total: int | None, pen: Pen) -> Pen:
         width = pen.width - 2 * MARGIN
         bottom = MARGIN + 3 * mm
         state = {"page": 1}
@@ -121,9 +122,17 @@ def render_tabular(doc: TabularDoc, lang: str) -> Rendered:
                 y = _legend(pen, y - 2 * mm, width, section, w)
             y -= 6 * mm
         footer(pen, doc.footnote, w["page"].format(i=state["page"], n=total or "?"))
-        return pen.finish()
+        return pen
 
-    return two_pass(draw)
+    title = f"{doc.event} – {doc.title}"
+    # The layout is made of the text's boxes, not of the text: a sketch counts the pages first.
+    pages = draw(None, Sketch(title, PORTRAIT)).page
+    pen = draw(pages, Pen(title, PORTRAIT))
+    if pen.page != pages:  # only if the layout came to depend on the text
+        pen = draw(pen.page, Pen(title, PORTRAIT))
+    if more is not None:
+        more(pen)
+    return pen.finish()
 
 
 def _row(pen: Pen, y: float, h: float, widths: list[float], section: TableSection, values: list[str],

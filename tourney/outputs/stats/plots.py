@@ -14,6 +14,7 @@ matplotlib.use("Agg")  # never a window: reports are written on headless laptops
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
+from tourney.outputs.stats.layout import COLOURS, layout
 from tourney.outputs.stats.model import Bars, Chart, GroupedBars, Histogram, Lines
 
 if TYPE_CHECKING:
@@ -28,8 +29,6 @@ STYLE: Any = {  # typed loosely: matplotlib types rc keys as literals
     "axes.spines.top": False,
     "axes.spines.right": False,
 }
-COLOURS = ("#1F5F8B", "#E0A800", "#C62828", "#1B9E77", "#7B3294", "#8D7B68", "#E66101", "#5E3C99",
-           "#4D9221", "#B35806", "#2166AC", "#762A83")
 
 
 def _bars(fig: Figure, c: Bars) -> None:
@@ -92,18 +91,11 @@ def _lines(fig: Figure, c: Lines) -> None:
 
 def figure(chart: Chart) -> Figure:
     """The chart drawn on a new figure (titled, both axes labelled)."""
-    height = 4.0
-    if isinstance(chart, Bars):
-        height = max(2.5, 0.8 + 0.28 * len(chart.labels))
     # Fixed margins instead of a layout engine: a layout engine draws the figure several times.
-    left = 0.9
-    if isinstance(chart, Bars):
-        left = 0.55 + 0.068 * max((len(label) for label in chart.labels), default=4)
-    right = 1.9 if isinstance(chart, Lines) else 0.2  # the legend sits right of a line chart
-    bottom = 0.95 if isinstance(chart, (GroupedBars, Lines)) else 0.55
-    width = 7.5
-    fig = Figure(figsize=(width, height))
-    fig.subplots_adjust(left=left / width, right=1 - right / width, bottom=bottom / height, top=1 - 0.4 / height)
+    size = layout(chart)
+    fig = Figure(figsize=(size.width, size.height))
+    fig.subplots_adjust(left=size.left / size.width, right=1 - size.right / size.width,
+                        bottom=size.bottom / size.height, top=1 - size.top / size.height)
     if isinstance(chart, Bars):
         _bars(fig, chart)
     elif isinstance(chart, GroupedBars):

@@ -213,9 +213,8 @@ def xlsx_bytes(report: StatsReport) -> bytes:
 def pdf_bytes(report: StatsReport) -> tuple[bytes, int]:
     """The tables (through the tabular handout renderer), then the charts two to a page."""
     from reportlab.lib.units import mm
-    from reportlab.lib.utils import ImageReader
 
-    from tourney.outputs.pdf.render import BOLD, GREY, MARGIN, PORTRAIT, Box, Pen, concat
+    from tourney.outputs.pdf.render import BOLD, GREY, MARGIN, PORTRAIT, Box, Pen
     from tourney.outputs.pdf.tables import Column, TableSection, TabularDoc, render_tabular
 
     sections = []
@@ -228,27 +227,26 @@ def pdf_bytes(report: StatsReport) -> tuple[bytes, int]:
         sections.append(TableSection(s.title, columns, tuple(tuple("" if v is None else str(v) for v in r)
                                                              for r in rows)))
     lines = tuple([f"{report.game} · {_events(report)}"] + [_note(n) for n in report.notes])
-    tables = render_tabular(TabularDoc(_("Statistics"), report.title, lines, tuple(sections), "tourney stats"),
-                            report.lang)
-    if not report.charts:
-        return tables.data, tables.pages
-    from tourney.outputs.stats import plots  # matplotlib: only where charts are drawn
 
-    pen = Pen(_("{title} – charts").format(title=report.title), PORTRAIT)
-    width = pen.width - 2 * MARGIN
-    slot = (pen.height - 2 * MARGIN - 10 * mm) / 2
-    pen.text(_("{title} · charts").format(title=report.title),
-             Box(MARGIN, pen.height - MARGIN - 8 * mm, width, 8 * mm), 13, font=BOLD, colour=GREY)
-    for i, c in enumerate(report.charts):
-        if i and i % 2 == 0:
-            pen.new_page()
-        image = ImageReader(plots.rgba(c, dpi=150))  # a PNG's pixels, without encoding and decoding one
-        iw, ih = image.getSize()
-        scale = min(width / iw, (slot - 4 * mm) / ih)
-        top = pen.height - MARGIN - 10 * mm - (i % 2) * slot
-        pen.canvas.drawImage(image, MARGIN + (width - iw * scale) / 2, top - ih * scale, iw * scale, ih * scale)
-    both = concat([tables, pen.finish()])
-    return both.data, both.pages
+    def charts(pen: Pen) -> None:
+        """The charts two to a page after the tables, drawn on the page (vector graphics: no
+        matplotlib, no pixels)."""
+        from tourney.outputs.stats import pdfcharts
+
+        width = pen.width - 2 * MARGIN
+        slot = (pen.height - 2 * MARGIN - 10 * mm) / 2
+        for i, c in enumerate(report.charts):
+            if i % 2 == 0:
+                pen.new_page(PORTRAIT)
+            if i == 0:
+                pen.text(_("{title} · charts").format(title=report.title),
+                         Box(MARGIN, pen.height - MARGIN - 8 * mm, width, 8 * mm), 13, font=BOLD, colour=GREY)
+            top = pen.height - MARGIN - 10 * mm - (i % 2) * slot
+            pdfcharts.draw(pen, c, Box(MARGIN, top - slot + 4 * mm, width, slot - 4 * mm))
+
+    done = render_tabular(TabularDoc(_("Statistics"), report.title, lines, tuple(sections), "tourney stats"),
+                          report.lang, charts if report.charts else None)
+    return done.data, done.pages
 
 
 def write_report(report: StatsReport, output: str, inputs: Sequence[str] = ()) -> Path:
