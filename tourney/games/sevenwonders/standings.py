@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules_engine.sevenwonders.sheet import PlayerScore, TableSheet
+from rules_engine.sevenwonders.sheet import CATEGORIES, PlayerScore, TableSheet
 from rules_engine.sevenwonders.names import NAME, TITLE
 from tourney.core.i18n import N_
 from tourney.core.schemes import Scheme
@@ -97,7 +97,7 @@ GAME = TableGame(
     # Every tiebreak is a column, whichever the scheme ranks by; the workbook's games show the
     # sheet's numbers, game points and share.
     every_tiebreak_shown=True, games_sheet=(*PRINTED[4:], "points", "share"),
-    widths={"wonder": 14, "side": 5, "total": 7, "share": 9, "vp": 7, "coins": 7},
+    widths={"wonder": 14, "side": 5, **dict.fromkeys(CATEGORIES, 10), "total": 7, "share": 9, "vp": 7, "coins": 7},
     number_formats={"points": "0.00", "share": "0.0000"},
     scheme_notes=_no_scheme_notes, draw_notes=later(f"{_HERE}.drawstore:guild_rows"),
     plans_tables=True, seat=later(f"{_HERE}.seating:seat_rounds"), draws_view=later(f"{_HERE}.seating:draws_view"),

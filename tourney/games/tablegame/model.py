@@ -134,8 +134,9 @@ class TableGame(Generic[L]):
 
     How the standings show: the scheme's chain, or `every_tiebreak_shown`; the workbook's
     Games sheet shows `games_sheet` after the player (default: the sheet's columns, the place
-    and the game points), its columns `widths` wide (by key; 10 by default) and written as
-    decimals in their `number_formats`; its Draws sheet has `scheme_notes` and `draw_notes`.
+    and the game points); its columns are `widths` wide (by key; else as wide as the heading)
+    and written as decimals in their `number_formats`; its Draws sheet has `scheme_notes` and
+    `draw_notes`.
     `game_line` is the class of the standings' lines (`GameLine`, or a game's that names its
     line's values).
 
@@ -261,7 +262,8 @@ def rank_players(game: TableGame[Any], players: Sequence[Player], games: Sequenc
     return rows, [p.name for p in lots]
 
 
-#: Widths of the workbook's columns every table game has (a game's own: `TableGame.widths`).
+#: Widths of the workbook's columns every table game has (a game's own: `TableGame.widths`,
+#: else as wide as the heading).
 WIDTHS = {"rank": 6, "player": 28, "points": 9, "lot": 6, "games": 7, "dropped_after": 13, "qualified": 10,
           "round": 7, "table": 6, "seat": 5, "place": 7, "warnings": 40}
 GAME_POINTS_WIDTH = 11  # the Games sheet's heading is longer: "Game points"
@@ -363,8 +365,9 @@ class TableGameStandings(Generic[L]):
     def _formats(self, keys: Sequence[str]) -> dict[int, str]:
         return {i: self.game.number_formats[k] for i, k in enumerate(keys) if k in self.game.number_formats}
 
-    def _widths(self, keys: Sequence[str]) -> list[int]:
-        return [self.game.widths.get(k, WIDTHS.get(k, 10)) for k in keys]
+    def _widths(self, keys: Sequence[str], header: Sequence[str]) -> list[int]:
+        """The game's width of a column, else the shared one, else as wide as its heading."""
+        return [self.game.widths.get(k) or WIDTHS.get(k) or max(8, len(h) + 3) for k, h in zip(keys, header)]
 
     def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None:
         """The standings workbook: Standings, Games, Players and Draws sheets."""
@@ -375,26 +378,28 @@ class TableGameStandings(Generic[L]):
         book = ReportWorkbook()
         # The event's language, as the other games' workbooks; values ("yes"/"no") stay data.
         keys = self._keys(cut)
-        tied = [t.key for t in self.columns]
-        book.sheet(_("Standings"), [_("Rank"), _("Player"), *(_(t.abbr) for t in self.columns), _("Games"),
-                                    _("Dropped after"), *([_("Qualified")] if cut is not None else [])],
-                   [(st.rank, st.player, *(self._cell(k, st.values[k]) for k in tied), st.games, st.dropped_after,
-                     *(("yes" if is_qualified(st, cut) else "no",) if cut is not None else ()))
+        header = [_("Rank"), _("Player"), *(_(t.abbr) for t in self.columns), _("Games"), _("Dropped after"),
+                  *([_("Qualified")] if cut is not None else [])]
+        book.sheet(_("Standings"), header,
+                   [(st.rank, st.player, *(self._cell(t.key, st.values[t.key]) for t in self.columns), st.games,
+                     st.dropped_after, *(("yes" if is_qualified(st, cut) else "no",) if cut is not None else ()))
                     for st in self.rows],
-                   self._widths(keys), self._formats(keys), qualified_count(self.rows, cut))
+                   self._widths(keys, header), self._formats(keys), qualified_count(self.rows, cut))
         own = game.games_columns()
         keys = ("round", "table", "seat", "player", *own, "warnings")
-        book.sheet(_("Games"), [_("Round"), _("Table"), pgettext("printed", "Seat"), _("Player"),
-                                *(self._heading(c) for c in own), _("Warnings")],
+        header = [_("Round"), _("Table"), pgettext("printed", "Seat"), _("Player"), *(self._heading(c) for c in own),
+                  _("Warnings")]
+        book.sheet(_("Games"), header,
                    [(g.round, g.table, g.seat, g.player, *(self._cell(c, self._game_value(g, c)) for c in own),
                      "; ".join(map(stored_warning_text, g.warnings)) or None)
                     for g in self.games],
-                   [GAME_POINTS_WIDTH if k == "points" else w for k, w in zip(keys, self._widths(keys))],
+                   [GAME_POINTS_WIDTH if k == "points" else w for k, w in zip(keys, self._widths(keys, header))],
                    self._formats(keys))
-        book.sheet(_("Players"), [_("Player"), _("Games"), _("Dropped after")],
+        header = [_("Player"), _("Games"), _("Dropped after")]
+        book.sheet(_("Players"), header,
                    [(st.player, st.games, st.dropped_after)
                     for st in sorted(self.rows, key=lambda st: name_order(st.player))],
-                   self._widths(("player", "games", "dropped_after")))
+                   self._widths(("player", "games", "dropped_after"), header))
         info = self.info
         book.sheet(_("Draws"), [_("Draw"), _("Value"), _("Note")], [
             ("event seed", str(info.seed), _("every draw below is derived from it")),
