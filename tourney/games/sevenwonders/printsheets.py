@@ -15,6 +15,7 @@ from rules_engine.sevenwonders.data import GUILD_NAMES_DE
 from tourney.games.sevenwonders.draws import RoundDraw
 from tourney.games.sevenwonders.drawstore import round_draws
 from tourney.games.sevenwonders.lines import PRINTED, WORDS
+from tourney.games.sevenwonders.standings import GAME
 from tourney.core.i18n import _, pgettext, use_language
 from tourney.core.collation import collation_key
 from tourney.games.tablegame.outputs import SeatedTables, write_round
@@ -56,8 +57,7 @@ def labels(lang: str) -> Labels:
             HEADER if lang == "en" else tuple(WORDS.label(c, lang) for c in PRINTED),
             _("Round"), _("Table"),
             "Guilds in play" if lang == "en" else WORDS.label("guilds_in_play", lang),
-            _("Seat 1 starts; seats run clockwise. Side: write A or B. Treasury = coins div 3. Coins: coins held at "
-              "the end of the game."),
+            _(GAME.notes),
             _("Signatures: every player confirms the sheet"), _("where to sit"),
             (_("Name"), _("Table"), pgettext("printed", "Seat"), _("Wonder")), _("Table"), _("Players"),
             GUILD_NAMES_DE if lang == "de" else {})
