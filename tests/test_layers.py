@@ -39,7 +39,7 @@ GENERIC = ("event/checking", "event/importing", "event/standings", "outputs/expo
            "cli/records", "cli/live", "event/setup", "outputs/views", "event/season", "games/base",
            "outputs/season_export", "outputs/printsheets", "core/sheetio", "event/scoring", "core/schemes",
            "event/players", "core/errors", "event/errors", "games/tablegame/__init__", "games/tablegame/model", "games/tablegame/outputs",
-           "games/tablegame/steps", "event/placepoints", "demo",
+           "games/tablegame/steps", "games/tablegame/seating", "event/placepoints", "demo",
            "outputs/stats/__init__", "outputs/stats/model", "outputs/stats/build", "outputs/stats/plots",
            "outputs/stats/render", "outputs/stats/tablegames")
 #: A game's name as code would spell it: in identifiers, module paths and message strings.

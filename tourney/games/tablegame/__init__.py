@@ -1,6 +1,6 @@
 """Games played at tables of several players and ranked at each table: the whole event
 workflow built from one `TableGame` value a game declares — `model` (the game, standings),
-`steps` (sheets in, checks, seating) and `outputs` (printed sheets, PDF hooks) — as
+`steps` (sheets in, checks), `seating` and `outputs` (printed sheets, PDF hooks) — as
 `TableGameWorkflow`. A game's own steps, where it declares them, replace the base's.
 
 Names no game: a game package describes its sheet and rules and gets `TableGameWorkflow`.
@@ -36,7 +36,7 @@ class TableGameWorkflow(Workflow):
         self.options = game.options
         self.catalogue = game.catalogue
         self.plans_tables = game.plans_tables
-        base = Steps(seat=partial(later(f"{_STEPS}:seat_rounds"), game),
+        base = Steps(seat=partial(later("tourney.games.tablegame.seating:seat_rounds"), game),
                      write_sheets=partial(later("tourney.games.tablegame.outputs:write_sheets"), game),
                      parse=partial(later(f"{_STEPS}:parse_files"), game),
                      check=partial(later(f"{_STEPS}:check_against_event"), game),

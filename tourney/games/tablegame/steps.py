@@ -1,17 +1,14 @@
-"""The steps of a table game that read sheets or seat rounds (`TableGame`): reading and checking
-sheets, the checks against the event and its seating, stored rows, seating with the schedule
-optimiser. Loaded by the steps that need them: `tourney standings` reads none of this."""
+"""The steps of a table game that read sheets (`TableGame`): reading and checking sheets, the
+checks against the event and its seating, stored rows. Loaded by the steps that need them:
+`tourney standings` reads none of this, `tourney check` none of the seating (`seating`)."""
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from rules_engine.findings import Finding, error
-from tourney.core.errors import SeatingError
-from tourney.core.i18n import _
 from tourney.core.names import name_key
 from tourney.core.sheetio import SheetRow, read_sheet_file
 from tourney.core.tabular import Source
@@ -26,9 +23,6 @@ from tourney.event.checking import (
     at_table,
     parse_sheets,
 )
-from tourney.event.schedule import plan_schedule
-from tourney.event.schedule import table_plan as sizes_for_plan
-from tourney.event.seating import SeatedRound, rounds_to_plan, seated_tables
 from tourney.games.tablegame.model import TableGame
 
 if TYPE_CHECKING:
@@ -36,10 +30,6 @@ if TYPE_CHECKING:
     # `tourney check` of a file loads the game packages but needs no database.
     from tourney.core import store
     from tourney.core.store import Event
-
-#: The draw kind of a seated round (the seating and its seed).
-SEATS_KIND = "seats"
-
 
 class SeatedSheet(Protocol):
     """A table game's checked sheet: its players' lines (each with a seat and a player)."""
@@ -148,46 +138,3 @@ def table_rows(game: TableGame[Any], event: Event) -> TableRowsFn:
                                      None, game.dump(p)) for p in lines]
 
     return rows
-
-
-# --- seating -------------------------------------------------------------------------------
-def seat_rounds(game: TableGame[Any], event: Event, round_no: int | None, all_rounds: bool,
-                tables: str | None) -> list[SeatedRound]:
-    """`tourney seat`: plan the open rounds with the schedule optimiser (seeded by the event
-    seed) at tables of the game's sizes, as close to the scheme's table size as they allow
-    (`tables`: 'even' or sizes like '4,4,3'), and store the rounds asked for."""
-    from tourney.core import store
-
-    todo = rounds_to_plan(event, round_no, all_rounds)
-    info = event.info()
-    assert game.limits is not None  # a game without sizes seats its own rounds (`TableGame.seat`)
-    limits = replace(game.limits, usual=min(max(game.scheme(info).table_size, game.limits.low), game.limits.high))
-    players = [p for p in event.players() if p.active_in(todo.first)]
-    try:
-        sizes = sizes_for_plan(len(players), tables or "even", limits)
-    except SeatingError as exc:
-        raise SeatingError(_("--tables: {problem}").format(problem=exc) if tables else str(exc)) from None
-    current = seated_tables(event)
-    fixed = [current[r] for r in sorted(current) if r < todo.first]
-    seed = f"{info.seed}:schedule:{todo.first}"
-    plan = plan_schedule([p.id for p in players], len(fixed) + info.rounds - todo.first + 1, list(sizes),
-                         fixed=fixed, seed=seed, limits=limits)
-    planned = dict(zip(range(todo.first, info.rounds + 1), plan[len(fixed):]))
-    names = {p.id: p.name for p in event.players()}
-    out: list[SeatedRound] = []
-    with event.transaction() as conn:
-        for r in todo.wanted:
-            rnd = planned[r]
-            seated = SeatedRound(r, tuple(tuple(names[p] for p in t) for t in rnd))
-            if current.get(r) == rnd:
-                if r in todo.asked:  # asked for by name: say it stands as planned
-                    out.append(seated)
-                continue
-            store.store_seating(conn, r, "seat", [[(p, None) for p in t] for t in rnd])
-            store.store_draw(conn, r, SEATS_KIND, seed, [[names[p] for p in t] for t in rnd])
-            store.log(conn, "seat", f"round {r}: {sum(map(len, rnd))} players at tables of "
-                                    f"{'+'.join(str(len(t)) for t in rnd)}, seed {seed!r}")
-            out.append(seated)
-    return out
-
-
