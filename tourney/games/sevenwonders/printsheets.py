@@ -32,7 +32,7 @@ WIDTHS = (8, 8, 7, 26, 15, 7, 10, 12, 13, 10, 11, 9, 15, 10, 9)  # German header
 
 @dataclass(frozen=True)
 class Labels:
-    """The printed words of one language; `header` must be import headers (``sheets.ALIASES``)."""
+    """The printed words of one language; `header` must be import headers (``lines.ALIASES``)."""
 
     header: tuple[str, ...]
     round: str
@@ -49,7 +49,7 @@ class Labels:
 
 def labels(lang: str) -> Labels:
     """The printed words in `lang`. What the import reads back comes from the import vocabulary
-    (`sheets.WORDS`): the header row and the "Guilds in play" line, so a printed sheet always
+    (`lines.WORDS`): the header row and the "Guilds in play" line, so a printed sheet always
     imports; the other words from the catalogue; the guilds' German names are the German
     edition's card names (`GUILD_NAMES_DE`, data)."""
     with use_language(lang):
