@@ -112,10 +112,11 @@ TOURNEY_FILES = sorted((ROOT / "tourney").rglob("*.py"))
 
 @pytest.mark.parametrize("path", TOURNEY_FILES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_only_the_store_reaches_the_database(path):
-    # Settings, draws and results go through the store's API; the CLI only names the error type.
-    # `database.py` is the store's own connection layer (file or PostgreSQL URL).
+    # Settings, draws and results go through the store's API. Event files are read with the
+    # standard library's sqlite3; SQLAlchemy serves PostgreSQL only (`pgsql.py`) and parses
+    # server URLs (`database.py`, the store's connection layer).
     rel = path.relative_to(ROOT).as_posix()
-    used = [m for m in imported_modules(path) if m.split(".")[0] == "sqlalchemy"]
-    if rel.startswith("tourney/core/store/") or rel == "tourney/core/database.py":
-        return
-    assert [m for m in used if not (rel == "tourney/cli/base.py" and m == "sqlalchemy.exc")] == []
+    used = [m for m in imported_modules(path) if m.split(".")[0] in ("sqlalchemy", "sqlite3")]
+    allowed = {"tourney/core/pgsql.py": ("sqlalchemy",), "tourney/core/database.py": ("sqlalchemy",),
+               "tourney/core/sql.py": ("sqlite3",)}.get(rel, ())
+    assert [m for m in used if m.split(".")[0] not in allowed] == []

@@ -109,18 +109,24 @@ VICTORY_WORDS_DE: dict[str, Victory] = {
     "zivil": Victory.CIVILIAN, "militär": Victory.MILITARY, "militaer": Victory.MILITARY,
     "wissenschaft": Victory.SCIENCE, "politik": Victory.POLITICAL, "politisch": Victory.POLITICAL,
 }
+#: The words French match sheets use (the French rulebook's "Suprématie Militaire, Scientifique
+#: ou Politique" and the civilian victory), read the same way.
+VICTORY_WORDS_FR: dict[str, Victory] = {
+    "civile": Victory.CIVILIAN, "civil": Victory.CIVILIAN, "militaire": Victory.MILITARY,
+    "scientifique": Victory.SCIENCE, "politique": Victory.POLITICAL,
+}
 
 
 def parse_victory(text: str | None) -> Victory | None:
     """The victory named by a cell ('' means civilian, the normal end after Age III), in
-    English or German."""
+    English, German or French."""
     key = (text or "").strip().lower()
     if key == "":
         return Victory.CIVILIAN
     for v in Victory:
         if key == v.value:
             return v
-    return VICTORY_WORDS_DE.get(key)
+    return VICTORY_WORDS_DE.get(key) or VICTORY_WORDS_FR.get(key)
 
 
 def civilian_winner(a: MatchLine, b: MatchLine) -> str | None:

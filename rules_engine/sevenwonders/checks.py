@@ -359,14 +359,14 @@ def _in_play_names(names: frozenset[str | None]) -> tuple[frozenset[str] | None,
     return guilds, tuple(sorted(GUILD_INDEX[g] for g in guilds)), "Scientists Guild" in guilds
 
 
-#: German card names (1st edition) of the guilds, folded, to their English names.
-_GUILDS_DE = {de.casefold(): en for en, de in d.GUILD_NAMES_DE.items()}
+#: German and French card names of the guilds, folded, to their English names.
+_GUILDS_PRINTED = {local.casefold(): en for names in d.GUILD_NAMES_BY_LANG.values() for en, local in names.items()}
 
 
 @lru_cache(maxsize=1024)
 def _guild_name(name: str) -> str | None:
-    """The canonical guild for an English or German spelling, or None."""
-    return d.guild_name(name) or _GUILDS_DE.get(" ".join(name.split()).casefold())
+    """The canonical guild for an English, German or French spelling, or None."""
+    return d.guild_name(name) or _GUILDS_PRINTED.get(" ".join(name.split()).casefold())
 
 
 # --- checks ---------------------------------------------------------------------------

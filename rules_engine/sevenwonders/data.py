@@ -408,6 +408,16 @@ GUILD_NAMES_DE: dict[str, str] = {
     "Shipowners Guild": "Gilde der Reeder", "Scientists Guild": "Gilde der Wissenschaftler",
     "Magistrates Guild": "Gilde der Beamten", "Builders Guild": "Gilde der Baumeister",
 }
+#: The guilds' names on the French cards (Repos Production), for French score sheets.
+GUILD_NAMES_FR: dict[str, str] = {
+    "Workers Guild": "Guilde des travailleurs", "Craftsmens Guild": "Guilde des artisans",
+    "Traders Guild": "Guilde des commerçants", "Philosophers Guild": "Guilde des philosophes",
+    "Spies Guild": "Guilde des espions", "Strategists Guild": "Guilde des stratèges",
+    "Shipowners Guild": "Guilde des armateurs", "Scientists Guild": "Guilde des scientifiques",
+    "Magistrates Guild": "Guilde des magistrats", "Builders Guild": "Guilde des bâtisseurs",
+}
+#: The guilds' printed names by language (English: the names themselves).
+GUILD_NAMES_BY_LANG: dict[str, dict[str, str]] = {"de": GUILD_NAMES_DE, "fr": GUILD_NAMES_FR}
 
 
 def age_cards(age: int) -> tuple[Card, ...]:

@@ -1,6 +1,6 @@
 """The rules engine's findings in the organiser's language: English templates with named
-placeholders, rendered through the catalogue at the tourney edge; a German event's import of
-a bad sheet reads German, exactly."""
+placeholders, rendered through the catalogue at the tourney edge (every finding in every
+language); a German event's import of a bad sheet reads German, exactly."""
 from __future__ import annotations
 
 import dataclasses
@@ -22,8 +22,11 @@ from rules_engine.sevenwonders import check_sheet
 from rules_engine.sevenwonders import data as d
 from rules_engine.sevenwonders.sample import random_table
 from tourney.core.findingtext import finding_text
-from tourney.core.i18n import use_language
+from tourney.core.i18n import DEFAULT, LANGS, use_language
 from conftest import PO
+
+#: The languages with a catalogue: every finding is said in each of them.
+TRANSLATED = [lang for lang in LANGS if lang != DEFAULT]
 
 
 # --- the Finding value -----------------------------------------------------------------------
@@ -55,8 +58,13 @@ def test_words_lists_and_clauses_are_translated_with_the_message():
 
 # --- every finding the checks produce formats in both languages ----------------------------------
 def catalogue_ids() -> set[str]:
-    with open(PO, "rb") as fh:
-        return {m.id for m in read_po(fh) if m.id and isinstance(m.id, str) and m.string}
+    """The messages every language's catalogue translates."""
+    ids: set[str] | None = None
+    for lang in TRANSLATED:
+        with open(PO.parents[2] / lang / "LC_MESSAGES" / "tourney.po", "rb") as fh:
+            translated = {m.id for m in read_po(fh) if m.id and isinstance(m.id, str) and m.string}
+        ids = translated if ids is None else ids & translated
+    return ids or set()
 
 
 CATALOGUE = catalogue_ids()
@@ -78,9 +86,10 @@ def assert_speaks_both(findings: list[Finding]) -> None:
         english = f.message
         with use_language("en"):
             assert finding_text(f) == english
-        with use_language("de"):
-            german = finding_text(f)
-        assert german and german != english or not f.params, (f.rule, english)
+        for lang in TRANSLATED:
+            with use_language(lang):
+                said = finding_text(f)
+            assert said and said != english or not f.params, (lang, f.rule, english)
         missing = [w for w in [f.template] + [w for _, v in f.params for w in words_in(v)] if w not in CATALOGUE]
         assert not missing, (f.rule, missing)
 
@@ -113,7 +122,7 @@ def _spoil(table, changes, wonder, side, stages, shape):
 
 @settings(max_examples=150, deadline=None)
 @given(seven)
-def test_every_7_wonders_finding_formats_in_english_and_german(sheet):
+def test_every_7_wonders_finding_formats_in_every_language(sheet):
     assert_speaks_both(check_sheet(sheet))
 
 
@@ -124,7 +133,7 @@ SWEEP = [{field: v} for field in ("military", "treasury", "wonders", "civilian",
          for c, g, t, w, sc in ((5, 0, 0, 0, 25), (4, 4, 4, 0, 20), (2, 1, 1, 3, 13), (1, 1, 1, 0, 5), (4, 4, 4, 2, 100))]
 
 
-def test_a_sweep_of_spoilt_7_wonders_sheets_formats_in_english_and_german():
+def test_a_sweep_of_spoilt_7_wonders_sheets_formats_in_every_language():
     rules = set()
     for seed in range(12):
         table = random_table(seed, 3 + seed % 5)
@@ -141,7 +150,7 @@ def test_a_sweep_of_spoilt_7_wonders_sheets_formats_in_english_and_german():
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(-3, 30), min_size=18, max_size=18), st.booleans(), st.sampled_from(
     ["", "civilian", "military", "science", "political", "zivil", "nonsense"]), st.sampled_from([None, "A", "B", "C"]))
-def test_every_duel_finding_formats_in_english_and_german(values, first, victory, winner):
+def test_every_duel_finding_formats_in_every_language(values, first, victory, winner):
     def row(name, vs, is_first):
         blue, green, yellow, purple, wonders, progress, treasury, military, senate = vs
         return MatchLine(name, is_first, blue, green, yellow, purple, wonders, progress, treasury, military, senate,
@@ -154,7 +163,7 @@ def test_every_duel_finding_formats_in_english_and_german(values, first, victory
 @given(st.lists(st.tuples(st.integers(0, 4), st.sampled_from(["Colosseum", "Kolosseum", "Unbekannt", None]),
                           st.integers(-1, 9), st.one_of(st.integers(-1, 7), st.just(2.5)), st.booleans()),
                 min_size=1, max_size=7))
-def test_every_one_card_wonder_finding_formats_in_english_and_german(rows):
+def test_every_one_card_wonder_finding_formats_in_every_language(rows):
     lines = tuple(OcwLine(seat, f"P{i % 3}", wonder, stages, buildings, winner)  # type: ignore[arg-type]
                   for i, (seat, wonder, stages, buildings, winner) in enumerate(rows))
     assert_speaks_both(check_onecardwonder(OcwSheet(lines)) + check_onecardwonder(OcwSheet(lines), leaders=True))
@@ -163,7 +172,7 @@ def test_every_one_card_wonder_finding_formats_in_english_and_german(rows):
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 6), st.integers(-5, 120), st.integers(0, 6), st.integers(-1, 7),
                           st.integers(-1, 30), st.integers(-1, 8)), min_size=1, max_size=7))
-def test_every_dominations_finding_formats_in_english_and_german(rows):
+def test_every_dominations_finding_formats_in_every_language(rows):
     lines = tuple(DomLine(seat, f"P{i % 4}", vp, ini, obj, infl, dom)
                   for i, (seat, vp, ini, obj, infl, dom) in enumerate(rows))
     assert_speaks_both(check_dominations(DomSheet(lines)))

@@ -1,5 +1,5 @@
-"""German throughout: the event's language, the gettext catalogues, German collation, and a
-German event end to end with exact output."""
+"""German throughout: the event's language, the gettext catalogues (every language's complete),
+German collation, and a German event end to end with exact output."""
 from __future__ import annotations
 
 import io
@@ -18,11 +18,12 @@ from openpyxl import load_workbook
 from tourney.core.collation import collation_key
 from tourney.games.sevenwonders.draws import draw_round
 from tourney.games.sevenwonders.drawstore import draw_payload, guild_rows
-from tourney.core.i18n import _, ngettext, use_language
+from tourney.core.i18n import DEFAULT, LANGS, LOCALE_DIR, _, ngettext, use_language
 from tourney.core.store import StoredDraw
 
 ROOT = Path(__file__).resolve().parents[2]
-MO = PO.with_suffix(".mo")
+#: Every language with a catalogue (English is the msgids themselves).
+TRANSLATED = [lang for lang in LANGS if lang != DEFAULT]
 
 
 def code_messages() -> dict[tuple[str | tuple[str, ...], str | None], str]:
@@ -65,25 +66,37 @@ def test_no_extraction_keyword_is_subscripted():
                        "rename the variable:\n" + "\n".join(found))
 
 
-def german():
-    with open(PO, "rb") as fh:
+def po_file(lang: str) -> Path:
+    return PO.parents[2] / lang / "LC_MESSAGES" / "tourney.po"
+
+
+def catalogue(lang: str = "de"):
+    with open(po_file(lang), "rb") as fh:
         return read_po(fh)
 
 
-def test_every_message_in_the_code_has_a_german_translation():
-    catalogue = german()
+def test_every_language_has_a_catalogue_and_every_catalogue_a_language():
+    assert LOCALE_DIR == PO.parents[2]
+    assert sorted(p.name for p in LOCALE_DIR.iterdir() if p.is_dir()) == sorted(TRANSLATED)
+    assert LANGS[0] == DEFAULT == "en"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_in_the_code_has_a_translation(lang):
+    catalogue_ = catalogue(lang)
     missing = []
     for (message, context), where in code_messages().items():
         msgid = message[0] if isinstance(message, tuple) else message
-        entry = catalogue.get(msgid, context)
+        entry = catalogue_.get(msgid, context)
         strings = () if entry is None else (entry.string if isinstance(entry.string, tuple) else (entry.string,))
         if entry is None or entry.fuzzy or not all(strings):
             missing.append(f"{where}: {msgid!r}")
-    assert not missing, "run 'make messages' and translate in tourney.po:\n" + "\n".join(missing)
+    assert not missing, f"run 'make messages' and translate in {lang}/.../tourney.po:\n" + "\n".join(missing)
 
 
-def test_translations_keep_every_placeholder():
-    for entry in german():
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_keep_every_placeholder(lang):
+    for entry in catalogue(lang):
         if not entry.id:
             continue
         ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
@@ -103,11 +116,19 @@ def plain(value):
     return tuple(value) if isinstance(value, (list, tuple)) else value
 
 
-def test_the_compiled_catalogue_is_up_to_date_with_the_po_file():
-    with open(MO, "rb") as fh:
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_compiled_catalogue_is_up_to_date_with_the_po_file(lang):
+    with open(po_file(lang).with_suffix(".mo"), "rb") as fh:
         compiled = {(text(m.context), plain(m.id)): plain(m.string) for m in read_mo(fh) if m.id}
-    source = {(m.context, plain(m.id)): plain(m.string) for m in german() if m.id and not m.fuzzy}
+    source = {(m.context, plain(m.id)): plain(m.string) for m in catalogue(lang) if m.id and not m.fuzzy}
     assert compiled == source, "run 'make messages' (pybabel compile) and commit tourney.mo"
+
+
+def test_french_plurals_take_the_singular_for_zero_and_one():
+    assert catalogue("fr").plural_forms == "nplurals=2; plural=(n > 1);"
+    with use_language("fr"):
+        assert [ngettext("{n} table", "{n} tables", n).format(n=n) for n in (0, 1, 2)] == \
+            ["0 table", "1 table", "2 tables"]
 
 
 def test_the_current_language_translates_and_english_is_the_message_itself():
@@ -116,6 +137,9 @@ def test_the_current_language_translates_and_english_is_the_message_itself():
         assert _("Standings") == "Tabelle"
         assert ngettext("{pages} page", "{pages} pages", 1).format(pages=1) == "1 Seite"
         assert ngettext("{pages} page", "{pages} pages", 3).format(pages=3) == "3 Seiten"
+        with use_language("fr"):
+            assert _("Standings") == "Classement"
+        assert _("Standings") == "Tabelle"
     assert _("Standings") == "Standings"
 
 
@@ -176,12 +200,12 @@ def test_german_standings_exact(run):
         "Bonner Cup: Tabelle\n"
         "Platz  Spieler                      Punkte  Anteil  SP  Münzen  Los  Spiele\n"
         "-----  ---------------------------  ------  ------  --  ------  ---  ------\n"
-        "    1  Bauer                             6  0.2909  24       3    3       1\n"
-        "    2  Ärger                             4  0.2303  19       3    1       1\n"
-        "    3  Zoë Kästner (ausgeschieden)       2  0.1697  14       3    4       1\n"
-        "    4  Özdemir                           1  0.1091   9       3    2       1\n")
-    assert run("standings", "de.db", "--format", "csv").output.splitlines()[0] == \
-        "rank,player,points,share,vp,coins,lot,games,dropped_after"
+        "    1  Bauer                             6  0,2909  24       3    3       1\n"
+        "    2  Ärger                             4  0,2303  19       3    1       1\n"
+        "    3  Zoë Kästner (ausgeschieden)       2  0,1697  14       3    4       1\n"
+        "    4  Özdemir                           1  0,1091   9       3    2       1\n")
+    assert run("standings", "de.db", "--format", "csv").output.splitlines()[:2] == \
+        ["rank,player,points,share,vp,coins,lot,games,dropped_after", "1,Bauer,6,0.290909091,24,3,3,1,"]
 
 
 def test_german_exports_html_and_xlsx(run):
@@ -245,10 +269,28 @@ def test_the_language_is_changed_with_event_and_stays_english_by_default(run):
     assert "write it as YYYY-MM-DD" in r.output
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_tourney_new_lang_is_the_setting_the_live_server_reads(run, lang):
     from tourney.event.live import event_lang
     from tourney.core.store import Event
 
     run("new", "l.db", "--game", "7wonders", "--seed", "1", "--lang", lang)
     assert event_lang(Event.open("l.db")) == lang
+
+
+def test_every_language_has_its_decimal_sign_as_cldr_says():
+    from babel.numbers import get_decimal_symbol
+
+    from tourney.core.i18n import DECIMAL_SIGN, LANGS
+
+    assert {lang: DECIMAL_SIGN[lang] for lang in LANGS} == {lang: get_decimal_symbol(lang) for lang in LANGS}
+
+
+def test_shown_numbers_take_the_readers_decimal_sign_and_nothing_else_changes():
+    from decimal import Decimal
+
+    from tourney.core.i18n import local_number
+
+    assert [local_number(v, "de") for v in (Decimal("17.5"), "0.9464", "-1.25", 22, "Anna 1.5", "1.2.3", None)] == \
+        ["17,5", "0,9464", "-1,25", "22", "Anna 1.5", "1.2.3", ""]
+    assert local_number("0.9464", "en") == "0.9464" and local_number("0.9464", "fr") == "0,9464"

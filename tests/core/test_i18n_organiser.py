@@ -20,12 +20,12 @@ def test_players_add_in_german_holds_back_a_look_alike(run):
     assert run("players", "add", "de.db", "Jan Müller", "Anna Schmidt").output == \
         "2 Spieler ab Runde 1 angemeldet: Jan Müller, Anna Schmidt\n"
     r = run("players", "add", "de.db", "Jan Mueller", ok=None)
-    assert (r.exit_code, r.output) == (1, "Error: 'Jan Mueller' sieht aus wie der angemeldete Name 'Jan Müller': "
+    assert (r.exit_code, r.output) == (1, "Fehler: 'Jan Mueller' sieht aus wie der angemeldete Name 'Jan Müller': "
                                           "trotzdem mit --yes anmelden oder die Schreibweise korrigieren\n")
     assert run("players", "add", "de.db", "Jan Mueller", "--yes").output == \
         "1 Spieler ab Runde 1 angemeldet: Jan Mueller\n"
     r = run("players", "add", "de.db", "anna schmidt", ok=None)
-    assert (r.exit_code, r.output) == (1, "Error: 'anna schmidt' ist schon angemeldet (als 'Anna Schmidt')\n")
+    assert (r.exit_code, r.output) == (1, "Fehler: 'anna schmidt' ist schon angemeldet (als 'Anna Schmidt')\n")
     assert run("players", "rename", "de.db", "Jan Mueller", "Jan Möller").output == \
         "'Jan Mueller' in 'Jan Möller' umbenannt\n"
     assert run("players", "drop", "de.db", "Jan Möller").output == "'Jan Möller' scheidet vor Runde 1 aus\n"
@@ -43,7 +43,7 @@ def test_players_import_in_german_lists_the_known_names(run):
     (run.folder / "leer.csv").write_text("Verein\nBonn\n")
     r = run("players", "import", "de.db", "leer.csv", ok=None)
     assert r.exit_code == 1
-    assert r.output == ("Error: leer.csv:1: keine Spalte 'Name' in der Kopfzeile ['Verein']: die Spalte mit den "
+    assert r.output == ("Fehler: leer.csv:1: keine Spalte 'Name' in der Kopfzeile ['Verein']: die Spalte mit den "
                         "Spielernamen 'Name' nennen oder die Spalten 'Vorname' und 'Nachname' verwenden\n")
 
 
@@ -55,17 +55,17 @@ def test_an_out_of_date_round_is_refused_in_german(run):
     run("players", "drop", "de.db", "Spieler 3")
     r = run("seating", "de.db", "--round", "1", ok=None)
     assert (r.exit_code, r.output) == (1, (
-        "Error: der Sitzplan von Runde 1 ist veraltet: 'Zoë Kästner' nachgemeldet, 'Spieler 3' ausgeschieden nach "
+        "Fehler: der Sitzplan von Runde 1 ist veraltet: 'Zoë Kästner' nachgemeldet, 'Spieler 3' ausgeschieden nach "
         "der Auslosung: mit 'tourney seat de.db --round 1' neu auslosen\n"))
     run("seat", "de.db", "--round", "1")
     run("sheets", "de.db", "--round", "1", "-o", "r1.xlsx")
     r = run("seat", "de.db", "--round", "1", ok=None)
     assert (r.exit_code, r.output) == (1, (
-        "Error: Runde 1 ist schon gedruckt, die Wertungsbögen liegen womöglich schon auf den Tischen: zum "
+        "Fehler: Runde 1 ist schon gedruckt, die Wertungsbögen liegen womöglich schon auf den Tischen: zum "
         "Neuauslosen --reprint angeben ('tourney seat de.db --round 1 --reprint'), dann neu drucken und die Bögen "
         "der geänderten Tische austauschen\n"))
     r = run("seat", "de.db", "--round", "9", ok=None)
-    assert (r.exit_code, r.output) == (1, "Error: Runde 9: die Veranstaltung hat 4 Runden\n")
+    assert (r.exit_code, r.output) == (1, "Fehler: Runde 9: die Veranstaltung hat 4 Runden\n")
 
 
 def _without_times(text: str) -> list[str]:
@@ -109,7 +109,7 @@ def test_the_player_view_in_german(run):
     run("players", "add", "de.db", "Bauer", "Ärger", "Zoë Kästner")
     assert run("player", "de.db", "bauer").output == "Bauer: noch keine Ergebnisse\nnoch nicht ausgelost\n"
     r = run("player", "de.db", "Baur", ok=None)
-    assert (r.exit_code, r.output) == (1, "Error: kein angemeldeter Spieler 'Baur': meinten Sie 'Bauer'?\n")
+    assert (r.exit_code, r.output) == (1, "Fehler: kein angemeldeter Spieler 'Baur': meinten Sie 'Bauer'?\n")
 
 
 def _season_event(run, file: str, name: str, date: str, players: list[str]) -> None:
@@ -149,6 +149,11 @@ Fritz               1  Bonn Spielt: 2                     2
 Gerd                1  Bonn Spielt: 4                     4
 Jörg Müller         2  Köln Open: 2, Bonn Spielt: 1       1  Bonn Spielt
 """
+    german_report = run("season", "koeln.db", "bonn.db", "--spots", "1", "--lang", "de").output
+    # Both events are German: so is the report, without --lang; --lang en asks for English.
+    assert run("season", "koeln.db", "bonn.db", "--spots", "1").output == german_report
+    assert run("season", "koeln.db", "bonn.db", "--spots", "1", "--lang", "en").output.startswith(
+        "Season: 2 events, 1 spot per event\n")
     assert run("season", "koeln.db", "bonn.db", "--spots", "1", "-o", "s.xlsx", "--lang", "de").output == \
         "s.xlsx geschrieben: 2 qualifiziert, 0 nachgerückt, 7 Spieler\n"
     r = run("season", "koeln.db", "--spots", "0", "--lang", "de", ok=None)
@@ -174,6 +179,34 @@ def test_an_existing_file_is_not_overwritten_and_says_so_in_german(run):
     run("players", "add", "de.db", "Bauer", "Ärger", "Zoë Kästner")
     (run.folder / "tabelle.html").write_text("alt")
     r = run("export", "de.db", "-o", "tabelle.html", ok=None)
-    assert (r.exit_code, r.output) == (1, "Error: 'tabelle.html' gibt es schon: mit --force ersetzen oder einen "
+    assert (r.exit_code, r.output) == (1, "Fehler: 'tabelle.html' gibt es schon: mit --force ersetzen oder einen "
                                           "anderen Dateinamen wählen\n")
     assert (run.folder / "tabelle.html").read_text() == "alt"
+
+
+def test_a_usage_mistake_in_a_german_event_is_said_in_german(run):
+    german(run)
+    r = run("standings", "de.db", "--after-round", "9", ok=None)
+    assert (r.exit_code, r.output) == (2, "Aufruf: cli standings [OPTIONS] EVENT\nHilfe: 'cli standings --help'.\n\n"
+                                          "Fehler: --after-round 9: noch keine Runde hat Ergebnisse; --after-round "
+                                          "weglassen\n")
+    # Before an event is open, tourney speaks English (click's own words too).
+    r = run("standings", ok=None)
+    assert (r.exit_code, r.output.splitlines()[-1]) == (2, "Error: Missing argument 'EVENT'.")
+
+
+def test_a_season_refuses_an_event_of_another_game(run):
+    _season_event(run, "koeln.db", "Köln Open", "2018-03-10", ["Anna", "Jörg Müller", "Clara", "Dirk", "Emil"])
+    _season_event(run, "bonn.db", "Bonn Spielt", "2018-10-27", ["JOERG MUELLER", "Fritz", "anna", "Gerd", "Clara"])
+    from tourney.demo import run_all
+
+    run_all(run.folder / "demo", lambda _: None, "onecardwonder")  # an evening of the fair
+    (run.folder / "demo" / "onecardwonder.db").rename(run.folder / "ocw.db")
+    r = run("season", "koeln.db", "ocw.db", "bonn.db", "--spots", "1", ok=None)  # events in two languages
+    assert (r.exit_code, r.output) == (1, "Error: 'ocw.db' (One Card Wonder) is not a 7 Wonders event like the "
+                                          "others: a season report takes the events of one game; leave it out\n")
+    run("event", "ocw.db", "--lang", "de")
+    r = run("season", "koeln.db", "ocw.db", "bonn.db", "--spots", "1", ok=None)
+    assert (r.exit_code, r.output) == (1, "Fehler: 'ocw.db' (One Card Wonder) ist keine 7 Wonders-Veranstaltung wie "
+                                          "die anderen: ein Saisonbericht nimmt die Veranstaltungen eines Spiels; "
+                                          "diese weglassen\n")

@@ -6,20 +6,22 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
+
 from conftest import HEADER, line, write_sheet
 from openpyxl import load_workbook
 
 from tourney.core import store
 from tourney.core.errors import SheetError
 from tourney.core.findingtext import finding_text
-from tourney.core.i18n import use_language
+from tourney.core.i18n import DEFAULT, LANGS, use_language
 from tourney.core.tabular import read_tables
 
 NAMES = ("Bauer", "Ärger", "Zoë", "Özdemir")
 
 
-def german(run, game: str = "7wonders", file: str = "de.db") -> None:
-    run("new", file, "--game", game, "--seed", "5", "--name", "Cup", "--lang", "de")
+def german(run, game: str = "7wonders", file: str = "de.db", lang: str = "de") -> None:
+    run("new", file, "--game", game, "--seed", "5", "--name", "Cup", "--lang", lang)
 
 
 def sheet(run, name: str, rows) -> str:
@@ -78,7 +80,7 @@ def test_file_errors_are_said_in_german_and_stay_english_in_json(run):
         "die Datei erneut mit einem Trennzeichen speichern (Excel: 'CSV UTF-8') [file]\n"
         "notes.csv: Fehler: notes.csv:1: die erste Zeile ist nicht die Kopfzeile eines Wertungsblatts: sie "
         "braucht die Spalten round, table, seat, player, military, treasury, wonders, civilian, commercial, guilds, "
-        "science, total, coins (englische oder deutsche Namen) [file]\n"
+        "science, total, coins (englische, deutsche oder französische Namen) [file]\n"
         "r1.ods: Fehler: r1.ods: unbekannter Dateityp '.ods': .csv oder .xlsx verwenden [file]\n"
         "geprüft: 4 Dateien: 0 Tische, 0 Spieler: 4 Fehler, 0 Warnungen: nichts gespeichert\n"))
     found = json.loads(run("check", "--event", "de.db", "nix.csv", "mixed.csv", "--format", "json",
@@ -186,7 +188,7 @@ def test_the_duel_player_view_says_its_results_in_german_and_english_in_csv_and_
     assert run("player", "d.db", "Cleo").output.splitlines()[2] == \
         "    1      3     1  (Freilos)                 Freilos    1"
     assert run("player", "d.db", "Anna").output.splitlines()[2] == \
-        "    1      2     1  Ben     30         30  unentschieden  0.5"
+        "    1      2     1  Ben     30         30  unentschieden  0,5"
     assert run("player", "d.db", "Eva", "--format", "csv").output.splitlines()[1] == \
         "1,1,1,Dirk,30,29,won (civilian),1"
     assert json.loads(run("player", "d.db", "Cleo", "--format", "json").output)[0] == {
@@ -204,7 +206,7 @@ def test_the_seating_report_and_the_plan_comparison_in_german(run):
         "Plan        Tische          Schranke  geplant  Nachbarn    Startplätze",
         "bonn        5+4+4                 12       14           0            0"]
     r = run("seat", "de.db", "--tables", "5,5,5", ok=None)
-    assert r.output == ("Error: --tables: Tischplan '5,5,5' setzt 15 Spieler, es spielen aber 13: Größen angeben, "
+    assert r.output == ("Fehler: --tables: Tischplan '5,5,5' setzt 15 Spieler, es spielen aber 13: Größen angeben, "
                         "die zusammen 13 ergeben, oder 'bonn' oder 'dm' verwenden\n")
     run("seat", "de.db", "--all")
     out = run("seating", "de.db", "--report").output.splitlines()
@@ -255,13 +257,45 @@ def test_record_file_errors_follow_the_current_language(tmp_path):
 
 
 # --- printed words: the header rows are the import vocabulary ----------------------------------
-def test_every_games_german_printed_header_is_accepted_by_its_reader(run):
+def vocabularies():
+    """Every vocabulary a reader uses: the roster's, each game's sheet and the card list."""
+    from tourney.core.vocabulary import ROSTER
+    from tourney.games import dominations, onecardwonder
+    from tourney.games.duel import sheets as duel
+    from tourney.games.onecardwonder import catalogue
+    from tourney.games.sevenwonders import sheets as sevenwonders
+
+    return {"roster": ROSTER, "7wonders": sevenwonders.WORDS, "duel": duel.WORDS, "dominations": dominations.WORDS,
+            "onecardwonder": onecardwonder.WORDS, "card list": catalogue.WORDS}
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != DEFAULT])
+def test_every_column_has_a_printed_label_in_every_language(lang):
+    for name, words in vocabularies().items():
+        unlabelled = [w.column for w in words.words if lang not in w.labels()]
+        assert not unlabelled, f"{name}: give {unlabelled} a {lang!r} label (tourney/core/vocabulary.py Word)"
+
+
+def test_no_header_spelling_stands_for_two_columns():
+    from tourney.core.vocabulary import _bare, _FOLD, header_key
+
+    for name, words in vocabularies().items():
+        seen: dict[str, str] = {}
+        for w in words.words:
+            for spelling in (w.column, *w.labels().values(), *w.spellings):
+                key = header_key(spelling)
+                for k in {key, key.translate(_FOLD), _bare(key)}:
+                    assert seen.setdefault(k, w.column) == w.column, (name, k, seen[k], w.column)
+
+
+@pytest.mark.parametrize(("lang", "round_word", "player_word"), [("de", "Runde", "Spieler"), ("fr", "Ronde", "Joueur")])
+def test_every_games_printed_header_is_accepted_by_its_reader(run, lang, round_word, player_word):
     from tourney.games.registry import all_games
     from tourney.core.sheetio import read_sheet_file
 
     names = ("Anna", "Ben", "Cleo", "Dirk")
     for game, flow in all_games().items():
-        german(run, game, f"{game}.db")
+        german(run, game, f"{game}.db", lang)
         run("players", "add", f"{game}.db", *names)
         run("seat", f"{game}.db")
         run("sheets", f"{game}.db", "--round", "1", "-o", f"{game}.xlsx")
@@ -272,7 +306,7 @@ def test_every_games_german_printed_header_is_accepted_by_its_reader(run):
             if row is not None:
                 headers.append(row.cells)
                 assert all(fmt.canonical(c) for c in row.cells), (game, table.sheet, row.cells)
-        assert headers and all("Runde" in h and "Spieler" in h for h in headers), game
+        assert headers and all(round_word in h and player_word in h for h in headers), game
         assert sorted({r.player for r in read_sheet_file(run.folder / f"{game}.xlsx", fmt)}) == list(names), game
 
 

@@ -180,8 +180,8 @@ def test_an_event_deleted_on_postgresql_during_a_change_stores_nothing(postgres_
 
     url = f"{postgres_server}&event=gone"
     event = store.Event.create(url, name="x", game="7wonders", scheme="bonn", rounds=4, seed=1, date=None)
-    with event.engine.begin() as conn:
-        conn.exec_driver_sql(f'drop schema "{parse_location(url).schema}" cascade')
+    with event.db.begin() as conn:
+        conn.execute(f'drop schema "{parse_location(url).schema}" cascade')
     with pytest.raises(EventError) as caught, event.transaction() as conn:
         store.add_player(conn, "Anna", joined_round=1)
     assert str(caught.value) == (f"the event {event.location!r} was deleted while this change was being written: "

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from live_event import Server, build_event
 
-from tourney.event.live import event_url
+from tourney.event.live import event_url, remember_url
 from tourney.outputs.pdf.event_docs import score_pads
 from tourney.core.store import Event
 from tourney.games.registry import workflow
@@ -61,11 +61,16 @@ def test_an_explicit_url_wins_and_no_address_means_no_qr_code(run):
 
 def test_serve_stores_its_address_unless_the_organiser_set_one(tmp_path):
     ev = build_event(tmp_path)
-    server = Server(ev.path)
+    server = Server(ev.path)  # on 127.0.0.1: no phone reaches it, so it is not stored
     out = server.stop()
-    address = f"http://127.0.0.1:{server.port}"
-    assert f"stored {address} as the event's address" in out
-    assert event_url(Event.open(ev.path)) == address
+    address = f"http://127.0.0.1:{server.port}/"
+    assert (f"warning: only this computer reaches {address}: phones and the other desks need the hall's address: "
+            "serve with --host 0.0.0.0 (the default), or set the address with 'tourney event --url'") in out
+    assert "stored" not in out and event_url(Event.open(ev.path)) is None
+    event = Event.open(ev.path)  # the hall's address, as `serve` on 0.0.0.0 announces it
+    assert remember_url(event, "http://10.0.0.5:8000/") == ("http://10.0.0.5:8000", True)
+    assert event_url(event) == "http://10.0.0.5:8000"
+    assert remember_url(event, "http://localhost:8000/") == ("http://10.0.0.5:8000", False)
 
     from click.testing import CliRunner
 

@@ -159,7 +159,15 @@ def test_player_page_shows_rounds_tables_opponents_and_scores(ev, client):
     assert post(client, ev.desk_a, 1, rows, None).status_code == 201
     me, other = rows[0]["player"], rows[1]["player"]
     page = client.get(f"/players/{me}").text
-    assert f"<td>{rows[0]['total']}</td>" in page and str(other) in page
+    # The rounds as `tourney player` shows them: place and game points (not only the VP).
+    [mine] = cli_json("player", str(ev.path), str(me), "--format", "json")
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", page)
+    assert cells[:8] == [str(mine[k] if mine[k] is not None else "") for k in
+                         ("round", "table", "seat", "wonder", "vp", "place", "points", "share")]
+    assert str(other) in page and "rank " in page and "Place</th>" in page and "Points</th>" in page
+    german = TestClient(create_app(str(ev.path), lang="de")).get(f"/players/{me}").text
+    assert "Platz " in german and "Rang</th>" in german and "Punkte</th>" in german
+    assert mine["share"].replace(".", ",") in german  # a German page writes 0,2466
 
 
 def desk_login(client: TestClient, token: str) -> str:
@@ -196,8 +204,18 @@ def test_organiser_seats_publishes_and_downloads_sheets(ev, client):
     sheets = client.get("/desk/rounds/2/sheets.xlsx")
     assert sheets.status_code == 200 and sheets.content[:2] == b"PK"
     assert 2 not in live.published_rounds(Event.open(ev.path))
-    client.post("/desk/organiser/timer", data={"csrf": csrf, "minutes": "50"})
+    assert "timer 50 minutes" in client.post("/desk/organiser/timer", data={"csrf": csrf, "minutes": "50"}).text
     assert client.get("/api/stamp").json()["timer_end"]
+
+
+def test_the_organisers_desk_says_what_it_did_in_the_events_language(ev, monkeypatch):
+    monkeypatch.setattr(server_app, "LOGIN_DELAY", 0.0)
+    german = TestClient(create_app(str(ev.path), lang="de"))
+    csrf = desk_login(german, ev.organiser)
+    assert "Runde 1 veröffentlicht" in german.post("/desk/organiser/publish", data={"csrf": csrf, "round": "1"}).text
+    assert "Uhr 1 Minute" in german.post("/desk/organiser/timer", data={"csrf": csrf, "minutes": "1"}).text
+    refused = german.post("/desk/organiser/publish", data={"csrf": csrf, "round": "9"}).text
+    assert "Runde 9 ist nicht ausgelost: zuerst auslosen" in refused  # the library's refusal, in German too
 
 
 def test_desk_cli_prints_a_token_stored_only_hashed(ev):

@@ -75,7 +75,9 @@ def test_look_alikes_are_held_back_until_yes(ev):
     r = ev("players", "add", "ev.db", "Jan Mueller", "Zoë Kästner", ok=None)
     assert (r.exit_code, r.output) == (1, (
         "registered 1 player from round 1: Zoë Kästner\n"
-        "Error: 'Jan Mueller' looks like the registered 'Jan Müller': add anyway with --yes, or fix the spelling\n"))
+        "held back 1 name that looks like a registered one:\n"
+        "  'Jan Mueller' looks like the registered 'Jan Müller'\n"
+        "add it anyway with --yes, or fix the spelling\n"))
     r = ev("players", "add", "ev.db", "Müller, Jan", "Anna Schmitt", "jan  müller", ok=None)
     assert (r.exit_code, r.output) == (1, (
         "Error: 'jan müller' is already registered (as 'Jan Müller')\n"
@@ -95,7 +97,9 @@ def test_look_alikes_within_one_roster(ev):
     r = ev("players", "import", "ev.db", "r.csv", ok=None)
     assert (r.exit_code, r.output) == (1, (
         "registered 2 players from round 1\n"
-        "Error: 'Jan Mueller' looks like the registered 'Jan Müller': add anyway with --yes, or fix the spelling\n"))
+        "held back 1 name that looks like a registered one:\n"
+        "  'Jan Mueller' looks like the registered 'Jan Müller'\n"
+        "add it anyway with --yes, or fix the spelling\n"))
     assert ev("players", "import", "ev.db", "r.csv", "--yes").output == (
         "registered 1 player from round 1\n"
         "already registered: Jan Müller, Ben Neu\n")

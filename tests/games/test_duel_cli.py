@@ -327,3 +327,36 @@ def test_season_report_takes_a_duel_event(run):
     r = run("season", "d.db", "--spots", "1", "--format", "csv")
     assert top == "Anna"
     assert r.output == "event,date,place,player\nDuel Cup,2024-05-01,1,Anna\n"
+
+
+def test_an_agora_event_needs_every_senate_row(run):
+    """`--option agora` (every Duel pad prints the senate row, 7 Wonders Duel: Agora): a sheet
+    without a player's senate points is refused, naming the row; with them it is stored."""
+    duel_event(run, "Anna", "Ben", extra=("--option", "agora"))
+    assert "agora" in run("event", "d.db").output
+    run("seat", "d.db")
+    pairing = json.loads(run("pairings", "d.db", "--format", "json").output)[0]
+    first, second = (pairing["player"], pairing["opponent"]) if pairing["first"] else \
+        (pairing["opponent"], pairing["player"])
+    missing = [row(1, 1, first, 1), row(1, 1, second, 0, blue=4, senate="", total=21)]
+    write(run.folder / "r1.csv", missing)
+    r = run("results", "import", "d.db", "r1.csv", ok=None)
+    assert (r.exit_code, r.output) == (1, (
+        f"r1.csv:3: round 1, table 1: error: {second!r} has no senate points: the event is played with Agora, so "
+        "every player's senate row counts; write 0 if they had none [senate.missing]\n"
+        "checked 1 file: 1 table, 2 players: 1 error, 0 warnings: nothing stored\n"))
+    write(run.folder / "r1.csv", [row(1, 1, first, 1), row(1, 1, second, 0, blue=4, senate=0)])
+    assert run("results", "import", "d.db", "r1.csv").output.endswith("1 table stored\n")
+
+
+def test_pairings_workbook_speaks_the_event_language(run):
+    """The pairings workbook of a German event is German (as its match sheets are), --lang
+    chooses another; the filled-in sheet still imports."""
+    duel_event(run, "Anna", "Ben", "Cleo", "Dirk", extra=("--lang", "de"))
+    run("seat", "d.db")
+    assert run("pairings", "d.db", "-o", "r1.xlsx").output == "r1.xlsx geschrieben\n"
+    wb = openpyxl.load_workbook("r1.xlsx")
+    assert wb.sheetnames == ["Nach Tisch", "Nach Name", "Tisch 1", "Tisch 2"]
+    assert wb["Nach Tisch"]["A3"].value == "Tisch" and wb["Tisch 1"]["A4"].value == "Runde"
+    run("pairings", "d.db", "-o", "r1-fr.xlsx", "--lang", "fr")
+    assert openpyxl.load_workbook("r1-fr.xlsx").sheetnames[:2] == ["Par table", "Par nom"]

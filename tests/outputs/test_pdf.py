@@ -122,6 +122,11 @@ def test_the_embedded_font_keeps_umlauts_and_turkish_and_polish_letters():
      ("clockwise", "side A", "Coins")),
     (dominations_pad, "de", "▶ ist zu Beginn I auf der Initiativeleiste, die anderen folgen in Platzreihenfolge.",
      ("Uhrzeigersinn", "Seite A", "Münzen")),
+    (sevenwonders_pad, "fr", "▶ commence, puis dans le sens des aiguilles d'une montre. Entourer la face A ou B. "
+     "Pièces ÷ 3, arrondi à l'inférieur.", ("Coins", "Military")),
+    (ocw_pad, "fr", "▶ commence, puis dans le sens des aiguilles d'une montre.", ("face A", "Pièces")),
+    (dominations_pad, "fr", "▶ est I sur la piste d'initiative au départ, les autres suivent dans l'ordre des sièges.",
+     ("aiguilles", "face A", "Pièces")),
 ])
 def test_each_game_pad_says_its_own_start_and_filling_in(make, lang, hint, foreign):
     # The line under the grid was the 7 Wonders one on every game's pad (sides, coins).
@@ -242,6 +247,18 @@ def test_print_seating_tables_and_cards(run, bonn):
     assert r.exit_code == 1 and "round 9 is not seated" in r.output
     r = run("print", bonn, "--round", "1", "-o", "x.xlsx", ok=None)
     assert r.exit_code == 2 and "this document is written as PDF" in r.output
+
+
+def test_print_without_what_writes_the_whole_kit_and_fixes_the_seating(run, bonn):
+    from tourney.core.store import Event
+
+    assert Event.open(bonn).printed_rounds() == set()
+    assert run("print", bonn, "--round", "1", "-o", "kit.pdf").output == "wrote kit.pdf: round 1, 12 pages\n"
+    texts = pages_text(Path("kit.pdf"))
+    assert "Round 1 · Where to sit" in texts[0] and "Round 1 · Seating by table" in texts[1]
+    assert sum("Table 1" in t for t in texts) >= 2  # its card and its pad
+    # The pads are out on the tables: the seating is fixed, as after 'tourney sheets'.
+    assert Event.open(bonn).printed_rounds() == {1}
 
 
 #: `tourney ARGS…` in a fresh process, then which heavy libraries it loaded and how often the

@@ -2,7 +2,6 @@
 event opened at the edge with its game, and the common options."""
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -10,6 +9,7 @@ import click
 
 from tourney import __version__
 from tourney.core.errors import TourneyError, UsageError
+from tourney.core.sql import OperationalError
 from tourney.core.i18n import (
     DEFAULT,
     LANGS,
@@ -29,24 +29,72 @@ if TYPE_CHECKING:
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-class TourneyGroup(click.Group):
-    """Turns library errors into click errors: the message, exit 1; usage errors exit 2."""
+class Refused(click.ClickException):
+    """A refusal in the language spoken when it happened: "Fehler: …" in a German event."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.prefix = _("Error:")
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"{self.prefix} {self.format_message()}", file=file, err=True)
+
+
+class WrongUsage(click.UsageError):
+    """A usage mistake, with the command's usage line and help hint in the language spoken."""
+
+    def __init__(self, message: str, ctx: click.Context | None) -> None:
+        super().__init__(message, ctx)
+        self.prefix = _("Error:")
+        self.usage = _("Usage:")
+        self.hint = _("Try '{command}' for help.")
+
+    def show(self, file: Any = None) -> None:
+        if self.ctx is not None:
+            usage = self.ctx.get_usage().removeprefix("Usage:").strip()
+            click.echo(f"{self.usage} {usage}", file=file, err=True)
+            help_option = next(iter(self.ctx.help_option_names), "--help")
+            click.echo(self.hint.format(command=f"{self.ctx.command_path} {help_option}"), file=file, err=True)
+            click.echo("", file=file, err=True)
+        click.echo(f"{self.prefix} {self.format_message()}", file=file, err=True)
+
+
+class TourneyCommand(click.Command):
+    """A command whose usage mistakes show its own usage line (`tourney standings [OPTIONS] EVENT`)."""
 
     def invoke(self, ctx: click.Context) -> object:
         try:
-            with use_language(DEFAULT):  # until the command opens its event (`open_event`)
-                return super().invoke(ctx)
+            return super().invoke(ctx)
         except UsageError as exc:
-            raise click.UsageError(str(exc), ctx) from None
-        except TourneyError as exc:
-            raise click.ClickException(str(exc)) from None
-        except Exception as exc:
-            # sqlalchemy loads only for commands that open an event: no need to import it here.
-            refused = sys.modules.get("sqlalchemy.exc")
-            if refused is None or not isinstance(exc, refused.OperationalError):
-                raise
-            raise click.ClickException(_("the event database refused the change ({reason}): nothing was changed; "
-                                         "try again, or check the file").format(reason=exc.orig)) from None
+            raise WrongUsage(str(exc), ctx) from None
+
+
+class TourneyGroup(click.Group):
+    """Turns library errors into click errors: the message, exit 1; usage errors exit 2.
+    Each is said in the language spoken when it happened (the event's, once it is open)."""
+
+    command_class = TourneyCommand
+    group_class = type  # command groups (`tourney players …`) are TourneyGroups too
+
+    def invoke(self, ctx: click.Context) -> object:
+        with use_language(DEFAULT):  # until the command opens its event (`open_event`)
+            try:
+                return super().invoke(ctx)
+            except UsageError as exc:
+                raise WrongUsage(str(exc), ctx) from None
+            except click.UsageError as exc:  # click's own (a missing argument, an unknown option)
+                if isinstance(exc, WrongUsage):
+                    raise
+                raise WrongUsage(exc.format_message(), exc.ctx) from None
+            except TourneyError as exc:
+                raise Refused(str(exc)) from None
+            except click.ClickException as exc:
+                if isinstance(exc, Refused):
+                    raise
+                raise Refused(exc.format_message()) from None
+            except OperationalError as exc:
+                raise Refused(_("the event database refused the change ({reason}): nothing was changed; "
+                                "try again, or check the file").format(reason=exc.orig)) from None
 
 
 class ListedOption(click.Option):
@@ -109,7 +157,7 @@ def wrote_pages(path: object, pages: int, round_no: int | None = None) -> str:
 
 
 def lang_option(help_text: str) -> Callable[[_F], _F]:
-    """`--lang en|de`: overrides the event's language for one document."""
+    """`--lang` (one of `LANGS`): overrides the event's language for one document."""
     return click.option("--lang", type=click.Choice(list(LANGS)), help=f"{help_text} (default: the event's).")
 
 

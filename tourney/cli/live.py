@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from tourney.core.i18n import (
+    LANGS,
     _,
 )
 from tourney.cli.base import claim_output, cli, open_event, overwrite_options
@@ -14,7 +15,7 @@ from tourney.cli.base import claim_output, cli, open_event, overwrite_options
 @click.argument("event")
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: the hall's LAN).")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
-@click.option("--lang", type=click.Choice(["en", "de"]), help="Page language (default: the event's, else en).")
+@click.option("--lang", type=click.Choice(list(LANGS)), help="Page language (default: the event's, else en).")
 @click.option("--cut", type=click.IntRange(1), help="Draw the cut line under this rank on the standings.")
 @click.option("--poster", help="Also write a printable poster with the QR code (poster.html).")
 @overwrite_options

@@ -53,6 +53,10 @@ def _registered(done: Registration, typed: bool) -> None:
     elif done.known:
         click.echo(_("already registered: {names}").format(names=shown(tuple(real for _g, real in done.known))))
     if problem is not None:
+        if n and not (typed and done.known):
+            # Partly done: no refusal (the others are registered), but not all of it (exit 1).
+            click.echo(done.held_back())
+            raise click.exceptions.Exit(1)
         raise click.ClickException(problem)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 import click
 
 from tourney.core.i18n import (
-    DEFAULT,
     LANGS,
     _,
     language,
@@ -91,11 +90,11 @@ def export(event: str, output: str, after_round: int | None, lang: str | None, c
 @click.option("--section", type=click.Choice(["qualified", "pass-downs", "players", "ranking"]),
               help="The section --format csv prints (default: qualified).")
 @click.option("-o", "--output", help="Write season.xlsx (or .csv / .json / .pdf) instead of printing.")
-@click.option("--lang", type=click.Choice(list(LANGS)), default=DEFAULT, show_default=True,
-              help="Language of the report.")
+@click.option("--lang", type=click.Choice(list(LANGS)),
+              help="Language of the report (default: the events' when they share one, else English).")
 @overwrite_options
 def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None, ranking: bool,
-           points: str | None, fmt: str, section: str | None, output: str | None, lang: str, force: bool,
+           points: str | None, fmt: str, section: str | None, output: str | None, lang: str | None, force: bool,
            overwrite_results: bool) -> None:
     """Qualification report across qualifier events: spots, pass-downs, players.
 
@@ -103,12 +102,15 @@ def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None,
     """
     from tourney.outputs.season_export import render, season_report, write_report
 
-    set_language(lang)  # no event is opened: the report's language is the one of its messages
+    if lang:
+        set_language(lang)  # else English until the events' language is known
     if output:
         claim_output(output, force, overwrite_results, *events, aliases_file)
     from tourney.games.registry import workflow
 
-    report = season_report(list(events), spots, aliases_file, ranking, points, workflow=workflow)
+    report = season_report(list(events), spots, aliases_file, ranking, points, workflow=workflow,
+                           speak=set_language, lang=lang)
+    lang = report.lang
     if output and output.lower().endswith(".pdf"):
         from tourney.outputs.pdf.season_doc import write_season_pdf
 

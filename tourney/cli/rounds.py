@@ -151,7 +151,7 @@ def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | 
         click.echo(wrote_pages(pdf.path, pdf.pages))
     elif output:
         with use_language(lang or language()):
-            path = write_pairings(ev, matches, round_no, output)
+            path = write_pairings(ev, matches, round_no, output, lang or language())
         click.echo(_("wrote {path}").format(path=path))
     else:
         click.echo(pairings_view(ev, matches, round_no, by, fmt), nl=False)
@@ -160,15 +160,17 @@ def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | 
 @cli.command("print")
 @click.argument("event")
 @click.option("--round", "round_no", type=click.IntRange(1), required=True, help="The round to print.")
-@click.option("--what", default="seating", show_default=True,
-              help="Comma-separated: seating (list by name), tables (by table), cards (table cards), pads.")
+@click.option("--what", default="seating,tables,cards,pads", show_default=True,
+              help="Comma-separated: seating (list by name), tables (by table), cards (table cards), pads "
+                   "(the round's seating is then fixed, as with 'tourney sheets'). Default: the whole kit.")
 @click.option("-o", "--output", required=True, help="The PDF to write (print.pdf).")
 @lang_option("Language")
 @click.option("--url", "base_url", help="Pads: the live server's address, for a QR code per table.")
 @overwrite_options
 def print_command(event: str, round_no: int, what: str, output: str, lang: str | None, base_url: str | None,
                   force: bool, overwrite_results: bool) -> None:
-    """Print a round's wall lists, table cards or score pads as one A4 PDF.
+    """Print a round's wall lists, table cards and score pads as one A4 PDF (all of them
+    unless --what picks).
 
     Example: tourney print bonn.db --round 1 --what seating,cards -o round1-wall.pdf
     """

@@ -15,15 +15,14 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import sqlalchemy as sa
-from sqlalchemy import event as sa_event
-from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import ArgumentError
+from typing import TYPE_CHECKING
 
 from tourney.core.errors import EventError
 from tourney.core.i18n import _
+from tourney.core.sql import Connection, Database, DatabaseError, SqliteDatabase
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
 
 #: The schema of a database's unnamed event, and the prefix of named ones.
 SCHEMA = "tourney"
@@ -35,7 +34,7 @@ POSTGRES_SCHEMES = ("postgresql", "postgres")
 class Location:
     """A parsed `EVENT` argument."""
 
-    url: str                 # the SQLAlchemy URL to connect with (may carry a password)
+    url: str                 # the URL to connect with (may carry a password)
     display: str             # what messages show: the path, or the URL with the password masked
     path: Path | None        # the SQLite file, None for a server database
     event: str | None        # the event's name inside a server database (None: the single one)
@@ -49,7 +48,7 @@ class Location:
         """A default event name: the file name without its ending, or the event's name."""
         if self.path is not None:
             return self.path.stem
-        return self.event or make_url(self.url).database or "event"
+        return self.event or _url(self.url).database or "event"
 
     @property
     def schema(self) -> str | None:
@@ -59,22 +58,34 @@ class Location:
         return SCHEMA if self.event is None else f"{SCHEMA}_{self.event.replace('-', '_')}"
 
 
+def _url(text: str) -> URL:
+    """A server URL parsed by SQLAlchemy (loaded only for server URLs)."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(text)
+
+
 def parse_location(location: str | os.PathLike[str]) -> Location:
     """Read an `EVENT` argument: a file path, a `sqlite:///` URL or a `postgresql://` URL."""
     text = str(location)
     if "://" not in text:
         return Location(f"sqlite:///{text}", text, Path(text), None)
+    scheme, _sep, rest = text.partition("://")
+    if scheme.lower().partition("+")[0] == "sqlite":
+        # sqlite:///bonn.db (relative) or sqlite:////srv/bonn.db (absolute), as SQLAlchemy reads them
+        file = rest[1:] if rest.startswith("/") else ""
+        if not file:
+            raise EventError(_("{where!r} names no file: write sqlite:///bonn.db or just bonn.db").format(
+                where=mask(text)))
+        return Location(text, text, Path(file.partition("?")[0]), None)
+    from sqlalchemy.exc import ArgumentError
+
     try:
-        url = make_url(text)
+        url = _url(text)
     except ArgumentError:
         raise EventError(_("{where!r} is not a database URL: write a file name like bonn.db, or "
                            "postgresql://user@host/dbname?event=NAME").format(where=mask(text))) from None
     backend = url.get_backend_name()
-    if backend == "sqlite":
-        if not url.database:
-            raise EventError(_("{where!r} names no file: write sqlite:///bonn.db or just bonn.db").format(
-                where=mask(text)))
-        return Location(text, text, Path(url.database), None)
     if backend not in POSTGRES_SCHEMES:
         raise EventError(_("{where!r}: tourney keeps events in a file (bonn.db) or in PostgreSQL "
                            "(postgresql://user@host/dbname?event=NAME), not in {backend!r}").format(
@@ -91,53 +102,47 @@ def parse_location(location: str | os.PathLike[str]) -> Location:
 
 def mask(text: str) -> str:
     """A location as messages may show it: the password of a URL replaced by ***."""
-    if "://" not in text:
+    if "://" not in text or text.lower().startswith("sqlite:"):
         return text
+    from sqlalchemy.exc import ArgumentError
+
     try:
-        url = make_url(text)
+        url = _url(text)
     except ArgumentError:
         return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", text)
     return url.render_as_string(hide_password=True)
 
 
-def _on_sqlite_connect(dbapi_conn: Any, _record: Any) -> None:
-    cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA busy_timeout=5000")
-    cur.close()
-
-
-def connect(location: Location, schema: str | None = None) -> Engine:
-    """An engine for the location; on PostgreSQL every unqualified table name is looked up in
-    `schema` (the event's), so the same table definitions serve every event of a database."""
+def connect(location: Location, schema: str | None = None) -> Database:
+    """The database of the location; on PostgreSQL every unqualified table name is looked up in
+    `schema` (the event's), so the same statements serve every event of a database."""
+    if location.path is not None:
+        return SqliteDatabase(location.path)
     try:
-        engine = sa.create_engine(location.url)
+        from tourney.core.pgsql import ServerDatabase
+
+        return ServerDatabase(location.url, schema or location.schema)
     except ModuleNotFoundError as exc:  # the database driver is an optional install
         raise EventError(_("can't reach {where!r}: the PostgreSQL driver is missing ({module}): install it with "
                            "'pip install \"psycopg[binary]\"'").format(where=location.display,
                                                                         module=exc.name)) from None
-    if engine.dialect.name == "sqlite":
-        sa_event.listen(engine, "connect", _on_sqlite_connect)
-        return engine
-    return engine.execution_options(schema_translate_map={None: schema or location.schema})
 
 
 def event_schemas(conn: Connection) -> list[str]:
     """The schemas of a PostgreSQL database that hold tourney events."""
-    rows = conn.execute(sa.text(
+    rows = conn.execute(
         "select schema_name from information_schema.schemata "
-        "where schema_name = :plain or schema_name like :named order by schema_name"),
-        {"plain": SCHEMA, "named": f"{SCHEMA}\\_%"}).scalars().all()
-    return list(rows)
+        "where schema_name = :plain or schema_name like :named order by schema_name",
+        {"plain": SCHEMA, "named": f"{SCHEMA}\\_%"}).all()
+    return [r[0] for r in rows]
 
 
 def event_name(schema: str) -> str:
     return _("(unnamed)") if schema == SCHEMA else schema[len(SCHEMA) + 1:]
 
 
-def server_error(location: Location, exc: sa.exc.DBAPIError) -> EventError:
+def server_error(location: Location, exc: DatabaseError) -> EventError:
     """A clear message for a database server that can't be reached or refuses us."""
-    first = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else type(exc).__name__
+    first = (str(exc.orig).strip().splitlines() or [type(exc.orig).__name__])[0]
     return EventError(_("can't open {where!r}: {reason}: check the server address, user and password, and that "
                         "the database exists").format(where=location.display, reason=first))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -19,8 +20,15 @@ from typing import Protocol
 from rules_engine.findings import Text
 from rules_engine.findings import phrase
 
-LANGS = ("en", "de")
+#: Every language tourney speaks, English (the source) first: the one list a new language
+#: joins (with its catalogue under `tourney/locale`; docs/translating.md).
+LANGS = ("en", "de", "fr")
 DEFAULT = "en"
+#: Each language's decimal sign (CLDR's, as Babel has it: tests/core/test_i18n.py checks),
+#: kept here so showing a number loads no locale data.
+DECIMAL_SIGN = {"en": ".", "de": ",", "fr": ","}
+#: A number as the tool writes it for display (`17.5`, `-0.9464`): what `local_number` localises.
+_DISPLAY_NUMBER = re.compile(r"-?\d+\.\d+")
 DOMAIN = "tourney"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
@@ -116,3 +124,15 @@ def pgettext(context: str, message: str) -> str:
     """`message` in the current language where the same English word is said differently in
     `context` (a seat on a printed sheet: "Platz"; in a list on screen: "Sitz")."""
     return translations(_current.get()).pgettext(context, message)
+
+
+def local_number(value: object, lang: str | None = None) -> str:
+    """A cell as a person reads it in `lang` (default the current language): a decimal number
+    (`Decimal`, `float`, or text such as `0.9464` as the outputs round it) with the language's
+    decimal sign (`0,9464` in German); anything else as `str` gives it. CSV, JSON and XLSX
+    keep machine numbers: only what is shown goes through here."""
+    text = "" if value is None else str(value)
+    sign = DECIMAL_SIGN.get(lang or _current.get(), ".")
+    if sign != "." and _DISPLAY_NUMBER.fullmatch(text):
+        return text.replace(".", sign)
+    return text

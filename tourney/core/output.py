@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
+from tourney.core.i18n import local_number
 from tourney.core.tabular import neutralise
 
 FORMATS = ("table", "csv", "json")
@@ -41,7 +42,7 @@ def _is_number(value: object) -> bool:
 def text_rows(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
     """Aligned lines: header then rows, two spaces apart; number columns right-aligned, the
     last column not padded, trailing spaces cut."""
-    shown = [["" if v is None else str(v) for v in row] for row in rows]
+    shown = [[local_number(v) for v in row] for row in rows]  # 17,5 in a German event
     widths = [max([len(columns[i])] + [len(r[i]) for r in shown]) for i in range(len(columns))]
     right = [any(_is_number(r[i]) for r in rows) and all(_is_number(r[i]) or r[i] is None for r in rows)
              for i in range(len(columns))]

@@ -1,6 +1,6 @@
-"""Read filled-in score sheets (CSV or XLSX, English or German headers, or rows typed into a
-desk's form) into rows that remember where they came from (file, sheet, row); which columns a
-sheet has is a `SheetFormat`, which each game declares with its vocabulary
+"""Read filled-in score sheets (CSV or XLSX, headers in any language tourney speaks, or rows typed
+into a desk's form) into rows that remember where they came from (file, sheet, row); which
+columns a sheet has is a `SheetFormat`, which each game declares with its vocabulary
 (`tourney.games.<game>`). `read_sheet` reads tables already read; a path is a thin wrapper."""
 from __future__ import annotations
 

@@ -1,10 +1,14 @@
-"""Column words shared by readers and printers: which header spellings (English or German,
-any case, spaces or dashes) stand for which column, and the German label printed for it.
+"""Column words shared by readers and printers: which header spellings (in any language
+tourney speaks, any case, spaces or dashes, with or without accents) stand for which column,
+and the label printed for it in each language.
 
 Generic words live here; a game's own words sit next to its sheet format, built the same way.
+The labels are data, not catalogue entries: they are the import format, read back from a
+printed sheet whatever the event's language.
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -13,6 +17,11 @@ if TYPE_CHECKING:
     from tourney.core.tabular import Table
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
+def _bare(key: str) -> str:
+    """`key` without accents ("tresor" for "trésor"): a French header typed without them."""
+    return "".join(c for c in unicodedata.normalize("NFKD", key) if not unicodedata.combining(c))
 
 
 def header_key(header: object) -> str:
@@ -42,11 +51,18 @@ def header_columns(table: Table, aliases: Mapping[str, str], shown: Callable[[st
 
 @dataclass(frozen=True)
 class Word:
-    """One column: its (English) name, its German label, and other accepted spellings."""
+    """One column: its (English) name, its label in each other language tourney speaks (German
+    `de`, French `fr`: one field per language of `tourney.core.i18n.LANGS`), and other accepted
+    spellings."""
 
     column: str
     de: str
     spellings: tuple[str, ...] = ()
+    fr: str = ""
+
+    def labels(self) -> dict[str, str]:
+        """Language -> printed label, for every language but English (the column name)."""
+        return {lang: label for lang, label in (("de", self.de), ("fr", self.fr)) if label}
 
 
 @dataclass(frozen=True)
@@ -57,36 +73,40 @@ class Vocabulary:
         return Vocabulary(self.words + other.words)
 
     def aliases(self, columns: Iterable[str]) -> dict[str, str]:
-        """Header key → column for `columns`: the name, the German label (also with ae/oe/ue/ss
-        for umlauts) and every other spelling."""
+        """Header key → column for `columns`: the name, the label in every language (also with
+        ae/oe/ue/ss for umlauts and without accents) and every other spelling."""
         wanted = set(columns)
         out = {c: c for c in columns}
         for w in self.words:
             if w.column in wanted:
-                for spelling in (w.column, w.de, *w.spellings):
+                for spelling in (w.column, *w.labels().values(), *w.spellings):
                     key = header_key(spelling)
                     out.setdefault(key, w.column)
                     out.setdefault(key.translate(_FOLD), w.column)
+                    out.setdefault(_bare(key), w.column)
         return out
 
     def label(self, column: str, lang: str) -> str:
-        """The printed header of `column` in `lang` ("en": the column name itself)."""
-        if lang == "de":
-            return next((w.de for w in self.words if w.column == column), column)
-        return column
+        """The printed header of `column` in `lang` (English, or no label: the column name)."""
+        return next((w.labels().get(lang, column) for w in self.words if w.column == column), column)
+
+    def labels(self, column: str) -> tuple[str, ...]:
+        """Every printed label of `column`, the English name first."""
+        return (column, *next((tuple(w.labels().values()) for w in self.words if w.column == column), ()))
 
 
 #: Words every event table uses.
 GENERIC = Vocabulary((
-    Word("round", "Runde"),
-    Word("table", "Tisch", ("gruppe",)),
-    Word("seat", "Platz", ("sitz",)),
-    Word("player", "Spieler", ("name", "spielername", "spielerin")),
-    Word("total", "Summe", ("gesamt",)),
+    Word("round", "Runde", ("manche",), fr="Ronde"),
+    Word("table", "Tisch", ("gruppe",), fr="Table"),
+    Word("seat", "Platz", ("sitz",), fr="Siège"),
+    Word("player", "Spieler", ("name", "spielername", "spielerin", "joueuse", "nom du joueur"), fr="Joueur"),
+    Word("total", "Summe", ("gesamt",), fr="Total"),
 ))
 
 #: Roster columns: one name column, or first and last name.
 ROSTER = GENERIC + Vocabulary((
-    Word("first", "Vorname", ("first-name", "firstname", "given-name", "forename")),
-    Word("last", "Nachname", ("last-name", "lastname", "surname", "family-name", "familienname")),
+    Word("first", "Vorname", ("first-name", "firstname", "given-name", "forename"), fr="Prénom"),
+    Word("last", "Nachname", ("last-name", "lastname", "surname", "family-name", "familienname",
+                              "nom de famille"), fr="Nom"),
 ))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from rules_engine.findings import error
 from tourney.core import store
 from tourney.core.errors import UsageError
+from tourney.core.i18n import _
 from tourney.event.checking import CheckReport, LocatedFinding, TableRowsFn
 from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.importing import store_checked_table
@@ -66,13 +67,15 @@ def check_table(event: store.Event, game: GameWorkflow, round_no: int, table_no:
     event, with the game's own reader and checks; stores nothing. Findings name the source
     (`source.csv`) and the sheet row (the first row is row 2, after the header)."""
     if not rows:
-        raise UsageError("no rows: send one row per player at the table")
+        raise UsageError(_("no rows: send one row per player at the table"))
     if len(rows) > MAX_ROWS:
-        raise UsageError(f"{len(rows)} rows for one table: a table has at most {MAX_ROWS}")
+        raise UsageError(_("{rows} rows for one table: a table has at most {most}").format(
+            rows=len(rows), most=MAX_ROWS))
     columns = sheet_columns(game.sheet_format)
     unknown = sorted({str(k) for row in rows for k in row} - set(columns))
     if unknown:
-        raise UsageError(f"unknown column(s) {', '.join(unknown)}: the sheet's columns are {', '.join(columns)}")
+        raise UsageError(_("unknown column(s) {unknown}: the sheet's columns are {columns}").format(
+            unknown=", ".join(unknown), columns=", ".join(columns)))
     clash = [i for i, row in enumerate(rows, 2) if (row.get("round") not in (None, "", round_no)
                                                     or row.get("table") not in (None, "", table_no))]
     # The game's reader is the one place rows are read and converted: a desk's rows are read

@@ -9,15 +9,13 @@ from dataclasses import dataclass
 from tourney.core import store
 from tourney.event.entry import line_cells
 from tourney.core.errors import UsageError
+from tourney.core.i18n import _, event_language
 from tourney.core.names import fold
-
-LANGS = ("en", "de")
 
 
 def event_lang(event: store.Event) -> str:
     """The event's language for pages ('lang' setting), English when not set."""
-    lang = event.setting("lang")
-    return lang if lang in LANGS else "en"
+    return event_language(event)
 
 
 #: The live server's address players and printed QR codes use ("url"), and who set it: "serve"
@@ -36,8 +34,8 @@ def check_url(url: str) -> str:
     except ValueError:
         parts = parts._replace(netloc="")
     if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in clean):
-        raise UsageError(f"--url {url!r}: give the server's address as http://HOST:PORT (e.g. "
-                         "http://192.168.1.20:8000), or \"\" to remove it")
+        raise UsageError(_("--url {url!r}: give the server's address as http://HOST:PORT (e.g. "
+                           "http://192.168.1.20:8000), or \"\" to remove it").format(url=url))
     return clean.rstrip("/")
 
 
@@ -52,12 +50,27 @@ def set_url(conn: store.Connection, url: str | None, by: str) -> None:
     store.set_setting(conn, URL_BY_SETTING, by if url else None)
 
 
-def remember_url(event: store.Event, url: str) -> tuple[str, bool]:
-    """`tourney serve`: store the address it announces unless the organiser set one; returns
-    the address players should use and whether it is the one just stored."""
+def is_loopback(url: str) -> bool:
+    """Whether only this computer reaches `url` (127.0.0.1, localhost, ::1)."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    host = urlsplit(url).hostname or ""
+    try:
+        return host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def remember_url(event: store.Event, url: str) -> tuple[str | None, bool]:
+    """`tourney serve`: store the address it announces unless the organiser set one, or it is
+    one only this computer reaches (phones could not open a QR code of it); returns the address
+    players should use (None: none known) and whether it is the one just stored."""
     clean = url.rstrip("/")
     if event.setting(URL_BY_SETTING) == "organiser" and event_url(event):
         return str(event_url(event)), False
+    if is_loopback(clean):
+        return event_url(event), False
     if event_url(event) != clean:
         with event.transaction() as conn:
             set_url(conn, clean, "serve")
@@ -74,7 +87,7 @@ def published_rounds(event: store.Event) -> set[int]:
 def publish_round(event: store.Event, round_no: int, who: str) -> None:
     """Show the round's seating on the player pages (logged; pages refresh)."""
     if round_no not in event.seated_rounds():
-        raise UsageError(f"round {round_no} is not seated: seat it first")
+        raise UsageError(_("round {round} is not seated: seat it first").format(round=round_no))
     published = set(json.loads(event.setting("published_rounds") or "[]")) | {round_no}
     with event.transaction() as conn:
         store.set_setting(conn, "published_rounds", json.dumps(sorted(published)))
@@ -89,7 +102,7 @@ def current_round(event: store.Event) -> int | None:
 def start_timer(event: store.Event, minutes: int, who: str) -> str:
     """Start the round timer (0 stops it); returns the end time (UTC, ISO) or ''."""
     if not 0 <= minutes <= 24 * 60:
-        raise UsageError(f"timer {minutes} minutes: give 0 (stop) to 1440")
+        raise UsageError(_("timer {minutes} minutes: give 0 (stop) to 1440").format(minutes=minutes))
     end = ""
     if minutes:
         end = (_dt.datetime.now(_dt.UTC).replace(microsecond=0)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tourney.core import store
 from tourney.core.errors import RegistrationError, SheetError
-from tourney.core.i18n import N_, _, join_or
+from tourney.core.i18n import N_, _, join_or, ngettext
 from tourney.core.tabular import Table, is_blank, read_tables
 from tourney.core.vocabulary import ROSTER, header_columns
 from tourney.core.names import SimilarNames, clean_name, name_key, printable, sort_key
@@ -35,12 +35,24 @@ class Registration:
     repeated: tuple[str, ...] = ()  # given twice in the same list
     held: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (name, the registered names it looks like)
 
+    def _held_lines(self) -> list[str]:
+        return [_("{name!r} looks like the registered {similar}").format(
+            name=printable(n), similar=join_or([repr(printable(s)) for s in like])) for n, like in self.held]
+
+    def held_back(self) -> str:
+        """The names held back when others were registered: what registering left undone."""
+        lines = self._held_lines()
+        return "\n".join([ngettext("held back {n} name that looks like a registered one:",
+                                   "held back {n} names that look like registered ones:", len(lines)).format(
+            n=len(lines)), *(f"  {line}" for line in lines),
+            ngettext("add it anyway with --yes, or fix the spelling",
+                     "add them anyway with --yes, or fix the spelling", len(lines))])
+
     def similar_message(self) -> str | None:
         """Why the held names were not added and how to add them anyway, or None."""
         if not self.held:
             return None
-        lines = [_("{name!r} looks like the registered {similar}").format(
-            name=printable(n), similar=join_or([repr(printable(s)) for s in like])) for n, like in self.held]
+        lines = self._held_lines()
         if len(lines) == 1:
             return _("{problem}: add anyway with --yes, or fix the spelling").format(problem=lines[0])
         return (_("{n} names look like registered ones and were not added: add them anyway with --yes, "

@@ -50,6 +50,8 @@ class EventResult:
     date: datetime.date | None
     order_given: int
     places: tuple[tuple[int, str], ...]
+    game: str = ""  # the game's label (7 Wonders): a season takes one game's events
+    lang: str = ""  # the event's language
 
 
 @dataclass(frozen=True)
@@ -201,6 +203,7 @@ class SeasonReport:
     notes: tuple[str, ...]
     ranking: tuple[RankingEntry, ...] | None = None
     points: tuple[int, ...] | None = None
+    lang: str = "en"  # the language it was built in and is shown in
 
 
 # ---------------------------------------------------------------------------- names

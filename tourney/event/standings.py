@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence, TypeVar, cast
 
 from tourney.core.errors import UsageError
+from tourney.core.i18n import _
 
 G = TypeVar("G")
 
@@ -117,11 +118,11 @@ def check_after_round(event: Event, after_round: int | None) -> None:
     if after_round is not None:
         last = max((t.round for t in event.results()), default=0)
         if not last:
-            raise UsageError(f"--after-round {after_round}: no round has results yet; "
-                             "leave out --after-round")
+            raise UsageError(_("--after-round {after}: no round has results yet; leave out --after-round").format(
+                after=after_round))
         if after_round > last:
-            raise UsageError(f"--after-round {after_round}: the last round with results is round {last}; "
-                             f"use --after-round {last} or less")
+            raise UsageError(_("--after-round {after}: the last round with results is round {last}; use "
+                               "--after-round {last} or less").format(after=after_round, last=last))
 
 
 #: The event setting that holds the qualification cut (`tourney event EVENT --cut K`).

@@ -65,8 +65,8 @@ class Pairings(Protocol):
 
     def view(self, event: Event, round_no: int | None, by: str, fmt: str) -> str:
         """A round's pairings by table or by name, as a table, CSV or JSON."""
-    def write_workbook(self, event: Event, round_no: int | None, path: str | Path) -> Path:
-        """The round's pairings and match sheets as a printable workbook."""
+    def write_workbook(self, event: Event, round_no: int | None, path: str | Path, lang: str) -> Path:
+        """The round's pairings and match sheets as a printable workbook in `lang`."""
     def seat_cut(self, event: Event, size: int) -> SeatedRound:
         """Pair the next round of a top cut of `size`."""
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from tourney.core.errors import UsageError
-from tourney.core.i18n import N_, _, language
+from tourney.core.i18n import N_, _, language, local_number
 from tourney.core.outfile import atomic, save_workbook, write_text
 
 if TYPE_CHECKING:
@@ -90,6 +90,7 @@ def text_table(title: str, head: Sequence[str], body: Sequence[Sequence[str]], c
     rows (the qualification cut). No rows: the title and "no results yet"."""
     if not body:
         return f"{title}\n{_(NO_RESULTS)}\n"
+    body = [[local_number(c) for c in r] for r in body]  # 17,5 in a German event
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
 
     def fmt(row: Sequence[str]) -> str:
@@ -114,7 +115,7 @@ def html_page(info: EventInfo, scheme_title: str, after_round: int | None, head:
     def tr(i: int, r: Sequence[str]) -> str:
         classes = " ".join(c for c, on in (("dropped", i in dropped), ("cut", cut_after == i + 1)) if on)
         return (f'<tr class="{classes}">' if classes else "<tr>") + "".join(
-            f"<td>{html.escape(c)}</td>" for c in r) + "</tr>"
+            f"<td>{html.escape(local_number(c))}</td>" for c in r) + "</tr>"
 
     rows = "\n".join(tr(i, r) for i, r in enumerate(body))
     if cut_after:

@@ -14,10 +14,11 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from tourney.core import store
 from tourney.core.errors import UsageError
+from tourney.core.i18n import LANGS
 from tourney.core.tabular import neutralise
 
-#: The languages every game prints its sheets in.
-LANGUAGES = ("en", "de")
+#: The languages every game prints its sheets in: every language tourney speaks.
+LANGUAGES = LANGS
 
 def Font(*, size: float | None = None, bold: bool = False) -> _Font:
     """One named font everywhere: an unnamed bold font falls back to a serif in LibreOffice."""
@@ -76,7 +77,7 @@ class SheetWriter(Protocol):
 
 def write_sheets(event: store.Event, game: SheetWriter, round_no: int, output: str | Path,
                  lang: str = "en") -> SheetsWritten:
-    """`tourney sheets`: write the round's score sheets (`lang` ``en`` or ``de``) and mark the
+    """`tourney sheets`: write the round's score sheets (`lang`: one of `LANGUAGES`) and mark the
     round printed, so later re-planning (late entries, drops) keeps its seating."""
     from tourney.event.seating import require_current
 

@@ -4,12 +4,14 @@ and Notes when present, bold frozen header, fitted widths; or .csv / .json)."""
 from __future__ import annotations
 
 import datetime
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from tourney.core.errors import UsageError
-from tourney.core.i18n import N_, _
+from tourney.core.i18n import DEFAULT, N_, _, event_language, join_and
 from tourney.core.outfile import atomic, save_workbook, write_text
 from tourney.core.tabular import neutralise
 from tourney.core.errors import SeasonError
@@ -90,7 +92,9 @@ def read_event_result(location: str, order_given: int, workflow: Callable[[str],
     event = Event.open(location)
     try:
         info = event.info()
-        standings = workflow(info.game).standings(event)
+        game = workflow(info.game)
+        standings = game.standings(event)
+        lang = event_language(event)
     finally:
         event.close()
     label = f"{location!r} ({info.name!r})"
@@ -109,7 +113,25 @@ def read_event_result(location: str, order_given: int, workflow: Callable[[str],
         raise SeasonError(_("{event} has date {date!r}, which is not YYYY-MM-DD").format(
             event=label, date=info.date)) from None
     places = tuple((row.rank, row.player) for row in standings.rows if row.games > 0)
-    return EventResult(info.name, date, order_given, places)
+    return EventResult(info.name, date, order_given, places, game.label, lang)
+
+
+def refuse_mixed_games(events: Sequence[EventResult], locations: Sequence[str]) -> None:
+    """A qualification counts one game's events: a One Card Wonder evening given with 7 Wonders
+    qualifiers is refused, naming it (the game of most events, else of the first, is the season's)."""
+    games = Counter(e.game for e in events)
+    if len(games) < 2:
+        return
+    season_game = max(games, key=lambda g: (games[g], -[e.game for e in events].index(g)))
+    odd = [f"{location!r} ({e.game})" for location, e in zip(locations, events) if e.game != season_game]
+    raise SeasonError(_("{odd} is not a {game} event like the others: a season report takes the events of one "
+                        "game; leave it out").format(odd=join_and(odd), game=season_game))
+
+
+def shared_language(events: Sequence[EventResult]) -> str:
+    """The events' language when they all speak one, else English."""
+    langs = {e.lang for e in events}
+    return langs.pop() if len(langs) == 1 and "" not in langs else DEFAULT
 
 
 def season_report(
@@ -120,8 +142,12 @@ def season_report(
     points: str | None = None,
     *,
     workflow: Callable[[str], GameWorkflow],
+    speak: Callable[[str], None],
+    lang: str | None = None,
 ) -> SeasonReport:
-    """Read the event files (in the order given) and build the season report."""
+    """Read the event files (in the order given) and build the season report, in `lang` (by
+    default the events' language when they share one, else English): once the events are read,
+    `speak` is handed that language (the CLI speaks it from then on, as after opening an event)."""
     if spots is None and not ranking and points is None:
         raise UsageError(_("give --spots K for a qualification report, or --ranking for a points ranking"))
     try:
@@ -131,7 +157,10 @@ def season_report(
     refuse_repeated_events(locations)
     aliases = load_aliases(aliases_file) if aliases_file else NO_ALIASES
     events = [read_event_result(location, i, workflow) for i, location in enumerate(locations)]
-    return build_report(events, spots, aliases, point_table)
+    spoken = lang or shared_language(events)
+    speak(spoken)
+    refuse_mixed_games(events, locations)
+    return replace(build_report(events, spots, aliases, point_table), lang=spoken)
 
 
 def _check_section(report: SeasonReport, section: str | None) -> str:

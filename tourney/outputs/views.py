@@ -76,12 +76,12 @@ def pairings_view(event: Event, pairings: Pairings, round_no: int | None, by: st
     return pairings.view(event, round_no, by, fmt)
 
 
-def write_pairings(event: Event, pairings: Pairings, round_no: int | None, path: str | Path) -> Path:
-    """`tourney pairings -o`: the round's pairings and match sheets as a workbook."""
+def write_pairings(event: Event, pairings: Pairings, round_no: int | None, path: str | Path, lang: str) -> Path:
+    """`tourney pairings -o`: the round's pairings and match sheets as a workbook in `lang`."""
     from tourney.event.seating import require_current
 
     require_current(event, round_no)
-    return pairings.write_workbook(event, round_no, path)
+    return pairings.write_workbook(event, round_no, path, lang)
 
 
 
@@ -117,11 +117,12 @@ def player_view(event: Event, flow: GameWorkflow, typed: str, fmt: str) -> str:
     text = render_rows(view.columns, rows, fmt, labels=tuple(_(label) for label in view.labels))
     if fmt != "table":
         return text
-    return _player_title(player, ranked(standings), len(standings.rows)) + "\n" + (
+    return f"{player.name}: {player_status(player, ranked(standings), len(standings.rows))}\n" + (
         text if view.rows else _("not seated yet") + "\n")
 
 
-def _player_title(player: Player, rows: Sequence[StandingRow], field: int) -> str:
+def player_status(player: Player, rows: Sequence[StandingRow], field: int) -> str:
+    """What is said over a player's rounds: rank of the field after their games, a drop."""
     row = next((r for r in rows if r.player == player.name), None)
     if row is None:
         status = _("no results yet")
@@ -130,4 +131,4 @@ def _player_title(player: Player, rows: Sequence[StandingRow], field: int) -> st
                           row.games).format(rank=row.rank, field=field, games=row.games)
     if player.dropped_after is not None:
         status = _("{status}, dropped after round {round}").format(status=status, round=player.dropped_after)
-    return f"{player.name}: {status}"
+    return status

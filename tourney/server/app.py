@@ -32,7 +32,9 @@ from tourney.event import entry, live
 
 from tourney.core import store
 from tourney.core.errors import TourneyError
+from tourney.core.i18n import _, local_number, ngettext, use_language
 from tourney.core.names import fold
+from rules_engine.findings import Text
 from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.checking import LocatedFinding
 from tourney.server.cache import Built, PageCache, built
@@ -84,6 +86,7 @@ def _env(lang: str) -> Environment:
     env.globals["_"] = translations(lang).gettext
     env.globals["lang"] = lang
     env.filters["urlname"] = lambda name: quote(str(name), safe="")
+    env.filters["number"] = lambda value: local_number(value, lang)  # 17,5 on a German page
     return env
 
 
@@ -95,20 +98,77 @@ def standings_rows(event: store.Event, game: GameWorkflow) -> list[dict[str, Any
     return cast(list[dict[str, Any]], json.loads(to_json(game.standings(event))))
 
 
-def standings_page_rows(event: store.Event, game: GameWorkflow) -> tuple[Any, list[str], list[dict[str, Any]]]:
-    """The standings (computed once), the columns and rows for the standings page: the JSON
-    rows plus games played and drop."""
-    from tourney.outputs.export import to_json
+@dataclass(frozen=True)
+class StandingsPage:
+    """The standings page: the game's printed standings table (the handout's headings, legend
+    and rounding), each row's player as registered (for the link) and whether they dropped."""
+
+    standings: Any
+    heads: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    players: tuple[str, ...]
+    dropped: frozenset[int]
+    legend: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """A player's page: the line with their rank and `tourney player`'s rounds (place and
+    points per round, the game's details) of the rounds players may see, with the opponents
+    (linked) and the sheet's score where the game's view has neither."""
+
+    title: str
+    heads: tuple[str, ...]
+    narrow: frozenset[int]  # the columns a phone shows (the others are hidden on a small screen)
+    rows: tuple[tuple[str, ...], ...]
+    opponents: tuple[tuple[str, ...], ...] | None  # per row, when shown
+    scores: tuple[str, ...] | None  # per row, when shown
+
+
+#: A player's columns a phone shows: the round, what they played with or against, how it ended.
+PHONE_COLUMNS = frozenset({"round", "wonder", "opponent", "place", "points", "result", "match_points"})
+
+
+def player_shown(event: store.Event, game: GameWorkflow, player: store.Player, lang: str) -> PlayerPage:
+    with use_language(lang):
+        return _player_shown(event, game, player)
+
+
+def _player_shown(event: store.Event, game: GameWorkflow, player: store.Player) -> PlayerPage:
+    from tourney.event.standings import ranked
+    from tourney.outputs.views import player_status
 
     st = game.standings(event)
-    rows = json.loads(to_json(st))
-    for row, obj in zip(rows, st.rows):
-        games = getattr(obj, "games", None)
-        row["_games"] = len(games) if isinstance(games, list) else games
-        row["_dropped"] = getattr(obj, "dropped_after", None)
-    shown_apart = ("rank", "player", "lot", "games", "dropped_after", "qualified")  # own columns or marks
-    cols = [c for c in (rows[0] if rows else {}) if not c.startswith("_") and c not in shown_apart]
-    return st, cols, rows
+    view = game.player_view(event, st, player.name)
+    visible = {g.round: g for g in live.player_games(event, game.sheet_format.score_column, player)}
+    with_opponents = "opponent" not in view.columns
+    with_score = not {"vp", game.sheet_format.score_column} & set(view.columns)
+    heads = [_(label) for label in view.labels]
+    heads += [_("Opponents")] if with_opponents else []
+    heads += [_("Score")] if with_score else []
+    rows: list[tuple[str, ...]] = []
+    opponents: list[tuple[str, ...]] = []
+    scores: list[str] = []
+    for row in view.rows:
+        seen = visible.get(int(str(row[0])))  # the first column is the round
+        if seen is None:
+            continue  # a round not published yet
+        rows.append(tuple(c.render(_) if isinstance(c, Text) else local_number(c) for c in row))
+        opponents.append(seen.opponents)
+        scores.append("" if seen.total is None else str(seen.total))
+    narrow = frozenset(i for i, c in enumerate(view.columns) if c in PHONE_COLUMNS)
+    return PlayerPage(player_status(player, ranked(st), len(st.rows)), tuple(heads), narrow, tuple(rows),
+                      tuple(opponents) if with_opponents else None, tuple(scores) if with_score else None)
+
+
+def standings_shown(event: store.Event, game: GameWorkflow, lang: str) -> StandingsPage:
+    """The standings, once computed, as the printed handout shows them in `lang`; no rows
+    before the first result (a ranking by lot alone says nothing)."""
+    st = game.standings(event)
+    table = game.print_kit.standings(st, lang)
+    played = bool(st.rounds_played())
+    return StandingsPage(st, tuple(c.heading for c in table.columns), table.rows if played else (),
+                         tuple(r.player for r in st.rows), table.muted, table.legend)
 
 
 def seating_rows(event: store.Event, round_no: int) -> list[dict[str, Any]]:
@@ -148,7 +208,6 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
     event = store.Event.open(event_location)
     game = workflow(event.info().game)  # the edge: looked up once, handed down
-    score = game.sheet_format.score_column
     state = State(event, lang or live.event_lang(event), cut,
                   PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE))
     env = _env(state.lang)
@@ -217,10 +276,10 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     def build_standings(stamp: int) -> Built:
         from tourney.event.standings import event_cut, qualified_count
 
-        st, cols, rows = standings_page_rows(event, game)
+        shown = standings_shown(event, game, state.lang)
         cut = state.cut if state.cut is not None else event_cut(event)
-        line = qualified_count(st.rows, cut) if rows else None
-        return page("standings.html", "/standings", stamp, cols=cols, rows=rows, cut=cut, cut_after=line)
+        line = qualified_count(shown.standings.rows, cut) if shown.rows else None
+        return page("standings.html", "/standings", stamp, table=shown, cut=cut, cut_after=line)
 
     async def seating_page(request: Request, round_no: int | None) -> Response:
         return await cached_page(request, ("seating", round_no), lambda n: build_seating(round_no, n))
@@ -246,8 +305,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             path = f"/players/{quote(typed, safe='')}"
             player = live.find_player(event, typed)
             if player is None:
-                return page("player.html", path, stamp, 404, player=None, games=[])
-            return page("player.html", path, stamp, player=player, games=live.player_games(event, score, player))
+                return page("player.html", path, stamp, 404, player=None, shown=None)
+            return page("player.html", path, stamp, player=player, shown=player_shown(event, game, player, state.lang))
 
         return await cached_page(request, ("player", fold(typed)), build)
 
@@ -255,7 +314,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         name = request.query_params.get("name", "")
         player = await run_in_threadpool(live.find_player, event, name)
         if player is None:
-            return render("player.html", request, 404, player=None, games=[])
+            return render("player.html", request, 404, player=None, shown=None)
         return RedirectResponse(f"/players/{quote(player.name, safe='')}", 303)
 
     async def projector(request: Request) -> Response:
@@ -468,27 +527,35 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             with state.write_lock:
                 if action == "seat":
                     done = seat_rounds(event, game)
-                    return ", ".join(f"round {x.round} seated: {len(x.tables)} tables" for x in done)
+                    return ", ".join(ngettext("round {round} seated: {n} table", "round {round} seated: {n} tables",
+                                              len(x.tables)).format(round=x.round, n=len(x.tables)) for x in done)
                 if action == "publish":
                     live.publish_round(event, number("round"), who)
-                    return f"round {number('round')} published"
+                    return _("round {round} published").format(round=number("round"))
                 if action == "timer":
                     minutes = number("minutes")
                     live.start_timer(event, minutes, who)
-                    return f"timer {minutes} minutes" if minutes else "timer stopped"
+                    return (ngettext("timer {n} minute", "timer {n} minutes", minutes).format(n=minutes) if minutes
+                            else _("timer stopped"))
                 if action == "accept":
                     got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
-                    return f"round {got.round}, table {got.table}: stored version {got.version}"
+                    return _("round {round}, table {table}: stored version {version}").format(
+                        round=got.round, table=got.table, version=got.version)
                 if action == "third":
                     with event.transaction() as conn:
                         store.ask_third_entry(conn, number("round"), number("table"), who)
-                    return f"round {number('round')}, table {number('table')}: a third entry asked for"
-            return "unknown action"
+                    return _("round {round}, table {table}: a third entry asked for").format(
+                        round=number("round"), table=number("table"))
+            return _("unknown action")
 
-        try:
-            msg = await run_in_threadpool(act)
-        except (TourneyError, ValueError) as exc:
-            msg = str(exc)
+        def said() -> str:  # in the desk page's language, the library's refusals too
+            with use_language(state.lang):
+                try:
+                    return act()
+                except (TourneyError, ValueError) as exc:
+                    return str(exc)
+
+        msg = await run_in_threadpool(said)
         await run_in_threadpool(state.changed)
         return RedirectResponse(f"/desk?msg={quote(msg)}", 303)
 

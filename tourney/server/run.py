@@ -7,6 +7,7 @@ import socket
 from collections.abc import Callable
 from pathlib import Path
 
+from tourney.core.i18n import _, event_language, set_language
 from tourney.core.errors import UsageError
 from tourney.core.outfile import write_text
 
@@ -39,13 +40,15 @@ def write_poster(path: str | Path, url: str, event_name: str) -> Path:
 
     target = Path(path)
     if target.suffix.lower() not in (".html", ".htm"):
-        raise UsageError(f"--poster {str(path)!r}: the poster is written as .html (print it from the browser)")
+        raise UsageError(_("--poster {file!r}: the poster is written as .html (print it from the browser)").format(
+            file=str(path)))
     svg = segno.make(url, error="m").svg_inline(scale=12, border=2)
+    what, where = html.escape(_("Seating & standings")), html.escape(_("the hall's Wi-Fi"))
     page = f"""<!doctype html><html><head><meta charset="utf-8"><title>{html.escape(event_name)}</title>
 <style>body{{font-family:sans-serif;text-align:center;margin:3cm 1cm}}h1{{font-size:2.4rem}}
 p{{font-size:1.8rem}}</style></head><body><h1>{html.escape(event_name)}</h1>
-<p>Sitzplan &amp; Tabelle · Seating &amp; standings</p>{svg}<p><b>{html.escape(url)}</b></p>
-<p>WLAN der Halle · the hall's Wi-Fi</p></body></html>
+<p>{what}</p>{svg}<p><b>{html.escape(url)}</b></p>
+<p>{where}</p></body></html>
 """
     write_text(target, page)
     return target
@@ -58,19 +61,26 @@ def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: i
 
     from tourney.server.app import create_app
 
-    from tourney.event.live import remember_url
+    from tourney.event.live import is_loopback, remember_url
 
     app = create_app(event_location, lang=lang, cut=cut)
     event = app.state.tourney.event
+    set_language(lang or event_language(event))  # the console speaks as the pages do
     url = f"http://{lan_address(host)}:{port}/"
-    echo(f"serving {event.info().name!r} at {url}  (desks: {url}desk, projector: "
-         f"{url}projector; Ctrl-C stops)")
+    echo(_("serving {event!r} at {url}  (desks: {url}desk, projector: {url}projector; Ctrl-C stops)").format(
+        event=event.info().name, url=url))
     public, stored = remember_url(event, url)
+    if is_loopback(url):
+        echo(_("warning: only this computer reaches {url}: phones and the other desks need the hall's address: "
+               "serve with --host 0.0.0.0 (the default), or set the address with 'tourney event --url'").format(
+            url=url))
     if stored:
-        echo(f"stored {public} as the event's address (QR codes on printed pads; 'tourney event --url' sets another)")
-    else:
-        echo(f"players use the event's address {public} (set with 'tourney event --url')")
-    echo(qr_text(public + "/"))
+        echo(_("stored {url} as the event's address (QR codes on printed pads; 'tourney event --url' sets "
+               "another)").format(url=public))
+    elif public:
+        echo(_("players use the event's address {url} (set with 'tourney event --url')").format(url=public))
+    shown = (public or url.rstrip("/")) + "/"
+    echo(qr_text(shown))
     if poster:
-        echo(f"wrote poster {write_poster(poster, public + '/', event.info().name)}")
+        echo(_("wrote poster {file}").format(file=write_poster(poster, shown, event.info().name)))
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -8,12 +8,10 @@ import os
 from contextlib import contextmanager
 from typing import Any, Callable, Collection, Iterator, Sequence
 
-import sqlalchemy as sa
-from sqlalchemy.engine import Connection as Connection  # re-exported: the type of a transaction
-from sqlalchemy.engine import Engine
-
 from tourney.core import database
 from tourney.core.database import Location
+from tourney.core.sql import Connection as Connection  # re-exported: the type of a transaction
+from tourney.core.sql import Database, DatabaseError, OperationalError, ProgrammingError
 from tourney.core.errors import EventError
 from tourney.core.i18n import _
 from tourney.core.names import name_key
@@ -26,34 +24,25 @@ from tourney.core.store.schema import (
     SCHEMA_VERSION,
     SeatRow,
     StoredDraw,
+    TABLES,
     TableResult,
     UPGRADES_FROM,
     current_user,
-    draws_t,
-    history_t,
-    lines_t,
-    meta_t,
-    metadata,
     now,
-    past_seats_t,
-    players_t,
-    results_t,
-    roster_changes_t,
-    rounds_t,
-    seats_t,
 )
 
 #: The meta row counting the event's write transactions (the live pages' change stamp).
 CHANGES_KEY = "changes"
 
 
-def _find_event(where: Location, engine: Engine) -> tuple[Location, Engine]:
+def _find_event(where: Location, db: Database) -> tuple[Location, Database]:
     """The event a PostgreSQL URL names; without ?event= the database's single event."""
-    with engine.connect() as conn:
+    with db.read() as conn:
         schemas = database.event_schemas(conn)
     if where.schema in schemas:
-        return where, engine
+        return where, db
     if where.event is None and len(schemas) == 1:
+        db.dispose()
         return where, database.connect(where, schemas[0])
     if not schemas:
         raise EventError(_("no event in {where!r}: create one with 'tourney new \"{where}\" --game GAME'").format(
@@ -66,7 +55,7 @@ def _find_event(where: Location, engine: Engine) -> tuple[Location, Engine]:
         event=where.event, where=where.display, names=names))
 
 
-def _create_tables(where: Location, fill: Callable[[Connection], None]) -> Engine:
+def _create_tables(where: Location, fill: Callable[[Connection], None]) -> Database:
     """Create an empty event's tables at `where` (a new file, or a new schema of a database)
     and fill them with `fill`, in one transaction."""
     loc = where.display
@@ -77,9 +66,9 @@ def _create_tables(where: Location, fill: Callable[[Connection], None]) -> Engin
         if where.path.parent and not where.path.parent.exists():
             raise EventError(_("folder {folder!r} does not exist: create it first").format(
                 folder=str(where.path.parent)))
-    engine = database.connect(where)
+    db = database.connect(where)
     try:
-        with engine.begin() as conn:
+        with db.begin() as conn:
             if where.schema is not None:
                 taken = database.event_schemas(conn)
                 if where.schema in taken:
@@ -89,15 +78,16 @@ def _create_tables(where: Location, fill: Callable[[Connection], None]) -> Engin
                     names = ", ".join(database.event_name(s) for s in taken)
                     raise EventError(_("{where!r} already holds events ({names}): name the new one with "
                                        "?event=NAME").format(where=loc, names=names))
-                conn.execute(sa.schema.CreateSchema(where.schema))
-            metadata.create_all(conn)
-            if conn.execute(sa.select(meta_t.c.key)).first() is not None:
+                conn.execute(f'CREATE SCHEMA "{where.schema}"')
+            for table in TABLES:
+                conn.execute(table.create(conn.dialect))
+            if conn.execute('SELECT "key" FROM meta').first() is not None:
                 raise EventError(_("{where!r} already holds an event").format(where=loc))
             fill(conn)
-    except sa.exc.OperationalError as exc:
+    except OperationalError as exc:
         if where.path is None:
             raise database.server_error(where, exc) from None
-        engine.dispose()
+        db.dispose()
         work_files = (where.path.with_name(where.path.name + s) for s in ("-wal", "-shm", "-journal"))
         for leftover in (where.path, *work_files):
             try:
@@ -105,10 +95,10 @@ def _create_tables(where: Location, fill: Callable[[Connection], None]) -> Engin
             except OSError:
                 pass  # a read-only folder: nothing was made there
         raise _file_problem(where, exc, "create") from None
-    return engine
+    return db
 
 
-def _file_problem(where: Location, exc: sa.exc.DBAPIError, doing: str) -> EventError:
+def _file_problem(where: Location, exc: DatabaseError, doing: str) -> EventError:
     """A clear message for an event file SQLite can't create or open: a full disk, a folder
     that can't be written (SQLite writes its -wal and -shm files beside the event), or not an
     event file at all."""
@@ -138,7 +128,7 @@ def _file_problem(where: Location, exc: sa.exc.DBAPIError, doing: str) -> EventE
     return _not_an_event(loc, exc)
 
 
-def _not_an_event(loc: str, exc: sa.exc.DBAPIError) -> EventError:
+def _not_an_event(loc: str, exc: DatabaseError) -> EventError:
     return EventError(_("{file!r} is not a tourney event file ({reason}): check the path").format(
         file=loc, reason=exc.orig))
 
@@ -147,103 +137,116 @@ def copy_event(source: Event, target: str | os.PathLike[str]) -> Event:
     """Copy a whole event (settings, players, seatings, draws, every result version, history)
     to a new file or database, row for row with the same ids, in one transaction."""
     where = database.parse_location(target)
-    tables = metadata.sorted_tables  # parents before children, for the foreign keys
 
     def fill(conn: Connection) -> None:
-        with source.engine.connect() as src:
-            for table in tables:
-                rows = [dict(r._mapping) for r in src.execute(sa.select(table).order_by(*table.primary_key))]
-                if rows:
-                    conn.execute(sa.insert(table), rows)
+        with source.db.read() as src:
+            for table in TABLES:  # parents before children, for the foreign keys
+                found = src.execute(f"SELECT * FROM {table.name} ORDER BY {', '.join(table.key)}")
+                if not found.rows:
+                    continue
+                names = found.columns
+                # SQLite keeps a flag as 0 or 1, PostgreSQL as a boolean: the same value both ways.
+                flags = {i for i, name in enumerate(names) if name in table.flags}
+                columns = ", ".join(f'"{name}"' for name in names)
+                values = ", ".join(f":c{i}" for i in range(len(names)))
+                conn.execute_many(f"INSERT INTO {table.name} ({columns}) VALUES ({values})",
+                                  [{f"c{i}": bool(v) if i in flags else v for i, v in enumerate(row)}
+                                   for row in found.rows])
         if where.schema is not None:
             # Rows came with their ids: move each id sequence past them for later inserts.
-            for table in tables:
-                if "id" in table.c and table.c.id.autoincrement is not False:
-                    conn.execute(sa.text(
-                        f"select setval(pg_get_serial_sequence(:t, 'id'), "
-                        f"coalesce((select max(id) from {conn.dialect.identifier_preparer.quote_schema(where.schema)}"
-                        f".{table.name}), 0) + 1, false)"),
-                        {"t": f'"{where.schema}".{table.name}'})
+            for table in TABLES:
+                if table.serial is not None:
+                    conn.execute(f"SELECT setval(pg_get_serial_sequence(:t, :c), "
+                                 f"coalesce((SELECT max({table.serial}) FROM {table.name}), 0) + 1, false)",
+                                 {"t": f'"{where.schema}".{table.name}', "c": table.serial})
 
     return Event(_create_tables(where, fill), where)
+
+
+#: The columns of a player, in `Player`'s order.
+PLAYER = "id, name, joined_round, dropped_after"
 
 
 def players_named(conn: Connection, names: Collection[str]) -> list[Player]:
     """The players whose name is one of `names` exactly (a sheet's names, typed as the roster
     has them: a desk's form fills them in); another spelling of a name is not found here, see
     `players_by_key`."""
-    rows = conn.execute(_PLAYERS_NAMED, {"names": sorted(set(names))}).all()
-    return [Player(r.id, r.name, r.joined_round, r.dropped_after) for r in rows]
-
-
-_PLAYERS_NAMED = (sa.select(players_t).where(players_t.c.name.in_(sa.bindparam("names", expanding=True)))
-                  .order_by(players_t.c.id))
+    rows = conn.execute(f"SELECT {PLAYER} FROM players WHERE name IN :names ORDER BY id",
+                        {"names": sorted(set(names))})
+    return [Player(*r) for r in rows]
 
 
 #: Up to this many ids are asked for by value (`IN (...)`); more, by the query that found them.
 _FEW = 500
 
 
-# The reads of a desk's POST, built once per shape with their values bound at each call: building
-# a statement costs SQLAlchemy more than SQLite spends running it.
+# The reads of a desk's POST, one statement per shape, their values bound at each call.
 @functools.cache
-def _seats_query(by_round: bool, by_table: bool, by_player: bool) -> sa.Select[Any]:
-    q = (sa.select(seats_t.c.round, seats_t.c.table_no, seats_t.c.seat, players_t.c.name, seats_t.c.wonder)
-         .join(players_t, players_t.c.id == seats_t.c.player_id)
-         .order_by(seats_t.c.round, seats_t.c.table_no, seats_t.c.seat))
-    if by_round:
-        q = q.where(seats_t.c.round == sa.bindparam("round"))
-    either = [*([seats_t.c.table_no.in_(sa.bindparam("tables", expanding=True))] if by_table else []),
-              *([players_t.c.name.in_(sa.bindparam("players", expanding=True))] if by_player else [])]
-    return q.where(sa.or_(*either)) if either else q
+def _seats_query(by_round: bool, by_table: bool, by_player: bool) -> str:
+    where = ["s.round = :round"] if by_round else []
+    either = [*(["s.table_no IN :tables"] if by_table else []), *(["p.name IN :players"] if by_player else [])]
+    if either:
+        where.append(f"({' OR '.join(either)})")
+    return ("SELECT s.round, s.table_no, s.seat, p.name, s.wonder FROM seats s JOIN players p ON p.id = s.player_id"
+            + (f" WHERE {' AND '.join(where)}" if where else "") + " ORDER BY s.round, s.table_no, s.seat")
 
 
-def _round_filters(upto: bool, rounds: bool) -> list[sa.ColumnElement[bool]]:
-    return [*([results_t.c.round <= sa.bindparam("upto")] if upto else []),
-            *([results_t.c.round.in_(sa.bindparam("rounds", expanding=True))] if rounds else [])]
+def _round_filters(upto: bool, rounds: bool, table: str) -> list[str]:
+    return [*([f"{table}.round <= :upto"] if upto else []), *([f"{table}.round IN :rounds"] if rounds else [])]
+
+
+#: The columns of a result's head, in `TableResult`'s order (its lines apart), after its id.
+RESULT = "id, round, table_no, version, created_at, author, reason, source, warnings"
 
 
 @functools.cache
-def _results_query(upto: bool, rounds: bool, by_table: bool, by_player: bool) -> sa.Select[Any]:
+def _results_query(upto: bool, rounds: bool, by_table: bool, by_player: bool) -> str:
     """The latest version of each table (of the rounds), those tables or of those players only."""
-    where = _round_filters(upto, rounds)
-    latest = (sa.select(results_t.c.round, results_t.c.table_no, sa.func.max(results_t.c.version).label("version"))
-              .where(*where)
-              .group_by(results_t.c.round, results_t.c.table_no).subquery())
-    q = (sa.select(results_t)
-         .join(latest, sa.and_(latest.c.round == results_t.c.round, latest.c.table_no == results_t.c.table_no,
-                               latest.c.version == results_t.c.version))
-         .order_by(results_t.c.round, results_t.c.table_no))
+    filters = _round_filters(upto, rounds, "v")
+    latest = ("SELECT v.round, v.table_no, max(v.version) AS version FROM results v"
+              + (f" WHERE {' AND '.join(filters)}" if filters else "") + " GROUP BY v.round, v.table_no")
     either = []
     if by_table:
-        either.append(sa.tuple_(results_t.c.round, results_t.c.table_no).in_(sa.bindparam("tables", expanding=True)))
+        either.append("(r.round, r.table_no) IN :tables")
     if by_player:
         # The lines of the rounds asked about (by the results' index): not every line stored.
-        having = (sa.select(lines_t.c.result_id).join(players_t, players_t.c.id == lines_t.c.player_id)
-                  .join(results_t, results_t.c.id == lines_t.c.result_id)
-                  .where(players_t.c.name.in_(sa.bindparam("players", expanding=True)), *where))
-        either.append(results_t.c.id.in_(having))
-    return q.where(sa.or_(*either)) if either else q
+        either.append("r.id IN (SELECT l.result_id FROM result_lines l JOIN players p ON p.id = l.player_id "
+                      "JOIN results v ON v.id = l.result_id WHERE "
+                      + " AND ".join(["p.name IN :players", *filters]) + ")")
+    columns = ", ".join(f"r.{c.strip()}" for c in RESULT.split(","))
+    return (f"SELECT {columns} FROM results r JOIN ({latest}) m ON m.round = r.round AND m.table_no = r.table_no "
+            "AND m.version = r.version" + (f" WHERE {' OR '.join(either)}" if either else "")
+            + " ORDER BY r.round, r.table_no")
+
+
+#: A stored line with its player's name, in `ResultLine`'s order after the result's id.
+_LINES = ("SELECT l.result_id, l.seat, p.name, l.wonder, l.side, l.scores FROM result_lines l "
+          "JOIN players p ON p.id = l.player_id")
 
 
 @functools.cache
-def _lines_query(few: bool, upto: bool, rounds: bool) -> sa.Select[Any]:
+def _lines_query(few: bool, upto: bool, rounds: bool) -> str:
     """The lines of the result ids (`few`), else of the rounds (every version: the caller keeps the latest)."""
-    q = (sa.select(lines_t.c.result_id, lines_t.c.seat, players_t.c.name, lines_t.c.wonder, lines_t.c.side,
-                   lines_t.c.scores)
-         .join(players_t, players_t.c.id == lines_t.c.player_id)
-         .order_by(lines_t.c.result_id, lines_t.c.seat))
+    order = " ORDER BY l.result_id, l.seat"
     if few:
-        return q.where(lines_t.c.result_id.in_(sa.bindparam("ids", expanding=True)))
-    where = _round_filters(upto, rounds)
-    return q.join(results_t, results_t.c.id == lines_t.c.result_id).where(*where) if where else q
+        return f"{_LINES} WHERE l.result_id IN :ids{order}"
+    filters = _round_filters(upto, rounds, "v")
+    if not filters:
+        return _LINES + order
+    return f"{_LINES} JOIN results v ON v.id = l.result_id WHERE {' AND '.join(filters)}{order}"
+
+
+def _table_results(heads: Sequence[Sequence[Any]], lines: dict[int, list[ResultLine]]) -> list[TableResult]:
+    return [TableResult(round_no, table, version, at, author, reason, source, tuple(json.loads(warnings)),
+                        tuple(lines[rid])) for rid, round_no, table, version, at, author, reason, source, warnings
+            in heads]
 
 
 class Event:
     """An open event. Read methods return frozen values; writes go through `transaction`."""
 
-    def __init__(self, engine: Engine, location: Location) -> None:
-        self.engine = engine
+    def __init__(self, db: Database, location: Location) -> None:
+        self.db = db
         self.where = location
         self.location = location.display  # what messages show (a URL's password masked)
         self._file_id = _file_id(location.path)
@@ -258,7 +261,8 @@ class Event:
                   "date": date or "", "created_at": now()}
 
         def fill(conn: Connection) -> None:
-            conn.execute(sa.insert(meta_t), [{"key": k, "value": v} for k, v in values.items()])
+            conn.execute_many('INSERT INTO meta ("key", value) VALUES (:key, :value)',
+                              [{"key": k, "value": v} for k, v in values.items()])
             _log(conn, "new", f"event {name!r}: game {game}, scheme {scheme}, {rounds} rounds, seed {seed}")
 
         return cls(_create_tables(where, fill), where)
@@ -270,30 +274,30 @@ class Event:
         if where.path is not None and not where.path.is_file():
             raise EventError(_("no event file {file!r}: create one with 'tourney new {file} --game 7wonders'").format(
                 file=loc))
-        engine = database.connect(where)
+        db = database.connect(where)
         try:
             if where.schema is not None:
-                where, engine = _find_event(where, engine)
-            with engine.connect() as conn:
-                rows = dict(conn.execute(sa.select(meta_t.c.key, meta_t.c.value)).all())
-        except sa.exc.OperationalError as exc:
+                where, db = _find_event(where, db)
+            with db.read() as conn:
+                rows = dict(conn.execute('SELECT "key", value FROM meta').all())
+                missing = _missing_tables(conn, where)
+        except OperationalError as exc:
+            db.dispose()
             if where.path is None:
                 raise database.server_error(where, exc) from None
             raise _file_problem(where, exc, "open") from None
-        except sa.exc.DatabaseError as exc:
+        except DatabaseError as exc:
+            db.dispose()
             raise _not_an_event(loc, exc) from None
         version = int(rows.get("schema_version", "0"))
         if version != SCHEMA_VERSION and version not in UPGRADES_FROM:
+            db.dispose()
             raise EventError(_("{file!r} has event schema version {version}, this tourney reads version {reads}: "
                                "use the tourney version that created it").format(
                 file=loc, version=version, reads=SCHEMA_VERSION))
-        try:  # event files made before a table was added get it (e.g. desks) on open
-            metadata.create_all(engine, checkfirst=True)
-        except sa.exc.OperationalError:  # a read-only file still opens for reading
-            pass
-        if version != SCHEMA_VERSION:
-            _upgrade(engine)
-        return cls(engine, where)
+        if missing or version != SCHEMA_VERSION:
+            _upgrade(db, missing)
+        return cls(db, where)
 
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
@@ -302,16 +306,14 @@ class Event:
         It starts by taking the event's write lock, so writers of one event are serialised:
         whether a table is already stored, its next version and player registration are
         decided inside the transaction that writes them, and two desks or two imports at once
-        can never both store version 1. Updating the schema-version row takes SQLite's write
-        lock at once (rather than at the first real write, which in WAL mode fails with
-        "database is locked" when another writer committed since our first read) and a row
-        lock in PostgreSQL. There we stay at READ COMMITTED on purpose: every statement after
-        the lock sees what the previous writer committed, so no retry loop is needed, which
-        SERIALIZABLE would demand. A tournament writes a few times a minute; waiting is free."""
+        can never both store version 1. On SQLite the transaction begins IMMEDIATE (the file's
+        write lock); on PostgreSQL updating the schema-version row takes a row lock. There we
+        stay at READ COMMITTED on purpose: every statement after the lock sees what the previous
+        writer committed, so no retry loop is needed, which SERIALIZABLE would demand. A
+        tournament writes a few times a minute; waiting is free."""
         try:
-            with self.engine.begin() as conn:
-                conn.execute(sa.update(meta_t).where(meta_t.c.key == "schema_version")
-                             .values(value=meta_t.c.value))
+            with self.db.begin() as conn:
+                conn.execute("UPDATE meta SET value = value WHERE \"key\" = 'schema_version'")
                 _count_change(conn)
                 yield conn
                 # SQLite writes on into a deleted or replaced file without complaint: check,
@@ -320,7 +322,7 @@ class Event:
                     raise EventError(_("the event file {file!r} was deleted or replaced while this change was "
                                        "being written: nothing was stored; restore the event file (or a backup) "
                                        "and run the command again").format(file=self.location))
-        except sa.exc.ProgrammingError as exc:
+        except ProgrammingError as exc:
             # PostgreSQL: the event's schema was dropped while the change was being written.
             if "does not exist" not in str(exc.orig):
                 raise
@@ -328,12 +330,12 @@ class Event:
                                "stored").format(event=self.location)) from None
 
     def close(self) -> None:
-        self.engine.dispose()
+        self.db.dispose()
 
     # --- event settings ------------------------------------------------------------
     def _settings(self) -> dict[str, str]:
-        with self.engine.connect() as conn:
-            return {key: value for key, value in conn.execute(sa.select(meta_t.c.key, meta_t.c.value))}
+        with self.db.read() as conn:
+            return dict(conn.execute('SELECT "key", value FROM meta').all())
 
     def setting(self, key: str) -> str | None:
         """A setting a game stored with `set_setting` (None when never set)."""
@@ -347,13 +349,12 @@ class Event:
 
     # --- players -------------------------------------------------------------------
     def players(self) -> list[Player]:
-        with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(players_t).order_by(players_t.c.id)).all()
-        return [Player(r.id, r.name, r.joined_round, r.dropped_after) for r in rows]
+        with self.db.read() as conn:
+            return [Player(*r) for r in conn.execute(f"SELECT {PLAYER} FROM players ORDER BY id")]
 
     def players_named(self, names: Collection[str]) -> list[Player]:
         """The players whose name is one of `names` exactly (see `players_named`)."""
-        with self.engine.connect() as conn:
+        with self.db.read() as conn:
             return players_named(conn, names)
 
     def player_ids(self) -> dict[str, int]:
@@ -362,14 +363,13 @@ class Event:
 
     # --- rounds and seats ----------------------------------------------------------
     def seated_rounds(self) -> dict[int, str]:
-        with self.engine.connect() as conn:
-            return dict(conn.execute(sa.select(rounds_t.c.number, rounds_t.c.source)).all())
+        with self.db.read() as conn:
+            return dict(conn.execute("SELECT number, source FROM rounds").all())
 
     def printed_rounds(self) -> set[int]:
         """Rounds whose score sheets were printed (their seating is then fixed)."""
-        with self.engine.connect() as conn:
-            return {r for (r,) in conn.execute(sa.select(rounds_t.c.number)
-                                               .where(rounds_t.c.printed_at.is_not(None)))}
+        with self.db.read() as conn:
+            return {r for (r,) in conn.execute("SELECT number FROM rounds WHERE printed_at IS NOT NULL")}
 
     def seats(self, round_no: int | None = None, *, tables: Collection[int] | None = None,
               players: Collection[str] | None = None) -> list[SeatRow]:
@@ -381,33 +381,33 @@ class Event:
         params: dict[str, object] = {"round": round_no, "tables": sorted(tables or ()),
                                      "players": sorted(set(players or ()))}
         q = _seats_query(round_no is not None, bool(tables), bool(players))
-        with self.engine.connect() as conn:
-            return [SeatRow(*r) for r in conn.execute(q, params).all()]
+        with self.db.read() as conn:
+            return [SeatRow(*r) for r in conn.execute(q, params)]
 
     def roster_changes(self) -> list[RosterChange]:
         """Roster changes since each seated round was seated (oldest first)."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(roster_changes_t).order_by(roster_changes_t.c.id)).all()
-        return [RosterChange(r.round, r.player_id, r.change, r.player, r.at) for r in rows]
+        with self.db.read() as conn:
+            rows = conn.execute("SELECT round, player_id, change, player, at FROM roster_changes ORDER BY id").all()
+        return [RosterChange(*r) for r in rows]
 
     def past_seatings(self, round_no: int) -> list[PastSeating]:
         """The seatings round `round_no` had before it was seated again, newest first."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(past_seats_t).where(past_seats_t.c.round == round_no)).all()
+        with self.db.read() as conn:
+            rows = conn.execute("SELECT round, version, table_no, seat, player_id, replaced_at, printed_at "
+                                "FROM past_seats WHERE round = :round", {"round": round_no}).all()
         versions: dict[int, PastSeating] = {}
-        for r in rows:
-            v = versions.setdefault(r.version, PastSeating(r.round, r.version, {}, r.replaced_at, r.printed_at))
-            v.seats[(r.table_no, r.seat)] = r.player_id
+        for round_, version, table_no, seat, player_id, replaced_at, printed_at in rows:
+            v = versions.setdefault(version, PastSeating(round_, version, {}, replaced_at, printed_at))
+            v.seats[(table_no, seat)] = player_id
         return [versions[v] for v in sorted(versions, reverse=True)]
 
     def draws(self, kind: str | None = None) -> list[StoredDraw]:
         """Every stored draw (of `kind`), oldest first."""
-        q = sa.select(draws_t).order_by(draws_t.c.id)
-        if kind is not None:
-            q = q.where(draws_t.c.kind == kind)
-        with self.engine.connect() as conn:
-            rows = conn.execute(q).all()
-        return [StoredDraw(r.round, r.kind, r.seed, json.loads(r.payload), r.at) for r in rows]
+        q = "SELECT round, kind, seed, payload, at FROM draws" + (" WHERE kind = :kind" if kind is not None else "")
+        with self.db.read() as conn:
+            rows = conn.execute(q + " ORDER BY id", {"kind": kind}).all()
+        return [StoredDraw(round_no, kind_, seed, json.loads(payload), at)
+                for round_no, kind_, seed, payload, at in rows]
 
     # --- results -------------------------------------------------------------------
     def results(self, *, upto_round: int | None = None, rounds: Collection[int] | None = None,
@@ -422,63 +422,70 @@ class Event:
         params: dict[str, object] = {"upto": upto_round, "rounds": sorted(rounds or ()),
                                      "tables": sorted(tables or ()), "players": sorted(set(players or ()))}
         shape = (upto_round is not None, rounds is not None, bool(tables), bool(players))
-        with self.engine.connect() as conn:
+        with self.db.read() as conn:
             heads = conn.execute(_results_query(*shape), params).all()
-            ids = [h.id for h in heads]
-            lines: dict[int, list[ResultLine]] = {i: [] for i in ids}
-            if ids:
+            lines: dict[int, list[ResultLine]] = {h[0]: [] for h in heads}
+            if heads:
                 # Only the lines of the versions asked about, when they are few or of a few rounds
                 # (older versions' lines are skipped below).
-                few = len(ids) <= _FEW
-                found = conn.execute(_lines_query(few, *shape[:2]), {**params, "ids": ids} if few else params)
+                few = len(heads) <= _FEW
+                found = conn.execute(_lines_query(few, *shape[:2]), {**params, "ids": list(lines)} if few else params)
                 for rid, seat, name, wonder, side, scores in found:
                     if rid in lines:
                         lines[rid].append(ResultLine(seat, name, wonder, side, json.loads(scores)))
-        return [TableResult(h.round, h.table_no, h.version, h.created_at, h.author, h.reason, h.source,
-                            tuple(json.loads(h.warnings)), tuple(lines[h.id])) for h in heads]
+        return _table_results(heads, lines)
 
     def version_of(self, round_no: int, table_no: int) -> int | None:
         """The table's latest stored version (None: nothing stored), without its lines."""
-        with self.engine.connect() as conn:
-            latest = conn.execute(sa.select(sa.func.max(results_t.c.version))
-                                  .where(results_t.c.round == round_no, results_t.c.table_no == table_no)).scalar()
+        with self.db.read() as conn:
+            latest = conn.execute("SELECT max(version) FROM results WHERE round = :round AND table_no = :table",
+                                  {"round": round_no, "table": table_no}).scalar()
         return int(latest) if latest else None
 
     def table_versions(self) -> list[TableResult]:
         """Every stored version of every table's sheet, by round, table and version."""
-        with self.engine.connect() as conn:
-            heads = conn.execute(sa.select(results_t).order_by(results_t.c.round, results_t.c.table_no,
-                                                               results_t.c.version)).all()
-            lines: dict[int, list[ResultLine]] = {h.id: [] for h in heads}
-            lq = (sa.select(lines_t.c.result_id, lines_t.c.seat, players_t.c.name, lines_t.c.wonder,
-                            lines_t.c.side, lines_t.c.scores)
-                  .join(players_t, players_t.c.id == lines_t.c.player_id)
-                  .order_by(lines_t.c.result_id, lines_t.c.seat))
-            for rid, seat, name, wonder, side, scores in conn.execute(lq):
+        with self.db.read() as conn:
+            heads = conn.execute(f"SELECT {RESULT} FROM results ORDER BY round, table_no, version").all()
+            lines: dict[int, list[ResultLine]] = {h[0]: [] for h in heads}
+            for rid, seat, name, wonder, side, scores in conn.execute(f"{_LINES} ORDER BY l.result_id, l.seat"):
                 lines[rid].append(ResultLine(seat, name, wonder, side, json.loads(scores)))
-        return [TableResult(h.round, h.table_no, h.version, h.created_at, h.author, h.reason, h.source,
-                            tuple(json.loads(h.warnings)), tuple(lines[h.id])) for h in heads]
+        return _table_results(heads, lines)
 
     def result_versions(self) -> list[dict[str, Any]]:
         """Every stored version of every table, oldest first (for `results history`)."""
-        q = sa.select(results_t).order_by(results_t.c.id)
-        with self.engine.connect() as conn:
-            return [dict(r._mapping) for r in conn.execute(q).all()]
+        return self._rows(f"SELECT {RESULT} FROM results ORDER BY id")
 
     def history(self) -> list[dict[str, Any]]:
-        with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(history_t).order_by(history_t.c.id)).all()
-        return [dict(r._mapping) for r in rows]
+        return self._rows("SELECT id, at, who, action, detail FROM history ORDER BY id")
+
+    def _rows(self, sql: str) -> list[dict[str, Any]]:
+        with self.db.read() as conn:
+            found = conn.execute(sql)
+        return [dict(zip(found.columns, row)) for row in found]
 
 
-def _upgrade(engine: Engine) -> None:
-    """Mark an event file of an older schema version as the current one (nothing else
-    changes: see `UPGRADES_FROM`). A read-only file is left as it is and read as it is."""
+def _missing_tables(conn: Connection, where: Location) -> list[str]:
+    """The store's tables an event made by an earlier tourney does not have yet (e.g. desks)."""
+    if conn.dialect == "sqlite":
+        have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    else:
+        have = {r[0] for r in conn.execute("SELECT table_name FROM information_schema.tables "
+                                           "WHERE table_schema = current_schema()")}
+    return [t.name for t in TABLES if t.name not in have]
+
+
+def _upgrade(db: Database, missing: list[str]) -> None:
+    """Add the tables an older event lacks and mark it as of the current schema version
+    (nothing else changes: see `UPGRADES_FROM`). A read-only file is left as it is and read as
+    it is."""
     try:
-        with engine.begin() as conn:
-            conn.execute(sa.update(meta_t).where(meta_t.c.key == "schema_version")
-                         .values(value=str(SCHEMA_VERSION)))
-    except sa.exc.OperationalError:
+        with db.begin() as conn:
+            for table in TABLES:
+                if table.name in missing:
+                    conn.execute(table.create(conn.dialect))
+            conn.execute("UPDATE meta SET value = :version WHERE \"key\" = 'schema_version'",
+                         {"version": str(SCHEMA_VERSION)})
+    except OperationalError:
         pass
 
 
@@ -501,23 +508,24 @@ def log_all(conn: Connection, entries: Sequence[tuple[str, str]], who: str | Non
     """History lines (action, detail), in order, in one statement."""
     if entries:
         at, by = now(), who or current_user()
-        conn.execute(sa.insert(history_t), [{"at": at, "who": by, "action": action, "detail": detail}
-                                            for action, detail in entries])
+        conn.execute_many("INSERT INTO history (at, who, action, detail) VALUES (:at, :who, :action, :detail)",
+                          [{"at": at, "who": by, "action": action, "detail": detail} for action, detail in entries])
 
 
 log = _log
 
 
 def _count_change(conn: Connection) -> None:
-    bumped = sa.cast(sa.cast(meta_t.c.value, sa.Integer) + 1, sa.Text)
-    if conn.execute(sa.update(meta_t).where(meta_t.c.key == CHANGES_KEY).values(value=bumped)).rowcount == 0:
-        conn.execute(sa.insert(meta_t).values(key=CHANGES_KEY, value="1"))  # an event made before the counter
+    bumped = conn.execute("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE \"key\" = :key",
+                          {"key": CHANGES_KEY})
+    if bumped.rowcount == 0:  # an event made before the counter
+        conn.execute('INSERT INTO meta ("key", value) VALUES (:key, \'1\')', {"key": CHANGES_KEY})
 
 
 def change_stamp(event: Event) -> int:
     """A number that grows with every committed change to the event, whichever process made it
     (this server, the command line, another desk machine): one indexed read, so the live pages
     can ask it often and rebuild only when it moved."""
-    with event.engine.connect() as conn:
-        value = conn.execute(sa.select(meta_t.c.value).where(meta_t.c.key == CHANGES_KEY)).scalar()
+    with event.db.read() as conn:
+        value = conn.execute('SELECT value FROM meta WHERE "key" = :key', {"key": CHANGES_KEY}).scalar()
     return int(value or 0)

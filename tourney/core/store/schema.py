@@ -8,8 +8,7 @@ import os
 from dataclasses import dataclass
 from typing import Union
 
-import sqlalchemy as sa
-from sqlalchemy.engine import Connection as Connection  # re-exported: the type of a transaction
+from tourney.core.sql import Connection as Connection  # re-exported: the type of a transaction
 
 
 SCHEMA_VERSION = 2
@@ -32,148 +31,73 @@ Json = Union[None, bool, int, float, str, list["Json"], dict[str, "Json"]]  # no
 CORE_SETTINGS = ("schema_version", "name", "game", "scheme", "rounds", "seed", "date", "created_at")
 
 
-metadata = sa.MetaData()
+@dataclass(frozen=True)
+class Table:
+    """One table of the event store: its columns and keys as SQL both databases read, with
+    `{serial}` for the integer key the database numbers itself."""
+
+    name: str
+    body: str
+    key: tuple[str, ...]  # the primary key's columns, the order rows are copied in
+    serial: str | None = None  # the column the database numbers (PostgreSQL: a sequence)
+    flags: tuple[str, ...] = ()  # BOOLEAN columns (SQLite keeps them as 0 and 1)
+
+    def create(self, dialect: str) -> str:
+        """CREATE TABLE IF NOT EXISTS, for `dialect` ("sqlite" or "postgresql")."""
+        serial = "SERIAL NOT NULL" if dialect == "postgresql" else "INTEGER NOT NULL"
+        return f"CREATE TABLE IF NOT EXISTS {self.name} ({self.body.format(serial=serial)})"
 
 
-meta_t = sa.Table(
-    "meta", metadata,
-    sa.Column("key", sa.String(64), primary_key=True),
-    sa.Column("value", sa.Text, nullable=False),
-)
-
-
-players_t = sa.Table(
-    "players", metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("name", sa.String(200), nullable=False, unique=True),
-    sa.Column("added_at", sa.String(40), nullable=False),
-    # Rounds already seated when the player joined: a late entry plays from the next one.
-    sa.Column("joined_round", sa.Integer, nullable=False, default=1),
-    sa.Column("dropped_after", sa.Integer, nullable=True),
-)
-
-
-rounds_t = sa.Table(
-    "rounds", metadata,
-    sa.Column("number", sa.Integer, primary_key=True),
-    sa.Column("source", sa.String(20), nullable=False),  # 'seat' (tool) or 'sheets' (paper)
-    sa.Column("seated_at", sa.String(40), nullable=False),
-    sa.Column("printed_at", sa.String(40), nullable=True),
-)
-
-
-seats_t = sa.Table(
-    "seats", metadata,
-    sa.Column("round", sa.Integer, sa.ForeignKey("rounds.number"), primary_key=True),
-    sa.Column("table_no", sa.Integer, primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), nullable=False),
-    sa.Column("wonder", sa.String(40), nullable=True),
-    sa.UniqueConstraint("round", "player_id"),
-)
-
-
-draws_t = sa.Table(
-    "draws", metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("round", sa.Integer, nullable=True),
-    sa.Column("kind", sa.String(40), nullable=False),
-    sa.Column("seed", sa.String(200), nullable=False),
-    sa.Column("payload", sa.Text, nullable=False),
-    sa.Column("at", sa.String(40), nullable=False),
-)
-
-
-results_t = sa.Table(
-    "results", metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("round", sa.Integer, nullable=False),
-    sa.Column("table_no", sa.Integer, nullable=False),
-    sa.Column("version", sa.Integer, nullable=False),
-    sa.Column("created_at", sa.String(40), nullable=False),
-    sa.Column("author", sa.String(100), nullable=False),
-    sa.Column("reason", sa.Text, nullable=True),
-    sa.Column("source", sa.Text, nullable=False),
-    sa.Column("warnings", sa.Text, nullable=False, default="[]"),
-    sa.UniqueConstraint("round", "table_no", "version"),
-)
-
-
-lines_t = sa.Table(
-    "result_lines", metadata,
-    sa.Column("result_id", sa.Integer, sa.ForeignKey("results.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id"), nullable=False),
-    sa.Column("wonder", sa.String(40), nullable=True),
-    sa.Column("side", sa.String(1), nullable=True),
-    # The game's serialisation of the line (JSON), see ResultLine.data.
-    sa.Column("scores", sa.Text, nullable=False),
-)
-
-
-# Roster changes since a round was seated: the round's seating is out of date until it is
-# seated again (`mark_seating_stale`, cleared by `store_seating`). No foreign key: the row
-# of a player removed later stays, with the name as it was.
-roster_changes_t = sa.Table(
-    "roster_changes", metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("round", sa.Integer, nullable=False),
-    sa.Column("player_id", sa.Integer, nullable=True),
-    sa.Column("change", sa.String(20), nullable=False),  # joined, dropped, renamed, removed
-    sa.Column("player", sa.String(400), nullable=False),  # the name(s) as messages show them
-    sa.Column("at", sa.String(40), nullable=False),
-)
-
-
-# Every seating a round had before it was seated again, so sheets printed from an earlier
-# seating are recognised on import.
-past_seats_t = sa.Table(
-    "past_seats", metadata,
-    sa.Column("round", sa.Integer, primary_key=True),
-    sa.Column("version", sa.Integer, primary_key=True),
-    sa.Column("table_no", sa.Integer, primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("player_id", sa.Integer, nullable=False),
-    sa.Column("replaced_at", sa.String(40), nullable=False),
-    sa.Column("printed_at", sa.String(40), nullable=True),
-)
-
-
-history_t = sa.Table(
-    "history", metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("at", sa.String(40), nullable=False),
-    sa.Column("who", sa.String(100), nullable=False),
-    sa.Column("action", sa.String(40), nullable=False),
-    sa.Column("detail", sa.Text, nullable=False),
-)
-
-
-# Live-server desks (`tourney desk add`): the token is kept only as a salted hash.
-desks_t = sa.Table(
-    "desks", metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("name", sa.String(100), nullable=False, unique=True),
-    sa.Column("salt", sa.String(64), nullable=False),
-    sa.Column("token_hash", sa.String(128), nullable=False),
-    sa.Column("organiser", sa.Boolean, nullable=False, default=False),
-    sa.Column("created_at", sa.String(40), nullable=False),
-)
-
-
-# Blind double entry (the event's "double_entry" setting): a desk's sheet waits here until a
-# second desk's entry agrees with it, or the organiser accepts one version.
-held_t = sa.Table(
-    "held_entries", metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("round", sa.Integer, nullable=False),
-    sa.Column("table_no", sa.Integer, nullable=False),
-    sa.Column("base_version", sa.Integer, nullable=False),  # the stored version it follows (0: none)
-    sa.Column("desk", sa.String(100), nullable=False),
-    sa.Column("rows", sa.Text, nullable=False),  # the rows as the desk sent them (JSON)
-    sa.Column("reason", sa.Text, nullable=True),
-    sa.Column("third_asked", sa.Boolean, nullable=False, default=False),
-    sa.Column("at", sa.String(40), nullable=False),
+#: Every table, parents before children (for the foreign keys). The definitions are the ones
+#: event files and databases were made with since schema version 1; a column's default (a
+#: player joins in round 1, no warnings, not an organiser) is given by the store's inserts.
+TABLES: tuple[Table, ...] = (
+    Table("meta", '"key" VARCHAR(64) NOT NULL, value TEXT NOT NULL, PRIMARY KEY ("key")', ("key",)),
+    Table("players", "id {serial}, name VARCHAR(200) NOT NULL, added_at VARCHAR(40) NOT NULL, "
+          # Rounds already seated when the player joined: a late entry plays from the next one.
+          "joined_round INTEGER NOT NULL, dropped_after INTEGER, PRIMARY KEY (id), UNIQUE (name)", ("id",), "id"),
+    # source: 'seat' (the tool seated it) or 'sheets' (paper schedules: the sheets give the seats)
+    Table("rounds", "number {serial}, source VARCHAR(20) NOT NULL, seated_at VARCHAR(40) NOT NULL, "
+          "printed_at VARCHAR(40), PRIMARY KEY (number)", ("number",), "number"),
+    Table("seats", "round INTEGER NOT NULL, table_no INTEGER NOT NULL, seat INTEGER NOT NULL, "
+          "player_id INTEGER NOT NULL, wonder VARCHAR(40), PRIMARY KEY (round, table_no, seat), "
+          "UNIQUE (round, player_id), FOREIGN KEY(round) REFERENCES rounds (number), "
+          "FOREIGN KEY(player_id) REFERENCES players (id)", ("round", "table_no", "seat")),
+    Table("draws", "id {serial}, round INTEGER, kind VARCHAR(40) NOT NULL, seed VARCHAR(200) NOT NULL, "
+          "payload TEXT NOT NULL, at VARCHAR(40) NOT NULL, PRIMARY KEY (id)", ("id",), "id"),
+    Table("results", "id {serial}, round INTEGER NOT NULL, table_no INTEGER NOT NULL, version INTEGER NOT NULL, "
+          "created_at VARCHAR(40) NOT NULL, author VARCHAR(100) NOT NULL, reason TEXT, source TEXT NOT NULL, "
+          "warnings TEXT NOT NULL, PRIMARY KEY (id), UNIQUE (round, table_no, version)", ("id",), "id"),
+    # scores: the game's serialisation of the line (JSON), see ResultLine.data.
+    Table("result_lines", "result_id INTEGER NOT NULL, seat INTEGER NOT NULL, player_id INTEGER NOT NULL, "
+          "wonder VARCHAR(40), side VARCHAR(1), scores TEXT NOT NULL, PRIMARY KEY (result_id, seat), "
+          "FOREIGN KEY(result_id) REFERENCES results (id), FOREIGN KEY(player_id) REFERENCES players (id)",
+          ("result_id", "seat")),
+    # Roster changes since a round was seated: the round's seating is out of date until it is
+    # seated again (`mark_seating_stale`, cleared by `store_seating`). No foreign key: the row
+    # of a player removed later stays, with the name as it was. change: joined, dropped,
+    # renamed, removed; player: the name(s) as messages show them.
+    Table("roster_changes", "id {serial}, round INTEGER NOT NULL, player_id INTEGER, change VARCHAR(20) NOT NULL, "
+          "player VARCHAR(400) NOT NULL, at VARCHAR(40) NOT NULL, PRIMARY KEY (id)", ("id",), "id"),
+    # Every seating a round had before it was seated again, so sheets printed from an earlier
+    # seating are recognised on import.
+    Table("past_seats", "round INTEGER NOT NULL, version INTEGER NOT NULL, table_no INTEGER NOT NULL, "
+          "seat INTEGER NOT NULL, player_id INTEGER NOT NULL, replaced_at VARCHAR(40) NOT NULL, "
+          "printed_at VARCHAR(40), PRIMARY KEY (round, version, table_no, seat)",
+          ("round", "version", "table_no", "seat")),
+    Table("history", "id {serial}, at VARCHAR(40) NOT NULL, who VARCHAR(100) NOT NULL, "
+          "action VARCHAR(40) NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (id)", ("id",), "id"),
+    # Live-server desks (`tourney desk add`): the token is kept only as a salted hash.
+    Table("desks", "id {serial}, name VARCHAR(100) NOT NULL, salt VARCHAR(64) NOT NULL, "
+          "token_hash VARCHAR(128) NOT NULL, organiser BOOLEAN NOT NULL, created_at VARCHAR(40) NOT NULL, "
+          "PRIMARY KEY (id), UNIQUE (name)", ("id",), "id", ("organiser",)),
+    # Blind double entry (the event's "double_entry" setting): a desk's sheet waits here until a
+    # second desk's entry agrees with it, or the organiser accepts one version. base_version: the
+    # stored version it follows (0: none); rows: as the desk sent them (JSON).
+    Table("held_entries", "id {serial}, round INTEGER NOT NULL, table_no INTEGER NOT NULL, "
+          "base_version INTEGER NOT NULL, desk VARCHAR(100) NOT NULL, rows TEXT NOT NULL, reason TEXT, "
+          "third_asked BOOLEAN NOT NULL, at VARCHAR(40) NOT NULL, PRIMARY KEY (id)", ("id",), "id",
+          ("third_asked",)),
 )
 
 

@@ -6,40 +6,20 @@ import json
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-import sqlalchemy as sa
-from sqlalchemy.engine import Connection as Connection  # re-exported: the type of a transaction
-
 from tourney.core.errors import RegistrationError
 from tourney.core.i18n import _
 from tourney.core.names import clean_name, name_key
-from tourney.core.store.event import Event, log
-from tourney.core.store.schema import (
-    Json,
-    NewLine,
-    Player,
-    current_user,
-    desks_t,
-    draws_t,
-    held_t,
-    history_t,
-    lines_t,
-    meta_t,
-    now,
-    past_seats_t,
-    players_t,
-    results_t,
-    roster_changes_t,
-    rounds_t,
-    seats_t,
-)
+from tourney.core.sql import Connection as Connection  # re-exported: the type of a transaction
+from tourney.core.store.event import PLAYER, Event, log
+from tourney.core.store.schema import Json, NewLine, Player, current_user, now
 
 
 # --- write helpers used inside Event.transaction() -------------------------------------
 def players_by_key(conn: Connection) -> dict[str, Player]:
     """Every player by `names.name_key` (one query; names are compared in Python because the
     database's lower() folds ASCII only)."""
-    rows = conn.execute(sa.select(players_t).order_by(players_t.c.id)).all()
-    return {name_key(r.name): Player(r.id, r.name, r.joined_round, r.dropped_after) for r in rows}
+    players = [Player(*r) for r in conn.execute(f"SELECT {PLAYER} FROM players ORDER BY id")]
+    return {name_key(p.name): p for p in players}
 
 
 def _find_player(conn: Connection, name: str) -> Player:
@@ -97,24 +77,24 @@ def add_players(conn: Connection, names: list[str], joined_round: int) -> list[i
         return []
     at = now()
     # Inside Event.transaction the write lock is held: the rows past the last id are ours.
-    before = conn.execute(sa.select(sa.func.max(players_t.c.id))).scalar() or 0
-    conn.execute(sa.insert(players_t), [{"name": n, "added_at": at, "joined_round": joined_round} for n in names])
-    ids = dict(conn.execute(sa.select(players_t.c.name, players_t.c.id).where(players_t.c.id > before)).all())
+    before = conn.execute("SELECT max(id) FROM players").scalar() or 0
+    conn.execute_many("INSERT INTO players (name, added_at, joined_round) VALUES (:name, :at, :round)",
+                      [{"name": n, "at": at, "round": joined_round} for n in names])
+    added = conn.execute("SELECT name, id FROM players WHERE id > :before", {"before": before})
+    ids: dict[str, int] = dict(added.all())
     who = current_user()
-    conn.execute(sa.insert(history_t), [{"at": at, "who": who, "action": "players.add",
-                                         "detail": f"{n!r} from round {joined_round}"} for n in names])
+    conn.execute_many("INSERT INTO history (at, who, action, detail) VALUES (:at, :who, 'players.add', :detail)",
+                      [{"at": at, "who": who, "detail": f"{n!r} from round {joined_round}"} for n in names])
     # mark_seating_stale for every name, with one query for the rounds and one insert.
     rounds = _open_rounds(conn, joined_round)
     if rounds:
-        conn.execute(sa.insert(roster_changes_t), [
-            {"round": r, "player_id": int(ids[n]), "change": "joined", "player": n, "at": at}
-            for n in names for r in rounds])
+        _insert_roster_changes(conn, [(r, int(ids[n]), "joined", n, at) for n in names for r in rounds])
     return [int(ids[n]) for n in names]
 
 
 def reenter_player(conn: Connection, player: Player, joined_round: int) -> None:
-    conn.execute(sa.update(players_t).where(players_t.c.id == player.id)
-                 .values(dropped_after=None, joined_round=max(player.joined_round, joined_round)))
+    conn.execute("UPDATE players SET dropped_after = NULL, joined_round = :round WHERE id = :id",
+                 {"round": max(player.joined_round, joined_round), "id": player.id})
     log(conn, "players.readd", f"{player.name!r} re-entered from round {joined_round}")
     mark_seating_stale(conn, joined_round, player.id, "joined", player.name)
 
@@ -124,7 +104,7 @@ def drop_player(conn: Connection, name: str, after_round: int) -> str:
     if row.dropped_after is not None:
         raise RegistrationError(_("{name!r} already dropped after round {round}").format(
             name=row.name, round=row.dropped_after))
-    conn.execute(sa.update(players_t).where(players_t.c.id == row.id).values(dropped_after=after_round))
+    conn.execute("UPDATE players SET dropped_after = :round WHERE id = :id", {"round": after_round, "id": row.id})
     log(conn, "players.drop", f"{row.name!r} dropped after round {after_round}")
     mark_seating_stale(conn, after_round + 1, row.id, "dropped", row.name)
     return str(row.name)
@@ -154,12 +134,13 @@ def rename_player(conn: Connection, old: str, new: str) -> tuple[str, str]:
     if clean == player.name:
         raise RegistrationError(_("{name!r} is already spelled {new!r}: nothing to rename").format(
             name=player.name, new=clean))
-    conn.execute(sa.update(players_t).where(players_t.c.id == player.id).values(name=clean))
-    for draw_id, payload in conn.execute(sa.select(draws_t.c.id, draws_t.c.payload)).all():
+    conn.execute("UPDATE players SET name = :name WHERE id = :id", {"name": clean, "id": player.id})
+    for draw_id, payload in conn.execute("SELECT id, payload FROM draws").all():
         before = json.loads(payload)
         after = _renamed(before, player.name, clean)
         if after != before:
-            conn.execute(sa.update(draws_t).where(draws_t.c.id == draw_id).values(payload=json.dumps(after)))
+            conn.execute("UPDATE draws SET payload = :payload WHERE id = :id",
+                         {"payload": json.dumps(after), "id": draw_id})
     log(conn, "players.rename", f"renamed {player.name!r} to {clean!r}")
     # Sheets printed with the old name are out of date (the seating itself follows the id).
     mark_seating_stale(conn, 1, player.id, "renamed", f"{player.name!r} → {clean!r}")
@@ -170,23 +151,20 @@ def remove_player(conn: Connection, name: str) -> tuple[str, list[int]]:
     """Remove a mis-registered player who has no results and no seat in a printed round;
     their seats in unprinted rounds go too. Returns (name, the rounds that lost a seat)."""
     player = _find_player(conn, name)
-    played = conn.execute(sa.select(results_t.c.round, results_t.c.table_no)
-                          .join(lines_t, lines_t.c.result_id == results_t.c.id)
-                          .where(lines_t.c.player_id == player.id)
-                          .order_by(results_t.c.round, results_t.c.table_no)).first()
+    played = conn.execute("SELECT r.round, r.table_no FROM results r JOIN result_lines l ON l.result_id = r.id "
+                          "WHERE l.player_id = :id ORDER BY r.round, r.table_no LIMIT 1", {"id": player.id}).first()
     if played is not None:
         raise RegistrationError(_("{name!r} has results (round {round}, table {table}): a player who played can't "
                                   "be removed; use 'tourney players drop' so they play no further rounds").format(
-            name=player.name, round=played.round, table=played.table_no))
-    seated = conn.execute(sa.select(seats_t.c.round, rounds_t.c.printed_at)
-                          .join(rounds_t, rounds_t.c.number == seats_t.c.round)
-                          .where(seats_t.c.player_id == player.id).order_by(seats_t.c.round)).all()
+            name=player.name, round=played[0], table=played[1]))
+    seated = conn.execute("SELECT s.round, r.printed_at FROM seats s JOIN rounds r ON r.number = s.round "
+                          "WHERE s.player_id = :id ORDER BY s.round", {"id": player.id}).all()
     printed = [r for r, at in seated if at is not None]
     if printed:
         raise RegistrationError(_("{name!r} is seated in round {round}, whose sheets are printed: use 'tourney "
                                   "players drop' instead").format(name=player.name, round=printed[0]))
-    conn.execute(sa.delete(seats_t).where(seats_t.c.player_id == player.id))
-    conn.execute(sa.delete(players_t).where(players_t.c.id == player.id))
+    conn.execute("DELETE FROM seats WHERE player_id = :id", {"id": player.id})
+    conn.execute("DELETE FROM players WHERE id = :id", {"id": player.id})
     rounds = [r for r, _ in seated]
     if rounds:
         mark_seating_stale(conn, min(rounds), player.id, "removed", repr(player.name))
@@ -203,59 +181,70 @@ def mark_seating_stale(conn: Connection, from_round: int, player_id: int | None,
     rounds = _open_rounds(conn, from_round)
     if rounds:
         at = now()
-        conn.execute(sa.insert(roster_changes_t), [
-            {"round": r, "player_id": player_id, "change": change, "player": player, "at": at} for r in rounds])
+        _insert_roster_changes(conn, [(r, player_id, change, player, at) for r in rounds])
     return rounds
+
+
+def _insert_roster_changes(conn: Connection, rows: list[tuple[int, int | None, str, str, str]]) -> None:
+    """(round, player id, change, player, at) rows."""
+    conn.execute_many("INSERT INTO roster_changes (round, player_id, change, player, at) "
+                      "VALUES (:round, :player_id, :change, :player, :at)",
+                      [dict(zip(("round", "player_id", "change", "player", "at"), row)) for row in rows])
 
 
 def _open_rounds(conn: Connection, from_round: int) -> list[int]:
     """The rounds from `from_round` on that are seated and have no results."""
-    played = sa.select(results_t.c.round).distinct()
-    return [r for (r,) in conn.execute(sa.select(rounds_t.c.number)
-                                       .where(rounds_t.c.number >= from_round, rounds_t.c.number.not_in(played))
-                                       .order_by(rounds_t.c.number))]
+    return [r for (r,) in conn.execute("SELECT number FROM rounds WHERE number >= :round AND number NOT IN "
+                                       "(SELECT DISTINCT round FROM results) ORDER BY number", {"round": from_round})]
 
 
 def clear_roster_changes(conn: Connection, round_no: int) -> None:
     """Round `round_no` was seated again (or kept as planned on purpose): it is up to date."""
-    conn.execute(sa.delete(roster_changes_t).where(roster_changes_t.c.round == round_no))
+    conn.execute("DELETE FROM roster_changes WHERE round = :round", {"round": round_no})
 
 
 def store_seating(conn: Connection, round_no: int, source: str,
                   tables: list[list[tuple[int, str | None]]]) -> None:
     """Replace a round's seating: `tables[t][s]` = (player id, wonder) at table t+1, seat s+1.
     The seating it replaces is kept (`Event.past_seatings`); the round is up to date again."""
-    old = conn.execute(sa.select(seats_t.c.table_no, seats_t.c.seat, seats_t.c.player_id)
-                       .where(seats_t.c.round == round_no)).all()
+    round_ = {"round": round_no}
+    old = conn.execute("SELECT table_no, seat, player_id FROM seats WHERE round = :round", round_).all()
     if old:
-        printed = conn.execute(sa.select(rounds_t.c.printed_at).where(rounds_t.c.number == round_no)).scalar()
-        version = (conn.execute(sa.select(sa.func.max(past_seats_t.c.version))
-                                .where(past_seats_t.c.round == round_no)).scalar() or 0) + 1
+        printed = conn.execute("SELECT printed_at FROM rounds WHERE number = :round", round_).scalar()
+        version = (conn.execute("SELECT max(version) FROM past_seats WHERE round = :round", round_).scalar() or 0) + 1
         at = now()
-        conn.execute(sa.insert(past_seats_t), [
-            {"round": round_no, "version": version, "table_no": t, "seat": s, "player_id": pid, "replaced_at": at,
-             "printed_at": printed} for t, s, pid in old])
-    conn.execute(sa.delete(roster_changes_t).where(roster_changes_t.c.round == round_no))
-    conn.execute(sa.delete(seats_t).where(seats_t.c.round == round_no))
-    conn.execute(sa.delete(rounds_t).where(rounds_t.c.number == round_no))
-    conn.execute(sa.insert(rounds_t).values(number=round_no, source=source, seated_at=now()))
-    rows = [{"round": round_no, "table_no": t, "seat": s, "player_id": pid, "wonder": wonder}
-            for t, table in enumerate(tables, 1) for s, (pid, wonder) in enumerate(table, 1)]
+        conn.execute_many("INSERT INTO past_seats (round, version, table_no, seat, player_id, replaced_at, printed_at) "
+                          "VALUES (:round, :version, :table_no, :seat, :player_id, :at, :printed)",
+                          [{"round": round_no, "version": version, "table_no": t, "seat": s, "player_id": pid,
+                            "at": at, "printed": printed} for t, s, pid in old])
+    conn.execute("DELETE FROM roster_changes WHERE round = :round", round_)
+    conn.execute("DELETE FROM seats WHERE round = :round", round_)
+    conn.execute("DELETE FROM rounds WHERE number = :round", round_)
+    conn.execute("INSERT INTO rounds (number, source, seated_at) VALUES (:round, :source, :at)",
+                 {"round": round_no, "source": source, "at": now()})
+    _insert_seats(conn, [(round_no, t, s, pid, wonder)
+                         for t, table in enumerate(tables, 1) for s, (pid, wonder) in enumerate(table, 1)])
+
+
+def _insert_seats(conn: Connection, rows: list[tuple[int, int, int, int, str | None]]) -> None:
+    """(round, table, seat, player id, wonder) rows."""
     if rows:
-        conn.execute(sa.insert(seats_t), rows)
+        conn.execute_many("INSERT INTO seats (round, table_no, seat, player_id, wonder) "
+                          "VALUES (:round, :table_no, :seat, :player_id, :wonder)",
+                          [dict(zip(("round", "table_no", "seat", "player_id", "wonder"), row)) for row in rows])
 
 
 def set_setting(conn: Connection, key: str, value: str | None) -> None:
     """Set one event setting (a core one, a game's own such as a bye's worth, or the live
     server's); None clears it."""
-    conn.execute(sa.delete(meta_t).where(meta_t.c.key == key))
+    conn.execute('DELETE FROM meta WHERE "key" = :key', {"key": key})
     if value is not None:
-        conn.execute(sa.insert(meta_t).values(key=key, value=value))
+        conn.execute('INSERT INTO meta ("key", value) VALUES (:key, :value)', {"key": key, "value": value})
 
 
 def store_draw(conn: Connection, round_no: int | None, kind: str, seed: str, payload: Json) -> None:
-    conn.execute(sa.insert(draws_t).values(round=round_no, kind=kind, seed=seed,
-                                           payload=json.dumps(payload), at=now()))
+    conn.execute("INSERT INTO draws (round, kind, seed, payload, at) VALUES (:round, :kind, :seed, :payload, :at)",
+                 {"round": round_no, "kind": kind, "seed": seed, "payload": json.dumps(payload), "at": now()})
 
 
 def next_version(conn: Connection, round_no: int, table_no: int) -> int:
@@ -265,20 +254,21 @@ def next_version(conn: Connection, round_no: int, table_no: int) -> int:
 def next_versions(conn: Connection, tables: Sequence[tuple[int, int]]) -> dict[tuple[int, int], int]:
     """The next version of each (round, table) (1 when none is stored), in one query."""
     rounds = sorted({r for r, _t in tables})
-    q = (sa.select(results_t.c.round, results_t.c.table_no, sa.func.max(results_t.c.version))
-         .where(results_t.c.round.in_(rounds)).group_by(results_t.c.round, results_t.c.table_no))
-    stored = {(r, t): v for r, t, v in conn.execute(q)}
+    stored = {(r, t): v for r, t, v in conn.execute(
+        "SELECT round, table_no, max(version) FROM results WHERE round IN :rounds GROUP BY round, table_no",
+        {"rounds": rounds})}
     return {key: (stored.get(key) or 0) + 1 for key in tables}
 
 
 def latest_lines(conn: Connection, round_no: int, table_no: int) -> list[NewLine]:
     """The lines of a table's latest stored version (empty when none), to compare a correction with."""
-    rid = conn.execute(sa.select(results_t.c.id).where(results_t.c.round == round_no, results_t.c.table_no == table_no)
-                       .order_by(results_t.c.version.desc()).limit(1)).scalar()
+    rid = conn.execute("SELECT id FROM results WHERE round = :round AND table_no = :table ORDER BY version DESC "
+                       "LIMIT 1", {"round": round_no, "table": table_no}).scalar()
     if rid is None:
         return []
-    rows = conn.execute(sa.select(lines_t).where(lines_t.c.result_id == rid).order_by(lines_t.c.seat)).all()
-    return [NewLine(r.seat, r.player_id, r.wonder, r.side, json.loads(r.scores)) for r in rows]
+    rows = conn.execute("SELECT seat, player_id, wonder, side, scores FROM result_lines WHERE result_id = :id "
+                        "ORDER BY seat", {"id": rid}).all()
+    return [NewLine(seat, pid, wonder, side, json.loads(scores)) for seat, pid, wonder, side, scores in rows]
 
 
 def store_result(conn: Connection, *, round_no: int, table_no: int, version: int, author: str,
@@ -318,27 +308,32 @@ def store_results(conn: Connection, results: Sequence[NewResult]) -> None:
         _store_sheet_seats(conn, seated)
     at = now()
     # Inside Event.transaction the write lock is held: the rows past the last id are ours.
-    before = conn.execute(sa.select(sa.func.max(results_t.c.id))).scalar() or 0
-    conn.execute(sa.insert(results_t), [
-        {"round": r.round, "table_no": r.table, "version": r.version, "created_at": at, "author": r.author,
-         "reason": r.reason, "source": r.source, "warnings": json.dumps(r.warnings)} for r in results])
+    before = conn.execute("SELECT max(id) FROM results").scalar() or 0
+    conn.execute_many("INSERT INTO results (round, table_no, version, created_at, author, reason, source, warnings) "
+                      "VALUES (:round, :table_no, :version, :at, :author, :reason, :source, :warnings)",
+                      [{"round": r.round, "table_no": r.table, "version": r.version, "at": at, "author": r.author,
+                        "reason": r.reason, "source": r.source, "warnings": json.dumps(r.warnings)} for r in results])
     ids = {(r, t, v): rid for rid, r, t, v in conn.execute(
-        sa.select(results_t.c.id, results_t.c.round, results_t.c.table_no, results_t.c.version)
-        .where(results_t.c.id > before))}
+        "SELECT id, round, table_no, version FROM results WHERE id > :before", {"before": before})}
     lines = [{"result_id": ids[(r.round, r.table, r.version)], "seat": line.seat, "player_id": line.player_id,
               "wonder": line.wonder, "side": line.side, "scores": json.dumps(line.data, sort_keys=True)}
              for r in results for line in r.lines]
     if lines:
-        conn.execute(sa.insert(lines_t), lines)
+        conn.execute_many("INSERT INTO result_lines (result_id, seat, player_id, wonder, side, scores) "
+                          "VALUES (:result_id, :seat, :player_id, :wonder, :side, :scores)", lines)
 
 
 def clear_sheet_seats(conn: Connection, tables: list[tuple[int, int]]) -> None:
     """Free the seats of these (round, table)s where the round was seated from sheets (the
     tool's own seating stays)."""
-    from_sheets = {r for (r,) in conn.execute(sa.select(rounds_t.c.number).where(rounds_t.c.source == "sheets"))}
-    freed = [(r, t) for r, t in tables if r in from_sheets]
-    for i in range(0, len(freed), _CHUNK):
-        conn.execute(sa.delete(seats_t).where(sa.tuple_(seats_t.c.round, seats_t.c.table_no).in_(freed[i:i + _CHUNK])))
+    from_sheets = {r for (r,) in conn.execute("SELECT number FROM rounds WHERE source = 'sheets'")}
+    _delete_seats(conn, [(r, t) for r, t in tables if r in from_sheets])
+
+
+def _delete_seats(conn: Connection, tables: list[tuple[int, int]]) -> None:
+    """Free the seats of these (round, table)s."""
+    for i in range(0, len(tables), _CHUNK):
+        conn.execute("DELETE FROM seats WHERE (round, table_no) IN :tables", {"tables": tables[i:i + _CHUNK]})
 
 
 def store_table_seats(conn: Connection, round_no: int, table_no: int,
@@ -355,23 +350,19 @@ def _store_sheet_seats(conn: Connection, tables: Sequence[SheetSeats]) -> None:
     """Record the tables' seats from their sheets; a round not seated yet becomes one seated
     from sheets."""
     rounds = list(dict.fromkeys(r for r, _t, _s in tables))
-    known = {r for (r,) in conn.execute(sa.select(rounds_t.c.number).where(rounds_t.c.number.in_(rounds)))}
+    known = {r for (r,) in conn.execute("SELECT number FROM rounds WHERE number IN :rounds", {"rounds": rounds})}
     new = [r for r in rounds if r not in known]
     if new:
         at = now()
-        conn.execute(sa.insert(rounds_t), [{"number": r, "source": "sheets", "seated_at": at} for r in new])
-    for i in range(0, len(tables), _CHUNK):
-        conn.execute(sa.delete(seats_t).where(sa.tuple_(seats_t.c.round, seats_t.c.table_no)
-                                              .in_([(r, t) for r, t, _s in tables[i:i + _CHUNK]])))
-    rows = [{"round": r, "table_no": t, "seat": s, "player_id": pid, "wonder": wonder}
-            for r, t, seats in tables for s, (pid, wonder) in enumerate(seats, 1)]
-    if rows:
-        conn.execute(sa.insert(seats_t), rows)
+        conn.execute_many("INSERT INTO rounds (number, source, seated_at) VALUES (:number, 'sheets', :at)",
+                          [{"number": r, "at": at} for r in new])
+    _delete_seats(conn, [(r, t) for r, t, _s in tables])
+    _insert_seats(conn, [(r, t, s, pid, wonder) for r, t, seats in tables for s, (pid, wonder) in enumerate(seats, 1)])
 
 
 def mark_printed(conn: Connection, round_no: int) -> None:
     """Record that a round's score sheets were printed: later re-planning keeps its seating."""
-    conn.execute(sa.update(rounds_t).where(rounds_t.c.number == round_no).values(printed_at=now()))
+    conn.execute("UPDATE rounds SET printed_at = :at WHERE number = :round", {"at": now(), "round": round_no})
 
 
 # --- blind double entry -------------------------------------------------------------------
@@ -390,44 +381,51 @@ class HeldEntry:
     at: str
 
 
+_HELD = "SELECT id, round, table_no, base_version, desk, rows, reason, third_asked, at FROM held_entries"
+
+
 def _held(rows: Any) -> list[HeldEntry]:
-    return [HeldEntry(r.id, r.round, r.table_no, r.base_version, r.desk, tuple(json.loads(r.rows)), r.reason,
-                      bool(r.third_asked), r.at) for r in rows]
+    return [HeldEntry(hid, round_no, table_no, base, desk, tuple(json.loads(typed)), reason, bool(third), at)
+            for hid, round_no, table_no, base, desk, typed, reason, third, at in rows]
 
 
 def held_entries(event: Event) -> list[HeldEntry]:
     """Every held entry, by round, table and arrival."""
-    with event.engine.connect() as conn:
-        return _held(conn.execute(sa.select(held_t).order_by(held_t.c.round, held_t.c.table_no, held_t.c.id)))
+    with event.db.read() as conn:
+        return _held(conn.execute(f"{_HELD} ORDER BY round, table_no, id"))
 
 
 def held_at(conn: Connection, round_no: int, table_no: int) -> list[HeldEntry]:
     """The table's held entries (inside a transaction), oldest first."""
-    return _held(conn.execute(sa.select(held_t).where(held_t.c.round == round_no, held_t.c.table_no == table_no)
-                              .order_by(held_t.c.id)))
+    return _held(conn.execute(f"{_HELD} WHERE round = :round AND table_no = :table ORDER BY id",
+                              {"round": round_no, "table": table_no}))
 
 
 def hold_entry(conn: Connection, round_no: int, table_no: int, base_version: int, desk: str,
                rows: list[dict[str, Json]], reason: str | None) -> None:
     """Hold a desk's entry; it replaces that desk's earlier entry of the table, and entries
     that follow an older stored version go (they were typed from a superseded sheet)."""
-    conn.execute(sa.delete(held_t).where(held_t.c.round == round_no, held_t.c.table_no == table_no,
-                                         sa.or_(held_t.c.desk == desk, held_t.c.base_version != base_version)))
-    asked = conn.execute(sa.select(held_t.c.id).where(held_t.c.round == round_no, held_t.c.table_no == table_no,
-                                                      held_t.c.third_asked)).first() is not None
-    conn.execute(sa.insert(held_t).values(round=round_no, table_no=table_no, base_version=base_version, desk=desk,
-                                          rows=json.dumps(rows), reason=reason, third_asked=asked, at=now()))
+    table = {"round": round_no, "table": table_no}
+    conn.execute("DELETE FROM held_entries WHERE round = :round AND table_no = :table "
+                 "AND (desk = :desk OR base_version <> :base)", {**table, "desk": desk, "base": base_version})
+    asked = conn.execute("SELECT id FROM held_entries WHERE round = :round AND table_no = :table AND third_asked",
+                         table).first() is not None
+    conn.execute("INSERT INTO held_entries (round, table_no, base_version, desk, rows, reason, third_asked, at) "
+                 "VALUES (:round, :table, :base, :desk, :rows, :reason, :asked, :at)",
+                 {**table, "base": base_version, "desk": desk, "rows": json.dumps(rows), "reason": reason,
+                  "asked": asked, "at": now()})
     log(conn, "results.hold", f"round {round_no}, table {table_no}: entry held for a second entry", desk)
 
 
 def ask_third_entry(conn: Connection, round_no: int, table_no: int, who: str) -> None:
-    conn.execute(sa.update(held_t).where(held_t.c.round == round_no, held_t.c.table_no == table_no)
-                 .values(third_asked=True))
+    conn.execute("UPDATE held_entries SET third_asked = :yes WHERE round = :round AND table_no = :table",
+                 {"yes": True, "round": round_no, "table": table_no})
     log(conn, "results.third", f"round {round_no}, table {table_no}: a third entry asked for", who)
 
 
 def clear_held(conn: Connection, round_no: int, table_no: int) -> None:
-    conn.execute(sa.delete(held_t).where(held_t.c.round == round_no, held_t.c.table_no == table_no))
+    conn.execute("DELETE FROM held_entries WHERE round = :round AND table_no = :table",
+                 {"round": round_no, "table": table_no})
 
 
 # --- live-server desks ------------------------------------------------------------------
@@ -453,40 +451,44 @@ def add_desk(conn: Connection, name: str, *, organiser: bool = False) -> str:
     clean = " ".join(name.split())
     if not clean:
         raise RegistrationError(_("a desk name can't be empty"))
-    if conn.execute(sa.select(desks_t.c.id).where(sa.func.lower(desks_t.c.name) == clean.lower())).first():
+    if conn.execute("SELECT id FROM desks WHERE lower(name) = :name", {"name": clean.lower()}).first():
         raise RegistrationError(_("there is already a desk {name!r}: remove it first, or choose another name").format(
             name=clean))
     token, salt = secrets.token_urlsafe(24), secrets.token_hex(16)
-    conn.execute(sa.insert(desks_t).values(name=clean, salt=salt, token_hash=_token_hash(salt, token),
-                                           organiser=organiser, created_at=now()))
+    conn.execute("INSERT INTO desks (name, salt, token_hash, organiser, created_at) "
+                 "VALUES (:name, :salt, :hash, :organiser, :at)",
+                 {"name": clean, "salt": salt, "hash": _token_hash(salt, token), "organiser": organiser, "at": now()})
     log(conn, "desk.add", f"desk {clean!r}" + (" (organiser)" if organiser else ""))
     return token
 
 
 def remove_desk(conn: Connection, name: str) -> str:
-    row = conn.execute(sa.select(desks_t).where(sa.func.lower(desks_t.c.name) == name.strip().lower())).first()
+    row = conn.execute("SELECT id, name FROM desks WHERE lower(name) = :name", {"name": name.strip().lower()}).first()
     if row is None:
         raise RegistrationError(_("no desk {name!r}: see 'tourney desk list'").format(name=name))
-    conn.execute(sa.delete(desks_t).where(desks_t.c.id == row.id))
-    log(conn, "desk.remove", f"desk {row.name!r}")
-    return str(row.name)
+    conn.execute("DELETE FROM desks WHERE id = :id", {"id": row[0]})
+    log(conn, "desk.remove", f"desk {row[1]!r}")
+    return str(row[1])
+
+
+_DESK = "SELECT id, name, organiser, created_at, salt, token_hash FROM desks ORDER BY id"
 
 
 def desks(event: Event) -> list[Desk]:
-    with event.engine.connect() as conn:
-        rows = conn.execute(sa.select(desks_t).order_by(desks_t.c.id)).all()
-    return [Desk(r.id, r.name, bool(r.organiser), r.created_at) for r in rows]
+    with event.db.read() as conn:
+        rows = conn.execute(_DESK).all()
+    return [Desk(did, name, bool(organiser), at) for did, name, organiser, at, _salt, _hash in rows]
 
 
 def desk_for_token(event: Event, token: str) -> Desk | None:
     """The desk whose token this is, or None."""
     import hmac
 
-    with event.engine.connect() as conn:
-        rows = conn.execute(sa.select(desks_t)).all()
-    for r in rows:
-        if hmac.compare_digest(r.token_hash, _token_hash(r.salt, token)):
-            return Desk(r.id, r.name, bool(r.organiser), r.created_at)
+    with event.db.read() as conn:
+        rows = conn.execute(_DESK).all()
+    for did, name, organiser, at, salt, token_hash in rows:
+        if hmac.compare_digest(token_hash, _token_hash(salt, token)):
+            return Desk(did, name, bool(organiser), at)
     return None
 
 

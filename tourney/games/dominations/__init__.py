@@ -27,11 +27,11 @@ COLUMNS = (*REQUIRED, *OPTIONAL)
 
 #: The Dominations words (German labels as printed, other spellings accepted).
 WORDS = GENERIC + Vocabulary((
-    Word("vp", "Siegpunkte", ("sp", "victory-points")),
-    Word("initiative", "Initiative", ("initiativeleiste",)),
-    Word("objectives", "Ziele", ("zielkarte",)),
-    Word("influence", "Einfluss", ("einflusspunkte",)),
-    Word("dominations", "Dominationen", ("dominationskarten",)),
+    Word("vp", "Siegpunkte", ("sp", "victory-points", "pv"), fr="Points de victoire"),
+    Word("initiative", "Initiative", ("initiativeleiste",), fr="Initiative"),
+    Word("objectives", "Ziele", ("zielkarte",), fr="Objectifs"),
+    Word("influence", "Einfluss", ("einflusspunkte",), fr="Influence"),
+    Word("dominations", "Dominationen", ("dominationskarten",), fr="Dominations"),
 ))
 
 SHEET = SheetFormat(
@@ -39,7 +39,7 @@ SHEET = SheetFormat(
     no_header=phrase("{file}: no worksheet has a Dominations header row (expected columns like: {columns})",
                      columns=", ".join(COLUMNS)),
     csv_first_row=phrase("{file}:1: the first row is not a Dominations header: it needs the columns {columns} "
-                         "(English or German names)", columns=", ".join(REQUIRED)),
+                         "(English, German or French names)", columns=", ".join(REQUIRED)),
     score_column="vp",
 )
 

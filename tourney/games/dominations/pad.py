@@ -20,7 +20,7 @@ LABELS: dict[str, tuple[str, str]] = {
 
 
 def dominations_pad(lang: str) -> PadDescription:
-    """The pad in `lang` ("en" or "de")."""
+    """The pad in `lang` (one of `tourney.core.i18n.LANGS`)."""
     from tourney.outputs.pdf.pads import PadCategory, PadDescription
 
     with use_language(lang):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tourney.games.base import Steps, Workflow, later
+from tourney.games.base import GameOption, Steps, Workflow, later
 from tourney.games.duel import pairing, settings, sheets
 from tourney.games.duel.schemes import SCHEMES
 from tourney.games.duel.standings import compute_standings, player_rounds
@@ -28,10 +28,10 @@ class DuelPairings:
 
         return printing.pairings_view(event, round_no, by, fmt)
 
-    def write_workbook(self, event: Event, round_no: int | None, path: str | Path) -> Path:
+    def write_workbook(self, event: Event, round_no: int | None, path: str | Path, lang: str) -> Path:
         from tourney.games.duel import printing
 
-        return printing.write_round_workbook(event, round_no, path)
+        return printing.write_round_workbook(event, round_no, path, lang)
 
     def seat_cut(self, event: Event, size: int) -> SeatedRound:
         return pairing.seat_top_cut(event, size)
@@ -46,6 +46,7 @@ class Duel(Workflow):
     schemes: tuple[Scheme, ...] = SCHEMES
     sheet_format: SheetFormat = sheets.MATCH_SHEET
     pairings: DuelPairings | None = DuelPairings()
+    options = (GameOption("agora", "the Agora expansion: every match sheet has the senate row (Senat)"),)
     steps = Steps(seat=pairing.seat_rounds, write_sheets=later("tourney.games.duel.printing:write_sheets"),
                   parse=sheets.parse_files, check=sheets.check_against_event, table_rows=sheets.table_rows,
                   standings=compute_standings, player_view=player_rounds)

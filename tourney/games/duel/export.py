@@ -22,7 +22,7 @@ from tourney.outputs.export import (
     text_table,
     xlsx_cut_border,
 )
-from tourney.core.i18n import _
+from tourney.core.i18n import _, pgettext
 from tourney.games.duel.standings import DuelStanding, DuelStandings
 from tourney.event.standings import Tiebreak, is_qualified, qualified_count, ranked
 from tourney.core.store import StoredDraw
@@ -139,8 +139,9 @@ def xlsx(st: DuelStandings, path: Path, draws: Sequence[StoredDraw] = (), cut: i
     assert isinstance(ws, Worksheet)  # a new workbook has one sheet
     ws.title = _("Standings")
     qualified = [_("Qualified")] if cut is not None else []
-    sheet(ws, [_("Rank"), _("Player"), _("Match points"), _("Wins"), _("Losses"), _("Draws"), _("Byes"),
-               *[_(t.abbr) for t in tbs], _("Top cut"), _("Games"), _("Dropped after"), *qualified],
+    # "Draws" are tied matches here, not the seating's draws (the workbook's Draws sheet).
+    sheet(ws, [_("Rank"), _("Player"), _("Match points"), _("Wins"), _("Losses"), pgettext("matches", "Draws"),
+               _("Byes"), *[_(t.abbr) for t in tbs], _("Top cut"), _("Games"), _("Dropped after"), *qualified],
           ((r.rank, r.player, float(r.match_points), r.wins, r.losses, r.draws, r.byes,
             *[float(r.value(t.key)) if isinstance(r.value(t.key), Fraction) else r.value(t.key) for t in tbs],
             r.cut, r.games, r.dropped_after, *(("yes" if is_qualified(r, cut) else "no",) if cut is not None else ()))

@@ -1,5 +1,5 @@
 """Printed Duel rounds: the pairings by table and by name (terminal, CSV, JSON) and the
-round workbook with one A4 match sheet per table, in English or German."""
+round workbook with one A4 match sheet per table, in any language tourney speaks."""
 from __future__ import annotations
 
 import json
@@ -82,7 +82,7 @@ def pairings_view(event: store.Event, round_no: int | None, by: str, fmt: str) -
 
 def write_sheets(event: store.Event, round_no: int, path: Path, lang: str = "en") -> SheetsWritten:
     """`tourney sheets` for a Duel round: the pairings plus one match sheet per table (the
-    workbook of 'tourney pairings -o'), in English or German (`lang`)."""
+    workbook of 'tourney pairings -o'), in `lang`."""
     seats = event.seats(round_no)
     if not seats:
         raise SeatingError(_("round {round} is not paired: pair it with 'tourney seat EVENT'").format(round=round_no))
@@ -134,8 +134,8 @@ MATCH_HEADER_ROW = 4
 
 
 def write_round_workbook(event: store.Event, round_no: int | None, path: str | Path, lang: str = "en") -> Path:
-    """Pairings by table and by name, then one A4 match sheet per table, in English or German
-    (`lang`); the filled-in file imports as it is (`tourney results import`)."""
+    """Pairings by table and by name, then one A4 match sheet per table, in `lang`; the
+    filled-in file imports as it is (`tourney results import`)."""
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Font
     from openpyxl.utils import get_column_letter

@@ -1,4 +1,4 @@
-"""Duel match sheets in the event workflow: the sheet's columns and German vocabulary,
+"""Duel match sheets in the event workflow: the sheet's columns and their German and French words,
 reading and checking them against the rules and the event's pairing, and how a checked
 match is stored."""
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, check_match, outcome
-from rules_engine.findings import Text, error, warning
+from rules_engine.findings import Finding, Text, error, warning
 from rules_engine.findings import phrase
 from tourney.games.duel.stored import StoredRound, dump_line, new_match_line, stored_rounds
 from tourney.event.checking import CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets
@@ -22,12 +22,16 @@ REQUIRED = ("round", "table", "player", "first", *[c for c in CATEGORIES if c !=
 OPTIONAL_INT = ("senate",)
 OPTIONAL_TEXT = ("victory", "winner")
 COLUMNS = ("round", "table", "player", "first", *CATEGORIES, "total", "coins", "victory", "winner")
-#: The Duel words (German labels as printed on the match sheets, other spellings accepted).
+#: The Duel words (German and French labels as printed on the match sheets, other spellings
+#: accepted; the French ones are the French rulebook's: Sénat, Progrès, Trésor).
 WORDS = GENERIC + Vocabulary((
-    Word("first", "Startspieler"), Word("blue", "Blau"), Word("green", "Grün"), Word("yellow", "Gelb"),
-    Word("purple", "Lila", ("violett",)), Word("wonders", "Weltwunder"), Word("progress", "Fortschritt"),
-    Word("treasury", "Münzen-Punkte", ("schatz",)), Word("military", "Militär"), Word("senate", "Senat"),
-    Word("coins", "Münzen"), Word("victory", "Sieg"), Word("winner", "Sieger", ("gewinner",)),
+    Word("first", "Startspieler", ("premier joueur",), fr="Premier"), Word("blue", "Blau", fr="Bleu"),
+    Word("green", "Grün", fr="Vert"), Word("yellow", "Gelb", fr="Jaune"),
+    Word("purple", "Lila", ("violett",), fr="Violet"), Word("wonders", "Weltwunder", fr="Merveilles"),
+    Word("progress", "Fortschritt", fr="Progrès"), Word("treasury", "Münzen-Punkte", ("schatz",), fr="Trésor"),
+    Word("military", "Militär", fr="Militaire"), Word("senate", "Senat", fr="Sénat"),
+    Word("coins", "Münzen", fr="Pièces"), Word("victory", "Sieg", fr="Victoire"),
+    Word("winner", "Sieger", ("gewinner", "gagnant"), fr="Vainqueur"),
 ))
 #: Accepted header spellings (case-insensitive) → canonical column name.
 ALIASES: dict[str, str] = WORDS.aliases(COLUMNS)
@@ -71,8 +75,19 @@ def _match(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[
     return ParsedTable(r, t, tuple(ordered), sheet)
 
 
-def parse_files(paths: Sequence[Source]) -> CheckReport:
-    """Read every file, group rows into matches and run the Duel checks on each."""
+def _senate_written(row: SheetRow) -> list[Finding]:
+    if row.player and row.values.get("senate") is None:
+        return [error("senate.missing", "{player!r} has no senate points: the event is played with Agora, so every "
+                                        "player's senate row counts; write 0 if they had none", row.player,
+                      player=row.player)]
+    return []
+
+
+def parse_files(paths: Sequence[Source], agora: bool = False) -> CheckReport:
+    """Read every file, group rows into matches and run the Duel checks on each; in an event
+    played with Agora (`tourney new --option agora`) every row needs its senate points."""
+    if agora:
+        return parse_sheets(paths, read_match_file, _match, check_match, _senate_written)
     return parse_sheets(paths, read_match_file, _match, check_match)
 
 

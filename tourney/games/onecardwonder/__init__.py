@@ -29,10 +29,10 @@ COLUMNS = ("round", "table", "seat", "player", "wonder", "stages", "buildings", 
 
 #: The One Card Wonder words (German labels as printed, other spellings accepted).
 WORDS = GENERIC + Vocabulary((
-    Word("wonder", "Wunder", ("weltwunder", "wunderkarte")),
-    Word("stages", "Bauabschnitte", ("bauabschnitt", "stufen")),
-    Word("buildings", "Gebäude"),
-    Word("winner", "Sieger", ("siegerin", "gewinner", "sieg")),
+    Word("wonder", "Wunder", ("weltwunder", "wunderkarte"), fr="Merveille"),
+    Word("stages", "Bauabschnitte", ("bauabschnitt", "stufen"), fr="Étapes"),
+    Word("buildings", "Gebäude", fr="Bâtiments"),
+    Word("winner", "Sieger", ("siegerin", "gewinner", "sieg", "gagnant"), fr="Vainqueur"),
 ))
 
 
@@ -50,7 +50,7 @@ SHEET = SheetFormat(
     no_header=phrase("{file}: no worksheet has a One Card Wonder header row (expected columns like: {columns})",
                      columns=", ".join(COLUMNS)),
     csv_first_row=phrase("{file}:1: the first row is not a One Card Wonder header: it needs the columns {columns} "
-                         "(English or German names)", columns=", ".join(COLUMNS)),
+                         "(English, German or French names)", columns=", ".join(COLUMNS)),
     row_checks=(_winner_cell,),
     score_column="stages",
 )

@@ -22,11 +22,11 @@ if TYPE_CHECKING:
     from tourney.core.store import Json
 
 WORDS = Vocabulary((
-    Word("wonder", "Wunder", ("weltwunder", "wunderkarte", "name")),
-    Word("stages", "Bauabschnitte", ("bauabschnitt", "stufen")),
-    Word("difficulty", "Schwierigkeit", ("schwierigkeitsgrad",)),
-    Word("buildings", "Gebäude", ("gebaeude",)),
-    Word("english", "Englisch", ("english name", "englischer name", "name en")),
+    Word("wonder", "Wunder", ("weltwunder", "wunderkarte", "name"), fr="Merveille"),
+    Word("stages", "Bauabschnitte", ("bauabschnitt", "stufen"), fr="Étapes"),
+    Word("difficulty", "Schwierigkeit", ("schwierigkeitsgrad",), fr="Difficulté"),
+    Word("buildings", "Gebäude", ("gebaeude",), fr="Bâtiments"),
+    Word("english", "Englisch", ("english name", "englischer name", "name en"), fr="Anglais"),
 ))
 _ALIASES = WORDS.aliases(("wonder", "stages", "difficulty", "buildings", "english"))
 _ROMAN = {"I": 1, "II": 2, "III": 3}

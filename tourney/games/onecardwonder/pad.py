@@ -18,7 +18,7 @@ COLOURS = {"stages": "#8D7B68", "buildings": "#1E5AA8", "winner": "#2E7D32"}
 
 
 def ocw_pad(lang: str) -> PadDescription:
-    """The pad in `lang` ("en" or "de")."""
+    """The pad in `lang` (one of `tourney.core.i18n.LANGS`)."""
     from tourney.outputs.pdf.pads import PadCategory, PadDescription
 
     with use_language(lang):

@@ -19,18 +19,20 @@ OPTIONAL_TEXT = ("wonder", "side", "guilds_in_play")
 OPTIONAL_INT = ("compasses", "gears", "tablets", "wild", "stages")
 COLUMNS = REQUIRED[:4] + OPTIONAL_TEXT + REQUIRED[4:] + OPTIONAL_INT
 
-#: The 7 Wonders words (German labels as printed on the sheets, other spellings accepted).
+#: The 7 Wonders words (German and French labels as printed on the sheets, other spellings accepted).
 WORDS = GENERIC + Vocabulary((
-    Word("wonder", "Weltwunder", ("wunder",)), Word("side", "Seite"), Word("military", "Militär"),
-    Word("treasury", "Münzen-Punkte", ("schatz",)), Word("wonders", "Weltwunder-Punkte", ("wunder-punkte",)),
-    Word("civilian", "Zivil"), Word("commercial", "Handel"), Word("guilds", "Gilden"),
-    Word("science", "Wissenschaft"), Word("coins", "Münzen"), Word("compasses", "Zirkel"),
-    Word("gears", "Zahnräder"), Word("tablets", "Tafeln"), Word("wild", "Joker"),
-    Word("stages", "Stufen", ("bauabschnitte",)),
-    Word("guilds_in_play", "Gilden im Spiel", ("guilds in play",)),
+    Word("wonder", "Weltwunder", ("wunder",), fr="Merveille"), Word("side", "Seite", fr="Face"),
+    Word("military", "Militär", fr="Militaire"), Word("treasury", "Münzen-Punkte", ("schatz",), fr="Trésor"),
+    Word("wonders", "Weltwunder-Punkte", ("wunder-punkte", "points merveilles", "pv merveilles"), fr="Merveilles"),
+    Word("civilian", "Zivil", ("civils",), fr="Civil"), Word("commercial", "Handel", fr="Commerce"),
+    Word("guilds", "Gilden", fr="Guildes"), Word("science", "Wissenschaft", fr="Science"),
+    Word("coins", "Münzen", fr="Pièces"), Word("compasses", "Zirkel", fr="Compas"),
+    Word("gears", "Zahnräder", fr="Engrenages"), Word("tablets", "Tafeln", fr="Tablettes"),
+    Word("wild", "Joker", fr="Joker"), Word("stages", "Stufen", ("bauabschnitte",), fr="Étapes"),
+    Word("guilds_in_play", "Gilden im Spiel", ("guilds in play",), fr="Guildes en jeu"),
 ))
-#: The line above the header that names the guilds in play (printed sheets have it).
-GUILD_LINES = {"guilds in play": "guilds_in_play", WORDS.label("guilds_in_play", "de").lower(): "guilds_in_play"}
+#: The line above the header that names the guilds in play (printed sheets have it), in every language.
+GUILD_LINES = {label.lower(): "guilds_in_play" for label in ("guilds in play", *WORDS.labels("guilds_in_play")[1:])}
 #: Accepted header spellings (case-insensitive) → canonical column name.
 ALIASES: dict[str, str] = WORDS.aliases(COLUMNS)
 
@@ -40,7 +42,7 @@ SCORE_SHEET = SheetFormat(
     no_header=phrase("{file}: no worksheet has a score-sheet header row (expected columns like: {columns})",
                      columns=", ".join(REQUIRED)),
     csv_first_row=phrase("{file}:1: the first row is not a score-sheet header: it needs the columns {columns} "
-                         "(English or German names)", columns=", ".join(REQUIRED)),
+                         "(English, German or French names)", columns=", ".join(REQUIRED)),
     header_lines=GUILD_LINES,
 )
 

@@ -1,9 +1,9 @@
 """The 7 Wonders score pad as a `PadDescription`: the categories in the order and colours
 of the game's own pad (military red, coins yellow, wonders, civilian blue, commercial yellow,
-guilds purple, science green), in English and German."""
+guilds purple, science green), in every language tourney speaks."""
 from __future__ import annotations
 
-from rules_engine.sevenwonders.data import GUILD_NAMES_DE
+from rules_engine.sevenwonders.data import GUILD_NAMES_BY_LANG
 from tourney.core.i18n import N_, _, use_language
 from tourney.outputs.pdf.pads import PadCategory, PadDescription
 from tourney.outputs.pdf.words import words
@@ -24,7 +24,7 @@ LABELS: dict[str, tuple[str, str]] = {
 
 
 def sevenwonders_pad(lang: str) -> PadDescription:
-    """The pad in `lang` ("en" or "de")."""
+    """The pad in `lang` (one of `tourney.core.i18n.LANGS`)."""
     with use_language(lang):
         labels = {key: (_(label), _(hint)) for key, (label, hint) in LABELS.items()}
         total, board = _("Total"), _("Wonder · side")
@@ -44,5 +44,6 @@ def guild_notes(event: Event, round_no: int, players: int, lang: str) -> tuple[s
     draw = round_draws(event).get(round_no)
     if draw is None:
         return ()
-    names = ", ".join(GUILD_NAMES_DE.get(g, g) if lang == "de" else g for g in draw.guilds_for(players))
+    printed = GUILD_NAMES_BY_LANG.get(lang, {})
+    names = ", ".join(printed.get(g, g) for g in draw.guilds_for(players))
     return (f"{words(lang)['guilds']}: {names}",)

@@ -11,7 +11,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
-from rules_engine.sevenwonders.data import GUILD_NAMES_DE
+from rules_engine.sevenwonders.data import GUILD_NAMES_BY_LANG
 from tourney.games.sevenwonders.draws import RoundDraw
 from tourney.games.sevenwonders.drawstore import round_draws
 from tourney.games.sevenwonders.lines import PRINTED, WORDS
@@ -50,8 +50,8 @@ class Labels:
 def labels(lang: str) -> Labels:
     """The printed words in `lang`. What the import reads back comes from the import vocabulary
     (`lines.WORDS`): the header row and the "Guilds in play" line, so a printed sheet always
-    imports; the other words from the catalogue; the guilds' German names are the German
-    edition's card names (`GUILD_NAMES_DE`, data)."""
+    imports; the other words from the catalogue; the guilds' names are the card names of
+    the language's edition (`GUILD_NAMES_BY_LANG`, data)."""
     with use_language(lang):
         return Labels(
             HEADER if lang == "en" else tuple(WORDS.label(c, lang) for c in PRINTED),
@@ -60,7 +60,7 @@ def labels(lang: str) -> Labels:
             _(GAME.notes),
             _("Signatures: every player confirms the sheet"), _("where to sit"),
             (_("Name"), _("Table"), pgettext("printed", "Seat"), _("Wonder")), _("Table"), _("Players"),
-            GUILD_NAMES_DE if lang == "de" else {})
+            GUILD_NAMES_BY_LANG.get(lang, {}))
 
 
 HEADER_ROW = 5  # rows 1-3 hold the title, the guilds and the instructions

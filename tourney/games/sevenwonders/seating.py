@@ -9,7 +9,8 @@ from tourney.games.sevenwonders.draws import draw_round
 from tourney.games.sevenwonders.drawstore import (
     SEATS_KIND, TABLE_PLAN_KIND, WONDERS_KIND, draw_payload, round_draws, table_plan_setting,
 )
-from tourney.core.i18n import _
+from rules_engine.sevenwonders.data import GUILD_NAMES_BY_LANG
+from tourney.core.i18n import _, language
 from tourney.event.schedule import plan_schedule
 from tourney.event.schedule import table_plan as sizes_for_plan
 from tourney.games.sevenwonders.schemes import SCHEMES
@@ -105,9 +106,11 @@ def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: l
 def draws_view(event: store.Event, round_no: int | None = None) -> str:
     """Each seated round's draw as text: the wonder order (seat 1 first) and the guilds."""
     lines = []
+    printed = GUILD_NAMES_BY_LANG.get(language(), {})  # the guilds as the language's cards name them
     for r, d in sorted(round_draws(event).items()):
         if round_no is None or r == round_no:
             lines.append(_("round {round} wonders: {wonders}").format(round=r, wonders=", ".join(d.wonders)))
             note = " " + _("(in this order: a table of n plays the first n + 2)") if d.per_table else ""
-            lines.append(_("round {round} guilds: {guilds}").format(round=r, guilds=", ".join(d.guilds)) + note)
+            guilds = ", ".join(printed.get(g, g) for g in d.guilds)
+            lines.append(_("round {round} guilds: {guilds}").format(round=r, guilds=guilds) + note)
     return "".join(line + "\n" for line in lines)

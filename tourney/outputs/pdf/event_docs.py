@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from tourney.core import store
 from tourney.core.errors import SeatingError, UsageError
+from tourney.core.i18n import _
 from tourney.outputs.pdf.game import GamePrint
 from tourney.outputs.pdf.lists import (
     NameLine,
@@ -129,17 +130,22 @@ def table_cards(event: store.Event, round_no: int, lang: str = "en") -> Rendered
 def write_print(event: store.Event, kit: GamePrint, round_no: int, what: Sequence[str], path: str | Path,
                 lang: str = "en", base_url: str | None = None) -> PdfWritten:
     """`tourney print`: the documents named in `what` (seating, tables, cards, pads), in that
-    order, in one PDF."""
+    order, in one PDF; with the pads the round's seating is then fixed (as `tourney sheets`)."""
     p = check_pdf_path(path)
     unknown = [x for x in what if x not in WHAT]
     if unknown or not what:
-        raise UsageError(f"--what {','.join(unknown) or '(nothing)'}: choose from {', '.join(WHAT)}")
+        raise UsageError(_("--what {what}: choose from {choices}").format(
+            what=",".join(unknown) or _("(nothing)"), choices=", ".join(WHAT)))
     make = {"seating": lambda: seating_by_name(event, kit, round_no, lang),
             "tables": lambda: seating_by_table(event, kit, round_no, lang),
             "cards": lambda: table_cards(event, round_no, lang),
             "pads": lambda: score_pads(event, kit, round_no, lang, base_url)}
     rendered = concat([make[x]() for x in what])
     save(rendered, p)
+    if "pads" in what:
+        with event.transaction() as conn:
+            store.mark_printed(conn, round_no)
+            store.log(conn, "sheets", f"round {round_no}: score pads printed to {p.name}")
     return PdfWritten(p, rendered.pages)
 
 

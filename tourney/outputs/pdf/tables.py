@@ -21,6 +21,7 @@ from tourney.outputs.pdf.render import (
     footer,
     two_pass,
 )
+from tourney.core.i18n import local_number
 from tourney.outputs.pdf.words import words
 
 DARK = HexColor("#333333")
@@ -28,6 +29,7 @@ WHITE = HexColor("#FFFFFF")
 CUT = HexColor("#C62828")
 MIN_ROW = 4.6 * mm
 MAX_ROW = 7.5 * mm
+CUT_BAND = 4.4 * mm  # the cut line's label, under the line
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ def render_tabular(doc: TabularDoc, lang: str) -> Rendered:
         for section in doc.sections:
             legend_h = _legend_height(section)
             title_h = 8 * mm if section.title else 0.0
-            space = y - bottom - title_h - legend_h
+            space = y - bottom - title_h - legend_h - (CUT_BAND if section.cut_label else 0.0)
             row_h = max(MIN_ROW, min(MAX_ROW, (space - 0.05) / (len(section.rows) + 1)))
             if y - title_h - 3 * row_h < bottom:
                 y = next_page()
@@ -105,15 +107,14 @@ def render_tabular(doc: TabularDoc, lang: str) -> Rendered:
                              header=True)
                 if i % 2:
                     pen.rect(Box(MARGIN, y - row_h, width, row_h), fill=ZEBRA, stroke=None)
-                y = _row(pen, y, row_h, widths, section, list(row), size, header=False, muted=i in section.muted)
+                y = _row(pen, y, row_h, widths, section, [local_number(v, lang) for v in row], size, header=False,
+                         muted=i in section.muted)
                 if section.cut_after is not None and i + 1 == section.cut_after and i + 1 < len(section.rows):
                     pen.line(MARGIN, y, MARGIN + width, y, colour=CUT, width=1.8)
-                    if section.cut_label:
-                        label_w = width * 0.45
-                        pen.rect(Box(MARGIN + width - label_w, y - 2.2 * mm, label_w, 4.4 * mm), fill=WHITE,
-                                 stroke=None)
-                        pen.text(section.cut_label, Box(MARGIN + width - label_w, y - 2.2 * mm, label_w - 1 * mm,
-                                                        4.4 * mm), 8, font=BOLD, colour=CUT, align="right")
+                    if section.cut_label:  # in a band of its own under the line: it covers no row
+                        pen.text(section.cut_label, Box(MARGIN, y - CUT_BAND, width - 1 * mm, CUT_BAND), 8,
+                                 font=BOLD, colour=CUT, align="right")
+                        y -= CUT_BAND
             if section.legend:
                 if y - legend_h < bottom - 0.01:
                     y = next_page()
