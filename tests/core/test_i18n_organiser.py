@@ -96,8 +96,8 @@ def test_the_history_reads_in_german(run):
         "WER hat 'Zoë Kästner' ab Runde 1 angemeldet",
         "WER hat 'Özdemir' ab Runde 1 angemeldet",
         "Ben hat Runde 1, Tisch 1 eingetragen, aus r1.csv",
-        "Ben hat Runde 1, Tisch 1 korrigiert (Version 2): civilian Bauer 20 → 21; total Bauer "
-        + log[7].split("total Bauer ")[1].split(";")[0] + "; Grund: verlesen",
+        "Ben hat Runde 1, Tisch 1 korrigiert (Version 2): Zivil Bauer 20 → 21; Summe Bauer "
+        + log[7].split("Summe Bauer ")[1].split(";")[0] + "; Grund: verlesen",
         "WER hat 'Özdemir' nach Runde 1 abgemeldet",
         "WER hat Runde 2 ausgelost: 3 Spieler an Tischen zu 3",
     ]
@@ -210,3 +210,12 @@ def test_a_season_refuses_an_event_of_another_game(run):
     assert (r.exit_code, r.output) == (1, "Fehler: 'ocw.db' (One Card Wonder) ist keine 7 Wonders-Veranstaltung wie "
                                           "die anderen: ein Saisonbericht nimmt die Veranstaltungen eines Spiels; "
                                           "diese weglassen\n")
+
+
+def test_one_round_and_one_table_take_the_singular(run):
+    out = run("new", "one.db", "--game", "7wonders", "--rounds", "1", "--lang", "de", "--seed", "2").output
+    assert out == "'one' in one.db angelegt: 7wonders, Wertung bonn, 1 Runde, Startwert 2\n"
+    run("players", "add", "one.db", "A", "B", "C", "D", "E")
+    assert run("seat", "one.db").output == "Runde 1: 5 Spieler an 1 Tisch (5)\n"
+    assert run("sheets", "one.db", "--round", "1", "-o", "r1.xlsx").output == \
+        "r1.xlsx geschrieben: Runde 1, 1 Tisch, 5 Spieler\n"

@@ -47,7 +47,7 @@ def test_cell_problems_are_said_in_german_and_stay_english_in_json(run):
         "r1.csv:3: Runde 1, Tisch 1: Fehler: coins muss eine ganze Zahl sein, steht da: '2000000000': höchstens "
         "999,999,999 (Spieler 'Ärger') [cell]\n"
         "r1.csv:4: Runde 1, Tisch 1: Fehler: commercial ist leer: bitte ausfüllen (0 für keine) (Spieler 'Zoë') "
-        "[cell]\n"
+        "[cell.empty]\n"
         "r1.csv:5: Runde 1, Tisch 1: Fehler: civilian muss eine ganze Zahl sein, steht da: 'x5' (Spieler "
         "'Özdemir') [cell]\n"
         "geprüft: 1 Datei: 1 Tisch, 4 Spieler: 3 Fehler, 0 Warnungen: nichts gespeichert\n"))
@@ -65,7 +65,7 @@ def test_a_german_sheet_names_its_own_column(run):
                                        "1;1;1;Bauer;0;1;3;;0;0;0;4;3\n", encoding="utf-8")
     r = run("check", "--event", "de.db", "de.csv", ok=None)
     assert "de.csv:2: Runde 1, Tisch 1: Fehler: Zivil ist leer: bitte ausfüllen (0 für keine) (Spieler 'Bauer') " \
-           "[cell]\n" in r.output
+           "[cell.empty]\n" in r.output
 
 
 def test_file_errors_are_said_in_german_and_stay_english_in_json(run):

@@ -55,10 +55,11 @@ def desk_page(browser, server: Server, token: str, table: int):
 
 
 def type_sheet(page, rows) -> None:
-    for line, row in enumerate(rows, 1):
+    """Type the rows into the pad-shaped form: a column per player (by seat), a row per category."""
+    for row in rows:
         for key in ("military", "treasury", "wonders", "civilian", "commercial", "guilds", "science", "total",
                     "coins"):
-            page.fill(f"tr[data-line='{line}'] input[name={key}]", str(row[key]))
+            page.fill(f"input[name={key}][data-seat='{row['seat']}']", str(row[key]))
 
 
 def test_phone_player_finds_their_seat(browser, served):
@@ -87,9 +88,12 @@ def test_desk_types_sees_a_finding_fixes_it_and_saves(browser, served):
     finding = page.locator("#findinglist li.error", has_text="totals don't add up")
     finding.wait_for()
     assert page.locator("#findinglist li").count() == 1 and str(rows[1]["player"]) in finding.inner_text()
-    assert page.locator("tr.bad").count() == 1
+    # The player's column is marked, nobody else's.
+    bad = page.locator("input.bad")
+    assert bad.count() > 0 and {bad.nth(i).get_attribute("data-seat") for i in range(bad.count())} == \
+        {str(rows[1]["seat"])}
     page.screenshot(path=str(DOCS / "live-desk.png"), full_page=True)
-    page.fill("tr[data-line='2'] input[name=total]", str(rows[1]["total"]))
+    page.fill(f"input[name=total][data-seat='{rows[1]['seat']}']", str(rows[1]["total"]))
     page.locator("#findinglist li.ok").wait_for()
     page.click("#save")
     page.locator("#status.ok").wait_for()
@@ -169,7 +173,7 @@ def test_blind_double_entry_mismatch_goes_to_the_organiser(browser, served):
     compare = organiser.locator("#compare")
     assert compare.locator("th").all_inner_texts()[-2:] == ["Desk A", "Desk B"]
     first_seat = compare.locator("tbody tr").first.locator("td").all_inner_texts()
-    assert first_seat == ["1", str(rows[0]["player"]), "civilian", str(rows[0]["civilian"]), str(other[0]["civilian"])]
+    assert first_seat == ["1", str(rows[0]["player"]), "Civilian", str(rows[0]["civilian"]), str(other[0]["civilian"])]
     organiser.screenshot(path=str(DOCS / "live-double-entry.png"), clip={"x": 0, "y": 0, "width": 1100, "height": 520})
     organiser.click("button:has-text('Accept the entry of desk A')")
     organiser.wait_for_url(server.url + "/desk?msg=*")
@@ -179,3 +183,31 @@ def test_blind_double_entry_mismatch_goes_to_the_organiser(browser, served):
         r["total"] for r in rows]
     for page in (first, second, organiser):
         page.close()
+
+
+def test_a_german_desk_form_is_laid_out_like_the_pad(browser, tmp_path):
+    """Rows in the pad's order with its German labels, a column per player in seat order; empty
+    fields counted in one line; findings name the pad's label; the total follows the rows."""
+    ev = build_event(tmp_path)
+    server = Server(ev.path, "--lang", "de")
+    try:
+        page = desk_page(browser, server, ev.desk_a, 1)
+        labels = page.locator("table.pad:not(.optional) th[scope=row]").all_inner_texts()
+        assert labels == ["Weltwunder", "Seite", "Militär", "Münzen", "Weltwunder-Punkte", "Zivil", "Handel",
+                          "Gilden", "Wissenschaft", "Summe", "Münzen am Ende"]
+        seats = [s for s in Event.open(ev.path).seats(1) if s.table == 1]
+        heads = page.locator("table.pad:not(.optional) th.player").all_inner_texts()
+        assert [h.split("\n")[-1] for h in heads] == [s.player for s in seats]
+        empty = 9 * len(seats)  # the required rows: categories, total, coins
+        page.locator("#findinglist li.empty", has_text=f"noch {empty} Felder leer").wait_for()
+        assert page.locator("#findinglist li").count() == 1
+        for key, value in (("military", "1"), ("treasury", "2"), ("wonders", "3"), ("civilian", "x")):
+            page.fill(f"input[name={key}][data-seat='1']", value)
+        page.locator("#findinglist li.error", has_text="Zivil muss eine ganze Zahl sein").wait_for()
+        page.fill("input[name=civilian][data-seat='1']", "4")
+        for key in ("commercial", "guilds", "science"):
+            page.fill(f"input[name={key}][data-seat='1']", "0")
+        assert page.get_attribute("input[name=total][data-seat='1']", "placeholder") == "10"
+        page.close()
+    finally:
+        server.stop()

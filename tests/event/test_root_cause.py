@@ -126,7 +126,7 @@ def test_a_note_under_a_table_is_not_a_player(run):
     assert lines[0] == ("n.csv:6: 'Anna kam zu spät' is not a player's line (no round, table or score): a note "
                         "under a table? delete it, or move it away from the table's columns")
     assert lines[1] == "  n.csv:6: error: round is empty: fill it in (write 0 for none) " \
-                       "(player 'Anna kam zu spät') [cell]"
+                       "(player 'Anna kam zu spät') [cell.empty]"
     assert lines[-1] == "checked 1 file: 1 table, 4 players: 12 errors, 0 warnings"
 
 
@@ -148,7 +148,7 @@ def test_messages_name_the_column_as_the_sheet_does(run):
             w.writerow(row)
     assert run("check", "de.csv", ok=None).output == (
         "de.csv:3: round 1, table 1: error: Handel must be a whole number, got 'drei' (player 'Ben') [cell]\n"
-        "de.csv:3: round 1, table 1: error: Münzen is empty: fill it in (write 0 for none) (player 'Ben') [cell]\n"
+        "de.csv:3: round 1, table 1: error: Münzen is empty: fill it in (write 0 for none) (player 'Ben') [cell.empty]\n"
         "checked 1 file: 1 table, 4 players: 2 errors, 0 warnings\n")
 
 

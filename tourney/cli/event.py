@@ -12,6 +12,7 @@ from tourney.core.i18n import (
     _,
     event_language,
     language,
+    ngettext,
     set_language,
 )
 from tourney.cli.base import ListedOption, cli, event_game, games_help, open_event, options_help, schemes_help
@@ -45,8 +46,9 @@ def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None
                         seed=seed if seed is not None else secrets.randbelow(10**9), name=name, date=date,
                         bye_score=bye_score, lang=lang, options=options)
     played_with = sorted({o.strip().casefold() for o in options})
-    click.echo(_("created {name!r} in {where}: {game}, scheme {scheme}, {rounds} rounds, seed {seed}").format(
-        name=info.name, where=mask(event), game=info.game, scheme=info.scheme, rounds=info.rounds, seed=info.seed)
+    click.echo(_("created {name!r} in {where}: {game}, scheme {scheme}, {rounds}, seed {seed}").format(
+        name=info.name, where=mask(event), game=info.game, scheme=info.scheme, seed=info.seed,
+        rounds=ngettext("{n} round", "{n} rounds", info.rounds).format(n=info.rounds))
         + (_(", options: {options}").format(options=", ".join(played_with)) if played_with else ""))
 
 
@@ -104,8 +106,9 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
                         options_on=options_on, options_off=options_off, catalogue=catalogue, game=flow)
     set_language(event_language(ev))
     k = event_cut(ev)
-    settings = _("{name}: {game}, scheme {scheme}, {rounds} rounds, seed {seed}, date {date}, language {lang}").format(
-        name=info.name, game=info.game, scheme=info.scheme, rounds=info.rounds, seed=info.seed,
+    settings = _("{name}: {game}, scheme {scheme}, {rounds}, seed {seed}, date {date}, language {lang}").format(
+        name=info.name, game=info.game, scheme=info.scheme, seed=info.seed,
+        rounds=ngettext("{n} round", "{n} rounds", info.rounds).format(n=info.rounds),
         date=info.date or _("not set"), lang=language())
     address = event_url(ev)
     played_with = sorted(flow.event_options(ev))

@@ -8,6 +8,7 @@ import click
 
 from tourney.core.i18n import (
     _,
+    language,
     set_language,
 )
 from tourney.cli.base import cli, event_game, lang_option, open_event
@@ -95,4 +96,6 @@ def results_history(event: str, round_no: int | None, player: str | None, fmt: s
     """
     from tourney.event.history import history, render
 
-    click.echo(render(history(open_event(event), round_no, player), fmt), nl=False)
+    ev = open_event(event)
+    fmt_sheet, lang = event_game(ev).sheet_format, language()
+    click.echo(render(history(ev, round_no, player, lambda column: fmt_sheet.label(column, lang)), fmt), nl=False)

@@ -7,6 +7,7 @@ from tourney.core.errors import UsageError
 from tourney.core.i18n import (
     _,
     language,
+    ngettext,
     use_language,
 )
 from tourney.core.output import output_format_option
@@ -59,7 +60,8 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
         seated = seat_rounds(ev, event_game(ev), round_no, all_rounds, tables, reprint)
     for r in seated:
         sizes = "+".join(str(len(t)) for t in r.tables)
-        click.echo(_("round {round}: {players} players at {tables} tables ({sizes})").format(
+        click.echo(ngettext("round {round}: {players} players at {tables} table ({sizes})",
+                            "round {round}: {players} players at {tables} tables ({sizes})", len(r.tables)).format(
             round=r.round, players=sum(map(len, r.tables)), tables=len(r.tables), sizes=sizes))
         if r.changed is not None:
             which = ", ".join(map(str, r.changed)) or _("none")
@@ -117,8 +119,10 @@ def sheets(event: str, round_no: int, output: str, lang: str | None, base_url: s
         click.echo(wrote_pages(pdf.path, pdf.pages, round_no))
         return
     done = write_sheets(ev, event_game(ev), round_no, output, lang or language())
-    click.echo(_("wrote {path}: round {round}, {tables} tables, {players} players").format(
-        path=done.path, round=done.round, tables=done.tables, players=done.players))
+    click.echo(_("wrote {path}: round {round}, {tables}, {players}").format(
+        path=done.path, round=done.round,
+        tables=ngettext("{n} table", "{n} tables", done.tables).format(n=done.tables),
+        players=ngettext("{n} player", "{n} players", done.players).format(n=done.players)))
 
 
 @cli.command()

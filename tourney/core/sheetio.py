@@ -11,6 +11,7 @@ from typing import cast
 
 from rules_engine.findings import Joined, Text
 from rules_engine.findings import phrase
+from tourney.core.i18n import N_
 from tourney.core.errors import SheetError
 from tourney.core.tabular import (
     MAX_WHOLE_NUMBER,
@@ -21,7 +22,7 @@ from tourney.core.tabular import (
     source_name,
     whole_number,
 )
-from tourney.core.vocabulary import header_key
+from tourney.core.vocabulary import Vocabulary, header_key
 
 #: How many rows at the top of a worksheet may come before the header row (titles, notes).
 HEADER_ROWS = 30
@@ -56,6 +57,12 @@ class SheetFormat:
     #: The column a player's round result is read from where one number stands for it (the
     #: live server's player page).
     score_column: str = "total"
+    #: The columns' printed labels in each language (the desk form's rows, its findings).
+    words: Vocabulary | None = None
+
+    def label(self, column: str, lang: str) -> str:
+        """`column` as the printed sheet heads it in `lang` (the column name without a label)."""
+        return self.words.label(column, lang) if self.words is not None else column
 
     def canonical(self, header: object) -> str | None:
         if header is None:
@@ -67,6 +74,10 @@ class SheetFormat:
         """Column index → column name when `cells` is a header row, else None."""
         mapping = {i: c for i, c in ((i, self.canonical(x)) for i, x in enumerate(cells)) if c}
         return mapping if self.header_keys <= set(mapping.values()) else None
+
+
+#: A required cell left blank (`SheetRow.problems`): the desk form counts these in one line.
+EMPTY_CELL = N_("{column} is empty: fill it in (write 0 for none)")
 
 
 @dataclass(frozen=True)
@@ -158,8 +169,7 @@ def _convert(raw: dict[str, object], where: Location, fmt: SheetFormat, headers:
     # A blank name is left to the "player is empty" finding, which says what to write there.
     for col in fmt.required:
         if values.get(col) is None and not any(p[0] == col for p in problems):
-            problems.append((col, phrase("{column} is empty: fill it in (write 0 for none)",
-                                         column=headers.get(col, col))))
+            problems.append((col, phrase(EMPTY_CELL, column=headers.get(col, col))))
     for check in fmt.row_checks:
         problems.extend(check(values))
     return SheetRow(where, values, tuple(problems), headers, unsaved)

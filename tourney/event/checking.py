@@ -18,7 +18,7 @@ from tourney.core.errors import RegistrationError, SheetError
 from tourney.core.findingtext import data_params, finding_text, params_data, severity_text
 from tourney.core.i18n import _, and_list, ngettext, use_language
 from tourney.core.names import clean_name, name_key
-from tourney.core.sheetio import SheetRow
+from tourney.core.sheetio import EMPTY_CELL, SheetRow
 from tourney.core.tabular import Source, source_name
 
 if TYPE_CHECKING:
@@ -261,7 +261,8 @@ def _parse_sheets(paths: Sequence[Source], read: Callable[[Source], list[SheetRo
     for row in rows:
         for _col, msg in row.problems:
             name = row.player or "?"
-            findings.append(at_row(row, error("cell", "{problem} (player {player!r})", row.player or None,
+            rule = "cell.empty" if isinstance(msg, Text) and msg.template == EMPTY_CELL else "cell"
+            findings.append(at_row(row, error(rule, "{problem} (player {player!r})", row.player or None,
                                               problem=msg, player=name)))
         found = row_findings(row)
         if found:

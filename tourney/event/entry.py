@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from rules_engine.findings import error
 from tourney.core import store
 from tourney.core.errors import UsageError
-from tourney.core.i18n import _
+from tourney.core.i18n import _, language
 from tourney.event.checking import CheckReport, LocatedFinding, TableRowsFn
 from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.importing import store_checked_table
@@ -79,8 +79,10 @@ def check_table(event: store.Event, game: GameWorkflow, round_no: int, table_no:
     clash = [i for i, row in enumerate(rows, 2) if (row.get("round") not in (None, "", round_no)
                                                     or row.get("table") not in (None, "", table_no))]
     # The game's reader is the one place rows are read and converted: a desk's rows are read
-    # as the same cells in a CSV file would be (named as one, for the findings), from memory.
-    typed = Rows(f"{_slug(source)}.csv", (tuple(columns), *(
+    # as the same cells in a CSV file would be (named as one, for the findings), from memory,
+    # under the headers the printed sheet has in the current language (findings name them).
+    header = tuple(game.sheet_format.label(c, language()) for c in columns)
+    typed = Rows(f"{_slug(source)}.csv", (header, *(
         tuple({**row, "round": round_no, "table": table_no}.get(c) for c in columns) for row in rows)))
     report = game.parse([typed], event)
     for rowno in clash:

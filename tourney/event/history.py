@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import re
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from tourney.core import store
@@ -75,9 +76,10 @@ class Change:
     old: object
     new: object
 
-    def render(self) -> str:
+    def render(self, label: Callable[[str], str] = str) -> str:
+        """The change as the log says it; `label` names the field as the sheet heads it."""
         player = _("at seat {seat}").format(seat=self.seat) if self.player == _at_seat(self.seat) else self.player
-        return f"{self.field} {player} {_show(self.old)} → {_show(self.new)}"
+        return f"{label(self.field)} {player} {_show(self.old)} → {_show(self.new)}"
 
 
 def _at_seat(seat: int) -> str:
@@ -141,8 +143,10 @@ def cell_changes(old: store.TableResult, new: store.TableResult) -> tuple[Change
     return tuple(out)
 
 
-def history(event: store.Event, round_no: int | None = None, player: str | None = None) -> list[Entry]:
-    """The change log, oldest first; only what concerns round `round_no` or `player` when given."""
+def history(event: store.Event, round_no: int | None = None, player: str | None = None,
+            label: Callable[[str], str] = str) -> list[Entry]:
+    """The change log, oldest first; only what concerns round `round_no` or `player` when given.
+    A correction's cells are named by `label` (the sheet's header in the current language)."""
     versions = {(v.round, v.table, v.version): v for v in event.table_versions()}
     wanted = name_key(player) if player else None
     out: list[Entry] = []
@@ -156,7 +160,7 @@ def history(event: store.Event, round_no: int | None = None, player: str | None 
             if action == "results.correct":
                 changes = cell_changes(before, this) if this and before else ()
                 reason = m[5] or (this.reason if this else None)
-                said = "; ".join(c.render() for c in changes) or _("no cell changed")
+                said = "; ".join(c.render(label) for c in changes) or _("no cell changed")
                 text = (_("{who} corrected round {round}, table {table} (version {version}): {changes}; reason: "
                           "{reason}") if reason else
                         _("{who} corrected round {round}, table {table} (version {version}): {changes}")).format(

@@ -127,7 +127,7 @@ def html_page(info: EventInfo, scheme_title: str, after_round: int | None, head:
 {rows}
 </tbody></table>""" if body else f'<p class="empty">{html.escape(_(NO_RESULTS))}</p>'
     after = _("after round {round}").format(round=after_round) if after_round else ""
-    sub = " · ".join(x for x in (info.date or "", scheme_title, after) if x)
+    sub = " · ".join(x for x in (info.date or "", _(scheme_title), after) if x)  # a scheme's title is a msgid
     title = _("{event} – standings").format(event=info.name)  # outside the f-string: the extractor sees it
     return f"""<!DOCTYPE html>
 <html lang="{language()}"><head><meta charset="utf-8"><title>{html.escape(title)}</title>

@@ -128,10 +128,18 @@ def refuse_mixed_games(events: Sequence[EventResult], locations: Sequence[str]) 
                         "game; leave it out").format(odd=join_and(odd), game=season_game))
 
 
-def shared_language(events: Sequence[EventResult]) -> str:
+def shared_language(locations: Sequence[str]) -> str:
     """The events' language when they all speak one, else English."""
-    langs = {e.lang for e in events}
-    return langs.pop() if len(langs) == 1 and "" not in langs else DEFAULT
+    from tourney.core.store import Event
+
+    langs = set()
+    for location in locations:
+        event = Event.open(location)
+        try:
+            langs.add(event_language(event))
+        finally:
+            event.close()
+    return langs.pop() if len(langs) == 1 else DEFAULT
 
 
 def season_report(
@@ -156,9 +164,9 @@ def season_report(
         raise UsageError(_("--points: {problem}").format(problem=exc)) from None
     refuse_repeated_events(locations)
     aliases = load_aliases(aliases_file) if aliases_file else NO_ALIASES
+    spoken = lang or shared_language(locations)
+    speak(spoken)  # before the events are read: a refusal of one of them is said in it too
     events = [read_event_result(location, i, workflow) for i, location in enumerate(locations)]
-    spoken = lang or shared_language(events)
-    speak(spoken)
     refuse_mixed_games(events, locations)
     return replace(build_report(events, spots, aliases, point_table), lang=spoken)
 

@@ -36,7 +36,7 @@ from tourney.core.i18n import _, local_number, ngettext, use_language
 from tourney.core.names import fold
 from rules_engine.findings import Text
 from tourney.event.errors import ImportRefused, VersionConflict
-from tourney.event.checking import LocatedFinding
+from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.server.cache import Built, PageCache, built
 
 if TYPE_CHECKING:
@@ -84,6 +84,7 @@ def _env(lang: str) -> Environment:
                       autoescape=select_autoescape(default=True, default_for_string=True))
     # The templates' words are in the gettext catalogue (`make messages` extracts `_()` from them).
     env.globals["_"] = translations(lang).gettext
+    env.globals["ngettext"] = translations(lang).ngettext
     env.globals["lang"] = lang
     env.filters["urlname"] = lambda name: quote(str(name), safe="")
     env.filters["number"] = lambda value: local_number(value, lang)  # 17,5 on a German page
@@ -393,8 +394,12 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         if isinstance(asked, Response):
             return asked
         who, r, t, rows, _, _ = asked
+        def check() -> CheckReport:
+            with use_language(state.lang):  # the sheet's headers as the desk's pad prints them
+                return entry.check_table(event, game, r, t, rows, source=who.name)
+
         try:
-            report = await run_in_threadpool(entry.check_table, event, game, r, t, rows, source=who.name)
+            report = await run_in_threadpool(check)
         except TourneyError as exc:
             return JSONResponse({"error": str(exc), "findings": []}, 422)
         return JSONResponse({"ok": report.ok, "findings": [finding_json(f, state.lang) for f in report.findings]})
@@ -409,10 +414,12 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             # No lock here: the store's transaction decides the version under the event's write
             # lock, so desks check their sheets side by side and store one after the other.
             try:
-                if entry.double_entry(event):
-                    return entry.enter_blind(event, game, r, t, rows, version=version, desk=who.name, reason=reason)
-                return entry.enter_table(event, game, r, t, rows, version=version, author=f"desk {who.name}",
-                                         reason=reason)
+                with use_language(state.lang):
+                    if entry.double_entry(event):
+                        return entry.enter_blind(event, game, r, t, rows, version=version, desk=who.name,
+                                                 reason=reason)
+                    return entry.enter_table(event, game, r, t, rows, version=version, author=f"desk {who.name}",
+                                             reason=reason)
             finally:
                 state.changed()
 
@@ -492,23 +499,17 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         r, t = request.path_params["n"], request.path_params["t"]
 
         def build() -> Response:
-            seats = [x for x in event.seats(r) if x.table == t]
+            from tourney.server.deskform import desk_form
+
+            seats = event.seats(r, tables={t})
             stored = entry.stored_table(event, r, t)
-            columns = [c for c in entry.sheet_columns(game.sheet_format) if c not in ("round", "table")]
-            by_seat = {ln.seat: ln for ln in stored.lines} if stored else {}
-            rows = []
-            for x in seats:
-                ln = by_seat.get(x.seat)
-                values: dict[str, Any] = {"seat": x.seat, "player": x.player, "wonder": x.wonder or ""}
-                if ln is not None:
-                    values.update({"side": ln.side or "", **entry.line_cells(ln)})
-                rows.append(values)
+            form = desk_form(game.sheet_format, game.print_kit.pad(state.lang), state.lang, seats, stored)
             held = [h for h in store.held_entries(event) if (h.round, h.table) == (r, t)]
             compare = None
             if s.desk.organiser and len({h.desk for h in held}) > 1:
                 compare = {"entries": held, "differences": entry.differences(game.sheet_format, held)}
-            return render("table.html", request, desk=s.desk, csrf=s.csrf, round=r, table=t, columns=columns,
-                          rows=rows, version=stored.version if stored else None, compare=compare,
+            return render("table.html", request, desk=s.desk, csrf=s.csrf, round=r, table=t, form=form,
+                          version=stored.version if stored else None, compare=compare,
                           double=entry.double_entry(event))
 
         return await run_in_threadpool(build)

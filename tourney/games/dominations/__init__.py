@@ -41,6 +41,7 @@ SHEET = SheetFormat(
     csv_first_row=phrase("{file}:1: the first row is not a Dominations header: it needs the columns {columns} "
                          "(English, German or French names)", columns=", ".join(REQUIRED)),
     score_column="vp",
+    words=WORDS,
 )
 
 

@@ -104,7 +104,8 @@ def html_text(st: DuelStandings, cut: int | None = None) -> str:
     head, body = _display_rows(st)
     legend = "".join(f"<li><b>{html.escape(_(t.abbr))}</b>: {html.escape(_(t.name))}</li>" for t in st.tiebreaks)
     bye = _("A bye is worth {points} match points and counts as no opponent.").format(points=st.bye_points)
-    footer = f"<p>{html.escape(_('Ranking, in order:'))}</p><ul>{legend}</ul>\n<p>{html.escape(bye)}</p>"
+    order = _("Ranking, in order:")  # outside the f-string: the extractor sees it
+    footer = f"<p>{html.escape(order)}</p><ul>{legend}</ul>\n<p>{html.escape(bye)}</p>"
     rows = _rows(st)
     return html_page(st.info, st.scheme.title, st.after_round, head, body, footer, qualified_count(rows, cut),
                      [i for i, r in enumerate(rows) if r.dropped_after is not None])

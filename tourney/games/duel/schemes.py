@@ -3,19 +3,20 @@
 `settings.PAIRING`."""
 from __future__ import annotations
 
+from tourney.core.i18n import N_
 from tourney.core.schemes import Scheme
 
 DUEL_SWISS = Scheme(
-    name="swiss", game="duel", title="Duel Swiss: match points, Buchholz, opponents' match-win %, lot",
+    name="swiss", game="duel", title=N_("Duel Swiss: match points, Buchholz, opponents' match-win %, lot"),
     points={2: (1, 0)}, tiebreaks=("buchholz", "omw", "lot"), table_size=2,
 )
 DUEL_WBC = Scheme(
-    name="wbc", game="duel", title="Duel Swiss, WBC style: match points, wins, supremacy wins, civilian "
-                                   "score ratio, lot",
+    name="wbc", game="duel", title=N_("Duel Swiss, WBC style: match points, wins, supremacy wins, civilian "
+                                   "score ratio, lot"),
     points={2: (1, 0)}, tiebreaks=("wins", "supremacy", "civ_ratio", "lot"), table_size=2,
 )
 DUEL_ROUND_ROBIN = Scheme(
-    name="roundrobin", game="duel", title="Duel round robin: match points, Sonneborn-Berger, wins, lot",
+    name="roundrobin", game="duel", title=N_("Duel round robin: match points, Sonneborn-Berger, wins, lot"),
     points={2: (1, 0)}, tiebreaks=("sb", "wins", "lot"), table_size=2,
 )
 

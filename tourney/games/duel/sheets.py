@@ -49,6 +49,7 @@ MATCH_SHEET = SheetFormat(
     no_header=phrase("{file}: no Duel match-sheet header row (expected columns: {columns})",
                      columns=", ".join(COLUMNS)),
     row_checks=(_first_is_0_or_1,),
+    words=WORDS,
 )
 
 

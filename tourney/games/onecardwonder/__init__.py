@@ -53,6 +53,7 @@ SHEET = SheetFormat(
                          "(English, German or French names)", columns=", ".join(COLUMNS)),
     row_checks=(_winner_cell,),
     score_column="stages",
+    words=WORDS,
 )
 
 

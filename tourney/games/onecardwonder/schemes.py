@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from rules_engine.onecardwonder import NAME, PlaceReading
 from rules_engine.onecardwonder.data import MAX_PLAYERS, MIN_PLAYERS
 from tourney.event.placepoints import bonn_scaled
+from tourney.core.i18n import N_
 from tourney.core.schemes import Scheme
 
 POINTS = {n: bonn_scaled(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
@@ -22,12 +23,12 @@ class OcwScheme(Scheme):
 
 BONN = OcwScheme(
     name="bonn", game=NAME,
-    title="Bonn 6-4-3-2-1 scaled to the table size; the winner first, the others by completed stages",
+    title=N_("Bonn 6-4-3-2-1 scaled to the table size; the winner first, the others by completed stages"),
     points=POINTS, tiebreaks=("wins", "stages", "lot"), table_size=4, reading=PlaceReading.STAGES,
 )
 WINNER = OcwScheme(
     name="winner", game=NAME,
-    title="Bonn 6-4-3-2-1 scaled to the table size; the winner first, everyone else shares second place",
+    title=N_("Bonn 6-4-3-2-1 scaled to the table size; the winner first, everyone else shares second place"),
     points=POINTS, tiebreaks=("wins", "stages", "lot"), table_size=4, reading=PlaceReading.WINNER_ONLY,
 )
 

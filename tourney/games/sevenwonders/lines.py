@@ -44,6 +44,7 @@ SCORE_SHEET = SheetFormat(
     csv_first_row=phrase("{file}:1: the first row is not a score-sheet header: it needs the columns {columns} "
                          "(English, German or French names)", columns=", ".join(REQUIRED)),
     header_lines=GUILD_LINES,
+    words=WORDS,
 )
 
 #: The columns printed, in import order (the sheet format reads them case-insensitively).

@@ -1,5 +1,7 @@
-// Desk sheet form: check the rows as they are typed (the server runs the rules engine),
-// save with the version this desk saw, show both versions on a conflict.
+// Desk sheet form, laid out like the pad (a column per player, a row per category): the
+// total follows the summed rows as they are typed, the rows are checked as they are typed
+// (the server runs the rules engine), empty fields are counted in one line; save with the
+// version this desk saw, show both versions on a conflict.
 (function () {
   "use strict";
   var form = document.getElementById("sheet");
@@ -8,10 +10,41 @@
   var text = window.TOURNEY_TEXT;
   var timer = null;
 
+  var seats = Array.prototype.map.call(form.querySelectorAll("input[name=seat][data-seat]"), function (input) {
+    return input.dataset.seat;
+  });
+
+  function cells(seat, selector) {
+    return form.querySelectorAll('input[data-seat="' + seat + '"]' + (selector || ""));
+  }
+
+  // The sum of a player's summed rows, or null while one of them is not a whole number.
+  function sum(seat) {
+    var total = 0, complete = true;
+    cells(seat, "[data-sum]").forEach(function (input) {
+      var v = input.value.trim();
+      if (/^-?\d+$/.test(v)) total += parseInt(v, 10); else complete = false;
+    });
+    return complete ? total : null;
+  }
+
+  function showTotals() {
+    seats.forEach(function (seat) {
+      var s = sum(seat);
+      cells(seat, "[data-total]").forEach(function (input) { input.placeholder = s === null ? "" : String(s); });
+    });
+  }
+
+  // One row per player in seat order, as the sheet has them; an empty total is the sum of
+  // the player's rows once they are all typed (the pad's total, when one is written,
+  // is typed over it and checked against the rows).
   function rows() {
-    return Array.prototype.map.call(form.querySelectorAll("tbody tr"), function (tr) {
+    return seats.map(function (seat) {
       var row = {};
-      tr.querySelectorAll("input[name]").forEach(function (input) { row[input.name] = input.value.trim(); });
+      cells(seat).forEach(function (input) { row[input.name] = input.value.trim(); });
+      cells(seat, "[data-total]").forEach(function (input) {
+        if (!input.value.trim() && input.placeholder) row[input.name] = input.placeholder;
+      });
       return row;
     });
   }
@@ -31,7 +64,16 @@
   function show(findings, error) {
     var list = document.getElementById("findinglist");
     list.textContent = "";
-    form.querySelectorAll("tr.bad").forEach(function (tr) { tr.classList.remove("bad"); });
+    form.querySelectorAll(".bad").forEach(function (el) { el.classList.remove("bad"); });
+    // Empty fields are said once, counted, not one line each.
+    var blank = findings.filter(function (f) { return f.rule === "cell.empty"; }).length;
+    findings = findings.filter(function (f) { return f.rule !== "cell.empty"; });
+    if (blank) {
+      var todo = document.createElement("li");
+      todo.className = "empty";
+      todo.textContent = (blank === 1 ? text.empty_one : text.empty_many).replace("{n}", blank);
+      list.appendChild(todo);
+    }
     if (error) {
       var li = document.createElement("li");
       li.className = "error";
@@ -43,12 +85,14 @@
       li.className = f.severity;
       li.textContent = (f.severity_text || f.severity) + ": " + (f.text || f.message);
       list.appendChild(li);
-      if (f.line && f.severity === "error") {
-        var tr = form.querySelector('tr[data-line="' + f.line + '"]');
-        if (tr) tr.classList.add("bad");
+      if (f.line && f.severity === "error" && seats[f.line - 1] !== undefined) {
+        // The player's column: the posted rows are in seat order.
+        form.querySelectorAll('[data-seat="' + seats[f.line - 1] + '"]').forEach(function (el) {
+          if (el.type !== "hidden") el.classList.add("bad");
+        });
       }
     });
-    if (!findings.length && !error) {
+    if (!findings.length && !error && !blank) {
       var ok = document.createElement("li");
       ok.className = "ok";
       ok.textContent = text.no_findings;
@@ -80,6 +124,7 @@
   }
 
   form.addEventListener("input", function () {
+    showTotals();
     clearTimeout(timer);
     timer = setTimeout(check, 250);
   });
@@ -126,5 +171,6 @@
     });
   });
 
+  showTotals();
   check();
 })();
