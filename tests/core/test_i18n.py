@@ -175,7 +175,7 @@ def test_a_german_event_lists_players_in_german_order(run):
 
 def test_a_german_event_seats_and_shows_the_seating_in_german(run):
     german_event(run)
-    assert run("seat", "de.db").output == "Runde 1: 4 Spieler an 1 Tischen (4)\n"
+    assert run("seat", "de.db").output == "Runde 1: 4 Spieler an 1 Tisch (4)\n"
     out = run("seating", "de.db").output.splitlines()
     assert out[0] == "Runde  Tisch  Sitz  Spieler      Weltwunder"
     assert len(out) == 1 + 4 + 2

@@ -48,7 +48,7 @@ def test_a_french_7_wonders_event_from_the_roster_to_the_standings(run):
     assert out[-1].splitlines()[-1].startswith("ronde 1, guildes : Guilde des ")  # the French cards' names
     # The printed sheet: French headers and the French edition's guild names; it imports back.
     out.append(run("sheets", "fr.db", "--round", "1", "-o", "r1.xlsx").output)
-    assert out[-1] == "r1.xlsx écrit : ronde 1, 1 tables, 4 joueurs\n"
+    assert out[-1] == "r1.xlsx écrit : ronde 1, 1 table, 4 joueurs\n"
     wb = openpyxl.load_workbook(run.folder / "r1.xlsx")
     assert wb.sheetnames == ["Joueurs", "Table 1"]
     ws = wb["Table 1"]

@@ -140,7 +140,7 @@ Nachrücker
 (keine)
 
 Spieler
-Spieler      Turniere  Plätze                        bester  qualifiziert_bei
+Spieler      Turniere  Plätze                        bester  qualifiziert bei
 Anna                2  Köln Open: 1, Bonn Spielt: 3       1  Köln Open
 Clara               2  Köln Open: 3, Bonn Spielt: 5       3
 Dirk                1  Köln Open: 4                       4

@@ -259,7 +259,7 @@ def test_round_robin_and_top_cut(run):
     write(run.folder / "r2.csv", [row(2, 1, top[0], 1, blue=4), row(2, 1, top[3], 0),
                                   row(2, 2, top[1], 1, blue=4), row(2, 2, top[2], 0)])
     run("results", "import", "d.db", "r2.csv")
-    assert run("seat", "d.db", "--cut", "4").output == "round 3: 2 players at 1 tables (2)\n"
+    assert run("seat", "d.db", "--cut", "4").output == "round 3: 2 players at 1 table (2)\n"
     final = json.loads(run("pairings", "d.db", "--format", "json").output)
     assert [(p["player"], p["opponent"]) for p in final if p["first"]] == [(top[2], top[3])]
     # A shared victory in the final: the higher seed (seed 3) goes through.

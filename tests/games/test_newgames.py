@@ -176,7 +176,7 @@ def test_an_event_from_new_to_season(run, game, players, fill, columns):
     names = ["Anna", "Ben", "Cleo", "Dana", "Emil", "Frida", "Greta", "Hugo", "Ida"][:players]
     Path("roster.csv").write_text("name\n" + "\n".join(names) + "\n", encoding="utf-8")
     created = run("new", "e.db", "--game", game, "--rounds", "1", "--seed", "5", "--date", "2026-03-01").output
-    assert ", scheme bonn, 1 rounds, seed 5" in created
+    assert ", scheme bonn, 1 round, seed 5" in created
     run("players", "import", "e.db", "roster.csv")
     seated = run("seat", "e.db", "--round", "1").output
     assert seated == f"round 1: {players} players at 2 tables ({'5+4' if players == 9 else '4+4'})\n"

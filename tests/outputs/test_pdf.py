@@ -315,6 +315,29 @@ def test_season_pdf(run, bonn):
     assert "Season report" in text and "Qualified" in text and "Marie Neumann" in text
 
 
+def test_season_pdf_names_each_event_once_and_gives_a_column_per_event(run, bonn):
+    """Long event names stand once, in the events table; the other sections say #1, #2, and a
+    player's places stand in a column per event (friction 3 of issue 33: they shrank and were cut)."""
+    import shutil
+
+    from tourney.outputs.pdf.season_doc import season_pdf
+    from tourney.outputs.season_export import season_report
+    from tourney.games.registry import workflow
+
+    shutil.copy(bonn, "other.db")
+    run("event", "other.db", "--name", "Qualifikationsturnier Nummer 2 in Köln-Ehrenfeld, Bürgerhaus Stollwerck",
+        "--date", "2018-06-02", "--lang", "de")
+    run("event", bonn, "--lang", "de")
+    report = season_report([bonn, "other.db"], 3, workflow=workflow, speak=lambda lang: None)
+    rendered = season_pdf(report, report.lang)
+    assert_inside(rendered)  # nothing wider than its box
+    drawn = [t.text for t in rendered.texts]
+    assert drawn.count("Qualifikationsturnier Nummer 2 in Köln-Ehrenfeld, Bürgerhaus Stollwerck") == 1
+    heads = ["Spieler", "Turniere", "#1", "#2", "bester", "qualifiziert bei"]  # the players' columns
+    assert any(drawn[i:i + len(heads)] == heads for i in range(len(drawn)))
+    assert "qualifiziert bei" in drawn and "qualified_at" not in " ".join(drawn)
+
+
 def test_duel_pairings_pdf(run):
     run("new", "d.db", "--game", "duel", "--seed", "5", "--name", "Duel Cup")
     run("players", "add", "d.db", *WORLD, "Anna")

@@ -8,6 +8,8 @@ from tourney.core.i18n import (
     _,
 )
 from tourney.cli.base import claim_output, cli, open_event, overwrite_options
+from tourney.core.errors import UsageError
+from tourney.core.store.schema import current_user
 
 
 # --- live server and its desks ------------------------------------------------------------
@@ -30,6 +32,34 @@ def serve(event: str, host: str, port: int, lang: str | None, cut: int | None, p
     if poster:
         claim_output(poster, force, overwrite_results, event)
     run_server(event, host=host, port=port, lang=lang, cut=cut, poster=poster, echo=click.echo)
+
+
+@cli.command()
+@click.argument("event")
+@click.option("--round", "round_no", type=click.IntRange(1), help="This round (default: the last seated one).")
+@click.option("--unpublish", is_flag=True, help="Hide the round's seating again (until it is played).")
+def publish(event: str, round_no: int | None, unpublish: bool) -> None:
+    """Show a round's seating on the players' pages (or hide it again): the organiser's
+    Publish button, from the command line.
+
+    Example: tourney publish bonn.db --round 2
+    """
+    from tourney.event.live import publish_round
+
+    ev = open_event(event)
+    seated = ev.seated_rounds()
+    if round_no is None:
+        if not seated:
+            raise UsageError(_("no round is seated yet: seat one with 'tourney seat {event}'").format(event=event))
+        round_no = max(seated)
+    changed = publish_round(ev, round_no, current_user(), publish=not unpublish)
+    if unpublish:
+        said = _("round {round}'s seating is hidden from the players' pages") if changed else \
+            _("round {round}'s seating was not published: nothing to hide")
+    else:
+        said = _("round {round}'s seating is published: players see it on their pages") if changed else \
+            _("round {round}'s seating was published already")
+    click.echo(said.format(round=round_no))
 
 
 @cli.group()

@@ -1,6 +1,8 @@
 """`tourney seat`, `seating`, `sheets`, `pairings` and `print`: seating a round and printing it."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from tourney.core.errors import UsageError
@@ -22,8 +24,22 @@ from tourney.cli.base import (
     wrote_pages,
 )
 
+if TYPE_CHECKING:
+    from tourney.core.store import Event
+
 
 # --- seating -----------------------------------------------------------------------------
+def not_published_hint(ev: Event, event: str, round_no: int) -> None:
+    """Say so when the players' pages of a served event don't show the round yet."""
+    from tourney.event.live import event_url, is_published
+
+    if event_url(ev) and not is_published(ev, round_no):
+        click.echo(_("round {round} is not published yet: players see its seating once you run 'tourney publish "
+                     "{event} --round {round}' (or press Publish on the organiser's desk)").format(
+            round=round_no, event=event))
+
+
+
 @cli.command()
 @click.argument("event")
 @click.option("--round", "round_no", type=click.IntRange(1), help="Seat (or re-seat) this round.")
@@ -34,8 +50,9 @@ from tourney.cli.base import (
                                                            "standings, single elimination).")
 @click.option("--reprint", is_flag=True, help="Re-seat a round whose sheets were printed already (lists the "
                                               "tables that changed).")
+@click.option("--publish", is_flag=True, help="Also show the seating on the players' pages ('tourney publish').")
 def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None, cut: int | None,
-         reprint: bool) -> None:
+         reprint: bool, publish: bool) -> None:
     """Seat the next round (or --round N, or --all) from the event's seed.
 
     7 Wonders: plans every round not yet printed so players rarely meet again; draws wonders
@@ -67,6 +84,16 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
             which = ", ".join(map(str, r.changed)) or _("none")
             click.echo(_("round {round} was printed: tables changed: {tables}; print the round again and replace the "
                          "sheets of these tables").format(round=r.round, tables=which))
+    if publish:
+        from tourney.core.store import current_user
+        from tourney.event.live import publish_round
+
+        for r in seated:
+            publish_round(ev, r.round, current_user())
+            click.echo(_("round {round}'s seating is published: players see it on their pages").format(round=r.round))
+    else:
+        for r in seated:
+            not_published_hint(ev, event, r.round)
 
 
 @cli.command()
@@ -123,6 +150,7 @@ def sheets(event: str, round_no: int, output: str, lang: str | None, base_url: s
         path=done.path, round=done.round,
         tables=ngettext("{n} table", "{n} tables", done.tables).format(n=done.tables),
         players=ngettext("{n} player", "{n} players", done.players).format(n=done.players)))
+    not_published_hint(ev, event, done.round)
 
 
 @cli.command()
@@ -186,3 +214,4 @@ def print_command(event: str, round_no: int, what: str, output: str, lang: str |
     pdf = write_print(ev, event_game(ev).print_kit, round_no, kinds, output, lang or language(),
                       qr_address(ev, base_url) if "pads" in kinds else base_url)
     click.echo(wrote_pages(pdf.path, pdf.pages, round_no))
+    not_published_hint(ev, event, round_no)

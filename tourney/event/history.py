@@ -61,6 +61,8 @@ _SENTENCES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple((action, re.com
     ("desk.add", r"desk (?P<desk>.+)", N_("{who} added desk {desk}")),
     ("desk.remove", r"desk (?P<desk>.+)", N_("{who} removed desk {desk}")),
     ("round.publish", r"round (?P<round>\d+) seating published", N_("{who}: round {round} seating published")),
+    ("round.unpublish", r"round (?P<round>\d+) seating unpublished",
+     N_("{who}: round {round} seating unpublished")),
     ("round.timer", r"timer (?P<minutes>\d+) minutes", N_("{who}: timer {minutes} minutes")),
     ("round.timer", r"timer stopped", N_("{who}: timer stopped")),
 ))

@@ -84,14 +84,27 @@ def published_rounds(event: store.Event) -> set[int]:
     return published | {t.round for t in event.results()}
 
 
-def publish_round(event: store.Event, round_no: int, who: str) -> None:
-    """Show the round's seating on the player pages (logged; pages refresh)."""
+def publish_round(event: store.Event, round_no: int, who: str, publish: bool = True) -> bool:
+    """Show the round's seating on the player pages (`publish` False: hide it again until it
+    is played); logged, pages refresh. Returns whether anything changed (asking twice is
+    harmless: a request sent twice over the hall's Wi-Fi changes nothing the second time)."""
     if round_no not in event.seated_rounds():
         raise UsageError(_("round {round} is not seated: seat it first").format(round=round_no))
-    published = set(json.loads(event.setting("published_rounds") or "[]")) | {round_no}
     with event.transaction() as conn:
-        store.set_setting(conn, "published_rounds", json.dumps(sorted(published)))
-        store.log(conn, "round.publish", f"round {round_no} seating published", who)
+        # Read inside the transaction: two organisers publishing at once both land.
+        before = set(json.loads(store.setting_in(conn, "published_rounds") or "[]"))
+        after = before | {round_no} if publish else before - {round_no}
+        if after == before:
+            return False
+        store.set_setting(conn, "published_rounds", json.dumps(sorted(after)))
+        store.log(conn, "round.publish" if publish else "round.unpublish",
+                  f"round {round_no} seating {'published' if publish else 'unpublished'}", who)
+    return True
+
+
+def is_published(event: store.Event, round_no: int) -> bool:
+    """Whether players see the round's seating (published, or played already)."""
+    return round_no in published_rounds(event)
 
 
 def current_round(event: store.Event) -> int | None:

@@ -255,6 +255,33 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return s.desk
         return JSONResponse({"error": "missing token: send 'Authorization: Bearer TOKEN'"}, 401)
 
+    async def api_publish(request: Request) -> Response:
+        """`POST /api/rounds/{n}/publish` with an organiser desk's token: show the round's
+        seating on the players' pages; `{"published": false}` hides it again."""
+        desk = await api_desk(request)
+        if isinstance(desk, Response):
+            return desk
+        if not desk.organiser:
+            return JSONResponse({"error": _("only an organiser's desk publishes rounds")}, 403)
+        try:
+            body = await request.json() if await request.body() else {}
+        except ValueError:
+            body = None
+        if not isinstance(body, dict) or not isinstance(body.get("published", True), bool):
+            return JSONResponse({"error": _('send no body, or {"published": true|false}')}, 422)
+        r, show = request.path_params["n"], body.get("published", True)
+
+        def act() -> bool:
+            with use_language(state.lang):
+                return live.publish_round(event, r, f"desk {desk.name}", publish=show)
+
+        try:
+            changed = await run_in_threadpool(act)
+        except TourneyError as exc:
+            return JSONResponse({"error": str(exc)}, 404)
+        await run_in_threadpool(state.changed)
+        return JSONResponse({"round": r, "published": show, "changed": changed})
+
     # --- player pages (built once per change, see PageCache) --------------------------
     def build_seating(round_no: int | None, stamp: int) -> Built:
         """`/` (round_no None: the latest published round) or `/rounds/N`."""
@@ -588,6 +615,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         Route("/api/stamp", stamp),
         Route("/api/standings", api_standings),
         Route("/api/rounds/{n:int}/seating", api_seating),
+        Route("/api/rounds/{n:int}/publish", api_publish, methods=["POST"]),
         Route("/api/rounds/{n:int}/tables/{t:int}/result", api_get_result, methods=["GET"]),
         Route("/api/rounds/{n:int}/tables/{t:int}/result", api_post_result, methods=["POST"]),
         Route("/api/rounds/{n:int}/tables/{t:int}/check", api_check, methods=["POST"]),

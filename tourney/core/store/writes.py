@@ -234,6 +234,13 @@ def _insert_seats(conn: Connection, rows: list[tuple[int, int, int, int, str | N
                           [dict(zip(("round", "table_no", "seat", "player_id", "wonder"), row)) for row in rows])
 
 
+def setting_in(conn: Connection, key: str) -> str | None:
+    """One event setting as the transaction sees it (None when not set): read and changed in
+    one transaction, a setting holding a list never loses another writer's change."""
+    value = conn.execute('SELECT value FROM meta WHERE "key" = :key', {"key": key}).scalar()
+    return None if value is None else str(value)
+
+
 def set_setting(conn: Connection, key: str, value: str | None) -> None:
     """Set one event setting (a core one, a game's own such as a bye's worth, or the live
     server's); None clears it."""

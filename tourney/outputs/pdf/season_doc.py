@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import datetime as _dt
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from tourney.outputs.pdf.render import Rendered, save
 from tourney.outputs.pdf.tables import Column, TableSection, TabularDoc, render_tabular
 from tourney.core.i18n import N_, _, ngettext, use_language
 from tourney.outputs.pdf.words import words
-from tourney.event.season import SeasonReport, section_rows
+from tourney.event.season import COLUMN_LABELS, SeasonReport
 
 if TYPE_CHECKING:
     from tourney.outputs.pdf.event_docs import PdfWritten
@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 #: Section titles, in English (msgids): translated where the handout is made.
 TITLES = {"events": N_("Events"), "qualified": N_("Qualified"), "pass-downs": N_("Pass-downs"),
           "players": N_("Players"), "ranking": N_("Ranking"), "notes": N_("Notes")}
-WIDE = {"player", "event", "places", "by_event", "moved_up", "declined", "message", "qualified_at"}
 
 
 def _cell(value: object) -> str:
@@ -26,10 +25,13 @@ def _cell(value: object) -> str:
     return value.isoformat() if isinstance(value, _dt.date) else str(value)
 
 
-def _section(title: str, header: list[str], rows: list[list[object]]) -> TableSection:
+def _section(title: str, header: list[str], rows: Sequence[Sequence[object]], wide: frozenset[int] = frozenset(),
+             bold: int | None = None) -> TableSection:
+    """Columns headed by `header` (shown as given), numbers right-aligned; `wide` columns
+    (by index) take more of the width, `bold` is the player's."""
     numeric = [bool(rows) and all(isinstance(r[i], int) or r[i] is None for r in rows) for i in range(len(header))]
-    columns = tuple(Column(h.replace("_", " "), 3.0 if h in WIDE else 1.2, "right" if num else "left",
-                           bold=h == "player") for h, num in zip(header, numeric))
+    columns = tuple(Column(h, 3.2 if i in wide else 1.0, "right" if num else "left", bold=i == bold)
+                    for i, (h, num) in enumerate(zip(header, numeric)))
     return TableSection(title, columns, tuple(tuple(_cell(v) for v in r) for r in rows))
 
 
@@ -40,25 +42,45 @@ def season_pdf(report: SeasonReport, lang: str = "en") -> Rendered:
 
 
 def _season_pdf(report: SeasonReport, lang: str, w: dict[str, str]) -> Rendered:
+    """The events listed once, numbered; every other section names an event by its number
+    (#2) and gives a player's places in a column per event, so nothing shrinks or is cut
+    however long the events' names are."""
     t = {key: _(title) for key, title in TITLES.items()}
-    sections = [_section(t["events"], ["#", "date", "event", "players"],
-                         [[e.position, e.date, e.name, e.players] for e in report.events])]
-    names = (["qualified", "pass-downs"] if report.spots is not None else []) + ["players"]
-    names += ["ranking"] if report.ranking is not None else []
-    for name in names:
-        header, rows = section_rows(report, name)
-        sections.append(_section(t[name], header, rows))
+    no = {e.name: f"#{e.position}" for e in report.events}
+    head = {key: _(label) for key, label in COLUMN_LABELS.items()}
+    per_event = [f"#{e.position}" for e in report.events]
+    sections = [_section(t["events"], ["#", head["date"], head["event"], _("players")],
+                         [[e.position, e.date, e.name, e.players] for e in report.events], frozenset({2}))]
+    if report.spots is not None:
+        sections.append(_section(t["qualified"], [head["event"], head["date"], head["place"], head["player"]],
+                                 [[no[q.event], q.date, q.place, q.player] for q in report.qualified],
+                                 frozenset({3}), 3))
+        sections.append(_section(
+            t["pass-downs"], [head["event"], head["date"], head["declined"], head["place"], head["qualified_at"],
+                              head["moved_up"], head["moved_up_place"]],
+            [[no[p.event], p.date, p.declined, p.declined_place, no.get(p.qualified_at, p.qualified_at), p.moved_up,
+              p.moved_up_place] for p in report.pass_downs], frozenset({2, 5})))
+    places = [[p.player, p.events_played, *[next((f.place for f in p.finishes if f.event == e.name), None)
+                                             for e in report.events], p.best_place,
+               no.get(p.qualified_at or "", p.qualified_at)] for p in report.players]
+    sections.append(_section(t["players"], [head["player"], head["events"], *per_event, head["best"],
+                                            head["qualified_at"]], places, frozenset({0}), 0))
+    if report.ranking is not None:
+        points = [[r.rank, r.player, r.points, r.best_place,
+                   *[dict(r.points_by_event).get(e.name) for e in report.events]] for r in report.ranking]
+        sections.append(_section(f"{t['ranking']} ({','.join(map(str, report.points or ()))})",
+                                 [head["rank"], head["player"], head["points"], head["best"], *per_event], points,
+                                 frozenset({1}), 1))
     notes = [a.message for a in report.ambiguities] + list(report.notes)
     if notes:
-        sections.append(_section(t["notes"], ["message"], [[n] for n in notes]))
+        sections.append(_section(t["notes"], [_("message")], [[n] for n in notes], frozenset({0})))
     n = len(report.events)
     line = ngettext("{n} event", "{n} events", n).format(n=n)
     if report.spots is not None:
         line += " · " + ngettext("{spots} spot per event", "{spots} spots per event", report.spots).format(
             spots=report.spots)
     made = w["made"].format(when=_dt.datetime.now().strftime("%Y-%m-%d %H:%M"))
-    return render_tabular(TabularDoc(w["season"], " · ".join(e.name for e in report.events), (f"{line} · {made}",),
-                                     tuple(sections), "tourney"), lang)
+    return render_tabular(TabularDoc(w["season"], line, (made,), tuple(sections), "tourney"), lang)
 
 
 def write_season_pdf(report: SeasonReport, path: str | Path, lang: str = "en") -> PdfWritten:
