@@ -10,7 +10,7 @@ from rules_engine.sevenwonders import PlayerScore
 from tourney.core import store
 from tourney.event.setup import create_event
 from tourney.outputs.export import to_xlsx
-from tourney.games.sevenwonders.sheets import dump_line
+from tourney.games.sevenwonders.lines import dump_line
 from tourney.event.seating import table_plan
 from tourney.core.store import Event
 from tourney.games.registry import workflow

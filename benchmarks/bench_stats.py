@@ -9,7 +9,7 @@ from pathlib import Path
 from rules_engine.sevenwonders.sample import random_table
 from tourney.core import store
 from tourney.event.setup import create_event
-from tourney.games.sevenwonders.sheets import dump_line
+from tourney.games.sevenwonders.lines import dump_line
 from tourney.outputs.stats import stats_report
 from tourney.outputs.stats.plots import png, svg
 from tourney.core.store import Event

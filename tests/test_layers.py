@@ -38,7 +38,8 @@ GENERIC = ("event/checking", "event/importing", "event/standings", "outputs/expo
            "cli/__init__", "cli/base", "cli/event", "cli/players", "cli/rounds", "cli/results", "cli/reports",
            "cli/records", "cli/live", "event/setup", "outputs/views", "event/season", "games/base",
            "outputs/season_export", "outputs/printsheets", "core/sheetio", "event/scoring", "core/schemes",
-           "event/players", "core/errors", "event/errors", "games/tablegame/__init__", "games/tablegame/model", "games/tablegame/outputs", "event/placepoints", "demo",
+           "event/players", "core/errors", "event/errors", "games/tablegame/__init__", "games/tablegame/model", "games/tablegame/outputs",
+           "games/tablegame/steps", "games/tablegame/seating", "event/placepoints", "demo",
            "outputs/stats/__init__", "outputs/stats/model", "outputs/stats/build", "outputs/stats/plots",
            "outputs/stats/render", "outputs/stats/tablegames")
 #: A game's name as code would spell it: in identifiers, module paths and message strings.

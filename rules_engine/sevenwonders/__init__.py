@@ -12,13 +12,13 @@ from typing import IO, TYPE_CHECKING
 
 from rules_engine.lazy import lazy_exports
 from rules_engine.sevenwonders.names import NAME, TITLE
-from rules_engine.sevenwonders.ruleset import SevenWonders
 
 if TYPE_CHECKING:
     from rules_engine.recordtext import RecordSyntaxError
     from rules_engine.ruleset import Verdict
     from rules_engine.sevenwonders.record import Record, write_records
     from rules_engine.sevenwonders.replay import replay, selfplay
+    from rules_engine.sevenwonders.ruleset import SevenWonders
     from rules_engine.sevenwonders.sheet import (
         CATEGORIES,
         MAX_TABLE,
@@ -32,6 +32,7 @@ _LAZY = {
     **dict.fromkeys(("CATEGORIES", "MAX_TABLE", "MIN_TABLE", "PlayerScore", "TableSheet", "check_sheet"), "sheet"),
     **dict.fromkeys(("Record", "RecordSyntaxError", "write_records"), "record"),
     **dict.fromkeys(("Verdict", "replay", "selfplay"), "replay"),
+    "SevenWonders": "ruleset",  # the registry imports it from `ruleset`: reading lines back needs no ruleset
 }
 
 __all__ = [

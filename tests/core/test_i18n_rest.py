@@ -263,7 +263,7 @@ def vocabularies():
     from tourney.games import dominations, onecardwonder
     from tourney.games.duel import sheets as duel
     from tourney.games.onecardwonder import catalogue
-    from tourney.games.sevenwonders import sheets as sevenwonders
+    from tourney.games.sevenwonders import lines as sevenwonders
 
     return {"roster": ROSTER, "7wonders": sevenwonders.WORDS, "duel": duel.WORDS, "dominations": dominations.WORDS,
             "onecardwonder": onecardwonder.WORDS, "card list": catalogue.WORDS}

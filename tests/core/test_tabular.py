@@ -25,7 +25,7 @@ from tourney.core.errors import (
 )
 from tourney.core.output import render_rows
 from tourney.games.sevenwonders.printsheets import labels
-from tourney.games.sevenwonders.sheets import COLUMNS, SCORE_SHEET, WORDS
+from tourney.games.sevenwonders.lines import COLUMNS, SCORE_SHEET, WORDS
 from tourney.core.tabular import neutralise, read_tables, whole_number
 
 NAMES = ["Jürgen Weiß", "Zoë Kästner", "Ole Thießen"]

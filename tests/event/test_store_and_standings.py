@@ -16,7 +16,8 @@ from tourney.outputs.export import to_csv
 from tourney.event.players import add_players
 from tourney.event.importing import import_results
 from tourney.games.sevenwonders.schemes import BONN
-from tourney.games.sevenwonders.standings import GameLine, rank_players
+from tourney.games.sevenwonders.standings import GAME, SevenWondersLine
+from tourney.games.tablegame.model import rank_players
 from tourney.event.standings import lot_key
 from tourney.core.store import Event, Player
 from tourney.games.registry import workflow
@@ -72,18 +73,19 @@ def test_lot_is_reproducible_and_independent_of_late_entries():
 
 
 def games_for(players, data):
-    return [GameLine(1, 1, PlayerScore(i + 1, p.name, 0, 0, 0, vp, 0, 0, 0, vp, c), F(pts), F(share, 100))
+    return [SevenWondersLine(1, 1, PlayerScore(i + 1, p.name, 0, 0, 0, vp, 0, 0, 0, vp, c), 1, F(pts),
+                             {"share": F(share, 100)})
             for i, (p, (pts, share, vp, c)) in enumerate(zip(players, data))]
 
 
 def test_tiebreak_chain_points_share_vp_coins_lot():
     ps = [Player(i, n, 1, None) for i, n in enumerate(["A", "B", "C", "D", "E"], 1)]
     data = [(5, 20, 40, 3), (5, 25, 40, 3), (5, 25, 45, 3), (5, 25, 45, 9), (6, 1, 1, 0)]
-    rows, _ = rank_players(ps, games_for(ps, data), BONN, seed=1)
+    rows, _ = rank_players(GAME, ps, games_for(ps, data), GAME.chain(BONN), seed=1)
     assert [r.player for r in rows] == ["E", "D", "C", "B", "A"]
     # Fully equal players are ordered by their lot.
     tied = [(5, 20, 40, 3)] * 5
-    rows, lots = rank_players(ps, games_for(ps, tied), BONN, seed=1)
+    rows, lots = rank_players(GAME, ps, games_for(ps, tied), GAME.chain(BONN), seed=1)
     assert [r.player for r in rows] == lots
     assert [r.lot for r in rows] == [1, 2, 3, 4, 5]
 
@@ -93,8 +95,8 @@ def test_tiebreak_chain_points_share_vp_coins_lot():
                 min_size=2, max_size=12), st.integers(0, 10**6))
 def test_standings_are_a_total_order(data, seed):
     ps = [Player(i, f"P{i}", 1, None) for i in range(len(data))]
-    rows, _ = rank_players(ps, games_for(ps, data), BONN, seed)
-    keys = [(r.points, r.share, r.vp, r.coins, -r.lot) for r in rows]
+    rows, _ = rank_players(GAME, ps, games_for(ps, data), GAME.chain(BONN), seed)
+    keys = [(r.points, r.values["share"], r.values["vp"], r.values["coins"], -r.lot) for r in rows]
     assert keys == sorted(keys, reverse=True)
     assert len(set(keys)) == len(keys)
     assert [r.rank for r in rows] == list(range(1, len(rows) + 1))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules_engine.registry import find_ruleset_info
 from tourney.games.registry import all_games, sheet_game, workflow
 from tourney.games.duel.standings import DuelStandings
-from tourney.games.sevenwonders.standings import SevenWondersStandings
+from tourney.games.tablegame.model import TableGameStandings
 
 
 def test_every_game_is_a_ruleset_under_its_own_name():
@@ -25,7 +25,7 @@ def test_each_game_computes_its_own_standings(tmp_path):
     from tourney.games.registry import find_game
     from tourney.core.store import Event
 
-    for game, kind in (("7wonders", SevenWondersStandings), ("duel", DuelStandings)):
+    for game, kind in (("7wonders", TableGameStandings), ("duel", DuelStandings)):
         create_event(str(tmp_path / f"{game}.db"), game=find_game(game), scheme=None, rounds=1, seed=1, name=None, date=None)
         st = workflow(game).standings(Event.open(tmp_path / f"{game}.db"), None)
         assert isinstance(st, kind) and st.rounds_played() == frozenset()

@@ -14,8 +14,9 @@ from openpyxl import load_workbook
 
 from rules_engine import dominations, find_ruleset, onecardwonder
 from rules_engine.registry import NoRecordsError, find_records
-from tourney.games.registry import all_games, sheet_game, workflow
+from tourney.games.registry import all_games, sheet_game
 from tourney.games.dominations.schemes import BONN as DOM_BONN
+from tourney.games.onecardwonder import GAME as OCW_GAME
 from tourney.games.onecardwonder.schemes import BONN as OCW_BONN
 from tourney.event.placepoints import bonn_scaled, place_points
 from tourney.core.errors import PlanError
@@ -78,9 +79,9 @@ def test_one_card_wonder_places_and_points_of_the_docs_example():
     rows = [("Anna", 5, False), ("Ben", 3, True), ("Cleo", 7, False), ("Dana", 5, False), ("Emil", 2, False)]
     sheet = onecardwonder.TableSheet(tuple(onecardwonder.PlayerLine(i, name, None, stages, 2, winner)
                                            for i, (name, stages, winner) in enumerate(rows, 1)))
-    places = workflow("onecardwonder").game.places(sheet, OCW_BONN)  # type: ignore[attr-defined]
-    assert places == (3, 1, 2, 3, 5)  # the winner first even with the fewest stages
-    assert place_points(places, OCW_BONN.points_for(5)) == (Fraction(5, 2), 6, 4, Fraction(5, 2), 1)
+    scored = OCW_GAME.score(sheet, OCW_BONN)
+    assert scored.places == (3, 1, 2, 3, 5)  # the winner first even with the fewest stages
+    assert scored.points == (Fraction(5, 2), 6, 4, Fraction(5, 2), 1)
 
 
 def test_dominations_vp_tie_goes_to_the_front_of_the_initiative_track():

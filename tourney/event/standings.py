@@ -22,12 +22,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Tiebreak:
     """One ranking criterion: `key` names the value it ranks by; higher is better unless
-    `ascending`."""
+    `ascending`. Shown with exactly `decimals` decimals (a share), or by default as a whole
+    number or with at most two."""
 
     key: str
     name: str
     abbr: str
     ascending: bool = False
+    decimals: int | None = None
 
 
 class StandingRow(Protocol):

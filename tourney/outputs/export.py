@@ -5,7 +5,7 @@ Exact values (Fractions) are rounded only for output, with the helpers here.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import html
 import json
@@ -254,7 +254,11 @@ class ReportWorkbook:
 
         self.wb = Workbook(write_only=True)
 
-    def sheet(self, title: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
+    def sheet(self, title: str, header: Sequence[str], rows: Iterable[Sequence[object]],
+              widths: Sequence[int] | None = None, formats: Mapping[int, str] | None = None,
+              rule_after: int | None = None) -> None:
+        """One sheet: columns `widths` wide (default: by the heading), the cells of the columns
+        in `formats` (by index) in that number format, the cut's rule under row `rule_after`."""
         from openpyxl.cell import WriteOnlyCell
         from openpyxl.styles import Font
         from openpyxl.utils import get_column_letter
@@ -262,19 +266,41 @@ class ReportWorkbook:
         from tourney.core.tabular import cell_value, neutralise
 
         ws = self.wb.create_sheet(title)
-        ws.freeze_panes = "A2"
         for i, h in enumerate(header, 1):
-            ws.column_dimensions[get_column_letter(i)].width = 28 if h == "Player" else max(8, len(h) + 3)
+            ws.column_dimensions[get_column_letter(i)].width = (
+                widths[i - 1] if widths is not None else 28 if h == "Player" else max(8, len(h) + 3))
+        ws.freeze_panes = "A2"
+        bold = Font(bold=True)
         head = []
         for h in header:
             c = WriteOnlyCell(ws, value=cell_value(h))
-            c.font = Font(bold=True)
+            c.font = bold
             head.append(c)
         ws.append(head)
+        formats = formats or {}
+        rule = xlsx_cut_border()
         n = 0
         for row in rows:
-            ws.append([neutralise(v) for v in row])
             n += 1
+            if n == rule_after:
+                ruled: list[object] = []
+                for i, v in enumerate(row):
+                    c = WriteOnlyCell(ws, value=cell_value(v))
+                    if i in formats:
+                        c.number_format = formats[i]
+                    c.border = rule
+                    ruled.append(c)
+                ws.append(ruled)
+                continue
+            # Only the formatted cells need a cell of their own; openpyxl writes the rest
+            # through one reused cell.
+            values: list[object] = [cell_value(v) for v in row] if formats else [neutralise(v) for v in row]
+            for i, fmt in formats.items():
+                if i < len(row):
+                    c = WriteOnlyCell(ws, value=cell_value(row[i]))
+                    c.number_format = fmt
+                    values[i] = c
+            ws.append(values)
         ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{n + 1}"
 
     def save(self, path: Path, report: str | None = None) -> None:

@@ -15,10 +15,11 @@ from tourney.core.schemes import Scheme
 from tourney.core.sheetio import SheetFormat, SheetRow
 from tourney.event.standings import Tiebreak
 from tourney.games.tablegame import TableGame, TableGameWorkflow
+from tourney.games.tablegame.model import GameLine, placed
 from tourney.core.vocabulary import GENERIC, Vocabulary, Word
 
 if TYPE_CHECKING:
-    from tourney.core.store import Json
+    from tourney.core.store import Json, ResultLine
 
 REQUIRED = ("round", "table", "seat", "player", "vp", "initiative")
 OPTIONAL = ("objectives", "influence", "dominations")
@@ -56,7 +57,8 @@ def dump(p: PlayerLine) -> Json:
     return data
 
 
-def load(seat: int, player: str, board: str | None, data: Json) -> PlayerLine:
+def load(stored: ResultLine) -> PlayerLine:
+    seat, player, data = stored.seat, stored.player, stored.data
     if not isinstance(data, dict):
         raise TypeError(data)
     vp, initiative = data.get("vp"), data.get("initiative")
@@ -76,12 +78,13 @@ def places(sheet: TableSheet, scheme: Scheme) -> tuple[int, ...]:
 GAME = TableGame(
     name=dom.NAME, label=dom.TITLE, schemes=SCHEMES, sheet_format=SHEET, words=WORDS,
     limits=TableSizes(2, 4, 4, dom.TITLE), columns=COLUMNS, board=None,
-    line=line, table=lambda lines: TableSheet(tuple(lines)), check=dom.check_sheet, places=places,
+    line=line, table=lambda lines: TableSheet(tuple(lines)), check=dom.check_sheet, score=placed(places),
     dump=dump, load=load,
     tiebreaks=(Tiebreak("vp", N_("sum of victory points"), N_("VP")),
                Tiebreak("wins", N_("games won (place 1)"), N_("Wins")),
                Tiebreak("places", N_("sum of places (lower is better)"), N_("Places"), ascending=True)),
     stats={"vp": lambda p, place: p.vp, "wins": lambda p, place: int(place == 1), "places": lambda p, place: place},
+    game_line=GameLine,
     pad=dominations_pad,
     notes=N_("Seat: turn order of the first age. VP: the full number (add the 100 tiles). Initiative: the position "
              "on the initiative track at the end, 1 = front. Objectives (0-5), influence and domination cards (0-6): "

@@ -17,11 +17,12 @@ from tourney.core.schemes import Scheme
 from tourney.core.sheetio import SheetFormat, SheetRow
 from tourney.event.standings import Tiebreak
 from tourney.games.tablegame import TableGame, TableGameWorkflow
+from tourney.games.tablegame.model import GameLine, placed
 from tourney.games.base import GameOption
 from tourney.core.vocabulary import GENERIC, Vocabulary, Word
 
 if TYPE_CHECKING:
-    from tourney.core.store import Json
+    from tourney.core.store import Json, ResultLine
 
 REQUIRED = ("round", "table", "seat", "player", "stages", "buildings")
 COLUMNS = ("round", "table", "seat", "player", "wonder", "stages", "buildings", "winner")
@@ -67,7 +68,8 @@ def dump(p: PlayerLine) -> Json:
     return {"stages": p.stages, "buildings": p.buildings, "winner": p.winner}
 
 
-def load(seat: int, player: str, board: str | None, data: Json) -> PlayerLine:
+def load(stored: ResultLine) -> PlayerLine:
+    seat, player, board, data = stored.seat, stored.player, stored.wonder, stored.data
     if not isinstance(data, dict):
         raise TypeError(data)
     stages, buildings, winner = data["stages"], data["buildings"], data["winner"]
@@ -88,12 +90,13 @@ def _wins(p: PlayerLine, place: int) -> int:
 GAME = TableGame(
     name=ocw.NAME, label=ocw.TITLE, schemes=SCHEMES, sheet_format=SHEET, words=WORDS,
     limits=TableSizes(2, 6, 4, ocw.TITLE), columns=COLUMNS, board="wonder",
-    line=line, table=lambda lines: TableSheet(tuple(lines)), check=ocw.check_sheet, places=places,
+    line=line, table=lambda lines: TableSheet(tuple(lines)), check=ocw.check_sheet, score=placed(places),
     dump=dump, load=load,
     tiebreaks=(Tiebreak("wins", N_("games won (wonder completed)"), N_("Wins")),
                Tiebreak("stages", N_("sum of completed stages"), N_("Stages")),
                Tiebreak("places", N_("sum of places (lower is better)"), N_("Places"), ascending=True)),
     stats={"wins": _wins, "stages": lambda p, place: p.stages, "places": lambda p, place: place},
+    game_line=GameLine,
     pad=ocw_pad,
     notes=N_("Seat 1 starts. Stages: construction stages completed at the end; buildings: buildings built (board "
              "and wonder card, at most 4). Winner: 1 for the player who completed their wonder, 0 for the others."),

@@ -6,10 +6,13 @@ import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rules_engine.sevenwonders.data import GUILD_NAMES, GUILDS_EXTRA
 from rules_engine.sevenwonders.data import WONDERS as BOARD_NAMES
-from tourney.event.schedule import Round
+
+if TYPE_CHECKING:
+    from tourney.event.schedule import Round  # a type: reading a stored draw needs no optimiser
 
 #: The seven boards and ten guilds of 7 Wonders (1st edition), from the rules engine's card
 #: data (the one place card facts live, checked against public sources there).

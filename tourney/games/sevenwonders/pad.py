@@ -4,13 +4,9 @@ guilds purple, science green), in every language tourney speaks."""
 from __future__ import annotations
 
 from rules_engine.sevenwonders.data import GUILD_NAMES_BY_LANG
-from tourney.outputs.export import decimal, fixed
 from tourney.core.i18n import N_, _, use_language
-from tourney.outputs.pdf.game import GamePrint, StandingsTable
-from tourney.outputs.pdf.game import standings_table as handout
 from tourney.outputs.pdf.pads import PadCategory, PadDescription
 from tourney.outputs.pdf.words import words
-from tourney.games.sevenwonders.standings import SevenWondersStandings
 from tourney.core.store import Event
 
 #: (sheet column, colour) in the order of the printed pad; the keys are the import columns.
@@ -51,14 +47,3 @@ def guild_notes(event: Event, round_no: int, players: int, lang: str) -> tuple[s
     printed = GUILD_NAMES_BY_LANG.get(lang, {})
     names = ", ".join(printed.get(g, g) for g in draw.guilds_for(players))
     return (f"{words(lang)['guilds']}: {names}",)
-
-
-def standings_table(st: SevenWondersStandings, lang: str) -> StandingsTable:
-    """Rank, player, game points and every tiebreak of the scheme, then games played."""
-    show = {"points": lambda s: str(decimal(s.points, 2)), "share": lambda s: fixed(s.share, 4),
-            "vp": lambda s: str(s.vp), "coins": lambda s: str(s.coins), "lot": lambda s: str(s.lot)}
-    return handout(st, lang, lambda row, key: show[key](row))
-
-
-PRINT = GamePrint(pad=sevenwonders_pad, match_slips=False, notes=guild_notes, detail="board",
-                  standings=standings_table)

@@ -5,27 +5,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
 from rules_engine.sevenwonders.data import GUILD_NAMES_BY_LANG
-from tourney.core import store
-from tourney.core.errors import SeatingError
-from tourney.core.outfile import atomic, save_workbook
 from tourney.games.sevenwonders.draws import RoundDraw
 from tourney.games.sevenwonders.drawstore import round_draws
-from tourney.games.sevenwonders.sheets import WORDS
+from tourney.games.sevenwonders.lines import PRINTED, WORDS
+from tourney.games.sevenwonders.standings import GAME
 from tourney.core.i18n import _, pgettext, use_language
 from tourney.core.collation import collation_key
+from tourney.games.tablegame.outputs import SeatedTables, write_round
 from tourney.outputs.printsheets import BOX, SHADE, Font, SheetsWritten, a4_page, signature_lines
 from tourney.core.tabular import neutralise
 
-#: The columns printed, in import order (the sheet format of ``sheets`` reads them case-insensitively).
-PRINTED = ("round", "table", "seat", "player", "wonder", "side", "military", "treasury", "wonders", "civilian",
-           "commercial", "guilds", "science", "total", "coins")
+if TYPE_CHECKING:
+    from tourney.core import store
+
 #: The English column headers.
 HEADER = tuple(c.capitalize() for c in PRINTED)
 WIDTHS = (8, 8, 7, 26, 15, 7, 10, 12, 13, 10, 11, 9, 15, 10, 9)  # German headers break only at spaces and hyphens
@@ -33,7 +32,7 @@ WIDTHS = (8, 8, 7, 26, 15, 7, 10, 12, 13, 10, 11, 9, 15, 10, 9)  # German header
 
 @dataclass(frozen=True)
 class Labels:
-    """The printed words of one language; `header` must be import headers (``sheets.ALIASES``)."""
+    """The printed words of one language; `header` must be import headers (``lines.ALIASES``)."""
 
     header: tuple[str, ...]
     round: str
@@ -50,7 +49,7 @@ class Labels:
 
 def labels(lang: str) -> Labels:
     """The printed words in `lang`. What the import reads back comes from the import vocabulary
-    (`sheets.WORDS`): the header row and the "Guilds in play" line, so a printed sheet always
+    (`lines.WORDS`): the header row and the "Guilds in play" line, so a printed sheet always
     imports; the other words from the catalogue; the guilds' names are the card names of
     the language's edition (`GUILD_NAMES_BY_LANG`, data)."""
     with use_language(lang):
@@ -58,8 +57,7 @@ def labels(lang: str) -> Labels:
             HEADER if lang == "en" else tuple(WORDS.label(c, lang) for c in PRINTED),
             _("Round"), _("Table"),
             "Guilds in play" if lang == "en" else WORDS.label("guilds_in_play", lang),
-            _("Seat 1 starts; seats run clockwise. Side: write A or B. Treasury = coins div 3. Coins: coins held at "
-              "the end of the game."),
+            _(GAME.notes),
             _("Signatures: every player confirms the sheet"), _("where to sit"),
             (_("Name"), _("Table"), pgettext("printed", "Seat"), _("Wonder")), _("Table"), _("Players"),
             GUILD_NAMES_BY_LANG.get(lang, {}))
@@ -157,18 +155,10 @@ def build_workbook(event_name: str, round_no: int, tables: list[tuple[int, list[
 
 def write_sheets(event: store.Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
     """One A4 score sheet per table plus the list by name; marks the round printed."""
-    info = event.info()
-    rows = event.seats(round_no)
-    if not rows:
-        raise SeatingError(f"round {round_no} is not seated: seat it with 'tourney seat EVENT --round {round_no}'")
-    by_table: dict[int, list[SeatLine]] = {}
-    for s in rows:
-        by_table.setdefault(s.table, []).append(SeatLine(s.seat, s.player, s.wonder))
-    tables = [(t, by_table[t]) for t in sorted(by_table)]
-    wb = build_workbook(info.name, round_no, tables, round_draws(event).get(round_no), lang)
-    with atomic(path) as tmp:
-        save_workbook(wb, tmp)
-    with event.transaction() as conn:
-        store.mark_printed(conn, round_no)
-        store.log(conn, "sheets", f"round {round_no}: {len(tables)} score sheets written to {path.name}")
-    return SheetsWritten(path, round_no, len(tables), len(rows))
+    draw = round_draws(event).get(round_no)
+
+    def build(event_name: str, tables: SeatedTables) -> Workbook:
+        lines = [(t, [SeatLine(s.seat, s.player, s.wonder) for s in seats]) for t, seats in tables]
+        return build_workbook(event_name, round_no, lines, draw, lang)
+
+    return write_round(event, round_no, path, build)

@@ -1,100 +1,33 @@
-"""7 Wonders score sheets in the event workflow: the sheet's columns and German vocabulary,
-reading and checking sheets against the rules and the event, and a table as stored
-(`dump_line`/`load_table`: the store keeps each line's game data as JSON)."""
+"""Reading and checking 7 Wonders score sheets in the event workflow: the rules engine's
+checks on each table (with the guilds named on the sheet or drawn for the round), the checks
+against the event and its draws, and a checked table as stored. Loaded by the steps that read
+sheets: the standings need only `lines`."""
 from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from operator import itemgetter
-from typing import TYPE_CHECKING, Mapping, Sequence, cast
+from typing import TYPE_CHECKING, Sequence
 
 from rules_engine.findings import Finding, error
-from rules_engine.findings import phrase
-from rules_engine.sevenwonders import CATEGORIES, PlayerScore, TableSheet, check_sheet
+from rules_engine.sevenwonders import TableSheet, check_sheet
 from rules_engine.sevenwonders.sheet import split_guilds
-from tourney.core.errors import EventError
-from tourney.games.sevenwonders.drawstore import round_draws
-from tourney.games.tablegame import seating_findings
+from tourney.core.names import name_key
+from tourney.core.sheetio import SheetRow, read_sheet_file
+from tourney.core.tabular import Source
 from tourney.event.checking import (
     CheckReport, EventView, ParsedTable, PlannedBoards, Seats, TableRowsFn, at_table, parse_sheets,
 )
-from tourney.core.sheetio import SheetFormat, SheetRow, read_sheet_file
-from tourney.core.tabular import Source
-from tourney.core.vocabulary import GENERIC, Vocabulary, Word
-from tourney.core.names import name_key
+from tourney.games.sevenwonders.drawstore import round_draws
+from tourney.games.sevenwonders.lines import SCORE_SHEET, dump_line, player_score
+from tourney.games.tablegame.steps import seating_findings
 
 if TYPE_CHECKING:
     from tourney.core import store  # imported where a table is stored: checking sheets needs no database
-
-REQUIRED = ("round", "table", "seat", "player", *CATEGORIES, "total", "coins")
-OPTIONAL_TEXT = ("wonder", "side", "guilds_in_play")
-OPTIONAL_INT = ("compasses", "gears", "tablets", "wild", "stages")
-COLUMNS = REQUIRED[:4] + OPTIONAL_TEXT + REQUIRED[4:] + OPTIONAL_INT
-
-#: The 7 Wonders words (German and French labels as printed on the sheets, other spellings accepted).
-WORDS = GENERIC + Vocabulary((
-    Word("wonder", "Weltwunder", ("wunder",), fr="Merveille"), Word("side", "Seite", fr="Face"),
-    Word("military", "Militär", fr="Militaire"), Word("treasury", "Münzen-Punkte", ("schatz",), fr="Trésor"),
-    Word("wonders", "Weltwunder-Punkte", ("wunder-punkte", "points merveilles", "pv merveilles"), fr="Merveilles"),
-    Word("civilian", "Zivil", ("civils",), fr="Civil"), Word("commercial", "Handel", fr="Commerce"),
-    Word("guilds", "Gilden", fr="Guildes"), Word("science", "Wissenschaft", fr="Science"),
-    Word("coins", "Münzen", fr="Pièces"), Word("compasses", "Zirkel", fr="Compas"),
-    Word("gears", "Zahnräder", fr="Engrenages"), Word("tablets", "Tafeln", fr="Tablettes"),
-    Word("wild", "Joker", fr="Joker"), Word("stages", "Stufen", ("bauabschnitte",), fr="Étapes"),
-    Word("guilds_in_play", "Gilden im Spiel", ("guilds in play",), fr="Guildes en jeu"),
-))
-#: The line above the header that names the guilds in play (printed sheets have it), in every language.
-GUILD_LINES = {label.lower(): "guilds_in_play" for label in ("guilds in play", *WORDS.labels("guilds_in_play")[1:])}
-#: Accepted header spellings (case-insensitive) → canonical column name.
-ALIASES: dict[str, str] = WORDS.aliases(COLUMNS)
-
-#: The 7 Wonders score sheet (one line per player, several players per table).
-SCORE_SHEET = SheetFormat(
-    REQUIRED, OPTIONAL_TEXT, OPTIONAL_INT, ALIASES, frozenset({"round", "table", "player", "total"}),
-    no_header=phrase("{file}: no worksheet has a score-sheet header row (expected columns like: {columns})",
-                     columns=", ".join(REQUIRED)),
-    csv_first_row=phrase("{file}:1: the first row is not a score-sheet header: it needs the columns {columns} "
-                         "(English, German or French names)", columns=", ".join(REQUIRED)),
-    header_lines=GUILD_LINES,
-    words=WORDS,
-)
-
 
 
 def read_score_file(path: Source) -> list[SheetRow]:
     """All score-sheet rows in a CSV or XLSX file, or in rows in memory."""
     return read_sheet_file(path, SCORE_SHEET)
-
-
-def _text(row: SheetRow, key: str) -> str | None:
-    value = row.values.get(key)
-    return str(value) if value else None
-
-
-def player_score(row: SheetRow) -> PlayerScore:
-    """One readable row as the rules engine's line (its required numbers are whole numbers)."""
-    side = _text(row, "side")
-    return _score(row.whole("seat"), row.player, row.values, _text(row, "wonder"), side.upper() if side else None)
-
-
-#: A line's whole numbers in `PlayerScore`'s field order: categories, total, coins (`STORED_INTS`).
-_NUMBERS = itemgetter(*CATEGORIES, "total", "coins")
-
-
-def _whole(value: object) -> int | None:
-    return value if isinstance(value, int) else None
-
-
-def _score(seat: int, player: str, data: Mapping[str, object], wonder: str | None, side: str | None) -> PlayerScore:
-    """A `PlayerScore` from the values of its whole-number fields by name: those of
-    `STORED_INTS` are whole numbers (the caller made sure), the optional ones may be missing."""
-    # Built once per line of every sheet checked: the fields by position, read in one go.
-    military, treasury, wonders, civilian, commercial, guilds, science, total, coins = cast(
-        "tuple[int, int, int, int, int, int, int, int, int]", _NUMBERS(data))
-    get = data.get
-    compasses, gears, tablets, wild, stages = [_whole(get(key)) for key in OPTIONAL_INT]
-    return PlayerScore(seat, player, military, treasury, wonders, civilian, commercial, guilds, science, total,
-                       coins, wonder, side, compasses, gears, tablets, wild, stages)
 
 
 def _side_findings(row: SheetRow) -> list[Finding]:
@@ -161,34 +94,6 @@ def _drawn_wonder(row: SheetRow, planned: store.SeatRow) -> list[Finding]:
                                      "{seat} {planned!r}: fix the sheet", row.player, player=row.player,
                       wonder=wonder, seat=planned.seat, planned=planned.wonder)]
     return []
-
-
-# --- a table as stored ---------------------------------------------------------------------------
-#: The whole-number fields of a line that the store keeps (the optional ones when present).
-STORED_INTS = (*CATEGORIES, "total", "coins")
-
-
-def dump_line(p: PlayerScore) -> store.Json:
-    """A player's line as stored: categories, total, coins and the optional counts given."""
-    data: dict[str, store.Json] = {k: getattr(p, k) for k in STORED_INTS}
-    data.update({k: getattr(p, k) for k in OPTIONAL_INT if getattr(p, k) is not None})
-    return data
-
-
-def load_line(line: store.ResultLine, where: str) -> PlayerScore:
-    """A stored line back as the rules engine's `PlayerScore`."""
-    data = line.data
-    if not isinstance(data, dict) or not all(isinstance(data.get(k), int) for k in STORED_INTS):
-        raise EventError(f"{where}: the stored line of {line.player!r} is damaged ({data!r}): "
-                         "import the sheet again with --correct")
-
-    return _score(line.seat, line.player, data, line.wonder, line.side)
-
-
-def load_table(result: store.TableResult) -> TableSheet:
-    """A stored table's current version as the rules engine's `TableSheet`."""
-    where = f"round {result.round}, table {result.table}"
-    return TableSheet(tuple(load_line(line, where) for line in result.lines))
 
 
 def table_rows(event: store.Event) -> TableRowsFn:

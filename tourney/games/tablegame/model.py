@@ -1,60 +1,43 @@
-"""The model of a game played at tables of several players and ranked by places at each table
-(no virtual players, no pairing), built from one `TableGame` value a game declares: reading
-and checking sheets, stored rows, seating with the schedule optimiser, standings by place
-points with a declared tiebreak chain (which render themselves in every format)."""
+"""The model of a game played at tables of several players and ranked at each table (no
+pairing), built from one `TableGame` value a game declares: its sheet and rules, game points
+per table under a scheme, and standings by game points with a declared tiebreak chain (which
+render themselves in every format). The steps that read sheets or seat rounds are in `steps`,
+the printed sheets and the PDF hooks in `outputs`: a command loads only what it runs."""
 from __future__ import annotations
 
 import html
 import json
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from functools import partial
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from rules_engine.findings import Finding, error
 from tourney.core import output
-from tourney.core.errors import EventError, SeatingError
+from tourney.core.errors import EventError
 from tourney.core.i18n import N_, _, language, pgettext
-from tourney.games.base import Catalogue, GameOption
-from tourney.core.names import name_key
 from tourney.core.names import sort_key as name_order
-from tourney.event.placepoints import place_points
-from tourney.event.checking import (
-    CheckReport,
-    EventView,
-    PlannedBoards,
-    ParsedTable,
-    Seats,
-    TableRowsFn,
-    at_row,
-    at_table,
-    parse_sheets,
-    stored_warning_text,
-)
-from tourney.event.schedule import TableSizes, plan_schedule
-from tourney.event.schedule import table_plan as sizes_for_plan
 from tourney.core.schemes import Scheme, find_scheme
-from tourney.event.seating import SeatedRound, rounds_to_plan, seated_tables
-from tourney.core.sheetio import SheetFormat, SheetRow, read_sheet_file
-from tourney.core.tabular import Source
+from tourney.event.placepoints import place_points
 from tourney.event.standings import (
     PlayerRounds, Tiebreak, is_qualified, lot_key, qualified_count, round_rows,
 )
-from tourney.core.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     # The store (and SQLAlchemy) is imported by the functions that read or write an event:
     # `tourney check` of a file loads the game packages but needs no database.
+    from rules_engine.findings import Finding
     from tourney.core import store
+    from tourney.core.sheetio import SheetFormat, SheetRow
     from tourney.core.store import Event, EventInfo, Player, StoredDraw
+    from tourney.core.vocabulary import Vocabulary
+    from tourney.event.checking import CheckReport, TableRowsFn
+    from tourney.event.schedule import TableSizes
+    from tourney.event.seating import SeatedRound
+    from tourney.games.base import Catalogue, CheckFn, GameOption
     from tourney.outputs.pdf.pads import PadDescription
-
-#: The draw kind of a seated round (the seating and its seed).
-SEATS_KIND = "seats"
-
+    from tourney.outputs.printsheets import SheetsWritten
 
 #: Tiebreaks every table game has: game points first, the drawn lot last.
 POINTS = Tiebreak("points", N_("game points"), N_("Points"))
@@ -70,210 +53,42 @@ Number = int | Fraction
 Stat = Callable[[Any, int], Number]
 
 
-class SeatedSheet(Protocol):
-    """A table game's checked sheet: its players' lines (each with a seat and a player)."""
-
-    @property
-    def players(self) -> Sequence[Any]: ...
+#: A row of the standings workbook's Draws sheet: what, its value, a note.
+DrawRow = tuple[str, str, str]
 
 
-@dataclass(frozen=True, eq=False)
-class TableGame:
-    """Everything the workflow needs to know about one game.
+@dataclass(frozen=True)
+class ScoredTable:
+    """One table under a scheme, per line in seat order: the place, the game points and the
+    values of tiebreaks that depend on the whole table (by tiebreak key)."""
 
-    `columns`: the sheet's columns in printed order; `board`: the optional text column kept
-    as the seat's board (a wonder card), or None. `line` builds the rules engine's line from
-    a readable row, `table` the engine's sheet from the lines in seat order; `check` and
-    `places(sheet, scheme)` are the rules engine's. `dump`/`load(seat, player, board, data)`
-    store a line as JSON and rebuild it (`load` raises KeyError, TypeError or ValueError on
-    damaged data). `options` are the optional rules an event may be played with, each passed
-    to `check` as a keyword when the event has it. `stats` gives, by tiebreak key, one game's value (summed over games);
-    `tiebreaks` declares them (a scheme's chain names their keys). `pad` is the PDF score pad
-    in a language; `notes` the rule lines printed on the XLSX sheets (English, marked `N_`:
-    printed in the sheets' language from the catalogue, as the tiebreaks' words are)."""
-
-    name: str
-    label: str
-    schemes: tuple[Scheme, ...]
-    sheet_format: SheetFormat
-    words: Vocabulary
-    limits: TableSizes
-    columns: tuple[str, ...]
-    board: str | None
-    line: Callable[[SheetRow], Any]
-    table: Callable[[tuple[Any, ...]], Any]
-    check: Callable[..., list[Finding]]
-    places: Callable[[Any, Scheme], tuple[int, ...]]
-    dump: Callable[[Any], store.Json]
-    load: Callable[[int, str, str | None, store.Json], Any]
-    tiebreaks: tuple[Tiebreak, ...]
-    stats: Mapping[str, Stat]
-    pad: Callable[[str], PadDescription]
-    notes: str
-    options: tuple[GameOption, ...] = ()
-    catalogue: Catalogue | None = None  # a card list the organiser may load (`Catalogue`)
-
-    def chain(self, scheme: Scheme) -> tuple[Tiebreak, ...]:
-        """Points, then the scheme's tiebreaks in order (the lot among them, last)."""
-        known = {t.key: t for t in (*self.tiebreaks, LOT)}
-        return (POINTS, *(known[k] for k in scheme.tiebreaks))
-
-    def scheme(self, info: EventInfo) -> Scheme:
-        return find_scheme(info.scheme, self.schemes)
+    places: tuple[int, ...]
+    points: tuple[Fraction, ...]
+    values: Mapping[str, tuple[Number, ...]] = field(default_factory=dict)
 
 
-# --- sheets in -----------------------------------------------------------------------------
-def parse_files(game: TableGame, paths: Sequence[Source], **options: object) -> CheckReport:
-    """Read every file (or rows in memory), group rows into tables and run the game's checks on each table (with
-    the event's keywords: optional rules, e.g. leaders=True, and a loaded card list)."""
-    def build(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[Any]:
-        sheet = None
-        if readable:
-            ordered = sorted(rows, key=lambda row: row.get_int("seat") or 0)
-            sheet = game.table(tuple(game.line(row) for row in ordered))
-        return ParsedTable(r, t, tuple(rows), sheet)
+def placed(places: Callable[[Any, Scheme], tuple[int, ...]]) -> Callable[[Any, Scheme], ScoredTable]:
+    """The scoring of a game whose rules give places: the scheme's points of each place, tied
+    players sharing the points of the places they take."""
 
-    return parse_sheets(paths, lambda p: read_sheet_file(p, game.sheet_format), build,
-                        partial(game.check, **options) if options else game.check)
+    def score(sheet: Any, scheme: Scheme) -> ScoredTable:
+        at = places(sheet, scheme)
+        return ScoredTable(at, place_points(at, scheme.points_for(len(at))))
+
+    return score
 
 
-def seating_findings(report: CheckReport, event: Event, view: EventView,
-                     extra: Callable[[SheetRow, store.SeatRow], Iterable[Finding]] = lambda row, seat: ()) -> None:
-    """For rounds the tool seated: each player at the table and seat the seating gives them,
-    nobody seated at a table missing from its sheet; `extra` adds a game's findings for a row
-    and its planned seat (a drawn board)."""
-    seats: dict[tuple[int, int], dict[int, store.SeatRow]] = defaultdict(dict)
-    where_seated: dict[tuple[int, str], store.SeatRow] = {}
-    for s in view.seats:  # the seats of the rounds checked
-        seats[(s.round, s.table)][s.seat] = s
-        where_seated[(s.round, name_key(s.player))] = s
-    for table in report.tables:
-        r, t = table.round, table.table
-        if view.seated.get(r) != "seat":
-            continue
-        for row in table.rows:
-            name = row.player
-            if not name:
-                continue
-            seat = row.get_int("seat")
-            mine = where_seated.get((r, name_key(name)))
-            if mine is None:
-                report.findings.append(at_row(row, error(
-                    "seating", "{player!r} is not in the seating of round {round}: fix the name, or re-seat "
-                               "the round before its sheets are in", name, player=name, round=r)))
-            elif (mine.table, mine.seat) != (t, seat):
-                report.findings.append(at_row(row, error(
-                    "seating", "{player!r} is at table {table}, seat {seat} on the sheet but the seating of "
-                               "round {round} has them at table {seated_table}, seat {seated_seat}: fix the sheet",
-                    name, player=name, table=t, seat=seat, round=r, seated_table=mine.table, seated_seat=mine.seat)))
-            planned = seats.get((r, t), {}).get(seat) if seat is not None else None
-            if planned is not None:
-                report.findings.extend(at_row(row, f) for f in extra(row, planned))
-        if (r, t) in seats:
-            on_sheet = {name_key(row.player) for row in table.rows}
-            for s in seats[(r, t)].values():
-                if name_key(s.player) not in on_sheet:
-                    report.findings.append(at_table(table, error(
-                        "seating", "{player!r} is seated at table {table} in round {round} but missing from its "
-                                   "sheet: add their line", player=s.player, table=t, round=r)))
-
-
-def check_against_event(game: TableGame, report: CheckReport, event: Event, *, register: bool,
-                        correct: bool) -> None:
-    """Registration, drops, stored results and the seating."""
-    view = EventView.of(event, checking=report.tables)
-    for table in report.tables:
-        report.findings.extend(view.table_findings(table, correct=correct))
-        for row in table.rows:
-            if row.player:
-                report.findings.extend(view.row_findings(table, row, register=register))
-
-    def board(row: SheetRow, planned: store.SeatRow) -> list[Finding]:
-        value = row.values.get(game.board) if game.board else None
-        if planned.wonder and value and str(value).casefold() != planned.wonder.casefold():
-            return [error(f"{game.board}.draw", "{player!r} played {value!r} on the sheet but the seating "
-                                                "gave seat {seat} {planned!r}: fix the sheet", row.player,
-                          player=row.player, value=value, seat=planned.seat, planned=planned.wonder)]
-        return []
-
-    seating_findings(report, event, view, board)
-
-
-def table_rows(game: TableGame, event: Event) -> TableRowsFn:
-    """How a checked table is stored: the seats from the sheet when the tool did not seat the
-    round; each line as the game's JSON, its board (from the sheet or the seating)."""
-    from tourney.core import store
-
-    seated = event.seated_rounds()
-
-    planned_board = PlannedBoards(event)
-
-    def board(line: Any) -> str | None:
-        value = getattr(line, game.board) if game.board else None
-        return str(value) if value else None
-
-    def rows(table: ParsedTable[object], ids: dict[str, int]) -> tuple[Seats | None, list[store.NewLine]]:
-        sheet = table.sheet
-        assert sheet is not None  # every table is readable once there are no errors
-        lines = sorted(cast(SeatedSheet, sheet).players, key=lambda p: p.seat)
-        r, t = table.round, table.table
-        seats = None if seated.get(r) == "seat" else [(ids[name_key(p.player)], board(p)) for p in lines]
-        return seats, [store.NewLine(p.seat, ids[name_key(p.player)], board(p) or planned_board(r, t).get(p.seat),
-                                     None, game.dump(p)) for p in lines]
-
-    return rows
-
-
-# --- seating -------------------------------------------------------------------------------
-def seat_rounds(game: TableGame, event: Event, round_no: int | None, all_rounds: bool,
-                tables: str | None) -> list[SeatedRound]:
-    """`tourney seat`: plan the open rounds with the schedule optimiser (seeded by the event
-    seed) at tables of the game's sizes, as close to the scheme's table size as they allow
-    (`tables`: 'even' or sizes like '4,4,3'), and store the rounds asked for."""
-    from tourney.core import store
-
-    todo = rounds_to_plan(event, round_no, all_rounds)
-    info = event.info()
-    limits = replace(game.limits, usual=min(max(game.scheme(info).table_size, game.limits.low), game.limits.high))
-    players = [p for p in event.players() if p.active_in(todo.first)]
-    try:
-        sizes = sizes_for_plan(len(players), tables or "even", limits)
-    except SeatingError as exc:
-        raise SeatingError(_("--tables: {problem}").format(problem=exc) if tables else str(exc)) from None
-    current = seated_tables(event)
-    fixed = [current[r] for r in sorted(current) if r < todo.first]
-    seed = f"{info.seed}:schedule:{todo.first}"
-    plan = plan_schedule([p.id for p in players], len(fixed) + info.rounds - todo.first + 1, list(sizes),
-                         fixed=fixed, seed=seed, limits=limits)
-    planned = dict(zip(range(todo.first, info.rounds + 1), plan[len(fixed):]))
-    names = {p.id: p.name for p in event.players()}
-    out: list[SeatedRound] = []
-    with event.transaction() as conn:
-        for r in todo.wanted:
-            rnd = planned[r]
-            seated = SeatedRound(r, tuple(tuple(names[p] for p in t) for t in rnd))
-            if current.get(r) == rnd:
-                if r in todo.asked:  # asked for by name: say it stands as planned
-                    out.append(seated)
-                continue
-            store.store_seating(conn, r, "seat", [[(p, None) for p in t] for t in rnd])
-            store.store_draw(conn, r, SEATS_KIND, seed, [[names[p] for p in t] for t in rnd])
-            store.log(conn, "seat", f"round {r}: {sum(map(len, rnd))} players at tables of "
-                                    f"{'+'.join(str(len(t)) for t in rnd)}, seed {seed!r}")
-            out.append(seated)
-    return out
-
-
-# --- standings -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class GameLine:
-    """One player's game as it counts: the stored line, the place at the table, game points."""
+    """One player's game as it counts: the stored line, the place at the table, game points and
+    the table's own tiebreak values (`ScoredTable.values`)."""
 
     round: int
     table: int
     line: Any
     place: int
     points: Fraction
+    values: Mapping[str, Number] = field(default_factory=dict)
     warnings: tuple[object, ...] = ()  # as stored: `results.stored_warning_text` says them
 
     @property
@@ -285,6 +100,107 @@ class GameLine:
         return int(self.line.seat)
 
 
+#: The class of a game's lines in the standings (`TableGame.game_line`).
+L = TypeVar("L", bound=GameLine)
+
+
+def place_points_note(scheme: Scheme) -> list[DrawRow]:
+    """The Draws sheet's line on the scheme: its place points by table size."""
+    return [("place points", "; ".join(f"{k}: {'-'.join(map(str, v))}" for k, v in sorted(scheme.points.items())),
+             _("by table size; tied players share the points of their places"))]
+
+
+def no_draw_notes(draws: Sequence[StoredDraw]) -> list[DrawRow]:
+    return []
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class TableGame(Generic[L]):
+    """Everything the workflow needs to know about one game.
+
+    `columns`: the sheet's columns in printed order; `board`: the optional text column kept
+    as the seat's board (a wonder card), or None. `line` builds the rules engine's line from
+    a readable row, `table` the engine's sheet from the lines in seat order; `check` is the
+    rules engine's; `score(sheet, scheme)` gives the table's places and game points (`placed`
+    for a game whose rules give places). `dump`/`load(stored line)` store a line's data as
+    JSON and rebuild the line (`load` raises KeyError, TypeError or ValueError on damaged
+    data). `options` are the optional rules an event may be played with, each passed to
+    `check` as a keyword when the event has it. `stats` gives, by tiebreak key, one game's
+    value (summed over games) where the table's score has none; `tiebreaks` declares them (a
+    scheme's chain names their keys). `pad` is the PDF score pad in a language; `notes` the
+    rule lines printed on the XLSX sheets (English, marked `N_`: printed in the sheets'
+    language from the catalogue, as the tiebreaks' words are). `limits` are the table sizes
+    the base's seating plans for.
+
+    How the standings show: the scheme's chain, or `every_tiebreak_shown`; the workbook's
+    Games sheet shows `games_sheet` after the player (default: the sheet's columns, the place
+    and the game points); its columns are `widths` wide (by key; else as wide as the heading)
+    and written as decimals in their `number_formats`; its Draws sheet has `scheme_notes` and
+    `draw_notes`.
+    `game_line` is the class of the standings' lines (`GameLine`, or a game's that names its
+    line's values).
+
+    A game's own steps, each None for the base's: `seat` (with `plans_tables`: table plans
+    like 'bonn'), `draws_view`, `parse`, `check_event`, `table_rows`, `player_view`,
+    `write_sheets`; `pad_notes` are the lines printed on a round's pads."""
+
+    name: str
+    label: str
+    schemes: tuple[Scheme, ...]
+    sheet_format: SheetFormat
+    words: Vocabulary
+    columns: tuple[str, ...]
+    board: str | None
+    line: Callable[[SheetRow], Any]
+    table: Callable[[tuple[Any, ...]], Any]
+    check: Callable[..., list[Finding]]
+    score: Callable[[Any, Scheme], ScoredTable]
+    dump: Callable[[Any], store.Json]
+    load: Callable[[store.ResultLine], Any]
+    tiebreaks: tuple[Tiebreak, ...]
+    stats: Mapping[str, Stat]
+    game_line: type[L]
+    pad: Callable[[str], PadDescription]
+    notes: str
+    limits: TableSizes | None = None
+    options: tuple[GameOption, ...] = ()
+    catalogue: Catalogue | None = None  # a card list the organiser may load (`Catalogue`)
+    every_tiebreak_shown: bool = False
+    games_sheet: tuple[str, ...] | None = None
+    widths: Mapping[str, int] = field(default_factory=dict)
+    number_formats: Mapping[str, str] = field(default_factory=dict)
+    scheme_notes: Callable[[Scheme], list[DrawRow]] = place_points_note
+    draw_notes: Callable[[Sequence[StoredDraw]], list[DrawRow]] = no_draw_notes
+    plans_tables: bool = False
+    seat: Callable[[Event, int | None, bool, str | None], list[SeatedRound]] | None = None
+    draws_view: Callable[[Event, int | None], str] | None = None
+    parse: Callable[..., CheckReport] | None = None
+    check_event: CheckFn | None = None
+    table_rows: Callable[[Event], TableRowsFn] | None = None
+    player_view: Callable[[Event, Any, str], PlayerRounds] | None = None
+    write_sheets: Callable[[Event, int, Path, str], SheetsWritten] | None = None
+    pad_notes: Callable[[Event, int, int, str], tuple[str, ...]] | None = None
+
+    def chain(self, scheme: Scheme) -> tuple[Tiebreak, ...]:
+        """Points, then the scheme's tiebreaks in order (the lot among them, last)."""
+        known = {t.key: t for t in (*self.tiebreaks, LOT)}
+        return (POINTS, *(known[k] for k in scheme.tiebreaks))
+
+    def shown(self, scheme: Scheme) -> tuple[Tiebreak, ...]:
+        """The tiebreak columns of the standings: the chain, or every tiebreak declared."""
+        return (POINTS, *self.tiebreaks, LOT) if self.every_tiebreak_shown else self.chain(scheme)
+
+    def scheme(self, info: EventInfo) -> Scheme:
+        return find_scheme(info.scheme, self.schemes)
+
+    def games_columns(self) -> tuple[str, ...]:
+        """The Games sheet's columns after round, table, seat and player."""
+        if self.games_sheet is not None:
+            return self.games_sheet
+        return (*(c for c in self.columns if c not in ("round", "table", "seat", "player")), "place", "points")
+
+
+# --- standings -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Standing:
     """One player's line: rank, every tiebreak value by key (points and lot included)."""
@@ -304,36 +220,35 @@ class Standing:
         return int(self.values["lot"])
 
 
-def score_games(game: TableGame, event: Event, scheme: Scheme, after_round: int | None) -> list[GameLine]:
-    """Every stored line with its place and place points under `scheme`."""
-    games: list[GameLine] = []
+def score_games(game: TableGame[L], event: Event, scheme: Scheme, after_round: int | None) -> list[L]:
+    """Every stored line with its place, game points and table values under `scheme`."""
+    games: list[L] = []
     for res in event.results(upto_round=after_round):
         try:
-            lines = tuple(game.load(line.seat, line.player, line.wonder, line.data) for line in res.lines)
+            lines = tuple(game.load(line) for line in res.lines)
         except (KeyError, TypeError, ValueError):
             raise EventError(_("round {round}, table {table}: a stored line is damaged: import the sheet again with "
                                "--correct").format(round=res.round, table=res.table)) from None
-        sheet = game.table(lines)
-        places = game.places(sheet, scheme)
-        points = place_points(places, scheme.points_for(len(lines)))
-        games += [GameLine(res.round, res.table, line, place, pts, res.warnings)
-                  for line, place, pts in zip(lines, places, points)]
+        scored = game.score(game.table(lines), scheme)
+        values = [{k: v[i] for k, v in scored.values.items()} for i in range(len(lines))]
+        games += [game.game_line(res.round, res.table, line, place, pts, vals, res.warnings)
+                  for line, place, pts, vals in zip(lines, scored.places, scored.points, values)]
     return games
 
 
-def rank_players(game: TableGame, players: Sequence[Player], games: Sequence[GameLine],
+def rank_players(game: TableGame[Any], players: Sequence[Player], games: Sequence[GameLine],
                  chain: tuple[Tiebreak, ...], seed: int) -> tuple[list[Standing], list[str]]:
     """Sum every player's games and sort by the chain (points first, the lot last)."""
     lots = sorted(players, key=lambda p: lot_key(seed, p.name))
     lot_of = {p.name: i for i, p in enumerate(lots, 1)}
-    keys = [t.key for t in chain if t.key not in ("points", "lot")]
+    keys = [t.key for t in game.tiebreaks]
     sums: dict[str, dict[str, Number]] = {p.name: {"points": Fraction(0), **{k: 0 for k in keys}} for p in players}
     played: dict[str, int] = defaultdict(int)
     for g in games:
         s = sums.setdefault(g.player, {"points": Fraction(0), **{k: 0 for k in keys}})
         s["points"] += g.points
         for k in keys:
-            s[k] += game.stats[k](g.line, g.place)
+            s[k] += g.values[k] if k in g.values else game.stats[k](g.line, g.place)
         played[g.player] += 1
     dropped = {p.name: p.dropped_after for p in players}
     for name, s in sums.items():
@@ -347,48 +262,67 @@ def rank_players(game: TableGame, players: Sequence[Player], games: Sequence[Gam
     return rows, [p.name for p in lots]
 
 
-@dataclass(frozen=True)
-class TableGameStandings:
-    """A table game's standings (`tourney.event.standings.Standings`): every column is a tiebreak."""
+#: Widths of the workbook's columns every table game has (a game's own: `TableGame.widths`,
+#: else as wide as the heading).
+WIDTHS = {"rank": 6, "player": 28, "points": 9, "lot": 6, "games": 7, "dropped_after": 13, "qualified": 10,
+          "round": 7, "table": 6, "seat": 5, "place": 7, "warnings": 40}
+GAME_POINTS_WIDTH = 11  # the Games sheet's heading is longer: "Game points"
 
-    game: TableGame
+
+@dataclass(frozen=True)
+class TableGameStandings(Generic[L]):
+    """A table game's standings (`tourney.event.standings.Standings`): every column is a
+    tiebreak; `tiebreaks` is the scheme's chain, `columns` those shown (`TableGame.shown`)."""
+
+    game: TableGame[L]
     info: EventInfo
     scheme: Scheme
     after_round: int | None
     rows: tuple[Standing, ...]
-    games: tuple[GameLine, ...]
+    games: tuple[L, ...]
     tiebreaks: tuple[Tiebreak, ...]
     lot_order: tuple[str, ...]
+    columns: tuple[Tiebreak, ...]
 
     def rounds_played(self) -> frozenset[int]:
         return frozenset(g.round for g in self.games)
 
-    def shown(self, st: Standing, key: str, places: int = 2) -> str:
-        from tourney.outputs.export import decimal
+    def shown(self, st: Standing, key: str) -> str:
+        """A value as the standings show it: a tiebreak's own decimals, else at most two."""
+        from tourney.outputs.export import decimal, fixed
 
         value = st.values[key]
-        return str(decimal(value, places)) if isinstance(value, Fraction) else str(value)
+        decimals = next((t.decimals for t in self.columns if t.key == key), None)
+        if decimals is not None:
+            return fixed(value, decimals)
+        return str(decimal(value, 2)) if isinstance(value, Fraction) else str(value)
 
     def _ranked(self) -> tuple[Standing, ...]:
         """The rows once a result is in (before any result the standings are empty)."""
         return self.rows if self.games else ()
 
+    def _display(self) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+        from tourney.outputs.export import dropped_mark
+
+        head = (_("Rank"), _("Player"), *(_(t.abbr) for t in self.columns), _("Games"))
+        body = [(str(st.rank), dropped_mark(st.player, st.dropped_after),
+                 *(self.shown(st, t.key) for t in self.columns), str(st.games)) for st in self._ranked()]
+        return head, body
+
     def to_table(self, cut: int | None = None) -> str:
         from tourney.outputs.export import standings_title, text_table
 
-        head = ("Rank", "Player", *(t.abbr for t in self.tiebreaks), "Games")
-        rows = self._ranked()
-        body = [(str(st.rank), st.player + (" (dropped)" if st.dropped_after is not None else ""),
-                 *(self.shown(st, t.key) for t in self.tiebreaks), str(st.games)) for st in rows]
-        return text_table(standings_title(self.info, self.after_round), head, body, qualified_count(rows, cut))
+        head, body = self._display()
+        return text_table(standings_title(self.info, self.after_round), head, body,
+                          qualified_count(self._ranked(), cut))
 
-    def _columns(self, cut: int | None) -> tuple[str, ...]:
-        return ("rank", "player", *(t.key for t in self.tiebreaks), "games", "dropped_after",
+    def _keys(self, cut: int | None) -> tuple[str, ...]:
+        return ("rank", "player", *(t.key for t in self.columns), "games", "dropped_after",
                 *(("qualified",) if cut is not None else ()))
 
     def _record(self, st: Standing, exact: Callable[[Fraction], object], cut: int | None) -> list[object]:
         return [st.rank, st.player, *(exact(v) if isinstance(v, Fraction) else v
-                                      for v in (st.values[t.key] for t in self.tiebreaks)),
+                                      for v in (st.values[t.key] for t in self.columns)),
                 st.games, st.dropped_after, *((is_qualified(st, cut),) if cut is not None else ())]
 
     def to_csv(self, cut: int | None = None) -> str:
@@ -397,81 +331,116 @@ class TableGameStandings:
         def shown(v: object) -> object:
             return ("yes" if v else "no") if isinstance(v, bool) else v
 
-        return output.csv_text(self._columns(cut),
+        return output.csv_text(self._keys(cut),
                                ([shown(v) for v in self._record(st, text_number, cut)] for st in self._ranked()))
 
     def to_json(self, cut: int | None = None) -> str:
         from tourney.outputs.export import number
 
-        columns = self._columns(cut)
-        return json.dumps([dict(zip(columns, self._record(st, number, cut))) for st in self._ranked()],
+        keys = self._keys(cut)
+        return json.dumps([dict(zip(keys, self._record(st, number, cut))) for st in self._ranked()],
                           ensure_ascii=False, indent=2) + "\n"
 
     def to_html(self, cut: int | None = None) -> str:
-        from tourney.outputs.export import dropped_mark, html_page
+        from tourney.outputs.export import html_page
 
+        head, body = self._display()
         rows = self._ranked()
-        head = (_("Rank"), _("Player"), *(_(t.abbr) for t in self.tiebreaks), _("Games"))
-        body = [[str(st.rank), dropped_mark(st.player, st.dropped_after),
-                 *(self.shown(st, t.key) for t in self.tiebreaks), str(st.games)] for st in rows]
         ties = "<p>{}</p>".format(html.escape(_("Ties: {tiebreaks}.").format(
             tiebreaks=_(", then ").join(_(t.name) for t in self.tiebreaks))))
         return html_page(self.info, self.scheme.title, self.after_round, head, body, ties,
                          qualified_count(rows, cut), [i for i, st in enumerate(rows) if st.dropped_after is not None])
 
+    def _cell(self, key: str, value: object) -> object:
+        """A workbook cell: a column with a number format as a decimal, exact values as whole
+        numbers or decimals, a flag as 0 or 1."""
+        if key in self.game.number_formats and isinstance(value, (int, Fraction)):
+            return float(value)
+        if isinstance(value, bool):
+            return int(value)
+        if isinstance(value, Fraction):
+            return int(value) if value.denominator == 1 else float(value)
+        return value
+
+    def _formats(self, keys: Sequence[str]) -> dict[int, str]:
+        return {i: self.game.number_formats[k] for i, k in enumerate(keys) if k in self.game.number_formats}
+
+    def _widths(self, keys: Sequence[str], header: Sequence[str]) -> list[int]:
+        """The game's width of a column, else the shared one, else as wide as its heading."""
+        return [self.game.widths.get(k) or WIDTHS.get(k) or max(8, len(h) + 3) for k, h in zip(keys, header)]
+
     def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None:
         """The standings workbook: Standings, Games, Players and Draws sheets."""
+        from tourney.event.checking import stored_warning_text
         from tourney.outputs.export import ReportWorkbook, draw_rows
 
-        chain = self.tiebreaks
-        columns = [c for c in self.game.columns if c not in ("round", "table", "seat", "player")]
+        game = self.game
         book = ReportWorkbook()
         # The event's language, as the other games' workbooks; values ("yes"/"no") stay data.
-        qualified = [_("Qualified")] if cut is not None else []
-        book.sheet(_("Standings"), [_("Rank"), _("Player"), *(_(t.abbr) for t in chain), _("Games"),
-                                    _("Dropped after"), *qualified],
-                   [(st.rank, st.player, *(_cell(st.values[t.key]) for t in chain), st.games, st.dropped_after,
-                     *(("yes" if is_qualified(st, cut) else "no",) if cut is not None else ()))
-                    for st in self._ranked()])
-        book.sheet(_("Games"), [_("Round"), _("Table"), pgettext("printed", "Seat"), _("Player"),
-                                *(c.capitalize() if language() == "en" else self.game.words.label(c, language())
-                                  for c in columns), _("Place"),
-                                _("Game points"), _("Warnings")],
-                   [(g.round, g.table, g.seat, g.player, *(_cell(getattr(g.line, c, None)) for c in columns),
-                     g.place, _cell(g.points), "; ".join(map(stored_warning_text, g.warnings)) or None)
-                    for g in self.games])
-        book.sheet(_("Players"), [_("Player"), _("Games"), _("Dropped after")],
+        keys = self._keys(cut)
+        header = [_("Rank"), _("Player"), *(_(t.abbr) for t in self.columns), _("Games"), _("Dropped after"),
+                  *([_("Qualified")] if cut is not None else [])]
+        book.sheet(_("Standings"), header,
+                   [(st.rank, st.player, *(self._cell(t.key, st.values[t.key]) for t in self.columns), st.games,
+                     st.dropped_after, *(("yes" if is_qualified(st, cut) else "no",) if cut is not None else ()))
+                    for st in self.rows],
+                   self._widths(keys, header), self._formats(keys), qualified_count(self.rows, cut))
+        own = game.games_columns()
+        keys = ("round", "table", "seat", "player", *own, "warnings")
+        header = [_("Round"), _("Table"), pgettext("printed", "Seat"), _("Player"), *(self._heading(c) for c in own),
+                  _("Warnings")]
+        book.sheet(_("Games"), header,
+                   [(g.round, g.table, g.seat, g.player, *(self._cell(c, self._game_value(g, c)) for c in own),
+                     "; ".join(map(stored_warning_text, g.warnings)) or None)
+                    for g in self.games],
+                   [GAME_POINTS_WIDTH if k == "points" else w for k, w in zip(keys, self._widths(keys, header))],
+                   self._formats(keys))
+        header = [_("Player"), _("Games"), _("Dropped after")]
+        book.sheet(_("Players"), header,
                    [(st.player, st.games, st.dropped_after)
-                    for st in sorted(self.rows, key=lambda st: name_order(st.player))])
+                    for st in sorted(self.rows, key=lambda st: name_order(st.player))],
+                   self._widths(("player", "games", "dropped_after"), header))
         info = self.info
         book.sheet(_("Draws"), [_("Draw"), _("Value"), _("Note")], [
             ("event seed", str(info.seed), _("every draw below is derived from it")),
             ("scheme", info.scheme, self.scheme.title),
-            ("tiebreaks", ", ".join(t.key for t in chain), ""),
-            ("place points", "; ".join(f"{k}: {'-'.join(map(str, v))}" for k, v in sorted(self.scheme.points.items())),
-             _("by table size; tied players share the points of their places")),
-            *draw_rows(self.lot_order, draws)])
+            ("tiebreaks", ", ".join(t.key for t in self.tiebreaks), ""),
+            *game.scheme_notes(self.scheme), *draw_rows(self.lot_order, draws), *game.draw_notes(draws)],
+            [18, 40, 60])
         book.save(path, report="standings")
 
+    def _heading(self, key: str) -> str:
+        """A Games sheet heading: the place, the game points, a table's tiebreak by its own
+        word, a sheet column by the game's word for it."""
+        if key == "place":
+            return _("Place")
+        if key == "points":
+            return _("Game points")
+        tiebreak = next((t for t in self.game.tiebreaks if t.key == key), None)
+        if tiebreak is not None and key not in self.game.columns:
+            return _(tiebreak.abbr)
+        return key.capitalize() if language() == "en" else self.game.words.label(key, language())
 
-def _cell(value: object) -> object:
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else float(value)
-    return value
+    @staticmethod
+    def _game_value(g: GameLine, key: str) -> object:
+        if key == "place":
+            return g.place
+        if key == "points":
+            return g.points
+        return g.values[key] if key in g.values else getattr(g.line, key, None)
 
 
-def compute_standings(game: TableGame, event: Event, after_round: int | None) -> TableGameStandings:
+def compute_standings(game: TableGame[L], event: Event, after_round: int | None) -> TableGameStandings[L]:
     info = event.info()
     scheme = game.scheme(info)
     chain = game.chain(scheme)
     games = score_games(game, event, scheme, after_round)
     rows, lots = rank_players(game, event.players(), games, chain, info.seed)
-    return TableGameStandings(game, info, scheme, after_round, tuple(rows), tuple(games), chain, tuple(lots))
+    return TableGameStandings(game, info, scheme, after_round, tuple(rows), tuple(games), chain, tuple(lots),
+                              game.shown(scheme))
 
 
-def player_view(event: Event, standings: TableGameStandings, player: str) -> PlayerRounds:
+def player_view(event: Event, standings: TableGameStandings[Any], player: str) -> PlayerRounds:
     """The player's rounds: table, seat, place at the table and place points; seated rounds
     not played yet too."""
     from tourney.outputs.export import decimal

@@ -21,15 +21,16 @@ if TYPE_CHECKING:
     from tourney.outputs.printsheets import SheetsWritten
 
 # --- printing --------------------------------------------------------------------------------
-def write_sheets(game: TableGame, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
-    """One A4 score sheet per table (the header row is the import format) plus the list by
-    name; marks the round printed."""
-    from openpyxl import Workbook
+#: A round's tables as seated: (table, its seats in seat order), by table.
+SeatedTables = list[tuple[int, list["store.SeatRow"]]]
 
+
+def write_round(event: Event, round_no: int, path: Path, build: Callable[[str, SeatedTables], Any]) -> SheetsWritten:
+    """Write the score-sheet workbook `build(event name, tables)` makes of a seated round and mark
+    the round printed: the frame every table game's sheets share (its layout is the game's)."""
     from tourney.core import store
     from tourney.outputs.printsheets import SheetsWritten
 
-    info = event.info()
     seats = event.seats(round_no)
     if not seats:
         raise SeatingError(_("round {round} is not seated: seat it with 'tourney seat EVENT --round {round}'").format(
@@ -37,17 +38,30 @@ def write_sheets(game: TableGame, event: Event, round_no: int, path: Path, lang:
     by_table: dict[int, list[store.SeatRow]] = defaultdict(list)
     for s in seats:
         by_table[s.table].append(s)
-    wb = Workbook()
-    wb.remove(wb.worksheets[0])
-    for t in sorted(by_table):
-        _table_sheet(game, wb, info.name, round_no, t, by_table[t], lang)
-    _name_list(wb, info.name, round_no, seats, lang)
+    wb = build(event.info().name, [(t, by_table[t]) for t in sorted(by_table)])
     with atomic(path) as tmp:
         save_workbook(wb, tmp)
     with event.transaction() as conn:
         store.mark_printed(conn, round_no)
         store.log(conn, "sheets", f"round {round_no}: {len(by_table)} score sheets written to {path.name}")
     return SheetsWritten(path, round_no, len(by_table), len(seats))
+
+
+def write_sheets(game: TableGame[Any], event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
+    """One A4 score sheet per table (the header row is the import format) plus the list by
+    name; marks the round printed."""
+    return write_round(event, round_no, path, lambda name, tables: _workbook(game, name, round_no, tables, lang))
+
+
+def _workbook(game: TableGame[Any], event_name: str, round_no: int, tables: SeatedTables, lang: str) -> Any:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.worksheets[0])
+    for t, seats in tables:
+        _table_sheet(game, wb, event_name, round_no, t, seats, lang)
+    _name_list(wb, event_name, round_no, [s for _t, seats in tables for s in seats], lang)
+    return wb
 
 
 def _printed(lang: str) -> tuple[str, str, str, str, tuple[str, str, str], str]:
@@ -61,7 +75,7 @@ def _printed(lang: str) -> tuple[str, str, str, str, tuple[str, str, str], str]:
 _HEADER_ROW = 4
 
 
-def _table_sheet(game: TableGame, wb: Any, event_name: str, round_no: int, table_no: int,
+def _table_sheet(game: TableGame[Any], wb: Any, event_name: str, round_no: int, table_no: int,
                  seats: list[store.SeatRow], lang: str) -> None:
     from openpyxl.styles import Alignment
     from openpyxl.utils import get_column_letter
@@ -142,15 +156,16 @@ def _no_notes(event: Event, round_no: int, players: int, lang: str) -> tuple[str
     return ()
 
 
-def print_kit(game: TableGame) -> GamePrint:
-    """The PDF hooks: the game's pad, no per-round notes, the board on the list by name."""
+def print_kit(game: TableGame[Any]) -> GamePrint:
+    """The PDF hooks: the game's pad and its lines for a round (none by default), the board on
+    the list by name."""
     from tourney.outputs.pdf.game import GamePrint
 
-    return GamePrint(pad=game.pad, match_slips=False, notes=_no_notes, detail="board",
+    return GamePrint(pad=game.pad, match_slips=False, notes=game.pad_notes or _no_notes, detail="board",
                      standings=lambda st, lang: standings_table(game, st, lang))
 
 
-def standings_table(game: TableGame, st: TableGameStandings, lang: str) -> StandingsTable:
+def standings_table(game: TableGame[Any], st: TableGameStandings[Any], lang: str) -> StandingsTable:
     """Rank, player, every column of the chain and games played, for the PDF handout."""
     from tourney.outputs.pdf.game import standings_table as handout
 
