@@ -53,7 +53,9 @@ def test_an_explicit_url_wins_and_no_address_means_no_qr_code(run):
     assert out == "wrote pads.pdf: round 1, 2 pages\n"  # no address anywhere: no QR code, no line
     run("event", cup, "--url", URL)
     out = run("print", cup, "--round", "1", "--what", "pads", "-o", "other.pdf", "--url", "http://pad.local").output
-    assert out == "wrote other.pdf: round 1, 2 pages\n"
+    assert out == ("wrote other.pdf: round 1, 2 pages\n"  # a served event: players don't see round 1 yet
+                   "round 1 is not published yet: players see its seating once you run 'tourney publish cup.db "
+                   "--round 1' (or press Publish on the organiser's desk)\n")
     assert Path("other.pdf").read_bytes() == score_pads(Event.open(cup), workflow("7wonders").print_kit, 1, "en", "http://pad.local").data
     out = run("print", cup, "--round", "1", "--what", "seating,pads", "-o", "wall.pdf").output
     assert out.startswith(f"QR codes link to {URL} ")
