@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from tourney.games.base import GameWorkflow
     from openpyxl.styles import Border
 
-    from tourney.event.standings import Standings
+    from tourney.core.schemes import Scheme
+    from tourney.event.standings import Standings, Tiebreak
     from tourney.core.store import Event, EventInfo, StoredDraw
 
 EXPORT_FORMATS = (".xlsx", ".csv", ".json", ".html")
@@ -151,15 +152,22 @@ tr.cut td {{ border-bottom: 3px solid #c00; }}
 """
 
 
-def draw_rows(lot_order: Sequence[str], draws: Sequence[StoredDraw]) -> list[tuple[str, str, str]]:
-    """The Draws sheet's rows after a game's own: how the lot is drawn, each player's lot and
-    every stored draw with its seed."""
-    rows = [("lot", "sha256('tourney-lot:<seed>:<name in lower case>'), ascending", _("1 = best"))]
-    rows += [(f"lot {i}", name, "") for i, name in enumerate(lot_order, 1)]
+def draws_sheet(info: EventInfo, scheme: Scheme, tiebreaks: Sequence[Tiebreak], lot_order: Sequence[str],
+                draws: Sequence[StoredDraw], *, game_rows: Sequence[tuple[str, str, str]] = (),
+                after: Sequence[tuple[str, str, str]] = ()) -> list[tuple[str, str, str]]:
+    """The Draws sheet of every game's workbook, in the reader's language: the event seed, the
+    scheme, the game's own rows, the tiebreaks, how the lot is drawn, each player's lot, every
+    stored draw with its seed (its payload as stored), then `after`."""
+    rows = [(_("event seed"), str(info.seed), _("every draw below is derived from it")),
+            (_("scheme"), info.scheme, _(scheme.title)),  # a scheme's title is a msgid
+            *game_rows,
+            (_("tiebreaks"), ", ".join(_(t.abbr) for t in tiebreaks), "; ".join(_(t.name) for t in tiebreaks)),
+            (_("lot"), _("sha256('tourney-lot:<seed>:<name in lower case>'), ascending"), _("1 = best"))]
+    rows += [(_("lot {n}").format(n=i), name, "") for i, name in enumerate(lot_order, 1)]
     for d in draws:
-        where = f"round {d.round}: " if d.round is not None else ""
-        rows.append((f"{where}{d.kind}", d.seed, json.dumps(d.payload, ensure_ascii=False)))
-    return rows
+        label = _("round {round}: {kind}").format(round=d.round, kind=d.kind) if d.round is not None else d.kind
+        rows.append((label, d.seed, json.dumps(d.payload, ensure_ascii=False)))
+    return [*rows, *after]
 
 
 def to_xlsx(standings: Standings, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None:

@@ -12,7 +12,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from tourney.outputs.export import (
     decimal,
-    draw_rows,
+    draws_sheet,
     dropped_mark,
     fixed,
     html_page,
@@ -160,10 +160,7 @@ def xlsx(st: DuelStandings, path: Path, draws: Sequence[StoredDraw] = (), cut: i
            for m in st.matches),
           [7, 6, 24, 24, 24, 10, 9, 9], {})
     info = st.info
-    rows = [("event seed", str(info.seed), _("every draw below is derived from it")),
-            ("scheme", info.scheme, st.scheme.title),
-            ("bye", str(st.bye_points), _("match points for a bye")),
-            ("tiebreaks", ", ".join(t.key for t in st.tiebreaks), "; ".join(_(t.name) for t in st.tiebreaks)),
-            *draw_rows(st.lot_order, draws)]
+    rows = draws_sheet(info, st.scheme, st.tiebreaks, st.lot_order, draws,
+                       game_rows=[(_("bye"), str(st.bye_points), _("match points for a bye"))])
     sheet(wb.create_sheet(_("Draws")), [_("Draw"), _("Value"), _("Note")], rows, [18, 40, 60], {})
     save_workbook(wb, path, report="standings")  # the caller (export.to_xlsx) turns a failed write into a clear error

@@ -60,7 +60,7 @@ def guild_rows(event_draws: Sequence[StoredDraw]) -> list[tuple[str, str, str]]:
         if d.kind == WONDERS_KIND and d.round is not None:
             draw = stored_round_draw(d)
             for n, guilds in draw.guild_lines(sizes.get(d.round, ())):
-                rows.append((f"round {d.round}: guilds, table of {n}", ", ".join(guilds),
+                rows.append((_("round {round}: guilds, table of {n}").format(round=d.round, n=n), ", ".join(guilds),
                              _("in play at every table of this size")))
     return rows
 

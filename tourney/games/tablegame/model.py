@@ -106,7 +106,7 @@ L = TypeVar("L", bound=GameLine)
 
 def place_points_note(scheme: Scheme) -> list[DrawRow]:
     """The Draws sheet's line on the scheme: its place points by table size."""
-    return [("place points", "; ".join(f"{k}: {'-'.join(map(str, v))}" for k, v in sorted(scheme.points.items())),
+    return [(_("place points"), "; ".join(f"{k}: {'-'.join(map(str, v))}" for k, v in sorted(scheme.points.items())),
              _("by table size; tied players share the points of their places"))]
 
 
@@ -372,7 +372,7 @@ class TableGameStandings(Generic[L]):
     def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None:
         """The standings workbook: Standings, Games, Players and Draws sheets."""
         from tourney.event.checking import stored_warning_text
-        from tourney.outputs.export import ReportWorkbook, draw_rows
+        from tourney.outputs.export import ReportWorkbook, draws_sheet
 
         game = self.game
         book = ReportWorkbook()
@@ -401,12 +401,10 @@ class TableGameStandings(Generic[L]):
                     for st in sorted(self.rows, key=lambda st: name_order(st.player))],
                    self._widths(("player", "games", "dropped_after"), header))
         info = self.info
-        book.sheet(_("Draws"), [_("Draw"), _("Value"), _("Note")], [
-            ("event seed", str(info.seed), _("every draw below is derived from it")),
-            ("scheme", info.scheme, self.scheme.title),
-            ("tiebreaks", ", ".join(t.key for t in self.tiebreaks), ""),
-            *game.scheme_notes(self.scheme), *draw_rows(self.lot_order, draws), *game.draw_notes(draws)],
-            [18, 40, 60])
+        book.sheet(_("Draws"), [_("Draw"), _("Value"), _("Note")],
+                   draws_sheet(info, self.scheme, self.tiebreaks, self.lot_order, draws,
+                               game_rows=game.scheme_notes(self.scheme), after=game.draw_notes(draws)),
+                   [18, 40, 60])
         book.save(path, report="standings")
 
     def _heading(self, key: str) -> str:
