@@ -263,3 +263,23 @@ def test_pdf_chart_axes_tick_round_numbers(lo, hi, bins, integer, ticks):
     from tourney.outputs.stats.pdfcharts import nice_ticks
 
     assert [round(t, 9) for t in nice_ticks(lo, hi, bins, integer=integer)] == ticks
+
+
+def test_a_german_report_names_categories_and_an_unknown_side_in_german(bonn, run, tmp_path):
+    """Issue 33: the categories said as the pad says them, a wonder without its side on the sheet
+    as "Seite unbekannt" (not "?"); CSV keeps the keys and the "?" a script groups by."""
+    from tourney.core.store import Event
+
+    de = tmp_path / "de.db"
+    shutil.copy(bonn, de)
+    run("event", str(de), "--lang", "de")
+    event = Event.open(de)
+    with event.db.begin() as conn:  # one sheet line whose side was left out
+        conn.execute("UPDATE result_lines SET side = NULL WHERE rowid = (SELECT min(rowid) FROM result_lines)")
+    out = run("stats", str(de)).output
+    assert "Militär " in out and "Münzen-Punkte " in out and "\nmilitary " not in out
+    assert "Seite unbekannt" in out and " ?  " not in out
+    csv = run("stats", str(de), "--format", "csv", "--section", "wonders").output
+    assert ",?," in csv
+    csv = run("stats", str(de), "--format", "csv", "--section", "categories").output
+    assert "\nmilitary," in csv

@@ -17,6 +17,8 @@ from tourney.outputs.stats.model import (
     chart_values,
     distribution,
     outcome_table,
+    UNKNOWN_SIDE,
+    shown_side,
 )
 from tourney.core.i18n import _
 from tourney.core.store import Event
@@ -52,7 +54,7 @@ class SevenWondersStats:
     def sections(self, frames: Mapping[str, pd.DataFrame], season: bool) -> list[Section]:
         games = frames["games"]
         out = []
-        known = games[games["wonder"].notna()].assign(side=lambda f: f["side"].fillna("?"))
+        known = games[games["wonder"].notna()].assign(side=lambda f: f["side"].fillna(UNKNOWN_SIDE))
         if len(known):
             wonders = outcome_table(known, ["wonder", "side"])
             out.append(Section("wonders", _("Wonders and sides"), wonders,
@@ -74,12 +76,12 @@ class SevenWondersStats:
     def charts(self, frames: Mapping[str, pd.DataFrame]) -> list[Chart]:
         games = frames["games"]
         charts: list[Chart] = []
-        known = games[games["wonder"].notna()].assign(side=lambda f: f["side"].fillna("?"))
+        known = games[games["wonder"].notna()].assign(side=lambda f: f["side"].fillna(UNKNOWN_SIDE))
         if len(known):
             w = outcome_table(known, ["wonder", "side"]).sort_values(["win_rate", "n"], ascending=False,
                                                                      kind="stable")
             charts.append(Bars("wonders", _("Win rate by wonder and side"), _("win rate"), _("wonder and side"),
-                               tuple(f"{a} {b}" for a, b in zip(w["wonder"], w["side"])),
+                               tuple(f"{a} {shown_side(b)}" for a, b in zip(w["wonder"], w["side"])),
                                chart_values(w["win_rate"]), tuple(int(n) for n in w["n"]), percent=True))
         rounds = games.groupby("round")["vp"]
         charts.append(Histogram("scores", _("Score distribution"), _("victory points"), _("players"),

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pandas as pd
 
-from tourney.core.i18n import N_
+from tourney.core.i18n import N_, _
 
 if TYPE_CHECKING:
     from tourney.core.store import Event
@@ -185,3 +185,12 @@ def distribution(frame: pd.DataFrame, by: str, value: str = "vp") -> pd.DataFram
 def chart_values(values: pd.Series) -> tuple[float, ...]:
     """Exact values as floats for plotting (None as NaN: a gap)."""
     return tuple(float("nan") if v is None else float(v) for v in values)
+
+
+#: The side of a wonder whose sheet gave none (the frames group by it).
+UNKNOWN_SIDE = "?"
+
+
+def shown_side(side: str) -> str:
+    """A wonder's side as a person reads it: A, B, or "side unknown" in their language."""
+    return _("side unknown") if side == UNKNOWN_SIDE else side

@@ -17,7 +17,7 @@ import pandas as pd
 from tourney.core.errors import UsageError, writing
 from tourney.core.i18n import N_, _, ngettext
 from tourney.core.output import render_rows
-from tourney.outputs.stats.model import SMALL_NOTE, SMALL_SAMPLE, SMALL_TEMPLATE, Section, StatsReport
+from tourney.outputs.stats.model import SMALL_NOTE, SMALL_SAMPLE, SMALL_TEMPLATE, Section, StatsReport, shown_side
 from tourney.core.tabular import neutralise
 
 WRITERS = (".html", ".xlsx", ".pdf")
@@ -50,6 +50,10 @@ def cell(value: object, column: str) -> object:
         return _("yes") if value else ""
     if value == SMALL_NOTE:
         return _(SMALL_TEMPLATE).format(n=SMALL_SAMPLE)
+    if column == "category" and isinstance(value, str):
+        return _(value)  # a game's category (military, blue): its word in the reader's language
+    if column == "side" and isinstance(value, str):
+        return shown_side(value)
     if isinstance(value, float):
         return Decimal(f"{value * 100:.1f}") if is_rate(column) else Decimal(f"{value:.2f}")
     return value
