@@ -33,7 +33,7 @@ def test_every_player_has_a_code_of_their_own(run):
     assert new[0] == "Anna" and new[1] != again["Anna"]
     event = Event.open("cup.db")
     assert player_with_code(event, new[1]).name == "Anna" and player_with_code(event, again["Anna"]) is None
-    assert "new code for 'Anna'" in run("results", "history", "cup.db").output
+    assert " gave 'Anna' a new personal code\n" in run("results", "history", "cup.db").output
     run("players", "remove", "cup.db", "Karl")  # a mis-registration: the code goes with the player
     assert "Karl" not in run("players", "codes", "cup.db").output
     r = run("players", "codes", "cup.db", "--new", "Zora", ok=None)

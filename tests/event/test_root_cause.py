@@ -158,3 +158,37 @@ def test_check_json_lists_the_causes(run):
     data = json.loads(run("check", "desk1.csv", "desk2.csv", "--format", "json", ok=None).output)
     assert [c["cause"][:41] for c in data["causes"]] == ["round 1, table 1 is in 2 files (desk1.csv"]
     assert len(data["causes"][0]["findings"]) == 6
+
+
+def test_a_round_workbook_filled_in_as_the_tables_finish_imports_the_filled_tables(run):
+    """Issue 33, friction 1: tables 4 and 5 typed into the printed r1.xlsx, tables 1-3 still
+    blank: the filled ones are stored, the blank ones named in one line; a table stored from
+    another file meanwhile is not 'in two files' when this file's copy of it is blank."""
+    import openpyxl
+
+    from conftest import EXAMPLE, fill_sheet
+
+    run("new", "ev.db", "--game", "7wonders", "--seed", "7", "--name", "Cup")
+    run("players", "import", "ev.db", str(EXAMPLE / "players.csv"))
+    run("seat", "ev.db")
+    run("sheets", "ev.db", "--round", "1", "-o", "r1.xlsx")
+    wb = openpyxl.load_workbook("r1.xlsx")
+    tables = [ws for ws in wb.worksheets if ws.title.startswith("Table")]
+    for ws in tables[3:]:
+        fill_sheet(ws)
+    wb.save("r1.xlsx")
+    out = run("results", "import", "ev.db", "r1.xlsx").output
+    assert out.splitlines()[0] == "r1.xlsx: round 1, tables 1, 2, 3 are not filled in yet: left out"
+    assert out.endswith("stored round 1, table 4\nstored round 1, table 5\n2 tables stored\n")
+    # Table 1 comes back on its own, then the whole workbook with table 2 typed in too.
+    fill_sheet(tables[0])
+    for ws in tables[1:]:
+        wb.remove(ws)
+    wb.save("t1.xlsx")
+    run("results", "import", "ev.db", "t1.xlsx")
+    wb = openpyxl.load_workbook("r1.xlsx")
+    fill_sheet([ws for ws in wb.worksheets if ws.title.startswith("Table")][1])
+    wb.save("r1.xlsx")
+    out = run("check", "r1.xlsx", "--event", "ev.db").output.splitlines()
+    assert out[0] == "r1.xlsx: round 1, tables 1, 3 are not filled in yet: left out"
+    assert not any("files" in line for line in out)  # table 1's blank copy is not a second sheet of it

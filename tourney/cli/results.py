@@ -41,7 +41,7 @@ def check(files: tuple[str, ...], event: str | None, fmt: str, lang: str | None)
                                "causes": [c.as_dict() for c in diagnose(report, ev)],
                                "findings": [f.as_dict() for f in report.findings]}, ensure_ascii=False, indent=2))
     else:
-        for line in report_lines(report, ev):
+        for line in (*report.blank_lines(), *report_lines(report, ev)):
             click.echo(line)
         click.echo(report.summary())
     if not report.ok:
@@ -75,7 +75,7 @@ def results_import(event: str, files: tuple[str, ...], register: bool, correct: 
         summary = import_results(ev, event_game(ev), list(files), register=register, correct=correct, reason=reason,
                                  author=author)
     except ImportRefused as refused:
-        for line in report_lines(refused.report, ev):
+        for line in (*refused.report.blank_lines(), *report_lines(refused.report, ev)):
             click.echo(line, err=True)
         click.echo(_("{summary}: nothing stored").format(summary=refused.report.summary()), err=True)
         sys.exit(1)

@@ -120,6 +120,18 @@ class CheckReport:
     findings: list[LocatedFinding] = field(default_factory=list)
     #: Rows that belong to no table (no round or table number): notes, half-filled lines.
     loose_rows: list[SheetRow] = field(default_factory=list)
+    #: Tables of a file with names but no scores yet, left out while others are filled in
+    #: (a round's workbook typed in as the tables finish): (file, round, table).
+    blank_tables: list[tuple[str, int, int]] = field(default_factory=list)
+
+    def blank_lines(self) -> list[str]:
+        """One line per file naming its tables left out as not filled in yet."""
+        by_file: dict[tuple[str, int], list[int]] = defaultdict(list)
+        for file, r, t in self.blank_tables:
+            by_file[(file, r)].append(t)
+        return [ngettext("{file}: round {round}, table {tables} is not filled in yet: left out",
+                         "{file}: round {round}, tables {tables} are not filled in yet: left out", len(ts)).format(
+            file=file, round=r, tables=", ".join(map(str, sorted(ts)))) for (file, r), ts in sorted(by_file.items())]
 
     @property
     def errors(self) -> list[LocatedFinding]:
@@ -242,6 +254,10 @@ def _parse_sheets(paths: Sequence[Source], read: Callable[[Source], list[SheetRo
             rows.extend(read(path))
         except SheetError as exc:
             report.findings.append(LocatedFinding(exc.finding(), source_name(path)))
+    blank = _blank_tables(rows)
+    if blank:
+        rows = [row for row in rows if (row.where.file, row.values.get("round"), row.values.get("table")) not in blank]
+        report.blank_tables = sorted(blank)
     by_table: dict[tuple[int, int], list[SheetRow]] = defaultdict(list)
     unreadable: set[tuple[int, int]] = set()  # tables with a row that could not be read
     findings = report.findings
@@ -450,6 +466,19 @@ class Cause:
 
 def _names(rows: Iterable[SheetRow]) -> frozenset[str]:
     return frozenset(r.player.casefold() for r in rows if r.player)
+
+
+def _blank_tables(rows: Sequence[SheetRow]) -> set[tuple[str, int, int]]:
+    """The (file, round, table)s whose lines have names but no scores, when another table of
+    the files has scores: a round's workbook typed in as the tables finish. When no table has
+    any, nothing is left out (the report then says the sheets are not filled in yet)."""
+    tables: dict[tuple[str, int, int], list[SheetRow]] = defaultdict(list)
+    for row in rows:
+        r, t = row.values.get("round"), row.values.get("table")
+        if isinstance(r, int) and isinstance(t, int):
+            tables[(row.where.file, r, t)].append(row)
+    blank = {key for key, trows in tables.items() if all(_scores_blank(row) for row in trows)}
+    return blank if len(blank) < len(tables) else set()
 
 
 def _scores_blank(row: SheetRow) -> bool:

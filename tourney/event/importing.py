@@ -25,9 +25,10 @@ class ImportSummary:
     registered: tuple[str, ...]
     warnings: tuple[LocatedFinding, ...]
     unchanged: tuple[tuple[int, int], ...] = ()  # (round, table) a correction left as stored
+    blank: tuple[str, ...] = ()  # the lines naming tables left out as not filled in yet
 
     def lines(self) -> list[str]:
-        out = [w.render() for w in self.warnings]
+        out = [*self.blank, *(w.render() for w in self.warnings)]
         out += [_("registered {name!r}").format(name=name) for name in self.registered]
         done = [(r, t, _("stored round {round}, table {table} (correction, version {version})") if v > 1
                  else _("stored round {round}, table {table}"), v) for r, t, v in self.tables]
@@ -142,4 +143,5 @@ def import_results(event: store.Event, game: SheetGame, paths: Sequence[str | Pa
                 stored.append((table.round, table.table, version))
             else:
                 unchanged.append((table.round, table.table))
-    return ImportSummary(tuple(stored), tuple(registered), tuple(report.warnings), tuple(unchanged))
+    return ImportSummary(tuple(stored), tuple(registered), tuple(report.warnings), tuple(unchanged),
+                         tuple(report.blank_lines()))
