@@ -360,3 +360,17 @@ def test_pairings_workbook_speaks_the_event_language(run):
     assert wb["Nach Tisch"]["A3"].value == "Tisch" and wb["Tisch 1"]["A4"].value == "Runde"
     run("pairings", "d.db", "-o", "r1-fr.xlsx", "--lang", "fr")
     assert openpyxl.load_workbook("r1-fr.xlsx").sheetnames[:2] == ["Par table", "Par nom"]
+
+
+def test_the_match_slips_print_the_senate_row_only_with_agora(run):
+    from pypdf import PdfReader
+
+    for name, extra in (("plain.db", ()), ("agora.db", ("--option", "agora"))):
+        run("new", name, "--game", "duel", "--seed", "5", *extra)
+        run("players", "add", name, "Anna", "Ben")
+        run("seat", name)
+        run("sheets", name, "--round", "1", "-o", name.replace(".db", ".pdf"))
+    plain = "".join(p.extract_text() for p in PdfReader("plain.pdf").pages)
+    agora = "".join(p.extract_text() for p in PdfReader("agora.pdf").pages)
+    assert "Senate" not in plain and "political" not in plain
+    assert "Senate (Agora)" in agora and "political" in agora

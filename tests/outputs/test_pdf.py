@@ -145,7 +145,7 @@ def test_duel_match_slips_four_to_a_page():
     assert all(f"First {t}" in texts[(t - 1) // 4] for t in range(1, 10))
     assert "Senate (Agora)" in texts[0] and "political" in texts[0]
     assert_inside(out)
-    no_agora = duel_pad("en", agora=False)
+    no_agora = duel_pad("en", frozenset())
     assert [c.key for c in no_agora.categories] == ["blue", "green", "yellow", "purple", "wonders", "progress",
                                                     "treasury", "military"]
 

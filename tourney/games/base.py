@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from tourney.core.errors import UsageError
 from tourney.core.i18n import _
+from tourney.core.store.event import OPTION_PREFIX
 
 if TYPE_CHECKING:
     from tourney.outputs.pdf.game import GamePrint
@@ -38,7 +39,7 @@ class GameOption:
     @property
     def setting(self) -> str:
         """The event setting that holds it."""
-        return f"option.{self.name}"
+        return f"{OPTION_PREFIX}{self.name}"
 
 
 #: The event setting that holds the card list an organiser loaded (`Catalogue`): JSON

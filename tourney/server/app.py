@@ -590,7 +590,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
             seats = event.seats(r, tables={t})
             stored = entry.stored_table(event, r, t)
-            form = desk_form(game.sheet_format, game.print_kit.pad(state.lang), state.lang, seats, stored)
+            pad = game.print_kit.pad(state.lang, event.options())
+            form = desk_form(game.sheet_format, pad, state.lang, seats, stored)
             held = [h for h in store.held_entries(event) if (h.round, h.table) == (r, t)]
             compare = None
             if s.desk.organiser and len({h.desk for h in held}) > 1:

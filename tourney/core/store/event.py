@@ -31,6 +31,9 @@ from tourney.core.store.schema import (
     now,
 )
 
+#: The settings of the optional rules an event is played with: "option.NAME".
+OPTION_PREFIX = "option."
+
 #: The meta row counting the event's write transactions (the live pages' change stamp).
 CHANGES_KEY = "changes"
 
@@ -340,6 +343,12 @@ class Event:
     def setting(self, key: str) -> str | None:
         """A setting a game stored with `set_setting` (None when never set)."""
         return self._settings().get(key)
+
+    def options(self) -> frozenset[str]:
+        """The optional rules the event is played with (`tourney new --option NAME`): the names
+        of its settings "option.NAME" that are on."""
+        return frozenset(k.removeprefix(OPTION_PREFIX) for k, v in self._settings().items()
+                         if k.startswith(OPTION_PREFIX) and v)
 
     def info(self) -> EventInfo:
         rows = self._settings()

@@ -19,7 +19,7 @@ LABELS: dict[str, tuple[str, str]] = {
 }
 
 
-def dominations_pad(lang: str) -> PadDescription:
+def dominations_pad(lang: str, options: frozenset[str] = frozenset()) -> PadDescription:
     """The pad in `lang` (one of `tourney.core.i18n.LANGS`)."""
     from tourney.outputs.pdf.pads import PadCategory, PadDescription
 

@@ -27,8 +27,10 @@ LABELS: dict[str, str] = {
 VICTORIES = (N_("civilian"), N_("military"), N_("science"), N_("political"))
 
 
-def duel_pad(lang: str, agora: bool = True) -> PadDescription:
-    """The match slip in `lang`; the senate row only with Agora."""
+def duel_pad(lang: str, options: frozenset[str] = frozenset({"agora"})) -> PadDescription:
+    """The match slip in `lang`; the senate row and the political victory only in an event
+    played with Agora (`tourney new --option agora`)."""
+    agora = "agora" in options
     with use_language(lang):
         labels = {key: _(label) for key, label in LABELS.items()}
         outcome, choices, total = _("Victory"), tuple(_(v) for v in VICTORIES), _("Total")

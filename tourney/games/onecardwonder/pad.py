@@ -17,7 +17,7 @@ LABELS: dict[str, tuple[str, str]] = {
 COLOURS = {"stages": "#8D7B68", "buildings": "#1E5AA8", "winner": "#2E7D32"}
 
 
-def ocw_pad(lang: str) -> PadDescription:
+def ocw_pad(lang: str, options: frozenset[str] = frozenset()) -> PadDescription:
     """The pad in `lang` (one of `tourney.core.i18n.LANGS`)."""
     from tourney.outputs.pdf.pads import PadCategory, PadDescription
 

@@ -23,7 +23,7 @@ LABELS: dict[str, tuple[str, str]] = {
 }
 
 
-def sevenwonders_pad(lang: str) -> PadDescription:
+def sevenwonders_pad(lang: str, options: frozenset[str] = frozenset()) -> PadDescription:
     """The pad in `lang` (one of `tourney.core.i18n.LANGS`)."""
     with use_language(lang):
         labels = {key: (_(label), _(hint)) for key, (label, hint) in LABELS.items()}

@@ -160,7 +160,7 @@ class TableGame(Generic[L]):
     tiebreaks: tuple[Tiebreak, ...]
     stats: Mapping[str, Stat]
     game_line: type[L]
-    pad: Callable[[str], PadDescription]
+    pad: Callable[[str, frozenset[str]], PadDescription]  # (lang, the event's optional rules)
     notes: str
     limits: TableSizes | None = None
     options: tuple[GameOption, ...] = ()

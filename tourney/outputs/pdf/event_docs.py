@@ -79,7 +79,7 @@ def score_pads(event: store.Event, kit: GamePrint, round_no: int, lang: str = "e
                      table_link(base_url, round_no, t) if base_url else None)
             for t, seats in _tables(event, round_no) if len(seats) > 1]
     render = render_match_slips if hooks.match_slips else render_score_pads
-    return render(pads, hooks.pad(lang), lang, footnote=_footnote(info, w))
+    return render(pads, hooks.pad(lang, event.options()), lang, footnote=_footnote(info, w))
 
 
 def write_score_pads(event: store.Event, kit: GamePrint, round_no: int, path: str | Path, lang: str = "en",

@@ -47,7 +47,7 @@ def standings_table(st: Standings, lang: str, shown: Callable[[Any, str], str]) 
 
 @dataclass(frozen=True)
 class GamePrint:
-    pad: Callable[[str], PadDescription]                 # (lang) -> the pad
+    pad: Callable[[str, frozenset[str]], PadDescription]  # (lang, the event's optional rules) -> the pad
     match_slips: bool                                    # two players: slips, four to a page
     notes: Callable[[Event, int, int, str], tuple[str, ...]]  # (event, round, table size, lang) -> pad lines
     detail: str                                          # list by name shows the "board" or the "opponent"
