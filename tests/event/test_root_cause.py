@@ -9,6 +9,8 @@ from pathlib import Path
 import openpyxl
 from conftest import HEADER, line, write_sheet
 
+from tourney.core.store import Event
+
 NAMES = ["Anna", "Ben", "Cleo", "Dirk", "Eva", "Finn", "Gus", "Hanna", "Ida", "Jürgen Weiß",
          "Karl", "Lena", "Mia", "Nils", "Ole", "Paul", "Quinn", "Rosa", "Sven", "Tina"]
 
@@ -192,3 +194,21 @@ def test_a_round_workbook_filled_in_as_the_tables_finish_imports_the_filled_tabl
     out = run("check", "r1.xlsx", "--event", "ev.db").output.splitlines()
     assert out[0] == "r1.xlsx: round 1, tables 1, 3 are not filled in yet: left out"
     assert not any("files" in line for line in out)  # table 1's blank copy is not a second sheet of it
+
+
+def test_excels_question_marks_are_named_with_the_player_they_stand_for(run):
+    """Issue 33, friction 2: Excel's Windows-1252 "CSV" writes Łukasz as ?ukasz: the finding
+    says so and names the registered player; --register does not register '?ukasz'."""
+    run("new", "enc.db", "--game", "7wonders", "--seed", "3")
+    run("players", "add", "enc.db", "Łukasz Nowak", "Ben Meyer", "Clara Wagner", "Dirk Koch")
+    run("seat", "enc.db")
+    seats = {s.seat: s.player for s in Event.open("enc.db").seats(1)}
+    rows = [line(1, 1, seat, name.replace("Ł", "?")) for seat, name in sorted(seats.items())]
+    write_sheet(run.folder / "r1.csv", rows)
+    (run.folder / "r1-1252.csv").write_bytes((run.folder / "r1.csv").read_text(encoding="utf-8").encode("cp1252"))
+    r = run("results", "import", "enc.db", "r1-1252.csv", "--register", ok=None)
+    assert r.exit_code == 1
+    assert ("'?ukasz Nowak' is not registered: Excel replaced letters it could not save with '?': save the file as "
+            "'CSV UTF-8' or XLSX; it is most likely 'Łukasz Nowak' [player.encoding]") in r.output
+    assert [p.name for p in Event.open("enc.db").players()] == ["Łukasz Nowak", "Ben Meyer", "Clara Wagner",
+                                                                 "Dirk Koch"]

@@ -3,6 +3,7 @@ findings; `check_files` stores nothing (`tourney.event.importing` stores checked
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -379,6 +380,12 @@ class EventView:
                            seat=seated[n].seat) if n in seated else repr(n) for n in near)
         return phrase("did you mean {names}?", names=Joined(shown, " or "))
 
+    def matching_with_question_marks(self, name: str) -> list[str]:
+        """The registered names `name` stands for when each '?' in it is one letter Excel could
+        not save (case ignored)."""
+        pattern = re.compile(".".join(re.escape(part) for part in name.split("?")), re.IGNORECASE)
+        return sorted(p.name for p in self.players.values() if pattern.fullmatch(p.name))
+
     def table_findings(self, table: ParsedTable[object], *, correct: bool, beyond: bool = True) -> list[LocatedFinding]:
         """A round past the event's last (when `beyond`); results already stored (unless `correct`)."""
         out = []
@@ -396,7 +403,16 @@ class EventView:
         out = []
         name, r = row.player, table.round
         p = self.players.get(name_key(name))
-        if p is None:
+        if p is None and "?" in name:
+            # Excel's "CSV" (Windows-1252) writes '?' for a letter it can't encode: Łukasz -> ?ukasz.
+            likely = self.matching_with_question_marks(name)
+            out.append(at_row(row, error(
+                "player.encoding", "{player!r} is not registered: Excel replaced letters it could not save with "
+                                   "'?': save the file as 'CSV UTF-8' or XLSX; it is most likely {names}", name,
+                player=name, names=Joined(tuple(map(repr, likely)), " or ")) if likely else error(
+                "player.encoding", "{player!r} is not registered: Excel replaced letters it could not save with "
+                                   "'?': save the file as 'CSV UTF-8' or XLSX", name, player=name)))
+        elif p is None:
             guess = self.did_you_mean(name, r)
             if guess is not None:
                 out.append(at_row(row, error(
