@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 
 from conftest import ROOT
 
-from tourney.core.store import Event
+from tourney.core.store import Event, add_desk
 from tourney.server.app import create_app
 
 CATALOGUE = ROOT / "tourney" / "locale" / "de" / "LC_MESSAGES" / "tourney.po"
@@ -87,8 +87,13 @@ def sweep(run, commands: list[tuple[str, ...]], files: list[str], pages: list[st
         if english_in(text):
             leaks[name] = english_in(text)
     client = TestClient(create_app(str(run.folder / event)))
+    with Event.open(run.folder / event).transaction() as conn:
+        token = add_desk(conn, "Orga", organiser=True)
     for page in pages:
+        if page.startswith("/desk"):  # logged in as the organiser's desk
+            assert client.post("/desk/login", data={"token": token}).status_code == 200
         body = re.sub(r"<script.*?</script>|<style.*?</style>|<[^>]+>", " ", client.get(page).text, flags=re.S)
+        assert page != "/desk" or "Tisch 1" in body  # the desk itself, not its login page
         if english_in(body):
             leaks[page] = english_in(body)
     return leaks
@@ -129,6 +134,6 @@ def test_a_german_event_shows_no_english(run, game):
                 ("export", ev, "-o", "st.xlsx"), ("export", ev, "-o", "st.html"), ("export", ev, "-o", "st.pdf"),
                 ("stats", ev, "-o", "stats.xlsx"), ("season", ev, "--spots", "1"),
                 ("print", ev, "--round", "1", "-o", "kit.pdf"), ("players", "codes", ev)]
-    pages = ["/", "/standings", f"/players/{player}", "/rounds/1", "/projector"]
+    pages = ["/", "/standings", f"/players/{player}", "/rounds/1", "/projector", "/desk", "/desk/rounds/1/tables/1"]
     leaks = sweep(run, commands, ["st.xlsx", "st.html", "st.pdf", "stats.xlsx", "kit.pdf"], pages, ev)
     assert leaks == {}

@@ -216,6 +216,12 @@ def test_the_organisers_desk_says_what_it_did_in_the_events_language(ev, monkeyp
     assert "Uhr 1 Minute" in german.post("/desk/organiser/timer", data={"csrf": csrf, "minutes": "1"}).text
     refused = german.post("/desk/organiser/publish", data={"csrf": csrf, "round": "9"}).text
     assert "Runde 9 ist nicht ausgelost: zuerst auslosen" in refused  # the library's refusal, in German too
+    assert post(german, ev.desk_a, 2, table_rows(ev.path, 1, 2), None).status_code == 201
+    # Who entered a table, in the desk's language; the store keeps "desk A" (data, as the API returns it).
+    assert "v1 · Eingabeplatz A" in german.get("/desk").text
+    english = TestClient(create_app(str(ev.path), lang="en"))
+    desk_login(english, ev.organiser)
+    assert "v1 · desk A" in english.get("/desk").text
 
 
 def test_desk_cli_prints_a_token_stored_only_hashed(ev):

@@ -72,6 +72,18 @@ _SENTENCES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple((action, re.com
 ))
 
 
+#: How a desk's entries and actions name who did them in the store (data, in English).
+DESK_AUTHOR = "desk "
+
+
+def author_shown(author: str, translate: Callable[[str], str] = _) -> str:
+    """Who stored or changed something, as a person reads it: a desk's "desk NAME" in their
+    language ("Platz NAME"), anyone else as stored."""
+    if author.startswith(DESK_AUTHOR):
+        return translate(N_("desk {name}")).format(name=author.removeprefix(DESK_AUTHOR))
+    return author
+
+
 @dataclass(frozen=True)
 class Change:
     """One cell a correction changed: `field` of `player` (or the player at `seat`)."""
@@ -157,7 +169,7 @@ def history(event: store.Event, round_no: int | None = None, player: str | None 
     wanted = name_key(player) if player else None
     out: list[Entry] = []
     for h in event.history():
-        action, detail, who = h["action"], h["detail"], h["who"]
+        action, detail, who = h["action"], h["detail"], author_shown(h["who"])
         entry = Entry(local_time(h["at"]), who, action, "")
         m = _TABLE.match(detail) if action.startswith("results.") else None
         if m:

@@ -37,6 +37,7 @@ from tourney.core.names import fold
 from rules_engine.findings import Text
 from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.checking import CheckReport, LocatedFinding
+from tourney.event.history import DESK_AUTHOR, author_shown
 from tourney.server.cache import Built, PageCache, built
 
 if TYPE_CHECKING:
@@ -88,6 +89,7 @@ def _env(lang: str) -> Environment:
     env.globals["lang"] = lang
     env.filters["urlname"] = lambda name: quote(str(name), safe="")
     env.filters["number"] = lambda value: local_number(value, lang)  # 17,5 on a German page
+    env.filters["author"] = lambda author: author_shown(str(author), translations(lang).gettext)  # "Platz A"
     return env
 
 
@@ -273,7 +275,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
         def act() -> bool:
             with use_language(state.lang):
-                return live.publish_round(event, r, f"desk {desk.name}", publish=show)
+                return live.publish_round(event, r, DESK_AUTHOR + desk.name, publish=show)
 
         try:
             changed = await run_in_threadpool(act)
@@ -505,7 +507,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                     if entry.double_entry(event):
                         return entry.enter_blind(event, game, r, t, rows, version=version, desk=who.name,
                                                  reason=reason)
-                    return entry.enter_table(event, game, r, t, rows, version=version, author=f"desk {who.name}",
+                    return entry.enter_table(event, game, r, t, rows, version=version, author=DESK_AUTHOR + who.name,
                                              reason=reason)
             finally:
                 state.changed()
@@ -605,7 +607,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     async def organiser_action(request: Request, s: Session) -> Response:
         form = await request.form()
         action = request.path_params["action"]
-        who = f"desk {s.desk.name}"
+        who = DESK_AUTHOR + s.desk.name
 
         def number(key: str) -> int:
             return int(str(form.get(key, "0")) or 0)
