@@ -3,7 +3,10 @@
 Pure: values in, findings out. Sources for the rules checked here: the Agora rulebook
 (German and French, /work/shared/rules/7wonders-duel-agora.*.txt: chambers, political
 supremacy, "the game ends at once" on a supremacy, ties to blue points then a shared win)
-and the base game's end-of-game scoring (military 0/2/5/10, 1 VP per 3 coins).
+and the base game's end-of-game scoring (military 0/2/5/10, 1 VP per 3 coins). What the
+card list allows (each card, wonder and token exists once; science, wonder, progress and guild
+limits) comes from `bounds`, derived from `data` on first use; docs/sheet-checks.md lists each
+rule with the fact it rests on.
 """
 from __future__ import annotations
 
