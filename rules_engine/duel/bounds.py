@@ -272,3 +272,23 @@ def guild_floor() -> int:
     fixed = sorted((deck_size(colours) for _, _, colours in guilds() if colours and not SHOWN & set(colours)),
                    reverse=True)
     return sum(fixed[:data.GUILDS_IN_AGE_III])
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Everything a sheet check asks, for a game with or without Agora: one lookup per sheet."""
+
+    blue: Pairs
+    yellow: Pairs
+    green_free: Pairs
+    green_science: Pairs
+    wonders: Pairs
+    progress: Pairs
+    guild_floor: int
+
+
+@cache
+def tables(agora: bool) -> Tables:
+    g = green()
+    return Tables(deck(data.Colour.BLUE).pairs, deck(data.Colour.YELLOW).pairs, g.free, g.science,
+                  wonders(agora).pairs, progress(agora).pairs, guild_floor())

@@ -216,3 +216,24 @@ def test_biased_self_play_reaches_the_bounds_without_a_false_error(agora):
         for c in top:
             top[c] = max(top[c], *(ln.points(c) for ln in s.lines))
     assert top["wonders"] >= 18 and top["blue"] >= 40
+
+
+@pytest.mark.parametrize("agora", [False, True])
+def test_the_fast_path_agrees_with_the_full_checks(agora):
+    """The check first looks every pair up in one table per game kind and only then builds
+    findings: both must give the same verdict (random values around the bounds)."""
+    from rules_engine.duel import sheet as ds
+
+    rng = random.Random(31)
+    for _ in range(3000):
+        vals = [{"blue": rng.randint(-1, 70), "green": rng.randint(-1, 19), "yellow": rng.randint(-1, 16),
+                 "wonders": rng.randint(-1, 34), "progress": rng.randint(-1, 33), "purple": rng.randint(-1, 45),
+                 "coins": rng.randint(0, 60)} for _ in range(2)]
+        a, b = (MatchLine(p, p == "Anna", v["blue"], v["green"], v["yellow"], v["purple"], v["wonders"],
+                          v["progress"], 0, 0, 0 if agora else None, 0, v["coins"])
+                for p, v in zip(("Anna", "Ben"), vals))
+        for result in (None, ds.Outcome(ds.Victory.SCIENCE, rng.choice(("Anna", "Ben")))):
+            science = result.winner if result is not None else None
+            full = (ds._deck_checks(a, b, science) + ds._wonder_checks(a, b, agora)
+                    + ds._progress_checks(a, b, agora) + ds._guild_checks(a, b, agora))
+            assert ds._bound_checks(a, b, result) == full
