@@ -197,6 +197,8 @@ def _pair_checks(a: MatchLine, b: MatchLine) -> list[Finding]:
 
 def _named_winner(sheet: MatchSheet) -> tuple[str | None, list[Finding]]:
     """The `winner` cell shared by both rows (None when empty), or findings."""
+    if not any(ln.winner for ln in sheet.lines):
+        return None, []                       # the common case: no winner column (a civilian victory)
     names = {(ln.winner or "").strip().casefold() for ln in sheet.lines}
     if len(names) > 1:
         shown = Joined(tuple(repr(ln.winner or "") for ln in sheet.lines), " and ")
@@ -212,6 +214,8 @@ def _named_winner(sheet: MatchSheet) -> tuple[str | None, list[Finding]]:
 
 
 def _victory(sheet: MatchSheet) -> tuple[Victory | None, list[Finding]]:
+    if not any(ln.victory for ln in sheet.lines):
+        return Victory.CIVILIAN, []           # the common case: no victory written, the normal end
     texts = [(ln.victory or "").strip().lower() for ln in sheet.lines]
     if len(set(texts)) > 1:
         return None, [error("victory.rows", "victory is {one!r} on one row and {other!r} on the "
