@@ -8,9 +8,11 @@ rest on, with two independent public sources each, are in SOURCES.
 """
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -87,7 +89,9 @@ def test_bounds_come_from_the_card_data():
 def test_importing_computes_nothing():
     code = ("import rules_engine.duel.sheet as s, rules_engine.duel.bounds as b; "
             "print(b.green.cache_info().currsize, b.deck.cache_info().currsize, b.wonders.cache_info().currsize)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root,
+                         env={**os.environ, "PYTHONPATH": str(root)}).stdout
     assert out.split() == ["0", "0", "0"]
 
 
