@@ -172,8 +172,8 @@ def _buildings(p: PlayerLine, wonder: Wonder | None, leaders: bool) -> list[Find
         return [error("buildings.max", "buildings {buildings} for {player!r}: a player has "
                                        "{most} building tokens and builds at most "
                                        "{most} buildings in a game, board and wonder card "
-                                       "together (more only with the leader archimedes of the anführer "
-                                       "expansion); check the sheet", p.player,
+                                       "together (more only with the leader Archimedes of the Leaders "
+                                       "(Anführer) expansion); check the sheet", p.player,
                       buildings=p.buildings, player=p.player, most=data.MAX_BUILDINGS)]
     card = wonder.card_buildings if wonder is not None else None
     if wonder is not None and card is not None and p.buildings > data.BOARD_BUILDINGS + card:
@@ -183,6 +183,6 @@ def _buildings(p: PlayerLine, wonder: Wonder | None, leaders: bool) -> list[Find
                                        "{most}; check the sheet", p.player, buildings=p.buildings,
                       player=p.player, board=data.BOARD_BUILDINGS, wonder=wonder.name_de, card=card, most=most)]
     return [warning("buildings.archimedes", "buildings {buildings} for {player!r}: more than "
-                                            "{most} buildings only with the leader archimedes; "
+                                            "{most} buildings only with the leader Archimedes; "
                                             "check the sheet", p.player,
                     buildings=p.buildings, player=p.player, most=data.MAX_BUILDINGS)]

@@ -508,11 +508,47 @@ def _military(t: _Table, sheet: TableSheet) -> list[Finding]:
                                          "give at most 0+2+4 = 6 each, {top} in all; check the military column",
                       total=total, n=t.n, top=top)]
     if t.ordered and not military_assignment_exists(totals):
+        window = _impossible_neighbours(totals)
+        if window:
+            who = Joined(tuple(f"{t.seats[i].line.player!r} {totals[i]}" for i in window), " and ")
+            return [error("military.assignment", "military {who} can't stand side by side: no results of the "
+                                                  "three ages between these neighbours give them, whatever the "
+                                                  "other seats have; check their military and the seat order",
+                          t.seats[window[0]].line.player, who=who)]
         listed = ", ".join(f"{s.line.player!r} {s.line.military}" for s in t.seats)
         return [error("military.assignment", "no results of the three ages between neighbours give these "
                                               "military points ({listed}, in seat order); "
                                               "check the military column and the seat order", listed=listed)]
     return _shields(t)
+
+
+#: What a pair's results can give the seat after it (its `b`), and the seat before (its `a`).
+_GIVES_AFTER = frozenset(b for _, b in _PAIR_BY_AB)
+_GIVES_BEFORE = frozenset(_PAIR_BY_A)
+
+
+def _impossible_neighbours(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """The fewest seats next to each other (indices, in seat order) whose military points no
+    results of the pairs between them give, whatever the pairs at their ends give: the seats
+    a sheet's impossible military is on. Empty when only the whole ring doesn't fit."""
+    n = len(totals)
+    for size in range(2, n):
+        for start in range(n):
+            seats = tuple((start + k) % n for k in range(size))
+            received = _GIVES_AFTER  # what the first seat may get from the pair before it
+            for k, i in enumerate(seats):
+                rest = {totals[i] - got for got in received}
+                if k == size - 1:
+                    fits = bool(rest & _GIVES_BEFORE)
+                else:
+                    received = frozenset(b for r in rest for b, _, _ in _PAIR_BY_A.get(r, ()))
+                    fits = bool(received)
+                if not fits:
+                    break
+            else:
+                continue
+            return seats
+    return ()
 
 
 def _shieldless(t: _Table) -> list[int]:
@@ -552,6 +588,19 @@ _SYMBOL_WORDS = {d.Science.COMPASS: Term("compass symbols"), d.Science.GEAR: Ter
                  d.Science.TABLET: Term("tablet symbols")}
 
 
+def _wild_sources(s: _Seat, t: _Table) -> Joined:
+    """Where a seat's wild science symbols could come from, and why a source gives none."""
+    p = s.line
+    if s.wild:
+        babylon = phrase("Babylon's stage")
+    elif s.board.wild:  # Babylon, but its points or stages leave the wild-symbol stage unbuilt
+        babylon = phrase("Babylon's wild-symbol stage is not built with wonders {wonders}", wonders=p.wonders)
+    else:
+        babylon = phrase("{board} has no wild-symbol stage", board=s.board.label)
+    guild = phrase("the Scientists Guild") if t.scientists else phrase("the Scientists Guild is not in play")
+    return Joined((babylon, guild), " and ")
+
+
 def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
     """Science points from symbol counts the deck allows, wild symbols included."""
     out: list[Finding] = []
@@ -582,8 +631,9 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
             continue
         if not 0 <= wild <= wmax:
             out.append(error("science.wild", "{player!r} has {wild} {symbols}, at most {most} possible "
-                             "here (Babylon's stage, the Scientists Guild)", p.player, player=p.player, wild=wild,
-                             symbols=Term("wild symbol") if wild == 1 else Term("wild symbols"), most=wmax))
+                             "here: {sources}", p.player, player=p.player, wild=wild,
+                             symbols=Term("wild symbol") if wild == 1 else Term("wild symbols"), most=wmax,
+                             sources=_wild_sources(s, t)))
             continue
         want = science_points(*syms, wild)
         if p.science != want:

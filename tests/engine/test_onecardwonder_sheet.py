@@ -72,8 +72,8 @@ def test_rulebook_at_most_four_buildings():
     [f] = check_sheet(sheet, catalogue=CATALOGUE)
     assert (f.rule, f.severity, f.player) == ("buildings.max", Severity.ERROR, "Ben")
     assert f.message == ("buildings 5 for 'Ben': a player has 4 building tokens and builds at most 4 buildings "
-                         "in a game, board and wonder card together (more only with the leader archimedes of "
-                         "the anführer expansion); check the sheet")
+                         "in a game, board and wonder card together (more only with the leader Archimedes of "
+                         "the Leaders (Anführer) expansion); check the sheet")
 
 
 def test_rulebook_archimedes_allows_the_wonder_cards_buildings_too():

@@ -32,7 +32,7 @@ from tourney.event import entry, live
 
 from tourney.core import store
 from tourney.core.errors import TourneyError
-from tourney.core.i18n import _, local_number, ngettext, use_language
+from tourney.core.i18n import N_, _, local_number, ngettext, use_language
 from tourney.core.names import fold
 from rules_engine.findings import Text
 from tourney.event.errors import ImportRefused, VersionConflict
@@ -231,6 +231,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         return built(stamp, status, "text/html; charset=utf-8",
                      {"": html(name, path, stamp=stamp, **ctx), "fragment": html(name, path, fragment=True, **ctx)})
 
+    def said(message: str, **values: object) -> str:
+        """One of the API's messages in the event's language (the desk pages show them as they are)."""
+        with use_language(state.lang):
+            return _(message).format(**values)
+
     def json_built(stamp: int, value: Any, status: int = 200) -> Built:
         return built(stamp, status, "application/json", {"": json.dumps(value, ensure_ascii=False)})
 
@@ -255,11 +260,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             if desk is not None:
                 return desk
             await slow_failure(request)
-            return JSONResponse({"error": "invalid token: use the token 'tourney desk add' printed"}, 401)
+            return JSONResponse({"error": said(N_("invalid token: use the token 'tourney desk add' printed"))}, 401)
         s = session(request)
         if s is not None and secrets.compare_digest(request.headers.get("x-csrf-token", ""), s.csrf):
             return s.desk
-        return JSONResponse({"error": "missing token: send 'Authorization: Bearer TOKEN'"}, 401)
+        return JSONResponse({"error": said(N_("missing token: send 'Authorization: Bearer TOKEN'"))}, 401)
 
     async def api_publish(request: Request) -> Response:
         """`POST /api/rounds/{n}/publish` with an organiser desk's token: show the round's
@@ -440,7 +445,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
         def build(stamp: int) -> Built:
             if not desk and n not in live.published_rounds(event):
-                return json_built(stamp, {"error": f"round {n}'s seating is not published"}, 404)
+                return json_built(stamp, {"error": said(N_("round {round}'s seating is not published"), round=n)}, 404)
             return json_built(stamp, seating_rows(event, n))
 
         return await cached_page(request, ("api-seating", n, desk), build, settle=False)
@@ -456,15 +461,16 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         try:
             body = await request.json()
         except ValueError:
-            return JSONResponse({"error": "the body is not JSON: send {\"rows\": [...], \"version\": V}",
+            return JSONResponse({"error": said(N_('the body is not JSON: send {{"rows": [...], "version": V}}')),
                                  "findings": []}, 422)
         rows = body.get("rows") if isinstance(body, dict) else None
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-            return JSONResponse({"error": "'rows' must be a list of objects, one per player", "findings": []}, 422)
+            return JSONResponse({"error": said(N_("'rows' must be a list of objects, one per player")),
+                                 "findings": []}, 422)
         version = body.get("version", False)
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            return JSONResponse({"error": "'version' must be the stored version you saw, or null for a first "
-                                          "entry", "findings": []}, 422)
+            return JSONResponse({"error": said(N_("'version' must be the stored version you saw, or null for a "
+                                                  "first entry")), "findings": []}, 422)
         reason = body.get("reason")
         return rows, version, reason if isinstance(reason, str) else None
 
@@ -521,19 +527,23 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         except VersionConflict as exc:
             return JSONResponse({"error": str(exc), "stored": table_json(exc.stored)}, 409)
         except ImportRefused as exc:
-            return JSONResponse({"error": exc.report.summary() + ": nothing stored",
+            with use_language(state.lang):
+                summary = exc.report.summary()
+            return JSONResponse({"error": said(N_("{summary}: nothing stored"), summary=summary),
                                  "findings": [finding_json(f, state.lang) for f in exc.report.findings]}, 422)
         except TourneyError as exc:
             return JSONResponse({"error": str(exc), "findings": []}, 422)
         warnings = [finding_json(f, state.lang) for f in done.warnings]
         if isinstance(done, entry.Held):
             if done.mismatch:
-                return JSONResponse({"error": f"round {r}, table {t}: this entry differs from another desk's: "
-                                              "nothing stored; the organiser compares them and decides",
+                return JSONResponse({"error": said(N_("round {round}, table {table}: this entry differs from another "
+                                                      "desk's: nothing stored; the organiser compares them and "
+                                                      "decides"), round=r, table=t),
                                      "held": True, "mismatch": True, "warnings": warnings}, 409)
             return JSONResponse({"round": r, "table": t, "held": True, "mismatch": False,
-                                 "message": f"round {r}, table {t}: entry held until a second desk's entry "
-                                            "agrees", "warnings": warnings}, 202)
+                                 "message": said(N_("round {round}, table {table}: entry held until a second "
+                                                    "desk's entry agrees"), round=r, table=t),
+                                 "warnings": warnings}, 202)
         return JSONResponse({"round": done.round, "table": done.table, "version": done.version,
                              "warnings": warnings}, 201)
 
