@@ -59,15 +59,18 @@
   // --- the round clock -------------------------------------------------------------------
   function say(template, time) {  // "{time} left" / "noch {time}": the digits in bold
     var box = document.getElementById("clockleft");
-    var parts = template.split("{time}");
-    box.textContent = "";
-    box.appendChild(document.createTextNode(parts[0]));
-    if (parts.length > 1) {
-      var b = document.createElement("b");
-      b.textContent = time;
-      box.appendChild(b);
-      box.appendChild(document.createTextNode(parts[1]));
+    if (box.dataset.template !== template) {  // built once per wording, then only the digits change
+      var parts = template.split("{time}");
+      box.textContent = "";
+      box.appendChild(document.createTextNode(parts[0]));
+      if (parts.length > 1) {
+        box.appendChild(document.createElement("b"));
+        box.appendChild(document.createTextNode(parts[1]));
+      }
+      box.dataset.template = template;
     }
+    var digits = box.querySelector("b");
+    if (digits && digits.textContent !== time) digits.textContent = time;
   }
 
   function mmss(seconds) {
