@@ -254,6 +254,35 @@ def test_science_symbol_columns():
         "'P1' has 2 wild symbols, at most 1 possible here: Babylon's stage and the Scientists Guild is not in play"]
 
 
+def test_science_split_across_the_decks():
+    # Three players' decks hold 4 cards of each symbol. 16 points are 4 of one symbol or 1-2-2; 10
+    # are one of each or 3-1-0. Each score alone is possible and the three need 11 of the 12 green
+    # cards, but no split of the symbols gives all three (issue 31, item 2).
+    guilds = ("Workers Guild", "Spies Guild", "Traders Guild", "Builders Guild", "Magistrates Guild")
+    spoilt = table(line(1, science=16), line(2, science=16), line(3, science=10), guilds=guilds)
+    assert messages(spoilt, "science.split") == [
+        "science 'P1' 16 and 'P2' 16 and 'P3' 10 can't all be: however the symbols are placed, together they need "
+        "more cards of one symbol than the 3-player decks hold (4 compasses, 4 gears, 4 tablets); check the science "
+        "column"]
+    # The control: 9 (three tablets) instead of 10 fits beside 4 compasses and 4 gears.
+    assert "science.split" not in rules(table(line(1, science=16), line(2, science=16), line(3, science=9),
+                                              guilds=guilds))
+    # With the Scientists Guild in play a wild symbol could make the 10: no error then.
+    assert "science.split" not in rules(table(line(1, science=16), line(2, science=16), line(3, science=10)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(sorted(c.SCIENCE_REACHABLE[0] - {0})), min_size=2, max_size=4),
+       st.sampled_from(sorted(c._SYMBOL_DECKS)))
+def test_science_split_agrees_with_trying_every_split(scores, n):
+    # Every way to give each score its symbols (4 at most of each per city), by brute force.
+    options = [[x for x in itertools.product(range(c.MAX_SYMBOL + 1), repeat=3) if c.science_points(*x) == v]
+               for v in scores]
+    decks = c._SYMBOL_DECKS[n]
+    truth = any(all(sum(x[k] for x in pick) <= decks[k] for k in range(3)) for pick in itertools.product(*options))
+    assert c._science_fits(tuple(sorted(c._science_triples(v, 0) for v in scores)), decks) == truth
+
+
 def test_science_deck_with_columns():
     # Three players: one copy of each green card, so 4 compasses at the whole table.
     lines = [line(i, science=9, compasses=3, gears=0, tablets=0, wild=0) for i in (1, 2)] + [line(3)]
