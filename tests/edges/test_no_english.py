@@ -133,6 +133,8 @@ def test_a_german_or_french_event_shows_no_english(run, game, lang):
         sheets = setup["sheets"]
         player = (run.folder / "players.csv").read_text(encoding="utf-8").splitlines()[1].split(",")[0]
     commands = [("check", *sheets, "--event", ev), ("results", "import", ev, *sheets),
+                ("clock", ev, "start", "50"), ("clock", ev, "start", "50"), ("clock", ev, "add", "5"),
+                ("clock", ev, "pause"), ("clock", ev), ("announce", ev, "Mittagspause bis 13:30"), ("announce", ev),
                 ("players", "list", ev), ("standings", ev), ("player", ev, player), ("event", ev),
                 ("results", "history", ev), ("seating", ev), ("stats", ev),
                 ("export", ev, "-o", "st.xlsx"), ("export", ev, "-o", "st.html"), ("export", ev, "-o", "st.pdf"),

@@ -38,6 +38,7 @@ from rules_engine.findings import Text
 from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.event.history import DESK_AUTHOR, author_shown
+from tourney.server import board
 from tourney.server.cache import Built, PageCache, built
 
 if TYPE_CHECKING:
@@ -48,8 +49,9 @@ SESSION_COOKIE = "tourney_desk"
 #: Failed logins from one address wait this long times 2**(failures-1), capped.
 LOGIN_DELAY, LOGIN_DELAY_MAX = 0.5, 8.0
 #: Seconds a read change stamp stays good (changes made by other processes show this much later;
-#: this server's own changes show at once).
-STAMP_TTL = 1.0
+#: this server's own changes show at once). With the pages polling every second, an announcement
+#: or a clock set with the command line shows within 1.5 s.
+STAMP_TTL = 0.5
 #: Seconds between two builds of one player page while the event keeps changing (PageCache.settle).
 SETTLE = 1.0
 
@@ -216,7 +218,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     env = _env(state.lang)
 
     def html(name: str, path: str, *, fragment: bool = False, **ctx: Any) -> str:
-        return env.get_template(name).render(fragment=fragment, event_name=event.info().name, path=path, **ctx)
+        shown = None if fragment else board.shown(event)  # the clock and announcements above every page
+        return env.get_template(name).render(fragment=fragment, event_name=event.info().name, path=path,
+                                             board=shown, **ctx)
 
     def render(name: str, request: Request, status: int = 200, **ctx: Any) -> HTMLResponse:
         return HTMLResponse(html(name, request.url.path, **ctx), status)
@@ -421,10 +425,10 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         return await cached_page(request, ("projector",), build)
 
     async def stamp(request: Request) -> Response:
-        """What every open player page polls every few seconds: the change stamp (refresh when
-        it moved) and the round timer; 304 while nothing changed."""
-        return await cached_page(request, ("stamp",), lambda n: json_built(
-            n, {"stamp": n, "timer_end": live.timer_end(event)}), settle=False)
+        """What every open player page polls every second: the change stamp (refresh when it
+        moved), the clock and the announcements; 304 while nothing changed."""
+        return board.with_server_time(await cached_page(request, ("stamp",), lambda n: json_built(
+            n, {"stamp": n, **board.stamp_fields(event)}), settle=False))
 
     # --- JSON API --------------------------------------------------------------------
     async def api_standings(request: Request) -> Response:
@@ -638,6 +642,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                     live.start_timer(event, minutes, who)
                     return (ngettext("timer {n} minute", "timer {n} minutes", minutes).format(n=minutes) if minutes
                             else _("timer stopped"))
+                if action in board.DESK_ACTIONS:
+                    return board.desk_action(event, action, form, who)
                 if action == "accept":
                     got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
                     return _("round {round}, table {table}: stored version {version}").format(
@@ -686,6 +692,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         Route("/find", find),
         Route("/projector", projector),
         Route("/api/stamp", stamp),
+        *board.routes(event, lambda request, key, value: cached_page(
+            request, key, lambda n: json_built(n, value()), settle=False)),
         Route("/api/standings", api_standings),
         Route("/api/rounds/{n:int}/seating", api_seating),
         Route("/api/rounds/{n:int}/publish", api_publish, methods=["POST"]),
