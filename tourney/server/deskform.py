@@ -41,16 +41,19 @@ class DeskForm:
 
 
 def desk_form(fmt: SheetFormat, pad: PadDescription, lang: str, seats: Sequence[store.SeatRow],
-              stored: store.TableResult | None) -> DeskForm:
-    """The form of a table seated as `seats`, filled with the `stored` sheet (if any), in `lang`."""
+              stored: store.TableResult | None, sent: Sequence[Mapping[str, object]] | None = None) -> DeskForm:
+    """The form of a table seated as `seats`, filled with the `stored` sheet (if any), or with
+    the rows a player `sent` (a reported sheet), in `lang`."""
     columns = [c for c in sheet_columns(fmt) if c not in FIXED]
     by_seat = {ln.seat: ln for ln in stored.lines} if stored else {}
+    by_sent = {str(r.get("seat")): r for r in sent or ()}
     cells: list[dict[str, object]] = []
     for s in seats:
         ln = by_seat.get(s.seat)
         values: dict[str, object] = {"wonder": s.wonder or ""}
         if ln is not None:
             values.update({"side": ln.side or "", **line_cells(ln)})
+        values.update({k: v for k, v in by_sent.get(str(s.seat), {}).items() if k not in FIXED})
         cells.append(values)
     colours = {c.key: c.colour for c in (*pad.categories, *pad.extra)}
     labels = {c.key: c.label for c in (*pad.categories, *pad.extra)}
