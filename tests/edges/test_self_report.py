@@ -311,6 +311,8 @@ def test_duel_the_opponent_confirms(tmp_path, monkeypatch):
     sent = client.post("/api/rounds/1/tables/1/report", json={"player": second, "code": codes[second],
                                                               "rows": rows})
     assert (sent.status_code, sent.json()["waiting_for"]) == (202, [first])
+    page = client.get("/rounds/1/tables/1").text  # the reported numbers by player: Duel's sheet has no seats
+    assert re.findall(r'data-key="blue" data-seat="\d">(\d+)<', page) == ["10", "4"]
     done = client.post("/api/rounds/1/tables/1/confirm", json={"player": first, "code": codes[first],
                                                                "report": sent.json()["report"], "agree": True})
     assert done.status_code == 201

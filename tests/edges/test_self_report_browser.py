@@ -55,6 +55,7 @@ def report_from_phone(browser, server: Server, table: int, reporter: str, code: 
 
 
 def answer(page, player: str, code: str, button: str) -> None:
+    page.locator("#tablepage[data-ready]").wait_for()  # the page's script is running (after a reload)
     row = page.locator(f"form.confirm[data-player='{player}']")
     row.locator("input[name=code]").fill(code)
     row.locator(f"button.{button}").click()
@@ -126,6 +127,7 @@ def test_a_player_disputes_and_the_organiser_decides(browser, served):
     queue = desk.locator("section.reportqueue")
     assert f"disputed by {players[2]} (reported by {players[1]})" in queue.inner_text()
     queue.locator("a").click()
+    desk.wait_for_selector("#findinglist li")  # the form's script is running
     legend = desk.locator("#report dl.legend").inner_text()
     assert players[0] in legend and players[2] in legend
     desk.click("#report-edit")
@@ -153,6 +155,7 @@ def test_a_sheet_with_a_rule_error_goes_to_the_organiser_only_when_sent(browser,
     page.locator("#findinglist li.error", has_text="totals don't add up").wait_for()  # as they type
     page.click("#send")
     page.locator("#status.error", has_text="The sheet has rule errors").wait_for()
+    page.locator("#to-organiser:visible").wait_for()
     assert sheet_reports(Event.open(ev.path)) == []  # refused: nothing held, the player may correct it
     page.click("#to-organiser")
     page.locator("#report-state", has_text="The sheet has rule errors: the organiser decides.").wait_for()
@@ -184,6 +187,7 @@ def test_twenty_players_check_in_on_their_phones_then_round_one_is_seated(browse
             page = phones[i % 4]
             page.goto(server.url + "/")
             page.click("a[href='/check-in']")
+            page.locator("form.checkin[data-ready]").wait_for()
             page.fill("input[name=player]", name.lower())
             page.fill("input[name=code]", code)
             page.click("form.checkin button")

@@ -155,14 +155,14 @@ def source_of(report: store.SheetReport, players: Sequence[str], desk: str | Non
 
 
 def _settle(event: store.Event, game: GameWorkflow, conn: store.Connection, report_id: int,
-            players: Sequence[str], changed: bool) -> Answered:
+            players: Sequence[str]) -> Answered:
     """Inside the transaction, after an agreement: store the sheet once every player agreed
     (checked again: the event may have changed since it was reported), or send it to the
     organiser when it has an error now."""
     [report] = store.reports(conn, report_id=report_id)
     shown = ReportShown(report, tuple(players))
     if shown.waiting_for:
-        return Answered(report.id, report.status, shown.waiting_for, changed=changed)
+        return Answered(report.id, report.status, shown.waiting_for)
     r, t = report.round, report.table
     try:
         checked = entry.checked_sheet(event, game, r, t, report.rows, None, "report")
@@ -221,7 +221,7 @@ def report_sheet(event: store.Event, game: GameWorkflow, round_no: int, table_no
                 round=round_no, table=table_no))
         if current is not None and _same_cells(game, current.rows, rows):
             store.answer_report(conn, current.id, player.id, True)
-            return _settle(event, game, conn, current.id, players, True)
+            return _settle(event, game, conn, current.id, players)
         if current is not None:
             store.set_report_status(conn, current.id, REPLACED)
         rid = store.add_report(conn, round_no, table_no, player.id, entry.json_rows(rows))
@@ -231,7 +231,7 @@ def report_sheet(event: store.Event, game: GameWorkflow, round_no: int, table_no
             store.log(conn, "report.errors", f"{where}: report {rid} has rule errors: sent to the organiser",
                       player.name[:100])
             return Answered(rid, ERRORS, (), findings=tuple(checked.errors))
-        return _settle(event, game, conn, rid, players, True)
+        return _settle(event, game, conn, rid, players)
 
 
 def confirm_report(event: store.Event, game: GameWorkflow, round_no: int, table_no: int, name: str, code: str,
@@ -265,7 +265,7 @@ def confirm_report(event: store.Event, game: GameWorkflow, round_no: int, table_
         _not_stored(_stored_in(conn, round_no, table_no), round_no, table_no)
         store.answer_report(conn, report_id, player.id, agree)
         if agree:
-            return _settle(event, game, conn, report_id, players, True)
+            return _settle(event, game, conn, report_id, players)
         store.set_report_status(conn, report_id, DISPUTED)
         store.log(conn, "report.dispute", f"round {round_no}, table {table_no}: {player.name!r} disputed report "
                                           f"{report_id}", player.name[:100])

@@ -20,4 +20,5 @@
         }
       });
   });
+  form.dataset.ready = "1";  // what the browser tests wait for
 })();

@@ -103,4 +103,5 @@
       .finally(function () { setTimeout(poll, 2000); });
   }
   poll();
+  page.dataset.ready = "1";  // what the browser tests wait for after a reload
 })();
