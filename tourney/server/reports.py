@@ -153,6 +153,16 @@ def report_routes(parts: Parts) -> list[Route]:
         except TourneyError as exc:
             return JSONResponse({"error": str(exc), "findings": []}, 422)
 
+    async def outcome(request: Request, act: Callable[[], reports.Answered], *, held_is_accepted: bool) -> Response:
+        """A player's report or answer, run: its refusal, or its outcome (pages rebuilt when it
+        changed anything)."""
+        got = await player_call(request, act)
+        if isinstance(got, Response):
+            return got
+        if got.changed:
+            await run_in_threadpool(parts.changed)
+        return answered(got, held_is_accepted=held_is_accepted)
+
     def refused(what: str) -> JSONResponse:
         return JSONResponse({"error": what, "findings": []}, 422)
 
@@ -168,13 +178,9 @@ def report_routes(parts: Parts) -> list[Route]:
             return refused('send {"player": NAME, "code": CODE, "rows": [one object per player]} (and '
                            '"to_organiser": true to send a sheet with errors to the organiser)')
         r, t = table_of(request)
-        got = await player_call(request, lambda: reports.report_sheet(
-            event, game, r, t, body["player"], body["code"], rows, to_organiser=body.get("to_organiser", False)))
-        if isinstance(got, Response):
-            return got
-        if got.changed:
-            await run_in_threadpool(parts.changed)
-        return answered(got, held_is_accepted=True)
+        return await outcome(request, lambda: reports.report_sheet(
+            event, game, r, t, body["player"], body["code"], rows, to_organiser=body.get("to_organiser", False)),
+            held_is_accepted=True)
 
     async def api_confirm(request: Request) -> Response:
         """`POST /api/rounds/{n}/tables/{t}/confirm {"player", "code", "report", "agree"}`."""
@@ -184,13 +190,8 @@ def report_routes(parts: Parts) -> list[Route]:
                 or not isinstance(body.get("agree"), bool)):
             return refused('send {"player": NAME, "code": CODE, "report": ID, "agree": true|false}')
         r, t = table_of(request)
-        got = await player_call(request, lambda: reports.confirm_report(
-            event, game, r, t, body["player"], body["code"], body["report"], body["agree"]))
-        if isinstance(got, Response):
-            return got
-        if got.changed:
-            await run_in_threadpool(parts.changed)
-        return answered(got, held_is_accepted=False)
+        return await outcome(request, lambda: reports.confirm_report(
+            event, game, r, t, body["player"], body["code"], body["report"], body["agree"]), held_is_accepted=False)
 
     async def api_check(request: Request) -> Response:
         """`POST /api/rounds/{n}/tables/{t}/report/check {"rows"}`: the findings as a player types."""
