@@ -9,7 +9,13 @@ from tourney.core.i18n import (
 )
 from tourney.cli.base import claim_output, cli, open_event, overwrite_options
 from tourney.core.errors import UsageError
-from tourney.core.store.schema import current_user
+
+
+def _user() -> str:
+    """Who runs the command, for the history (the store loads only when a command writes)."""
+    from tourney.core.store.schema import current_user
+
+    return current_user()
 
 
 # --- live server and its desks ------------------------------------------------------------
@@ -52,7 +58,7 @@ def publish(event: str, round_no: int | None, unpublish: bool) -> None:
         if not seated:
             raise UsageError(_("no round is seated yet: seat one with 'tourney seat {event}'").format(event=event))
         round_no = max(seated)
-    changed = publish_round(ev, round_no, current_user(), publish=not unpublish)
+    changed = publish_round(ev, round_no, _user(), publish=not unpublish)
     if unpublish:
         said = _("round {round}'s seating is hidden from the players' pages") if changed else \
             _("round {round}'s seating was not published: nothing to hide")
@@ -81,7 +87,7 @@ def clock(event: str, action: str | None, minutes: int | None) -> None:
         return
     if action not in CLOCK_ACTIONS:
         raise UsageError(_("clock {action!r}: say start, add, pause, resume or stop").format(action=action))
-    click.echo(clock_said(clock_action(ev, action, minutes, current_user())))
+    click.echo(clock_said(clock_action(ev, action, minutes, _user())))
 
 
 @cli.command()
@@ -98,7 +104,7 @@ def announce(event: str, text: str | None, clear: bool) -> None:
 
     ev = open_event(event)
     if clear:
-        gone = clear_announcements(ev, current_user(), text)
+        gone = clear_announcements(ev, _user(), text)
         if not gone:
             click.echo(_("no announcement is shown: nothing to take down"))
         for a in gone:
@@ -111,7 +117,7 @@ def announce(event: str, text: str | None, clear: bool) -> None:
         for a in shown:
             click.echo(f"{a.time()}  {a.text}")
         return
-    said, new = show(ev, text, current_user())
+    said, new = show(ev, text, _user())
     line = _("shown on every page and the projector: {text}") if new else \
         _("shown already (since {time}): {text}")
     click.echo(line.format(text=said.text, time=said.time()))

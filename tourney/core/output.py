@@ -13,7 +13,6 @@ from typing import Any, TypeVar
 import click
 
 from tourney.core.i18n import local_number
-from tourney.core.tabular import neutralise
 
 FORMATS = ("table", "csv", "json")
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -28,6 +27,8 @@ def output_format_option(*formats: str, default: str = "table") -> Callable[[_F]
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     """CSV with a header row; `None` is an empty cell and user text is neutralised against
     formula injection (numbers untouched)."""
+    from tourney.core.tabular import neutralise  # the readers' module: loaded when a CSV is written
+
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow([neutralise(h) for h in header])
