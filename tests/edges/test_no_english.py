@@ -141,7 +141,8 @@ def test_a_german_or_french_event_shows_no_english(run, game, lang):
                 ("export", ev, "-o", "st.xlsx"), ("export", ev, "-o", "st.html"), ("export", ev, "-o", "st.pdf"),
                 ("stats", ev, "-o", "stats.xlsx"), ("season", ev, "--spots", "1"),
                 ("print", ev, "--round", "1", "-o", "kit.pdf"), ("players", "codes", ev)]
-    pages = ["/", "/standings", f"/players/{player}", "/rounds/1", "/projector", "/desk", "/desk/rounds/1/tables/1"]
+    pages = ["/", "/standings", f"/players/{player}", "/rounds/1", "/projector", "/desk", "/desk/rounds/1/tables/1",
+             "/desk/players"]
     leaks = sweep(run, commands, ["st.xlsx", "st.html", "st.pdf", "stats.xlsx", "kit.pdf"], pages, ev, lang)
     assert leaks == {}
 

@@ -40,7 +40,7 @@ from rules_engine.findings import Text
 from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.event.history import DESK_AUTHOR, author_shown
-from tourney.server import board
+from tourney.server import board, roster
 from tourney.server.cache import Built, PageCache, built
 from tourney.server.reports import Parts, report_routes, report_shown
 
@@ -579,7 +579,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             if request.method == "POST":
                 form = await request.form()
                 if not secrets.compare_digest(str(form.get("csrf", "")), s.csrf):
-                    return HTMLResponse("invalid form (CSRF check failed): reload the page and try again", 403)
+                    with use_language(state.lang):
+                        refused = _("invalid form (CSRF check failed): reload the page and try again")
+                    return HTMLResponse(refused, 403)
             return await handler(request, s)
 
         return guarded
@@ -650,6 +652,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                             else _("timer stopped"))
                 if action in board.DESK_ACTIONS:
                     return board.desk_action(event, action, form, who)
+                if action in roster.DESK_ACTIONS:
+                    return roster.desk_action(event, game, action, form, who)
                 if action == "accept":
                     got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
                     return _("round {round}, table {table}: stored version {version}").format(
@@ -670,7 +674,17 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
         msg = await run_in_threadpool(said)
         await run_in_threadpool(state.changed)
-        return RedirectResponse(f"/desk?msg={quote(msg)}", 303)
+        back = "/desk/players" if action in roster.DESK_ACTIONS else "/desk"
+        return RedirectResponse(f"{back}?msg={quote(msg)}", 303)
+
+    async def desk_players(request: Request, s: Session) -> Response:
+        def build() -> Response:
+            with use_language(state.lang):
+                shown = roster.roster(event)
+            return render("players_desk.html", request, desk=s.desk, csrf=s.csrf, roster=shown,
+                          message=request.query_params.get("msg"))
+
+        return await run_in_threadpool(build)
 
     async def download_sheets(request: Request, s: Session) -> Response:
         from tourney.outputs.printsheets import write_sheets
@@ -713,6 +727,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         Route("/desk", desk_page(desk_home)),
         Route("/desk/rounds/{n:int}/tables/{t:int}", desk_page(desk_table)),
         Route("/desk/rounds/{n:int}/sheets.xlsx", desk_page(download_sheets, organiser=True)),
+        Route("/desk/players", desk_page(desk_players, organiser=True)),
         Route("/desk/organiser/{action}", desk_page(organiser_action, organiser=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
