@@ -121,6 +121,12 @@ OD = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
       'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:xlink="http://www.w3.org/1999/xlink"')
 
 
+MANIFEST = ('<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0">'
+            '<manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.'
+            'spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+            "</manifest:manifest>")
+
+
 def ods(path: Path, sheets: str | bytes | tuple[bytes, int, int], **parts: str) -> Path:
     """An ODS workbook of content.xml's spreadsheet body `sheets` (the table elements)."""
     if isinstance(sheets, tuple):
@@ -130,7 +136,8 @@ def ods(path: Path, sheets: str | bytes | tuple[bytes, int, int], **parts: str) 
         content = deflate(b'<?xml version="1.0" encoding="UTF-8"?><office:document-content ' + OD.encode()
                           + b"><office:body><office:spreadsheet>" + body
                           + b"</office:spreadsheet></office:body></office:document-content>")
-    entries = {"mimetype": deflate(b"application/vnd.oasis.opendocument.spreadsheet"), "content.xml": content}
+    entries = {"mimetype": deflate(b"application/vnd.oasis.opendocument.spreadsheet"),
+               "META-INF/manifest.xml": deflate(MANIFEST.encode()), "content.xml": content}
     entries.update({k: deflate(v.encode()) for k, v in parts.items()})
     return write_zip(path, entries)
 

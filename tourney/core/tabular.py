@@ -17,6 +17,7 @@ import gc
 import io
 import itertools
 import math
+import os
 import posixpath
 import re
 import zipfile
@@ -567,8 +568,6 @@ def read_workbook(path: Path) -> tuple[Table, ...]:
         raise SheetError(phrase("{file}: can't read the file ({reason})", file=path.name,
                                 reason=_reason(exc))) from None
     if head == _OLE_MAGIC:
-        from tourney.core.legacybook import read_xls
-
         return read_xls(path)
     suffix = path.suffix.lower()
     if suffix in XLS_SUFFIXES and not head.startswith(b"PK"):
@@ -1024,6 +1023,90 @@ def _ods_text(cell: Element, where: str) -> str:
             continue
         add(child.tail or "")
     return "".join(parts)
+
+
+# --- XLS (old Excel 97-2003) -----------------------------------------------------------------------
+# Read by calamine (python-calamine) in a child process, `python -m tourney.core.legacybook`:
+# calamine unfolds a whole workbook in memory first, a failed allocation aborts the process, and
+# the child's memory and time are capped (see that module). Its rows are checked here.
+_XLS_MEMORY_EXIT = 3  # the child's exit code for a MemoryError (tourney.core.legacybook)
+
+
+def read_xls(path: Path) -> tuple[Table, ...]:
+    """Every worksheet of an XLS workbook as a `Table`; refused with a clear message when the
+    workbook is damaged, protected with a password, or needs more memory or time to unfold
+    than the child may take."""
+    import pickle
+    import subprocess
+    import sys
+
+    root = str(Path(__file__).resolve().parents[2])  # where the child finds tourney.core.legacybook
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (root, os.environ.get("PYTHONPATH"))))}
+    try:
+        done = subprocess.run([sys.executable, "-m", "tourney.core.legacybook", str(path), str(MAX_XLS_MEMORY)],
+                              capture_output=True, timeout=MAX_XLS_SECONDS, env=env, check=False)
+    except subprocess.TimeoutExpired:
+        raise TableLimitError(phrase("{file}: reading the workbook takes more than {n} s, the most this tool waits: "
+                                     "delete what is not a result, or save it as .xlsx", file=path.name,
+                                     n=MAX_XLS_SECONDS)) from None
+    except OSError as exc:
+        raise SheetError(phrase("{file}: can't read the file ({reason})", file=path.name,
+                                reason=(exc.strerror or str(exc)).lower())) from None
+    if done.returncode == _XLS_MEMORY_EXIT or done.returncode < 0 or b"memory allocation" in done.stderr:
+        # Out of memory: a MemoryError, or calamine's failed allocation (abort, a signal).
+        raise TableLimitError(phrase("{file}: the workbook unfolds to more than {max} in memory, the most this tool "
+                                     "gives it: delete what is not a result, or save it as .xlsx", file=path.name,
+                                     max=_mb(MAX_XLS_MEMORY)))
+    try:
+        result = pickle.loads(done.stdout) if done.returncode == 0 else None
+    except (pickle.UnpicklingError, EOFError, ValueError, TypeError):
+        result = None
+    if not isinstance(result, tuple) or not result:
+        last = (done.stderr.decode("utf-8", "replace").strip().splitlines() or [f"exit code {done.returncode}"])[-1]
+        raise _damaged("xls", path.name, last[-300:])
+    if result[0] == "error":
+        kind, detail = result[1], str(result[2])
+        if kind == "password":
+            raise DamagedWorkbookError(phrase("{file} is protected with a password: save it again without one, or "
+                                              "as CSV", file=path.name))
+        if kind == "missing":
+            raise SheetError(phrase("{file}: reading .xls needs the python-calamine package ({reason}): install it, "
+                                    "or save the file as .xlsx", file=path.name, reason=detail))
+        raise _damaged("xls", path.name, detail)
+    return tuple(_xls_table(path.name, *sheet) for sheet in result[1])
+
+
+def _xls_table(file: str, title: str, first_row: int, first_col: int, rows: list[list[object]]) -> Table:
+    """One sheet's rows from the child, checked as every workbook's are."""
+    where = f"{file}[{title}]"
+    out: list[Row] = []
+    for k, values in enumerate(rows):
+        cells = [_xls_cell(v) for v in values]
+        if all(map(is_blank, cells)):
+            continue
+        number = first_row + k + 1
+        if number > MAX_ROWS:  # an .xls sheet has at most 65,536 rows: here for the limit's sake
+            raise _rows_beyond(where, number)
+        placed = place_cells(where, number, ((first_col + i + 1, c) for i, c in enumerate(cells)),
+                             lambda why, at: _damaged("xls", at, why))
+        if placed:
+            out.append(Row(number, placed))
+    return Table(file, title, tuple(out))
+
+
+def _xls_cell(value: object) -> Cell:
+    """A value from the child as the other workbook readers give it: text with the formula
+    neutralisation undone, whole numbers as int, others as the exact Decimal of the shortest
+    text of the float (what a spreadsheet shows), blank text as None."""
+    if value is None or isinstance(value, (bool, int)):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return str(value)
+        number = Decimal(repr(value))
+        return int(number) if number == number.to_integral_value() and abs(number) <= 10**15 else number
+    text = str(value)
+    return unneutralise(text) if text.strip() else None
 
 
 # --- cells -------------------------------------------------------------------------------------------
