@@ -6,7 +6,8 @@ calamine unfolds a whole workbook into memory before a single row can be looked 
 of a sheet's bounding box, every cell its own copy of its text. A 5 MB .xls of one long text in
 320,000 cells asks for 10 GB, and the allocation that fails aborts the process (no Python
 exception); benchmarks/bench_workbook_readers.py has the figures. So the child gets at most
-`tabular.MAX_XLS_MEMORY` of address space (Linux, macOS: `resource.RLIMIT_AS`) and
+`tabular.MAX_XLS_MEMORY` of address space (`resource.RLIMIT_AS`, which Linux enforces; elsewhere
+the child is still a process of its own: a failed allocation ends it, not the command) and
 `tabular.MAX_XLS_SECONDS`, and a child that dies or runs out is a clear refusal there. The rows
 it sends back go through the same limits as every other workbook's (`tabular.place_cells`).
 
@@ -61,8 +62,10 @@ def _child(path: str, budget: int) -> tuple[object, ...]:
     _limit_memory(budget)
     try:
         sheets: Sheets = []
-        # From the open file, not the path: calamine then tells the format from the bytes, not the name.
-        with open(path, "rb") as fh, python_calamine.CalamineWorkbook.from_filelike(fh) as book:
+        # An .xls by its path: calamine reads it as XLS and says what is wrong with it. Else (an
+        # XLS misnamed) from the open file: calamine tells the format from the bytes.
+        with open(path, "rb") as fh, (python_calamine.CalamineWorkbook.from_path(path) if path.lower().endswith(".xls")
+                                      else python_calamine.CalamineWorkbook.from_filelike(fh)) as book:
             for meta in book.sheets_metadata:
                 if meta.typ != python_calamine.SheetTypeEnum.WorkSheet:
                     continue
