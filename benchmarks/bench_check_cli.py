@@ -116,7 +116,7 @@ def main() -> None:
               f"{last}")
 
         runner = CliRunner()
-        import tourney.games as games
+        import tourney.games.registry as games
 
         if "--serial" in sys.argv:
             results.PARALLEL_TABLES = sys.maxsize

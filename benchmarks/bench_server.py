@@ -3,7 +3,7 @@ phones polling the standings and seating pages while 4 desks post a 40-table rou
 Prints p50/p95 latency per page and checks results stored = results posted (aim: p95 < 100 ms).
 
 A phone behaves as the pages' own script (static/live.js) makes a browser behave: it opens the
-seating or the standings page, then asks `/api/stamp` every 2 seconds (after the previous
+seating or the standings page, then asks `/api/stamp` every second (after the previous
 answer, revalidating with If-None-Match, so mostly 304), and when the stamp moved fetches the
 page's live part (X-Fragment) once; now and then (one poll in 15) its owner switches to the
 other page. Desks post back to back, as fast as the server answers (a burst far denser than
@@ -56,7 +56,7 @@ def sheet(event: Event, table: int) -> list[dict[str, object]]:
 
 
 PAGES = ("/", "/standings")
-POLL = 2.0  # live.js: setTimeout(poll, 2000) after each answer
+POLL = 1.0  # live.js: setTimeout(poll, 1000) after each answer
 
 
 @dataclass

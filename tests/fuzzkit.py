@@ -105,8 +105,9 @@ def seven_sheet(tables: int = 2) -> Sheet:
 def duel_sheet() -> Sheet:
     """Two matches of round 1: the first player wins each on civilian points."""
     def line(table: int, player: str, first: int, blue: int) -> list[Cell]:
-        cats = {"blue": blue, "green": 4, "yellow": 3, "purple": 0, "wonders": 8, "progress": 2, "treasury": 2,
-                "military": 0, "senate": 0}
+        # progress: Agriculture (4) for the first player; each token exists once (issue 31)
+        cats = {"blue": blue, "green": 4, "yellow": 3, "purple": 0, "wonders": 8, "progress": 4 * first,
+                "treasury": 2, "military": 0, "senate": 0}
         return [1, table, player, first, *cats.values(), sum(cats.values()), 7, "civilian", ""]
 
     return Sheet("duel", list(DUEL_HEADER), [line(1, DUEL_PLAYERS[0], 1, 12), line(1, DUEL_PLAYERS[1], 0, 5),

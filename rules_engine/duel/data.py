@@ -239,6 +239,8 @@ TRADE_BASE = 2                 # price = 2 + opponent's brown/grey production of
 DISCARD_BASE = 2               # discard: 2 coins + 1 per own yellow card
 URBANISM_CHAIN_COINS = 4
 MATHEMATICS_VP_PER_TOKEN = 3
+BUILDERS_VP_PER_WONDER = 2     # Builders Guild: per wonder in the city with the most wonders
+MONEYLENDERS_COINS_PER_VP = 3  # Moneylenders Guild: 1 VP per 3 coins in the richest city
 MAX_WONDERS_BUILT = 7
 SCIENCE_SUPREMACY = 6
 CAPITAL = 9                    # conflict pawn distance that wins by military supremacy

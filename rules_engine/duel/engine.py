@@ -735,9 +735,9 @@ class Game:
     def _guild_vp(self, c: int) -> int:
         kind = C_GUILD_KIND[c]
         if kind == "builders":
-            return 2 * max(len(self.built[0]), len(self.built[1]))
+            return data.BUILDERS_VP_PER_WONDER * max(len(self.built[0]), len(self.built[1]))
         if kind == "moneylenders":
-            return max(self.coins) // 3
+            return max(self.coins) // data.MONEYLENDERS_COINS_PER_VP
         return max(sum(self.ncol[q][k] for k in C_GUILD[c]) for q in (0, 1))
 
     def _civilian_winner(self) -> int:

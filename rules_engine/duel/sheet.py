@@ -3,7 +3,10 @@
 Pure: values in, findings out. Sources for the rules checked here: the Agora rulebook
 (German and French, /work/shared/rules/7wonders-duel-agora.*.txt: chambers, political
 supremacy, "the game ends at once" on a supremacy, ties to blue points then a shared win)
-and the base game's end-of-game scoring (military 0/2/5/10, 1 VP per 3 coins).
+and the base game's end-of-game scoring (military 0/2/5/10, 1 VP per 3 coins). What the
+card list allows (each card, wonder and token exists once; science, wonder, progress and guild
+limits) comes from `bounds`, derived from `data` on first use; docs/sheet-checks.md lists each
+rule with the fact it rests on.
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from rules_engine.duel import data
+from rules_engine.duel import bounds, data
 from rules_engine.findings import Finding, Joined, Term, error, phrase
 
 #: Score categories in sheet order (CSV column names); `senate` is 0 without Agora.
@@ -67,7 +70,9 @@ class MatchLine:
         return 0 if value is None else value
 
     def category_sum(self) -> int:
-        return sum(self.points(c) for c in CATEGORIES)
+        # spelled out: the checks ask for every sheet (a loop over CATEGORIES shows in the benchmark)
+        return (self.blue + self.green + self.yellow + self.purple + self.wonders + self.progress + self.treasury
+                + self.military + (self.senate or 0))
 
 
 @dataclass(frozen=True)
@@ -145,11 +150,12 @@ def _line_checks(p: MatchLine) -> list[Finding]:
     if s != p.total:
         out.append(error("sum", "totals don't add up for {player!r}: categories sum to {sum}, total says {total}",
                          name, player=name, sum=s, total=p.total))
-    for c in CATEGORIES:
-        v = getattr(p, c)
-        if v is not None and v < 0 and c != "military":  # military has its own check
-            out.append(error("negative", "{column} {value} for {player!r} is negative: points can't be", name,
-                             column=Term(c), value=v, player=name))
+    if min(p.blue, p.green, p.yellow, p.purple, p.wonders, p.progress, p.treasury, p.senate or 0) < 0:
+        for c in CATEGORIES:
+            v = getattr(p, c)
+            if v is not None and v < 0 and c != "military":  # military has its own check
+                out.append(error("negative", "{column} {value} for {player!r} is negative: points can't be", name,
+                                 column=Term(c), value=v, player=name))
     if p.coins < 0:
         out.append(error("coins.negative", "{player!r} has {coins} coins: coins can't be negative", name,
                          player=name, coins=p.coins))
@@ -160,7 +166,7 @@ def _line_checks(p: MatchLine) -> list[Finding]:
     if p.military not in MILITARY_POINTS:
         out.append(error("military.value", "military {military} for {player!r}: the conflict track gives "
                                            "0, 2, 5 or 10 points", name, military=p.military, player=name))
-    senate = p.points("senate")
+    senate = p.senate or 0
     if senate > SENATE_ALL:
         out.append(error("senate.value", "senate {senate} for {player!r}: chambers are worth 1, 2, 3, 3, 2, 1, "
                                          "so at most {most}", name, senate=senate, player=name, most=SENATE_ALL))
@@ -181,7 +187,7 @@ def _pair_checks(a: MatchLine, b: MatchLine) -> list[Finding]:
                                           "{other!r}: the conflict pawn scores for one player only, "
                                           "the other has 0", military=a.military, player=a.player,
                          other_military=b.military, other=b.player))
-    sa, sb = a.points("senate"), b.points("senate")
+    sa, sb = a.senate or 0, b.senate or 0
     if 0 <= sa <= SENATE_ALL and 0 <= sb <= SENATE_ALL and (sa, sb) not in senate_pairs():
         out.append(error("senate.chambers", "senate {senate} for {player!r} and {other_senate} for {other!r}: "
                                             "a chamber has one controller, so together at most {most}",
@@ -191,6 +197,8 @@ def _pair_checks(a: MatchLine, b: MatchLine) -> list[Finding]:
 
 def _named_winner(sheet: MatchSheet) -> tuple[str | None, list[Finding]]:
     """The `winner` cell shared by both rows (None when empty), or findings."""
+    if not any(ln.winner for ln in sheet.lines):
+        return None, []                       # the common case: no winner column (a civilian victory)
     names = {(ln.winner or "").strip().casefold() for ln in sheet.lines}
     if len(names) > 1:
         shown = Joined(tuple(repr(ln.winner or "") for ln in sheet.lines), " and ")
@@ -206,6 +214,8 @@ def _named_winner(sheet: MatchSheet) -> tuple[str | None, list[Finding]]:
 
 
 def _victory(sheet: MatchSheet) -> tuple[Victory | None, list[Finding]]:
+    if not any(ln.victory for ln in sheet.lines):
+        return Victory.CIVILIAN, []           # the common case: no victory written, the normal end
     texts = [(ln.victory or "").strip().lower() for ln in sheet.lines]
     if len(set(texts)) > 1:
         return None, [error("victory.rows", "victory is {one!r} on one row and {other!r} on the "
@@ -238,7 +248,7 @@ def _outcome(sheet: MatchSheet) -> tuple[Outcome | None, list[Finding]]:
             out.append(error("winner.civilian", "winner says {named!r} but {why}: fix the points or the "
                                                 "winner", named, named=named, why=why))
         for ln in (a, b):
-            if ln.points("senate") == SENATE_ALL:
+            if ln.senate == SENATE_ALL:
                 out.append(error("political.missed", "{player!r} has senate {senate}, all six chambers: "
                                                      "that is a political supremacy, which ends the game at "
                                                      "once; write victory political", ln.player,
@@ -287,6 +297,173 @@ def _outcome(sheet: MatchSheet) -> tuple[Outcome | None, list[Finding]]:
     return Outcome(victory, winner), out
 
 
+#: The sheet category holding the points of each colour's cards.
+_CATEGORY_OF = {data.Colour.BLUE: "blue", data.Colour.GREEN: "green", data.Colour.YELLOW: "yellow"}
+
+
+def _deck_checks(a: MatchLine, b: MatchLine, science_winner: str | None) -> list[Finding]:
+    """Blue, green and yellow points from the deck (each card exists once), green with the
+    science rule (`science_winner` won by science supremacy, if anyone)."""
+    out: list[Finding] = []
+    for colour, column in _CATEGORY_OF.items():
+        va, vb = a.points(column), b.points(column)
+        if va < 0 or vb < 0:
+            continue                          # `negative` says so
+        d = bounds.deck(colour)
+        if bounds.has(d.pairs, va, vb):
+            if colour is data.Colour.GREEN:
+                out.extend(_science_checks(a, b, science_winner))
+            continue
+        bad = [ln for ln, v in ((a, va), (b, vb)) if not bounds.has(d.pairs, v, 0)]
+        for ln in bad:
+            out.append(error("cards.deck", "{column} {value} for {player!r}: no set of the deck's {column} cards "
+                                           "adds up to {value} (each card exists once; they give {values})",
+                             ln.player, column=Term(column), value=ln.points(column), player=ln.player,
+                             values=Joined(d.values)))
+        if not bad:
+            out.append(error("cards.deck", "{column} {value} for {player!r} and {other_value} for {other!r}: each "
+                                           "card exists once, and no two sets of the deck's {column} cards give "
+                                           "both (all of them give {most})",
+                             column=Term(column), value=va, player=a.player, other_value=vb, other=b.player,
+                             most=d.most))
+    return out
+
+
+def _science_checks(a: MatchLine, b: MatchLine, science_winner: str | None) -> list[Finding]:
+    g = bounds.green()
+    if science_winner is None:
+        for ln in (a, b):
+            if ln.green > g.most_free:
+                return [error("science.green", "green {green} for {player!r}: that many green points need cards "
+                                               "of all six symbols (five symbols give at most {most}), a science "
+                                               "supremacy, which ends the game at once", ln.player,
+                              green=ln.green, player=ln.player, most=g.most_free)]
+        if not bounds.has(g.free, a.green, b.green):
+            return [error("science.green", "green {value} for {player!r} and {other_value} for {other!r}: every "
+                                           "split of the green cards that gives both puts all six symbols in one "
+                                           "city, a science supremacy, which ends the game at once",
+                          value=a.green, player=a.player, other_value=b.green, other=b.player)]
+        return []
+    w, lo = (a, b) if science_winner == a.player else (b, a)
+    if w.green < g.least_science:
+        return [error("science.green", "{player!r} won by science supremacy with green {green}: six different "
+                                       "symbols need at least {least} green points (the cheapest card of each "
+                                       "symbol, the Law token counting as one)", w.player,
+                      player=w.player, green=w.green, least=g.least_science)]
+    if lo.green > g.most_free or not bounds.has(g.science, w.green, lo.green):
+        return [error("science.green", "green {value} for {player!r}, who won by science supremacy, and "
+                                       "{other_value} for {other!r}: no split of the green cards gives both, "
+                                       "six symbols to the winner (the Law token counting as one) and at most "
+                                       "five to the other", value=w.green, player=w.player,
+                      other_value=lo.green, other=lo.player)]
+    return []
+
+
+def _wonder_checks(a: MatchLine, b: MatchLine, agora: bool) -> list[Finding]:
+    va, vb = a.wonders, b.wonders
+    if va < 0 or vb < 0:
+        return []
+    w = bounds.wonders(agora)
+    if bounds.has(w.pairs, va, vb):
+        return []
+    out: list[Finding] = []
+    for ln in (a, b):
+        if not bounds.has(w.pairs, ln.wonders, 0):
+            out.append(error("wonders.bound", "wonders {value} for {player!r}: no set of at most {n} wonders "
+                                              "adds up to {value} (a player builds at most {n}; the wonders "
+                                              "give {values})",
+                             ln.player, value=ln.wonders, player=ln.player, n=w.per_player,
+                             values=Joined(w.values)))
+    if out:
+        return out
+    if va + vb > w.best_table:
+        return [error("wonders.bound", "wonders {value} for {player!r} and {other_value} for {other!r}: only "
+                                       "{built} wonders are built in a game, worth at most {most} together",
+                      value=va, player=a.player, other_value=vb, other=b.player, built=data.MAX_WONDERS_BUILT,
+                      most=w.best_table)]
+    return [error("wonders.bound", "wonders {value} for {player!r} and {other_value} for {other!r}: no split of "
+                                   "the wonders gives both (each wonder exists once, a player builds at most {n}, "
+                                   "the table {built})", value=va, player=a.player, other_value=vb,
+                  other=b.player, n=w.per_player, built=data.MAX_WONDERS_BUILT)]
+
+
+def _progress_checks(a: MatchLine, b: MatchLine, agora: bool) -> list[Finding]:
+    va, vb = a.progress, b.progress
+    if va < 0 or vb < 0:
+        return []
+    p = bounds.progress(agora)
+    if bounds.has(p.pairs, va, vb):
+        return []
+    out: list[Finding] = []
+    scoring = Joined(tuple(f"{name} {vp}" for name, vp in p.scoring))
+    for ln in (a, b):
+        if not bounds.has(p.pairs, ln.progress, 0):
+            out.append(error("progress.value", "progress {value} for {player!r}: no set of progress tokens adds up "
+                                               "to {value} ({scoring}, Mathematics {per} per token held; at most "
+                                               "{n} tokens in a game)", ln.player, value=ln.progress,
+                             player=ln.player, scoring=scoring, per=p.per_token, n=p.tokens))
+    if out:
+        return out
+    return [error("progress.value", "progress {value} for {player!r} and {other_value} for {other!r}: each token "
+                                    "exists once and a game hands out at most {n}, so no split of them gives both",
+                  value=va, player=a.player, other_value=vb, other=b.player, n=p.tokens)]
+
+
+def _guild_most(kind: str, colours: tuple[data.Colour, ...], a: MatchLine, b: MatchLine, agora: bool) -> int:
+    """The most one guild can be worth on this sheet: it scores by the city with the most."""
+    if kind == "builders":
+        w = bounds.wonders(agora)
+        return data.BUILDERS_VP_PER_WONDER * max(w.max_built(a.wonders), w.max_built(b.wonders))
+    if kind == "moneylenders":
+        return max(a.coins, b.coins, 0) // data.MONEYLENDERS_COINS_PER_VP
+    most = 0
+    for ln in (a, b):
+        n = 0
+        for col in colours:
+            column = _CATEGORY_OF.get(col)
+            n += bounds.deck(col).max_cards(ln.points(column)) if column else bounds.deck_size((col,))
+        most = max(most, n)
+    return most
+
+
+def _guild_checks(a: MatchLine, b: MatchLine, agora: bool) -> list[Finding]:
+    together = max(a.purple, 0) + max(b.purple, 0)
+    if together <= bounds.guild_floor():
+        return []                             # within what any sheet allows (the common case)
+    ranked = sorted(((_guild_most(kind, cols, a, b, agora), name) for name, kind, cols in bounds.guilds()),
+                    reverse=True)[:data.GUILDS_IN_AGE_III]
+    most = sum(v for v, _ in ranked)
+    if together <= most:
+        return []
+    return [error("guilds.bound", "purple {value} for {player!r} and {other_value} for {other!r}: only {n} guilds "
+                                  "are in play, and by this sheet's other points and coins the best {n} give at "
+                                  "most {most} ({best})", value=a.purple, player=a.player, other_value=b.purple,
+                  other=b.player, n=data.GUILDS_IN_AGE_III, most=most,
+                  best=Joined(tuple(f"{name} {v}" for v, name in ranked)))]
+
+
+def _bound_checks(a: MatchLine, b: MatchLine, result: Outcome | None) -> list[Finding]:
+    """What the card list allows: each card, wonder and token exists once."""
+    agora = a.senate is not None or b.senate is not None
+    science = result.winner if result is not None and result.victory is Victory.SCIENCE else None
+    t = bounds.tables(agora)
+    if science is None:
+        g, ga, gb = t.green_free, a.green, b.green
+    else:
+        g, ga, gb = (t.green_science, a.green, b.green) if science == a.player else \
+            (t.green_science, b.green, a.green)
+    # The common case, every pair in its table (bounds.has spelled out: this runs for every sheet).
+    if (0 <= a.blue < len(t.blue) and 0 <= a.yellow < len(t.yellow) and 0 <= ga < len(g)
+            and 0 <= a.wonders < len(t.wonders) and 0 <= a.progress < len(t.progress)
+            and min(b.blue, b.yellow, gb, b.wonders, b.progress, a.purple, b.purple) >= 0
+            and (t.blue[a.blue] >> b.blue) & (t.yellow[a.yellow] >> b.yellow) & (g[ga] >> gb)
+            & (t.wonders[a.wonders] >> b.wonders) & (t.progress[a.progress] >> b.progress) & 1
+            and a.purple + b.purple <= t.guild_floor):
+        return []
+    return (_deck_checks(a, b, science) + _wonder_checks(a, b, agora) + _progress_checks(a, b, agora)
+            + _guild_checks(a, b, agora))
+
+
 def check_match(sheet: MatchSheet) -> list[Finding]:
     """Every finding for one match sheet (empty when it is plausible)."""
     if len(sheet.lines) != 2:
@@ -297,7 +474,9 @@ def check_match(sheet: MatchSheet) -> list[Finding]:
     for ln in sheet.lines:
         out.extend(_line_checks(ln))
     out.extend(_pair_checks(*sheet.lines))
-    out.extend(_outcome(sheet)[1])
+    result, findings = _outcome(sheet)
+    out.extend(_bound_checks(*sheet.lines, result))
+    out.extend(findings)
     return out
 
 

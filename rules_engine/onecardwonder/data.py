@@ -27,9 +27,13 @@ MAX_BUILDINGS = 4
 #: Wunder-Karte").
 MIN_CARD_BUILDINGS = 1
 #: Wonders have "ungefähr 10 Bauabschnitte"; a count far above that is more likely a typo.
-#: Twice the rulebook's figure is a plausibility bound for warnings, not a rule.
+#: Half as much again as the rulebook's figure is a plausibility bound for warnings, not a
+#: rule (the boxes' stage markers, 64 to 72 for up to 6 players, point the same way).
 TYPICAL_STAGES = 10
-PLAUSIBLE_STAGES = 2 * TYPICAL_STAGES
+PLAUSIBLE_STAGES = TYPICAL_STAGES + TYPICAL_STAGES // 2
+#: Stage markers in the German box ("72 Bauabschnitt-Marker"; the English box has 64): every
+#: completed stage at a table holds one, and a building beyond the tokens too (Archimedes).
+STAGE_MARKERS = 72
 #: Difficulty numbers printed on the wonders ("eine Nummer I, II oder III").
 DIFFICULTIES = (1, 2, 3)
 #: Wonder cards in the German edition ("20 Wunder-Karten"); the English base game has 14.

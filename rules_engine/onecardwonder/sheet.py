@@ -82,6 +82,7 @@ def check_sheet(sheet: TableSheet, catalogue: tuple[Wonder, ...] = data.WONDERS,
                                 Term("number the seats clockwise from the start player (seat 1)"))
     out += _winner_count(rows)
     out += _duplicate_wonders(rows)
+    out += _table_markers(rows, leaders)
     for p in rows:
         wonder = data.find_wonder(p.wonder, catalogue) if p.wonder and p.wonder.strip() else None
         if wonder is None and p.wonder and p.wonder.strip():
@@ -117,6 +118,27 @@ def _winner_count(rows: tuple[PlayerLine, ...]) -> list[Finding]:
     return [error("winner.count", "{players} and {last!r} are all marked as winner: the game ends the moment "
                                   "the first player completes their wonder, so exactly one wins; keep 1 for "
                                   "that player and write 0 for the others", players=shown, last=winners[-1])]
+
+
+def _table_markers(rows: tuple[PlayerLine, ...], leaders: bool) -> list[Finding]:
+    """What one table shares: one Archimedes (each player draws one of the leader boards, each
+    leader once), and the box's stage markers. Warnings: the rulebook is the only source."""
+    if not all(tablecheck.is_whole(v) and v >= 0 for p in rows for v in (p.stages, p.buildings)):
+        return []  # a row's own count is wrong: its finding says so
+    out: list[Finding] = []
+    beyond = [p for p in rows if p.buildings > data.MAX_BUILDINGS]
+    if leaders and len(beyond) > 1:
+        who = Joined(tuple(repr(p.player) for p in beyond), " and ")
+        out.append(warning("buildings.archimedes.table", "{who} have more than {most} buildings, but only the "
+                                                          "leader Archimedes allows that and a table has him once; "
+                                                          "check the sheet", beyond[1].player, who=who,
+                           most=data.MAX_BUILDINGS))
+    used = sum(p.stages for p in rows) + sum(p.buildings - data.MAX_BUILDINGS for p in beyond)
+    if used > data.STAGE_MARKERS:
+        out.append(warning("stages.markers", "the table's stages (and buildings beyond the tokens) take {used} "
+                                             "stage markers, but the box has {markers}; check the sheet",
+                           used=used, markers=data.STAGE_MARKERS))
+    return out
 
 
 def _duplicate_wonders(rows: tuple[PlayerLine, ...]) -> list[Finding]:
@@ -172,8 +194,8 @@ def _buildings(p: PlayerLine, wonder: Wonder | None, leaders: bool) -> list[Find
         return [error("buildings.max", "buildings {buildings} for {player!r}: a player has "
                                        "{most} building tokens and builds at most "
                                        "{most} buildings in a game, board and wonder card "
-                                       "together (more only with the leader archimedes of the anführer "
-                                       "expansion); check the sheet", p.player,
+                                       "together (more only with the leader Archimedes of the Leaders "
+                                       "(Anführer) expansion); check the sheet", p.player,
                       buildings=p.buildings, player=p.player, most=data.MAX_BUILDINGS)]
     card = wonder.card_buildings if wonder is not None else None
     if wonder is not None and card is not None and p.buildings > data.BOARD_BUILDINGS + card:
@@ -183,6 +205,6 @@ def _buildings(p: PlayerLine, wonder: Wonder | None, leaders: bool) -> list[Find
                                        "{most}; check the sheet", p.player, buildings=p.buildings,
                       player=p.player, board=data.BOARD_BUILDINGS, wonder=wonder.name_de, card=card, most=most)]
     return [warning("buildings.archimedes", "buildings {buildings} for {player!r}: more than "
-                                            "{most} buildings only with the leader archimedes; "
+                                            "{most} buildings only with the leader Archimedes; "
                                             "check the sheet", p.player,
                     buildings=p.buildings, player=p.player, most=data.MAX_BUILDINGS)]

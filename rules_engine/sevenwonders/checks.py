@@ -55,9 +55,10 @@ def science_points(compasses: int, gears: int, tablets: int, wild: int = 0) -> i
     return best
 
 
-def _science_tables() -> tuple[dict[int, frozenset[int]], dict[int, dict[int, int]]]:
+def _science_tables() -> tuple[dict[int, frozenset[int]], dict[int, dict[int, int]], dict[int, dict[int, int]]]:
     reach: dict[int, set[int]] = {w: set() for w in range(MAX_WILD + 1)}
     fewest: dict[int, dict[int, int]] = {w: {} for w in range(MAX_WILD + 1)}
+    evenest: dict[int, dict[int, int]] = {w: {} for w in range(MAX_WILD + 1)}
     r = range(MAX_SYMBOL + 1)
     for c, g, t in itertools.product(r, r, r):
         for w in range(MAX_WILD + 1):
@@ -65,11 +66,13 @@ def _science_tables() -> tuple[dict[int, frozenset[int]], dict[int, dict[int, in
             for wmax in range(w, MAX_WILD + 1):
                 reach[wmax].add(p)
                 fewest[wmax][p] = min(fewest[wmax].get(p, 99), c + g + t)
-    return {w: frozenset(v) for w, v in reach.items()}, fewest
+                evenest[wmax][p] = min(evenest[wmax].get(p, 99), max(c, g, t))
+    return {w: frozenset(v) for w, v in reach.items()}, fewest, evenest
 
 
-#: Science points reachable with at most `w` wild symbols; fewest green cards for a score.
-SCIENCE_REACHABLE, SCIENCE_FEWEST_CARDS = _science_tables()
+#: Science points reachable with at most `w` wild symbols; fewest green cards for a score; the
+#: fewest cards of one symbol a score needs (its evenest split: 10 is one of each, so 1).
+SCIENCE_REACHABLE, SCIENCE_FEWEST_CARDS, SCIENCE_MOST_OF_ONE = _science_tables()
 
 
 def _military_pair_options() -> dict[int, tuple[tuple[int, int, int, int], ...]]:
@@ -508,11 +511,47 @@ def _military(t: _Table, sheet: TableSheet) -> list[Finding]:
                                          "give at most 0+2+4 = 6 each, {top} in all; check the military column",
                       total=total, n=t.n, top=top)]
     if t.ordered and not military_assignment_exists(totals):
+        window = _impossible_neighbours(totals)
+        if window:
+            who = Joined(tuple(f"{t.seats[i].line.player!r} {totals[i]}" for i in window), " and ")
+            return [error("military.assignment", "military {who} can't stand side by side: no results of the "
+                                                  "three ages between these neighbours give them, whatever the "
+                                                  "other seats have; check their military and the seat order",
+                          t.seats[window[0]].line.player, who=who)]
         listed = ", ".join(f"{s.line.player!r} {s.line.military}" for s in t.seats)
         return [error("military.assignment", "no results of the three ages between neighbours give these "
                                               "military points ({listed}, in seat order); "
                                               "check the military column and the seat order", listed=listed)]
     return _shields(t)
+
+
+#: What a pair's results can give the seat after it (its `b`), and the seat before (its `a`).
+_GIVES_AFTER = frozenset(b for _, b in _PAIR_BY_AB)
+_GIVES_BEFORE = frozenset(_PAIR_BY_A)
+
+
+def _impossible_neighbours(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """The fewest seats next to each other (indices, in seat order) whose military points no
+    results of the pairs between them give, whatever the pairs at their ends give: the seats
+    a sheet's impossible military is on. Empty when only the whole ring doesn't fit."""
+    n = len(totals)
+    for size in range(2, n):
+        for start in range(n):
+            seats = tuple((start + k) % n for k in range(size))
+            received = _GIVES_AFTER  # what the first seat may get from the pair before it
+            for k, i in enumerate(seats):
+                rest = {totals[i] - got for got in received}
+                if k == size - 1:
+                    fits = bool(rest & _GIVES_BEFORE)
+                else:
+                    received = frozenset(b for r in rest for b, _, _ in _PAIR_BY_A.get(r, ()))
+                    fits = bool(received)
+                if not fits:
+                    break
+            else:
+                continue
+            return seats
+    return ()
 
 
 def _shieldless(t: _Table) -> list[int]:
@@ -552,10 +591,24 @@ _SYMBOL_WORDS = {d.Science.COMPASS: Term("compass symbols"), d.Science.GEAR: Ter
                  d.Science.TABLET: Term("tablet symbols")}
 
 
+def _wild_sources(s: _Seat, t: _Table) -> Joined:
+    """Where a seat's wild science symbols could come from, and why a source gives none."""
+    p = s.line
+    if s.wild:
+        babylon = phrase("Babylon's stage")
+    elif s.board.wild:  # Babylon, but its points or stages leave the wild-symbol stage unbuilt
+        babylon = phrase("Babylon's wild-symbol stage is not built with wonders {wonders}", wonders=p.wonders)
+    else:
+        babylon = phrase("{board} has no wild-symbol stage", board=s.board.label)
+    guild = phrase("the Scientists Guild") if t.scientists else phrase("the Scientists Guild is not in play")
+    return Joined((babylon, guild), " and ")
+
+
 def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
     """Science points from symbol counts the deck allows, wild symbols included."""
     out: list[Finding] = []
     cards_needed = 0  # green cards the table needs at least (exact where columns exist)
+    of_one = 0  # at most this many cards of any one symbol, each player's evenest split taken
     compasses = gears = tablets = wilds = 0
     for s in t.seats:
         p = s.line
@@ -570,6 +623,7 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
                                  p.player, science=p.science, player=p.player, most=MAX_SYMBOL, wild=wmax))
             else:
                 cards_needed += SCIENCE_FEWEST_CARDS[wmax][p.science]
+                of_one += SCIENCE_MOST_OF_ONE[wmax][p.science]
             continue
         syms = (c, g, tb)
         wild = p.wild or 0
@@ -582,8 +636,9 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
             continue
         if not 0 <= wild <= wmax:
             out.append(error("science.wild", "{player!r} has {wild} {symbols}, at most {most} possible "
-                             "here (Babylon's stage, the Scientists Guild)", p.player, player=p.player, wild=wild,
-                             symbols=Term("wild symbol") if wild == 1 else Term("wild symbols"), most=wmax))
+                             "here: {sources}", p.player, player=p.player, wild=wild,
+                             symbols=Term("wild symbol") if wild == 1 else Term("wild symbols"), most=wmax,
+                             sources=_wild_sources(s, t)))
             continue
         want = science_points(*syms, wild)
         if p.science != want:
@@ -593,6 +648,7 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
                              want=want, compasses=syms[0], gears=syms[1], tablets=syms[2], wild=wild,
                              science=p.science))
         cards_needed += sum(syms)
+        of_one += max(syms)
         wilds += wild
         compasses, gears, tablets = compasses + syms[0], gears + syms[1], tablets + syms[2]
     for sym, v, deck in zip(_SYMBOLS, (compasses, gears, tablets), _SYMBOL_DECKS[t.n]):
@@ -609,11 +665,74 @@ def _science(t: _Table, sheet: TableSheet) -> list[Finding]:
         out.append(error("science.deck", "the table's science needs at least {cards} green cards, "
                          "but the {n}-player decks have {deck}; check the science column",
                          cards=cards_needed, n=t.n, deck=GREEN_IN_DECK[t.n]))
+    if not out and of_one > min(_SYMBOL_DECKS[t.n]):
+        out += _science_split(t)
     return out
 
 
+def _science_split(t: _Table) -> list[Finding]:
+    """Can the table's science points come from one split of the decks' green cards? Each
+    score alone may be possible while together they need more cards of one symbol than the
+    decks hold (two players' 16 take all compasses and gears of three players' decks: a third
+    player's 10 needs one of each). Runs only when the players' evenest splits together may
+    need more cards of one symbol than the decks hold; else those splits fit."""
+    needs: list[tuple[tuple[int, int, int], ...]] = []
+    for s in t.seats:
+        p = s.line
+        c, g, tb = p.compasses, p.gears, p.tablets
+        if c is not None and g is not None and tb is not None:
+            needs.append(((c, g, tb),))
+        elif p.science > 0:
+            needs.append(_science_triples(p.science, s.wild + t.scientists))
+    decks = _SYMBOL_DECKS[t.n]
+    if _greedy_split(needs, decks) or _science_fits(tuple(sorted(needs)), decks):
+        return []
+    shown = Joined(tuple(f"{s.line.player!r} {s.line.science}" for s in t.seats if s.line.science > 0), " and ")
+    c, g, tb = _SYMBOL_DECKS[t.n]
+    return [error("science.split", "science {shown} can't all be: however the symbols are placed, together "
+                                   "they need more cards of one symbol than the {n}-player decks hold ({c} "
+                                   "compasses, {g} gears, {t} tablets); check the science column",
+                  shown=shown, n=t.n, c=c, g=g, t=tb)]
+
+
+@lru_cache(maxsize=1024)
+def _science_triples(score: int, wild: int) -> tuple[tuple[int, int, int], ...]:
+    """The fewest symbols (compasses, gears, tablets) that give `score` with up to `wild` wild
+    symbols: every count that does, less those holding all of another's symbols and more."""
+    found = {(c, g, tb) for c in range(MAX_SYMBOL + 1) for g in range(MAX_SYMBOL + 1)
+             for tb in range(MAX_SYMBOL + 1) if any(science_points(c, g, tb, w) == score for w in range(wild + 1))}
+    return tuple(sorted(x for x in found if not any(y != x and all(a <= b for a, b in zip(y, x)) for y in found)))
+
+
+def _greedy_split(needs: list[tuple[tuple[int, int, int], ...]], decks: tuple[int, int, int]) -> bool:
+    """A split found quickly (most tables): each player, fewest options first, takes the option
+    that leaves the most of the scarcest symbol. False when it finds none (there may be one)."""
+    left = list(decks)
+    for options in sorted(needs, key=len):
+        fits = [x for x in options if x[0] <= left[0] and x[1] <= left[1] and x[2] <= left[2]]
+        if not fits:
+            return False
+        x = max(fits, key=lambda x: sorted((left[0] - x[0], left[1] - x[1], left[2] - x[2])))
+        left = [left[0] - x[0], left[1] - x[1], left[2] - x[2]]
+    return True
+
+
+@lru_cache(maxsize=4096)
+def _science_fits(needs: tuple[tuple[tuple[int, int, int], ...], ...], decks: tuple[int, int, int]) -> bool:
+    """Is there one symbol count per player, each from its options, that the decks hold together?"""
+    sums = {(0, 0, 0)}
+    for options in needs:
+        sums = {(a + x, b + y, c + z) for a, b, c in sums for x, y, z in options
+                if a + x <= decks[0] and b + y <= decks[1] and c + z <= decks[2]}
+        if not sums:
+            return False
+    return True
+
+
 #: SYMBOLS_IN_DECK per player count, in the order of ``d.Science``.
-_SYMBOL_DECKS = {n: tuple(SYMBOLS_IN_DECK[(s, n)] for s in d.Science) for n in d.PLAYER_COUNTS}
+_SYMBOL_DECKS: dict[int, tuple[int, int, int]] = {
+    n: (SYMBOLS_IN_DECK[(d.Science.COMPASS, n)], SYMBOLS_IN_DECK[(d.Science.GEAR, n)],
+        SYMBOLS_IN_DECK[(d.Science.TABLET, n)]) for n in d.PLAYER_COUNTS}
 
 
 def _wild_table_max(t: _Table) -> int:
@@ -1372,6 +1491,7 @@ def clear_caches() -> None:
     _seat_need.cache_clear()
     military_assignment_exists.cache_clear()
     civilian_table_feasible.cache_clear()
+    _science_fits.cache_clear()
 
 
 check_wonders = _only(_wonders)

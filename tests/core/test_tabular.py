@@ -2,7 +2,6 @@
 limits; exact whole numbers; rosters (bug B2); formula neutralisation in what the tool writes."""
 from __future__ import annotations
 
-import io
 import json
 from decimal import Decimal
 from pathlib import Path
@@ -306,7 +305,7 @@ def test_text_without_quotes_read_in_one_go_is_what_the_row_by_row_reading_gives
     """The reader's shortcut for CSV text without a '"' (the limits and separators checked for
     all rows at once) gives the rows, or the refusal, of reading the rows one by one."""
     text = end.join(lines)
-    sep = tabular.detect_separator(next((line for line in io.StringIO(text, newline="") if line.strip()), ""))
+    sep = tabular.csv_separator(text)
 
     def outcome(read):
         try:

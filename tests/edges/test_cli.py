@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
+
 from conftest import EXAMPLE, four_players, line, new_event, table_of_four, write_sheet
 
 
@@ -315,6 +317,27 @@ def test_the_printed_guilds_line_names_the_guilds_in_play(tmp_path):
     assert report.tables[0].sheet.guilds == ("Gilde der Arbeiter", "Gilde der Spione", "Gilde der Händler",
                                              "Builders Guild", "Scientists Guild")
     assert report.findings == []
+
+
+@pytest.mark.parametrize("guilds_line", [
+    '"Guilds in play: Workers Guild, Spies Guild, Traders Guild, Builders Guild, Scientists Guild"',
+    "Guilds in play: Workers Guild, Spies Guild, Traders Guild, Builders Guild, Scientists Guild",  # split at ','
+    "Guilds in play: Workers Guild; Spies Guild; Traders Guild; Builders Guild; Scientists Guild",
+    "Gilden im Spiel: Gilde der Arbeiter; Gilde der Spione; Gilde der Händler; Builders Guild; Scientists Guild"])
+def test_a_csv_takes_the_printed_guilds_line_above_its_header(run, guilds_line):
+    # The pad's "Guilds in play:" line, as a spreadsheet saves it to CSV above the header (issue 31).
+    from tourney.games.sevenwonders.sheets import parse_files
+
+    path = run.folder / "s.csv"
+    path.write_text(guilds_line + "\nround,table,seat,player,military,treasury,wonders,civilian,commercial,guilds,"
+                    "science,total,coins\n" + "".join(f"1,1,{k},P{k},0,1,0,0,0,0,0,1,3\n" for k in (1, 2, 3)),
+                    encoding="utf-8")
+    [table] = parse_files([path]).tables
+    assert table.sheet is not None and len(table.sheet.guilds or ()) == 5 and "Scientists Guild" in table.sheet.guilds
+    assert run("check", "s.csv").output == "checked 1 file: 1 table, 3 players: 0 errors, 0 warnings\n"
+    misspelt = path.read_text(encoding="utf-8").replace("Scientists Guild", "Scientist Gild", 1)
+    path.write_text(misspelt, encoding="utf-8")
+    assert "guild 'Scientist Gild' is not a 7 wonders guild" in run("check", "s.csv", ok=None).output
 
 
 def test_check_without_an_event_reads_the_file_once(run, monkeypatch):

@@ -189,16 +189,21 @@ def test_an_event_deleted_on_postgresql_during_a_change_stores_nothing(postgres_
 
 
 def test_an_unwritable_folder_is_named_as_such(run, tmp_path):
-    """SQLite needs the folder writable (its -wal and -shm files); as root permissions are not
-    enforced, so a folder replaced by a file stands in for 'can't be written' where needed."""
+    """SQLite needs the folder writable (its -wal and -shm files). As root, permissions are not
+    enforced: the folder is then mounted read-only on itself."""
     run("new", "ev.db", "--game", "7wonders", "--seed", "1")
     folder = tmp_path / "ro"
     folder.mkdir()
     os.replace("ev.db", folder / "ev.db")
     folder.chmod(0o555)
+    mounted = False
     try:
-        if os.access(folder, os.W_OK):
-            pytest.skip("running as root: permissions are not enforced")
+        if os.access(folder, os.W_OK):  # root: a read-only bind mount is enforced for root too
+            mounted = subprocess.run(["mount", "--bind", str(folder), str(folder)], capture_output=True,
+                                     check=False).returncode == 0
+            if not mounted or subprocess.run(["mount", "-o", "remount,bind,ro", str(folder)], capture_output=True,
+                                             check=False).returncode != 0 or os.access(folder, os.W_OK):
+                pytest.skip("running as root without mount: permissions are not enforced")
         r = run("players", "list", str(folder / "ev.db"), ok=None)
         assert r.exit_code == 1
         assert f"can't open '{folder / 'ev.db'}': the folder '{folder}' can't be written" in r.output
@@ -206,6 +211,8 @@ def test_an_unwritable_folder_is_named_as_such(run, tmp_path):
         assert f"the folder '{folder}' can't be written" in r.output and "choose a writable folder" in r.output
         assert not (folder / "new.db").exists()
     finally:
+        if mounted:
+            subprocess.run(["umount", "--lazy", str(folder)], capture_output=True, check=False)
         folder.chmod(0o755)
 
 

@@ -219,6 +219,11 @@ def test_the_organisers_desk_says_what_it_did_in_the_events_language(ev, monkeyp
     assert post(german, ev.desk_a, 2, table_rows(ev.path, 1, 2), None).status_code == 201
     # Who entered a table, in the desk's language; the store keeps "desk A" (data, as the API returns it).
     assert "v1 · Eingabeplatz A" in german.get("/desk").text
+    # The API's own refusals too: a desk page shows them to its volunteer as they are.
+    assert post(german, "wrong", 3, [], None).json()["error"] == (
+        "ungültiger Zugangscode: den Zugangscode verwenden, den 'tourney desk add' ausgegeben hat")
+    assert post(german, ev.desk_a, 3, "x", None).json()["error"] == (
+        "'rows' muss eine Liste von Objekten sein, eines je Spieler")
     english = TestClient(create_app(str(ev.path), lang="en"))
     desk_login(english, ev.organiser)
     assert "v1 · desk A" in english.get("/desk").text

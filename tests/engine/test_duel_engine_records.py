@@ -274,3 +274,22 @@ def test_play_random_without_notation_matches():
     a, moves = play_random(deal, random.Random(6))
     b, none = play_random(deal, random.Random(6), notation=False)
     assert none == [] and a.sheet(0) == b.sheet(0) and len(moves) > 60
+
+
+def test_military_supremacy_winner_may_write_0_in_a_record_as_check_accepts():
+    # Issue 31, item 7: `tourney check` accepts military 0 or 10 for the winner of a military
+    # supremacy (online sheets write 0: the game ends before scoring); the replay applies the
+    # same convention instead of reporting "result disagrees".
+    record = load("military")
+    s1, s2 = record.sheets
+    assert s2.military == 10
+    online = replace(record, sheets=(s1, replace(s2, military=0, total=s2.total - 10)))
+    verdict = duel.replay(online)
+    assert verdict.findings == () and verdict.ok
+    assert verdict.sheet == record.sheets          # the replay's own sheet keeps the last zone's 10
+    # Only the winner, only 0 or 10, and the total must follow the military it writes.
+    for bad in (replace(s2, military=0),                                   # total still counts 10
+                replace(s2, military=5, total=s2.total - 5)):
+        assert [f.rule for f in duel.replay(replace(record, sheets=(s1, bad))).findings] == ["sheet"]
+    loser = replace(record, sheets=(replace(s1, military=10, total=s1.total + 10), s2))
+    assert [f.rule for f in duel.replay(loser).findings] == ["sheet"]

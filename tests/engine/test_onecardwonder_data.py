@@ -71,6 +71,9 @@ ONE_SOURCE: dict[str, tuple[str, str]] = {
     "about 10 stages per wonder": (
         "Jedes Wunder setzt sich aus ungefähr 10 Bauabschnitten zusammen",
         "no other source gives a number; used only for the 'stages.plausible' warning"),
+    "each player gets one leader, each leader board once (so one Archimedes a table)": (
+        "erhält jeder Spieler verdeckt zusammen mit den beiden Gebäude-Tableaus einen Anführer ... 10 Anführer-Tableaus",
+        "[APE] names 'Leader Tiles' only; used only for the 'buildings.archimedes.table' warning"),
     "Archimedes allows more than 4 buildings": (
         "Du kannst die Gebäude auf der Wunder-Karte zusätzlich bauen, so dass Du mehr als 4 Gebäude haben kannst",
         "the leaders FAQ is in [DE] only; [APE] says only 'Leaders provide game-changing advantages'"),
@@ -89,8 +92,9 @@ DISAGREEMENTS: dict[str, tuple[object, str, str, str]] = {
         ("the German edition bundles more wonders than the English base game; Bonn plays the German box. "
         "No check depends on it: the catalogue is not a closed list (an unknown name is only a warning)")),
     "stage markers in the box": (
-        None, "72 Bauabschnitt-Marker", "[EN] '64 Stage Markers'; [OAK] '64 wonder cubes'",
-        "follows the card count (more wonders in the German box); not used by any check"),
+        data.STAGE_MARKERS, "72 Bauabschnitt-Marker", "[EN] '64 Stage Markers'; [OAK] '64 wonder cubes'",
+        ("follows the card count (more wonders in the German box), which Bonn plays: the 'stages.markers' "
+         "warning counts 72; the English box's 64 would warn earlier")),
     "the issue's building rule": (
         data.MAX_BUILDINGS, "maximal 4 Gebäude ... im gesamten Spiel",
         "issue 19: 'at most 4 buildings from the building board, plus those on the wonder card'",
@@ -109,11 +113,11 @@ def test_table_and_building_numbers():
     assert (data.MIN_PLAYERS, data.MAX_PLAYERS) == (2, 6)
     assert data.BOARD_BUILDINGS == 4 and data.MAX_BUILDINGS == 4 and data.MIN_CARD_BUILDINGS == 1
     assert data.DIFFICULTIES == (1, 2, 3)
-    assert data.TYPICAL_STAGES == 10 and data.PLAUSIBLE_STAGES == 20
+    assert data.TYPICAL_STAGES == 10 and data.PLAUSIBLE_STAGES == 15 and data.STAGE_MARKERS == 72
 
 
 def test_single_source_facts_and_disagreements_are_written_down():
-    assert len(ONE_SOURCE) == 4 and all(de and why for de, why in ONE_SOURCE.values())
+    assert len(ONE_SOURCE) == 5 and all(de and why for de, why in ONE_SOURCE.values())
     assert DISAGREEMENTS["wonder cards in the box"][0] == 20
     assert DISAGREEMENTS["the issue's building rule"][0] == 4
 

@@ -72,8 +72,8 @@ def test_rulebook_at_most_four_buildings():
     [f] = check_sheet(sheet, catalogue=CATALOGUE)
     assert (f.rule, f.severity, f.player) == ("buildings.max", Severity.ERROR, "Ben")
     assert f.message == ("buildings 5 for 'Ben': a player has 4 building tokens and builds at most 4 buildings "
-                         "in a game, board and wonder card together (more only with the leader archimedes of "
-                         "the anführer expansion); check the sheet")
+                         "in a game, board and wonder card together (more only with the leader Archimedes of "
+                         "the Leaders (Anführer) expansion); check the sheet")
 
 
 def test_rulebook_archimedes_allows_the_wonder_cards_buildings_too():
@@ -148,9 +148,31 @@ def test_stages_within_the_wonder():
 
 
 def test_an_implausible_stage_count_is_a_warning():
-    sheet = table(("Anna", None, 21, 1, True), ("Ben", None, 20, 1, False))
+    # "Jedes Wunder setzt sich aus ungefähr 10 Bauabschnitten zusammen": above 15 is more likely a typo.
+    sheet = table(("Anna", None, 16, 1, True), ("Ben", None, 15, 1, False))
     [f] = check_sheet(sheet)
     assert (f.rule, f.severity, f.player) == ("stages.plausible", Severity.WARNING, "Anna")
+    assert f.message == "stages 16 for 'Anna': a wonder has about 10 construction stages; check the sheet"
+
+
+def test_one_archimedes_per_table():
+    # "erhält jeder Spieler ... einen Anführer" (10 leader boards, each once): one player's
+    # Archimedes builds beyond the 4 tokens, a second player can't as well.
+    two = table(("Anna", None, 10, 6, True), ("Ben", None, 4, 5, False), ("Cleo", None, 3, 2, False))
+    found = [(f.rule, f.severity, f.message) for f in check_sheet(two, leaders=True)]
+    assert ("buildings.archimedes.table", Severity.WARNING, "'Anna' and 'Ben' have more than 4 buildings, but only "
+            "the leader Archimedes allows that and a table has him once; check the sheet") in found
+    one = table(("Anna", None, 10, 6, True), ("Ben", None, 4, 4, False), ("Cleo", None, 3, 2, False))
+    assert "buildings.archimedes.table" not in rules(one, leaders=True)
+
+
+def test_a_table_uses_at_most_the_boxs_stage_markers():
+    # "72 Bauabschnitt-Marker": six players' 13 stages each take 78.
+    full = table(*((f"P{i}", None, 13 if i > 1 else 14, 1, i == 1) for i in range(1, 7)))
+    assert [f.message for f in check_sheet(full) if f.rule == "stages.markers"] == [
+        "the table's stages (and buildings beyond the tokens) take 79 stage markers, but the box has 72; "
+        "check the sheet"]
+    assert "stages.markers" not in rules(table(*((f"P{i}", None, 12, 1, i == 1) for i in range(1, 7))))
 
 
 @pytest.mark.parametrize("column,value,rule", [

@@ -119,6 +119,19 @@ def test_military_assignment():
                    "('P1' 6, 'P2' -2, 'P3' -2, 'P4' -2, in seat order); check the military column and the seat order"]
 
 
+def test_military_assignment_names_the_neighbours_that_cant_be():
+    # Seven players: 'P3' and 'P4' can't both win all six battles, one of them beats the other.
+    totals = (0, -3, 18, 18, -3, 0, 0)
+    [f] = [f for f in check_sheet(table(*[line(i, military=m) for i, m in enumerate(totals, 1)]))
+           if f.rule == "military.assignment"]
+    assert f.player == "P3" and f.message == (
+        "military 'P3' 18 and 'P4' 18 can't stand side by side: no results of the three ages between these "
+        "neighbours give them, whatever the other seats have; check their military and the seat order")
+    # The control: 'P4' beaten by 'P3' in every age (-3) and beating 'P5' in every age (+9).
+    control = table(*[line(i, military=m) for i, m in enumerate((0, -3, 18, 6, -3, 0, 0), 1)])
+    assert [r for r in rules(control) if r.startswith("military")] == []
+
+
 @functools.cache
 def _brute_force_winners(n: int) -> dict[tuple[int, ...], frozenset[int]]:
     """Every military vector of an n-player table, by trying every age result of every pair,
@@ -224,7 +237,50 @@ def test_science_symbol_columns():
     wild = table(line(1, science=1, compasses=0, gears=0, tablets=0, wild=1, wonder="Gizah", side="A"),
                  *plain(3)[1:], guilds=("Workers Guild", "Spies Guild", "Traders Guild", "Builders Guild",
                                         "Magistrates Guild"))
-    assert rules(wild) == ["science.wild"]
+    assert messages(wild, "science.wild") == [
+        "'P1' has 1 wild symbol, at most 0 possible here: Gizah A has no wild-symbol stage and the Scientists Guild is "
+        "not in play"]
+    # Babylon without the stage built: the sheet's wonder points say why there is no wild symbol.
+    unbuilt = table(line(1, science=1, compasses=0, gears=0, tablets=0, wild=1, wonder="Babylon", side="A", wonders=3,
+                         stages=1), *plain(3)[1:], guilds=("Workers Guild", "Spies Guild", "Traders Guild",
+                                                           "Builders Guild", "Magistrates Guild"))
+    assert messages(unbuilt, "science.wild") == [
+        "'P1' has 1 wild symbol, at most 0 possible here: Babylon's wild-symbol stage is not built with wonders 3 and "
+        "the Scientists Guild is not in play"]
+    two = table(line(1, science=1, compasses=0, gears=0, tablets=0, wild=2, wonder="Babylon", side="A", wonders=3),
+                *plain(3)[1:], guilds=("Workers Guild", "Spies Guild", "Traders Guild", "Builders Guild",
+                                       "Magistrates Guild"))
+    assert messages(two, "science.wild") == [
+        "'P1' has 2 wild symbols, at most 1 possible here: Babylon's stage and the Scientists Guild is not in play"]
+
+
+def test_science_split_across_the_decks():
+    # Three players' decks hold 4 cards of each symbol. 16 points are 4 of one symbol or 1-2-2; 10
+    # are one of each or 3-1-0. Each score alone is possible and the three need 11 of the 12 green
+    # cards, but no split of the symbols gives all three (issue 31, item 2).
+    guilds = ("Workers Guild", "Spies Guild", "Traders Guild", "Builders Guild", "Magistrates Guild")
+    spoilt = table(line(1, science=16), line(2, science=16), line(3, science=10), guilds=guilds)
+    assert messages(spoilt, "science.split") == [
+        "science 'P1' 16 and 'P2' 16 and 'P3' 10 can't all be: however the symbols are placed, together they need "
+        "more cards of one symbol than the 3-player decks hold (4 compasses, 4 gears, 4 tablets); check the science "
+        "column"]
+    # The control: 9 (three tablets) instead of 10 fits beside 4 compasses and 4 gears.
+    assert "science.split" not in rules(table(line(1, science=16), line(2, science=16), line(3, science=9),
+                                              guilds=guilds))
+    # With the Scientists Guild in play a wild symbol could make the 10: no error then.
+    assert "science.split" not in rules(table(line(1, science=16), line(2, science=16), line(3, science=10)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(sorted(c.SCIENCE_REACHABLE[0] - {0})), min_size=2, max_size=4),
+       st.sampled_from(sorted(c._SYMBOL_DECKS)))
+def test_science_split_agrees_with_trying_every_split(scores, n):
+    # Every way to give each score its symbols (4 at most of each per city), by brute force.
+    options = [[x for x in itertools.product(range(c.MAX_SYMBOL + 1), repeat=3) if c.science_points(*x) == v]
+               for v in scores]
+    decks = c._SYMBOL_DECKS[n]
+    truth = any(all(sum(x[k] for x in pick) <= decks[k] for k in range(3)) for pick in itertools.product(*options))
+    assert c._science_fits(tuple(sorted(c._science_triples(v, 0) for v in scores)), decks) == truth
 
 
 def test_science_deck_with_columns():

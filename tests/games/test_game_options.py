@@ -13,10 +13,10 @@ from tourney.core.store import Event
 SHEET = ("round,table,seat,player,stages,buildings,winner\n"
          "1,1,1,Dirk,10,5,1\n1,1,2,Anna,4,2,0\n1,1,3,Ben,3,1,0\n1,1,4,Cleo,3,4,0\n")
 WARNING = ("o.csv:2: round 1, table 1: warning: buildings 5 for 'Dirk': more than 4 buildings only with the "
-           "leader archimedes; check the sheet [buildings.archimedes]\n")
+           "leader Archimedes; check the sheet [buildings.archimedes]\n")
 ERROR = ("o.csv:2: round 1, table 1: error: buildings 5 for 'Dirk': a player has 4 building tokens and builds at "
-         "most 4 buildings in a game, board and wonder card together (more only with the leader archimedes of "
-         "the anführer expansion); check the sheet [buildings.max]\n")
+         "most 4 buildings in a game, board and wonder card together (more only with the leader Archimedes of "
+         "the Leaders (Anführer) expansion); check the sheet [buildings.max]\n")
 
 
 def ocw_event(run, *options: str) -> None:

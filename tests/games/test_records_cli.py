@@ -47,6 +47,27 @@ def test_verify_a_result_that_disagrees_exits_1(tmp_path):
     assert result.output.endswith("1 game: 0 ok, 1 failed\n")
 
 
+def test_verify_and_check_agree_on_military_0_for_the_supremacy_winner(tmp_path):
+    # Issue 31, item 7: the winner of a military supremacy writes 0 as online sheets do; `check`
+    # accepts that sheet, so `verify` of the recorded game accepts it too.
+    from rules_engine.duel.sheet import MatchLine, MatchSheet, check_match
+
+    text = (DATA / "military.txt").read_text()
+    won = "blue=4 green=2 yellow=3 purple=8 wonders=13 progress=0 treasury=0 military=10 senate=0 total=40 coins=0"
+    online = won.replace("military=10", "military=0").replace("total=40", "total=30")
+    path = tmp_path / "online.txt"
+    path.write_text(text.replace(won, online))
+    result = run("verify", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.output.endswith("1 game: 1 ok, 0 failed\n")
+    values = dict(item.split("=") for item in online.split())
+    lines = (MatchLine("Anna Weber", True, 11, 6, 0, 0, 5, 4, 3, 0, None, 29, 10, "military", "Bob Martin"),
+             MatchLine("Bob Martin", False, *(int(values[k]) for k in ("blue", "green", "yellow", "purple", "wonders",
+                                                                       "progress", "treasury", "military")),
+                       None, int(values["total"]), int(values["coins"]), "military", "Bob Martin"))
+    assert check_match(MatchSheet(3, 1, lines)) == []
+
+
 def test_verify_a_syntax_error_fails_its_game_and_names_the_line(tmp_path):
     path = tmp_path / "broken.txt"
     path.write_text('[Event "x"]\n[Game "duel"]\n\n1. Pyramids 3. Sphinx\n')

@@ -62,6 +62,61 @@ def publish(event: str, round_no: int | None, unpublish: bool) -> None:
     click.echo(said.format(round=round_no))
 
 
+@cli.command(context_settings={"ignore_unknown_options": True})  # `add -5` takes 5 minutes off
+@click.argument("event")
+@click.argument("action", required=False)
+@click.argument("minutes", required=False, type=int)
+def clock(event: str, action: str | None, minutes: int | None) -> None:
+    """The round clock on the projector and the players' pages. ACTION: start MINUTES, add
+    MINUTES (negative minutes take time off), pause, resume or stop; without one, say how the
+    clock stands.
+
+    Example: tourney clock bonn.db start 50
+    """
+    from tourney.event.clock import CLOCK_ACTIONS, clock_action, clock_said, clock_status, read_clock
+
+    ev = open_event(event)
+    if action is None:
+        click.echo(clock_status(read_clock(ev)))
+        return
+    if action not in CLOCK_ACTIONS:
+        raise UsageError(_("clock {action!r}: say start, add, pause, resume or stop").format(action=action))
+    click.echo(clock_said(clock_action(ev, action, minutes, current_user())))
+
+
+@cli.command()
+@click.argument("event")
+@click.argument("text", required=False)
+@click.option("--clear", is_flag=True, help="Take the announcement TEXT down, or every one without TEXT.")
+def announce(event: str, text: str | None, clear: bool) -> None:
+    """Show TEXT on every player page and the projector (the organiser's own words, as typed);
+    without TEXT, list what is shown.
+
+    Example: tourney announce bonn.db "Round 3 starts at 14:00"
+    """
+    from tourney.event.clock import announce as show, announcements, clear_announcements
+
+    ev = open_event(event)
+    if clear:
+        gone = clear_announcements(ev, current_user(), text)
+        if not gone:
+            click.echo(_("no announcement is shown: nothing to take down"))
+        for a in gone:
+            click.echo(_("taken down: {text}").format(text=a.text))
+        return
+    if text is None:
+        shown = announcements(ev)
+        if not shown:
+            click.echo(_("no announcement is shown"))
+        for a in shown:
+            click.echo(f"{a.time()}  {a.text}")
+        return
+    said, new = show(ev, text, current_user())
+    line = _("shown on every page and the projector: {text}") if new else \
+        _("shown already (since {time}): {text}")
+    click.echo(line.format(text=said.text, time=said.time()))
+
+
 @cli.group()
 def desk() -> None:
     """Desks that type results on the live server: add (prints a token), list, remove."""

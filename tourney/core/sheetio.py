@@ -375,10 +375,12 @@ def _is_number(cell: object) -> bool:
 
 def _header_line(row: list[object], fmt: SheetFormat) -> dict[str, object]:
     """{column: value} when the row's first cell reads "label: value" with a known label."""
-    first = next((str(c) for c in row if c is not None and str(c).strip()), "")
-    label, colon, value = first.partition(":")
+    cells = [str(c).strip() for c in row if c is not None and str(c).strip()]
+    label, colon, value = (cells[0] if cells else "").partition(":")
     col = fmt.header_lines.get(" ".join(label.split()).lower()) if colon else None
-    return {col: value.strip()} if col else {}
+    # A CSV line "Guilds in play: A, B" without quotes is split at its commas: the cells after
+    # the label's are the rest of its value.
+    return {col: ", ".join(v for v in (value.strip(), *cells[1:]) if v)} if col else {}
 
 
 def worksheets(path: Path) -> list[tuple[str | None, list[list[object]]]]:
@@ -398,9 +400,11 @@ def read_sheet(tables: Iterable[Table], fmt: SheetFormat, name: str) -> list[She
     rows: list[SheetRow] = []
     found = False
     for table in tables:
-        if table.sheet is None and fmt.csv_first_row is not None and (
-                not table.rows or fmt.header_map(list(table.rows[0].cells)) is None):
-            raise SheetError(_with_file(fmt.csv_first_row, name))
+        if table.sheet is None and fmt.csv_first_row is not None:
+            # A CSV file's first row is its header, below lines such as "Guilds in play: …".
+            first = next((r for r in table.rows if not _header_line(list(r.cells), fmt)), None)
+            if first is None or fmt.header_map(list(first.cells)) is None:
+                raise SheetError(_with_file(fmt.csv_first_row, name))
         if _has_header(table, fmt):
             found = True
             rows.extend(_rows_from_table(table, fmt))

@@ -286,12 +286,27 @@ def _count_outside_quotes(line: str, sep: str) -> int:
     return count
 
 
+#: Lines a CSV file's separator may be taken from: the header row and "label: value" lines above it.
+SEPARATOR_LINES = 5
+
+
 def detect_separator(line: str) -> str:
     """The separator a header line uses: the most frequent of `,` `;` tab outside quotes
     (`,` when it has none)."""
     counts = {sep: _count_outside_quotes(line, sep) for sep in SEPARATORS}
     best = max(SEPARATORS, key=lambda s: counts[s])
     return best if counts[best] else ","
+
+
+def csv_separator(text: str) -> str:
+    """The separator of CSV text: its first line's, passing over lines that read "label: value"
+    before any separator (the pad's "Guilds in play: A; B" above the header may use another)."""
+    top = list(itertools.islice((line for line in io.StringIO(text, newline="") if line.strip()), SEPARATOR_LINES))
+    for line in top:
+        cut = min((at for at in map(line.find, SEPARATORS) if at >= 0), default=len(line))
+        if ":" not in line[:cut]:
+            return detect_separator(line)
+    return detect_separator(top[0]) if top else ","
 
 
 def _separator_name(sep: str) -> Text | str:
@@ -309,8 +324,7 @@ def parse_csv_text(text: str, file: str) -> Table:
     Refused with the row: a field running over lines (a stray `"`), a row that uses another
     separator than the header, and anything beyond the limits."""
     text = text.lstrip("\ufeff")
-    first = next((line for line in io.StringIO(text, newline="") if line.strip()), "")
-    sep = detect_separator(first)
+    sep = csv_separator(text)
     if '"' not in text:
         rows = _unquoted_rows(text, sep)
         if rows is not None:

@@ -69,6 +69,22 @@ _SENTENCES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple((action, re.com
      N_("{who}: round {round} seating unpublished")),
     ("round.timer", r"timer (?P<minutes>\d+) minutes", N_("{who}: timer {minutes} minutes")),
     ("round.timer", r"timer stopped", N_("{who}: timer stopped")),
+    ("clock.start", r"clock started: 1 minutes", N_("{who} started the clock: 1 minute")),
+    ("clock.start", r"clock started: (?P<minutes>\d+) minutes", N_("{who} started the clock: {minutes} minutes")),
+    ("clock.add", r"clock: 1 minutes added, (?P<left>[\d:]+) left",
+     N_("{who} added 1 minute to the clock: {left} left")),
+    ("clock.add", r"clock: (?P<minutes>\d+) minutes added, (?P<left>[\d:]+) left",
+     N_("{who} added {minutes} minutes to the clock: {left} left")),
+    ("clock.add", r"clock: 1 minutes taken off, (?P<left>[\d:]+) left",
+     N_("{who} took 1 minute off the clock: {left} left")),
+    ("clock.add", r"clock: (?P<minutes>\d+) minutes taken off, (?P<left>[\d:]+) left",
+     N_("{who} took {minutes} minutes off the clock: {left} left")),
+    ("clock.pause", r"clock paused: (?P<left>[\d:]+) left", N_("{who} paused the clock: {left} left")),
+    ("clock.resume", r"clock resumed: (?P<left>[\d:]+) left", N_("{who} resumed the clock: {left} left")),
+    ("clock.stop", r"clock stopped", N_("{who} stopped the clock")),
+    # The organiser's own words, shown as typed (not translated).
+    ("announce", r"announced: (?P<text>.+)", N_("{who} announced: {text}")),
+    ("announce.clear", r"taken down: (?P<text>.+)", N_("{who} took down the announcement: {text}")),
 ))
 
 

@@ -1,8 +1,8 @@
 """What the live pages show and the organiser changes from a desk: which rounds' seating is
-published, the round timer, the event language, finding a player by a loosely typed name."""
+published, the round timer (now the clock: `tourney.event.clock`), the event language, finding
+a player by a loosely typed name."""
 from __future__ import annotations
 
-import datetime as _dt
 import json
 from dataclasses import dataclass
 
@@ -113,21 +113,24 @@ def current_round(event: store.Event) -> int | None:
 
 
 def start_timer(event: store.Event, minutes: int, who: str) -> str:
-    """Start the round timer (0 stops it); returns the end time (UTC, ISO) or ''."""
+    """The round timer of old, now the round clock (`tourney.event.clock`): start it at
+    `minutes` (0 stops it); returns the end time (UTC, ISO) or ''."""
+    from tourney.event import clock
+
     if not 0 <= minutes <= 24 * 60:
         raise UsageError(_("timer {minutes} minutes: give 0 (stop) to 1440").format(minutes=minutes))
-    end = ""
-    if minutes:
-        end = (_dt.datetime.now(_dt.UTC).replace(microsecond=0)
-               + _dt.timedelta(minutes=minutes)).isoformat()
-    with event.transaction() as conn:
-        store.set_setting(conn, "timer_end", end or None)
-        store.log(conn, "round.timer", f"timer {minutes} minutes" if minutes else "timer stopped", who)
-    return end
+    if not minutes:
+        clock.stop_clock(event, who)
+        return ""
+    ends = clock.start_clock(event, minutes, who).after.ends_at
+    return ends.isoformat() if ends else ""
 
 
 def timer_end(event: store.Event) -> str:
-    return event.setting("timer_end") or ""
+    """When the running clock's time is up (UTC, ISO); '' while it is paused or stopped."""
+    from tourney.event import clock
+
+    return clock.read_clock(event).as_json()["ends_at"] or ""
 
 
 @dataclass(frozen=True)

@@ -32,12 +32,13 @@ from tourney.event import entry, live
 
 from tourney.core import store
 from tourney.core.errors import TourneyError
-from tourney.core.i18n import _, local_number, ngettext, use_language
+from tourney.core.i18n import N_, _, local_number, ngettext, use_language
 from tourney.core.names import fold
 from rules_engine.findings import Text
 from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.event.history import DESK_AUTHOR, author_shown
+from tourney.server import board
 from tourney.server.cache import Built, PageCache, built
 
 if TYPE_CHECKING:
@@ -48,8 +49,9 @@ SESSION_COOKIE = "tourney_desk"
 #: Failed logins from one address wait this long times 2**(failures-1), capped.
 LOGIN_DELAY, LOGIN_DELAY_MAX = 0.5, 8.0
 #: Seconds a read change stamp stays good (changes made by other processes show this much later;
-#: this server's own changes show at once).
-STAMP_TTL = 1.0
+#: this server's own changes show at once). With the pages polling every second, an announcement
+#: or a clock set with the command line shows within 1.5 s.
+STAMP_TTL = 0.5
 #: Seconds between two builds of one player page while the event keeps changing (PageCache.settle).
 SETTLE = 1.0
 
@@ -216,7 +218,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     env = _env(state.lang)
 
     def html(name: str, path: str, *, fragment: bool = False, **ctx: Any) -> str:
-        return env.get_template(name).render(fragment=fragment, event_name=event.info().name, path=path, **ctx)
+        shown = None if fragment else board.shown(event)  # the clock and announcements above every page
+        return env.get_template(name).render(fragment=fragment, event_name=event.info().name, path=path,
+                                             board=shown, **ctx)
 
     def render(name: str, request: Request, status: int = 200, **ctx: Any) -> HTMLResponse:
         return HTMLResponse(html(name, request.url.path, **ctx), status)
@@ -226,6 +230,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         script fetches with X-Fragment to refresh itself)."""
         return built(stamp, status, "text/html; charset=utf-8",
                      {"": html(name, path, stamp=stamp, **ctx), "fragment": html(name, path, fragment=True, **ctx)})
+
+    def said(message: str, **values: object) -> str:
+        """One of the API's messages in the event's language (the desk pages show them as they are)."""
+        with use_language(state.lang):
+            return _(message).format(**values)
 
     def json_built(stamp: int, value: Any, status: int = 200) -> Built:
         return built(stamp, status, "application/json", {"": json.dumps(value, ensure_ascii=False)})
@@ -251,11 +260,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             if desk is not None:
                 return desk
             await slow_failure(request)
-            return JSONResponse({"error": "invalid token: use the token 'tourney desk add' printed"}, 401)
+            return JSONResponse({"error": said(N_("invalid token: use the token 'tourney desk add' printed"))}, 401)
         s = session(request)
         if s is not None and secrets.compare_digest(request.headers.get("x-csrf-token", ""), s.csrf):
             return s.desk
-        return JSONResponse({"error": "missing token: send 'Authorization: Bearer TOKEN'"}, 401)
+        return JSONResponse({"error": said(N_("missing token: send 'Authorization: Bearer TOKEN'"))}, 401)
 
     async def api_publish(request: Request) -> Response:
         """`POST /api/rounds/{n}/publish` with an organiser desk's token: show the round's
@@ -416,10 +425,10 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         return await cached_page(request, ("projector",), build)
 
     async def stamp(request: Request) -> Response:
-        """What every open player page polls every few seconds: the change stamp (refresh when
-        it moved) and the round timer; 304 while nothing changed."""
-        return await cached_page(request, ("stamp",), lambda n: json_built(
-            n, {"stamp": n, "timer_end": live.timer_end(event)}), settle=False)
+        """What every open player page polls every second: the change stamp (refresh when it
+        moved), the clock and the announcements; 304 while nothing changed."""
+        return board.with_server_time(await cached_page(request, ("stamp",), lambda n: json_built(
+            n, {"stamp": n, **board.stamp_fields(event)}), settle=False))
 
     # --- JSON API --------------------------------------------------------------------
     async def api_standings(request: Request) -> Response:
@@ -436,7 +445,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
         def build(stamp: int) -> Built:
             if not desk and n not in live.published_rounds(event):
-                return json_built(stamp, {"error": f"round {n}'s seating is not published"}, 404)
+                return json_built(stamp, {"error": said(N_("round {round}'s seating is not published"), round=n)}, 404)
             return json_built(stamp, seating_rows(event, n))
 
         return await cached_page(request, ("api-seating", n, desk), build, settle=False)
@@ -452,15 +461,16 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         try:
             body = await request.json()
         except ValueError:
-            return JSONResponse({"error": "the body is not JSON: send {\"rows\": [...], \"version\": V}",
+            return JSONResponse({"error": said(N_('the body is not JSON: send {{"rows": [...], "version": V}}')),
                                  "findings": []}, 422)
         rows = body.get("rows") if isinstance(body, dict) else None
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-            return JSONResponse({"error": "'rows' must be a list of objects, one per player", "findings": []}, 422)
+            return JSONResponse({"error": said(N_("'rows' must be a list of objects, one per player")),
+                                 "findings": []}, 422)
         version = body.get("version", False)
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            return JSONResponse({"error": "'version' must be the stored version you saw, or null for a first "
-                                          "entry", "findings": []}, 422)
+            return JSONResponse({"error": said(N_("'version' must be the stored version you saw, or null for a "
+                                                  "first entry")), "findings": []}, 422)
         reason = body.get("reason")
         return rows, version, reason if isinstance(reason, str) else None
 
@@ -517,19 +527,23 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         except VersionConflict as exc:
             return JSONResponse({"error": str(exc), "stored": table_json(exc.stored)}, 409)
         except ImportRefused as exc:
-            return JSONResponse({"error": exc.report.summary() + ": nothing stored",
+            with use_language(state.lang):
+                summary = exc.report.summary()
+            return JSONResponse({"error": said(N_("{summary}: nothing stored"), summary=summary),
                                  "findings": [finding_json(f, state.lang) for f in exc.report.findings]}, 422)
         except TourneyError as exc:
             return JSONResponse({"error": str(exc), "findings": []}, 422)
         warnings = [finding_json(f, state.lang) for f in done.warnings]
         if isinstance(done, entry.Held):
             if done.mismatch:
-                return JSONResponse({"error": f"round {r}, table {t}: this entry differs from another desk's: "
-                                              "nothing stored; the organiser compares them and decides",
+                return JSONResponse({"error": said(N_("round {round}, table {table}: this entry differs from another "
+                                                      "desk's: nothing stored; the organiser compares them and "
+                                                      "decides"), round=r, table=t),
                                      "held": True, "mismatch": True, "warnings": warnings}, 409)
             return JSONResponse({"round": r, "table": t, "held": True, "mismatch": False,
-                                 "message": f"round {r}, table {t}: entry held until a second desk's entry "
-                                            "agrees", "warnings": warnings}, 202)
+                                 "message": said(N_("round {round}, table {table}: entry held until a second "
+                                                    "desk's entry agrees"), round=r, table=t),
+                                 "warnings": warnings}, 202)
         return JSONResponse({"round": done.round, "table": done.table, "version": done.version,
                              "warnings": warnings}, 201)
 
@@ -628,6 +642,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                     live.start_timer(event, minutes, who)
                     return (ngettext("timer {n} minute", "timer {n} minutes", minutes).format(n=minutes) if minutes
                             else _("timer stopped"))
+                if action in board.DESK_ACTIONS:
+                    return board.desk_action(event, action, form, who)
                 if action == "accept":
                     got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
                     return _("round {round}, table {table}: stored version {version}").format(
@@ -676,6 +692,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         Route("/find", find),
         Route("/projector", projector),
         Route("/api/stamp", stamp),
+        *board.routes(event, lambda request, key, value: cached_page(
+            request, key, lambda n: json_built(n, value()), settle=False)),
         Route("/api/standings", api_standings),
         Route("/api/rounds/{n:int}/seating", api_seating),
         Route("/api/rounds/{n:int}/publish", api_publish, methods=["POST"]),

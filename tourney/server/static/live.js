@@ -1,9 +1,13 @@
-// Player pages: refresh the page's live part when the event changes, and "find my name".
+// Player pages: refresh the page's live part when the event changes, "find my name", and the
+// round clock and the organiser's announcements above the page (from /api/stamp).
 (function () {
   "use strict";
   var main = document.getElementById("live");
   // The change stamp the shown page was built at (the server says it with every page).
   var stamp = main && main.dataset.stamp !== undefined ? parseInt(main.dataset.stamp, 10) : null;
+  // The server's clock minus this phone's (ms): the time left is counted as the server counts it.
+  var offset = 0;
+  var shownNotes = null;
 
   // Same folding as tourney.live.fold: case-, accent- and umlaut-tolerant.
   function fold(text) {
@@ -52,19 +56,98 @@
       });
   }
 
+  // --- the round clock -------------------------------------------------------------------
+  function say(template, time) {  // "{time} left" / "noch {time}": the digits in bold
+    var box = document.getElementById("clockleft");
+    if (box.dataset.template !== template) {  // built once per wording, then only the digits change
+      var parts = template.split("{time}");
+      box.textContent = "";
+      box.appendChild(document.createTextNode(parts[0]));
+      if (parts.length > 1) {
+        box.appendChild(document.createElement("b"));
+        box.appendChild(document.createTextNode(parts[1]));
+      }
+      box.dataset.template = template;
+    }
+    var digits = box.querySelector("b");
+    if (digits && digits.textContent !== time) digits.textContent = time;
+  }
+
+  function mmss(seconds) {
+    var m = Math.floor(seconds / 60), s = seconds % 60;
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function tick() {
+    var clock = document.getElementById("clock");
+    if (!clock) return;
+    var d = clock.dataset, left;
+    clock.hidden = d.state !== "running" && d.state !== "paused";
+    if (clock.hidden) return;
+    if (d.state === "paused") {
+      left = parseInt(d.left || "0", 10);
+    } else {
+      left = Math.max(0, Math.ceil((Date.parse(d.ends) - (Date.now() + offset)) / 1000));
+    }
+    var up = d.state === "running" && left <= 0;
+    clock.classList.toggle("up", up);
+    clock.classList.toggle("paused", d.state === "paused");
+    say(up ? d.sayUp : d.state === "paused" ? d.sayPaused : d.sayLeft, mmss(left));
+  }
+
+  function showClock(c) {
+    var clock = document.getElementById("clock");
+    if (!clock || !c) return;
+    clock.dataset.state = c.state;
+    clock.dataset.ends = c.ends_at || "";
+    clock.dataset.left = c.left === null || c.left === undefined ? "" : String(c.left);
+    tick();
+  }
+
+  // --- the organiser's announcements (their own text: set as text, never as HTML) -----------
+  function showNotes(list) {
+    var box = document.getElementById("announcements");
+    if (!box || !list) return;
+    var key = JSON.stringify(list);
+    if (key === shownNotes) return;
+    shownNotes = key;
+    box.textContent = "";
+    list.forEach(function (a) {
+      var li = document.createElement("li"), time = document.createElement("time"), text = document.createElement("span");
+      time.setAttribute("datetime", a.at);
+      time.textContent = a.time;
+      text.className = "text";
+      text.textContent = a.text;
+      li.appendChild(time);
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(text);
+      box.appendChild(li);
+    });
+    box.hidden = list.length === 0;
+  }
+
   function poll() {
+    var asked = Date.now();
     fetch("/api/stamp", {cache: "no-cache"})  // revalidated: 304 while nothing changed
-      .then(function (r) { return r.json(); })
+      .then(function (r) {
+        var now = parseInt(r.headers.get("X-Now"), 10);
+        if (!isNaN(now)) offset = now - (asked + Date.now()) / 2;
+        return r.json();
+      })
       .then(function (data) {
         window.TOURNEY_TIMER_END = data.timer_end;
+        showClock(data.clock);
+        showNotes(data.announcements);
         // A page built a moment before the latest change says so: it is fetched again next time.
         if (stamp !== null && data.stamp !== stamp) refresh();
         else if (stamp === null) stamp = data.stamp;
       })
       .catch(function () { /* the laptop may be restarting: try again next time */ })
-      .finally(function () { setTimeout(poll, 2000); });
+      .finally(function () { setTimeout(poll, 1000); });
   }
 
   bindFind();
+  tick();
+  setInterval(tick, 250);
   if (main && main.dataset.live === "1") poll();
 })();

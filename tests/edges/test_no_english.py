@@ -1,7 +1,8 @@
-"""A German event speaks German everywhere a person reads: every command's output, the written
-files (XLSX, HTML, PDF) and the live pages of a German event of each game are swept for English
-phrases. The phrases come from the English side of the catalogue (every message's literal
-text between its placeholders), so a new English message is swept for without a list by hand."""
+"""A German or French event speaks its language everywhere a person reads: every command's
+output, the written files (XLSX, HTML, PDF), the live pages and the organiser's desk of an event
+of each game are swept for English phrases. The phrases come from the English side of the
+catalogue (every message's literal text between its placeholders that the language's catalogue
+says otherwise), so a new English message is swept for without a list by hand."""
 from __future__ import annotations
 
 import io
@@ -21,17 +22,17 @@ from conftest import ROOT
 from tourney.core.store import Event, add_desk
 from tourney.server.app import create_app
 
-CATALOGUE = ROOT / "tourney" / "locale" / "de" / "LC_MESSAGES" / "tourney.po"
+LOCALE = ROOT / "tourney" / "locale"
 EXAMPLES = ROOT / "examples"
 #: Words a German text has too: names of games and expansions, and English loanwords.
 SAME_IN_GERMAN = {"7 Wonders", "One Card Wonder", "Dominations", "Duel", "Agora", "Swiss", "Buchholz", "Sonneborn"}
 
 
 @cache
-def english_phrases() -> tuple[re.Pattern[str], ...]:
-    """The literal text of every English message that the German catalogue says otherwise:
+def english_phrases(lang: str = "de") -> tuple[re.Pattern[str], ...]:
+    """The literal text of every English message that the language's catalogue says otherwise:
     runs of three words or more between placeholders, and one-word headings (Rank, Lot)."""
-    with CATALOGUE.open("rb") as fh:
+    with (LOCALE / lang / "LC_MESSAGES" / "tourney.po").open("rb") as fh:
         catalogue = read_po(fh)
     found: set[str] = set()
     for message in catalogue:
@@ -39,12 +40,12 @@ def english_phrases() -> tuple[re.Pattern[str], ...]:
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        german = " ".join(strings)
+        translated = " ".join(strings)
         for text in ids:
             for part in re.split(r"\{[^}]*\}|%\(\w+\)s|[():;,.!?\[\]\"'·–→=+/]", text):
                 words = part.split()
                 phrase = " ".join(words)
-                if not phrase or phrase in german or any(phrase in same for same in SAME_IN_GERMAN):
+                if not phrase or phrase in translated or any(phrase in same for same in SAME_IN_GERMAN):
                     continue
                 heading = len(words) == 1 and len(phrase) >= 4 and phrase[0].isupper() and phrase.isalpha()
                 if len(words) >= 3 or heading:
@@ -52,8 +53,8 @@ def english_phrases() -> tuple[re.Pattern[str], ...]:
     return tuple(re.compile(rf"(?<![\w-]){re.escape(p)}(?![\w-])") for p in sorted(found))
 
 
-def english_in(text: str) -> list[str]:
-    return [p.pattern for p in english_phrases() if p.search(text)]
+def english_in(text: str, lang: str = "de") -> list[str]:
+    return [p.pattern for p in english_phrases(lang) if p.search(text)]
 
 
 def xlsx_text(path: Path) -> str:
@@ -71,21 +72,23 @@ def test_the_sweep_finds_english():
     # It can fail: English messages of the catalogue are found, German text is not.
     assert english_in("Rank  Player  Points") and english_in("no results yet")
     assert english_in("Tabelle: noch keine Ergebnisse") == []
+    assert english_in("Rank  Player  Points", "fr") and english_in("Classement : pas encore de résultats", "fr") == []
 
 
-def sweep(run, commands: list[tuple[str, ...]], files: list[str], pages: list[str], event: str) -> dict[str, list]:
+def sweep(run, commands: list[tuple[str, ...]], files: list[str], pages: list[str], event: str,
+          lang: str) -> dict[str, list]:
     """Run every command, read every written file and every page: what English each shows."""
     leaks: dict[str, list] = {}
     for args in commands:
         out = run(*args, ok=None).output
-        if english_in(out):
-            leaks[" ".join(args)] = english_in(out)
+        if english_in(out, lang):
+            leaks[" ".join(args)] = english_in(out, lang)
     for name in files:
         path = run.folder / name
         text = xlsx_text(path) if name.endswith(".xlsx") else pdf_text(path) if name.endswith(".pdf") else \
             path.read_text(encoding="utf-8")
-        if english_in(text):
-            leaks[name] = english_in(text)
+        if english_in(text, lang):
+            leaks[name] = english_in(text, lang)
     client = TestClient(create_app(str(run.folder / event)))
     with Event.open(run.folder / event).transaction() as conn:
         token = add_desk(conn, "Orga", organiser=True)
@@ -93,19 +96,20 @@ def sweep(run, commands: list[tuple[str, ...]], files: list[str], pages: list[st
         if page.startswith("/desk"):  # logged in as the organiser's desk
             assert client.post("/desk/login", data={"token": token}).status_code == 200
         body = re.sub(r"<script.*?</script>|<style.*?</style>|<[^>]+>", " ", client.get(page).text, flags=re.S)
-        assert page != "/desk" or "Tisch 1" in body  # the desk itself, not its login page
-        if english_in(body):
-            leaks[page] = english_in(body)
+        assert page != "/desk" or "/desk/rounds/1/tables/1" in client.get(page).text  # the desk itself, not its login page
+        if english_in(body, lang):
+            leaks[page] = english_in(body, lang)
     return leaks
 
 
+@pytest.mark.parametrize("lang", ["de", "fr"])
 @pytest.mark.parametrize("game", ["7wonders", "duel", "onecardwonder", "dominations"])
-def test_a_german_event_shows_no_english(run, game):
+def test_a_german_or_french_event_shows_no_english(run, game, lang):
     ev = f"{game}.db"
     if game == "duel":
         from conftest import duel_row, write_duel_sheet
 
-        run("new", ev, "--game", "duel", "--seed", "5", "--name", "Duell-Abend", "--lang", "de", "--option", "agora")
+        run("new", ev, "--game", "duel", "--seed", "5", "--name", "Duell-Abend", "--lang", lang, "--option", "agora")
         run("players", "add", ev, "Anna Schmidt", "Ben Meyer", "Clara Wagner", "Dirk Koch")
         run("seat", ev)
         tables = Event.open(run.folder / ev).seats(1)
@@ -124,16 +128,18 @@ def test_a_german_event_shows_no_english(run, game):
 
         setup = json.loads((folder / "event.json").read_text(encoding="utf-8"))
         run("new", ev, "--game", game, "--seed", str(setup["seed"]), "--name", setup["name"], "--rounds",
-            str(setup["rounds"]), "--date", setup["date"], "--lang", "de")
+            str(setup["rounds"]), "--date", setup["date"], "--lang", lang)
         run("players", "import", ev, "players.csv")
         sheets = setup["sheets"]
         player = (run.folder / "players.csv").read_text(encoding="utf-8").splitlines()[1].split(",")[0]
     commands = [("check", *sheets, "--event", ev), ("results", "import", ev, *sheets),
+                ("clock", ev, "start", "50"), ("clock", ev, "start", "50"), ("clock", ev, "add", "5"),
+                ("clock", ev, "pause"), ("clock", ev), ("announce", ev, "Mittagspause bis 13:30"), ("announce", ev),
                 ("players", "list", ev), ("standings", ev), ("player", ev, player), ("event", ev),
                 ("results", "history", ev), ("seating", ev), ("stats", ev),
                 ("export", ev, "-o", "st.xlsx"), ("export", ev, "-o", "st.html"), ("export", ev, "-o", "st.pdf"),
                 ("stats", ev, "-o", "stats.xlsx"), ("season", ev, "--spots", "1"),
                 ("print", ev, "--round", "1", "-o", "kit.pdf"), ("players", "codes", ev)]
     pages = ["/", "/standings", f"/players/{player}", "/rounds/1", "/projector", "/desk", "/desk/rounds/1/tables/1"]
-    leaks = sweep(run, commands, ["st.xlsx", "st.html", "st.pdf", "stats.xlsx", "kit.pdf"], pages, ev)
+    leaks = sweep(run, commands, ["st.xlsx", "st.html", "st.pdf", "stats.xlsx", "kit.pdf"], pages, ev, lang)
     assert leaks == {}
