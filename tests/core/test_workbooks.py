@@ -93,6 +93,14 @@ def test_a_round_typed_in_libreoffice_checks_and_imports_as_its_csv_and_xlsx(run
     assert len(lines["round1.csv"]) == 8 + 8 and "2 tables stored\n" in imported["round1.csv"]
 
 
+@pytest.mark.parametrize("suffix", WORKBOOKS)
+def test_rows_and_columns_keep_their_places(suffix):
+    """offset.ods/.xls: a table from C3 on, as LibreOffice saved it."""
+    (table,) = read_tables(DATA / f"offset{suffix}")
+    assert [(r.number, r.cells) for r in table.rows] == [
+        (3, (None, None, "Name")), (4, (None, None, "Anna")), (5, (None, None, None, None, 7))]
+
+
 def test_a_misnamed_workbook_reads_as_what_it_holds(tmp_path):
     """An .xls saved as .xlsx, an .ods named .xls, an .xlsx named .ods: read by their content."""
     shutil.copyfile(DATA / "roster.xls", tmp_path / "a.xlsx")

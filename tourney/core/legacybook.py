@@ -69,10 +69,11 @@ def _child(path: str, budget: int) -> tuple[object, ...]:
             for meta in book.sheets_metadata:
                 if meta.typ != python_calamine.SheetTypeEnum.WorkSheet:
                     continue
-                sheet = book.get_sheet_by_name(meta.name)
-                first_row, first_col = sheet.start or (0, 0)
-                rows = [[_plain(v) for v in row] for row in sheet.iter_rows()]
-                sheets.append((meta.name, first_row, first_col, rows))
+                # From A1, so rows and columns are where the sheet has them (iter_rows starts its
+                # rows at A1 but its columns at the first one used).
+                rows = [[_plain(v) for v in row]
+                        for row in book.get_sheet_by_name(meta.name).to_python(skip_empty_area=False)]
+                sheets.append((meta.name, 0, 0, rows))
         return ("ok", sheets)
     except python_calamine.PasswordError as exc:
         return ("error", "password", str(exc))

@@ -11,6 +11,8 @@ Neither is a dependency of tourney or of its tests: the files are committed.
   second sheet "Notizen" that is not a score sheet; ROUND1 below is what it holds.
   Each is made by openpyxl as .xlsx, opened by LibreOffice and saved in the format
   (`soffice --headless --convert-to ods|xls`), as a club's file would be.
+- offset.ods, offset.xls: a table that starts at C3 (Name, Anna) with a 7 in E5: rows and
+  columns keep their places.
 - sst-bomb.xls (xlwt): one text of 32,000 characters in 33,000 cells: 0.5 MB on disk, 1,056 MB in
   calamine's memory (every cell its own copy of the text), past the 1,024 MB the child reading an
   .xls may take; the tests read it with a smaller cap, the benchmark with the real one.
@@ -75,6 +77,9 @@ def write_sources(folder: Path) -> None:
         for c, value in enumerate(cells, 1):
             ws.cell(r, c, value)
     notes = wb.create_sheet("Notizen")
+    offset = openpyxl.Workbook()
+    offset.active["C3"], offset.active["C4"], offset.active["E5"] = "Name", "Anna", 7
+    offset.save(folder / "offset.xlsx")
     notes.append(["Tisch 2 hat 10 Minuten später angefangen."])
     wb.save(folder / "round1.xlsx")
 
@@ -101,7 +106,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         write_sources(folder)
-        for name in ("roster", "round1"):
+        for name in ("roster", "round1", "offset"):
             for fmt in ("ods", "xls"):
                 shutil.copyfile(convert(folder / f"{name}.xlsx", fmt), HERE / f"{name}.{fmt}")
     sst_bomb(HERE / "sst-bomb.xls")
