@@ -146,3 +146,23 @@ def backend(request, tmp_path):
     if request.param == "sqlite":
         return str(tmp_path / "ev.db")
     return postgres_event_url(request.getfixturevalue("postgres_server"))
+
+
+# --- a real browser: the operating system's Chromium through Playwright ------------------
+@pytest.fixture(scope="module")
+def browser():
+    """One Chromium per test module (the browser tests of the live server)."""
+    import os
+
+    from live_event import CHROMIUM, CHROMIUM_ARGS
+
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI: /usr/bin/chromium is missing: .ci/run installs it with apt-get install chromium")
+        pytest.skip("no /usr/bin/chromium (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

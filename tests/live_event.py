@@ -18,6 +18,12 @@ from tourney.core.store import Event, add_desk
 from tourney.games.registry import find_game
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The browser tests' Chromium (the operating system's) and the phone-sized viewport the player
+#: pages are made for (the `browser` fixture is in conftest.py).
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 360, "height": 740}
 ROSTER = ROOT / "examples" / "bonn-2018" / "players.csv"
 SEED = 20180318
 
@@ -30,14 +36,15 @@ class LiveEvent:
     desk_b: str     # token of desk "B"
 
 
-def build_event(folder: Path, *, extra_players: tuple[str, ...] = ()) -> LiveEvent:
-    """23 players (+ extras) of Bonn 2018, round 1 seated, three desks."""
+def build_event(folder: Path, *, extra_players: tuple[str, ...] = (), seated: bool = True) -> LiveEvent:
+    """23 players (+ extras) of Bonn 2018, round 1 seated (unless not `seated`), three desks."""
     path = folder / "live.db"
     create_event(str(path), game=find_game("7wonders"), scheme="bonn", rounds=4, seed=SEED, name="Bonn Spielt live",
                  date="2018-03-18")
     event = Event.open(path)
     add_players(event, read_roster(ROSTER) + list(extra_players))
-    seat_rounds(event, find_game("7wonders"), 1)
+    if seated:
+        seat_rounds(event, find_game("7wonders"), 1)
     with event.transaction() as conn:
         tokens = [add_desk(conn, "Org", organiser=True), add_desk(conn, "A"), add_desk(conn, "B")]
     event.close()
@@ -56,6 +63,15 @@ def table_rows(event_path: Path, round_no: int, table: int, *, bump: int = 0) ->
                      "civilian": civilian, "commercial": 0, "guilds": 0, "science": 0,
                      "total": 4 + civilian, "coins": 3})
     return rows
+
+
+def type_sheet(page, rows) -> None:
+    """Type the rows into the pad-shaped form of a page (Playwright): a column per player (by
+    seat), a row per category."""
+    for row in rows:
+        for key in ("military", "treasury", "wonders", "civilian", "commercial", "guilds", "science", "total",
+                    "coins"):
+            page.fill(f"input[name={key}][data-seat='{row['seat']}']", str(row[key]))
 
 
 def free_port() -> int:

@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 
 from conftest import ROOT
 
-from tourney.core.store import Event, add_desk
+from tourney.core.store import Event, add_desk, desks
 from tourney.server.app import create_app
 
 LOCALE = ROOT / "tourney" / "locale"
@@ -90,8 +90,9 @@ def sweep(run, commands: list[tuple[str, ...]], files: list[str], pages: list[st
         if english_in(text, lang):
             leaks[name] = english_in(text, lang)
     client = TestClient(create_app(str(run.folder / event)))
-    with Event.open(run.folder / event).transaction() as conn:
-        token = add_desk(conn, "Orga", organiser=True)
+    opened = Event.open(run.folder / event)
+    with opened.transaction() as conn:  # a sweep of its own: a desk of its own
+        token = add_desk(conn, f"Orga {len(desks(opened)) + 1}", organiser=True)
     for page in pages:
         if page.startswith("/desk"):  # logged in as the organiser's desk
             assert client.post("/desk/login", data={"token": token}).status_code == 200
@@ -143,3 +144,54 @@ def test_a_german_or_french_event_shows_no_english(run, game, lang):
     pages = ["/", "/standings", f"/players/{player}", "/rounds/1", "/projector", "/desk", "/desk/rounds/1/tables/1"]
     leaks = sweep(run, commands, ["st.xlsx", "st.html", "st.pdf", "stats.xlsx", "kit.pdf"], pages, ev, lang)
     assert leaks == {}
+
+
+def test_a_german_table_reports_and_confirms_in_german(run, monkeypatch):
+    """Self-reporting in a German event: the table's page with a waiting report, the organiser's
+    pages with a disputed one, the check-in page, the refusals and the history."""
+    import json
+
+    from live_event import table_rows
+
+    from tourney.server import app as server_app
+
+    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
+    monkeypatch.setattr(server_app, "LOGIN_DELAY", 0.0)
+    ev = "selbst.db"
+    run("new", ev, "--game", "7wonders", "--seed", "5", "--name", "Selbstmeldung", "--lang", "de")
+    run("players", "add", ev, "Anna Schmidt", "Ben Meyer", "Clara Wagner", "Dirk Koch", "Eva Braun", "Fritz Lang",
+        "Greta Hahn", "Hans Vogel", "Ida Roth", "Jan Wolf")
+    run("seat", ev, "--publish")
+    codes = {c["player"]: c["code"] for c in json.loads(run("players", "codes", ev, "--format", "json").output)}
+    client = TestClient(create_app(str(run.folder / ev)))
+    rows = [table_rows(run.folder / ev, 1, t) for t in (1, 2)]
+    first, other = rows[0][0]["player"], rows[1][0]["player"]
+    said = [client.post("/api/rounds/1/tables/1/report", json={"player": first, "code": codes[first],
+                                                              "rows": rows[0]}).json()["error"]]  # switched off
+    run("event", ev, "--self-report", "on")
+    said.append(client.post("/api/rounds/1/tables/1/report", json={"player": first, "code": codes[other],
+                                                                  "rows": rows[0]}).json()["error"])
+    said.append(client.post("/api/rounds/1/tables/1/report", json={"player": other, "code": codes[other],
+                                                                  "rows": rows[0]}).json()["error"])
+    rid = client.post("/api/rounds/1/tables/1/report", json={"player": first, "code": codes[first],
+                                                            "rows": rows[0]}).json()["report"]
+    second = rows[0][1]["player"]
+    client.post("/api/rounds/1/tables/1/confirm", json={"player": second, "code": codes[second], "report": rid,
+                                                        "agree": True})
+    assert english_in("\n".join(said)) == [] and "spielt nicht an Runde 1, Tisch 1" in said[2]
+    pages = ["/rounds/1", "/rounds/1/tables/1", "/rounds/1/tables/2", "/desk", "/desk/rounds/1/tables/1"]
+    leaks = sweep(run, [], [], pages, ev, "de")
+    assert "Bestätigen" in client.get("/rounds/1/tables/1").text
+    third = rows[0][2]["player"]
+    disputed = client.post("/api/rounds/1/tables/1/confirm", json={"player": third, "code": codes[third],
+                                                                   "report": rid, "agree": False}).json()
+    assert disputed["error"] == "ein Spieler widerspricht dem Blatt: die Turnierleitung entscheidet"
+    client.post("/api/rounds/1/tables/2/report", json={"player": other, "code": codes[other], "to_organiser": True,
+                                                       "rows": [dict(r, total=1) for r in rows[1]]})
+    leaks.update(sweep(run, [("results", "history", ev), ("event", ev)], [], pages + ["/desk/rounds/1/tables/2"],
+                       ev, "de"))
+    assert leaks == {}
+    run("new", "ein.db", "--game", "7wonders", "--seed", "5", "--lang", "de")
+    run("event", "ein.db", "--check-in", "on")
+    assert sweep(run, [], [], ["/", "/check-in"], "ein.db", "de") == {}
+    assert "Mit deinem Code einchecken" in TestClient(create_app(str(run.folder / "ein.db"))).get("/").text

@@ -42,7 +42,7 @@ def test_sheets_pdf_qr_codes_use_the_stored_address(run):
     assert out == (f"QR codes link to {URL} (the event's server address; --url to use another)\n"
                    "wrote r1.pdf: round 1, 2 pages\n")
     expected = score_pads(Event.open(cup), workflow("7wonders").print_kit, 1, "en", URL)
-    assert expected.qr_codes == ((1, f"{URL}/rounds/1#table-1"), (2, f"{URL}/rounds/1#table-2"))
+    assert expected.qr_codes == ((1, f"{URL}/rounds/1/tables/1"), (2, f"{URL}/rounds/1/tables/2"))
     assert Path("r1.pdf").read_bytes() == expected.data  # the written pads are exactly these
     assert score_pads(Event.open(cup), workflow("7wonders").print_kit, 1, "en", None).qr_codes == ()
 

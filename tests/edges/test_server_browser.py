@@ -3,35 +3,16 @@ process: a phone finds its seat, a desk types a sheet and fixes a finding, the s
 changes without a reload, and two desks conflict. Screenshots go to docs/ for the README."""
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live_event import LiveEvent, Server, build_event, table_rows
+from live_event import PHONE, LiveEvent, Server, build_event, table_rows, type_sheet
 
 from tourney.event import entry, live
 from tourney.core.store import Event
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-PHONE = {"width": 360, "height": 740}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail("CI: /usr/bin/chromium is missing: .ci/run installs it with apt-get install chromium")
-        pytest.skip("no /usr/bin/chromium (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
@@ -52,14 +33,6 @@ def desk_page(browser, server: Server, token: str, table: int):
     page.click(f"a[href='/desk/rounds/1/tables/{table}']")
     page.wait_for_selector("#findinglist li")
     return page
-
-
-def type_sheet(page, rows) -> None:
-    """Type the rows into the pad-shaped form: a column per player (by seat), a row per category."""
-    for row in rows:
-        for key in ("military", "treasury", "wonders", "civilian", "commercial", "guilds", "science", "total",
-                    "coins"):
-            page.fill(f"input[name={key}][data-seat='{row['seat']}']", str(row[key]))
 
 
 def test_phone_player_finds_their_seat(browser, served):

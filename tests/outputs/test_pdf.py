@@ -138,7 +138,7 @@ def test_each_game_pad_says_its_own_start_and_filling_in(make, lang, hint, forei
 
 def test_duel_match_slips_four_to_a_page():
     slips = [ScorePad("Duel Cup", 1, t, (PadSeat(1, f"First {t}", starts=True), PadSeat(2, f"Second {t}")),
-                      qr=f"http://10.0.0.2:8000/rounds/1#table-{t}") for t in range(1, 10)]
+                      qr=f"http://10.0.0.2:8000/rounds/1/tables/{t}") for t in range(1, 10)]
     out = render_match_slips(slips, duel_pad("en"), "en")
     assert out.pages == 3
     texts = pages_text(out.data)

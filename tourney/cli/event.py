@@ -82,6 +82,9 @@ def demo(directory: str, game: str | None, brief: bool) -> None:
 @click.option("--check-in", "check_in", type=click.Choice(["on", "off"]),
               help="Players check in before round 1 (on their phone with their code, or 'tourney players "
                    "checkin'); round 1 seats only who did.")
+@click.option("--self-report", "self_report", type=click.Choice(["on", "off"]),
+              help="Players report their table's sheet from the table's page and every player of the table "
+                   "confirms it with their code; disputes and rule errors go to the organiser's desk.")
 @click.option("--option", "options_on", multiple=True, cls=ListedOption,
               listing=lambda: options_help().replace("An optional rule", "Switch on an optional rule"))
 @click.option("--no-option", "options_off", multiple=True,
@@ -91,15 +94,17 @@ def demo(directory: str, game: str | None, brief: bool) -> None:
                    "source lists (docs/onecardwonder.md, for example); \"\" removes it.")
 def event_command(event: str, name: str | None, date: str | None, rounds: int | None, cut: int | None,
                   lang: str | None, url: str | None, double_entry: str | None, check_in: str | None,
-                  options_on: tuple[str, ...], options_off: tuple[str, ...], catalogue: str | None) -> None:
+                  self_report: str | None, options_on: tuple[str, ...], options_off: tuple[str, ...],
+                  catalogue: str | None) -> None:
     """Show the event's settings, or change its name, date, number of rounds, cut, language,
-    server address, double entry, optional rules or card list.
+    server address, double entry, check-in, self-reporting, optional rules or card list.
 
     Example: tourney event bonn.db --date 2018-03-18 --cut 8 --lang de
     """
     from tourney.event.entry import double_entry as double_entry_on
     from tourney.event.setup import loaded_catalogue, update_event
     from tourney.event.live import event_url
+    from tourney.event.reports import self_report_on
     from tourney.event.standings import event_cut
 
     ev = open_event(event)
@@ -107,6 +112,7 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
     info = update_event(ev, name=name, date=date, rounds=rounds, cut=cut, lang=lang, url=url,
                         double_entry=None if double_entry is None else double_entry == "on",
                         check_in=None if check_in is None else check_in == "on",
+                        self_report=None if self_report is None else self_report == "on",
                         options_on=options_on, options_off=options_off, catalogue=catalogue, game=flow)
     set_language(event_language(ev))
     k = event_cut(ev)
@@ -122,6 +128,7 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
                + (_(", server address {url}").format(url=address) if address else "")
                + (_(", blind double entry") if double_entry_on(ev) else "")
                + (_(", check-in before round 1") if ev.setting("check_in") == "on" else "")
+               + (_(", players report their tables") if self_report_on(ev) else "")
                + (_(", {count} {what} from {file}").format(count=cards[1], what=_(flow.catalogue.what), file=cards[0])
                   if cards and flow.catalogue else ""))
 

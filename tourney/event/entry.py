@@ -72,7 +72,9 @@ def check_table(event: store.Event, game: GameWorkflow, round_no: int, table_no:
         raise UsageError(_("{rows} rows for one table: a table has at most {most}").format(
             rows=len(rows), most=MAX_ROWS))
     columns = sheet_columns(game.sheet_format)
-    unknown = sorted({str(k) for row in rows for k in row} - set(columns))
+    # "seat" is known for every game: a desk's form and the table's page send the seating's seat
+    # with each row (their columns); a game whose sheet has none (Duel) names players only.
+    unknown = sorted({str(k) for row in rows for k in row} - {*columns, "seat"})
     if unknown:
         raise UsageError(_("unknown column(s) {unknown}: the sheet's columns are {columns}").format(
             unknown=", ".join(unknown), columns=", ".join(columns)))
@@ -95,7 +97,7 @@ def check_table(event: store.Event, game: GameWorkflow, round_no: int, table_no:
 
 
 @dataclass(frozen=True)
-class _Checked:
+class CheckedSheet:
     """Rows checked for storing, and how the event's game stores them."""
 
     report: CheckReport
@@ -103,20 +105,21 @@ class _Checked:
     table_rows: TableRowsFn
 
 
-def _checked(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
-             rows: Sequence[Mapping[str, object]], version: int | None, source: str) -> _Checked:
-    """The rows checked for storing after `version`: VersionConflict when the stored version
-    is another, ImportRefused (with every finding) when the rows have errors."""
+def checked_sheet(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
+                  rows: Sequence[Mapping[str, object]], version: int | None, source: str) -> CheckedSheet:
+    """The rows checked for storing after `version` (then stored with `store_sheet`):
+    VersionConflict when the stored version is another, ImportRefused (with every finding)
+    when the rows have errors."""
     if event.version_of(round_no, table_no) != version:
         raise VersionConflict(round_no, table_no, version, stored_table(event, round_no, table_no))
     report = check_table(event, game, round_no, table_no, rows, source=source)
     if not report.ok:
         raise ImportRefused(report)
-    return _Checked(report, game.sheet_format, game.table_rows(event))
+    return CheckedSheet(report, game.sheet_format, game.table_rows(event))
 
 
-def _store(event: store.Event, conn: store.Connection, checked: _Checked, version: int | None, *, author: str,
-           reason: str | None, source: str) -> int:
+def store_sheet(event: store.Event, conn: store.Connection, checked: CheckedSheet, version: int | None, *,
+                author: str, reason: str | None, source: str) -> int:
     """Store the checked table inside the caller's transaction as the version after `version`
     (still the stored one: checked here, under the write lock); returns the stored version."""
     report = checked.report
@@ -143,9 +146,9 @@ def enter_table(event: store.Event, game: GameWorkflow, round_no: int, table_no:
     as `results import` would: same checks, one transaction, a history line naming `author`.
     Raises VersionConflict when the stored version is not `version`, ImportRefused (nothing
     stored) when the rows have errors."""
-    checked = _checked(event, game, round_no, table_no, rows, version, author)
+    checked = checked_sheet(event, game, round_no, table_no, rows, version, author)
     with event.transaction() as conn:
-        new = _store(event, conn, checked, version, author=author, reason=reason, source=author)
+        new = store_sheet(event, conn, checked, version, author=author, reason=reason, source=author)
     return Entered(round_no, table_no, new, tuple(checked.report.warnings))
 
 
@@ -182,10 +185,12 @@ def _norm(value: object) -> str:
 
 
 def _by_seat(rows: Sequence[Mapping[str, object]]) -> dict[int, Mapping[str, object]]:
-    return {int(_norm(r.get("seat")) or 0): r for r in rows}
+    """Rows by their seat; by their place in the sheet where a row has none (a sheet without
+    seats: Duel's)."""
+    return {int(seat) if (seat := _norm(r.get("seat"))).isdigit() else i: r for i, r in enumerate(rows, 1)}
 
 
-def _cells(fmt: SheetFormat, rows: Sequence[Mapping[str, object]]) -> dict[tuple[int, str], str]:
+def sheet_cells(fmt: SheetFormat, rows: Sequence[Mapping[str, object]]) -> dict[tuple[int, str], str]:
     """An entry's cells by (seat, column), normalised as the reader reads them ('07' is 7)."""
     columns = [c for c in sheet_columns(fmt) if c not in ("round", "table", "seat")]
     return {(seat, c): _norm(row.get(c)) for seat, row in _by_seat(rows).items() for c in columns}
@@ -205,7 +210,8 @@ def differences(fmt: SheetFormat, entries: Sequence[store.HeldEntry]) -> list[Di
     return out
 
 
-def _json_rows(rows: Sequence[Mapping[str, object]]) -> list[dict[str, store.Json]]:
+def json_rows(rows: Sequence[Mapping[str, object]]) -> list[dict[str, store.Json]]:
+    """Rows as the store keeps them (JSON): numbers and text as sent, anything else as text."""
     return [{str(k): v if v is None or isinstance(v, (int, str)) else str(v) for k, v in r.items()} for r in rows]
 
 
@@ -215,19 +221,19 @@ def enter_blind(event: store.Event, game: GameWorkflow, round_no: int, table_no:
     """A desk's entry under blind double entry: checked as always; held when no other desk's
     entry of the table agrees; stored (exactly as `enter_table` would, the history naming both
     desks) when one does. Raises as `enter_table`."""
-    checked = _checked(event, game, round_no, table_no, rows, version, f"desk {desk}")
+    checked = checked_sheet(event, game, round_no, table_no, rows, version, f"desk {desk}")
     report = checked.report
-    mine = _cells(checked.fmt, rows)
+    mine = sheet_cells(checked.fmt, rows)
     with event.transaction() as conn:
         others = [h for h in store.held_at(conn, round_no, table_no)
                   if h.desk != desk and h.base_version == (version or 0)]
-        twin = next((h for h in others if _cells(checked.fmt, h.rows) == mine), None)
+        twin = next((h for h in others if sheet_cells(checked.fmt, h.rows) == mine), None)
         if twin is None:
-            store.hold_entry(conn, round_no, table_no, version or 0, desk, _json_rows(rows), reason)
+            store.hold_entry(conn, round_no, table_no, version or 0, desk, json_rows(rows), reason)
             return Held(round_no, table_no, bool(others), tuple(report.warnings))
         both = f"desk {twin.desk} + desk {desk}"
-        new = _store(event, conn, checked, version, author=both[:100], reason=reason or twin.reason,
-                     source=f"double entry by desk {twin.desk} and desk {desk}")
+        new = store_sheet(event, conn, checked, version, author=both[:100], reason=reason or twin.reason,
+                          source=f"double entry by desk {twin.desk} and desk {desk}")
         store.clear_held(conn, round_no, table_no)
     return Entered(round_no, table_no, new, tuple(report.warnings))
 
@@ -241,9 +247,9 @@ def accept_held(event: store.Event, game: GameWorkflow, round_no: int, table_no:
     if held is None:
         raise UsageError(f"round {round_no}, table {table_no}: no held entry {entry_id}: reload the page")
     version = held.base_version or None
-    checked = _checked(event, game, round_no, table_no, held.rows, version, f"desk {held.desk}")
+    checked = checked_sheet(event, game, round_no, table_no, held.rows, version, f"desk {held.desk}")
     with event.transaction() as conn:
-        new = _store(event, conn, checked, version, author=f"desk {held.desk}", reason=held.reason,
-                     source=f"desk {held.desk}, accepted by {who}")
+        new = store_sheet(event, conn, checked, version, author=f"desk {held.desk}", reason=held.reason,
+                          source=f"desk {held.desk}, accepted by {who}")
         store.clear_held(conn, round_no, table_no)
     return Entered(round_no, table_no, new, tuple(checked.report.warnings))

@@ -1,4 +1,4 @@
-"""Refusals of the event's use cases that carry what the caller shows: the check report of
+"""Refusals of the event's use cases, and what the caller shows with them: the check report of
 sheets that were not stored, the version another desk stored first."""
 from __future__ import annotations
 
@@ -37,3 +37,19 @@ class CodeRefused(TourneyError):
 
 class NotOpen(TourneyError):
     """A player's request the event does not take now (check-in closed, or after round 1)."""
+
+
+class AlreadyStored(NotOpen):
+    """A table whose sheet is stored already: players no longer report it, a desk corrects it."""
+
+    def __init__(self, message: str, version: int) -> None:
+        super().__init__(message)
+        self.version = version
+
+
+class NotAtTable(TourneyError):
+    """A player (name and code right) who does not play at the table they report or confirm."""
+
+
+class NotFound(TourneyError):
+    """A table of a round, or a report of a table, that is not there."""

@@ -85,7 +85,20 @@ _SENTENCES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple((action, re.com
     # The organiser's own words, shown as typed (not translated).
     ("announce", r"announced: (?P<text>.+)", N_("{who} announced: {text}")),
     ("announce.clear", r"taken down: (?P<text>.+)", N_("{who} took down the announcement: {text}")),
+    ("report.new", r"round (?P<round>\d+), table (?P<table>\d+): (?P<name>.+) reported the sheet "
+                   r"\(report (?P<report>\d+)\)",
+     N_("{name} reported the sheet of round {round}, table {table} (report {report})")),
+    ("report.dispute", r"round (?P<round>\d+), table (?P<table>\d+): (?P<name>.+) disputed report (?P<report>\d+)",
+     N_("{name} disputed report {report} of round {round}, table {table}: the organiser decides")),
+    ("report.errors", r"round (?P<round>\d+), table (?P<table>\d+): report (?P<report>\d+) has rule errors: sent to "
+                      r"the organiser",
+     N_("report {report} of round {round}, table {table} has rule errors: sent to the organiser")),
+    ("report.discard", r"round (?P<round>\d+), table (?P<table>\d+): report (?P<report>\d+) discarded",
+     N_("{who} discarded report {report} of round {round}, table {table}")),
 ))
+# A sheet the table's players reported (tourney.event.reports.source_of): "report by 'A'; confirmed
+# by 'B', 'C'; disputed by 'D'; accepted by desk E" (or "edited by desk E").
+_REPORT_PART = re.compile(r"(report|confirmed|disputed|accepted|edited) by (.+)", re.DOTALL)
 
 
 #: How a desk's entries and actions name who did them in the store (data, in English).
@@ -201,7 +214,8 @@ def history(event: store.Event, round_no: int | None = None, player: str | None 
                     who=who, round=r, table=t, version=v, changes=said, reason=reason)
             else:
                 changes, reason = (), None
-                text = _("{who} entered round {round}, table {table} from {source}").format(
+                text = _reported(who, r, t, m[4]) or _(
+                    "{who} entered round {round}, table {table} from {source}").format(
                     who=who, round=r, table=t, source=m[4])
             entry = Entry(entry.at, who, action, text, r, t, v, reason, changes)
             names = {name_key(line.player) for x in (this, before) if x for line in x.lines}
@@ -226,6 +240,28 @@ def history(event: store.Event, round_no: int | None = None, player: str | None 
             continue
         out.append(entry)
     return out
+
+
+def _reported(who: str, round_no: int, table: int, source: str) -> str | None:
+    """The log line of a sheet stored from the players' report: who reported it, confirmed and
+    disputed it, and the desk that accepted it (None: the source is not a report)."""
+    parts: dict[str, str] = {}
+    for part in source.split("; "):
+        m = _REPORT_PART.fullmatch(part)
+        if m is None:
+            return None
+        parts[m[1]] = m[2]
+    if "report" not in parts:
+        return None
+    if "edited" in parts or "accepted" in parts:
+        head = (_("{who} stored round {round}, table {table} as {reporter} reported it, edited") if "edited" in parts
+                else _("{who} stored round {round}, table {table} as {reporter} reported it"))
+    else:
+        head = _("{who} reported round {round}, table {table}")
+    said = [head.format(who=who, round=round_no, table=table, reporter=parts["report"])]
+    said += [_("confirmed by {names}").format(names=parts["confirmed"])] if "confirmed" in parts else []
+    said += [_("disputed by {names}").format(names=parts["disputed"])] if "disputed" in parts else []
+    return "; ".join(said)
 
 
 def _sentence(action: str, detail: str, who: str) -> str | None:

@@ -64,10 +64,12 @@ def create_event(location: str, *, game: GameWorkflow, scheme: str | None, round
 def update_event(event: Event, *, name: str | None = None, date: str | None = None,
                  rounds: int | None = None, cut: int | None = None, lang: str | None = None,
                  url: str | None = None, double_entry: bool | None = None, check_in: bool | None = None,
+                 self_report: bool | None = None,
                  options_on: Sequence[str] = (), options_off: Sequence[str] = (),
                  catalogue: str | None = None, game: GameWorkflow) -> EventInfo:
     """Change the event's name, date, number of rounds, qualification cut (0 clears it),
-    language, live-server address ("" clears it), blind double entry, optional rules or the
+    language, live-server address ("" clears it), blind double entry, check-in,
+    self-reporting, optional rules or the
     game's card list (a file; "" removes it), logged in the history. An optional rule is
     switched off only before any result is stored: the stored sheets were checked with it."""
     from tourney.event import live
@@ -102,6 +104,8 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
         changes["double_entry"] = "on" if double_entry else None
     if check_in is not None:
         changes["check_in"] = "on" if check_in else None
+    if self_report is not None:
+        changes["self_report"] = "on" if self_report else None
     logged = dict(changes)
     if catalogue is not None:
         changes[CATALOGUE_SETTING] = _catalogue(game, Path(catalogue)) if catalogue.strip() else None

@@ -1,4 +1,5 @@
-"""The live event server: player pages (read-only), desks (token login) and the JSON API,
+"""The live event server: player pages (players act only with their personal code: check-in,
+drop, their table's report, tourney/server/reports.py), desks (token login) and the JSON API,
 all over the same library calls as the command line. One process owns the event file."""
 from __future__ import annotations
 
@@ -28,7 +29,8 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from tourney.event import entry, live
+from tourney.event import entry, live, reports
+from tourney.event.checkin import check_in_open
 
 from tourney.core import store
 from tourney.core.errors import TourneyError
@@ -40,6 +42,7 @@ from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.event.history import DESK_AUTHOR, author_shown
 from tourney.server import board
 from tourney.server.cache import Built, PageCache, built
+from tourney.server.reports import Parts, report_routes, report_shown
 
 if TYPE_CHECKING:
     from tourney.games.base import GameWorkflow
@@ -362,15 +365,17 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         current = round_no if round_no is not None else max(visible & set(seated), default=None)
         if current is None or current not in seated or current not in visible:
             return page("seating.html", path, stamp, 404 if round_no is not None else 200, round=current,
-                        tables=None, rounds=sorted(visible))
+                        tables=None, rounds=sorted(visible), check_in=check_in_open(event))
         rows = seating_rows(event, current)
         stored = {t.table for t in event.results(upto_round=current) if t.round == current}
         tables: dict[int, list[dict[str, Any]]] = {}
         for r in rows:
             tables.setdefault(r["table"], []).append(r)
         folded = {r["player"]: fold(r["player"]) for r in rows}
+        on = reports.self_report_on(event)
+        reported = {t for r, t in reports.open_reports(event) if r == current} if on else set()
         return page("seating.html", path, stamp, round=current, tables=tables, stored=stored,
-                    rounds=sorted(visible & set(seated)), folded=folded)
+                    rounds=sorted(visible & set(seated)), folded=folded, reported=reported, self_report=on)
 
     def build_standings(stamp: int) -> Built:
         from tourney.event.standings import event_cut, qualified_count
@@ -594,7 +599,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                                "tables": [{"table": t, "stored": stored.get((r, t)), "held": held.get((r, t), [])}
                                           for t in tables]})
             return render("desk.html", request, desk=s.desk, csrf=s.csrf, rounds=list(reversed(rounds)),
-                          message=request.query_params.get("msg"), double=entry.double_entry(event))
+                          message=request.query_params.get("msg"), double=entry.double_entry(event),
+                          reports=reports.open_reports(event))
 
         return await run_in_threadpool(build)
 
@@ -614,7 +620,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                 compare = {"entries": held, "differences": entry.differences(game.sheet_format, held)}
             return render("table.html", request, desk=s.desk, csrf=s.csrf, round=r, table=t, form=form,
                           version=stored.version if stored else None, compare=compare,
-                          double=entry.double_entry(event))
+                          double=entry.double_entry(event), report=report_shown(parts, r, t))
 
         return await run_in_threadpool(build)
 
@@ -710,6 +716,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         Route("/desk/organiser/{action}", desk_page(organiser_action, organiser=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
+    parts = Parts(event, game, state.lang, page, cached_page, api_desk, slow_failure, state.changed, finding_json)
+    routes[-1:-1] = report_routes(parts)  # the players' reports and check-in (tourney/server/reports.py)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await warm_up()

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tourney.core import store
+from tourney.core.names import name_key
 from tourney.core.sheetio import SheetFormat
 from tourney.event.entry import line_cells, sheet_columns
 from tourney.outputs.pdf.pads import PadDescription
@@ -41,16 +42,22 @@ class DeskForm:
 
 
 def desk_form(fmt: SheetFormat, pad: PadDescription, lang: str, seats: Sequence[store.SeatRow],
-              stored: store.TableResult | None) -> DeskForm:
-    """The form of a table seated as `seats`, filled with the `stored` sheet (if any), in `lang`."""
+              stored: store.TableResult | None, sent: Sequence[Mapping[str, object]] | None = None) -> DeskForm:
+    """The form of a table seated as `seats`, filled with the `stored` sheet (if any), or with
+    the rows a player `sent` (a reported sheet), in `lang`."""
     columns = [c for c in sheet_columns(fmt) if c not in FIXED]
     by_seat = {ln.seat: ln for ln in stored.lines} if stored else {}
+    # A sent row is the seat's by its seat, or by its player where it has none (Duel's sheet).
+    by_sent = {str(r.get("seat")): r for r in sent or ()} | {name_key(str(r.get("player") or "")): r
+                                                            for r in sent or () if r.get("seat") in (None, "")}
     cells: list[dict[str, object]] = []
     for s in seats:
         ln = by_seat.get(s.seat)
         values: dict[str, object] = {"wonder": s.wonder or ""}
         if ln is not None:
             values.update({"side": ln.side or "", **line_cells(ln)})
+        typed = by_sent.get(str(s.seat)) or by_sent.get(name_key(s.player)) or {}
+        values.update({k: v for k, v in typed.items() if k not in FIXED})
         cells.append(values)
     colours = {c.key: c.colour for c in (*pad.categories, *pad.extra)}
     labels = {c.key: c.label for c in (*pad.categories, *pad.extra)}

@@ -99,6 +99,17 @@ TABLES: tuple[Table, ...] = (
     # code, or at a desk (`tourney players checkin`). `how`: "code" or the desk's / user's name.
     Table("check_ins", "player_id INTEGER NOT NULL, at VARCHAR(40) NOT NULL, how VARCHAR(100) NOT NULL, "
           "PRIMARY KEY (player_id), FOREIGN KEY(player_id) REFERENCES players (id)", ("player_id",)),
+    # Self-reporting (the event's "self_report" setting): a table's sheet a player reported from
+    # the table's page, as sent (rows: JSON), until every player of the table agreed and it is
+    # stored (`version`), or the organiser decides (status: waiting, disputed, errors, stored,
+    # accepted, replaced, discarded; see tourney.event.reports).
+    Table("reports", "id {serial}, round INTEGER NOT NULL, table_no INTEGER NOT NULL, player_id INTEGER NOT NULL, "
+          "rows TEXT NOT NULL, status VARCHAR(20) NOT NULL, version INTEGER, at VARCHAR(40) NOT NULL, "
+          "PRIMARY KEY (id), FOREIGN KEY(player_id) REFERENCES players (id)", ("id",), "id"),
+    # Each player's answer to a report: agreed (with their code) or disputed. The reporter agrees.
+    Table("report_answers", "report_id INTEGER NOT NULL, player_id INTEGER NOT NULL, agree BOOLEAN NOT NULL, "
+          "at VARCHAR(40) NOT NULL, PRIMARY KEY (report_id, player_id), FOREIGN KEY(report_id) REFERENCES reports "
+          "(id), FOREIGN KEY(player_id) REFERENCES players (id)", ("report_id", "player_id"), None, ("agree",)),
     # Blind double entry (the event's "double_entry" setting): a desk's sheet waits here until a
     # second desk's entry agrees with it, or the organiser accepts one version. base_version: the
     # stored version it follows (0: none); rows: as the desk sent them (JSON).

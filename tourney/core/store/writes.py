@@ -166,6 +166,10 @@ def remove_player(conn: Connection, name: str) -> tuple[str, list[int]]:
     conn.execute("DELETE FROM seats WHERE player_id = :id", {"id": player.id})
     conn.execute("DELETE FROM player_codes WHERE player_id = :id", {"id": player.id})
     conn.execute("DELETE FROM check_ins WHERE player_id = :id", {"id": player.id})
+    # Their reports of tables in unplayed rounds, and their answers: the round is seated again.
+    conn.execute("DELETE FROM report_answers WHERE player_id = :id OR report_id IN (SELECT id FROM reports WHERE "
+                 "player_id = :id)", {"id": player.id})
+    conn.execute("DELETE FROM reports WHERE player_id = :id", {"id": player.id})
     conn.execute("DELETE FROM players WHERE id = :id", {"id": player.id})
     rounds = [r for r, _ in seated]
     if rounds:
@@ -474,6 +478,85 @@ def ask_third_entry(conn: Connection, round_no: int, table_no: int, who: str) ->
 def clear_held(conn: Connection, round_no: int, table_no: int) -> None:
     conn.execute("DELETE FROM held_entries WHERE round = :round AND table_no = :table",
                  {"round": round_no, "table": table_no})
+
+
+# --- self-reported sheets -----------------------------------------------------------------
+@dataclass(frozen=True)
+class ReportAnswer:
+    """A player's answer to a reported sheet: agreed (`agree`) or disputed, and when."""
+
+    player: str
+    agree: bool
+    at: str
+
+
+@dataclass(frozen=True)
+class SheetReport:
+    """A table's sheet as one of its players reported it, with every answer so far; `version`
+    is the result version stored from it (status "stored" or "accepted")."""
+
+    id: int
+    round: int
+    table: int
+    reporter: str
+    rows: tuple[dict[str, Json], ...]
+    status: str
+    version: int | None
+    at: str
+    answers: tuple[ReportAnswer, ...]
+
+
+_REPORT = ("SELECT r.id, r.round, r.table_no, p.name, r.rows, r.status, r.version, r.at FROM reports r "
+           "JOIN players p ON p.id = r.player_id")
+
+
+def reports(conn: Connection, round_no: int | None = None, table_no: int | None = None,
+            report_id: int | None = None) -> list[SheetReport]:
+    """The reports (of a round, of one of its tables, or the one with `report_id`), oldest first."""
+    where = [w for w, given in (("r.round = :round", round_no), ("r.table_no = :table", table_no),
+                                ("r.id = :id", report_id)) if given is not None]
+    params = {"round": round_no, "table": table_no, "id": report_id}
+    heads = conn.execute(_REPORT + (f" WHERE {' AND '.join(where)}" if where else "") + " ORDER BY r.id",
+                         params).all()
+    answers: dict[int, list[ReportAnswer]] = {h[0]: [] for h in heads}
+    if heads:
+        for rid, name, agree, at in conn.execute(
+                "SELECT a.report_id, p.name, a.agree, a.at FROM report_answers a JOIN players p ON p.id = a.player_id "
+                "WHERE a.report_id IN :ids ORDER BY a.at, p.name", {"ids": sorted(answers)}):
+            answers[rid].append(ReportAnswer(name, bool(agree), at))
+    return [SheetReport(rid, r, t, name, tuple(json.loads(rows)), status, version, at, tuple(answers[rid]))
+            for rid, r, t, name, rows, status, version, at in heads]
+
+
+def sheet_reports(event: Event, round_no: int | None = None, table_no: int | None = None) -> list[SheetReport]:
+    """`reports` read outside a transaction (pages, the desks)."""
+    with event.db.read() as conn:
+        return reports(conn, round_no, table_no)
+
+
+def add_report(conn: Connection, round_no: int, table_no: int, player_id: int, rows: list[dict[str, Json]]) -> int:
+    """A new report of a table by one of its players (who agrees with it); returns its id."""
+    at = now()
+    conn.execute("INSERT INTO reports (round, table_no, player_id, rows, status, at) "
+                 "VALUES (:round, :table, :player, :rows, 'waiting', :at)",
+                 {"round": round_no, "table": table_no, "player": player_id, "rows": json.dumps(rows), "at": at})
+    # Inside Event.transaction the write lock is held: the newest report is ours.
+    rid = int(conn.execute("SELECT max(id) FROM reports").scalar())
+    answer_report(conn, rid, player_id, True)
+    return rid
+
+
+def answer_report(conn: Connection, report_id: int, player_id: int, agree: bool) -> None:
+    """A player's answer to a report (a later answer takes the place of theirs)."""
+    conn.execute("DELETE FROM report_answers WHERE report_id = :id AND player_id = :player",
+                 {"id": report_id, "player": player_id})
+    conn.execute("INSERT INTO report_answers (report_id, player_id, agree, at) VALUES (:id, :player, :agree, :at)",
+                 {"id": report_id, "player": player_id, "agree": agree, "at": now()})
+
+
+def set_report_status(conn: Connection, report_id: int, status: str, version: int | None = None) -> None:
+    conn.execute("UPDATE reports SET status = :status, version = :version WHERE id = :id",
+                 {"id": report_id, "status": status, "version": version})
 
 
 # --- live-server desks ------------------------------------------------------------------

@@ -61,7 +61,7 @@ def _tables(event: store.Event, round_no: int) -> list[tuple[int, tuple[PadSeat,
 
 def table_link(base_url: str, round_no: int, table: int) -> str:
     """The live page of one table (what its QR code opens)."""
-    return f"{base_url.rstrip('/')}/rounds/{round_no}#table-{table}"
+    return f"{base_url.rstrip('/')}/rounds/{round_no}/tables/{table}"
 
 
 def _footnote(info: store.EventInfo, w: dict[str, str]) -> str:

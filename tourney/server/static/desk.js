@@ -1,53 +1,13 @@
-// Desk sheet form, laid out like the pad (a column per player, a row per category): the
-// total follows the summed rows as they are typed, the rows are checked as they are typed
-// (the server runs the rules engine), empty fields are counted in one line; save with the
-// version this desk saw, show both versions on a conflict.
+// A desk's sheet form (the pad's layout and checks as typed: sheetform.js): save with the
+// version this desk saw, show both versions on a conflict; the organiser accepts, edits or
+// discards a sheet the table's players reported (deskreport.html).
 (function () {
   "use strict";
   var form = document.getElementById("sheet");
   var csrf = document.querySelector('meta[name="csrf"]').content;
   var base = "/api/rounds/" + form.dataset.round + "/tables/" + form.dataset.table;
   var text = window.TOURNEY_TEXT;
-  var timer = null;
-
-  var seats = Array.prototype.map.call(form.querySelectorAll("input[name=seat][data-seat]"), function (input) {
-    return input.dataset.seat;
-  });
-
-  function cells(seat, selector) {
-    return form.querySelectorAll('input[data-seat="' + seat + '"]' + (selector || ""));
-  }
-
-  // The sum of a player's summed rows, or null while one of them is not a whole number.
-  function sum(seat) {
-    var total = 0, complete = true;
-    cells(seat, "[data-sum]").forEach(function (input) {
-      var v = input.value.trim();
-      if (/^-?\d+$/.test(v)) total += parseInt(v, 10); else complete = false;
-    });
-    return complete ? total : null;
-  }
-
-  function showTotals() {
-    seats.forEach(function (seat) {
-      var s = sum(seat);
-      cells(seat, "[data-total]").forEach(function (input) { input.placeholder = s === null ? "" : String(s); });
-    });
-  }
-
-  // One row per player in seat order, as the sheet has them; an empty total is the sum of
-  // the player's rows once they are all typed (the pad's total, when one is written,
-  // is typed over it and checked against the rows).
-  function rows() {
-    return seats.map(function (seat) {
-      var row = {};
-      cells(seat).forEach(function (input) { row[input.name] = input.value.trim(); });
-      cells(seat, "[data-total]").forEach(function (input) {
-        if (!input.value.trim() && input.placeholder) row[input.name] = input.placeholder;
-      });
-      return row;
-    });
-  }
+  var report = window.TOURNEY_REPORT;
 
   function version() {
     return form.dataset.version === "" ? null : parseInt(form.dataset.version, 10);
@@ -61,50 +21,9 @@
     }).then(function (r) { return r.json().then(function (data) { return {status: r.status, data: data}; }); });
   }
 
-  function show(findings, error) {
-    var list = document.getElementById("findinglist");
-    list.textContent = "";
-    form.querySelectorAll(".bad").forEach(function (el) { el.classList.remove("bad"); });
-    // Empty fields are said once, counted, not one line each.
-    var blank = findings.filter(function (f) { return f.rule === "cell.empty"; }).length;
-    findings = findings.filter(function (f) { return f.rule !== "cell.empty"; });
-    if (blank) {
-      var todo = document.createElement("li");
-      todo.className = "empty";
-      todo.textContent = (blank === 1 ? text.empty_one : text.empty_many).replace("{n}", blank);
-      list.appendChild(todo);
-    }
-    if (error) {
-      var li = document.createElement("li");
-      li.className = "error";
-      li.textContent = error;
-      list.appendChild(li);
-    }
-    findings.forEach(function (f) {
-      var li = document.createElement("li");
-      li.className = f.severity;
-      li.textContent = (f.severity_text || f.severity) + ": " + (f.text || f.message);
-      list.appendChild(li);
-      if (f.line && f.severity === "error" && seats[f.line - 1] !== undefined) {
-        // The player's column: the posted rows are in seat order.
-        form.querySelectorAll('[data-seat="' + seats[f.line - 1] + '"]').forEach(function (el) {
-          if (el.type !== "hidden") el.classList.add("bad");
-        });
-      }
-    });
-    if (!findings.length && !error && !blank) {
-      var ok = document.createElement("li");
-      ok.className = "ok";
-      ok.textContent = text.no_findings;
-      list.appendChild(ok);
-    }
-  }
-
-  function check() {
-    post("/check", {rows: rows(), version: version()}).then(function (r) {
-      show(r.data.findings || [], r.data.error);
-    });
-  }
+  var sheet = window.TourneySheet(form, text, function (rows) {
+    return post("/check", {rows: rows, version: version()});
+  });
 
   function table(rowsToShow) {
     var t = document.createElement("table");
@@ -123,33 +42,41 @@
     return t;
   }
 
-  form.addEventListener("input", function () {
-    showTotals();
-    clearTimeout(timer);
-    timer = setTimeout(check, 250);
-  });
+  function saved(r, status) {
+    status.className = "ok";
+    status.textContent = text.saved + " " + r.data.version;
+    sheet.show(r.data.warnings, null);
+  }
 
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
+    var status = document.getElementById("status");
+    if (form.dataset.report) {
+      // The organiser's edit of a reported sheet: stored as the report, edited.
+      post("/reports/" + form.dataset.report + "/accept", {rows: sheet.rows()}).then(function (r) {
+        if (r.status === 201) { saved(r, status); location.reload(); return; }
+        status.className = "error";
+        status.textContent = r.data.error || "";
+        sheet.show(r.data.findings || [], null);
+      });
+      return;
+    }
     var reason = document.getElementById("reason");
-    var body = {rows: rows(), version: version()};
+    var body = {rows: sheet.rows(), version: version()};
     if (reason.value.trim()) body.reason = reason.value.trim();
     post("/result", body).then(function (r) {
-      var status = document.getElementById("status");
       var conflict = document.getElementById("conflict");
       if (r.status === 201) {
         form.dataset.version = r.data.version;
         document.getElementById("reasonbox").hidden = false;
         conflict.hidden = true;
-        status.className = "ok";
-        status.textContent = text.saved + " " + r.data.version;
-        show(r.data.warnings, null);
+        saved(r, status);
       } else if (r.status === 202 || (r.status === 409 && r.data.mismatch)) {
         // Blind double entry: held until a second desk agrees; a mismatch goes to the organiser.
         conflict.hidden = true;
         status.className = r.status === 202 ? "ok" : "error";
         status.textContent = r.status === 202 ? text.held : text.mismatch;
-        show(r.data.warnings || [], null);
+        sheet.show(r.data.warnings || [], null);
       } else if (r.status === 409) {
         var stored = r.data.stored;
         conflict.hidden = false;
@@ -166,11 +93,36 @@
       } else {
         status.className = "error";
         status.textContent = r.data.error || "";
-        show(r.data.findings || [], null);
+        sheet.show(r.data.findings || [], null);
       }
     });
   });
 
-  showTotals();
-  check();
+  if (report && document.getElementById("report-accept")) {
+    var said = document.getElementById("report-status");
+    var answer = function (r) {
+      if (r.status === 200 || r.status === 201) { location.reload(); return; }
+      said.className = "error";
+      said.textContent = r.data.error || "";
+      sheet.show(r.data.findings || [], null);
+    };
+    document.getElementById("report-accept").addEventListener("click", function () {
+      post("/reports/" + report.id + "/accept", {}).then(answer);
+    });
+    document.getElementById("report-discard").addEventListener("click", function () {
+      post("/reports/" + report.id + "/discard", {}).then(function (r) {
+        if (r.status === 200) { said.className = "ok"; said.textContent = report.discarded; }
+        answer(r);
+      });
+    });
+    document.getElementById("report-edit").addEventListener("click", function () {
+      sheet.fill(report.rows);
+      form.dataset.report = report.id;
+      document.getElementById("save").textContent = report.accept_edited;
+      sheet.check();
+      form.scrollIntoView();
+    });
+  }
+
+  sheet.check();
 })();

@@ -1,0 +1,291 @@
+"""The live server's part of self-reporting and check-in: the table's page (what the pad's QR
+code opens: its players, the stored sheet, or the form to report it and the buttons to confirm
+it), the check-in page, the players' report and confirm API and the organiser's accept and
+discard. Every request reads and writes the store only (`tourney.event.reports`): any server
+process answers any request."""
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from tourney.core import store
+from tourney.core.errors import TourneyError
+from tourney.core.i18n import _, use_language
+from tourney.event import entry, reports
+from tourney.event.checking import LocatedFinding
+from tourney.event.errors import AlreadyStored, CodeRefused, ImportRefused, NotAtTable, NotFound, NotOpen
+from tourney.event.history import DESK_AUTHOR
+from tourney.event.live import is_published
+from tourney.server.cache import Built, built
+
+if TYPE_CHECKING:
+    from tourney.games.base import GameWorkflow
+    from tourney.server.deskform import DeskForm
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What these routes use of the app: the event and its game, the pages' language, the
+    page builder and cache, the desk behind a request, the slow-down after a wrong code, the
+    change notice, and a finding as the API sends it."""
+
+    event: store.Event
+    game: GameWorkflow
+    lang: str
+    page: Callable[..., Built]
+    cached_page: Callable[..., Awaitable[Response]]
+    api_desk: Callable[[Request], Awaitable[store.Desk | Response]]
+    slow_failure: Callable[[Request], Awaitable[None]]
+    changed: Callable[[], None]
+    finding_json: Callable[[LocatedFinding, str], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class DeskReport:
+    """A desk's view of the table's open report (deskreport.html): who reported, confirmed and
+    disputed it, its numbers in the pad's layout and the rules engine's findings on them."""
+
+    shown: reports.ReportShown
+    form: DeskForm
+    findings: list[dict[str, Any]]
+
+
+def report_shown(parts: Parts, round_no: int, table_no: int) -> DeskReport | None:
+    """The table's open report as a desk shows it (None: no report)."""
+    from tourney.server.deskform import desk_form  # the pad's layout: built on a desk's page only
+
+    event, game = parts.event, parts.game
+    shown = reports.open_report(event, round_no, table_no)
+    if shown is None:
+        return None
+    pad = game.print_kit.pad(parts.lang, event.options())
+    form = desk_form(game.sheet_format, pad, parts.lang, reports.seated_at(event, round_no, table_no), None,
+                     shown.report.rows)
+    with use_language(parts.lang):
+        try:
+            found = entry.check_table(event, game, round_no, table_no, shown.report.rows, source="report").findings
+        except TourneyError:
+            found = []
+    return DeskReport(shown, form, [parts.finding_json(f, parts.lang) for f in found])
+
+
+def report_json(shown: reports.ReportShown | None) -> dict[str, Any]:
+    """`GET /api/rounds/{n}/tables/{t}/report`: the table's open report, or `{"report": null}`."""
+    if shown is None:
+        return {"report": None}
+    r = shown.report
+    return {"report": r.id, "round": r.round, "table": r.table, "status": r.status, "reporter": r.reporter,
+            "at": r.at, "rows": list(r.rows), "confirmed": list(shown.confirmed), "disputed": list(shown.disputed),
+            "waiting_for": list(shown.waiting_for)}
+
+
+def json_built(stamp: int, value: Any, status: int = 200) -> Built:
+    return built(stamp, status, "application/json", {"": json.dumps(value, ensure_ascii=False)})
+
+
+async def _body(request: Request) -> dict[str, Any] | None:
+    try:
+        body = await request.json()
+    except ValueError:
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def _rows(body: dict[str, Any]) -> list[dict[str, Any]] | None:
+    rows = body.get("rows")
+    return rows if isinstance(rows, list) and all(isinstance(r, dict) for r in rows) else None
+
+
+def report_routes(parts: Parts) -> list[Route]:
+    """The routes, for the app's route list."""
+    event, game, lang = parts.event, parts.game, parts.lang
+
+    def answered(done: reports.Answered, *, held_is_accepted: bool) -> JSONResponse:
+        """A report's or an answer's outcome: 201 stored, 202 waiting (or held for the organiser
+        when the player sent it there), 409 disputed or held for the organiser."""
+        head: dict[str, Any] = {"report": done.report, "status": done.status}
+        found = [parts.finding_json(f, lang) for f in done.findings]
+        if done.status in (reports.STORED, reports.ACCEPTED):
+            return JSONResponse({**head, "version": done.version, "warnings": found}, 201)
+        if done.status == reports.WAITING:
+            return JSONResponse({**head, "waiting_for": list(done.waiting_for)}, 202)
+        if done.status == reports.ERRORS and held_is_accepted:
+            return JSONResponse({**head, "waiting_for": [], "organiser": True, "findings": found}, 202)
+        with use_language(lang):
+            said = (_("a player disputes the sheet: the organiser decides") if done.status == reports.DISPUTED
+                    else _("the sheet has rule errors: the organiser decides"))
+        return JSONResponse({**head, "error": said, "disputed": done.status == reports.DISPUTED, "organiser": True,
+                             "findings": found}, 409)
+
+    async def player_call(request: Request, act: Callable[[], Any]) -> Any:
+        """Run a player's request in the pages' language; a refusal as its answer: a wrong name
+        or code 403 after a delay (as a wrong desk token), a player of another table 403, no such
+        table or report 404, a request the event takes not (now) 409, a sheet with errors 422."""
+        def run() -> Any:
+            with use_language(lang):
+                return act()
+
+        try:
+            return await run_in_threadpool(run)
+        except CodeRefused as exc:
+            await parts.slow_failure(request)
+            return JSONResponse({"error": str(exc)}, 403)
+        except NotAtTable as exc:
+            return JSONResponse({"error": str(exc)}, 403)
+        except NotFound as exc:
+            return JSONResponse({"error": str(exc)}, 404)
+        except AlreadyStored as exc:
+            return JSONResponse({"error": str(exc), "stored": exc.version}, 409)
+        except NotOpen as exc:
+            return JSONResponse({"error": str(exc)}, 409)
+        except ImportRefused as exc:
+            with use_language(lang):
+                summary = exc.report.summary()
+            return JSONResponse({"error": summary, "findings": [parts.finding_json(f, lang)
+                                                                for f in exc.report.findings]}, 422)
+        except TourneyError as exc:
+            return JSONResponse({"error": str(exc), "findings": []}, 422)
+
+    async def outcome(request: Request, act: Callable[[], reports.Answered], *, held_is_accepted: bool) -> Response:
+        """A player's report or answer, run: its refusal, or its outcome (pages rebuilt when it
+        changed anything)."""
+        got = await player_call(request, act)
+        if isinstance(got, Response):
+            return got
+        if got.changed:
+            await run_in_threadpool(parts.changed)
+        return answered(got, held_is_accepted=held_is_accepted)
+
+    def refused(what: str) -> JSONResponse:
+        return JSONResponse({"error": what, "findings": []}, 422)
+
+    def table_of(request: Request) -> tuple[int, int]:
+        return request.path_params["n"], request.path_params["t"]
+
+    async def api_report(request: Request) -> Response:
+        """`POST /api/rounds/{n}/tables/{t}/report {"player", "code", "rows", "to_organiser"?}`."""
+        body = await _body(request)
+        rows = _rows(body) if body is not None else None
+        if (body is None or rows is None or not all(isinstance(body.get(k), str) for k in ("player", "code"))
+                or not isinstance(body.get("to_organiser", False), bool)):
+            return refused('send {"player": NAME, "code": CODE, "rows": [one object per player]} (and '
+                           '"to_organiser": true to send a sheet with errors to the organiser)')
+        r, t = table_of(request)
+        return await outcome(request, lambda: reports.report_sheet(
+            event, game, r, t, body["player"], body["code"], rows, to_organiser=body.get("to_organiser", False)),
+            held_is_accepted=True)
+
+    async def api_confirm(request: Request) -> Response:
+        """`POST /api/rounds/{n}/tables/{t}/confirm {"player", "code", "report", "agree"}`."""
+        body = await _body(request)
+        if (body is None or not all(isinstance(body.get(k), str) for k in ("player", "code"))
+                or not isinstance(body.get("report"), int) or isinstance(body.get("report"), bool)
+                or not isinstance(body.get("agree"), bool)):
+            return refused('send {"player": NAME, "code": CODE, "report": ID, "agree": true|false}')
+        r, t = table_of(request)
+        return await outcome(request, lambda: reports.confirm_report(
+            event, game, r, t, body["player"], body["code"], body["report"], body["agree"]), held_is_accepted=False)
+
+    async def api_check(request: Request) -> Response:
+        """`POST /api/rounds/{n}/tables/{t}/report/check {"rows"}`: the findings as a player types."""
+        body = await _body(request)
+        rows = _rows(body) if body is not None else None
+        if rows is None:
+            return refused('send {"rows": [one object per player]}')
+        r, t = table_of(request)
+        got = await player_call(request, lambda: reports.check_report(event, game, r, t, rows))
+        if isinstance(got, Response):
+            return got
+        return JSONResponse({"ok": got.ok, "findings": [parts.finding_json(f, lang) for f in got.findings]})
+
+    async def api_get(request: Request) -> Response:
+        r, t = table_of(request)
+
+        def build(stamp: int) -> Built:
+            if not is_published(event, r):
+                return json_built(stamp, {"report": None}, 404)
+            return json_built(stamp, report_json(reports.open_report(event, r, t)))
+
+        return await parts.cached_page(request, ("api-report", r, t), build, settle=False)
+
+    async def organiser(request: Request, act: Callable[[store.Desk], Any]) -> Any:
+        desk = await parts.api_desk(request)
+        if isinstance(desk, Response):
+            return desk
+        if not desk.organiser:
+            with use_language(lang):
+                return JSONResponse({"error": _("only an organiser's desk accepts or discards a report")}, 403)
+        return await player_call(request, lambda: act(desk))
+
+    async def api_accept(request: Request) -> Response:
+        """`POST .../reports/{id}/accept` (organiser): stored as reported, or with `rows` edited."""
+        body = await _body(request) if await request.body() else {}
+        rows = _rows(body) if body is not None and "rows" in body else None
+        if body is None or ("rows" in body and rows is None):
+            return refused('send no body, or {"rows": [one object per player]} to store the sheet edited')
+        r, t, rid = *table_of(request), request.path_params["id"]
+        got = await organiser(request, lambda desk: reports.accept_report(
+            event, game, r, t, rid, DESK_AUTHOR + desk.name, rows))
+        if isinstance(got, Response):
+            return got
+        await run_in_threadpool(parts.changed)
+        return JSONResponse({"round": got.round, "table": got.table, "version": got.version,
+                             "warnings": [parts.finding_json(f, lang) for f in got.warnings]}, 201)
+
+    async def api_discard(request: Request) -> Response:
+        """`POST .../reports/{id}/discard` (organiser): the table may report again."""
+        r, t, rid = *table_of(request), request.path_params["id"]
+        got = await organiser(request, lambda desk: reports.discard_report(event, r, t, rid, DESK_AUTHOR + desk.name))
+        if isinstance(got, Response):
+            return got
+        if got:
+            await run_in_threadpool(parts.changed)
+        return JSONResponse({"report": rid, "discarded": True, "changed": got})
+
+    # --- pages -----------------------------------------------------------------------------
+    async def table_page(request: Request) -> Response:
+        r, t = table_of(request)
+
+        def build(stamp: int) -> Built:
+            from tourney.server.deskform import desk_form
+
+            path = f"/rounds/{r}/tables/{t}"
+            seats = reports.seated_at(event, r, t) if is_published(event, r) else []
+            if not seats:
+                return parts.page("tablepage.html", path, stamp, 404, round=r, table=t, seats=None)
+            stored = entry.stored_table(event, r, t)
+            pad = game.print_kit.pad(lang, event.options())
+            on = reports.self_report_on(event) and len(seats) > 1
+            shown = reports.open_report(event, r, t) if on and stored is None else None
+            return parts.page(
+                "tablepage.html", path, stamp, round=r, table=t, seats=seats, stored=stored, self_report=on,
+                stored_form=desk_form(game.sheet_format, pad, lang, seats, stored) if stored else None,
+                report=shown, form=desk_form(game.sheet_format, pad, lang, seats, None),
+                report_form=desk_form(game.sheet_format, pad, lang, seats, None, shown.report.rows) if shown else None)
+
+        return await parts.cached_page(request, ("table", r, t), build, settle=False)
+
+    async def check_in_page(request: Request) -> Response:
+        from tourney.event.checkin import check_in_open
+
+        return await parts.cached_page(request, ("check-in",), lambda stamp: parts.page(
+            "checkin.html", "/check-in", stamp, open=check_in_open(event)))
+
+    base = "/api/rounds/{n:int}/tables/{t:int}"
+    return [
+        Route("/rounds/{n:int}/tables/{t:int}", table_page),
+        Route("/check-in", check_in_page),
+        Route(f"{base}/report", api_get, methods=["GET"]),
+        Route(f"{base}/report", api_report, methods=["POST"]),
+        Route(f"{base}/report/check", api_check, methods=["POST"]),
+        Route(f"{base}/confirm", api_confirm, methods=["POST"]),
+        Route(base + "/reports/{id:int}/accept", api_accept, methods=["POST"]),
+        Route(base + "/reports/{id:int}/discard", api_discard, methods=["POST"]),
+    ]

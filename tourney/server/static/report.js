@@ -1,0 +1,107 @@
+// The table's page (tablepage.html): one player types the table's sheet in the pad's layout,
+// checked as typed (sheetform.js), and reports it with their code; every other player confirms
+// or disputes it with theirs, on their own phone or the same one passed round. The page reloads
+// itself when the event changes (another phone confirmed) while nobody is typing on it.
+(function () {
+  "use strict";
+  var page = document.getElementById("tablepage");
+  if (!page) return;
+  var main = document.getElementById("live");
+  var stamp = main.dataset.stamp !== undefined ? parseInt(main.dataset.stamp, 10) : null;
+  var base = "/api/rounds/" + page.dataset.round + "/tables/" + page.dataset.table;
+  var text = window.TOURNEY_TEXT;
+  var form = document.getElementById("sheet");
+  var sheet = null;
+
+  function post(path, body) {
+    return fetch(base + path, {
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)
+    }).then(function (r) { return r.json().then(function (data) { return {status: r.status, data: data}; }); });
+  }
+
+  function say(el, cls, words) {
+    el.className = cls;
+    el.textContent = words;
+  }
+
+  if (form) {
+    var start = document.getElementById("start-report");
+    var status = document.getElementById("status");
+    var toOrganiser = document.getElementById("to-organiser");
+    start.addEventListener("click", function () {
+      form.hidden = false;
+      start.hidden = true;
+      if (!sheet) sheet = window.TourneySheet(form, text, function (rows) { return post("/report/check", {rows: rows}); });
+      sheet.check();
+      document.getElementById("reporter-code").focus();
+    });
+
+    var send = function (organiser) {
+      var code = document.getElementById("reporter-code").value.trim();
+      if (!code) { say(status, "error", text.no_code); return; }
+      var body = {player: document.getElementById("reporter").value, code: code, rows: sheet.rows()};
+      if (organiser) body.to_organiser = true;
+      post("/report", body).then(function (r) {
+        if (r.status === 201 || r.status === 202) { location.reload(); return; }
+        say(status, "error", r.status === 422 && (r.data.findings || []).length ? text.errors : (r.data.error || ""));
+        if (r.status === 422) {
+          sheet.show(r.data.findings || [], null);
+          // A sheet the rules engine refuses, which the table holds to be right: to the organiser.
+          toOrganiser.hidden = !(r.data.findings || []).some(function (f) { return f.severity === "error"; });
+        }
+      });
+    };
+    form.addEventListener("submit", function (ev) { ev.preventDefault(); send(false); });
+    toOrganiser.addEventListener("click", function () { send(true); });
+  }
+
+  var report = document.getElementById("report");
+  document.querySelectorAll("form.confirm").forEach(function (confirm) {
+    var said = document.getElementById("answer-status");
+    confirm.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var button = ev.submitter;
+      var code = confirm.querySelector("input[name=code]").value.trim();
+      if (!code) { say(said, "error", text.no_code); return; }
+      var agree = !button || button.value !== "no";
+      if (!agree && !button.classList.contains("armed")) {
+        // A dispute sends the sheet to the organiser: asked twice.
+        button.classList.add("armed");
+        button.dataset.was = button.textContent;
+        button.textContent = text.dispute_again;
+        return;
+      }
+      post("/confirm", {player: confirm.dataset.player, code: code, report: parseInt(report.dataset.report, 10),
+                        agree: agree}).then(function (r) {
+        if (r.status === 201 || r.status === 202 || (r.status === 409 && r.data.organiser)) {
+          location.reload();
+          return;
+        }
+        say(said, "error", r.data.error || "");
+      });
+    });
+  });
+
+  // Nobody typing: nothing open in the form, no code typed, no field in use.
+  function idle() {
+    if (form && !form.hidden) return false;
+    var typed = Array.prototype.some.call(document.querySelectorAll("form.confirm input[name=code]"), function (i) {
+      return i.value.trim() !== "";
+    });
+    var active = document.activeElement;
+    return !typed && !(active && (active.tagName === "INPUT" || active.tagName === "SELECT"));
+  }
+
+  function poll() {
+    fetch("/api/stamp", {cache: "no-cache"})
+      .then(function (r) { return r.json(); })
+      .then(function (data) {
+        if (stamp === null) stamp = data.stamp;
+        else if (data.stamp !== stamp && idle()) location.reload();
+      })
+      .catch(function () { /* the laptop may be restarting: try again next time */ })
+      .finally(function () { setTimeout(poll, 2000); });
+  }
+  poll();
+  page.dataset.ready = "1";  // what the browser tests wait for after a reload
+})();
