@@ -15,7 +15,9 @@ import itertools
 import random
 import shutil
 import sqlite3
+import struct
 import zipfile
+import zlib
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -176,6 +178,40 @@ def sheet_xml(rows: Sequence[Sequence[Cell]], row_numbers: Sequence[int] | None 
                     + "</row>")
     return ('<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/'
             f'spreadsheetml/2006/main"><sheetData>{"".join(body)}</sheetData></worksheet>')
+
+
+def deflate(data: bytes) -> tuple[bytes, int, int]:
+    """A raw deflate stream of `data`, its CRC and size: one entry of `write_zip`."""
+    co = zlib.compressobj(6, zlib.DEFLATED, -15)
+    return co.compress(data) + co.flush(), zlib.crc32(data), len(data)
+
+
+def write_zip(path: Path, entries: dict[str, tuple[bytes, int, int]]) -> Path:
+    """A zip of raw deflate streams (so a part can be a bomb built without inflating it here)."""
+    local, central = b"", b""
+    for name, (raw, crc, size) in entries.items():
+        n = name.encode()
+        header = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 8, 0, 0, crc, len(raw), size, len(n), 0)
+        central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 8, 0, 0, crc, len(raw), size,
+                               len(n), 0, 0, 0, 0, 0, len(local)) + n
+        local += header + n + raw
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries), len(central), len(local), 0)
+    path.write_bytes(local + central + end)
+    return path
+
+
+def bomb_stream(head: bytes, tail: bytes, megabytes: int = 1024) -> tuple[bytes, int, int]:
+    """A deflate stream of `head`, `megabytes` MiB of "A" and `tail`, about 1 MB per GiB,
+    built without inflating it (each repeat after a full flush is the same bytes)."""
+    co = zlib.compressobj(9, zlib.DEFLATED, -15)
+    chunk = b"A" * 2**20
+    first = co.compress(head) + co.flush(zlib.Z_FULL_FLUSH)
+    block = co.compress(chunk) + co.flush(zlib.Z_FULL_FLUSH)
+    raw = first + block * megabytes + co.compress(tail) + co.flush()
+    crc = zlib.crc32(head)
+    for _ in range(megabytes):
+        crc = zlib.crc32(chunk, crc)
+    return raw, zlib.crc32(tail, crc), len(head) + megabytes * 2**20 + len(tail)
 
 
 def xlsx_bytes(parts: dict[str, str | bytes]) -> bytes:

@@ -72,8 +72,9 @@ def test_file_errors_are_said_in_german_and_stay_english_in_json(run):
     german(run)
     (run.folder / "mixed.csv").write_text(",".join(HEADER) + "\n1;1;1;Bauer\n", encoding="utf-8")
     (run.folder / "notes.csv").write_text("Notizen\nTisch 4 kam zu spät\n", encoding="utf-8")
-    (run.folder / "r1.ods").write_bytes(b"PK")
-    r = run("results", "import", "de.db", "nix.csv", "mixed.csv", "notes.csv", "r1.ods", ok=None)
+    (run.folder / "r1.numbers").write_bytes(b"PK")
+    (run.folder / "r2.ods").write_bytes(b"PK")
+    r = run("results", "import", "de.db", "nix.csv", "mixed.csv", "notes.csv", "r1.numbers", "r2.ods", ok=None)
     assert (r.exit_code, r.output) == (1, (
         "nix.csv: Fehler: keine Datei 'nix.csv': den Pfad prüfen [file]\n"
         "mixed.csv: Fehler: mixed.csv:2: diese Zeile trennt ihre Zellen mit ';', die erste Zeile aber mit ',': "
@@ -81,8 +82,11 @@ def test_file_errors_are_said_in_german_and_stay_english_in_json(run):
         "notes.csv: Fehler: notes.csv:1: die erste Zeile ist nicht die Kopfzeile eines Wertungsblatts: sie "
         "braucht die Spalten round, table, seat, player, military, treasury, wonders, civilian, commercial, guilds, "
         "science, total, coins (englische, deutsche oder französische Namen) [file]\n"
-        "r1.ods: Fehler: r1.ods: unbekannter Dateityp '.ods': .csv oder .xlsx verwenden [file]\n"
-        "geprüft: 4 Dateien: 0 Tische, 0 Spieler: 4 Fehler, 0 Warnungen: nichts gespeichert\n"))
+        "r1.numbers: Fehler: r1.numbers: unbekannter Dateityp '.numbers': .csv, .xlsx, .ods (LibreOffice) oder .xls "
+        "verwenden [file]\n"
+        "r2.ods: Fehler: r2.ods: beschädigte Arbeitsmappe (es ist keine ZIP-Datei, wie es jede .ods-Datei ist): in "
+        "LibreOffice Calc öffnen und erneut als .ods speichern [file]\n"
+        "geprüft: 5 Dateien: 0 Tische, 0 Spieler: 5 Fehler, 0 Warnungen: nichts gespeichert\n"))
     found = json.loads(run("check", "--event", "de.db", "nix.csv", "mixed.csv", "--format", "json",
                            ok=None).stdout)["findings"]
     assert [f["message"] for f in found] == [

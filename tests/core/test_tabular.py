@@ -3,8 +3,6 @@ limits; exact whole numbers; rosters (bug B2); formula neutralisation in what th
 from __future__ import annotations
 
 import json
-import struct
-import zlib
 from decimal import Decimal
 from pathlib import Path
 
@@ -15,6 +13,7 @@ from hypothesis import strategies as st
 
 from conftest import HEADER as HEADER_7W
 from conftest import four_players, line, new_event, table_of_four, write_sheet
+from fuzzkit import bomb_stream, deflate, write_zip
 from tourney.core import tabular
 from tourney.core.errors import (
     DamagedWorkbookError,
@@ -145,25 +144,6 @@ PARTS = {
 SHEET = "xl/worksheets/sheet1.xml"
 
 
-def deflate(data: bytes) -> tuple[bytes, int, int]:
-    co = zlib.compressobj(6, zlib.DEFLATED, -15)
-    return co.compress(data) + co.flush(), zlib.crc32(data), len(data)
-
-
-def write_zip(path: Path, entries: dict[str, tuple[bytes, int, int]]) -> Path:
-    """A zip of raw deflate streams (so a part can be a bomb built without inflating it here)."""
-    local, central = b"", b""
-    for name, (raw, crc, size) in entries.items():
-        n = name.encode()
-        header = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 8, 0, 0, crc, len(raw), size, len(n), 0)
-        central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 8, 0, 0, crc, len(raw), size,
-                               len(n), 0, 0, 0, 0, 0, len(local)) + n
-        local += header + n + raw
-    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries), len(central), len(local), 0)
-    path.write_bytes(local + central + end)
-    return path
-
-
 def workbook(path: Path, sheet: str | bytes | tuple[bytes, int, int], **parts: str) -> Path:
     entries = {k: deflate(v.encode()) for k, v in {**PARTS, **parts}.items()}
     if isinstance(sheet, tuple):
@@ -230,18 +210,9 @@ def test_a_value_beyond_the_column_limit_is_refused(tmp_path):
 
 def test_a_zip_bomb_is_refused_from_the_directory_before_unpacking(tmp_path):
     """1 GiB of one cell, about 1 MB compressed: refused in milliseconds."""
-    co = zlib.compressobj(9, zlib.DEFLATED, -15)
     head = f'<worksheet {NS}><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>'.encode()
-    tail = b"</t></is></c></row></sheetData></worksheet>"
-    chunk = b"A" * 2**20
-    first = co.compress(head) + co.flush(zlib.Z_FULL_FLUSH)
-    block = co.compress(chunk) + co.flush(zlib.Z_FULL_FLUSH)  # identical for each repeat after a full flush
-    raw = first + block * 1024 + co.compress(tail) + co.flush()
-    crc = zlib.crc32(head)
-    for _ in range(1024):
-        crc = zlib.crc32(chunk, crc)
-    size = len(head) + 2**30 + len(tail)
-    path = workbook(tmp_path / "bomb.xlsx", (raw, zlib.crc32(tail, crc), size))
+    raw, crc, size = bomb_stream(head, b"</t></is></c></row></sheetData></worksheet>")
+    path = workbook(tmp_path / "bomb.xlsx", (raw, crc, size))
     assert path.stat().st_size < 2 * 2**20
     with pytest.raises(TableLimitError, match=r"^bomb.xlsx: worksheet 'S' unpacks to 1024 MB, more than the 32 MB"):
         read_tables(path)

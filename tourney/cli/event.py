@@ -90,8 +90,8 @@ def demo(directory: str, game: str | None, brief: bool) -> None:
 @click.option("--no-option", "options_off", multiple=True,
               help="Switch an optional rule off (only before any result is stored).")
 @click.option("--catalogue", metavar="FILE",
-              help="Load the game's card list from a CSV or XLSX file, for a game whose cards no public source "
-                   "lists (docs/onecardwonder.md, for example); \"\" removes it.")
+              help="Load the game's card list from a CSV, XLSX, ODS or XLS file, for a game whose cards no public "
+                   "source lists (docs/onecardwonder.md, for example); \"\" removes it.")
 def event_command(event: str, name: str | None, date: str | None, rounds: int | None, cut: int | None,
                   lang: str | None, url: str | None, double_entry: str | None, check_in: str | None,
                   self_report: str | None, options_on: tuple[str, ...], options_off: tuple[str, ...],

@@ -80,7 +80,7 @@ def players_add(event: str, names: tuple[str, ...], yes: bool) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--yes", is_flag=True, help="Register names that look like registered ones without asking.")
 def players_import(event: str, file: str, yes: bool) -> None:
-    """Register everyone in a CSV or XLSX roster with a 'name' column; names already
+    """Register everyone in a CSV, XLSX, ODS or XLS roster with a 'name' column; names already
     registered are listed and skipped, so a grown roster can be imported again.
 
     Example: tourney players import bonn.db roster.csv

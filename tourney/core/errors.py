@@ -64,7 +64,7 @@ class AliasFileError(SeasonError):
 
 
 class TableError(SheetError):
-    """A CSV or XLSX file cannot be read as a table (see `tourney.core.tabular`)."""
+    """A CSV file or a workbook cannot be read as a table (see `tourney.core.tabular`)."""
 
 
 class NotATextTableError(TableError):
@@ -72,7 +72,7 @@ class NotATextTableError(TableError):
 
 
 class DamagedWorkbookError(TableError):
-    """An .xlsx file that is not a sound workbook (not a zip, bad XML, a bad cell)."""
+    """A workbook that is not sound (not a zip, bad XML, a bad cell; an .xls calamine refuses)."""
 
 
 class TableLimitError(TableError):

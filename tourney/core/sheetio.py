@@ -1,4 +1,4 @@
-"""Read filled-in score sheets (CSV or XLSX, headers in any language tourney speaks, or rows typed
+"""Read filled-in score sheets (CSV, XLSX, ODS or XLS, headers in any language tourney speaks, or rows typed
 into a desk's form) into rows that remember where they came from (file, sheet, row); which
 columns a sheet has is a `SheetFormat`, which each game declares with its vocabulary
 (`tourney.games.<game>`). `read_sheet` reads tables already read; a path is a thin wrapper."""
@@ -384,7 +384,7 @@ def _header_line(row: list[object], fmt: SheetFormat) -> dict[str, object]:
 
 
 def worksheets(path: Path) -> list[tuple[str | None, list[list[object]]]]:
-    """(worksheet title, cells) for each worksheet of an XLSX file; (None, cells) for a CSV file.
+    """(worksheet title, cells) for each worksheet of a workbook; (None, cells) for a CSV file.
     Blank rows are left out (`tourney.core.tabular.read_tables` keeps the row numbers)."""
     return [(t.sheet, [list(r.cells) for r in t.rows]) for t in read_tables(path)]
 
@@ -414,7 +414,7 @@ def read_sheet(tables: Iterable[Table], fmt: SheetFormat, name: str) -> list[She
 
 
 def read_sheet_file(source: Source, fmt: SheetFormat) -> list[SheetRow]:
-    """All result rows in a CSV or XLSX file, or in rows in memory (`tabular.Rows`)."""
+    """All result rows in a CSV file or a workbook, or in rows in memory (`tabular.Rows`)."""
     return read_sheet(read_tables(source), fmt, source_name(source))
 
 

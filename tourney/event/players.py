@@ -1,4 +1,4 @@
-"""Registration: add, import (CSV/XLSX with a `name` column), drop, rename, remove, list."""
+"""Registration: add, import (CSV, XLSX, ODS or XLS with a `name` column), drop, rename, remove, list."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -110,7 +110,7 @@ def register(event: store.Event, names: list[str], *, yes: bool = False, reenter
 
 
 def read_roster(path: str | Path) -> list[str]:
-    """Player names from a CSV or XLSX roster (the first worksheet): a `name` column (or
+    """Player names from a CSV, XLSX, ODS or XLS roster (the first worksheet): a `name` column (or
     `player`, `Spieler`), or first and last name columns (`Vorname` and `Nachname`) joined as
     "First Last". A row with more cells than the header is refused with its row number."""
     tables = read_tables(path)

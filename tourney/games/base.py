@@ -48,7 +48,7 @@ CATALOGUE_SETTING = "catalogue"
 
 
 class Catalogue(Protocol):
-    """Card data an organiser loads into an event from a CSV or XLSX file (`tourney event EVENT
+    """Card data an organiser loads into an event from a CSV file or a workbook (`tourney event EVENT
     --catalogue FILE`) where no public source gives it in full; the game's sheet check then
     gets it as keywords (One Card Wonder: the wonder cards and their stages)."""
 

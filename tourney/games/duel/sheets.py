@@ -54,7 +54,7 @@ MATCH_SHEET = SheetFormat(
 
 
 def read_match_file(path: Source) -> list[SheetRow]:
-    """All match-sheet rows in a CSV or XLSX file (every worksheet with a match header), or in
+    """All match-sheet rows in a CSV file or a workbook (every worksheet with a match header), or in
     rows in memory."""
     return read_sheet_file(path, MATCH_SHEET)
 

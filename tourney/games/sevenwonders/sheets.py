@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def read_score_file(path: Source) -> list[SheetRow]:
-    """All score-sheet rows in a CSV or XLSX file, or in rows in memory."""
+    """All score-sheet rows in a CSV file or a workbook, or in rows in memory."""
     return read_sheet_file(path, SCORE_SHEET)
 
 
