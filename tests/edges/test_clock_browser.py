@@ -4,13 +4,10 @@ the event file while the server runs, show on a phone's pages and on the project
 The projector screenshot goes to docs/ for the README."""
 from __future__ import annotations
 
-import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 from live_event import LiveEvent, Server, build_event
 
@@ -18,9 +15,6 @@ from tourney.cli import cli
 from tourney.core.store import Event
 from tourney.event import live
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PHONE = {"width": 360, "height": 740}
 PROJECTOR = {"width": 1600, "height": 900}
@@ -28,20 +22,6 @@ PROJECTOR = {"width": 1600, "height": 900}
 #: every 0.5 s: within 2 s, as promised, on an idle machine). The test allows more, so a busy CI
 #: machine doesn't fail it on timing; a page that doesn't refresh itself still fails it.
 WITHIN = 10.0
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail("CI: /usr/bin/chromium is missing: .ci/run installs it with apt-get install chromium")
-        pytest.skip("no /usr/bin/chromium (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def served(tmp_path: Path, *extra: str) -> tuple[LiveEvent, Server]:
