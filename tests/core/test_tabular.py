@@ -18,6 +18,7 @@ from tourney.core import tabular
 from tourney.core.errors import (
     DamagedWorkbookError,
     NotATextTableError,
+    SheetError,
     TableLayoutError,
     TableLimitError,
 )
@@ -310,7 +311,7 @@ def test_text_without_quotes_read_in_one_go_is_what_the_row_by_row_reading_gives
     def outcome(read):
         try:
             return read()
-        except tabular.SheetError as exc:
+        except SheetError as exc:
             return type(exc), str(exc)
 
     assert outcome(lambda: tabular.parse_csv_text(text, "x.csv")) == outcome(
@@ -322,7 +323,7 @@ def test_text_without_quotes_beyond_a_limit_is_refused_with_its_row():
     for text, says in [(f"name,club\nAnna,{long_cell}\n", "x.csv:2: a cell has more than"),
                        ("name,club\n" + ",".join("x" * (tabular.MAX_COLUMNS + 1)) + "\n", "x.csv:2: the row has 201"),
                        ("name,club\nAnna;Bonn\n", "x.csv:2: this row separates its cells with ';'")]:
-        with pytest.raises(tabular.SheetError) as info:
+        with pytest.raises(SheetError) as info:
             tabular.parse_csv_text(text, "x.csv")
         assert str(info.value).startswith(says)
 

@@ -10,6 +10,7 @@ import json
 import shutil
 import sqlite3
 import time
+from decimal import Decimal
 from pathlib import Path
 
 import openpyxl
@@ -17,7 +18,7 @@ import pytest
 
 from conftest import ROOT, new_event
 from fuzzkit import bomb_stream, deflate, write_zip
-from tourney.core import tabular
+from tourney.core import workbooks
 from tourney.core.errors import DamagedWorkbookError, SheetError, TableLimitError
 from tourney.core.tabular import read_tables
 
@@ -192,7 +193,7 @@ def test_ods_cells_read_as_libreoffice_shows_them(tmp_path):
     (table,) = read_tables(path)
     assert [(r.number, r.cells) for r in table.rows] == [
         (1, ("name", None, None, "x", "x")),
-        (5, ("Anna", 7, tabular.Decimal("6.9999999999999999"), tabular.Decimal("0.5"), True, "2018-05-01",
+        (5, ("Anna", 7, Decimal("6.9999999999999999"), Decimal("0.5"), True, "2018-05-01",
              "a  b\tc\nd\ne", "Zoë", None, "=1+1")),
         (6, (3,)), (7, (3,))]
     assert table.unsaved_formulas == {(5, 9)}
@@ -257,7 +258,7 @@ def test_hostile_ods_sheets_are_refused_quickly_with_the_place(tmp_path, rows, s
 
 
 def test_sheets_of_repeated_rows_share_one_budget(tmp_path, monkeypatch):
-    monkeypatch.setattr(tabular, "MAX_REPEATED_CELLS", 300_000)
+    monkeypatch.setattr(workbooks, "MAX_REPEATED_CELLS", 300_000)
     one = sheet(row(number("1"), repeat=99_999))
     assert "r.ods[S]:99999: repeated cells unfold to more than 300,000 cells" in refused(
         ods(tmp_path / "r.ods", one * 4))
@@ -303,7 +304,7 @@ def test_an_xls_that_unfolds_beyond_the_memory_cap_is_refused(tmp_path, monkeypa
     """sst-bomb.xls: 0.5 MB holding one 32,000-character text in 33,000 cells, which calamine
     copies into each (1 GB). With a 64 MB cap for the child (quicker than the real 1 GB):
     refused, and this process lives; a real round still reads under the same cap."""
-    monkeypatch.setattr(tabular, "MAX_XLS_MEMORY", 64 * 2**20)
+    monkeypatch.setattr(workbooks, "MAX_XLS_MEMORY", 64 * 2**20)
     assert refused(DATA / "sst-bomb.xls") == (
         "sst-bomb.xls: the workbook unfolds to more than 64 MB in memory, the most this tool gives it: delete what "
         "is not a result, or save it as .xlsx")
@@ -311,7 +312,7 @@ def test_an_xls_that_unfolds_beyond_the_memory_cap_is_refused(tmp_path, monkeypa
 
 
 def test_an_xls_that_takes_too_long_is_refused(monkeypatch):
-    monkeypatch.setattr(tabular, "MAX_XLS_SECONDS", 0.001)
+    monkeypatch.setattr(workbooks, "MAX_XLS_SECONDS", 0.001)
     assert refused(DATA / "roster.xls") == ("roster.xls: reading the workbook takes more than 0.001 s, the most this "
                                             "tool waits: delete what is not a result, or save it as .xlsx")
 
@@ -332,7 +333,7 @@ def test_a_damaged_xls_is_a_clear_error(tmp_path, damage, says):
 
 # --- through the commands: a refusal, never a traceback ------------------------------------------------
 def test_hostile_workbooks_through_the_commands_are_one_clear_line(run, monkeypatch):
-    monkeypatch.setattr(tabular, "MAX_XLS_MEMORY", 64 * 2**20)
+    monkeypatch.setattr(workbooks, "MAX_XLS_MEMORY", 64 * 2**20)
     new_event(run)
     ods(run.folder / "big.ods", sheet(row(text("name")), row(text("Anna"), repeat=10**9)))
     shutil.copyfile(DATA / "sst-bomb.xls", run.folder / "bomb.xls")
