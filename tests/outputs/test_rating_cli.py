@@ -120,6 +120,9 @@ def test_refusals_say_what_and_how(run):
     assert r.exit_code != 0 and "is given twice" in r.output
     r = run("rating", "koeln.db", "--into", "koeln.db", ok=None)
     assert r.exit_code == 2 and "is one of the rated events" in r.output
+    r = run("rating", "koeln.db", "--into", "duel.db", ok=None)
+    assert r.exit_code == 2 and "--into 'duel.db' is not a 7 Wonders event" in r.output
+    assert "Expected places" not in run("seating", "duel.db", "--report").output
 
 
 def test_the_demo_event_rates_the_same_every_time(tmp_path):
@@ -188,3 +191,35 @@ def test_expected_places_in_the_seating_report_from_a_stored_rating(run):
     assert float(expected["Fritz"]) < float(expected["Anna"]) < float(expected["Emil"])
     assert abs(sum(float(v) for v in expected.values()) - 10) <= 0.2
     assert lines[-1].startswith("note: table strength = the mean rating")
+
+
+def test_duel_a_win_a_shared_victory_and_a_bye(run):
+    from conftest import duel_row, write_duel_sheet
+
+    run("new", "d.db", "--game", "duel", "--seed", "5", "--name", "Duel Cup", "--date", "2019-03-01")
+    run("players", "add", "d.db", "Anna", "Ben", "Cleo", "Dirk", "Eva")
+    run("seat", "d.db")
+    pairings = json.loads(run("pairings", "d.db", "--format", "json").output)
+    won, drawn = [p for p in pairings if p["first"] and p["opponent"]]
+    [bye] = [p["player"] for p in pairings if not p["opponent"]]
+    rows = [duel_row(1, won["table"], won["player"], 1), duel_row(1, won["table"], won["opponent"], 0, blue=4),
+            duel_row(1, drawn["table"], drawn["player"], 1), duel_row(1, drawn["table"], drawn["opponent"], 0)]
+    write_duel_sheet(run.folder / "r1.csv", rows)
+    run("results", "import", "d.db", "r1.csv")
+    rated = {r["player"]: r for r in json.loads(run("rating", "d.db", "--format", "json").output)}
+    assert bye not in rated and len(rated) == 4  # a bye is no game
+    assert (rated[won["player"]]["rating"], rated[won["opponent"]]["rating"]) == (6.34, -2.12)  # golden 1,2: mu - 3 sigma
+    assert rated[drawn["player"]]["rating"] == rated[drawn["opponent"]]["rating"] == 3.39  # golden 1,1: 25 - 3 x 7.2029
+    assert rated[drawn["player"]]["rank"] == rated[drawn["opponent"]]["rank"] == 2  # below the winner, shared
+
+
+def test_a_corrected_sheet_simply_gives_a_new_rating(run):
+    koeln_and_bonn(run)
+    before = run("rating", "koeln.db", "bonn.db", "--format", "csv").output
+    rows = [line(1, 1, seat, p, civilian=c) for seat, (p, c) in
+            enumerate(zip(["Anna", "Jörg Müller", "Clara", "Dirk", "Emil"], (12, 10, 10, 6, 16)), 1)]
+    write_sheet(run.folder / "fix.csv", rows)
+    run("results", "import", "koeln.db", "fix.csv", "--correct", "--reason", "Emil's civilian misread")
+    after = run("rating", "koeln.db", "bonn.db", "--format", "csv").output
+    assert after != before
+    assert [r.split(",")[1] for r in after.splitlines()[1:3]] == ["Fritz", "Emil"]

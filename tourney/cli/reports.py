@@ -172,6 +172,9 @@ def rating(events: tuple[str, ...], aliases_file: str | None, fmt: str, output: 
         if later is not None:
             from tourney.event.outlook import store_rating
 
+            if event_game(later).label != report.game:
+                raise UsageError(_("--into {event!r} is not a {game} event: store a rating in an event of the same "
+                                   "game").format(event=into, game=report.game))
             store_rating(later, report)
             click.echo(ngettext("stored the rating of {players} players from {events} event in {event}: "
                                 "'tourney seating {event} --report' and the player pages show expected places",
