@@ -121,7 +121,7 @@ def test_aliases_and_names_that_match_twice_in_one_event():
     aliases = parse_aliases("alias,name\nJ. M.,Jörg Müller\n")
     merged = build_rating([event("A", None, [RatedGame(1, 1, ("J. M.", "Anna"), (1, 2))]),
                            event("B", None, [RatedGame(1, 1, ("JOERG MUELLER", "Anna"), (1, 2))], order=1)], aliases)
-    assert [(r.player, r.games, r.events) for r in merged.rows] == [("J. M.", 2, 2), ("Anna", 2, 2)]
+    assert [(r.player, r.games, r.events) for r in merged.rows] == [("Jörg Müller", 2, 2), ("Anna", 2, 2)]
 
 
 def test_equal_shown_ratings_share_a_rank():

@@ -140,7 +140,7 @@ def build_rating(events: Sequence[RatedEvent], aliases: Aliases = NO_ALIASES) ->
                for e in ordered for g in e.games):
         raise SeasonError(_("the events have no stored games to rate: import their score sheets first"))
     tm = model()
-    alias_by_key = aliases.by_key()
+    alias_by_key, file_names = aliases.by_key(), aliases.display_names()
     ratings: dict[str, ThurstoneMostellerFullRating] = {}
     names: dict[str, str] = {}
     games: dict[str, int] = {}
@@ -159,7 +159,8 @@ def build_rating(events: Sequence[RatedEvent], aliases: Aliases = NO_ALIASES) ->
                 continue
             keys = [identity[p] for p in g.players]
             for key, raw in zip(keys, g.players):
-                names.setdefault(key, raw if key not in split else f"{raw} ({event.name})")
+                # As in the season report: the alias file's spelling, else the first one met.
+                names.setdefault(key, f"{raw} ({event.name})" if key in split else file_names.get(key, raw))
                 if key not in ratings:
                     ratings[key] = tm.rating(name=key)
                 if last and key not in before_last:
