@@ -17,7 +17,7 @@ import pytest
 from conftest import EXAMPLE, HEADER, ROOT
 
 #: Libraries only other commands need (storing, workbooks, exports, PDFs, plots, the server).
-HEAVY = ("sqlalchemy", "openpyxl", "pandas", "matplotlib", "reportlab", "starlette", "jinja2", "uvicorn")
+HEAVY = ("sqlalchemy", "openpyxl", "pandas", "matplotlib", "reportlab", "starlette", "jinja2", "uvicorn", "openskill")
 
 #: Runs `tourney check ARGS…` as the console script does, then prints the heavy libraries loaded.
 SCRIPT = f"""
@@ -97,6 +97,10 @@ def test_reports_load_only_the_libraries_their_output_needs(run):
     assert output.startswith("wrote stats.pdf") and loaded == ["pandas", "reportlab"]  # no matplotlib
     output, loaded = loaded_by(run.folder, "season", event, "--spots", "3", "-o", "season.pdf")
     assert output.startswith("wrote season.pdf") and loaded == ["reportlab"]
+    output, loaded = loaded_by(run.folder, "rating", event)  # the rating's model only where it is computed
+    assert "Marie Neumann" in output and loaded == ["openskill"]
+    output, loaded = loaded_by(run.folder, "seating", event, "--report")  # no rating stored: no model
+    assert "repeated pairs" in output and loaded == []
     output, loaded = loaded_by(run.folder, "print", event, "--round", "1", "--what", "seating,tables,cards,pads",
                                "-o", "kit.pdf")
     assert output == "wrote kit.pdf: round 1, 12 pages" and loaded == ["reportlab"]

@@ -1,4 +1,4 @@
-"""`tourney standings`, `player`, `export`, `season` and `stats`: what the results add up to."""
+"""`tourney standings`, `player`, `export`, `season`, `rating` and `stats`: what the results add up to."""
 from __future__ import annotations
 
 import click
@@ -7,9 +7,11 @@ from tourney.core.i18n import (
     LANGS,
     _,
     language,
+    ngettext,
     set_language,
     use_language,
 )
+from tourney.core.errors import UsageError
 from tourney.core.output import output_format_option
 from tourney.cli.base import claim_output, cli, event_game, lang_option, open_event, overwrite_options, wrote_pages
 
@@ -129,6 +131,66 @@ def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None,
             path=path, qualified=len(report.qualified), passed=len(report.pass_downs), players=len(report.players)))
     else:
         click.echo(text, nl=False)
+
+
+# --- season rating -------------------------------------------------------------------------
+@cli.command()
+@click.argument("events", nargs=-1, required=True)
+@click.option("--aliases", "aliases_file", type=click.Path(dir_okay=False),
+              help="CSV with 'alias,name' columns: other spellings of a player's name.")
+@output_format_option()
+@click.option("-o", "--output", help="Write the rating as rating.html, .xlsx or .pdf instead of printing.")
+@click.option("--lang", type=click.Choice(list(LANGS)),
+              help="Language of the rating (default: the events' when they share one, else English).")
+@click.option("--into", "into", metavar="EVENT",
+              help="Store the rating in a later event: its seating report and player pages show expected places.")
+@overwrite_options
+def rating(events: tuple[str, ...], aliases_file: str | None, fmt: str, output: str | None, lang: str | None,
+           into: str | None, force: bool, overwrite_results: bool) -> None:
+    """Season rating across events: every stored game, by date, round and table, rated with
+    the Weng-Lin Bayesian model (openskill, Thurstone-Mosteller); rating = mu - 3 sigma.
+
+    Example: tourney rating koeln.db bonn.db --format csv
+    """
+    from tourney.outputs.rating_report import check_into, check_output, rating_report, render, write_report
+
+    if lang:
+        set_language(lang)
+    if output:
+        check_output(output)
+        claim_output(output, force, overwrite_results, *events, aliases_file)
+    later = None
+    if into:
+        if output or fmt != "table":
+            raise UsageError(_("--into stores the rating in an event: leave out -o and --format"))
+        check_into(into, events)
+        later = open_event(into)  # refused before the rating is computed when it is missing
+    from tourney.games.registry import workflow
+
+    report = rating_report(list(events), aliases_file, workflow=workflow, speak=set_language, lang=lang)
+    with use_language(report.lang):
+        if later is not None:
+            from tourney.event.outlook import store_rating
+
+            if event_game(later).label != report.game:
+                raise UsageError(_("--into {event!r} is not a {game} event: store a rating in an event of the same "
+                                   "game").format(event=into, game=report.game))
+            store_rating(later, report)
+            click.echo(ngettext("stored the rating of {players} players from {events} event in {event}: "
+                                "'tourney seating {event} --report' and the player pages show expected places",
+                                "stored the rating of {players} players from {events} events in {event}: "
+                                "'tourney seating {event} --report' and the player pages show expected places",
+                                len(report.events)).format(
+                players=len(report.rows), events=len(report.events), event=into))
+        elif output:
+            path = write_report(report, output, events)
+            click.echo(_("wrote {path}: {players} players rated over {games} games").format(
+                path=path, players=len(report.rows), games=report.tables))
+        else:
+            if fmt != "table":
+                for note in report.notes:
+                    click.echo(_("warning: {message}").format(message=note), err=True)
+            click.echo(render(report, fmt), nl=False)
 
 
 # --- statistics -----------------------------------------------------------------------------

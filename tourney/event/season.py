@@ -27,7 +27,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Protocol, Sequence, TypeVar
 
 from tourney.core.errors import AliasFileError, SeasonError, UsageError
 from tourney.core.i18n import N_, _, join_and, ngettext
@@ -326,7 +326,6 @@ class _Entry:
 
 
 def _ordered(events: Sequence[EventResult]) -> list[EventResult]:
-    seen: dict[tuple[str, datetime.date | None], EventResult] = {}
     for event in events:
         if not event.places:
             raise SeasonError(_("event {event} has no results; enter its results or leave it out").format(
@@ -338,17 +337,46 @@ def _ordered(events: Sequence[EventResult]) -> list[EventResult]:
             if not player.strip():
                 raise SeasonError(_("event {event!r}: a player at place {place} has an empty name").format(
                     event=event.name, place=place))
-        twin = seen.get((event.name, event.date))
-        if twin is not None:
+    return processing_order(events)
+
+
+class Dated(Protocol):
+    """An event as a season orders it (`EventResult`, `tourney.event.rating.RatedEvent`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def date(self) -> datetime.date | None: ...
+    @property
+    def order_given(self) -> int: ...
+
+
+D = TypeVar("D", bound=Dated)
+
+
+def processing_order(events: Sequence[D]) -> list[D]:
+    """The events by date, ties by the order given; when no event has a date, the order given
+    alone. The same event (name and date) twice, or some dated and some not, is refused."""
+    seen: set[tuple[str, datetime.date | None]] = set()
+    for event in events:
+        if (event.name, event.date) in seen:
             raise SeasonError(_("event {event} is given twice; give each event once").format(
                 event=_event(event.name, event.date)))
-        seen[(event.name, event.date)] = event
+        seen.add((event.name, event.date))
     undated = [e.name for e in events if e.date is None]
     if undated and len(undated) < len(events):
         raise SeasonError(_("event {event!r} has no date but other events have one; events are processed by date, "
                             "so give every event a date (tourney new --date) or none (then the order given "
                             "counts)").format(event=undated[0]))
     return sorted(events, key=lambda e: (e.date or datetime.date.min, e.order_given))
+
+
+def player_key(name: str, alias_by_key: dict[str, Alias]) -> tuple[str, Alias | None]:
+    """A name's player key across events (normalised, then through the alias file) and the
+    alias row that mapped it, if one did."""
+    key = normalise(name)
+    alias = alias_by_key.get(key)
+    return (key, None) if alias is None else (normalise(alias.name), alias)
 
 
 def _event(name: str, date: datetime.date | None) -> str:
@@ -385,10 +413,7 @@ def build_report(
     for ei, event in enumerate(ordered):
         row: list[_Entry] = []
         for place, position, raw in _standings_order(event):
-            key = normalise(raw)
-            alias = alias_by_key.get(key)
-            if alias is not None:
-                key = normalise(alias.name)
+            key, alias = player_key(raw, alias_by_key)
             row.append(_Entry(ei, position, place, raw, key, alias))
         entries.append(row)
 

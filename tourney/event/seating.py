@@ -245,7 +245,8 @@ def _by_table(event: store.Event, round_no: int | None) -> dict[int, list[tuple[
 
 def seating_report(event: store.Event, game: SeatingGame) -> str:
     """`tourney seating --report`: repeated opponents, neighbours and start seats per round,
-    next to the lower bound for these table sizes, and why repeats are forced."""
+    next to the lower bound for these table sizes, and why repeats are forced; with a rating of
+    earlier events stored in the event, each table's strength and expected places."""
     current = seated_tables(event)
     if not current:
         info = event.info()
@@ -262,4 +263,7 @@ def seating_report(event: store.Event, game: SeatingGame) -> str:
     if rounds != list(range(1, len(rounds) + 1)):
         text += "\n" + _("note: rounds {rounds} are seated; the report numbers them 1..{n}").format(
             rounds=", ".join(map(str, rounds)), n=len(rounds))
-    return text
+    from tourney.event.outlook import outlook_text  # the rating (openskill) only where one is stored
+
+    expected = outlook_text(event, rounds)
+    return f"{text}\n{expected}" if expected else text

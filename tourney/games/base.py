@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from tourney.outputs.pdf.game import GamePrint
     from tourney.outputs.printsheets import SheetsWritten
     from tourney.event.checking import CheckReport, TableRowsFn
+    from tourney.event.rating import RatedGame
     from tourney.core.schemes import Scheme
     from tourney.event.seating import SeatedRound
     from tourney.core.sheetio import SheetFormat
@@ -86,7 +87,8 @@ def _no_draws(event: Event, round_no: int | None) -> str:
 class Steps:
     """A game's part of an event as plain functions, one per `GameWorkflow` step. `parse` gets
     the sheet files and the event's optional rules as keywords (`leaders=True`);
-    `player_view` the standings `standings` computed."""
+    `player_view` the standings `standings` computed; `rated_games` every stored game as places
+    at its table by the game's own rules (for the season rating)."""
 
     seat: Callable[[Event, int | None, bool, str | None], list[SeatedRound]]
     write_sheets: Callable[[Event, int, Path, str], SheetsWritten]
@@ -95,6 +97,7 @@ class Steps:
     table_rows: Callable[[Event], TableRowsFn]
     standings: Callable[[Event, int | None], Standings]
     player_view: Callable[[Event, Any, str], PlayerRounds]
+    rated_games: Callable[[Event], tuple[RatedGame, ...]]
     draws_view: Callable[[Event, int | None], str] = _no_draws
 
 
@@ -201,6 +204,9 @@ class Workflow:
     def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:
         return self.steps.player_view(event, standings, player)
 
+    def rated_games(self, event: Event) -> tuple[RatedGame, ...]:
+        return self.steps.rated_games(event)
+
 
 class GameWorkflow(Protocol):
     """One game's part of running an event. `name` is the rules_engine ruleset name stored
@@ -263,3 +269,7 @@ class GameWorkflow(Protocol):
         """The event's standings after `after_round` (default: every stored round)."""
     def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:
         """One registered player's rounds for `tourney player`: seated rounds and results."""
+    def rated_games(self, event: Event) -> tuple[RatedGame, ...]:
+        """Every stored game (byes left out) as the players' places at the table by the game's own
+        rules — its tiebreaks applied, equal places only where the rules share them — in round
+        and table order: what the season rating reads (`tourney rating`)."""

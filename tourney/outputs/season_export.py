@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Protocol, Sequence
 
 from tourney.core.errors import UsageError
 from tourney.core.i18n import DEFAULT, N_, _, event_language, join_and
@@ -116,7 +116,14 @@ def read_event_result(location: str, order_given: int, workflow: Callable[[str],
     return EventResult(info.name, date, order_given, places, game.label, lang)
 
 
-def refuse_mixed_games(events: Sequence[EventResult], locations: Sequence[str]) -> None:
+class OfAGame(Protocol):
+    """An event read for a report across events (`EventResult`, `RatedEvent`): its game's label."""
+
+    @property
+    def game(self) -> str: ...
+
+
+def refuse_mixed_games(events: Sequence[OfAGame], locations: Sequence[str]) -> None:
     """A qualification counts one game's events: a One Card Wonder evening given with 7 Wonders
     qualifiers is refused, naming it (the game of most events, else of the first, is the season's)."""
     games = Counter(e.game for e in events)

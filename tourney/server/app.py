@@ -131,6 +131,7 @@ class PlayerPage:
     rows: tuple[tuple[str, ...], ...]
     opponents: tuple[tuple[str, ...], ...] | None  # per row, when shown
     scores: tuple[str, ...] | None  # per row, when shown
+    outlook: tuple[str, ...] = ()  # expected places from a stored rating of earlier events
 
 
 #: A player's columns a phone shows: the round, what they played with or against, how it ended.
@@ -143,6 +144,7 @@ def player_shown(event: store.Event, game: GameWorkflow, player: store.Player, l
 
 
 def _player_shown(event: store.Event, game: GameWorkflow, player: store.Player) -> PlayerPage:
+    from tourney.event.outlook import player_outlook
     from tourney.event.standings import ranked
     from tourney.outputs.views import player_status
 
@@ -166,7 +168,8 @@ def _player_shown(event: store.Event, game: GameWorkflow, player: store.Player) 
         scores.append("" if seen.total is None else str(seen.total))
     narrow = frozenset(i for i, c in enumerate(view.columns) if c in PHONE_COLUMNS)
     return PlayerPage(player_status(player, ranked(st), len(st.rows)), tuple(heads), narrow, tuple(rows),
-                      tuple(opponents) if with_opponents else None, tuple(scores) if with_score else None)
+                      tuple(opponents) if with_opponents else None, tuple(scores) if with_score else None,
+                      tuple(player_outlook(event, player.name, sorted(visible))))
 
 
 def standings_shown(event: store.Event, game: GameWorkflow, lang: str) -> StandingsPage:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tourney.games.base import GameOption, Steps, Workflow, later
-from tourney.games.duel import pairing, settings, sheets
+from tourney.games.duel import pairing, settings, sheets, stored
 from tourney.games.duel.schemes import SCHEMES
 from tourney.games.duel.standings import compute_standings, player_rounds
 from tourney.core.schemes import Scheme
@@ -49,7 +49,7 @@ class Duel(Workflow):
     options = (GameOption("agora", "the Agora expansion: every match sheet has the senate row (Senat)"),)
     steps = Steps(seat=pairing.seat_rounds, write_sheets=later("tourney.games.duel.printing:write_sheets"),
                   parse=sheets.parse_files, check=sheets.check_against_event, table_rows=sheets.table_rows,
-                  standings=compute_standings, player_view=player_rounds)
+                  standings=compute_standings, player_view=player_rounds, rated_games=stored.rated_games)
 
     @property
     def print_kit(self) -> GamePrint:

@@ -15,6 +15,7 @@ from tourney.event.swiss import Pairing
 
 if TYPE_CHECKING:
     from tourney.core import store
+    from tourney.event.rating import RatedGame
 
 ROUND_ROBIN_KIND, TOP_CUT_KIND, PAIRINGS_KIND = "roundrobin", "topcut", "pairings"
 
@@ -133,6 +134,16 @@ def match_results(event: store.Event, upto_round: int | None = None) -> list[Mat
             out.append(MatchResult(r, t, a.player, b.player, match.outcome.winner, match.outcome.victory,
                                    (a.total, b.total)))
     return out
+
+
+def rated_games(event: store.Event) -> tuple[RatedGame, ...]:
+    """Every stored match as the season rating reads it: the winner 1st, the loser 2nd, a
+    shared victory both 1st; byes left out (nobody was played)."""
+    from tourney.event.rating import RatedGame
+
+    return tuple(RatedGame(m.round, m.table, (m.first, m.second),
+                           (1, 1) if m.winner is None else ((1, 2) if m.winner == m.first else (2, 1)))
+                 for m in match_results(event) if m.second is not None)
 
 
 # --- draws -----------------------------------------------------------------------------------------

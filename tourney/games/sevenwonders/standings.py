@@ -60,6 +60,13 @@ def score(sheet: TableSheet, scheme: Scheme) -> ScoredTable:
     return ScoredTable(places, scored.points, {"share": scored.shares})
 
 
+def ranking(sheet: TableSheet) -> tuple[int, ...]:
+    """The places at a table by the rules (whatever the event's scheme): most VP, then most
+    coins; equal VP and coins share the place (1, 2, 2, 4)."""
+    keys = [(p.total, p.coins) for p in sheet.players]
+    return tuple(1 + sum(other > mine for other in keys) for mine in keys)
+
+
 def player_rounds(event: Event, standings: TableGameStandings[SevenWondersLine], player: str) -> PlayerRounds:
     """A player's rounds: table, seat, wonder and side, VP, place at the table (players on
     equal game points share it), game points and share; seated rounds not played yet too."""
@@ -104,6 +111,7 @@ GAME = TableGame(
     parse=later(f"{_HERE}.sheets:parse_files"), check_event=later(f"{_HERE}.sheets:check_against_event"),
     table_rows=later(f"{_HERE}.sheets:table_rows"), player_view=player_rounds,
     write_sheets=later(f"{_HERE}.printsheets:write_sheets"), pad_notes=later(f"{_HERE}.pad:guild_notes"),
+    ranking=ranking,
 )
 
 

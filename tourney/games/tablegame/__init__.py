@@ -11,7 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tourney.games.base import Steps, Workflow, later
-from tourney.games.tablegame.model import TableGame, compute_standings, player_view
+from tourney.games.tablegame.model import TableGame, compute_standings, player_view, rated_games
 
 if TYPE_CHECKING:
     from tourney.outputs.pdf.game import GamePrint
@@ -41,11 +41,12 @@ class TableGameWorkflow(Workflow):
                      parse=partial(later(f"{_STEPS}:parse_files"), game),
                      check=partial(later(f"{_STEPS}:check_against_event"), game),
                      table_rows=partial(later(f"{_STEPS}:table_rows"), game),
-                     standings=partial(compute_standings, game), player_view=player_view)
+                     standings=partial(compute_standings, game), player_view=player_view,
+                     rated_games=partial(rated_games, game))
         self.steps = Steps(seat=game.seat or base.seat, write_sheets=game.write_sheets or base.write_sheets,
                            parse=game.parse or base.parse, check=game.check_event or base.check,
                            table_rows=game.table_rows or base.table_rows, standings=base.standings,
-                           player_view=game.player_view or base.player_view,
+                           player_view=game.player_view or base.player_view, rated_games=base.rated_games,
                            draws_view=game.draws_view or base.draws_view)
 
     @property

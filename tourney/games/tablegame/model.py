@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from tourney.core.store import Event, EventInfo, Player, StoredDraw
     from tourney.core.vocabulary import Vocabulary
     from tourney.event.checking import CheckReport, TableRowsFn
+    from tourney.event.rating import RatedGame
     from tourney.event.schedule import TableSizes
     from tourney.event.seating import SeatedRound
     from tourney.games.base import Catalogue, CheckFn, GameOption
@@ -142,7 +143,9 @@ class TableGame(Generic[L]):
 
     A game's own steps, each None for the base's: `seat` (with `plans_tables`: table plans
     like 'bonn'), `draws_view`, `parse`, `check_event`, `table_rows`, `player_view`,
-    `write_sheets`; `pad_notes` are the lines printed on a round's pads."""
+    `write_sheets`; `pad_notes` are the lines printed on a round's pads. `ranking` gives a
+    table's places by the game's own rules (its tiebreaks; shared only where the rules share a
+    place) for the season rating, where they differ from the places of the event's scheme."""
 
     name: str
     label: str
@@ -180,6 +183,7 @@ class TableGame(Generic[L]):
     player_view: Callable[[Event, Any, str], PlayerRounds] | None = None
     write_sheets: Callable[[Event, int, Path, str], SheetsWritten] | None = None
     pad_notes: Callable[[Event, int, int, str], tuple[str, ...]] | None = None
+    ranking: Callable[[Any], tuple[int, ...]] | None = None
 
     def chain(self, scheme: Scheme) -> tuple[Tiebreak, ...]:
         """Points, then the scheme's tiebreaks in order (the lot among them, last)."""
@@ -436,6 +440,25 @@ def compute_standings(game: TableGame[L], event: Event, after_round: int | None)
     rows, lots = rank_players(game, event.players(), games, chain, info.seed)
     return TableGameStandings(game, info, scheme, after_round, tuple(rows), tuple(games), chain, tuple(lots),
                               game.shown(scheme))
+
+
+def rated_games(game: TableGame[Any], event: Event) -> tuple[RatedGame, ...]:
+    """Every stored table as the season rating reads it: the game's own `ranking` of the
+    sheet, else the places under the event's scheme (a game whose rules give places)."""
+    from tourney.event.rating import RatedGame
+
+    scheme = game.scheme(event.info())
+    out: list[RatedGame] = []
+    for res in event.results():
+        try:
+            lines = tuple(game.load(line) for line in res.lines)
+        except (KeyError, TypeError, ValueError):
+            raise EventError(_("round {round}, table {table}: a stored line is damaged: import the sheet again with "
+                               "--correct").format(round=res.round, table=res.table)) from None
+        sheet = game.table(lines)
+        places = game.ranking(sheet) if game.ranking is not None else game.score(sheet, scheme).places
+        out.append(RatedGame(res.round, res.table, tuple(str(line.player) for line in lines), tuple(places)))
+    return tuple(sorted(out, key=lambda g: (g.round, g.table)))
 
 
 def player_view(event: Event, standings: TableGameStandings[Any], player: str) -> PlayerRounds:

@@ -97,6 +97,9 @@ class StatsReport:
     notes: tuple[str, ...] = field(default=())
     #: The language its titles and notes are in (the event's); the pages it is written to follow it.
     lang: str = "en"
+    #: What the report is, in its language, where the pages say "statistics" (another report
+    #: written through these writers, e.g. the season rating); empty: statistics.
+    kind: str = ""
 
     def section(self, key: str) -> Section:
         return next(s for s in self.sections if s.key == key)

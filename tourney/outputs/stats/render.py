@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -19,6 +20,10 @@ from tourney.core.i18n import N_, _, ngettext
 from tourney.core.output import render_rows
 from tourney.outputs.stats.model import SMALL_NOTE, SMALL_SAMPLE, SMALL_TEMPLATE, Section, StatsReport, shown_side
 from tourney.core.tabular import neutralise
+from tourney.event.rating import COLUMN_WORDS as RATING_WORDS
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
 
 WRITERS = (".html", ".xlsx", ".pdf")
 
@@ -39,6 +44,7 @@ COLUMN_WORDS: dict[str, str] = {
     "runner_up": N_("runner-up"), "runner_up_vp": N_("runner-up VP"), "seat": N_("seat"), "side": N_("side"),
     "size": N_("size"), "spread": N_("spread"), "table": N_("table"), "vp": N_("VP"), "win_rate": N_("win rate"),
     "winner": N_("winner"), "winners_mean": N_("winners' mean"), "wins": N_("wins"), "wonder": N_("wonder"),
+    **RATING_WORDS,
 }
 
 
@@ -140,8 +146,8 @@ def html_text(report: StatsReport) -> str:
     from tourney.outputs.stats import plots  # matplotlib: only where charts are drawn
 
     esc = html.escape
-    title = _("{title} – statistics").format(title=report.title)
-    game = _("{game} statistics").format(game=report.game)
+    title = report.title if report.kind else _("{title} – statistics").format(title=report.title)
+    game = f"{report.game} · {report.kind}" if report.kind else _("{game} statistics").format(game=report.game)
     parts = ["<!DOCTYPE html>", f'<html lang="{esc(report.lang)}"><head><meta charset="utf-8">',
              f"<title>{esc(title)}</title><style>{CSS}</style></head><body>",
              f"<h1>{esc(report.title)}</h1>",
@@ -197,6 +203,8 @@ def xlsx_bytes(report: StatsReport) -> bytes:
         sheet.freeze_panes = "A2"
         if s.note:
             sheet.cell(row=sheet.max_row + 2, column=1, value=s.note)
+    if report.kind and not report.charts:
+        return _book_bytes(book)  # another report's tables only: no Charts sheet
     charts = book.create_sheet(_("Charts"))
     charts.append([report.title])
     charts["A1"].font = Font(bold=True, size=14)
@@ -208,6 +216,10 @@ def xlsx_bytes(report: StatsReport) -> bytes:
         image = Image(io.BytesIO(plots.png(c, dpi=90)))
         charts.add_image(image, f"A{at + 1}")
         at += int(image.height / 20) + 3  # rows of 20 px: the next chart below this one
+    return _book_bytes(book)
+
+
+def _book_bytes(book: Workbook) -> bytes:
     buf = io.BytesIO()
     book.save(buf)
     return buf.getvalue()
@@ -248,7 +260,8 @@ def pdf_bytes(report: StatsReport) -> tuple[bytes, int]:
             top = pen.height - MARGIN - 10 * mm - (i % 2) * slot
             pdfcharts.draw(pen, c, Box(MARGIN, top - slot + 4 * mm, width, slot - 4 * mm))
 
-    done = render_tabular(TabularDoc(_("Statistics"), report.title, lines, tuple(sections), "tourney stats"),
+    done = render_tabular(TabularDoc(report.kind or _("Statistics"), report.title, lines, tuple(sections),
+                                     "tourney" if report.kind else "tourney stats"),
                           report.lang, charts if report.charts else None)
     return done.data, done.pages
 
