@@ -17,6 +17,7 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.convertors import Convertor, register_url_convertor
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import (
@@ -48,6 +49,22 @@ if TYPE_CHECKING:
     from tourney.games.base import GameWorkflow
 
 HERE = Path(__file__).resolve().parent
+
+
+class NumberConvertor(Convertor[int]):
+    """A round, table or report number in a URL: up to 18 digits, so it fits the databases'
+    64-bit integers; a longer one matches no route (404) instead of failing in the query."""
+
+    regex = "[0-9]{1,18}"
+
+    def convert(self, value: str) -> int:
+        return int(value)
+
+    def to_string(self, value: int) -> str:
+        return str(value)
+
+
+register_url_convertor("num", NumberConvertor())
 SESSION_COOKIE = "tourney_desk"
 #: Failed logins from one address wait this long times 2**(failures-1), capped.
 LOGIN_DELAY, LOGIN_DELAY_MAX = 0.5, 8.0
@@ -279,7 +296,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return JSONResponse({"error": _("only an organiser's desk publishes rounds")}, 403)
         try:
             body = await request.json() if await request.body() else {}
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
             body = None
         if not isinstance(body, dict) or not isinstance(body.get("published", True), bool):
             return JSONResponse({"error": _('send no body, or {"published": true|false}')}, 422)
@@ -300,7 +317,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         """A player's JSON body with "player", "code" and `keys`, all strings, else a 422."""
         try:
             body = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
             body = None
         wanted = ("player", "code", *keys)
         if not isinstance(body, dict) or not all(isinstance(body.get(k), str) and body[k].strip() for k in wanted):
@@ -465,7 +482,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     async def read_body(request: Request) -> tuple[list[dict[str, Any]], Any, str | None] | Response:
         try:
             body = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
             return JSONResponse({"error": said(N_('the body is not JSON: send {{"rows": [...], "version": V}}')),
                                  "findings": []}, 422)
         rows = body.get("rows") if isinstance(body, dict) else None
@@ -707,7 +724,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     routes = [
         Route("/", home),
         Route("/standings", standings_page),
-        Route("/rounds/{n:int}", round_page),
+        Route("/rounds/{n:num}", round_page),
         Route("/players/{name}", player_page),
         Route("/find", find),
         Route("/projector", projector),
@@ -715,18 +732,18 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         *board.routes(event, lambda request, key, value: cached_page(
             request, key, lambda n: json_built(n, value()), settle=False)),
         Route("/api/standings", api_standings),
-        Route("/api/rounds/{n:int}/seating", api_seating),
-        Route("/api/rounds/{n:int}/publish", api_publish, methods=["POST"]),
+        Route("/api/rounds/{n:num}/seating", api_seating),
+        Route("/api/rounds/{n:num}/publish", api_publish, methods=["POST"]),
         Route("/api/check-in", api_check_in, methods=["POST"]),
         Route("/api/drop", api_drop, methods=["POST"]),
-        Route("/api/rounds/{n:int}/tables/{t:int}/result", api_get_result, methods=["GET"]),
-        Route("/api/rounds/{n:int}/tables/{t:int}/result", api_post_result, methods=["POST"]),
-        Route("/api/rounds/{n:int}/tables/{t:int}/check", api_check, methods=["POST"]),
+        Route("/api/rounds/{n:num}/tables/{t:num}/result", api_get_result, methods=["GET"]),
+        Route("/api/rounds/{n:num}/tables/{t:num}/result", api_post_result, methods=["POST"]),
+        Route("/api/rounds/{n:num}/tables/{t:num}/check", api_check, methods=["POST"]),
         Route("/desk/login", login, methods=["GET", "POST"]),
         Route("/desk/logout", desk_page(logout), methods=["POST"]),
         Route("/desk", desk_page(desk_home)),
-        Route("/desk/rounds/{n:int}/tables/{t:int}", desk_page(desk_table)),
-        Route("/desk/rounds/{n:int}/sheets.xlsx", desk_page(download_sheets, organiser=True)),
+        Route("/desk/rounds/{n:num}/tables/{t:num}", desk_page(desk_table)),
+        Route("/desk/rounds/{n:num}/sheets.xlsx", desk_page(download_sheets, organiser=True)),
         Route("/desk/players", desk_page(desk_players, organiser=True)),
         Route("/desk/organiser/{action}", desk_page(organiser_action, organiser=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),

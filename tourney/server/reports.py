@@ -93,7 +93,7 @@ def json_built(stamp: int, value: Any, status: int = 200) -> Built:
 async def _body(request: Request) -> dict[str, Any] | None:
     try:
         body = await request.json()
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to read
         return None
     return body if isinstance(body, dict) else None
 
@@ -278,14 +278,14 @@ def report_routes(parts: Parts) -> list[Route]:
         return await parts.cached_page(request, ("check-in",), lambda stamp: parts.page(
             "checkin.html", "/check-in", stamp, open=check_in_open(event)))
 
-    base = "/api/rounds/{n:int}/tables/{t:int}"
+    base = "/api/rounds/{n:num}/tables/{t:num}"
     return [
-        Route("/rounds/{n:int}/tables/{t:int}", table_page),
+        Route("/rounds/{n:num}/tables/{t:num}", table_page),
         Route("/check-in", check_in_page),
         Route(f"{base}/report", api_get, methods=["GET"]),
         Route(f"{base}/report", api_report, methods=["POST"]),
         Route(f"{base}/report/check", api_check, methods=["POST"]),
         Route(f"{base}/confirm", api_confirm, methods=["POST"]),
-        Route(base + "/reports/{id:int}/accept", api_accept, methods=["POST"]),
-        Route(base + "/reports/{id:int}/discard", api_discard, methods=["POST"]),
+        Route(base + "/reports/{id:num}/accept", api_accept, methods=["POST"]),
+        Route(base + "/reports/{id:num}/discard", api_discard, methods=["POST"]),
     ]

@@ -1,0 +1,60 @@
+"""Issue 28: what a hostile or unlucky request gets from the live server: a clear answer in the
+event's language, never a bare 500; what a removed desk, a busy or full disk and a read-only
+event file do to it."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from live_event import LiveEvent, build_event
+from starlette.testclient import TestClient
+
+from tourney.server import app as server_app
+from tourney.server import create_app
+
+HUGE = "9" * 30  # beyond any 64-bit integer
+
+
+@pytest.fixture
+def ev(tmp_path) -> LiveEvent:
+    return build_event(tmp_path)
+
+
+@pytest.fixture
+def client(ev, monkeypatch) -> TestClient:
+    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
+    return TestClient(create_app(str(ev.path)), raise_server_exceptions=False)
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def desk_login(client: TestClient, token: str) -> str:
+    response = client.post("/desk/login", data={"token": token})
+    assert response.status_code == 200 and str(response.url).endswith("/desk"), response.text
+    page = client.get("/desk/rounds/1/tables/1").text
+    return re.search(r'name="csrf" content="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+
+
+# --- item 4: numbers beyond 64 bits, JSON nested too deep ---------------------------------
+def test_a_round_number_beyond_64_bits_is_not_found(ev, client):
+    for url in (f"/rounds/{HUGE}", f"/api/rounds/{HUGE}/seating", f"/rounds/1/tables/{HUGE}",
+                f"/api/rounds/1/tables/{HUGE}/result", f"/api/rounds/{HUGE}/tables/1/result"):
+        assert client.get(url, headers=bearer(ev.desk_a)).status_code == 404, url
+    answer = client.post(f"/api/rounds/1/tables/{HUGE}/result", json={"rows": [], "version": None},
+                         headers=bearer(ev.desk_a))
+    assert answer.status_code == 404
+    csrf = desk_login(client, ev.organiser)
+    assert client.get(f"/desk/rounds/{HUGE}/tables/1").status_code == 404
+    done = client.post("/desk/organiser/publish", data={"csrf": csrf, "round": HUGE})
+    assert done.status_code == 200 and f"round {HUGE} is not seated" in done.text
+
+
+def test_json_nested_too_deep_is_refused_as_not_json(ev, client):
+    deep = "[" * 100_000 + "]" * 100_000
+    checked = client.post("/api/rounds/1/tables/1/check", content=deep, headers=bearer(ev.desk_a))
+    assert checked.status_code == 422 and checked.json()["error"].startswith("the body is not JSON")
+    for url in ("/api/check-in", "/api/drop", "/api/rounds/1/tables/1/report", "/api/rounds/1/tables/1/confirm"):
+        assert client.post(url, content=deep).status_code == 422, url
+    assert client.post("/api/rounds/1/publish", content=deep, headers=bearer(ev.organiser)).status_code == 422
