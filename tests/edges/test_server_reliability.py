@@ -58,3 +58,23 @@ def test_json_nested_too_deep_is_refused_as_not_json(ev, client):
     for url in ("/api/check-in", "/api/drop", "/api/rounds/1/tables/1/report", "/api/rounds/1/tables/1/confirm"):
         assert client.post(url, content=deep).status_code == 422, url
     assert client.post("/api/rounds/1/publish", content=deep, headers=bearer(ev.organiser)).status_code == 422
+
+
+# --- item 6: no Host echoed, security headers on every answer ------------------------------
+SECURITY = {"x-frame-options": "DENY", "x-content-type-options": "nosniff", "referrer-policy": "same-origin"}
+
+
+def test_the_static_redirect_is_relative_and_never_echoes_the_host(client):
+    moved = client.get("/static", headers={"Host": "evil.example"}, follow_redirects=False)
+    assert moved.status_code in (301, 307, 308) and moved.headers["location"] == "/static/"
+
+
+def test_every_answer_carries_the_security_headers(ev, client):
+    answers = [client.get("/"), client.get("/standings"), client.get("/static/style.css"), client.get("/api/stamp"),
+               client.get("/nowhere"), client.get("/desk", follow_redirects=False),
+               client.post("/api/check-in", content="x"),
+               client.post("/desk/login", data={"token": ev.desk_a}, follow_redirects=False)]
+    for answer in answers:
+        assert {k: answer.headers.get(k) for k in SECURITY} == SECURITY, answer.url
+        policy = answer.headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "form-action 'self'" in policy

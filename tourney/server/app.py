@@ -19,6 +19,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.convertors import Convertor, register_url_convertor
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
     FileResponse,
@@ -43,6 +44,7 @@ from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.event.history import DESK_AUTHOR, author_shown
 from tourney.server import board, roster
 from tourney.server.cache import Built, PageCache, built
+from tourney.server.headers import SecurityHeaders
 from tourney.server.reports import Parts, report_routes, report_shown
 
 if TYPE_CHECKING:
@@ -756,6 +758,6 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         await warm_up()
         yield
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.tourney = state
     return app
