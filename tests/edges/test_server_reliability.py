@@ -78,3 +78,17 @@ def test_every_answer_carries_the_security_headers(ev, client):
         assert {k: answer.headers.get(k) for k in SECURITY} == SECURITY, answer.url
         policy = answer.headers["content-security-policy"]
         assert "frame-ancestors 'none'" in policy and "form-action 'self'" in policy
+
+
+# --- item 7: score sheets downloaded leave no folder behind --------------------------------
+def test_downloading_score_sheets_leaves_no_temporary_folder(ev, client, tmp_path, monkeypatch):
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    monkeypatch.setattr("tempfile.tempdir", str(temp))
+    desk_login(client, ev.organiser)
+    sheets = client.get("/desk/rounds/1/sheets.xlsx")
+    assert sheets.status_code == 200 and sheets.content[:2] == b"PK"
+    assert sheets.headers["content-disposition"] == 'attachment; filename="round1-sheets.xlsx"'
+    refused = client.get("/desk/rounds/3/sheets.xlsx")  # not seated: said on the desk page
+    assert refused.status_code == 200 and "round 3" in refused.text
+    assert list(temp.iterdir()) == []

@@ -22,7 +22,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
-    FileResponse,
     HTMLResponse,
     JSONResponse,
     RedirectResponse,
@@ -709,13 +708,22 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         from tourney.outputs.printsheets import write_sheets
 
         n = request.path_params["n"]
-        tmp = Path(tempfile.mkdtemp(prefix="tourney-sheets-"))
-        path = tmp / f"round{n}-sheets.xlsx"
+        name = f"round{n}-sheets.xlsx"
+
+        def written() -> bytes:
+            # The writers write files; the sheets (every player's name) are read back and the
+            # folder removed before the answer goes out, whatever happens.
+            with tempfile.TemporaryDirectory(prefix="tourney-sheets-") as tmp:
+                path = Path(tmp) / name
+                write_sheets(event, game, n, path, state.lang)
+                return path.read_bytes()
+
         try:
-            await run_in_threadpool(write_sheets, event, game, n, path, state.lang)
+            content = await run_in_threadpool(written)
         except TourneyError as exc:
             return RedirectResponse(f"/desk?msg={quote(str(exc))}", 303)
-        return FileResponse(path, filename=path.name)
+        return Response(content, media_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def logout(request: Request, s: Session) -> Response:
         state.sessions.pop(request.cookies.get(SESSION_COOKIE, ""), None)
