@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import shutil
 from contextlib import contextmanager
 from typing import Any, Callable, Collection, Iterator, Sequence
 
@@ -110,7 +111,7 @@ def _file_problem(where: Location, exc: DatabaseError, doing: str) -> EventError
     reason = str(exc.orig).lower()
     folder = path.resolve().parent
     create = doing == "create"
-    if "full" in reason:
+    if disk_full(where, exc):
         return EventError((_("can't create {file!r}: the disk is full: free some space, or use a folder on another "
                              "disk; nothing was changed") if create else
                            _("can't open {file!r}: the disk is full: free some space, or use a folder on another "
@@ -129,6 +130,25 @@ def _file_problem(where: Location, exc: DatabaseError, doing: str) -> EventError
                                _("can't open {file!r}: no permission to read and write the file: check its "
                                  "permissions")).format(file=loc))
     return _not_an_event(loc, exc)
+
+
+#: Less free space than this beside an event file: a "disk I/O error" is the disk being full.
+#: (Opening an event file creates its 32 KiB shared-memory file; SQLite says "disk I/O error"
+#: when that fails for want of space, "database or disk is full" only when a write does.)
+DISK_NEARLY_FULL = 1 << 20
+
+
+def disk_full(where: Location, exc: DatabaseError) -> bool:
+    """Whether the database refused for want of disk space."""
+    reason = str(exc.orig).lower()
+    if "full" in reason or "no space left" in reason:
+        return True
+    if where.path is None or "disk i/o" not in reason:
+        return False
+    try:
+        return shutil.disk_usage(where.path.resolve().parent).free < DISK_NEARLY_FULL
+    except OSError:
+        return False
 
 
 def _not_an_event(loc: str, exc: DatabaseError) -> EventError:
@@ -325,6 +345,12 @@ class Event:
                     raise EventError(_("the event file {file!r} was deleted or replaced while this change was "
                                        "being written: nothing was stored; restore the event file (or a backup) "
                                        "and run the command again").format(file=self.location))
+        except OperationalError as exc:
+            if not disk_full(self.where, exc):
+                raise
+            # Said with the path: the event is intact (the transaction is undone as a whole).
+            raise EventError(_("can't store the change in {file!r}: the disk is full: free some space, then try "
+                               "again; the event is intact, nothing was changed").format(file=self.location)) from None
         except ProgrammingError as exc:
             # PostgreSQL: the event's schema was dropped while the change was being written.
             if "does not exist" not in str(exc.orig):
