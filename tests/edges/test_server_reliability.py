@@ -4,11 +4,16 @@ event file do to it."""
 from __future__ import annotations
 
 import re
+import sqlite3
+import time
 
 import pytest
-from live_event import LiveEvent, build_event
+from click.testing import CliRunner
+from live_event import LiveEvent, build_event, table_rows
 from starlette.testclient import TestClient
 
+from tourney.cli import cli
+from tourney.core.store import Event
 from tourney.server import app as server_app
 from tourney.server import create_app
 
@@ -92,3 +97,71 @@ def test_downloading_score_sheets_leaves_no_temporary_folder(ev, client, tmp_pat
     refused = client.get("/desk/rounds/3/sheets.xlsx")  # not seated: said on the desk page
     assert refused.status_code == 200 and "round 3" in refused.text
     assert list(temp.iterdir()) == []
+
+
+
+# --- item 1: sessions in the event's database, ending with their desk ----------------------
+def logged_in(client: TestClient) -> bool:
+    return client.get("/desk", follow_redirects=False).status_code == 200
+
+
+def test_a_removed_desk_is_logged_out_at_once_and_stores_nothing(ev, client):
+    csrf = desk_login(client, ev.desk_a)
+    assert CliRunner().invoke(cli, ["desk", "remove", str(ev.path), "A"]).output == "removed desk 'A'\n"
+    assert not logged_in(client)
+    refused = client.post("/api/rounds/1/tables/1/result", headers={"X-CSRF-Token": csrf},
+                          json={"rows": table_rows(ev.path, 1, 1), "version": None})
+    assert refused.status_code == 401
+    assert Event.open(ev.path).results() == []
+
+
+def test_the_organiser_removes_a_desk_or_logs_every_desk_out_from_the_desk_page(ev, client):
+    desk_b = TestClient(create_app(str(ev.path)))
+    desk_login(desk_b, ev.desk_b)
+    csrf = desk_login(client, ev.organiser)
+    page = client.get("/desk").text
+    assert 'action="/desk/organiser/desk-remove"' in page and "Log every desk out" in page
+    done = client.post("/desk/organiser/desk-remove", data={"csrf": csrf, "desk": "B"})
+    assert "removed desk &#39;B&#39;" in done.text and not logged_in(desk_b)
+    assert [h["detail"] for h in Event.open(ev.path).history()][-1] == "desk 'B'"
+    desk_a = TestClient(create_app(str(ev.path)))
+    desk_login(desk_a, ev.desk_a)
+    client.post("/desk/organiser/logout-all", data={"csrf": csrf})
+    assert not logged_in(desk_a) and not logged_in(client)  # the organiser's own page too
+
+
+def test_every_server_process_shares_the_sessions_and_keeps_only_their_hash(ev, client):
+    csrf = desk_login(client, ev.desk_a)
+    cookie = client.cookies["tourney_desk"]
+    other = TestClient(create_app(str(ev.path)))  # a second worker over the same event file
+    other.cookies.set("tourney_desk", cookie)
+    assert logged_in(other)
+    checked = other.post("/api/rounds/1/tables/1/check", headers={"X-CSRF-Token": csrf},
+                         json={"rows": table_rows(ev.path, 1, 1), "version": None})
+    assert checked.status_code == 200
+    with sqlite3.connect(ev.path) as db:
+        stored = repr(db.execute("SELECT * FROM desk_sessions").fetchall())
+    assert cookie not in stored and csrf in stored  # the form secret goes with the session row
+    client.post("/desk/logout", data={"csrf": csrf})
+    assert not logged_in(other)
+
+
+def test_a_session_ends_after_the_idle_time(ev):
+    client = TestClient(create_app(str(ev.path), desk_idle=3))  # seconds, kept as whole seconds
+    desk_login(client, ev.desk_a)
+    time.sleep(1)
+    assert logged_in(client)  # used: still logged in
+    time.sleep(4.5)
+    assert not logged_in(client)
+    with sqlite3.connect(ev.path) as db:
+        assert db.execute("SELECT count(*) FROM desk_sessions").fetchone() == (0,)
+
+
+def test_desk_logout_all_ends_every_session(ev):
+    a, b = TestClient(create_app(str(ev.path))), TestClient(create_app(str(ev.path)))
+    desk_login(a, ev.desk_a)
+    desk_login(b, ev.desk_b)
+    said = CliRunner().invoke(cli, ["desk", "logout-all", str(ev.path)])
+    assert said.output == "ended 2 desk sessions: each desk logs in again with its token\n"
+    assert not logged_in(a) and not logged_in(b)
+    assert logged_in(a) is False and a.post("/desk/login", data={"token": ev.desk_a}).status_code == 200

@@ -34,6 +34,8 @@ from tourney.event import entry, live, reports
 from tourney.event.checkin import check_in_open
 
 from tourney.core import store
+from tourney.core.store import sessions
+from tourney.core.store.sessions import Session
 from tourney.core.errors import TourneyError
 from tourney.core.i18n import N_, _, local_number, ngettext, use_language
 from tourney.core.names import fold
@@ -77,22 +79,16 @@ STAMP_TTL = 0.5
 SETTLE = 1.0
 
 
-@dataclass(frozen=True)
-class Session:
-    desk: store.Desk
-    csrf: str
-
-
 @dataclass
 class State:
-    """What the process keeps between requests: the open event, desk sessions, failed logins,
-    and the pages built for the event's current change stamp."""
+    """What the process keeps between requests: the open event, failed logins, and the pages
+    built for the event's current change stamp (desk sessions are in the event's database)."""
 
     event: store.Event
     lang: str
     cut: int | None
     pages: PageCache
-    sessions: dict[str, Session] = field(default_factory=dict)
+    desk_idle: int = sessions.DESK_IDLE_HOURS * 3600  # seconds
     failures: dict[str, int] = field(default_factory=dict)
     write_lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -228,14 +224,16 @@ def finding_json(f: LocatedFinding, lang: str = "en") -> dict[str, Any]:
 
 
 # --- the app ----------------------------------------------------------------------------
-def create_app(event_location: str, *, lang: str | None = None, cut: int | None = None) -> Starlette:
-    """The ASGI app for one event file (pages, desks, API)."""
+def create_app(event_location: str, *, lang: str | None = None, cut: int | None = None,
+               desk_idle: int = sessions.DESK_IDLE_HOURS * 3600) -> Starlette:
+    """The ASGI app for one event file (pages, desks, API); a desk session ends after
+    `desk_idle` seconds unused."""
     from tourney.games.registry import workflow
 
     event = store.Event.open(event_location)
     game = workflow(event.info().game)  # the edge: looked up once, handed down
     state = State(event, lang or live.event_lang(event), cut,
-                  PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE))
+                  PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE), desk_idle)
     env = _env(state.lang)
 
     def html(name: str, path: str, *, fragment: bool = False, **ctx: Any) -> str:
@@ -265,8 +263,10 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         got = await state.pages.get(key, build, settle=settle)
         return got.response(request, "fragment" if request.headers.get("x-fragment") == "1" else "")
 
-    def session(request: Request) -> Session | None:
-        return state.sessions.get(request.cookies.get(SESSION_COOKIE, ""))
+    async def session(request: Request) -> Session | None:
+        """The desk page's session (from the event's database: any server process answers)."""
+        return await run_in_threadpool(sessions.session_for, event, request.cookies.get(SESSION_COOKIE, ""),
+                                       state.desk_idle)
 
     async def slow_failure(request: Request) -> None:
         who = request.client.host if request.client else "?"
@@ -282,7 +282,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                 return desk
             await slow_failure(request)
             return JSONResponse({"error": said(N_("invalid token: use the token 'tourney desk add' printed"))}, 401)
-        s = session(request)
+        s = await session(request)
         if s is not None and secrets.compare_digest(request.headers.get("x-csrf-token", ""), s.csrf):
             return s.desk
         return JSONResponse({"error": said(N_("missing token: send 'Authorization: Bearer TOKEN'"))}, 401)
@@ -581,8 +581,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             await slow_failure(request)
             return render("login.html", request, 401, error="bad_token")
         state.failures.pop(request.client.host if request.client else "?", None)
-        sid = secrets.token_urlsafe(32)
-        state.sessions[sid] = Session(desk, secrets.token_urlsafe(32))
+        sid, _s = await run_in_threadpool(sessions.open_session, event, desk)
         resp = RedirectResponse("/desk", 303)
         resp.set_cookie(SESSION_COOKIE, sid, httponly=True, samesite="strict")
         return resp
@@ -591,7 +590,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                   ) -> Callable[[Request], Awaitable[Response]]:
         """A desk page: logged in (else to the login form); a POST needs the session's CSRF token."""
         async def guarded(request: Request) -> Response:
-            s = session(request)
+            s = await session(request)
             if s is None or (organiser and not s.desk.organiser):
                 return RedirectResponse("/desk/login", 303)
             if request.method == "POST":
@@ -619,6 +618,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                                "tables": [{"table": t, "stored": stored.get((r, t)), "held": held.get((r, t), [])}
                                           for t in tables]})
             return render("desk.html", request, desk=s.desk, csrf=s.csrf, rounds=list(reversed(rounds)),
+                          desks=store.desks(event) if s.desk.organiser else [],
                           message=request.query_params.get("msg"), double=entry.double_entry(event),
                           reports=reports.open_reports(event))
 
@@ -672,6 +672,14 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                     return board.desk_action(event, action, form, who)
                 if action in roster.DESK_ACTIONS:
                     return roster.desk_action(event, game, action, form, who)
+                if action == "desk-remove":  # `tourney desk remove`: its sessions end with it
+                    with event.transaction() as conn:
+                        gone = store.remove_desk(conn, str(form.get("desk", "")))
+                    return _("removed desk {name!r}").format(name=gone)
+                if action == "logout-all":  # `tourney desk logout-all`: this page's session too
+                    n = sessions.end_all_sessions(event)
+                    return ngettext("ended {n} desk session: each desk logs in again with its token",
+                                    "ended {n} desk sessions: each desk logs in again with its token", n).format(n=n)
                 if action == "accept":
                     got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
                     return _("round {round}, table {table}: stored version {version}").format(
@@ -726,7 +734,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def logout(request: Request, s: Session) -> Response:
-        state.sessions.pop(request.cookies.get(SESSION_COOKIE, ""), None)
+        await run_in_threadpool(sessions.end_session, event, request.cookies.get(SESSION_COOKIE, ""))
         resp = RedirectResponse("/", 303)
         resp.delete_cookie(SESSION_COOKIE)
         return resp

@@ -55,7 +55,7 @@ p{{font-size:1.8rem}}</style></head><body><h1>{html.escape(event_name)}</h1>
 
 
 def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: int | None,
-          poster: str | None, echo: Callable[[str], None]) -> None:
+          poster: str | None, echo: Callable[[str], None], desk_idle: int = 12 * 3600) -> None:
     """`tourney serve`: print the address and QR code, then serve until Ctrl-C."""
     import uvicorn
 
@@ -63,7 +63,7 @@ def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: i
 
     from tourney.event.live import is_loopback, remember_url
 
-    app = create_app(event_location, lang=lang, cut=cut)
+    app = create_app(event_location, lang=lang, cut=cut, desk_idle=desk_idle)
     event = app.state.tourney.event
     set_language(lang or event_language(event))  # the console speaks as the pages do
     url = f"http://{lan_address(host)}:{port}/"

@@ -163,7 +163,7 @@ def copy_event(source: Event, target: str | os.PathLike[str]) -> Event:
 
     def fill(conn: Connection) -> None:
         with source.db.read() as src:
-            for table in TABLES:  # parents before children, for the foreign keys
+            for table in (t for t in TABLES if t.copied):  # parents before children, for the foreign keys
                 found = src.execute(f"SELECT * FROM {table.name} ORDER BY {', '.join(table.key)}")
                 if not found.rows:
                     continue
