@@ -13,7 +13,7 @@ from live_event import LiveEvent, build_event, table_rows
 from starlette.testclient import TestClient
 
 from tourney.cli import cli
-from tourney.core.store import Event
+from tourney.core.store import Event, sessions
 from tourney.server import app as server_app
 from tourney.server import create_app
 
@@ -165,3 +165,40 @@ def test_desk_logout_all_ends_every_session(ev):
     assert said.output == "ended 2 desk sessions: each desk logs in again with its token\n"
     assert not logged_in(a) and not logged_in(b)
     assert logged_in(a) is False and a.post("/desk/login", data={"token": ev.desk_a}).status_code == 200
+
+
+# --- item 5: wrong tokens and codes limited per address and window, in the database ---------
+def wrong_tries(ev: LiveEvent) -> list[tuple[str, int]]:
+    with sqlite3.connect(ev.path) as db:
+        return db.execute("SELECT client, tries FROM wrong_tries").fetchall()
+
+
+def test_wrong_tokens_are_answered_only_so_many_times_per_window(ev, client):
+    for _ in range(sessions.WRONG_TRIES):
+        assert client.get("/api/rounds/1/seating", headers=bearer("guess")).status_code == 401
+    refused = client.get("/api/rounds/1/seating", headers=bearer(ev.desk_a))  # even the right one, now
+    assert refused.status_code == 429 and 0 < int(refused.headers["retry-after"]) <= sessions.WRONG_WINDOW
+    assert refused.json()["error"].startswith("too many wrong tokens or codes from this address: try again in ")
+    login = client.post("/desk/login", data={"token": ev.desk_a})
+    assert login.status_code == 429 and "too many wrong tokens" in login.text
+    assert client.post("/api/check-in", json={"player": "Anna", "code": "x"}).status_code == 429
+    assert client.get("/standings").status_code == 200  # reading stays open
+    # Every server process over the event counts together; the answer speaks the event's language.
+    german = TestClient(create_app(str(ev.path), lang="de"))
+    said = german.post("/api/rounds/1/tables/1/check", headers=bearer("guess"), json={"rows": []})
+    assert said.status_code == 429 and said.json()["error"].startswith(
+        "zu viele falsche Zugangscodes von dieser Adresse: in ")
+
+
+def test_the_count_starts_again_after_a_right_token_and_after_a_quiet_window(ev, client, monkeypatch):
+    for _ in range(sessions.WRONG_TRIES - 1):
+        client.get("/api/rounds/1/seating", headers=bearer("guess"))
+    assert wrong_tries(ev) == [("testclient", sessions.WRONG_TRIES - 1)]
+    assert client.get("/api/rounds/1/seating", headers=bearer(ev.desk_a)).status_code == 200
+    assert wrong_tries(ev) == []  # the API's right token resets it, as a login does
+    monkeypatch.setattr(sessions, "WRONG_WINDOW", 2)
+    for _ in range(sessions.WRONG_TRIES):
+        client.post("/api/drop", json={"player": "Anna", "code": "nope", "confirm": "drop"})
+    assert client.get("/api/rounds/1/seating", headers=bearer(ev.desk_a)).status_code == 429
+    time.sleep(2.5)
+    assert client.get("/api/rounds/1/seating", headers=bearer(ev.desk_a)).status_code == 200

@@ -3,7 +3,6 @@ drop, their table's report, tourney/server/reports.py), desks (token login) and 
 all over the same library calls as the command line. One process owns the event file."""
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import secrets
@@ -45,6 +44,7 @@ from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.event.history import DESK_AUTHOR, author_shown
 from tourney.server import board, roster
 from tourney.server.cache import Built, PageCache, built
+from tourney.server.guard import WrongTryLimit, client_of
 from tourney.server.headers import SecurityHeaders
 from tourney.server.reports import Parts, report_routes, report_shown
 
@@ -69,8 +69,6 @@ class NumberConvertor(Convertor[int]):
 
 register_url_convertor("num", NumberConvertor())
 SESSION_COOKIE = "tourney_desk"
-#: Failed logins from one address wait this long times 2**(failures-1), capped.
-LOGIN_DELAY, LOGIN_DELAY_MAX = 0.5, 8.0
 #: Seconds a read change stamp stays good (changes made by other processes show this much later;
 #: this server's own changes show at once). With the pages polling every second, an announcement
 #: or a clock set with the command line shows within 1.5 s.
@@ -81,15 +79,14 @@ SETTLE = 1.0
 
 @dataclass
 class State:
-    """What the process keeps between requests: the open event, failed logins, and the pages
-    built for the event's current change stamp (desk sessions are in the event's database)."""
+    """What the process keeps between requests: the open event and the pages built for the
+    event's current change stamp (desk sessions and wrong tries are in the event's database)."""
 
     event: store.Event
     lang: str
     cut: int | None
     pages: PageCache
     desk_idle: int = sessions.DESK_IDLE_HOURS * 3600  # seconds
-    failures: dict[str, int] = field(default_factory=dict)
     write_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def changed(self) -> None:
@@ -268,10 +265,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         return await run_in_threadpool(sessions.session_for, event, request.cookies.get(SESSION_COOKIE, ""),
                                        state.desk_idle)
 
-    async def slow_failure(request: Request) -> None:
-        who = request.client.host if request.client else "?"
-        n = state.failures[who] = state.failures.get(who, 0) + 1
-        await asyncio.sleep(min(LOGIN_DELAY * 2 ** (n - 1), LOGIN_DELAY_MAX))
+    async def wrong_try(request: Request) -> None:
+        """Count a wrong token or code (tourney/server/guard.py limits them per address)."""
+        await run_in_threadpool(sessions.wrong_try, event, client_of(request.scope))
 
     async def api_desk(request: Request) -> store.Desk | Response:
         """The desk behind a request: a Bearer token, or a desk page's session plus its CSRF header."""
@@ -279,8 +275,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         if auth.lower().startswith("bearer "):
             desk = await run_in_threadpool(store.desk_for_token, event, auth[7:].strip())
             if desk is not None:
+                await run_in_threadpool(sessions.right_try, event, client_of(request.scope))
                 return desk
-            await slow_failure(request)
+            await wrong_try(request)
             return JSONResponse({"error": said(N_("invalid token: use the token 'tourney desk add' printed"))}, 401)
         s = await session(request)
         if s is not None and secrets.compare_digest(request.headers.get("x-csrf-token", ""), s.csrf):
@@ -342,7 +339,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         try:
             answer = await run_in_threadpool(run)
         except CodeRefused as exc:
-            await slow_failure(request)
+            await wrong_try(request)
             return JSONResponse({"error": str(exc)}, 403)
         except NotOpen as exc:
             return JSONResponse({"error": str(exc)}, 409)
@@ -578,9 +575,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         token = str(form.get("token", "")).strip()
         desk = await run_in_threadpool(store.desk_for_token, event, token) if token else None
         if desk is None:
-            await slow_failure(request)
+            await wrong_try(request)
             return render("login.html", request, 401, error="bad_token")
-        state.failures.pop(request.client.host if request.client else "?", None)
+        await run_in_threadpool(sessions.right_try, event, client_of(request.scope))
         sid, _s = await run_in_threadpool(sessions.open_session, event, desk)
         resp = RedirectResponse("/desk", 303)
         resp.set_cookie(SESSION_COOKIE, sid, httponly=True, samesite="strict")
@@ -766,7 +763,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         Route("/desk/organiser/{action}", desk_page(organiser_action, organiser=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    parts = Parts(event, game, state.lang, page, cached_page, api_desk, slow_failure, state.changed, finding_json)
+    parts = Parts(event, game, state.lang, page, cached_page, api_desk, wrong_try, state.changed, finding_json)
     routes[-1:-1] = report_routes(parts)  # the players' reports and check-in (tourney/server/reports.py)
 
     @contextlib.asynccontextmanager
@@ -774,6 +771,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         await warm_up()
         yield
 
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(SecurityHeaders), Middleware(WrongTryLimit, event=event, lang=state.lang)])
     app.state.tourney = state
     return app
