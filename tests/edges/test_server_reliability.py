@@ -202,3 +202,42 @@ def test_the_count_starts_again_after_a_right_token_and_after_a_quiet_window(ev,
     assert client.get("/api/rounds/1/seating", headers=bearer(ev.desk_a)).status_code == 429
     time.sleep(2.5)
     assert client.get("/api/rounds/1/seating", headers=bearer(ev.desk_a)).status_code == 200
+
+
+# --- item 2: a busy event answers 503 with Retry-After after a bounded wait -----------------
+@pytest.mark.parametrize("where", ["sqlite", "postgresql"])
+def test_a_write_lock_held_by_another_program_is_a_503_after_a_bounded_wait(ev, where, request, monkeypatch):
+    from conftest import postgres_event_url
+
+    from tourney.core import sql
+    from tourney.core.store import copy_event
+
+    location = str(ev.path)
+    if where == "postgresql":
+        location = postgres_event_url(request.getfixturevalue("postgres_server"))
+        copy_event(Event.open(ev.path), location).close()
+    monkeypatch.setattr(sql, "WRITE_WAIT", 0.5)
+    client = TestClient(create_app(location), raise_server_exceptions=False)
+    german = TestClient(create_app(location, lang="de"), raise_server_exceptions=False)
+    csrf = desk_login(client, ev.organiser)
+    other = Event.open(location)  # another program: its own connection holds the event's write lock
+    holding = other.transaction()
+    holding.__enter__()
+    try:
+        rows = table_rows(ev.path, 1, 1)
+        busy = client.post("/api/rounds/1/tables/1/result", json={"rows": rows, "version": None},
+                           headers=bearer(ev.desk_a))
+        assert busy.status_code == 503 and busy.headers["retry-after"] == "2"
+        assert busy.json() == {"error": "the event is busy: another program is writing to it; nothing was stored: "
+                                        "try again in a moment"}
+        assert german.post("/api/rounds/1/tables/1/result", json={"rows": rows, "version": None},
+                           headers=bearer(ev.desk_a)).json()["error"].startswith("das Turnier ist beschäftigt")
+        form = client.post("/desk/organiser/publish", data={"csrf": csrf, "round": "1"})
+        assert form.status_code == 503 and "the event is busy" in form.text
+    finally:
+        holding.__exit__(None, None, None)
+    assert Event.open(location).results() == []  # nothing half-stored
+    stored = client.post("/api/rounds/1/tables/1/result", json={"rows": rows, "version": None},
+                         headers=bearer(ev.desk_a))
+    assert stored.status_code == 201  # sent again once the lock is gone
+    other.close()

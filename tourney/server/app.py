@@ -38,6 +38,7 @@ from tourney.core.store.sessions import Session
 from tourney.core.errors import TourneyError
 from tourney.core.i18n import N_, _, local_number, ngettext, use_language
 from tourney.core.names import fold
+from tourney.core.sql import Busy
 from rules_engine.findings import Text
 from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.checking import CheckReport, LocatedFinding
@@ -75,6 +76,8 @@ SESSION_COOKIE = "tourney_desk"
 STAMP_TTL = 0.5
 #: Seconds between two builds of one player page while the event keeps changing (PageCache.settle).
 SETTLE = 1.0
+#: Seconds a desk waits before sending a change again that found the event busy (503).
+BUSY_RETRY = 2
 
 
 @dataclass
@@ -766,12 +769,22 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     parts = Parts(event, game, state.lang, page, cached_page, api_desk, wrong_try, state.changed, finding_json)
     routes[-1:-1] = report_routes(parts)  # the players' reports and check-in (tourney/server/reports.py)
 
+    async def busy(request: Request, exc: Exception) -> Response:
+        """Another program held the event's write lock beyond the bounded wait (`sql.WRITE_WAIT`):
+        503, to be sent again; the desk page shows the message."""
+        refused = said(N_("the event is busy: another program is writing to it; nothing was stored: try again "
+                          "in a moment"))
+        headers = {"Retry-After": str(BUSY_RETRY)}
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": refused}, 503, headers=headers)
+        return HTMLResponse(refused, 503, headers=headers)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await warm_up()
         yield
 
-    app = Starlette(routes=routes, lifespan=lifespan,
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Busy: busy},
                     middleware=[Middleware(SecurityHeaders), Middleware(WrongTryLimit, event=event, lang=state.lang)])
     app.state.tourney = state
     return app
