@@ -45,7 +45,7 @@ from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.event.history import DESK_AUTHOR, author_shown
 from tourney.server import board, roster
 from tourney.server.cache import Built, PageCache, built
-from tourney.server.guard import WrongTryLimit, client_of
+from tourney.server.guard import ReadOnly, WrongTryLimit, client_of
 from tourney.server.headers import SecurityHeaders
 from tourney.server.reports import Parts, report_routes, report_shown
 
@@ -90,6 +90,7 @@ class State:
     cut: int | None
     pages: PageCache
     desk_idle: int = sessions.DESK_IDLE_HOURS * 3600  # seconds
+    read_only: bool = False  # a read-only event file: shown, nothing stored (tourney/server/guard.py)
     write_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def changed(self) -> None:
@@ -233,7 +234,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     event = store.Event.open(event_location)
     game = workflow(event.info().game)  # the edge: looked up once, handed down
     state = State(event, lang or live.event_lang(event), cut,
-                  PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE), desk_idle)
+                  PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE), desk_idle,
+                  event.read_only())
     env = _env(state.lang)
 
     def html(name: str, path: str, *, fragment: bool = False, **ctx: Any) -> str:
@@ -784,7 +786,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         await warm_up()
         yield
 
+    guards = [Middleware(ReadOnly, event=event, lang=state.lang)] if state.read_only else []
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Busy: busy},
-                    middleware=[Middleware(SecurityHeaders), Middleware(WrongTryLimit, event=event, lang=state.lang)])
+                    middleware=[Middleware(SecurityHeaders), *guards,
+                                Middleware(WrongTryLimit, event=event, lang=state.lang)])
     app.state.tourney = state
     return app

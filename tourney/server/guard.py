@@ -1,4 +1,5 @@
-"""The limit on wrong desk tokens and player codes: an address that sent `WRONG_TRIES` wrong
+"""A read-only event refuses every change (`ReadOnly`); and the limit on wrong desk tokens and
+player codes: an address that sent `WRONG_TRIES` wrong
 ones within the window gets `429 Too Many Requests` with `Retry-After` for every request that
 would try another (a token in `Authorization`, a login, a POST to the API, which may carry a
 player's code) until the window is over. The count is in the event's database
@@ -7,6 +8,7 @@ request is kept waiting."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -48,9 +50,37 @@ class WrongTryLimit:
         with use_language(self.lang):
             said = _("too many wrong tokens or codes from this address: try again in {seconds} s").format(
                 seconds=wait)
-        api = scope["path"].startswith("/api/")
-        body = json.dumps({"error": said}, ensure_ascii=False) if api else said
-        await send({"type": "http.response.start", "status": 429,
-                    "headers": [(b"content-type", b"application/json" if api else b"text/html; charset=utf-8"),
-                                (b"retry-after", str(wait).encode())]})
-        await send({"type": "http.response.body", "body": body.encode()})
+        for message in _refuse(429, scope["path"].startswith("/api/"), said, [(b"retry-after", str(wait).encode())]):
+            await send(message)
+
+
+def _refuse(status: int, api: bool, said: str, headers: list[tuple[bytes, bytes]]) -> tuple[dict[str, Any], ...]:
+    body = json.dumps({"error": said}, ensure_ascii=False) if api else said
+    kind = b"application/json" if api else b"text/html; charset=utf-8"
+    return ({"type": "http.response.start", "status": status, "headers": [(b"content-type", kind), *headers]},
+            {"type": "http.response.body", "body": body.encode()})
+
+
+class ReadOnly:
+    """ASGI middleware for an event served read-only (`tourney serve` on a read-only file):
+    pages and reads as always, every POST refused with 403 and why (also a desk's login: its
+    session could not be stored)."""
+
+    def __init__(self, app: ASGIApp, event: store.Event, lang: str) -> None:
+        self.app = app
+        self.event = event
+        self.lang = lang
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD"):
+            await self.app(scope, receive, send)
+            return
+        with use_language(self.lang):
+            said = read_only_said(self.event)
+        for message in _refuse(403, scope["path"].startswith("/api/"), said, []):
+            await send(message)
+
+
+def read_only_said(event: store.Event) -> str:
+    return _("{file!r} is read-only: this server shows the event but stores nothing; to take results, serve a "
+             "writable copy").format(file=event.location)

@@ -69,7 +69,14 @@ def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: i
     url = f"http://{lan_address(host)}:{port}/"
     echo(_("serving {event!r} at {url}  (desks: {url}desk, projector: {url}projector; Ctrl-C stops)").format(
         event=event.info().name, url=url))
-    public, stored = remember_url(event, url)
+    if app.state.tourney.read_only:
+        from tourney.event.live import event_url
+        from tourney.server.guard import read_only_said
+
+        echo(read_only_said(event))
+        public, stored = event_url(event), False  # nothing is written: the address is not kept either
+    else:
+        public, stored = remember_url(event, url)
     if is_loopback(url):
         echo(_("warning: only this computer reaches {url}: phones and the other desks need the hall's address: "
                "serve with --host 0.0.0.0 (the default), or set the address with 'tourney event --url'").format(

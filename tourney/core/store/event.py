@@ -361,6 +361,19 @@ class Event:
     def close(self) -> None:
         self.db.dispose()
 
+    def read_only(self) -> bool:
+        """Whether the event can be read but not written (SQLite: a read-only event file):
+        found by beginning a harmless change and undoing it."""
+        try:
+            with self.db.begin() as conn:
+                conn.execute("UPDATE meta SET value = value WHERE \"key\" = 'schema_version'")
+                raise _Undo
+        except _Undo:
+            return False
+        except OperationalError as exc:
+            said = str(exc.orig).lower()
+            return "readonly" in said or "read-only" in said
+
     # --- event settings ------------------------------------------------------------
     def _settings(self) -> dict[str, str]:
         with self.db.read() as conn:
@@ -497,6 +510,10 @@ class Event:
         with self.db.read() as conn:
             found = conn.execute(sql)
         return [dict(zip(found.columns, row)) for row in found]
+
+
+class _Undo(Exception):
+    """Ends `Event.read_only`'s probe: its transaction is rolled back."""
 
 
 def _missing_tables(conn: Connection, where: Location) -> list[str]:
