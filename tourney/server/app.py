@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
-from starlette.convertors import Convertor, register_url_convertor
+from starlette.convertors import register_url_convertor
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -45,7 +45,7 @@ from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.event.history import DESK_AUTHOR, author_shown
 from tourney.server import board, roster
 from tourney.server.cache import Built, PageCache, built
-from tourney.server.guard import ReadOnly, WrongTryLimit, client_of
+from tourney.server.guard import NumberConvertor, ReadOnly, WrongTryLimit, busy_answer, client_of
 from tourney.server.headers import SecurityHeaders
 from tourney.server.reports import Parts, report_routes, report_shown
 
@@ -55,20 +55,7 @@ if TYPE_CHECKING:
 HERE = Path(__file__).resolve().parent
 
 
-class NumberConvertor(Convertor[int]):
-    """A round, table or report number in a URL: up to 18 digits, so it fits the databases'
-    64-bit integers; a longer one matches no route (404) instead of failing in the query."""
-
-    regex = "[0-9]{1,18}"
-
-    def convert(self, value: str) -> int:
-        return int(value)
-
-    def to_string(self, value: int) -> str:
-        return str(value)
-
-
-register_url_convertor("num", NumberConvertor())
+register_url_convertor("num", NumberConvertor())  # {n:num}: a round, table or report number
 SESSION_COOKIE = "tourney_desk"
 #: Seconds a read change stamp stays good (changes made by other processes show this much later;
 #: this server's own changes show at once). With the pages polling every second, an announcement
@@ -76,8 +63,6 @@ SESSION_COOKIE = "tourney_desk"
 STAMP_TTL = 0.5
 #: Seconds between two builds of one player page while the event keeps changing (PageCache.settle).
 SETTLE = 1.0
-#: Seconds a desk waits before sending a change again that found the event busy (503).
-BUSY_RETRY = 2
 
 
 @dataclass
@@ -772,14 +757,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     routes[-1:-1] = report_routes(parts)  # the players' reports and check-in (tourney/server/reports.py)
 
     async def busy(request: Request, exc: Exception) -> Response:
-        """Another program held the event's write lock beyond the bounded wait (`sql.WRITE_WAIT`):
-        503, to be sent again; the desk page shows the message."""
-        refused = said(N_("the event is busy: another program is writing to it; nothing was stored: try again "
-                          "in a moment"))
-        headers = {"Retry-After": str(BUSY_RETRY)}
-        if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": refused}, 503, headers=headers)
-        return HTMLResponse(refused, 503, headers=headers)
+        return busy_answer(request, state.lang)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -1,5 +1,7 @@
-"""A read-only event refuses every change (`ReadOnly`); and the limit on wrong desk tokens and
-player codes: an address that sent `WRONG_TRIES` wrong
+"""What the live server refuses beside its pages: a number too long for the database in a URL
+(`NumberConvertor`), a change while another program holds the write lock (`busy_answer`),
+every change to a read-only event (`ReadOnly`); and the limit on wrong desk tokens and player
+codes: an address that sent `WRONG_TRIES` wrong
 ones within the window gets `429 Too Many Requests` with `Retry-After` for every request that
 would try another (a token in `Authorization`, a login, a POST to the API, which may carry a
 player's code) until the window is over. The count is in the event's database
@@ -11,11 +13,42 @@ import json
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
+from starlette.convertors import Convertor
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from tourney.core import store
 from tourney.core.i18n import _, use_language
 from tourney.core.store import sessions
+
+
+#: Seconds a desk waits before sending a change again that found the event busy (503).
+BUSY_RETRY = 2
+
+
+class NumberConvertor(Convertor[int]):
+    """A round, table or report number in a URL: up to 18 digits, so it fits the databases'
+    64-bit integers; a longer one matches no route (404) instead of failing in the query."""
+
+    regex = "[0-9]{1,18}"
+
+    def convert(self, value: str) -> int:
+        return int(value)
+
+    def to_string(self, value: int) -> str:
+        return str(value)
+
+
+def busy_answer(request: Request, lang: str) -> Response:
+    """Another program held the event's write lock beyond the bounded wait (`sql.WRITE_WAIT`):
+    503, to be sent again; the desk page shows the message."""
+    with use_language(lang):
+        refused = _("the event is busy: another program is writing to it; nothing was stored: try again in a moment")
+    headers = {"Retry-After": str(BUSY_RETRY)}
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": refused}, 503, headers=headers)
+    return HTMLResponse(refused, 503, headers=headers)
 
 
 def client_of(scope: Scope) -> str:
