@@ -53,8 +53,6 @@ if TYPE_CHECKING:
     from tourney.games.base import GameWorkflow
 
 HERE = Path(__file__).resolve().parent
-
-
 register_url_convertor("num", NumberConvertor())  # {n:num}: a round, table or report number
 SESSION_COOKIE = "tourney_desk"
 #: Seconds a read change stamp stays good (changes made by other processes show this much later;

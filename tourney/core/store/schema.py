@@ -122,11 +122,11 @@ TABLES: tuple[Table, ...] = (
     # over the event: the session id is kept only as a hash; csrf is the session's form secret;
     # seen: when the desk last used it (seconds since 1970), for the idle time-out.
     Table("desk_sessions", "sid_hash VARCHAR(64) NOT NULL, desk_id INTEGER NOT NULL, csrf VARCHAR(64) NOT NULL, "
-          "created_at VARCHAR(40) NOT NULL, seen INTEGER NOT NULL, PRIMARY KEY (sid_hash), "
+          "created_at VARCHAR(40) NOT NULL, seen BIGINT NOT NULL, PRIMARY KEY (sid_hash), "
           "FOREIGN KEY(desk_id) REFERENCES desks (id)", ("sid_hash",), copied=False),
     # Wrong desk tokens and player codes per client address in the current window (since: its
     # start, seconds since 1970): the live server answers only so many per window.
-    Table("wrong_tries", "client VARCHAR(100) NOT NULL, tries INTEGER NOT NULL, since INTEGER NOT NULL, "
+    Table("wrong_tries", "client VARCHAR(100) NOT NULL, tries INTEGER NOT NULL, since BIGINT NOT NULL, "
           "PRIMARY KEY (client)", ("client",), copied=False),
 )
 
