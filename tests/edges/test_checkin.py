@@ -7,7 +7,6 @@ import json
 from starlette.testclient import TestClient
 
 from tourney.core.store import Event
-from tourney.server import app as server_app
 from tourney.server.app import create_app
 
 NAMES = ["Anna", "Ben", "Cleo", "Dirk", "Eva", "Fritz", "Greta", "Helmut"]
@@ -21,7 +20,6 @@ def event(run) -> dict[str, str]:
 
 
 def test_round_one_seats_only_who_checked_in(run, monkeypatch):
-    monkeypatch.setattr(server_app, "LOGIN_DELAY", 0.0)
     codes = event(run)
     assert run("players", "checkin", "ci.db", "anna", "BEN", "Cleo").output == "checked in: Anna, Ben, Cleo\n"
     assert run("players", "checkin", "ci.db", "Anna").output == "checked in before: Anna\n"
@@ -58,7 +56,6 @@ def test_check_in_is_refused_when_the_event_takes_none(run):
 
 
 def test_a_player_drops_out_on_their_phone(run, monkeypatch):
-    monkeypatch.setattr(server_app, "LOGIN_DELAY", 0.0)
     codes = event(run)
     client = TestClient(create_app("ci.db"))
     unconfirmed = client.post("/api/drop", json={"player": "Greta", "code": codes["Greta"], "confirm": "yes"})

@@ -248,7 +248,6 @@ def test_a_running_round_timer_of_old_is_read_as_the_clock(tmp_path, later):
 @pytest.fixture
 def client(tmp_path, monkeypatch):
     monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
-    monkeypatch.setattr(server_app, "LOGIN_DELAY", 0.0)
     ev = build_event(tmp_path)
     live.publish_round(Event.open(ev.path), 1, "test")
     return ev, TestClient(create_app(str(ev.path)))

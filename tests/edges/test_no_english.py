@@ -157,7 +157,6 @@ def test_a_german_table_reports_and_confirms_in_german(run, monkeypatch):
     from tourney.server import app as server_app
 
     monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
-    monkeypatch.setattr(server_app, "LOGIN_DELAY", 0.0)
     ev = "selbst.db"
     run("new", ev, "--game", "7wonders", "--seed", "5", "--name", "Selbstmeldung", "--lang", "de")
     run("players", "add", ev, "Anna Schmidt", "Ben Meyer", "Clara Wagner", "Dirk Koch", "Eva Braun", "Fritz Lang",

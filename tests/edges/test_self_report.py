@@ -4,6 +4,8 @@ stores the same rows; a dispute or a rule error goes to the organiser, who accep
 discards it. Every route with wrong codes, wrong tables and repeats."""
 from __future__ import annotations
 
+import sqlite3
+
 import json
 import re
 
@@ -43,7 +45,6 @@ def codes(ev) -> dict[str, str]:
 def client(ev, monkeypatch) -> TestClient:
     monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
     monkeypatch.setattr(server_app, "SETTLE", 0.0)
-    monkeypatch.setattr(server_app, "LOGIN_DELAY", 0.0)
     return TestClient(create_app(str(ev.path)))
 
 
@@ -100,7 +101,8 @@ def test_report_wrong_codes_tables_and_repeats(ev, codes, client):
     wrong = client.post("/api/rounds/1/tables/2/report", json={"player": first, "code": codes[other_table],
                                                               "rows": rows})
     assert wrong.status_code == 403 and "name and code don't match" in wrong.json()["error"]
-    assert client.app.state.tourney.failures  # slowed down like a wrong desk token
+    with sqlite3.connect(ev.path) as db:  # counted like a wrong desk token
+        assert db.execute("SELECT client, tries FROM wrong_tries").fetchall() == [("testclient", 1)]
     elsewhere = report(client, codes, 2, rows, player=other_table)
     assert elsewhere.status_code == 403 and f"{other_table} does not play at round 1, table 2" in \
         elsewhere.json()["error"]

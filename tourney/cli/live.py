@@ -6,6 +6,7 @@ import click
 from tourney.core.i18n import (
     LANGS,
     _,
+    ngettext,
 )
 from tourney.cli.base import claim_output, cli, open_event, overwrite_options
 from tourney.core.errors import UsageError
@@ -26,9 +27,11 @@ def _user() -> str:
 @click.option("--lang", type=click.Choice(list(LANGS)), help="Page language (default: the event's, else en).")
 @click.option("--cut", type=click.IntRange(1), help="Draw the cut line under this rank on the standings.")
 @click.option("--poster", help="Also write a printable poster with the QR code (poster.html).")
+@click.option("--desk-idle", type=click.FloatRange(0, min_open=True), default=12, show_default=True,
+              help="Hours a desk page stays logged in unused.")
 @overwrite_options
-def serve(event: str, host: str, port: int, lang: str | None, cut: int | None, poster: str | None, force: bool,
-          overwrite_results: bool) -> None:
+def serve(event: str, host: str, port: int, lang: str | None, cut: int | None, poster: str | None,
+          desk_idle: float, force: bool, overwrite_results: bool) -> None:
     """Serve the event live: player pages, desks for results, JSON API.
 
     Example: tourney serve bonn.db --port 8000
@@ -37,7 +40,8 @@ def serve(event: str, host: str, port: int, lang: str | None, cut: int | None, p
 
     if poster:
         claim_output(poster, force, overwrite_results, event)
-    run_server(event, host=host, port=port, lang=lang, cut=cut, poster=poster, echo=click.echo)
+    run_server(event, host=host, port=port, lang=lang, cut=cut, poster=poster, echo=click.echo,
+               desk_idle=round(desk_idle * 3600))
 
 
 @cli.command()
@@ -125,7 +129,7 @@ def announce(event: str, text: str | None, clear: bool) -> None:
 
 @cli.group()
 def desk() -> None:
-    """Desks that type results on the live server: add (prints a token), list, remove."""
+    """Desks that type results on the live server: add (prints a token), list, remove, logout-all."""
 
 
 @desk.command("add")
@@ -163,7 +167,7 @@ def desk_list(event: str) -> None:
 @click.argument("event")
 @click.argument("name")
 def desk_remove(event: str, name: str) -> None:
-    """Remove a desk: its token stops working at once.
+    """Remove a desk: its token stops working and its open desk pages are logged out at once.
 
     Example: tourney desk remove bonn.db "Desk 1"
     """
@@ -173,3 +177,18 @@ def desk_remove(event: str, name: str) -> None:
     with ev.transaction() as conn:
         removed = remove_desk(conn, name)
     click.echo(_("removed desk {name!r}").format(name=removed))
+
+
+@desk.command("logout-all")
+@click.argument("event")
+def desk_logout_all(event: str) -> None:
+    """End every desk's session: each desk page logs in again with its token (say, after a
+    token went round the hall). A session also ends after 'tourney serve --desk-idle' hours unused.
+
+    Example: tourney desk logout-all bonn.db
+    """
+    from tourney.core.store.sessions import end_all_sessions
+
+    ended = end_all_sessions(open_event(event))
+    click.echo(ngettext("ended {n} desk session: each desk logs in again with its token",
+                        "ended {n} desk sessions: each desk logs in again with its token", ended).format(n=ended))

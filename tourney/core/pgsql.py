@@ -10,7 +10,9 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import event as sa_event
 
+from tourney.core import sql
 from tourney.core.sql import (
+    Busy,
     DatabaseError,
     IntegrityError,
     OperationalError,
@@ -21,8 +23,14 @@ from tourney.core.sql import (
 )
 
 
+#: PostgreSQL's codes for a lock not had within `lock_timeout`, and a statement cancelled.
+_BUSY = ("55P03", "57014")
+
+
 def _error(exc: sa.exc.DBAPIError) -> DatabaseError:
     orig: BaseException = exc.orig if exc.orig is not None else exc
+    if getattr(orig, "sqlstate", None) in _BUSY:
+        return Busy(orig)
     if isinstance(exc, sa.exc.OperationalError):
         return OperationalError(orig)
     if isinstance(exc, sa.exc.ProgrammingError):
@@ -68,7 +76,10 @@ class ServerDatabase:
     dialect = "postgresql"
 
     def __init__(self, url: str, schema: str | None) -> None:
-        self.engine = sa.create_engine(url)
+        # A change waits at most WRITE_WAIT for another writer's lock (the event's row lock),
+        # then fails as Busy instead of waiting without limit.
+        wait = f"-c lock_timeout={int(sql.WRITE_WAIT * 1000)}"
+        self.engine = sa.create_engine(url, connect_args={"options": wait})
         self.trace: Callable[[str], None] | None = None
         if schema is not None:
             quoted = '"' + schema.replace('"', '""') + '"'

@@ -34,6 +34,14 @@ class OperationalError(DatabaseError):
     """Busy or locked, unreachable, disk full, a file that can't be opened or written."""
 
 
+class Busy(OperationalError):
+    """Another program held the event's write lock longer than `WRITE_WAIT`: nothing was done."""
+
+
+#: Seconds a change waits for another writer's lock before giving up (`Busy`).
+WRITE_WAIT = 5.0
+
+
 class ProgrammingError(DatabaseError):
     """A statement about a table or schema that is not there (an event dropped meanwhile)."""
 
@@ -127,7 +135,10 @@ def _sqlite_error(exc: sqlite3.Error) -> DatabaseError:
     if isinstance(exc, sqlite3.OperationalError):
         # "no such table" is SQLite's word for a table that is not there; the rest is the
         # file or the lock (busy, locked, disk full, read-only, can't open).
-        return ProgrammingError(exc) if str(exc).startswith("no such table") else OperationalError(exc)
+        said = str(exc)
+        if said.startswith("no such table"):
+            return ProgrammingError(exc)
+        return Busy(exc) if said in ("database is locked", "database is busy") else OperationalError(exc)
     return DatabaseError(exc)
 
 
@@ -177,13 +188,13 @@ class SqliteDatabase:
         try:
             # isolation_level=None: the store says BEGIN and COMMIT itself, so a read is a
             # snapshot too, and nothing is begun behind its back.
-            raw = sqlite3.connect(self.path, timeout=5.0, isolation_level=None, check_same_thread=False)
+            raw = sqlite3.connect(self.path, timeout=WRITE_WAIT, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise _sqlite_error(exc) from exc
         try:
             raw.execute("PRAGMA foreign_keys=ON")
             raw.execute("PRAGMA journal_mode=WAL")
-            raw.execute("PRAGMA busy_timeout=5000")
+            raw.execute(f"PRAGMA busy_timeout={int(WRITE_WAIT * 1000)}")
         except sqlite3.Error as exc:
             raw.close()
             raise _sqlite_error(exc) from exc

@@ -3,7 +3,6 @@ drop, their table's report, tourney/server/reports.py), desks (token login) and 
 all over the same library calls as the command line. One process owns the event file."""
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import secrets
@@ -17,10 +16,11 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.convertors import register_url_convertor
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
-    FileResponse,
     HTMLResponse,
     JSONResponse,
     RedirectResponse,
@@ -33,24 +33,28 @@ from tourney.event import entry, live, reports
 from tourney.event.checkin import check_in_open
 
 from tourney.core import store
+from tourney.core.store import sessions
+from tourney.core.store.sessions import Session
 from tourney.core.errors import TourneyError
 from tourney.core.i18n import N_, _, local_number, ngettext, use_language
 from tourney.core.names import fold
+from tourney.core.sql import Busy
 from rules_engine.findings import Text
 from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.event.history import DESK_AUTHOR, author_shown
 from tourney.server import board, roster
 from tourney.server.cache import Built, PageCache, built
+from tourney.server.guard import NumberConvertor, ReadOnly, WrongTryLimit, busy_answer, client_of
+from tourney.server.headers import SecurityHeaders
 from tourney.server.reports import Parts, report_routes, report_shown
 
 if TYPE_CHECKING:
     from tourney.games.base import GameWorkflow
 
 HERE = Path(__file__).resolve().parent
+register_url_convertor("num", NumberConvertor())  # {n:num}: a round, table or report number
 SESSION_COOKIE = "tourney_desk"
-#: Failed logins from one address wait this long times 2**(failures-1), capped.
-LOGIN_DELAY, LOGIN_DELAY_MAX = 0.5, 8.0
 #: Seconds a read change stamp stays good (changes made by other processes show this much later;
 #: this server's own changes show at once). With the pages polling every second, an announcement
 #: or a clock set with the command line shows within 1.5 s.
@@ -59,23 +63,17 @@ STAMP_TTL = 0.5
 SETTLE = 1.0
 
 
-@dataclass(frozen=True)
-class Session:
-    desk: store.Desk
-    csrf: str
-
-
 @dataclass
 class State:
-    """What the process keeps between requests: the open event, desk sessions, failed logins,
-    and the pages built for the event's current change stamp."""
+    """What the process keeps between requests: the open event and the pages built for the
+    event's current change stamp (desk sessions and wrong tries are in the event's database)."""
 
     event: store.Event
     lang: str
     cut: int | None
     pages: PageCache
-    sessions: dict[str, Session] = field(default_factory=dict)
-    failures: dict[str, int] = field(default_factory=dict)
+    desk_idle: int = sessions.DESK_IDLE_HOURS * 3600  # seconds
+    read_only: bool = False  # a read-only event file: shown, nothing stored (tourney/server/guard.py)
     write_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def changed(self) -> None:
@@ -213,14 +211,17 @@ def finding_json(f: LocatedFinding, lang: str = "en") -> dict[str, Any]:
 
 
 # --- the app ----------------------------------------------------------------------------
-def create_app(event_location: str, *, lang: str | None = None, cut: int | None = None) -> Starlette:
-    """The ASGI app for one event file (pages, desks, API)."""
+def create_app(event_location: str, *, lang: str | None = None, cut: int | None = None,
+               desk_idle: int = sessions.DESK_IDLE_HOURS * 3600) -> Starlette:
+    """The ASGI app for one event file (pages, desks, API); a desk session ends after
+    `desk_idle` seconds unused."""
     from tourney.games.registry import workflow
 
     event = store.Event.open(event_location)
     game = workflow(event.info().game)  # the edge: looked up once, handed down
     state = State(event, lang or live.event_lang(event), cut,
-                  PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE))
+                  PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE), desk_idle,
+                  event.read_only())
     env = _env(state.lang)
 
     def html(name: str, path: str, *, fragment: bool = False, **ctx: Any) -> str:
@@ -250,13 +251,14 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         got = await state.pages.get(key, build, settle=settle)
         return got.response(request, "fragment" if request.headers.get("x-fragment") == "1" else "")
 
-    def session(request: Request) -> Session | None:
-        return state.sessions.get(request.cookies.get(SESSION_COOKIE, ""))
+    async def session(request: Request) -> Session | None:
+        """The desk page's session (from the event's database: any server process answers)."""
+        return await run_in_threadpool(sessions.session_for, event, request.cookies.get(SESSION_COOKIE, ""),
+                                       state.desk_idle)
 
-    async def slow_failure(request: Request) -> None:
-        who = request.client.host if request.client else "?"
-        n = state.failures[who] = state.failures.get(who, 0) + 1
-        await asyncio.sleep(min(LOGIN_DELAY * 2 ** (n - 1), LOGIN_DELAY_MAX))
+    async def wrong_try(request: Request) -> None:
+        """Count a wrong token or code (tourney/server/guard.py limits them per address)."""
+        await run_in_threadpool(sessions.wrong_try, event, client_of(request.scope))
 
     async def api_desk(request: Request) -> store.Desk | Response:
         """The desk behind a request: a Bearer token, or a desk page's session plus its CSRF header."""
@@ -264,10 +266,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         if auth.lower().startswith("bearer "):
             desk = await run_in_threadpool(store.desk_for_token, event, auth[7:].strip())
             if desk is not None:
+                await run_in_threadpool(sessions.right_try, event, client_of(request.scope))
                 return desk
-            await slow_failure(request)
+            await wrong_try(request)
             return JSONResponse({"error": said(N_("invalid token: use the token 'tourney desk add' printed"))}, 401)
-        s = session(request)
+        s = await session(request)
         if s is not None and secrets.compare_digest(request.headers.get("x-csrf-token", ""), s.csrf):
             return s.desk
         return JSONResponse({"error": said(N_("missing token: send 'Authorization: Bearer TOKEN'"))}, 401)
@@ -282,7 +285,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return JSONResponse({"error": _("only an organiser's desk publishes rounds")}, 403)
         try:
             body = await request.json() if await request.body() else {}
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
             body = None
         if not isinstance(body, dict) or not isinstance(body.get("published", True), bool):
             return JSONResponse({"error": _('send no body, or {"published": true|false}')}, 422)
@@ -303,7 +306,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         """A player's JSON body with "player", "code" and `keys`, all strings, else a 422."""
         try:
             body = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
             body = None
         wanted = ("player", "code", *keys)
         if not isinstance(body, dict) or not all(isinstance(body.get(k), str) and body[k].strip() for k in wanted):
@@ -327,7 +330,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         try:
             answer = await run_in_threadpool(run)
         except CodeRefused as exc:
-            await slow_failure(request)
+            await wrong_try(request)
             return JSONResponse({"error": str(exc)}, 403)
         except NotOpen as exc:
             return JSONResponse({"error": str(exc)}, 409)
@@ -468,7 +471,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     async def read_body(request: Request) -> tuple[list[dict[str, Any]], Any, str | None] | Response:
         try:
             body = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
             return JSONResponse({"error": said(N_('the body is not JSON: send {{"rows": [...], "version": V}}')),
                                  "findings": []}, 422)
         rows = body.get("rows") if isinstance(body, dict) else None
@@ -563,11 +566,10 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         token = str(form.get("token", "")).strip()
         desk = await run_in_threadpool(store.desk_for_token, event, token) if token else None
         if desk is None:
-            await slow_failure(request)
+            await wrong_try(request)
             return render("login.html", request, 401, error="bad_token")
-        state.failures.pop(request.client.host if request.client else "?", None)
-        sid = secrets.token_urlsafe(32)
-        state.sessions[sid] = Session(desk, secrets.token_urlsafe(32))
+        await run_in_threadpool(sessions.right_try, event, client_of(request.scope))
+        sid, _s = await run_in_threadpool(sessions.open_session, event, desk)
         resp = RedirectResponse("/desk", 303)
         resp.set_cookie(SESSION_COOKIE, sid, httponly=True, samesite="strict")
         return resp
@@ -576,7 +578,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                   ) -> Callable[[Request], Awaitable[Response]]:
         """A desk page: logged in (else to the login form); a POST needs the session's CSRF token."""
         async def guarded(request: Request) -> Response:
-            s = session(request)
+            s = await session(request)
             if s is None or (organiser and not s.desk.organiser):
                 return RedirectResponse("/desk/login", 303)
             if request.method == "POST":
@@ -604,6 +606,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                                "tables": [{"table": t, "stored": stored.get((r, t)), "held": held.get((r, t), [])}
                                           for t in tables]})
             return render("desk.html", request, desk=s.desk, csrf=s.csrf, rounds=list(reversed(rounds)),
+                          desks=store.desks(event) if s.desk.organiser else [],
                           message=request.query_params.get("msg"), double=entry.double_entry(event),
                           reports=reports.open_reports(event))
 
@@ -657,6 +660,14 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                     return board.desk_action(event, action, form, who)
                 if action in roster.DESK_ACTIONS:
                     return roster.desk_action(event, game, action, form, who)
+                if action == "desk-remove":  # `tourney desk remove`: its sessions end with it
+                    with event.transaction() as conn:
+                        gone = store.remove_desk(conn, str(form.get("desk", "")))
+                    return _("removed desk {name!r}").format(name=gone)
+                if action == "logout-all":  # `tourney desk logout-all`: this page's session too
+                    n = sessions.end_all_sessions(event)
+                    return ngettext("ended {n} desk session: each desk logs in again with its token",
+                                    "ended {n} desk sessions: each desk logs in again with its token", n).format(n=n)
                 if action == "accept":
                     got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
                     return _("round {round}, table {table}: stored version {version}").format(
@@ -693,16 +704,25 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         from tourney.outputs.printsheets import write_sheets
 
         n = request.path_params["n"]
-        tmp = Path(tempfile.mkdtemp(prefix="tourney-sheets-"))
-        path = tmp / f"round{n}-sheets.xlsx"
+        name = f"round{n}-sheets.xlsx"
+
+        def written() -> bytes:
+            # The writers write files; the sheets (every player's name) are read back and the
+            # folder removed before the answer goes out, whatever happens.
+            with tempfile.TemporaryDirectory(prefix="tourney-sheets-") as tmp:
+                path = Path(tmp) / name
+                write_sheets(event, game, n, path, state.lang)
+                return path.read_bytes()
+
         try:
-            await run_in_threadpool(write_sheets, event, game, n, path, state.lang)
+            content = await run_in_threadpool(written)
         except TourneyError as exc:
             return RedirectResponse(f"/desk?msg={quote(str(exc))}", 303)
-        return FileResponse(path, filename=path.name)
+        return Response(content, media_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def logout(request: Request, s: Session) -> Response:
-        state.sessions.pop(request.cookies.get(SESSION_COOKIE, ""), None)
+        await run_in_threadpool(sessions.end_session, event, request.cookies.get(SESSION_COOKIE, ""))
         resp = RedirectResponse("/", 303)
         resp.delete_cookie(SESSION_COOKIE)
         return resp
@@ -710,7 +730,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     routes = [
         Route("/", home),
         Route("/standings", standings_page),
-        Route("/rounds/{n:int}", round_page),
+        Route("/rounds/{n:num}", round_page),
         Route("/players/{name}", player_page),
         Route("/find", find),
         Route("/projector", projector),
@@ -718,30 +738,36 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         *board.routes(event, lambda request, key, value: cached_page(
             request, key, lambda n: json_built(n, value()), settle=False)),
         Route("/api/standings", api_standings),
-        Route("/api/rounds/{n:int}/seating", api_seating),
-        Route("/api/rounds/{n:int}/publish", api_publish, methods=["POST"]),
+        Route("/api/rounds/{n:num}/seating", api_seating),
+        Route("/api/rounds/{n:num}/publish", api_publish, methods=["POST"]),
         Route("/api/check-in", api_check_in, methods=["POST"]),
         Route("/api/drop", api_drop, methods=["POST"]),
-        Route("/api/rounds/{n:int}/tables/{t:int}/result", api_get_result, methods=["GET"]),
-        Route("/api/rounds/{n:int}/tables/{t:int}/result", api_post_result, methods=["POST"]),
-        Route("/api/rounds/{n:int}/tables/{t:int}/check", api_check, methods=["POST"]),
+        Route("/api/rounds/{n:num}/tables/{t:num}/result", api_get_result, methods=["GET"]),
+        Route("/api/rounds/{n:num}/tables/{t:num}/result", api_post_result, methods=["POST"]),
+        Route("/api/rounds/{n:num}/tables/{t:num}/check", api_check, methods=["POST"]),
         Route("/desk/login", login, methods=["GET", "POST"]),
         Route("/desk/logout", desk_page(logout), methods=["POST"]),
         Route("/desk", desk_page(desk_home)),
-        Route("/desk/rounds/{n:int}/tables/{t:int}", desk_page(desk_table)),
-        Route("/desk/rounds/{n:int}/sheets.xlsx", desk_page(download_sheets, organiser=True)),
+        Route("/desk/rounds/{n:num}/tables/{t:num}", desk_page(desk_table)),
+        Route("/desk/rounds/{n:num}/sheets.xlsx", desk_page(download_sheets, organiser=True)),
         Route("/desk/players", desk_page(desk_players, organiser=True)),
         Route("/desk/organiser/{action}", desk_page(organiser_action, organiser=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    parts = Parts(event, game, state.lang, page, cached_page, api_desk, slow_failure, state.changed, finding_json)
+    parts = Parts(event, game, state.lang, page, cached_page, api_desk, wrong_try, state.changed, finding_json)
     routes[-1:-1] = report_routes(parts)  # the players' reports and check-in (tourney/server/reports.py)
+
+    async def busy(request: Request, exc: Exception) -> Response:
+        return busy_answer(request, state.lang)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await warm_up()
         yield
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    guards = [Middleware(ReadOnly, event=event, lang=state.lang)] if state.read_only else []
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Busy: busy},
+                    middleware=[Middleware(SecurityHeaders), *guards,
+                                Middleware(WrongTryLimit, event=event, lang=state.lang)])
     app.state.tourney = state
     return app

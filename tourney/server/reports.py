@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Parts:
     """What these routes use of the app: the event and its game, the pages' language, the
-    page builder and cache, the desk behind a request, the slow-down after a wrong code, the
+    page builder and cache, the desk behind a request, the count of a wrong code, the
     change notice, and a finding as the API sends it."""
 
     event: store.Event
@@ -42,7 +42,7 @@ class Parts:
     page: Callable[..., Built]
     cached_page: Callable[..., Awaitable[Response]]
     api_desk: Callable[[Request], Awaitable[store.Desk | Response]]
-    slow_failure: Callable[[Request], Awaitable[None]]
+    wrong_try: Callable[[Request], Awaitable[None]]
     changed: Callable[[], None]
     finding_json: Callable[[LocatedFinding, str], dict[str, Any]]
 
@@ -93,7 +93,7 @@ def json_built(stamp: int, value: Any, status: int = 200) -> Built:
 async def _body(request: Request) -> dict[str, Any] | None:
     try:
         body = await request.json()
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to read
         return None
     return body if isinstance(body, dict) else None
 
@@ -126,7 +126,7 @@ def report_routes(parts: Parts) -> list[Route]:
 
     async def player_call(request: Request, act: Callable[[], Any]) -> Any:
         """Run a player's request in the pages' language; a refusal as its answer: a wrong name
-        or code 403 after a delay (as a wrong desk token), a player of another table 403, no such
+        or code 403, counted (as a wrong desk token), a player of another table 403, no such
         table or report 404, a request the event takes not (now) 409, a sheet with errors 422."""
         def run() -> Any:
             with use_language(lang):
@@ -135,7 +135,7 @@ def report_routes(parts: Parts) -> list[Route]:
         try:
             return await run_in_threadpool(run)
         except CodeRefused as exc:
-            await parts.slow_failure(request)
+            await parts.wrong_try(request)
             return JSONResponse({"error": str(exc)}, 403)
         except NotAtTable as exc:
             return JSONResponse({"error": str(exc)}, 403)
@@ -278,14 +278,14 @@ def report_routes(parts: Parts) -> list[Route]:
         return await parts.cached_page(request, ("check-in",), lambda stamp: parts.page(
             "checkin.html", "/check-in", stamp, open=check_in_open(event)))
 
-    base = "/api/rounds/{n:int}/tables/{t:int}"
+    base = "/api/rounds/{n:num}/tables/{t:num}"
     return [
-        Route("/rounds/{n:int}/tables/{t:int}", table_page),
+        Route("/rounds/{n:num}/tables/{t:num}", table_page),
         Route("/check-in", check_in_page),
         Route(f"{base}/report", api_get, methods=["GET"]),
         Route(f"{base}/report", api_report, methods=["POST"]),
         Route(f"{base}/report/check", api_check, methods=["POST"]),
         Route(f"{base}/confirm", api_confirm, methods=["POST"]),
-        Route(base + "/reports/{id:int}/accept", api_accept, methods=["POST"]),
-        Route(base + "/reports/{id:int}/discard", api_discard, methods=["POST"]),
+        Route(base + "/reports/{id:num}/accept", api_accept, methods=["POST"]),
+        Route(base + "/reports/{id:num}/discard", api_discard, methods=["POST"]),
     ]

@@ -55,7 +55,7 @@ p{{font-size:1.8rem}}</style></head><body><h1>{html.escape(event_name)}</h1>
 
 
 def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: int | None,
-          poster: str | None, echo: Callable[[str], None]) -> None:
+          poster: str | None, echo: Callable[[str], None], desk_idle: int = 12 * 3600) -> None:
     """`tourney serve`: print the address and QR code, then serve until Ctrl-C."""
     import uvicorn
 
@@ -63,13 +63,20 @@ def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: i
 
     from tourney.event.live import is_loopback, remember_url
 
-    app = create_app(event_location, lang=lang, cut=cut)
+    app = create_app(event_location, lang=lang, cut=cut, desk_idle=desk_idle)
     event = app.state.tourney.event
     set_language(lang or event_language(event))  # the console speaks as the pages do
     url = f"http://{lan_address(host)}:{port}/"
     echo(_("serving {event!r} at {url}  (desks: {url}desk, projector: {url}projector; Ctrl-C stops)").format(
         event=event.info().name, url=url))
-    public, stored = remember_url(event, url)
+    if app.state.tourney.read_only:
+        from tourney.event.live import event_url
+        from tourney.server.guard import read_only_said
+
+        echo(read_only_said(event))
+        public, stored = event_url(event), False  # nothing is written: the address is not kept either
+    else:
+        public, stored = remember_url(event, url)
     if is_loopback(url):
         echo(_("warning: only this computer reaches {url}: phones and the other desks need the hall's address: "
                "serve with --host 0.0.0.0 (the default), or set the address with 'tourney event --url'").format(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import shutil
 from contextlib import contextmanager
 from typing import Any, Callable, Collection, Iterator, Sequence
 
@@ -110,7 +111,7 @@ def _file_problem(where: Location, exc: DatabaseError, doing: str) -> EventError
     reason = str(exc.orig).lower()
     folder = path.resolve().parent
     create = doing == "create"
-    if "full" in reason:
+    if disk_full(where, exc):
         return EventError((_("can't create {file!r}: the disk is full: free some space, or use a folder on another "
                              "disk; nothing was changed") if create else
                            _("can't open {file!r}: the disk is full: free some space, or use a folder on another "
@@ -131,6 +132,25 @@ def _file_problem(where: Location, exc: DatabaseError, doing: str) -> EventError
     return _not_an_event(loc, exc)
 
 
+#: Less free space than this beside an event file: a "disk I/O error" is the disk being full.
+#: (Opening an event file creates its 32 KiB shared-memory file; SQLite says "disk I/O error"
+#: when that fails for want of space, "database or disk is full" only when a write does.)
+DISK_NEARLY_FULL = 1 << 20
+
+
+def disk_full(where: Location, exc: DatabaseError) -> bool:
+    """Whether the database refused for want of disk space."""
+    reason = str(exc.orig).lower()
+    if "full" in reason or "no space left" in reason:
+        return True
+    if where.path is None or "disk i/o" not in reason:
+        return False
+    try:
+        return shutil.disk_usage(where.path.resolve().parent).free < DISK_NEARLY_FULL
+    except OSError:
+        return False
+
+
 def _not_an_event(loc: str, exc: DatabaseError) -> EventError:
     return EventError(_("{file!r} is not a tourney event file ({reason}): check the path").format(
         file=loc, reason=exc.orig))
@@ -143,7 +163,7 @@ def copy_event(source: Event, target: str | os.PathLike[str]) -> Event:
 
     def fill(conn: Connection) -> None:
         with source.db.read() as src:
-            for table in TABLES:  # parents before children, for the foreign keys
+            for table in (t for t in TABLES if t.copied):  # parents before children, for the foreign keys
                 found = src.execute(f"SELECT * FROM {table.name} ORDER BY {', '.join(table.key)}")
                 if not found.rows:
                     continue
@@ -325,6 +345,12 @@ class Event:
                     raise EventError(_("the event file {file!r} was deleted or replaced while this change was "
                                        "being written: nothing was stored; restore the event file (or a backup) "
                                        "and run the command again").format(file=self.location))
+        except OperationalError as exc:
+            if not disk_full(self.where, exc):
+                raise
+            # Said with the path: the event is intact (the transaction is undone as a whole).
+            raise EventError(_("can't store the change in {file!r}: the disk is full: free some space, then try "
+                               "again; the event is intact, nothing was changed").format(file=self.location)) from None
         except ProgrammingError as exc:
             # PostgreSQL: the event's schema was dropped while the change was being written.
             if "does not exist" not in str(exc.orig):
@@ -334,6 +360,19 @@ class Event:
 
     def close(self) -> None:
         self.db.dispose()
+
+    def read_only(self) -> bool:
+        """Whether the event can be read but not written (SQLite: a read-only event file):
+        found by beginning a harmless change and undoing it."""
+        try:
+            with self.db.begin() as conn:
+                conn.execute("UPDATE meta SET value = value WHERE \"key\" = 'schema_version'")
+                raise _Undo
+        except _Undo:
+            return False
+        except OperationalError as exc:
+            said = str(exc.orig).lower()
+            return "readonly" in said or "read-only" in said
 
     # --- event settings ------------------------------------------------------------
     def _settings(self) -> dict[str, str]:
@@ -471,6 +510,10 @@ class Event:
         with self.db.read() as conn:
             found = conn.execute(sql)
         return [dict(zip(found.columns, row)) for row in found]
+
+
+class _Undo(Exception):
+    """Ends `Event.read_only`'s probe: its transaction is rolled back."""
 
 
 def _missing_tables(conn: Connection, where: Location) -> list[str]:

@@ -41,6 +41,7 @@ class Table:
     key: tuple[str, ...]  # the primary key's columns, the order rows are copied in
     serial: str | None = None  # the column the database numbers (PostgreSQL: a sequence)
     flags: tuple[str, ...] = ()  # BOOLEAN columns (SQLite keeps them as 0 and 1)
+    copied: bool = True  # False: the live server's working rows, not copied with the event
 
     def create(self, dialect: str) -> str:
         """CREATE TABLE IF NOT EXISTS, for `dialect` ("sqlite" or "postgresql")."""
@@ -117,6 +118,16 @@ TABLES: tuple[Table, ...] = (
           "base_version INTEGER NOT NULL, desk VARCHAR(100) NOT NULL, rows TEXT NOT NULL, reason TEXT, "
           "third_asked BOOLEAN NOT NULL, at VARCHAR(40) NOT NULL, PRIMARY KEY (id)", ("id",), "id",
           ("third_asked",)),
+    # Live-server desk sessions (tourney/core/store/sessions.py), shared by every server process
+    # over the event: the session id is kept only as a hash; csrf is the session's form secret;
+    # seen: when the desk last used it (seconds since 1970), for the idle time-out.
+    Table("desk_sessions", "sid_hash VARCHAR(64) NOT NULL, desk_id INTEGER NOT NULL, csrf VARCHAR(64) NOT NULL, "
+          "created_at VARCHAR(40) NOT NULL, seen BIGINT NOT NULL, PRIMARY KEY (sid_hash), "
+          "FOREIGN KEY(desk_id) REFERENCES desks (id)", ("sid_hash",), copied=False),
+    # Wrong desk tokens and player codes per client address in the current window (since: its
+    # start, seconds since 1970): the live server answers only so many per window.
+    Table("wrong_tries", "client VARCHAR(100) NOT NULL, tries INTEGER NOT NULL, since BIGINT NOT NULL, "
+          "PRIMARY KEY (client)", ("client",), copied=False),
 )
 
 

@@ -597,6 +597,7 @@ def remove_desk(conn: Connection, name: str) -> str:
     row = conn.execute("SELECT id, name FROM desks WHERE lower(name) = :name", {"name": name.strip().lower()}).first()
     if row is None:
         raise RegistrationError(_("no desk {name!r}: see 'tourney desk list'").format(name=name))
+    conn.execute("DELETE FROM desk_sessions WHERE desk_id = :id", {"id": row[0]})  # its logged-in pages too
     conn.execute("DELETE FROM desks WHERE id = :id", {"id": row[0]})
     log(conn, "desk.remove", f"desk {row[1]!r}")
     return str(row[1])

@@ -1,0 +1,134 @@
+"""The live server's desk sessions and its count of wrong tokens and codes, kept in the event's
+database so that every server process over the event shares them and a restart keeps them.
+
+A session id is kept only as its SHA-256 (the id is 256 random bits: no salt or stretching
+needed); a session ends when its desk is removed (`remove_desk`), when it was not used for the
+idle time, on logging out, or when the organiser ends them all. These rows are working state,
+not the event: they are written outside `Event.transaction` (no change is counted, no page
+rebuilt, nothing in the history) and not copied with the event."""
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass
+
+from tourney.core.sql import DatabaseError
+from tourney.core.store.event import Event
+from tourney.core.store.schema import now
+from tourney.core.store.writes import Desk
+
+#: Hours a desk session lasts without being used (`tourney serve --desk-idle`).
+DESK_IDLE_HOURS = 12
+#: A session's last use is written at most this often (seconds): a desk's every request is a
+#: read, not a write.
+SEEN_EVERY = 60
+
+#: Wrong tokens and codes answered per client address in one window of this many seconds;
+#: the count starts again after a quiet window, and after a desk's token is right.
+WRONG_TRIES, WRONG_WINDOW = 10, 60
+
+
+@dataclass(frozen=True)
+class Session:
+    """A logged-in desk page: the desk and the secret its forms and API calls carry (CSRF)."""
+
+    desk: Desk
+    csrf: str
+
+
+def _hash(sid: str) -> str:
+    return hashlib.sha256(sid.encode()).hexdigest()
+
+
+def open_session(event: Event, desk: Desk) -> tuple[str, Session]:
+    """A new session of `desk`: its id (for the cookie, never stored) and the session."""
+    sid, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+    with event.db.begin() as conn:
+        conn.execute("INSERT INTO desk_sessions (sid_hash, desk_id, csrf, created_at, seen) "
+                     "VALUES (:sid, :desk, :csrf, :at, :seen)",
+                     {"sid": _hash(sid), "desk": desk.id, "csrf": csrf, "at": now(), "seen": int(time.time())})
+    return sid, Session(desk, csrf)
+
+
+def session_for(event: Event, sid: str, idle_seconds: int) -> Session | None:
+    """The session with this id, if its desk still exists and it was used within `idle_seconds`."""
+    if not sid:
+        return None
+    at = int(time.time())
+    key = {"sid": _hash(sid)}
+    try:
+        with event.db.read() as conn:
+            row = conn.execute("SELECT d.id, d.name, d.organiser, d.created_at, s.csrf, s.seen FROM desk_sessions s "
+                               "JOIN desks d ON d.id = s.desk_id WHERE s.sid_hash = :sid", key).first()
+    except DatabaseError:  # an event file that is read-only and older than sessions: nobody is logged in
+        return None
+    if row is None:
+        return None
+    did, name, organiser, created, csrf, seen = row
+    if at - seen > idle_seconds:
+        end_session(event, sid)
+        return None
+    if at - seen >= min(SEEN_EVERY, idle_seconds // 4):
+        try:
+            with event.db.begin() as conn:
+                conn.execute("UPDATE desk_sessions SET seen = :seen WHERE sid_hash = :sid", {**key, "seen": at})
+        except DatabaseError:
+            pass  # busy: the session's last use is written by its next request
+    return Session(Desk(did, name, bool(organiser), created), csrf)
+
+
+def end_session(event: Event, sid: str) -> None:
+    with event.db.begin() as conn:
+        conn.execute("DELETE FROM desk_sessions WHERE sid_hash = :sid", {"sid": _hash(sid)})
+
+
+def end_all_sessions(event: Event) -> int:
+    """End every desk's session (`tourney desk logout-all`): the number ended."""
+    with event.db.begin() as conn:
+        return int(conn.execute("DELETE FROM desk_sessions").rowcount)
+
+
+# --- wrong tokens and codes -----------------------------------------------------------------
+def blocked_for(event: Event, client: str) -> int:
+    """Seconds until `client` may try a token or code again (0: now)."""
+    try:
+        with event.db.read() as conn:
+            row = conn.execute("SELECT tries, since FROM wrong_tries WHERE client = :client",
+                               {"client": client}).first()
+    except DatabaseError:
+        return 0
+    if row is None or row[0] < WRONG_TRIES:
+        return 0
+    return max(0, int(row[1]) + WRONG_WINDOW - int(time.time()))
+
+
+def wrong_try(event: Event, client: str) -> None:
+    """Count a wrong token or code from `client` (a new window once the last one is over)."""
+    at = int(time.time())
+    try:
+        with event.db.begin() as conn:
+            row = conn.execute("SELECT tries, since FROM wrong_tries WHERE client = :client",
+                               {"client": client}).first()
+            if row is None:
+                conn.execute("INSERT INTO wrong_tries (client, tries, since) VALUES (:client, 1, :at)",
+                             {"client": client, "at": at})
+            elif at - row[1] >= WRONG_WINDOW:
+                conn.execute("UPDATE wrong_tries SET tries = 1, since = :at WHERE client = :client",
+                             {"client": client, "at": at})
+            else:
+                conn.execute("UPDATE wrong_tries SET tries = tries + 1 WHERE client = :client", {"client": client})
+    except DatabaseError:
+        pass  # a read-only event: nothing is stored there, nothing to guess for
+
+
+def right_try(event: Event, client: str) -> None:
+    """A desk's token was right: its address starts afresh."""
+    try:
+        with event.db.read() as conn:
+            counted = conn.execute("SELECT 1 FROM wrong_tries WHERE client = :client", {"client": client}).first()
+        if counted is not None:  # a write only when there is something to forget
+            with event.db.begin() as conn:
+                conn.execute("DELETE FROM wrong_tries WHERE client = :client", {"client": client})
+    except DatabaseError:
+        pass

@@ -1,0 +1,119 @@
+"""What the live server refuses beside its pages: a number too long for the database in a URL
+(`NumberConvertor`), a change while another program holds the write lock (`busy_answer`),
+every change to a read-only event (`ReadOnly`); and the limit on wrong desk tokens and player
+codes: an address that sent `WRONG_TRIES` wrong
+ones within the window gets `429 Too Many Requests` with `Retry-After` for every request that
+would try another (a token in `Authorization`, a login, a POST to the API, which may carry a
+player's code) until the window is over. The count is in the event's database
+(`tourney.core.store.sessions`), so every server process over the event counts together; no
+request is kept waiting."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.convertors import Convertor
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from tourney.core import store
+from tourney.core.i18n import _, use_language
+from tourney.core.store import sessions
+
+
+#: Seconds a desk waits before sending a change again that found the event busy (503).
+BUSY_RETRY = 2
+
+
+class NumberConvertor(Convertor[int]):
+    """A round, table or report number in a URL: up to 18 digits, so it fits the databases'
+    64-bit integers; a longer one matches no route (404) instead of failing in the query."""
+
+    regex = "[0-9]{1,18}"
+
+    def convert(self, value: str) -> int:
+        return int(value)
+
+    def to_string(self, value: int) -> str:
+        return str(value)
+
+
+def busy_answer(request: Request, lang: str) -> Response:
+    """Another program held the event's write lock beyond the bounded wait (`sql.WRITE_WAIT`):
+    503, to be sent again; the desk page shows the message."""
+    with use_language(lang):
+        refused = _("the event is busy: another program is writing to it; nothing was stored: try again in a moment")
+    headers = {"Retry-After": str(BUSY_RETRY)}
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": refused}, 503, headers=headers)
+    return HTMLResponse(refused, 503, headers=headers)
+
+
+def client_of(scope: Scope) -> str:
+    """The address a request came from (what the wrong tries are counted by)."""
+    client = scope.get("client")
+    return str(client[0]) if client else "?"
+
+
+def tries_a_secret(scope: Scope) -> bool:
+    """Whether the request may try a token or a code."""
+    path, method = scope["path"], scope["method"]
+    has_token = any(k.lower() == b"authorization" for k, _v in scope.get("headers", ()))
+    return has_token or (method == "POST" and (path.startswith("/api/") or path == "/desk/login"))
+
+
+class WrongTryLimit:
+    """ASGI middleware refusing the requests of an address over the limit (see the module)."""
+
+    def __init__(self, app: ASGIApp, event: store.Event, lang: str) -> None:
+        self.app = app
+        self.event = event
+        self.lang = lang
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not tries_a_secret(scope):
+            await self.app(scope, receive, send)
+            return
+        wait = await run_in_threadpool(sessions.blocked_for, self.event, client_of(scope))
+        if not wait:
+            await self.app(scope, receive, send)
+            return
+        with use_language(self.lang):
+            said = _("too many wrong tokens or codes from this address: try again in {seconds} s").format(
+                seconds=wait)
+        for message in _refuse(429, scope["path"].startswith("/api/"), said, [(b"retry-after", str(wait).encode())]):
+            await send(message)
+
+
+def _refuse(status: int, api: bool, said: str, headers: list[tuple[bytes, bytes]]) -> tuple[dict[str, Any], ...]:
+    body = json.dumps({"error": said}, ensure_ascii=False) if api else said
+    kind = b"application/json" if api else b"text/html; charset=utf-8"
+    return ({"type": "http.response.start", "status": status, "headers": [(b"content-type", kind), *headers]},
+            {"type": "http.response.body", "body": body.encode()})
+
+
+class ReadOnly:
+    """ASGI middleware for an event served read-only (`tourney serve` on a read-only file):
+    pages and reads as always, every POST refused with 403 and why (also a desk's login: its
+    session could not be stored)."""
+
+    def __init__(self, app: ASGIApp, event: store.Event, lang: str) -> None:
+        self.app = app
+        self.event = event
+        self.lang = lang
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD"):
+            await self.app(scope, receive, send)
+            return
+        with use_language(self.lang):
+            said = read_only_said(self.event)
+        for message in _refuse(403, scope["path"].startswith("/api/"), said, []):
+            await send(message)
+
+
+def read_only_said(event: store.Event) -> str:
+    return _("{file!r} is read-only: this server shows the event but stores nothing; to take results, serve a "
+             "writable copy").format(file=event.location)
