@@ -26,9 +26,11 @@ def _user() -> str:
 @click.option("--lang", type=click.Choice(list(LANGS)), help="Page language (default: the event's, else en).")
 @click.option("--cut", type=click.IntRange(1), help="Draw the cut line under this rank on the standings.")
 @click.option("--poster", help="Also write a printable poster with the QR code (poster.html).")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes answering on the one port (uvicorn's workers; any of them answers any request).")
 @overwrite_options
-def serve(event: str, host: str, port: int, lang: str | None, cut: int | None, poster: str | None, force: bool,
-          overwrite_results: bool) -> None:
+def serve(event: str, host: str, port: int, lang: str | None, cut: int | None, poster: str | None, workers: int,
+          force: bool, overwrite_results: bool) -> None:
     """Serve the event live: player pages, desks for results, JSON API.
 
     Example: tourney serve bonn.db --port 8000
@@ -37,7 +39,7 @@ def serve(event: str, host: str, port: int, lang: str | None, cut: int | None, p
 
     if poster:
         claim_output(poster, force, overwrite_results, event)
-    run_server(event, host=host, port=port, lang=lang, cut=cut, poster=poster, echo=click.echo)
+    run_server(event, host=host, port=port, lang=lang, cut=cut, poster=poster, echo=click.echo, workers=workers)
 
 
 @cli.command()

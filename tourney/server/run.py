@@ -3,13 +3,24 @@ from __future__ import annotations
 
 import html
 import io
+import json
+import os
 import socket
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tourney.core.i18n import _, event_language, set_language
 from tourney.core.errors import UsageError
 from tourney.core.outfile import write_text
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+#: How `tourney serve --workers N` tells each worker what to serve: uvicorn starts the workers
+#: and builds each one's app from an import string (`worker_app`), so the settings travel in
+#: the environment the workers inherit.
+WORKER_SETTINGS = "TOURNEY_SERVE_SETTINGS"
 
 
 def lan_address(host: str) -> str:
@@ -55,20 +66,26 @@ p{{font-size:1.8rem}}</style></head><body><h1>{html.escape(event_name)}</h1>
 
 
 def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: int | None,
-          poster: str | None, echo: Callable[[str], None]) -> None:
-    """`tourney serve`: print the address and QR code, then serve until Ctrl-C."""
+          poster: str | None, echo: Callable[[str], None], workers: int = 1) -> None:
+    """`tourney serve`: print the address and QR code, then serve until Ctrl-C (`workers`
+    processes on the one port: every request may reach any of them, as nothing a request needs
+    stays in a process)."""
     import uvicorn
 
+    from tourney.core import store
+    from tourney.event.live import is_loopback, remember_url
     from tourney.server.app import create_app
 
-    from tourney.event.live import is_loopback, remember_url
-
-    app = create_app(event_location, lang=lang, cut=cut)
-    event = app.state.tourney.event
+    # One worker: this process serves the app it built (opening the event checks it). Several:
+    # this process announces the address once, and uvicorn's workers each build their own app.
+    app = create_app(event_location, lang=lang, cut=cut) if workers == 1 else None
+    event = app.state.tourney.event if app is not None else store.Event.open(event_location)
     set_language(lang or event_language(event))  # the console speaks as the pages do
     url = f"http://{lan_address(host)}:{port}/"
     echo(_("serving {event!r} at {url}  (desks: {url}desk, projector: {url}projector; Ctrl-C stops)").format(
         event=event.info().name, url=url))
+    if workers > 1:
+        echo(_("{n} worker processes answer on port {port}").format(n=workers, port=port))
     public, stored = remember_url(event, url)
     if is_loopback(url):
         echo(_("warning: only this computer reaches {url}: phones and the other desks need the hall's address: "
@@ -83,4 +100,18 @@ def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: i
     echo(qr_text(shown))
     if poster:
         echo(_("wrote poster {file}").format(file=write_poster(poster, shown, event.info().name)))
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    if app is not None:
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+        return
+    event.close()
+    os.environ[WORKER_SETTINGS] = json.dumps({"event": event_location, "lang": lang, "cut": cut})
+    uvicorn.run("tourney.server.run:worker_app", factory=True, workers=workers, host=host, port=port,
+                log_level="warning")
+
+
+def worker_app() -> Starlette:
+    """The app of one of `tourney serve --workers N`'s worker processes (uvicorn calls it in each)."""
+    from tourney.server.app import create_app
+
+    settings = json.loads(os.environ[WORKER_SETTINGS])
+    return create_app(settings["event"], lang=settings["lang"], cut=settings["cut"])
