@@ -210,8 +210,9 @@ def finding_json(f: LocatedFinding, lang: str = "en") -> dict[str, Any]:
 
 
 # --- the app ----------------------------------------------------------------------------
-def create_app(event_location: str, *, lang: str | None = None, cut: int | None = None) -> Starlette:
-    """The ASGI app for one event file (pages, desks, API)."""
+def create_app(event_location: str, *, lang: str | None = None, cut: int | None = None, root: str = "") -> Starlette:
+    """The ASGI app for one event (pages, desks, API), its pages linking under `root` ("" when
+    it is the server's only event, "/e/NAME" beside others: `tourney.server.several`)."""
     from tourney.games.registry import workflow
 
     event = store.Event.open(event_location)
@@ -219,6 +220,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     state = State(event, lang or live.event_lang(event), cut,
                   PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE))
     env = _env(state.lang)
+    env.globals["root"] = root
 
     def html(name: str, path: str, *, fragment: bool = False, **ctx: Any) -> str:
         shown = None if fragment else board.shown(event)  # the clock and announcements above every page
@@ -226,7 +228,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                                              board=shown, **ctx)
 
     def render(name: str, request: Request, status: int = 200, **ctx: Any) -> HTMLResponse:
-        return HTMLResponse(html(name, request.url.path, **ctx), status)
+        return HTMLResponse(html(name, request.url.path[len(root):] or "/", **ctx), status)
 
     def page(name: str, path: str, stamp: int, status: int = 200, **ctx: Any) -> Built:
         """A player page built once: the whole page and its live part (what the page's own
@@ -419,7 +421,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         player = await run_in_threadpool(live.find_player, event, name)
         if player is None:
             return render("player.html", request, 404, player=None, shown=None)
-        return RedirectResponse(f"/players/{quote(player.name, safe='')}", 303)
+        return RedirectResponse(f"{root}/players/{quote(player.name, safe='')}", 303)
 
     async def projector(request: Request) -> Response:
         def build(stamp: int) -> Built:
@@ -565,8 +567,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         state.failures.pop(request.client.host if request.client else "?", None)
         sid = secrets.token_urlsafe(32)
         state.sessions[sid] = Session(desk, secrets.token_urlsafe(32))
-        resp = RedirectResponse("/desk", 303)
-        resp.set_cookie(SESSION_COOKIE, sid, httponly=True, samesite="strict")
+        resp = RedirectResponse(root + "/desk", 303)
+        # One cookie per event: beside other events, a desk logged in to one stays logged in there.
+        resp.set_cookie(SESSION_COOKIE, sid, httponly=True, samesite="strict", path=root + "/")
         return resp
 
     def desk_page(handler: Callable[[Request, Session], Awaitable[Response]], *, organiser: bool = False,
@@ -575,7 +578,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         async def guarded(request: Request) -> Response:
             s = session(request)
             if s is None or (organiser and not s.desk.organiser):
-                return RedirectResponse("/desk/login", 303)
+                return RedirectResponse(root + "/desk/login", 303)
             if request.method == "POST":
                 form = await request.form()
                 if not secrets.compare_digest(str(form.get("csrf", "")), s.csrf):
@@ -675,7 +678,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         msg = await run_in_threadpool(said)
         await run_in_threadpool(state.changed)
         back = "/desk/players" if action in roster.DESK_ACTIONS else "/desk"
-        return RedirectResponse(f"{back}?msg={quote(msg)}", 303)
+        return RedirectResponse(f"{root}{back}?msg={quote(msg)}", 303)
 
     async def desk_players(request: Request, s: Session) -> Response:
         def build() -> Response:
@@ -695,13 +698,13 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         try:
             await run_in_threadpool(write_sheets, event, game, n, path, state.lang)
         except TourneyError as exc:
-            return RedirectResponse(f"/desk?msg={quote(str(exc))}", 303)
+            return RedirectResponse(f"{root}/desk?msg={quote(str(exc))}", 303)
         return FileResponse(path, filename=path.name)
 
     async def logout(request: Request, s: Session) -> Response:
         state.sessions.pop(request.cookies.get(SESSION_COOKIE, ""), None)
-        resp = RedirectResponse("/", 303)
-        resp.delete_cookie(SESSION_COOKIE)
+        resp = RedirectResponse(root + "/", 303)
+        resp.delete_cookie(SESSION_COOKIE, path=root + "/")
         return resp
 
     routes = [

@@ -58,6 +58,28 @@ def _find_event(where: Location, db: Database) -> tuple[Location, Database]:
         event=where.event, where=where.display, names=names))
 
 
+def event_locations(location: str) -> list[tuple[str, str]]:
+    """The events at `location` as (name, location) pairs: a file or a URL with ?event= is one
+    event; a PostgreSQL URL without it, every event of that database (`tourney serve` serves
+    them all). The name is the file's without its ending, or the event's in the database."""
+    where = database.parse_location(location)
+    if where.path is not None or where.event is not None:
+        return [(where.title, location)]
+    db = database.connect(where)
+    try:
+        with db.read() as conn:
+            schemas = database.event_schemas(conn)
+    except OperationalError as exc:
+        raise database.server_error(where, exc) from None
+    finally:
+        db.dispose()
+    sep = "&" if "?" in location else "?"
+    # The database's unnamed event (schema "tourney") is what the URL without ?event= opens.
+    return [(where.title, location) if schema == database.SCHEMA else
+            (database.event_name(schema), f"{location}{sep}event={database.event_name(schema)}")
+            for schema in schemas] or [(where.title, location)]
+
+
 def _create_tables(where: Location, fill: Callable[[Connection], None]) -> Database:
     """Create an empty event's tables at `where` (a new file, or a new schema of a database)
     and fill them with `fill`, in one transaction."""
