@@ -8,7 +8,6 @@ import contextlib
 import json
 import secrets
 import tempfile
-import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,7 +75,6 @@ class State:
     pages: PageCache
     sessions: dict[str, Session] = field(default_factory=dict)
     failures: dict[str, int] = field(default_factory=dict)
-    write_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def changed(self) -> None:
         """Called in a worker thread after this server changed the event: pages rebuild at once."""
@@ -640,32 +638,34 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         def act() -> str:
             from tourney.event.seating import seat_rounds
 
-            with state.write_lock:
-                if action == "seat":
-                    done = seat_rounds(event, game)
-                    return ", ".join(ngettext("round {round} seated: {n} table", "round {round} seated: {n} tables",
-                                              len(x.tables)).format(round=x.round, n=len(x.tables)) for x in done)
-                if action == "publish":
-                    live.publish_round(event, number("round"), who)
-                    return _("round {round} published").format(round=number("round"))
-                if action == "timer":
-                    minutes = number("minutes")
-                    live.start_timer(event, minutes, who)
-                    return (ngettext("timer {n} minute", "timer {n} minutes", minutes).format(n=minutes) if minutes
-                            else _("timer stopped"))
-                if action in board.DESK_ACTIONS:
-                    return board.desk_action(event, action, form, who)
-                if action in roster.DESK_ACTIONS:
-                    return roster.desk_action(event, game, action, form, who)
-                if action == "accept":
-                    got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
-                    return _("round {round}, table {table}: stored version {version}").format(
-                        round=got.round, table=got.table, version=got.version)
-                if action == "third":
-                    with event.transaction() as conn:
-                        store.ask_third_entry(conn, number("round"), number("table"), who)
-                    return _("round {round}, table {table}: a third entry asked for").format(
-                        round=number("round"), table=number("table"))
+            # No lock of this process: each action is its own transaction under the event's lock,
+            # which every worker (and the command line) takes; a seating planned twice at once is
+            # the same plan (drawn from the event's seed), stored twice the same.
+            if action == "seat":
+                done = seat_rounds(event, game)
+                return ", ".join(ngettext("round {round} seated: {n} table", "round {round} seated: {n} tables",
+                                          len(x.tables)).format(round=x.round, n=len(x.tables)) for x in done)
+            if action == "publish":
+                live.publish_round(event, number("round"), who)
+                return _("round {round} published").format(round=number("round"))
+            if action == "timer":
+                minutes = number("minutes")
+                live.start_timer(event, minutes, who)
+                return (ngettext("timer {n} minute", "timer {n} minutes", minutes).format(n=minutes) if minutes
+                        else _("timer stopped"))
+            if action in board.DESK_ACTIONS:
+                return board.desk_action(event, action, form, who)
+            if action in roster.DESK_ACTIONS:
+                return roster.desk_action(event, game, action, form, who)
+            if action == "accept":
+                got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
+                return _("round {round}, table {table}: stored version {version}").format(
+                    round=got.round, table=got.table, version=got.version)
+            if action == "third":
+                with event.transaction() as conn:
+                    store.ask_third_entry(conn, number("round"), number("table"), who)
+                return _("round {round}, table {table}: a third entry asked for").format(
+                    round=number("round"), table=number("table"))
             return _("unknown action")
 
         def said() -> str:  # in the desk page's language, the library's refusals too
