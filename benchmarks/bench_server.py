@@ -107,12 +107,14 @@ async def timed(conn: Connection, label: str, times: dict[str, list[float]], url
     return answer
 
 
-async def phone(host: str, port: int, index: int, done: asyncio.Event, times: dict[str, list[float]]) -> None:
+async def phone(host: str, port: int, index: int, done: asyncio.Event, times: dict[str, list[float]],
+                root: str = "") -> None:
+    """A phone on the event at `root` ("" or "/e/NAME", several events on one server)."""
     rng = random.Random(index)
     await asyncio.sleep(rng.uniform(0, 2))
     conn = Connection(host, port)
     page = PAGES[index % 2]
-    await timed(conn, f"{page} page", times, page)
+    await timed(conn, f"{page} page", times, root + page)
     stamp, etags = None, {}
     try:
         for i in range(200):  # bounded: stops after the desks are done (at least 3 polls)
@@ -121,14 +123,15 @@ async def phone(host: str, port: int, index: int, done: asyncio.Event, times: di
             await asyncio.sleep(POLL)
             if rng.randrange(15) == 0:
                 page = PAGES[1 - PAGES.index(page)]
-                await timed(conn, f"{page} page", times, page)
+                await timed(conn, f"{page} page", times, root + page)
                 continue
-            asked = await timed(conn, "/api/stamp", times, "/api/stamp", {"if-none-match": etags.get("stamp", "")})
+            asked = await timed(conn, "/api/stamp", times, root + "/api/stamp",
+                                {"if-none-match": etags.get("stamp", "")})
             if asked.status == 200:
                 etags["stamp"] = asked.headers.get("etag", "")
                 new = asked.json()["stamp"]
                 if stamp is not None and new != stamp:
-                    got = await timed(conn, f"{page} live part", times, page,
+                    got = await timed(conn, f"{page} live part", times, root + page,
                                       {"x-fragment": "1", "if-none-match": etags.get(page, "")})
                     etags[page] = got.headers.get("etag", "")
                     new = int(got.headers.get("x-stamp", new))  # the stamp the page shows: older ones are fetched again

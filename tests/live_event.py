@@ -30,15 +30,17 @@ SEED = 20180318
 
 @dataclass(frozen=True)
 class LiveEvent:
-    path: Path
+    path: Path | str  # the event file, or a PostgreSQL event's URL
     organiser: str  # token of the organiser desk "Org"
     desk_a: str     # token of desk "A"
     desk_b: str     # token of desk "B"
 
 
-def build_event(folder: Path, *, extra_players: tuple[str, ...] = (), seated: bool = True) -> LiveEvent:
-    """23 players (+ extras) of Bonn 2018, round 1 seated (unless not `seated`), three desks."""
-    path = folder / "live.db"
+def build_event(folder: Path, *, extra_players: tuple[str, ...] = (), seated: bool = True,
+                at: str | None = None) -> LiveEvent:
+    """23 players (+ extras) of Bonn 2018, round 1 seated (unless not `seated`), three desks; in
+    `folder`/live.db, or `at` (another file or a PostgreSQL event URL)."""
+    path: Path | str = at or folder / "live.db"
     create_event(str(path), game=find_game("7wonders"), scheme="bonn", rounds=4, seed=SEED, name="Bonn Spielt live",
                  date="2018-03-18")
     event = Event.open(path)
@@ -51,7 +53,7 @@ def build_event(folder: Path, *, extra_players: tuple[str, ...] = (), seated: bo
     return LiveEvent(path, *tokens)
 
 
-def table_rows(event_path: Path, round_no: int, table: int, *, bump: int = 0) -> list[dict[str, object]]:
+def table_rows(event_path: Path | str, round_no: int, table: int, *, bump: int = 0) -> list[dict[str, object]]:
     """A valid sheet for the seated table (every player's categories add up to the total)."""
     event = Event.open(event_path)
     seats = [s for s in event.seats(round_no) if s.table == table]
@@ -81,9 +83,10 @@ def free_port() -> int:
 
 
 class Server:
-    """`tourney serve EVENT --host 127.0.0.1 --port P` as a real process."""
+    """`tourney serve EVENT --host 127.0.0.1 --port P` as a real process (ready once `ready`
+    answers: several events have no /api/stamp of their own at the root)."""
 
-    def __init__(self, event_path: Path, *extra: str) -> None:
+    def __init__(self, event_path: Path | str, *extra: str, ready: str = "/api/stamp") -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         tourney = Path(sys.executable).with_name("tourney")
@@ -93,7 +96,7 @@ class Server:
         deadline = time.monotonic() + 30
         while True:
             try:
-                with urllib.request.urlopen(self.url + "/api/stamp", timeout=2):
+                with urllib.request.urlopen(self.url + ready, timeout=2):
                     return
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:

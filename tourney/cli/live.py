@@ -21,7 +21,7 @@ def _user() -> str:
 
 # --- live server and its desks ------------------------------------------------------------
 @cli.command()
-@click.argument("event")
+@click.argument("events", nargs=-1, required=True, metavar="EVENT...")
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: the hall's LAN).")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
 @click.option("--lang", type=click.Choice(list(LANGS)), help="Page language (default: the event's, else en).")
@@ -29,18 +29,21 @@ def _user() -> str:
 @click.option("--poster", help="Also write a printable poster with the QR code (poster.html).")
 @click.option("--desk-idle", type=click.FloatRange(0, min_open=True), default=12, show_default=True,
               help="Hours a desk page stays logged in unused.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes answering on the one port (uvicorn's workers; any of them answers any request).")
 @overwrite_options
-def serve(event: str, host: str, port: int, lang: str | None, cut: int | None, poster: str | None,
-          desk_idle: float, force: bool, overwrite_results: bool) -> None:
-    """Serve the event live: player pages, desks for results, JSON API.
+def serve(events: tuple[str, ...], host: str, port: int, lang: str | None, cut: int | None, poster: str | None,
+          desk_idle: float, workers: int, force: bool, overwrite_results: bool) -> None:
+    """Serve the event live: player pages, desks for results, JSON API. Several events (or a
+    PostgreSQL URL without ?event=: all of its events): each under /e/NAME/, / lists them.
 
     Example: tourney serve bonn.db --port 8000
     """
     from tourney.server.run import serve as run_server
 
     if poster:
-        claim_output(poster, force, overwrite_results, event)
-    run_server(event, host=host, port=port, lang=lang, cut=cut, poster=poster, echo=click.echo,
+        claim_output(poster, force, overwrite_results, *events)
+    run_server(events, host=host, port=port, lang=lang, cut=cut, poster=poster, echo=click.echo, workers=workers,
                desk_idle=round(desk_idle * 3600))
 
 

@@ -7,9 +7,8 @@ import contextlib
 import json
 import secrets
 import tempfile
-import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import quote
@@ -74,7 +73,6 @@ class State:
     pages: PageCache
     desk_idle: int = sessions.DESK_IDLE_HOURS * 3600  # seconds
     read_only: bool = False  # a read-only event file: shown, nothing stored (tourney/server/guard.py)
-    write_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def changed(self) -> None:
         """Called in a worker thread after this server changed the event: pages rebuild at once."""
@@ -211,10 +209,11 @@ def finding_json(f: LocatedFinding, lang: str = "en") -> dict[str, Any]:
 
 
 # --- the app ----------------------------------------------------------------------------
-def create_app(event_location: str, *, lang: str | None = None, cut: int | None = None,
+def create_app(event_location: str, *, lang: str | None = None, cut: int | None = None, root: str = "",
                desk_idle: int = sessions.DESK_IDLE_HOURS * 3600) -> Starlette:
-    """The ASGI app for one event file (pages, desks, API); a desk session ends after
-    `desk_idle` seconds unused."""
+    """The ASGI app for one event (pages, desks, API), its pages linking under `root` ("" when
+    it is the server's only event, "/e/NAME" beside others: `tourney.server.several`); a desk
+    session ends after `desk_idle` seconds unused."""
     from tourney.games.registry import workflow
 
     event = store.Event.open(event_location)
@@ -223,6 +222,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                   PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE), desk_idle,
                   event.read_only())
     env = _env(state.lang)
+    env.globals["root"] = root
 
     def html(name: str, path: str, *, fragment: bool = False, **ctx: Any) -> str:
         shown = None if fragment else board.shown(event)  # the clock and announcements above every page
@@ -230,7 +230,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                                              board=shown, **ctx)
 
     def render(name: str, request: Request, status: int = 200, **ctx: Any) -> HTMLResponse:
-        return HTMLResponse(html(name, request.url.path, **ctx), status)
+        return HTMLResponse(html(name, request.url.path[len(root):] or "/", **ctx), status)
 
     def page(name: str, path: str, stamp: int, status: int = 200, **ctx: Any) -> Built:
         """A player page built once: the whole page and its live part (what the page's own
@@ -425,7 +425,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         player = await run_in_threadpool(live.find_player, event, name)
         if player is None:
             return render("player.html", request, 404, player=None, shown=None)
-        return RedirectResponse(f"/players/{quote(player.name, safe='')}", 303)
+        return RedirectResponse(f"{root}/players/{quote(player.name, safe='')}", 303)
 
     async def projector(request: Request) -> Response:
         def build(stamp: int) -> Built:
@@ -570,8 +570,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return render("login.html", request, 401, error="bad_token")
         await run_in_threadpool(sessions.right_try, event, client_of(request.scope))
         sid, _s = await run_in_threadpool(sessions.open_session, event, desk)
-        resp = RedirectResponse("/desk", 303)
-        resp.set_cookie(SESSION_COOKIE, sid, httponly=True, samesite="strict")
+        resp = RedirectResponse(root + "/desk", 303)
+        # One cookie per event: beside other events, a desk logged in to one stays logged in there.
+        resp.set_cookie(SESSION_COOKIE, sid, httponly=True, samesite="strict", path=root + "/")
         return resp
 
     def desk_page(handler: Callable[[Request, Session], Awaitable[Response]], *, organiser: bool = False,
@@ -580,7 +581,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         async def guarded(request: Request) -> Response:
             s = await session(request)
             if s is None or (organiser and not s.desk.organiser):
-                return RedirectResponse("/desk/login", 303)
+                return RedirectResponse(root + "/desk/login", 303)
             if request.method == "POST":
                 form = await request.form()
                 if not secrets.compare_digest(str(form.get("csrf", "")), s.csrf):
@@ -643,40 +644,42 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         def act() -> str:
             from tourney.event.seating import seat_rounds
 
-            with state.write_lock:
-                if action == "seat":
-                    done = seat_rounds(event, game)
-                    return ", ".join(ngettext("round {round} seated: {n} table", "round {round} seated: {n} tables",
-                                              len(x.tables)).format(round=x.round, n=len(x.tables)) for x in done)
-                if action == "publish":
-                    live.publish_round(event, number("round"), who)
-                    return _("round {round} published").format(round=number("round"))
-                if action == "timer":
-                    minutes = number("minutes")
-                    live.start_timer(event, minutes, who)
-                    return (ngettext("timer {n} minute", "timer {n} minutes", minutes).format(n=minutes) if minutes
-                            else _("timer stopped"))
-                if action in board.DESK_ACTIONS:
-                    return board.desk_action(event, action, form, who)
-                if action in roster.DESK_ACTIONS:
-                    return roster.desk_action(event, game, action, form, who)
-                if action == "desk-remove":  # `tourney desk remove`: its sessions end with it
-                    with event.transaction() as conn:
-                        gone = store.remove_desk(conn, str(form.get("desk", "")))
-                    return _("removed desk {name!r}").format(name=gone)
-                if action == "logout-all":  # `tourney desk logout-all`: this page's session too
-                    n = sessions.end_all_sessions(event)
-                    return ngettext("ended {n} desk session: each desk logs in again with its token",
-                                    "ended {n} desk sessions: each desk logs in again with its token", n).format(n=n)
-                if action == "accept":
-                    got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
-                    return _("round {round}, table {table}: stored version {version}").format(
-                        round=got.round, table=got.table, version=got.version)
-                if action == "third":
-                    with event.transaction() as conn:
-                        store.ask_third_entry(conn, number("round"), number("table"), who)
-                    return _("round {round}, table {table}: a third entry asked for").format(
-                        round=number("round"), table=number("table"))
+            # No lock of this process: each action is its own transaction under the event's lock,
+            # which every worker (and the command line) takes; a seating planned twice at once is
+            # the same plan (drawn from the event's seed), stored twice the same.
+            if action == "seat":
+                done = seat_rounds(event, game)
+                return ", ".join(ngettext("round {round} seated: {n} table", "round {round} seated: {n} tables",
+                                          len(x.tables)).format(round=x.round, n=len(x.tables)) for x in done)
+            if action == "publish":
+                live.publish_round(event, number("round"), who)
+                return _("round {round} published").format(round=number("round"))
+            if action == "timer":
+                minutes = number("minutes")
+                live.start_timer(event, minutes, who)
+                return (ngettext("timer {n} minute", "timer {n} minutes", minutes).format(n=minutes) if minutes
+                        else _("timer stopped"))
+            if action in board.DESK_ACTIONS:
+                return board.desk_action(event, action, form, who)
+            if action in roster.DESK_ACTIONS:
+                return roster.desk_action(event, game, action, form, who)
+            if action == "desk-remove":  # `tourney desk remove`: its sessions end with it
+                with event.transaction() as conn:
+                    gone = store.remove_desk(conn, str(form.get("desk", "")))
+                return _("removed desk {name!r}").format(name=gone)
+            if action == "logout-all":  # `tourney desk logout-all`: this page's session too
+                n = sessions.end_all_sessions(event)
+                return ngettext("ended {n} desk session: each desk logs in again with its token",
+                                "ended {n} desk sessions: each desk logs in again with its token", n).format(n=n)
+            if action == "accept":
+                got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
+                return _("round {round}, table {table}: stored version {version}").format(
+                    round=got.round, table=got.table, version=got.version)
+            if action == "third":
+                with event.transaction() as conn:
+                    store.ask_third_entry(conn, number("round"), number("table"), who)
+                return _("round {round}, table {table}: a third entry asked for").format(
+                    round=number("round"), table=number("table"))
             return _("unknown action")
 
         def said() -> str:  # in the desk page's language, the library's refusals too
@@ -689,7 +692,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         msg = await run_in_threadpool(said)
         await run_in_threadpool(state.changed)
         back = "/desk/players" if action in roster.DESK_ACTIONS else "/desk"
-        return RedirectResponse(f"{back}?msg={quote(msg)}", 303)
+        return RedirectResponse(f"{root}{back}?msg={quote(msg)}", 303)
 
     async def desk_players(request: Request, s: Session) -> Response:
         def build() -> Response:
@@ -717,14 +720,14 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         try:
             content = await run_in_threadpool(written)
         except TourneyError as exc:
-            return RedirectResponse(f"/desk?msg={quote(str(exc))}", 303)
+            return RedirectResponse(f"{root}/desk?msg={quote(str(exc))}", 303)
         return Response(content, media_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def logout(request: Request, s: Session) -> Response:
         await run_in_threadpool(sessions.end_session, event, request.cookies.get(SESSION_COOKIE, ""))
-        resp = RedirectResponse("/", 303)
-        resp.delete_cookie(SESSION_COOKIE)
+        resp = RedirectResponse(root + "/", 303)
+        resp.delete_cookie(SESSION_COOKIE, path=root + "/")
         return resp
 
     routes = [

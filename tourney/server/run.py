@@ -3,13 +3,25 @@ from __future__ import annotations
 
 import html
 import io
+import os
 import socket
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
 
 from tourney.core.i18n import _, event_language, set_language
 from tourney.core.errors import UsageError
 from tourney.core.outfile import write_text
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+    from tourney.core import store
+
+#: How `tourney serve --workers N` tells each worker what to serve: uvicorn starts the workers
+#: and builds each one's app from an import string (`worker_app`), so the settings travel in
+#: the environment the workers inherit.
+WORKER_SETTINGS = "TOURNEY_SERVE_SETTINGS"
 
 
 def lan_address(host: str) -> str:
@@ -54,22 +66,58 @@ p{{font-size:1.8rem}}</style></head><body><h1>{html.escape(event_name)}</h1>
     return target
 
 
-def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: int | None,
-          poster: str | None, echo: Callable[[str], None], desk_idle: int = 12 * 3600) -> None:
-    """`tourney serve`: print the address and QR code, then serve until Ctrl-C."""
+def serve(locations: Sequence[str], *, host: str, port: int, lang: str | None, cut: int | None,
+          poster: str | None, echo: Callable[[str], None], workers: int = 1, desk_idle: int = 12 * 3600) -> None:
+    """`tourney serve`: print the address and QR code, then serve until Ctrl-C (`workers`
+    processes on the one port: every request may reach any of them, as nothing a request needs
+    stays in a process). Several events: each under /e/NAME/, and / lists them."""
     import uvicorn
 
-    from tourney.server.app import create_app
+    from tourney.core import store
+    from tourney.event.live import is_loopback
+    from tourney.server.several import create_server, served_events, settings
 
-    from tourney.event.live import is_loopback, remember_url
+    served = served_events(locations)
+    # One worker: this process serves the app it built (opening the events checks them). Several:
+    # this process announces the addresses once, and uvicorn's workers each build their own app.
+    app = create_server(served, lang=lang, cut=cut, desk_idle=desk_idle) if workers == 1 else None
+    events = [store.Event.open(s.location) for s in served]
+    try:
+        set_language(lang or event_language(events[0]))  # the console speaks as the pages do
+        url = f"http://{lan_address(host)}:{port}/"
+        if len(served) > 1:
+            echo(_("serving {n} events at {url}").format(n=len(served), url=url))
+        if workers > 1:
+            echo(_("{n} worker processes answer on port {port}").format(n=workers, port=port))
+        if is_loopback(url):
+            echo(_("warning: only this computer reaches {url}: phones and the other desks need the hall's address: "
+                   "serve with --host 0.0.0.0 (the default), or set the address with 'tourney event --url'").format(
+                url=url))
+        for s, event in zip(served, events):
+            _announce(event, url if len(served) == 1 else f"{url}{s.root[1:]}/", poster if len(served) == 1 else None,
+                      echo)
+        if poster and len(served) > 1:  # one poster for the hall: the page listing the events
+            echo(qr_text(url))
+            echo(_("wrote poster {file}").format(file=write_poster(poster, url, _("Events"))))
+    finally:
+        for event in events:
+            event.close()
+    if app is not None:
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+        return
+    os.environ[WORKER_SETTINGS] = settings(served, lang, cut, desk_idle)
+    uvicorn.run("tourney.server.run:worker_app", factory=True, workers=workers, host=host, port=port,
+                log_level="warning")
 
-    app = create_app(event_location, lang=lang, cut=cut, desk_idle=desk_idle)
-    event = app.state.tourney.event
-    set_language(lang or event_language(event))  # the console speaks as the pages do
-    url = f"http://{lan_address(host)}:{port}/"
+
+def _announce(event: store.Event, url: str, poster: str | None, echo: Callable[[str], None]) -> None:
+    """Say where one event is served (its address stored for the QR codes, unless only this
+    computer reaches it) with its QR code, and write its poster."""
+    from tourney.event.live import remember_url
+
     echo(_("serving {event!r} at {url}  (desks: {url}desk, projector: {url}projector; Ctrl-C stops)").format(
         event=event.info().name, url=url))
-    if app.state.tourney.read_only:
+    if event.read_only():
         from tourney.event.live import event_url
         from tourney.server.guard import read_only_said
 
@@ -77,10 +125,6 @@ def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: i
         public, stored = event_url(event), False  # nothing is written: the address is not kept either
     else:
         public, stored = remember_url(event, url)
-    if is_loopback(url):
-        echo(_("warning: only this computer reaches {url}: phones and the other desks need the hall's address: "
-               "serve with --host 0.0.0.0 (the default), or set the address with 'tourney event --url'").format(
-            url=url))
     if stored:
         echo(_("stored {url} as the event's address (QR codes on printed pads; 'tourney event --url' sets "
                "another)").format(url=public))
@@ -90,4 +134,10 @@ def serve(event_location: str, *, host: str, port: int, lang: str | None, cut: i
     echo(qr_text(shown))
     if poster:
         echo(_("wrote poster {file}").format(file=write_poster(poster, shown, event.info().name)))
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def worker_app() -> Starlette:
+    """The app of one of `tourney serve --workers N`'s worker processes (uvicorn calls it in each)."""
+    from tourney.server.several import from_settings
+
+    return from_settings(os.environ[WORKER_SETTINGS])

@@ -27,6 +27,7 @@ from tourney.core.store.schema import (
 from tourney.core.store.event import (
     CHANGES_KEY,
     copy_event,
+    event_locations,
     Event,
     log_all,
     log,
@@ -130,6 +131,7 @@ __all__ = [
     "clear_roster_changes",
     "clear_sheet_seats",
     "copy_event",
+    "event_locations",
     "current_user",
     "desk_for_token",
     "desks",

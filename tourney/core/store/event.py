@@ -37,6 +37,9 @@ OPTION_PREFIX = "option."
 
 #: The meta row counting the event's write transactions (the live pages' change stamp).
 CHANGES_KEY = "changes"
+#: The first key of tourney's PostgreSQL advisory locks (the second: the event schema's hash),
+#: so they never meet another program's in a shared database ("tour" in ASCII).
+ADVISORY_LOCK_SPACE = 0x746F7572
 
 
 def _find_event(where: Location, db: Database) -> tuple[Location, Database]:
@@ -57,6 +60,28 @@ def _find_event(where: Location, db: Database) -> tuple[Location, Database]:
             where=where.display, n=len(schemas), names=names))
     raise EventError(_("no event {event!r} in {where!r}: it holds {names}").format(
         event=where.event, where=where.display, names=names))
+
+
+def event_locations(location: str) -> list[tuple[str, str]]:
+    """The events at `location` as (name, location) pairs: a file or a URL with ?event= is one
+    event; a PostgreSQL URL without it, every event of that database (`tourney serve` serves
+    them all). The name is the file's without its ending, or the event's in the database."""
+    where = database.parse_location(location)
+    if where.path is not None or where.event is not None:
+        return [(where.title, location)]
+    db = database.connect(where)
+    try:
+        with db.read() as conn:
+            schemas = database.event_schemas(conn)
+    except OperationalError as exc:
+        raise database.server_error(where, exc) from None
+    finally:
+        db.dispose()
+    sep = "&" if "?" in location else "?"
+    # The database's unnamed event (schema "tourney") is what the URL without ?event= opens.
+    return [(where.title, location) if schema == database.SCHEMA else
+            (database.event_name(schema), f"{location}{sep}event={database.event_name(schema)}")
+            for schema in schemas] or [(where.title, location)]
 
 
 def _create_tables(where: Location, fill: Callable[[Connection], None]) -> Database:
@@ -330,13 +355,17 @@ class Event:
         whether a table is already stored, its next version and player registration are
         decided inside the transaction that writes them, and two desks or two imports at once
         can never both store version 1. On SQLite the transaction begins IMMEDIATE (the file's
-        write lock); on PostgreSQL updating the schema-version row takes a row lock. There we
-        stay at READ COMMITTED on purpose: every statement after the lock sees what the previous
-        writer committed, so no retry loop is needed, which SERIALIZABLE would demand. A
-        tournament writes a few times a minute; waiting is free."""
+        write lock); on PostgreSQL it takes the event's transaction-level advisory lock (one
+        per event schema, released by the commit or rollback), so the server's worker processes,
+        on one machine or several, and the command line wait for each other, and events of one
+        database don't. There we stay at READ COMMITTED on purpose: every statement after the
+        lock sees what the previous writer committed, so no retry loop is needed, which
+        SERIALIZABLE would demand. A tournament writes a few times a minute; waiting is free."""
         try:
             with self.db.begin() as conn:
-                conn.execute("UPDATE meta SET value = value WHERE \"key\" = 'schema_version'")
+                if conn.dialect == "postgresql":
+                    conn.execute("SELECT pg_advisory_xact_lock(:space, hashtext(current_schema()))",
+                                 {"space": ADVISORY_LOCK_SPACE})
                 _count_change(conn)
                 yield conn
                 # SQLite writes on into a deleted or replaced file without complaint: check,

@@ -1,13 +1,15 @@
 // The check-in page (checkin.html): the player's name and code to POST /api/check-in.
 (function () {
   "use strict";
+  // Where this event's pages are: "" or "/e/NAME" (`tourney serve` with several events).
+  var ROOT = document.body.dataset.root || "";
   var form = document.getElementById("checkin");
   var said = document.getElementById("checkin-status");
   var text = window.TOURNEY_TEXT;
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     var body = {player: form.elements.player.value.trim(), code: form.elements.code.value.trim()};
-    fetch("/api/check-in", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)})
+    fetch(ROOT + "/api/check-in", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)})
       .then(function (r) { return r.json().then(function (data) { return {status: r.status, data: data}; }); })
       .then(function (r) {
         if (r.status === 200) {

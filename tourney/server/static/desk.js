@@ -3,9 +3,11 @@
 // discards a sheet the table's players reported (deskreport.html).
 (function () {
   "use strict";
+  // Where this event's pages are: "" or "/e/NAME" (`tourney serve` with several events).
+  var ROOT = document.body.dataset.root || "";
   var form = document.getElementById("sheet");
   var csrf = document.querySelector('meta[name="csrf"]').content;
-  var base = "/api/rounds/" + form.dataset.round + "/tables/" + form.dataset.table;
+  var base = ROOT + "/api/rounds/" + form.dataset.round + "/tables/" + form.dataset.table;
   var text = window.TOURNEY_TEXT;
   var report = window.TOURNEY_REPORT;
 

@@ -2,6 +2,8 @@
 // round clock and the organiser's announcements above the page (from /api/stamp).
 (function () {
   "use strict";
+  // Where this event's pages are: "" or "/e/NAME" (`tourney serve` with several events).
+  var ROOT = document.body.dataset.root || "";
   var main = document.getElementById("live");
   // The change stamp the shown page was built at (the server says it with every page).
   var stamp = main && main.dataset.stamp !== undefined ? parseInt(main.dataset.stamp, 10) : null;
@@ -128,7 +130,7 @@
 
   function poll() {
     var asked = Date.now();
-    fetch("/api/stamp", {cache: "no-cache"})  // revalidated: 304 while nothing changed
+    fetch(ROOT + "/api/stamp", {cache: "no-cache"})  // revalidated: 304 while nothing changed
       .then(function (r) {
         var now = parseInt(r.headers.get("X-Now"), 10);
         if (!isNaN(now)) offset = now - (asked + Date.now()) / 2;

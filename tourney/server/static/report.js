@@ -4,11 +4,13 @@
 // itself when the event changes (another phone confirmed) while nobody is typing on it.
 (function () {
   "use strict";
+  // Where this event's pages are: "" or "/e/NAME" (`tourney serve` with several events).
+  var ROOT = document.body.dataset.root || "";
   var page = document.getElementById("tablepage");
   if (!page) return;
   var main = document.getElementById("live");
   var stamp = main.dataset.stamp !== undefined ? parseInt(main.dataset.stamp, 10) : null;
-  var base = "/api/rounds/" + page.dataset.round + "/tables/" + page.dataset.table;
+  var base = ROOT + "/api/rounds/" + page.dataset.round + "/tables/" + page.dataset.table;
   var text = window.TOURNEY_TEXT;
   var form = document.getElementById("sheet");
   var sheet = null;
@@ -93,7 +95,7 @@
   }
 
   function poll() {
-    fetch("/api/stamp", {cache: "no-cache"})
+    fetch(ROOT + "/api/stamp", {cache: "no-cache"})
       .then(function (r) { return r.json(); })
       .then(function (data) {
         if (stamp === null) stamp = data.stamp;

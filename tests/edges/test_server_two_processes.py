@@ -1,0 +1,72 @@
+"""Two `tourney serve` processes over one PostgreSQL event (two machines behind a load
+balancer, say): a race on one table from both stores one version, a change made through one
+shows on the other's pages within 2 s, and events served at once keep their data apart."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+
+from live_event import Server, build_event, table_rows
+
+from conftest import postgres_event_url
+from tourney.core.store import Event
+
+
+def post(url: str, body: object, token: str) -> tuple[int, object]:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+    try:
+        with urllib.request.urlopen(req, timeout=20) as resp:
+            return resp.status, json.loads(resp.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def stamp(url: str) -> int:
+    with urllib.request.urlopen(url + "/api/stamp", timeout=10) as resp:
+        return int(json.loads(resp.read())["stamp"])
+
+
+def test_two_servers_on_one_postgresql_event(postgres_server, tmp_path):
+    where = postgres_event_url(postgres_server)
+    ev = build_event(tmp_path, at=where)
+    one, two = Server(where), Server(where)
+    try:
+        # The same table from a desk at each server at once, four tables over: one version each.
+        for table in range(1, 5):
+            rows = table_rows(where, 1, table)
+            answers: list[tuple[int, object]] = []
+            go = threading.Barrier(2)
+
+            def send(server: Server, token: str, rows=rows, table=table, go=go, answers=answers) -> None:
+                go.wait()
+                answers.append(post(f"{server.url}/api/rounds/1/tables/{table}/result",
+                                    {"rows": rows, "version": None}, token))
+
+            threads = [threading.Thread(target=send, args=(one, ev.desk_a)),
+                       threading.Thread(target=send, args=(two, ev.desk_b))]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert sorted(status for status, _ in answers) == [201, 409], answers
+        # A change through one shows on the other within 2 s (its pages are built from the database).
+        before = stamp(two.url)
+        assert post(f"{one.url}/api/rounds/1/tables/5/result", {"rows": table_rows(where, 1, 5), "version": None},
+                    ev.desk_a)[0] == 201
+        deadline = time.monotonic() + 2
+        while stamp(two.url) == before:
+            assert time.monotonic() < deadline, "the other server did not see the change within 2 s"
+            time.sleep(0.1)
+        with urllib.request.urlopen(two.url + "/api/standings", timeout=10) as resp:
+            standings = json.loads(resp.read())
+        played = {s.player for s in Event.open(where).seats(1) if s.table <= 5}
+        assert {row["player"] for row in standings if row["games"] == 1} == played
+    finally:
+        out = one.stop() + two.stop()
+    assert "Traceback" not in out
+    stored = Event.open(where).results()
+    assert sorted((t.table, t.version) for t in stored) == [(t, 1) for t in range(1, 6)]
