@@ -129,8 +129,11 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
     set_language(event_language(ev))
     proof = reveal_seed(ev) if reveal else seed_proof(ev)
     k = event_cut(ev)
-    settings = _("{name}: {game}, scheme {scheme}, {rounds}, date {date}, language {lang}").format(
-        name=info.name, game=info.game, scheme=info.scheme,
+    # The seed stays secret until it is revealed: the fingerprint commits to it (`drawproof` says
+    # how to recompute it with sha256sum).
+    settings = _("{name}: {game}, scheme {scheme}, {rounds}, draw fingerprint {fingerprint}, date {date}, "
+                 "language {lang}").format(
+        name=info.name, game=info.game, scheme=info.scheme, fingerprint=proof.short,
         rounds=ngettext("{n} round", "{n} rounds", info.rounds).format(n=info.rounds),
         date=info.date or _("not set"), lang=language())
     address = event_url(ev)
@@ -144,9 +147,6 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
                + (_(", players report their tables") if self_report_on(ev) else "")
                + (_(", {count} {what} from {file}").format(count=cards[1], what=_(flow.catalogue.what), file=cards[0])
                   if cards and flow.catalogue else ""))
-    # The full fingerprint: compare it with `printf 'tourney-seed-v1:%s' SEED | sha256sum`.
-    click.echo(_("draw fingerprint: {fingerprint} (SHA-256 of 'tourney-seed-v1:' and the seed)").format(
-        fingerprint=proof.fingerprint))
     if proof.seed is not None:
         click.echo(_("seed: {seed} (revealed; check the draws with 'tourney verify-draws EXPORT.xlsx --seed "
                      "{seed}')").format(seed=proof.seed))

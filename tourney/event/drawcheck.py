@@ -202,7 +202,9 @@ class Verified:
         if self.not_drawn:
             lines.append(_("not drawn by tourney (seated from score sheets or before draws were recorded): round "
                            "{rounds}").format(rounds=", ".join(map(str, self.not_drawn))))
-        if not self.differences:
+        if not self.differences and not self.checked:
+            lines.append(_("no round was drawn by tourney: nothing to redraw"))
+        elif not self.differences:
             lines.append(ngettext("all {n} round matches", "all {n} rounds match", len(self.checked)).format(
                 n=len(self.checked)))
         else:
