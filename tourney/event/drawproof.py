@@ -69,8 +69,12 @@ def seed_proof(event: Event) -> SeedProof:
 
 
 def hide_seed(text: str, seed: int | str) -> str:
-    """`text` with the seed (a whole number in it) replaced by ``<seed>``."""
-    return re.sub(rf"(?<!\d){re.escape(str(seed))}(?!\d)", HIDDEN, text)
+    """`text` with the seed replaced by ``<seed>`` where the store writes it: after the word
+    "seed" in a log line, and at the start of a draw's own seed ("<seed>:schedule:1"). Other
+    numbers stay (a seed of 7 must not touch "7wonders" or "round 7")."""
+    n = re.escape(str(seed))
+    text = re.sub(rf"\bseed '?{n}(?![\d])", lambda m: m[0][:-len(str(seed))] + HIDDEN, text)
+    return re.sub(rf"^{n}(?=:|$)", HIDDEN, text)
 
 
 def shown(text: str, event: Event) -> str:
