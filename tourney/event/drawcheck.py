@@ -168,14 +168,6 @@ def _dump(value: Json) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def write_sheet(wb: Any, event: Event) -> None:
-    """Add the `tourney-draws` sheet to a workbook being written (openpyxl, either mode)."""
-    ws = wb.create_sheet(SHEET)
-    ws.append(list(HEADER))
-    for row in sheet_rows(event):
-        ws.append(list(row))
-
-
 # --- in: verifying an export -----------------------------------------------------------------------
 @dataclass(frozen=True)
 class Found:
