@@ -73,7 +73,7 @@ def test_no_output_shows_the_seed_before_the_reveal_and_the_reveal_publishes_it(
     assert FINGERPRINT in said[-4]  # the workbook's Draws sheet commits to the seed too
     run("print", "ev.db", "--round", "1", "--what", "seating", "-o", "wall.pdf")
     wall = "\n".join(p.extract_text() for p in PdfReader("wall.pdf").pages)
-    assert SHORT in wall
+    assert f"draw fingerprint {SHORT}" in wall
     said.append(wall)
     monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
     monkeypatch.setattr(server_app, "SETTLE", 0.0)

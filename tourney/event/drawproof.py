@@ -55,6 +55,12 @@ class SeedProof:
     def short(self) -> str:
         return short(self.fingerprint)
 
+    def brief(self) -> str:
+        """The short form for a printed footer: the fingerprint (and the seed once revealed)."""
+        if self.seed is None:
+            return _("draw fingerprint {fingerprint}").format(fingerprint=self.short)
+        return self.line()
+
     def line(self) -> str:
         """One line for lists and pages: the short fingerprint, and the seed once revealed."""
         if self.seed is None:

@@ -116,7 +116,7 @@ def seating_by_name(event: store.Event, kit: GamePrint, round_no: int, lang: str
     from tourney.event.drawproof import seed_proof
 
     with use_language(lang):  # the commitment to the seed, on the wall before anyone plays
-        proof = seed_proof(event).line()
+        proof = seed_proof(event).brief()
     return render_seating_by_name(doc, lang, footnote=f"{_footnote(info, w)} · {proof}")
 
 
