@@ -160,6 +160,7 @@ def draws_sheet(info: EventInfo, scheme: Scheme, tiebreaks: Sequence[Tiebreak], 
     scheme, the game's own rows, the tiebreaks, how the lot is drawn, each player's lot, every
     stored draw with its seed (its payload as stored), then `after`. Until the seed is revealed
     the sheet shows its fingerprint instead (the draws' seeds come in with it hidden)."""
+    from tourney.event.drawcheck import RECORD_KIND
     from tourney.event.drawproof import fingerprint as sha, hide_seed
 
     seed = info.seed if info.seed_revealed else None
@@ -175,6 +176,8 @@ def draws_sheet(info: EventInfo, scheme: Scheme, tiebreaks: Sequence[Tiebreak], 
             (_("lot"), _("sha256('tourney-lot:<seed>:<name in lower case>'), ascending"), _("1 = best"))]
     rows += [(_("lot {n}").format(n=i), name, "") for i, name in enumerate(lot_order, 1)]
     for d in draws:
+        if d.kind == RECORD_KIND:  # what a draw was made from: the tourney-draws sheet carries it
+            continue
         label = _("round {round}: {kind}").format(round=d.round, kind=d.kind) if d.round is not None else d.kind
         rows.append((label, d.seed, json.dumps(d.payload, ensure_ascii=False)))
     return [*rows, *after]
