@@ -29,6 +29,14 @@ class Run:
         return result
 
 
+def seed_line(seed: int) -> str:
+    """What `tourney seat` says after round 1: the short fingerprint of the event's secret seed."""
+    import hashlib
+
+    short = hashlib.sha256(f"tourney-seed-v1:{seed}".encode()).hexdigest()[:16]
+    return f"draw fingerprint {short} (SHA-256 of the secret seed)\n"
+
+
 def invoke(*args: str):
     """The CLI in the current folder, for tests that manage their own files (exit code not checked)."""
     return CliRunner().invoke(cli, list(args))

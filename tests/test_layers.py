@@ -41,7 +41,7 @@ GENERIC = ("event/checking", "event/importing", "event/standings", "outputs/expo
            "event/players", "core/errors", "event/errors", "games/tablegame/__init__", "games/tablegame/model", "games/tablegame/outputs",
            "games/tablegame/steps", "games/tablegame/seating", "event/placepoints", "demo",
            "outputs/stats/__init__", "outputs/stats/model", "outputs/stats/build", "outputs/stats/plots",
-           "outputs/stats/render", "outputs/stats/tablegames")
+           "outputs/stats/render", "outputs/stats/tablegames", "event/drawproof", "event/drawcheck")
 #: A game's name as code would spell it: in identifiers, module paths and message strings.
 GAME_NAME = re.compile(r"7[ _-]?wonders|seven_?wonders|\bduel", re.IGNORECASE)
 #: Functions kept where they are for now, each for a stated reason.

@@ -81,6 +81,7 @@ def run_example(example: Example, directory: Path, echo: Callable[[str], None], 
     """Create the event in `directory`, register, import every sheet, export the workbook."""
     from tourney.event.errors import ImportRefused
     from tourney.event.setup import create_event
+    from tourney.event.drawproof import fingerprint, short
     from tourney.outputs.export import export_event, to_table
     from tourney.event.players import add_players, read_roster
     from tourney.event.importing import import_results
@@ -95,7 +96,8 @@ def run_example(example: Example, directory: Path, echo: Callable[[str], None], 
     info = create_event(str(db), game=game, scheme=example.scheme, rounds=example.rounds,
                         seed=example.seed, name=example.name, date=example.date)
     step = (lambda _line: None) if brief else echo
-    step(_("created {name!r} in {file} (seed {seed})").format(name=info.name, file=db, seed=info.seed))
+    step(_("created {name!r} in {file} (draw fingerprint {fingerprint})").format(
+        name=info.name, file=db, fingerprint=short(fingerprint(info.seed))))
     event = Event.open(db)
     names, _known = add_players(event, read_roster(example.folder / example.players))
     step(ngettext("registered {n} player", "registered {n} players", len(names)).format(n=len(names)))

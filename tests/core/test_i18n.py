@@ -155,7 +155,7 @@ NAMES = ("Bauer", "Ärger", "Zoë Kästner", "Özdemir")
 
 def german_event(run):
     assert run("new", "de.db", "--game", "7wonders", "--seed", "7", "--name", "Bonner Cup", "--lang", "de").output \
-        == "'Bonner Cup' in de.db angelegt: 7wonders, Wertung bonn, 4 Runden, Startwert 7\n"
+        == "'Bonner Cup' in de.db angelegt: 7wonders, Wertung bonn, 4 Runden, Fingerabdruck der Auslosung 9b10265cd65f58c6\n"
     run("players", "add", "de.db", *NAMES)
 
 
@@ -175,7 +175,8 @@ def test_a_german_event_lists_players_in_german_order(run):
 
 def test_a_german_event_seats_and_shows_the_seating_in_german(run):
     german_event(run)
-    assert run("seat", "de.db").output == "Runde 1: 4 Spieler an 1 Tisch (4)\n"
+    assert run("seat", "de.db").output == ("Runde 1: 4 Spieler an 1 Tisch (4)\n"
+                                           "Fingerabdruck der Auslosung 9b10265cd65f58c6 (SHA-256 des geheimen Startwerts)\n")
     out = run("seating", "de.db").output.splitlines()
     assert out[0] == "Runde  Tisch  Sitz  Spieler      Weltwunder"
     assert len(out) == 1 + 4 + 2
@@ -217,7 +218,7 @@ def test_german_exports_html_and_xlsx(run):
     assert "Bei Gleichstand: Spielpunkte, dann Summe der relativen Anteile" in page
     run("export", "de.db", "-o", "t.xlsx")
     wb = load_workbook(run.folder / "t.xlsx")
-    assert wb.sheetnames == ["Tabelle", "Spiele", "Spieler", "Auslosungen"]
+    assert wb.sheetnames == ["Tabelle", "Spiele", "Spieler", "Auslosungen", "tourney-draws"]
     assert [c.value for c in wb["Tabelle"][1]][:3] == ["Platz", "Spieler", "Punkte"]
     assert [r[0] for r in wb["Spieler"].iter_rows(min_row=2, values_only=True)] == \
         ["Ärger", "Bauer", "Özdemir", "Zoë Kästner"]
@@ -239,7 +240,7 @@ def test_german_no_results_yet_and_the_cut(run):
     german_event(run)
     assert run("standings", "de.db").output == "Bonner Cup: Tabelle\nnoch keine Ergebnisse\n"
     assert run("event", "de.db", "--cut", "2").output == \
-        "Bonner Cup: 7wonders, Wertung bonn, 4 Runden, Startwert 7, Datum nicht gesetzt, Sprache de, " \
+        "Bonner Cup: 7wonders, Wertung bonn, 4 Runden, Fingerabdruck der Auslosung 9b10265cd65f58c6, Datum nicht gesetzt, Sprache de, " \
         "Qualifikation bis Platz 2\n"
     store_round_one(run)
     run("export", "de.db", "-o", "t.html")
@@ -262,7 +263,7 @@ def test_the_language_is_changed_with_event_and_stays_english_by_default(run):
     run("new", "en.db", "--game", "7wonders", "--seed", "7", "--name", "Cup")
     assert run("event", "en.db").output.endswith(", language en\n")
     assert run("event", "en.db", "--lang", "de").output == \
-        "Cup: 7wonders, Wertung bonn, 4 Runden, Startwert 7, Datum nicht gesetzt, Sprache de\n"
+        "Cup: 7wonders, Wertung bonn, 4 Runden, Fingerabdruck der Auslosung 9b10265cd65f58c6, Datum nicht gesetzt, Sprache de\n"
     assert " hat die Veranstaltung geändert: lang = 'de'\n" in run("results", "history", "en.db").output
     # A command without an event after a German one speaks English again.
     r = run("new", "x.db", "--game", "7wonders", "--date", "18.03.2018", ok=None)

@@ -35,7 +35,8 @@ def pdf_text(path: Path) -> str:
 
 def test_a_french_7_wonders_event_from_the_roster_to_the_standings(run):
     out = [run("new", "fr.db", "--game", "7wonders", "--seed", "7", "--name", "Coupe de Lyon", "--lang", "fr").output]
-    assert out[0] == "'Coupe de Lyon' créé dans fr.db : 7wonders, barème bonn, 4 rondes, graine 7\n"
+    assert out[0] == ("'Coupe de Lyon' créé dans fr.db : 7wonders, barème bonn, 4 rondes, empreinte du tirage "
+                      "9b10265cd65f58c6\n")
     (run.folder / "inscriptions.csv").write_text(ROSTER + "Bruno;Martin\n", encoding="utf-8")
     out.append(run("players", "import", "fr.db", "inscriptions.csv").output)
     assert out[-1] == "4 joueurs inscrits à partir de la ronde 1\ndonnés deux fois (inscrits une seule fois) : Bruno Martin\n"
@@ -129,7 +130,7 @@ def test_a_french_duel_event_with_agora(run):
     out.append(run("export", "d.db", "-o", "s.xlsx").output)
     book = openpyxl.load_workbook(run.folder / "s.xlsx")
     # The tied matches are "Nuls", the draws of the seating "Tirages".
-    assert book.sheetnames == ["Classement", "Matchs", "Tirages"]
+    assert book.sheetnames == ["Classement", "Matchs", "Tirages", "tourney-draws"]
     assert [c.value for c in book["Classement"][1]][:6] == ["Rang", "Joueur", "Points de match", "Victoires",
                                                             "Défaites", "Nuls"]
     # The senate checked with the rulebook's words.

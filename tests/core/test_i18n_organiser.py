@@ -89,7 +89,7 @@ def test_the_history_reads_in_german(run):
     who = run("results", "history", "de.db", "--format", "json").output.split('"who": "')[1].split('"')[0]
     log = [x.replace(who, "WER") for x in _without_times(run("results", "history", "de.db").output)]
     assert log == [
-        "WER hat die Veranstaltung 'Bonner Cup' angelegt: 7wonders, Wertung bonn, 4 Runden, Startwert 7",
+        "WER hat die Veranstaltung 'Bonner Cup' angelegt: 7wonders, Wertung bonn, 4 Runden, Startwert <seed>",
         "WER hat die Veranstaltung geändert: lang = 'de'",
         "WER hat 'Bauer' ab Runde 1 angemeldet",
         "WER hat 'Ärger' ab Runde 1 angemeldet",
@@ -214,8 +214,9 @@ def test_a_season_refuses_an_event_of_another_game(run):
 
 def test_one_round_and_one_table_take_the_singular(run):
     out = run("new", "one.db", "--game", "7wonders", "--rounds", "1", "--lang", "de", "--seed", "2").output
-    assert out == "'one' in one.db angelegt: 7wonders, Wertung bonn, 1 Runde, Startwert 2\n"
+    assert out == "'one' in one.db angelegt: 7wonders, Wertung bonn, 1 Runde, Fingerabdruck der Auslosung 7a0f046a8d43ab54\n"
     run("players", "add", "one.db", "A", "B", "C", "D", "E")
-    assert run("seat", "one.db").output == "Runde 1: 5 Spieler an 1 Tisch (5)\n"
+    assert run("seat", "one.db").output == ("Runde 1: 5 Spieler an 1 Tisch (5)\n"
+                                            "Fingerabdruck der Auslosung 7a0f046a8d43ab54 (SHA-256 des geheimen Startwerts)\n")
     assert run("sheets", "one.db", "--round", "1", "-o", "r1.xlsx").output == \
         "r1.xlsx geschrieben: Runde 1, 1 Tisch, 5 Spieler\n"

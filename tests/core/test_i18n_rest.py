@@ -348,7 +348,7 @@ def test_a_table_games_workbook_speaks_german_with_its_stored_warnings(run):
     run("results", "import", "o.db", "r5.csv")
     run("export", "o.db", "-o", "o.xlsx")
     wb = load_workbook(run.folder / "o.xlsx")
-    assert wb.sheetnames == ["Tabelle", "Spiele", "Spieler", "Auslosungen"]
+    assert wb.sheetnames == ["Tabelle", "Spiele", "Spieler", "Auslosungen", "tourney-draws"]
     assert [c.value for c in wb["Tabelle"][1]] == ["Platz", "Spieler", "Punkte", "Siege", "Bauabschnitte", "Los",
                                                    "Spiele", "Ausgeschieden nach"]
     assert [c.value for c in wb["Spiele"][1]] == ["Runde", "Tisch", "Platz", "Spieler", "Wunder", "Bauabschnitte",

@@ -6,6 +6,8 @@ import json
 
 from starlette.testclient import TestClient
 
+from conftest import seed_line
+
 from tourney.core.store import Event
 from tourney.server.app import create_app
 
@@ -35,11 +37,11 @@ def test_round_one_seats_only_who_checked_in(run, monkeypatch):
     assert listed[0].split() == ["Player", "First", "round", "Dropped", "after", "Checked", "in"]
     assert run("seat", "ci.db").output == ("round 1: 5 players at 1 table (5)\n"
                                            "not checked in (not seated; they play again once checked in): Fritz, "
-                                           "Greta, Helmut\n")
+                                           "Greta, Helmut\n" + seed_line(4))
     assert {s.player for s in Event.open("ci.db").seats(1)} == {"Anna", "Ben", "Cleo", "Dirk", "Eva"}
     # A late arrival: checked in, round 1 seated again with them.
     run("players", "checkin", "ci.db", "Fritz")
-    assert run("seat", "ci.db", "--round", "1").output == "round 1: 6 players at 2 tables (3+3)\n"
+    assert run("seat", "ci.db", "--round", "1").output == "round 1: 6 players at 2 tables (3+3)\n" + seed_line(4)
     history = run("results", "history", "ci.db").output
     assert "  'Dirk' checked in with their code\n" in history and " checked 'Anna' in\n" in history
 

@@ -10,7 +10,7 @@ from conftest import EXAMPLE, four_players, line, new_event, table_of_four, writ
 
 
 def test_new_prints_the_settings(run):
-    assert new_event(run).output == "created 'Test Cup' in ev.db: 7wonders, scheme bonn, 4 rounds, seed 7\n"
+    assert new_event(run).output == "created 'Test Cup' in ev.db: 7wonders, scheme bonn, 4 rounds, draw fingerprint 9b10265cd65f58c6\n"
 
 
 def test_new_refuses_an_existing_file_and_keeps_it(run):
@@ -178,7 +178,8 @@ def test_register_flag_adds_unknown_players(run):
 def test_seat_and_seating(run):
     new_event(run)
     run("players", "add", "ev.db", *[f"P{i:02d}" for i in range(1, 14)])
-    assert run("seat", "ev.db").output == "round 1: 13 players at 3 tables (5+4+4)\n"
+    assert run("seat", "ev.db").output == ("round 1: 13 players at 3 tables (5+4+4)\n"
+                                          "draw fingerprint 9b10265cd65f58c6 (SHA-256 of the secret seed)\n")
     assert run("seat", "ev.db", "--all").output == (
         "round 2: 13 players at 3 tables (5+4+4)\n"
         "round 3: 13 players at 3 tables (5+4+4)\n"
@@ -231,7 +232,7 @@ def test_export_formats(run):
     assert "<td>Anna</td>" in (run.folder / "s.html").read_text()
     from openpyxl import load_workbook
     wb = load_workbook(run.folder / "s.xlsx")
-    assert wb.sheetnames == ["Standings", "Games", "Players", "Draws"]
+    assert wb.sheetnames == ["Standings", "Games", "Players", "Draws", "tourney-draws"]
     ws = wb["Standings"]
     assert [c.value for c in ws[1]][:7] == ["Rank", "Player", "Points", "Share", "VP", "Coins", "Lot"]
     assert ws.freeze_panes == "A2" and ws.auto_filter.ref == "A1:I5"
@@ -257,9 +258,9 @@ def test_late_entry_and_drop_between_rounds(run):
 
 def test_event_settings_show_and_change(run):
     new_event(run)
-    assert run("event", "ev.db").output == "Test Cup: 7wonders, scheme bonn, 4 rounds, seed 7, date not set, language en\n"
+    assert run("event", "ev.db").output == "Test Cup: 7wonders, scheme bonn, 4 rounds, draw fingerprint 9b10265cd65f58c6, date not set, language en\n"
     assert run("event", "ev.db", "--date", "2018-03-18", "--rounds", "3").output == \
-        "Test Cup: 7wonders, scheme bonn, 3 rounds, seed 7, date 2018-03-18, language en\n"
+        "Test Cup: 7wonders, scheme bonn, 3 rounds, draw fingerprint 9b10265cd65f58c6, date 2018-03-18, language en\n"
     r = run("event", "ev.db", "--date", "März", ok=None)
     assert r.exit_code == 2 and "write it as YYYY-MM-DD" in r.output
     assert "event: date = '2018-03-18', rounds = '3'" in run("results", "history", "ev.db").output

@@ -6,6 +6,8 @@ from __future__ import annotations
 from live_event import build_event
 from starlette.testclient import TestClient
 
+from conftest import seed_line
+
 from tourney.core.store import Event
 from tourney.event.live import published_rounds
 from tourney.server.app import create_app
@@ -37,7 +39,8 @@ def test_publish_from_the_command_line(run):
 
 def test_seat_publishes_when_asked_and_says_when_a_served_round_is_not_published(run):
     cup(run)
-    assert run("seat", "cup.db").output == "round 1: 10 players at 2 tables (5+5)\n"  # no server: no hint
+    # No server: no hint.
+    assert run("seat", "cup.db").output == "round 1: 10 players at 2 tables (5+5)\n" + seed_line(7)
     run("event", "cup.db", "--url", "http://10.0.0.9:8000")
     out = run("seat", "cup.db", "--round", "1").output
     hint = ("round 1 is not published yet: players see its seating once you run 'tourney publish cup.db --round 1' "

@@ -46,6 +46,8 @@ def test_readme_event_day_walk_runs(tmp_path, monkeypatch):
     shown = re.search(r"The standings after round 3 with `--cut 4`:\n\n```\n(.*?)```", README, re.S)
     assert shown and shown.group(1) in outputs[commands.index(["standings", "cup.db", "--cut", "4"])]
     assert (tmp_path / "final.xlsx").is_file() and (tmp_path / "standings.pdf").is_file()
+    # The event day's seating (a late entry and a drop re-planned rounds 2 and 3) redraws from its seed.
+    assert outputs[commands.index(["verify-draws", "final.xlsx", "--seed", "2026"])] == "all 3 rounds match\n"
 
 
 def test_readme_own_event_runs_with_a_german_sign_up_list(tmp_path, monkeypatch):
@@ -71,7 +73,10 @@ def test_readme_own_event_runs_with_a_german_sign_up_list(tmp_path, monkeypatch)
         assert result.exit_code == 0, f"tourney {' '.join(args)}\n{result.output}"
         outputs[args[0]] = result.output
     assert outputs["players"] == "8 Spieler ab Runde 1 angemeldet\n"
-    assert outputs["seat"] == "Runde 1: 8 Spieler an 2 Tischen (4+4)\n"
+    # The seed is drawn at random: round 1 shows its fingerprint, 16 hex digits.
+    assert re.fullmatch(r"Runde 1: 8 Spieler an 2 Tischen \(4\+4\)\n"
+                        r"Fingerabdruck der Auslosung [0-9a-f]{16} \(SHA-256 des geheimen Startwerts\)\n",
+                        outputs["seat"]), outputs["seat"]
     assert outputs["results"].endswith("2 Tische gespeichert\n")
     assert "Anna Schmidt" in outputs["standings"] and (tmp_path / "herbst-cup.xlsx").is_file()
 

@@ -24,9 +24,9 @@ def seated_cup(run) -> str:
 def test_event_url_sets_shows_and_clears_the_address(run):
     cup = seated_cup(run)
     out = run("event", cup, "--url", URL + "/").output
-    assert out == f"Cup: 7wonders, scheme bonn, 4 rounds, seed 7, date not set, language en, server address {URL}\n"
+    assert out == f"Cup: 7wonders, scheme bonn, 4 rounds, draw fingerprint 9b10265cd65f58c6, date not set, language en, server address {URL}\n"
     assert event_url(Event.open(cup)) == URL
-    assert run("event", cup, "--url", "").output == ("Cup: 7wonders, scheme bonn, 4 rounds, seed 7, date not set, "
+    assert run("event", cup, "--url", "").output == ("Cup: 7wonders, scheme bonn, 4 rounds, draw fingerprint 9b10265cd65f58c6, date not set, "
                                                       "language en\n")
     assert event_url(Event.open(cup)) is None
     bad = run("event", cup, "--url", "10.0.0.9:8000", ok=False)

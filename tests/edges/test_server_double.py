@@ -21,7 +21,7 @@ from tourney.core.store import Event, held_entries
 def ev(tmp_path) -> LiveEvent:
     ev = build_event(tmp_path)
     out = CliRunner().invoke(cli, ["event", str(ev.path), "--double-entry", "on"]).output
-    assert out == ("Bonn Spielt live: 7wonders, scheme bonn, 4 rounds, seed 20180318, date 2018-03-18, "
+    assert out == ("Bonn Spielt live: 7wonders, scheme bonn, 4 rounds, draw fingerprint a5f67fead1ebc324, date 2018-03-18, "
                    "language en, blind double entry\n")
     return ev
 

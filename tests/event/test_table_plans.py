@@ -103,6 +103,7 @@ def test_too_few_players_is_a_seating_error_that_says_so(n, plan):
 def test_seat_dm_event_with_five_players_same_with_and_without_tables_option(run):
     run("new", "ev.db", "--game", "7wonders", "--scheme", "dm", "--seed", "5", "--name", "Cup")
     run("players", "add", "ev.db", "A", "B", "C", "D", "E")
-    assert run("seat", "ev.db", "--round", "1").output == "round 1: 5 players at 1 table (5)\n"
+    assert run("seat", "ev.db", "--round", "1").output == ("round 1: 5 players at 1 table (5)\n"
+                                                          "draw fingerprint 7cdbd3ff126abdd8 (SHA-256 of the secret seed)\n")
     assert run("seat", "ev.db", "--round", "2", "--tables", "dm").output == \
         "round 2: 5 players at 1 table (5)\n"

@@ -33,7 +33,7 @@ def duel_event(run, *players, extra=()):
 
 def test_new_duel_event_uses_the_swiss_preset(run):
     out = run("new", "d.db", "--game", "7wd", "--seed", "5", "--name", "Duel Cup").output
-    assert out == "created 'Duel Cup' in d.db: duel, scheme swiss, 4 rounds, seed 5\n"
+    assert out == "created 'Duel Cup' in d.db: duel, scheme swiss, 4 rounds, draw fingerprint 7cdbd3ff126abdd8\n"
     r = run("new", "x.db", "--game", "duel", "--scheme", "bonn", ok=None)
     assert r.exit_code == 2 and "unknown scoring scheme 'bonn' for duel: use one of swiss, wbc, roundrobin" \
         in r.output
@@ -64,7 +64,8 @@ def test_duel_rounds_take_no_table_plan(run):
 
 def test_pair_import_and_standings(run):
     duel_event(run)
-    assert run("seat", "d.db").output == "round 1: 5 players at 3 tables (2+2+1)\n"
+    assert run("seat", "d.db").output == ("round 1: 5 players at 3 tables (2+2+1)\n"
+                                         "draw fingerprint 7cdbd3ff126abdd8 (SHA-256 of the secret seed)\n")
     assert run("pairings", "d.db").output == (
         "Round 1 by table\n"
         "Table  Starts  Opponent\n"
@@ -237,7 +238,7 @@ def test_round_robin_and_top_cut(run):
     run("players", "add", "rr.db", "A", "B", "C", "D")
     assert run("seat", "rr.db", "--all").output == (
         "round 1: 4 players at 2 tables (2+2)\nround 2: 4 players at 2 tables (2+2)\n"
-        "round 3: 4 players at 2 tables (2+2)\n")
+        "round 3: 4 players at 2 tables (2+2)\ndraw fingerprint 8025b3294a7a81ac (SHA-256 of the secret seed)\n")
     met = json.loads(run("seating", "rr.db", "--format", "json").output)
     tables = {}
     for s in met:

@@ -28,9 +28,9 @@ def ocw_event(run, *options: str) -> None:
 
 def test_an_event_with_leaders_accepts_archimedes_buildings_with_a_warning(run):
     assert run("new", "o.db", "--game", "ocw", "--seed", "1", "--option", "leaders").output == (
-        "created 'o' in o.db: onecardwonder, scheme bonn, 4 rounds, seed 1, options: leaders\n")
+        "created 'o' in o.db: onecardwonder, scheme bonn, 4 rounds, draw fingerprint 6f4a3344bcd61e24, options: leaders\n")
     assert run("event", "o.db").output == (
-        "o: onecardwonder, scheme bonn, 4 rounds, seed 1, date not set, language en, options: leaders\n")
+        "o: onecardwonder, scheme bonn, 4 rounds, draw fingerprint 6f4a3344bcd61e24, date not set, language en, options: leaders\n")
     run("players", "add", "o.db", "Anna", "Ben", "Cleo", "Dirk")
     run("seat", "o.db")
     Path("o.csv").write_text(SHEET, encoding="utf-8")
@@ -43,7 +43,7 @@ def test_an_event_with_leaders_accepts_archimedes_buildings_with_a_warning(run):
 def test_without_the_option_more_than_4_buildings_is_refused(run):
     ocw_event(run)
     assert run("event", "o.db").output == (
-        "o: onecardwonder, scheme bonn, 4 rounds, seed 1, date not set, language en\n")
+        "o: onecardwonder, scheme bonn, 4 rounds, draw fingerprint 6f4a3344bcd61e24, date not set, language en\n")
     r = run("results", "import", "o.db", "o.csv", ok=None)
     assert (r.exit_code, r.output) == (1, ERROR + "checked 1 file: 1 table, 4 players: 1 error, 0 warnings: "
                                                   "nothing stored\n")

@@ -176,10 +176,11 @@ def test_an_event_from_new_to_season(run, game, players, fill, columns):
     names = ["Anna", "Ben", "Cleo", "Dana", "Emil", "Frida", "Greta", "Hugo", "Ida"][:players]
     Path("roster.csv").write_text("name\n" + "\n".join(names) + "\n", encoding="utf-8")
     created = run("new", "e.db", "--game", game, "--rounds", "1", "--seed", "5", "--date", "2026-03-01").output
-    assert ", scheme bonn, 1 round, seed 5" in created
+    assert ", scheme bonn, 1 round, draw fingerprint 7cdbd3ff126abdd8" in created
     run("players", "import", "e.db", "roster.csv")
     seated = run("seat", "e.db", "--round", "1").output
-    assert seated == f"round 1: {players} players at 2 tables ({'5+4' if players == 9 else '4+4'})\n"
+    assert seated == (f"round 1: {players} players at 2 tables ({'5+4' if players == 9 else '4+4'})\n"
+                      "draw fingerprint 7cdbd3ff126abdd8 (SHA-256 of the secret seed)\n")
     run("sheets", "e.db", "--round", "1", "-o", "r1.xlsx", "--lang", "de")
     run("sheets", "e.db", "--round", "1", "-o", "r1.pdf")
     _fill("r1.xlsx", fill)
@@ -195,7 +196,7 @@ def test_an_event_from_new_to_season(run, game, players, fill, columns):
     assert sum(Fraction(str(r["points"])) for r in rows) == sum(sum(bonn_scaled(s)) for s in sizes)
     for out in ("s.xlsx", "s.csv", "s.json", "s.html", "s.pdf"):
         assert run("export", "e.db", "-o", out).output.startswith(f"wrote {out}")
-    assert load_workbook("s.xlsx").sheetnames == ["Standings", "Games", "Players", "Draws"]
+    assert load_workbook("s.xlsx").sheetnames == ["Standings", "Games", "Players", "Draws", "tourney-draws"]
     season = run("season", "e.db", "--spots", "2", "--format", "csv").output
     assert season.splitlines()[1].split(",")[-1] in names
 

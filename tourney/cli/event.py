@@ -1,8 +1,8 @@
 """`tourney new`, `event`, `copy` and `demo`: creating an event and changing its settings."""
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -16,6 +16,9 @@ from tourney.core.i18n import (
     set_language,
 )
 from tourney.cli.base import ListedOption, cli, event_game, games_help, open_event, options_help, schemes_help
+
+if TYPE_CHECKING:
+    from tourney.event.drawcheck import DrawMethod
 
 
 # --- event -------------------------------------------------------------------------------
@@ -38,16 +41,20 @@ def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None
     Example: tourney new bonn.db --game 7wonders --name "Bonn Spielt 2018" --date 2018-03-18
     """
     from tourney.core.database import mask
+    from tourney.event.drawproof import fingerprint, new_seed, short
     from tourney.event.setup import create_event
     from tourney.games.registry import find_game
 
     set_language(lang)
     info = create_event(event, game=find_game(game), scheme=scheme, rounds=rounds,
-                        seed=seed if seed is not None else secrets.randbelow(10**9), name=name, date=date,
+                        seed=seed if seed is not None else new_seed(), name=name, date=date,
                         bye_score=bye_score, lang=lang, options=options)
     played_with = sorted({o.strip().casefold() for o in options})
-    click.echo(_("created {name!r} in {where}: {game}, scheme {scheme}, {rounds}, seed {seed}").format(
-        name=info.name, where=mask(event), game=info.game, scheme=info.scheme, seed=info.seed,
+    # The seed stays secret until 'tourney event --reveal-seed': only its fingerprint is shown.
+    click.echo(_("created {name!r} in {where}: {game}, scheme {scheme}, {rounds}, draw fingerprint "
+                 "{fingerprint}").format(
+        name=info.name, where=mask(event), game=info.game, scheme=info.scheme,
+        fingerprint=short(fingerprint(info.seed)),
         rounds=ngettext("{n} round", "{n} rounds", info.rounds).format(n=info.rounds))
         + (_(", options: {options}").format(options=", ".join(played_with)) if played_with else ""))
 
@@ -89,18 +96,23 @@ def demo(directory: str, game: str | None, brief: bool) -> None:
               listing=lambda: options_help().replace("An optional rule", "Switch on an optional rule"))
 @click.option("--no-option", "options_off", multiple=True,
               help="Switch an optional rule off (only before any result is stored).")
+@click.option("--reveal-seed", "reveal", is_flag=True,
+              help="After the event: publish the seed of every draw (on the live pages and in the exported "
+                   "workbook), so players can check the draws with 'tourney verify-draws'.")
 @click.option("--catalogue", metavar="FILE",
               help="Load the game's card list from a CSV, XLSX, ODS or XLS file, for a game whose cards no public "
                    "source lists (docs/onecardwonder.md, for example); \"\" removes it.")
 def event_command(event: str, name: str | None, date: str | None, rounds: int | None, cut: int | None,
                   lang: str | None, url: str | None, double_entry: str | None, check_in: str | None,
                   self_report: str | None, options_on: tuple[str, ...], options_off: tuple[str, ...],
-                  catalogue: str | None) -> None:
+                  catalogue: str | None, reveal: bool) -> None:
     """Show the event's settings, or change its name, date, number of rounds, cut, language,
-    server address, double entry, check-in, self-reporting, optional rules or card list.
+    server address, double entry, check-in, self-reporting, optional rules or card list; or
+    reveal the draw seed after the event (shown until then: its SHA-256 fingerprint only).
 
     Example: tourney event bonn.db --date 2018-03-18 --cut 8 --lang de
     """
+    from tourney.event.drawproof import reveal_seed, seed_proof
     from tourney.event.entry import double_entry as double_entry_on
     from tourney.event.setup import loaded_catalogue, update_event
     from tourney.event.live import event_url
@@ -115,9 +127,13 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
                         self_report=None if self_report is None else self_report == "on",
                         options_on=options_on, options_off=options_off, catalogue=catalogue, game=flow)
     set_language(event_language(ev))
+    proof = reveal_seed(ev) if reveal else seed_proof(ev)
     k = event_cut(ev)
-    settings = _("{name}: {game}, scheme {scheme}, {rounds}, seed {seed}, date {date}, language {lang}").format(
-        name=info.name, game=info.game, scheme=info.scheme, seed=info.seed,
+    # The seed stays secret until it is revealed: the fingerprint commits to it (`drawproof` says
+    # how to recompute it with sha256sum).
+    settings = _("{name}: {game}, scheme {scheme}, {rounds}, draw fingerprint {fingerprint}, date {date}, "
+                 "language {lang}").format(
+        name=info.name, game=info.game, scheme=info.scheme, fingerprint=proof.short,
         rounds=ngettext("{n} round", "{n} rounds", info.rounds).format(n=info.rounds),
         date=info.date or _("not set"), lang=language())
     address = event_url(ev)
@@ -131,6 +147,31 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
                + (_(", players report their tables") if self_report_on(ev) else "")
                + (_(", {count} {what} from {file}").format(count=cards[1], what=_(flow.catalogue.what), file=cards[0])
                   if cards and flow.catalogue else ""))
+    if proof.seed is not None:
+        click.echo(_("seed: {seed} (revealed; check the draws with 'tourney verify-draws EXPORT.xlsx --seed "
+                     "{seed}')").format(seed=proof.seed))
+
+
+@cli.command("verify-draws")
+@click.argument("export", metavar="EXPORT.xlsx")
+@click.option("--seed", required=True, help="The event's seed, as 'tourney event EVENT --reveal-seed' shows it.")
+def verify_draws_command(export: str, seed: str) -> None:
+    """Redraw every round of an exported event from its seed: the seating, the 7 Wonders boards
+    and guilds, the Duel pairings; print each difference (round, table, seat, expected, found).
+    Exit 1 on a difference. EXPORT is the workbook of 'tourney export EVENT -o FILE.xlsx'.
+
+    Example: tourney verify-draws bonn.xlsx --seed 272183940117
+    """
+    from tourney.event.drawcheck import verify_export
+    from tourney.games.registry import LOADERS, workflow
+
+    def game_methods(game: str) -> dict[str, DrawMethod]:
+        return dict(workflow(game).draw_methods) if game in LOADERS else {}
+
+    verified = verify_export(export, seed.strip(), game_methods=game_methods)
+    click.echo(verified.text(), nl=False)
+    if verified.differences:
+        raise SystemExit(1)
 
 
 @cli.command("copy")

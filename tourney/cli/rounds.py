@@ -87,6 +87,11 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
             which = ", ".join(map(str, r.changed)) or _("none")
             click.echo(_("round {round} was printed: tables changed: {tables}; print the round again and replace the "
                          "sheets of these tables").format(round=r.round, tables=which))
+    if any(r.round == 1 for r in seated):
+        from tourney.event.drawproof import seed_proof
+
+        # The commitment, before anyone plays: the seed is revealed after the event.
+        click.echo(seed_proof(ev).line())
     if publish:
         from tourney.core.store import current_user
         from tourney.event.live import publish_round

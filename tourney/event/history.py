@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from tourney.core import store
 from tourney.core.i18n import N_, _
 from tourney.core.names import name_key
+from tourney.event.drawproof import hide_seed, seed_proof
 
 _TABLE = re.compile(r"^round (\d+), table (\d+), version (\d+) from (.*?)(?:: (.*))?$", re.DOTALL)
 _ROUND = re.compile(r"^round (\d+)\b")
@@ -26,7 +27,7 @@ _SAYS_WHAT = frozenset({"players.rename", "players.remove"})
 _SENTENCES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple((action, re.compile(pattern, re.DOTALL), sentence)
                                                                   for action, pattern, sentence in (
     ("new", r"event (?P<event>.+): game (?P<game>\S+), scheme (?P<scheme>\S+), (?P<rounds>\d+) rounds, "
-            r"seed (?P<seed>\d+)",
+            r"seed (?P<seed>\S+)",
      N_("{who} created event {event}: game {game}, scheme {scheme}, {rounds} rounds, seed {seed}")),
     ("players.add", r"(?P<name>.+) from round (?P<round>\d+)", N_("{who} registered {name} from round {round}")),
     ("players.readd", r"(?P<name>.+) re-entered from round (?P<round>\d+)",
@@ -197,8 +198,11 @@ def history(event: store.Event, round_no: int | None = None, player: str | None 
     versions = {(v.round, v.table, v.version): v for v in event.table_versions()}
     wanted = name_key(player) if player else None
     out: list[Entry] = []
+    # An older tourney wrote the seed into its log lines: hidden until it is revealed.
+    secret = None if seed_proof(event).seed is not None else event.info().seed
     for h in event.history():
-        action, detail, who = h["action"], h["detail"], author_shown(h["who"])
+        detail = h["detail"] if secret is None else hide_seed(h["detail"], secret)
+        action, who = h["action"], author_shown(h["who"])
         entry = Entry(local_time(h["at"]), who, action, "")
         m = _TABLE.match(detail) if action.startswith("results.") else None
         if m:

@@ -386,3 +386,18 @@ def next_cut_round(winners: Sequence[str], seeds: Sequence[str]) -> tuple[Pairin
             a, b = b, a
         out.append(Pairing(t + 1, a, b, ("top cut",)))
     return tuple(out)
+
+
+def robin_pairings(order: Sequence[str], round_no: int, active: frozenset[str]) -> tuple[Pairing, ...]:
+    """Round `round_no` of the round robin drawn in `order`, for the players still `active`:
+    a match whose opponent dropped is a bye; byes last, tables numbered from 1."""
+    schedule = round_robin(list(order))
+    out: list[Pairing] = []
+    for p in schedule[round_no - 1]:
+        playing = [x for x in p.players if x in active]
+        if len(playing) == 2:
+            out.append(Pairing(len(out) + 1, p.first, p.second, p.flags))
+        elif playing:
+            out.append(Pairing(len(out) + 1, playing[0], None, ("bye: the opponent dropped",)))
+    out.sort(key=lambda p: p.is_bye)
+    return tuple(Pairing(i, p.first, p.second, p.flags) for i, p in enumerate(out, 1))

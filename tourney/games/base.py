@@ -8,6 +8,7 @@ import importlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from tourney.core.errors import UsageError
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from tourney.event.standings import PlayerRounds, Standings
     from tourney.outputs.stats.model import GameStats
     from tourney.core.store import Event, EventSetting, Json
+    from tourney.event.drawcheck import DrawMethod
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,11 @@ class Workflow:
         raise NotImplementedError
 
     @property
+    def draw_methods(self) -> Mapping[str, DrawMethod]:
+        """The game's own draw methods for `verify-draws` (the shared ones: `tourney.event.drawcheck`)."""
+        return {}
+
+    @property
     def stats(self) -> GameStats:
         raise NotImplementedError
 
@@ -232,6 +239,9 @@ class GameWorkflow(Protocol):
     @property
     def print_kit(self) -> GamePrint:
         """What the game adds to the printed PDFs: its score pad, notes, standings columns."""
+    @property
+    def draw_methods(self) -> Mapping[str, DrawMethod]:
+        """The game's own draw methods for `tourney verify-draws`, by the name its records give."""
     @property
     def stats(self) -> GameStats:
         """The game's statistics for `tourney stats` (frames, tables, charts)."""

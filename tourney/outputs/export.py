@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 
 import html
 import json
+from dataclasses import replace
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -157,22 +158,35 @@ def draws_sheet(info: EventInfo, scheme: Scheme, tiebreaks: Sequence[Tiebreak], 
                 after: Sequence[tuple[str, str, str]] = ()) -> list[tuple[str, str, str]]:
     """The Draws sheet of every game's workbook, in the reader's language: the event seed, the
     scheme, the game's own rows, the tiebreaks, how the lot is drawn, each player's lot, every
-    stored draw with its seed (its payload as stored), then `after`."""
-    rows = [(_("event seed"), str(info.seed), _("every draw below is derived from it")),
+    stored draw with its seed (its payload as stored), then `after`. Until the seed is revealed
+    the sheet shows its fingerprint instead (the draws' seeds come in with it hidden)."""
+    from tourney.event.drawcheck import RECORD_KIND
+    from tourney.event.drawproof import fingerprint as sha, hide_seed
+
+    seed = info.seed if info.seed_revealed else None
+    fingerprint = sha(info.seed)
+    if seed is None:
+        draws = [replace(d, seed=hide_seed(d.seed, info.seed)) for d in draws]
+    rows = [(_("event seed"), str(info.seed), _("every draw below is derived from it")) if seed is not None else
+            (_("draw fingerprint"), fingerprint, _("SHA-256 of 'tourney-seed-v1:' and the seed, which is revealed "
+                                                   "after the event")),
             (_("scheme"), info.scheme, _(scheme.title)),  # a scheme's title is a msgid
             *game_rows,
             (_("tiebreaks"), ", ".join(_(t.abbr) for t in tiebreaks), "; ".join(_(t.name) for t in tiebreaks)),
             (_("lot"), _("sha256('tourney-lot:<seed>:<name in lower case>'), ascending"), _("1 = best"))]
     rows += [(_("lot {n}").format(n=i), name, "") for i, name in enumerate(lot_order, 1)]
     for d in draws:
+        if d.kind == RECORD_KIND:  # what a draw was made from: the tourney-draws sheet carries it
+            continue
         label = _("round {round}: {kind}").format(round=d.round, kind=d.kind) if d.round is not None else d.kind
         rows.append((label, d.seed, json.dumps(d.payload, ensure_ascii=False)))
     return [*rows, *after]
 
 
-def to_xlsx(standings: Standings, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None:
+def to_xlsx(standings: Standings, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
+            draw_rows: Sequence[tuple[int, str, str]] | None = None) -> None:
     """The standings workbook (each game's sheets), with the event's draws; before the first
-    result one sheet saying so."""
+    result one sheet saying so. `draw_rows`: the `tourney-draws` sheet `verify-draws` reads."""
     # Entered before the workbook is built: a write-only workbook that is never saved
     # leaves its temporary rows behind.
     with atomic(path) as tmp:
@@ -180,6 +194,23 @@ def to_xlsx(standings: Standings, path: Path, draws: Sequence[StoredDraw] = (), 
             standings.write_xlsx(tmp, draws, cut)
         else:
             _no_results_xlsx(standings.info, tmp)
+        if draw_rows is not None:
+            _add_draw_rows(tmp, draw_rows)
+
+
+def _add_draw_rows(path: Path, rows: Sequence[tuple[int, str, str]]) -> None:
+    """Append the `tourney-draws` sheet (every round's draw record and seating as stored) to a
+    written workbook: one file holds all `verify-draws` needs."""
+    from openpyxl import load_workbook
+
+    from tourney.event.drawcheck import HEADER, SHEET
+
+    wb = load_workbook(path)
+    ws = wb.create_sheet(SHEET)
+    ws.append(list(HEADER))
+    for row in rows:
+        ws.append(list(row))
+    save_workbook(wb, path)
 
 
 def _no_results_xlsx(info: EventInfo, path: Path) -> None:
@@ -235,7 +266,9 @@ def export_event(event: Event, game: GameWorkflow, path: str | Path, after_round
     cut = cut if cut is not None else event_cut(event)
     p = Path(path)
     if p.suffix.lower() == ".xlsx":
-        to_xlsx(standings, p, draws=event.draws(), cut=cut)
+        from tourney.event.drawcheck import sheet_rows
+
+        to_xlsx(standings, p, draws=event.draws(), cut=cut, draw_rows=sheet_rows(event))
         return p
     return export(standings, p, cut)
 

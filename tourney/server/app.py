@@ -41,6 +41,7 @@ from tourney.core.sql import Busy
 from rules_engine.findings import Text
 from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.checking import CheckReport, LocatedFinding
+from tourney.event.drawproof import seed_proof
 from tourney.event.history import DESK_AUTHOR, author_shown
 from tourney.server import board, roster
 from tourney.server.cache import Built, PageCache, built
@@ -226,8 +227,10 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
     def html(name: str, path: str, *, fragment: bool = False, **ctx: Any) -> str:
         shown = None if fragment else board.shown(event)  # the clock and announcements above every page
+        with use_language(state.lang):  # the commitment to the seed under every page; the seed once revealed
+            proof = seed_proof(event).line()
         return env.get_template(name).render(fragment=fragment, event_name=event.info().name, path=path,
-                                             board=shown, **ctx)
+                                             board=shown, draw_proof=proof, **ctx)
 
     def render(name: str, request: Request, status: int = 200, **ctx: Any) -> HTMLResponse:
         return HTMLResponse(html(name, request.url.path[len(root):] or "/", **ctx), status)

@@ -422,7 +422,8 @@ class Event:
         rows = self._settings()
         return EventInfo(name=rows["name"], game=rows["game"], scheme=rows["scheme"],
                          rounds=int(rows["rounds"]), seed=int(rows["seed"]),
-                         date=rows.get("date") or None, created_at=rows["created_at"])
+                         date=rows.get("date") or None, created_at=rows["created_at"],
+                         seed_revealed=rows.get("seed_revealed") or None)
 
     # --- players -------------------------------------------------------------------
     def players(self) -> list[Player]:

@@ -151,6 +151,8 @@ class EventInfo:
     seed: int
     date: str | None
     created_at: str
+    #: When `tourney event --reveal-seed` published the seed (None: outputs show its fingerprint only).
+    seed_revealed: str | None = None
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from tourney.games.duel.stored import (
     round_robin_order, stored_rounds, top_cut,
 )
 from tourney.event.seating import SeatedRound
-from tourney.event.swiss import Pairing, SwissPlayer, next_cut_round, pair_round, round_robin
+from tourney.event.swiss import Pairing, SwissPlayer, next_cut_round, pair_round, robin_pairings, round_robin
 from tourney.event.swiss import top_cut as top_cut_pairings
 
 if TYPE_CHECKING:
@@ -59,18 +59,22 @@ def swiss_players(event: store.Event, round_no: int) -> list[SwissPlayer]:
             for p in event.players() if p.active_in(round_no)]
 
 
-def _store_pairings(event: store.Event, round_no: int, pairings: Sequence[Pairing], seed: str, how: str) -> None:
+def _store_pairings(event: store.Event, round_no: int, pairings: Sequence[Pairing], seed: str, how: str,
+                    method: str, record: dict[str, store.Json]) -> None:
+    """Store a round's pairings, its draw and its record (what `verify-draws` redraws it from)."""
     from tourney.core import store
+    from tourney.event.drawcheck import store_record
 
     ids = {p.name: p.id for p in event.players()}
     tables: list[list[tuple[int, str | None]]] = [[(ids[name], None) for name in p.players] for p in pairings]
     with event.transaction() as conn:
         store.store_seating(conn, round_no, "seat", tables)
         store.store_draw(conn, round_no, PAIRINGS_KIND, seed, pairings_payload(pairings))
+        store_record(conn, round_no, method, record)
         matches = sum(not p.is_bye for p in pairings)
         byes = [p.first for p in pairings if p.is_bye]
         store.log(conn, "seat", f"round {round_no}: {how}, {matches} matches"
-                                + (f", bye {', '.join(byes)}" if byes else "") + f", seed {seed!r}")
+                                + (f", bye {', '.join(byes)}" if byes else ""))
 
 
 def _check_open(event: store.Event, round_no: int) -> None:
@@ -93,8 +97,12 @@ def pair_swiss_round(event: store.Event, round_no: int) -> tuple[Pairing, ...]:
         raise SeatingError(_("round {round} can't be paired yet: results missing for {tables}: import them "
                              "first").format(round=round_no, tables=shown))
     seed = f"{event.info().seed}:pair:{round_no}"
-    result = pair_round(swiss_players(event, round_no), seed)
-    _store_pairings(event, round_no, result.pairings, seed, "Swiss pairing")
+    players = swiss_players(event, round_no)
+    result = pair_round(players, seed)
+    record: dict[str, store.Json] = {"players": [
+        {"name": p.name, "score": str(p.score), "opponents": [o for o in sorted(p.opponents)], "byes": p.byes,
+         "firsts": p.firsts, "started_last": p.started_last, "order": p.order} for p in players]}
+    _store_pairings(event, round_no, result.pairings, seed, "Swiss pairing", "swiss", record)
     return result.pairings
 
 
@@ -120,21 +128,14 @@ def pair_round_robin_round(event: store.Event, round_no: int) -> tuple[Pairing, 
     if late:
         raise SeatingError(_("{names} joined after the round robin was drawn: a round robin can't take late entries "
                              "(drop them, or start a Swiss event)").format(names=", ".join(map(repr, late))))
-    out: list[Pairing] = []
-    for p in schedule[round_no - 1]:
-        playing = [x for x in p.players if x in active]
-        if len(playing) == 2:
-            out.append(Pairing(len(out) + 1, p.first, p.second, p.flags))
-        elif playing:
-            out.append(Pairing(len(out) + 1, playing[0], None, ("bye: the opponent dropped",)))
-    out.sort(key=lambda p: p.is_bye)
-    out = [Pairing(i, p.first, p.second, p.flags) for i, p in enumerate(out, 1)]
+    out = robin_pairings(names, round_no, frozenset(active))
     seed = f"{event.info().seed}:roundrobin"
     if round_robin_order(event) is None:
         with event.transaction() as conn:
             store.store_draw(conn, None, ROUND_ROBIN_KIND, seed, list(names))
-    _store_pairings(event, round_no, out, seed, "round robin")
-    return tuple(out)
+    _store_pairings(event, round_no, out, seed, "round robin", "roundrobin",
+                    {"order": [n for n in names], "active": [n for n in sorted(active)]})
+    return out
 
 
 def _as_seated(round_no: int, pairings: Sequence[Pairing]) -> SeatedRound:
@@ -193,6 +194,7 @@ def seat_top_cut(event: store.Event, size: int) -> SeatedRound:
         pairings = top_cut_pairings(seeds, size)
         round_no = swiss_done + 1
         cut = TopCut(round_no, tuple(seeds))
+        record: dict[str, store.Json] = {"seeds": list(seeds), "size": size}
     else:
         seeds = list(cut.seeds)
         last = max(seated)
@@ -208,9 +210,10 @@ def seat_top_cut(event: store.Event, size: int) -> SeatedRound:
             raise SeatingError(_("the top cut is decided: {winner!r} won the final").format(winner=winners[0]))
         pairings = next_cut_round(winners, seeds)
         round_no = last + 1
+        record = {"seeds": list(seeds), "winners": list(winners)}
         cut = TopCut(round_no, cut.seeds)  # each cut round's draw names its own round
     seed = f"{info.seed}:topcut:{round_no}"
     with event.transaction() as conn:
         store.store_draw(conn, round_no, TOP_CUT_KIND, seed, cut.payload())
-    _store_pairings(event, round_no, pairings, seed, f"top cut of {size}")
+    _store_pairings(event, round_no, pairings, seed, f"top cut of {size}", "topcut", record)
     return _as_seated(round_no, pairings)

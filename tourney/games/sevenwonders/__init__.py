@@ -3,6 +3,7 @@ seating with wonder and guild draws, score sheets and their German vocabulary, c
 the draws — and standings by game points and relative shares (`standings`)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from tourney.core.errors import UsageError
@@ -12,6 +13,7 @@ from tourney.games.tablegame import TableGameWorkflow
 
 if TYPE_CHECKING:
     from tourney.core.store import EventSetting
+    from tourney.event.drawcheck import DrawMethod
     from tourney.outputs.stats.model import GameStats
 
 
@@ -23,6 +25,12 @@ class SevenWonders(TableGameWorkflow):
         from tourney.games.sevenwonders.stats import STATS  # pandas loads only for statistics
 
         return STATS
+
+    @property
+    def draw_methods(self) -> Mapping[str, DrawMethod]:
+        from tourney.games.sevenwonders.drawcheck import METHODS  # the optimiser loads only to verify
+
+        return METHODS
 
     def bye_settings(self, bye_score: str) -> list[EventSetting]:
         raise UsageError(_("--bye-score is for Duel events (a 7 Wonders round has no byes)"))

@@ -52,6 +52,7 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
 def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: list[int],
                     tables: str | None) -> list[SeatedRound]:
     from tourney.core import store
+    from tourney.event.drawcheck import store_record
 
     info = event.info()
     players = [p for p in event.players() if p.active_in(first)]
@@ -72,10 +73,18 @@ def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: l
             had.setdefault(by_name[name_key(s.player)], set()).add(s.wonder)
     stored_wonders = {(s.round, s.table, s.seat): s.wonder for s in event.seats()}
     earlier = [d.wonders for r, d in sorted(round_draws(event).items()) if r < first]
+    # What every round of this plan is drawn from: `verify-draws` redraws it from the seed and this.
+    record: dict[str, store.Json] = {
+        "first": first, "plan_rounds": len(fixed) + todo, "players": [p.id for p in players],
+        "names": {str(i): names[i] for i in sorted({p.id for p in players} | {i for rnd in fixed for t in rnd
+                                                                                 for i in t})},
+        "sizes": list(sizes), "limits": None, "fixed": [[list(t) for t in rnd] for rnd in fixed],
+        "had": {str(i): [w for w in sorted(ws)] for i, ws in sorted(had.items())},
+        "earlier": [list(w) for w in earlier]}
     out: list[SeatedRound] = []
     with event.transaction() as conn:
         if tables and tables != table_plan_setting(event):
-            store.store_draw(conn, None, TABLE_PLAN_KIND, str(info.seed), tables)
+            store.store_draw(conn, None, TABLE_PLAN_KIND, "table plan", tables)
             store.log(conn, "seat", f"table plan {tables!r} for the rounds seated from now on")
         for r in range(first, max(wanted) + 1):
             rnd = planned[r]
@@ -86,6 +95,7 @@ def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: l
                     had.setdefault(p, set()).add(draw.wonder(seat))
             if r not in wanted:
                 continue
+            store_record(conn, r, "wonders", record)
             wonders = [[draw.wonder(seat) for seat in range(1, len(t) + 1)] for t in rnd]
             same = current.get(r) == rnd and all(
                 stored_wonders.get((r, ti, si)) == w for ti, ws in enumerate(wonders, 1) for si, w in enumerate(ws, 1))
@@ -97,7 +107,7 @@ def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: l
             store.store_draw(conn, r, SEATS_KIND, seed, [[names[p] for p in t] for t in rnd])
             store.store_draw(conn, r, WONDERS_KIND, f"{info.seed}:{r}", draw_payload(draw))
             store.log(conn, "seat", f"round {r}: {sum(map(len, rnd))} players at tables of "
-                                    f"{'+'.join(str(len(t)) for t in rnd)}, seed {seed!r}")
+                                    f"{'+'.join(str(len(t)) for t in rnd)}")
             if r in report or r in current:
                 out.append(SeatedRound(r, tuple(tuple(names[p] for p in t) for t in rnd)))
     return out

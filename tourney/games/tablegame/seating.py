@@ -25,6 +25,7 @@ def seat_rounds(game: TableGame[Any], event: Event, round_no: int | None, all_ro
     seed) at tables of the game's sizes, as close to the scheme's table size as they allow
     (`tables`: 'even' or sizes like '4,4,3'), and store the rounds asked for."""
     from tourney.core import store
+    from tourney.event.drawcheck import store_record
 
     todo = rounds_to_plan(event, round_no, all_rounds)
     info = event.info()
@@ -42,10 +43,19 @@ def seat_rounds(game: TableGame[Any], event: Event, round_no: int | None, all_ro
                          fixed=fixed, seed=seed, limits=limits)
     planned = dict(zip(range(todo.first, info.rounds + 1), plan[len(fixed):]))
     names = {p.id: p.name for p in event.players()}
+    # What every round of this plan is drawn from: `verify-draws` redraws it from the seed and this.
+    record: dict[str, store.Json] = {
+        "first": todo.first, "plan_rounds": len(fixed) + info.rounds - todo.first + 1,
+        "players": [p.id for p in players],
+        "names": {str(i): names[i] for i in sorted({p.id for p in players} | {i for rnd in fixed for t in rnd
+                                                                                 for i in t})},
+        "sizes": list(sizes), "limits": [limits.low, limits.high, limits.usual, limits.game],
+        "fixed": [[list(t) for t in rnd] for rnd in fixed]}
     out: list[SeatedRound] = []
     with event.transaction() as conn:
         for r in todo.wanted:
             rnd = planned[r]
+            store_record(conn, r, "schedule", record)
             seated = SeatedRound(r, tuple(tuple(names[p] for p in t) for t in rnd))
             if current.get(r) == rnd:
                 if r in todo.asked:  # asked for by name: say it stands as planned
@@ -54,7 +64,7 @@ def seat_rounds(game: TableGame[Any], event: Event, round_no: int | None, all_ro
             store.store_seating(conn, r, "seat", [[(p, None) for p in t] for t in rnd])
             store.store_draw(conn, r, SEATS_KIND, seed, [[names[p] for p in t] for t in rnd])
             store.log(conn, "seat", f"round {r}: {sum(map(len, rnd))} players at tables of "
-                                    f"{'+'.join(str(len(t)) for t in rnd)}, seed {seed!r}")
+                                    f"{'+'.join(str(len(t)) for t in rnd)}")
             out.append(seated)
     return out
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from tourney.core import store
 from tourney.core.errors import SeatingError, UsageError
-from tourney.core.i18n import _
+from tourney.core.i18n import _, use_language
 from tourney.outputs.pdf.game import GamePrint
 from tourney.outputs.pdf.lists import (
     NameLine,
@@ -113,7 +113,11 @@ def seating_by_name(event: store.Event, kit: GamePrint, round_no: int, lang: str
     doc = SeatingList(info.name, round_no, f"{w['round']} {round_no} · {title}", tuple(lines),
                       w["opponent"] if opponents else (w["wonder"] if any(x.detail for x in lines) else ""),
                       show_seat=not opponents)
-    return render_seating_by_name(doc, lang, footnote=_footnote(info, w))
+    from tourney.event.drawproof import seed_proof
+
+    with use_language(lang):  # the commitment to the seed, on the wall before anyone plays
+        proof = seed_proof(event).brief()
+    return render_seating_by_name(doc, lang, footnote=f"{_footnote(info, w)} · {proof}")
 
 
 def seating_by_table(event: store.Event, kit: GamePrint, round_no: int, lang: str = "en") -> Rendered:

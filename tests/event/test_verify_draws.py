@@ -1,0 +1,208 @@
+"""Draws anyone can verify (issue 30): the seed stays secret behind its SHA-256 fingerprint
+until `tourney event --reveal-seed`; `tourney verify-draws` redraws every round from the
+exported workbook and names each seat that differs."""
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import subprocess
+from pathlib import Path
+
+import openpyxl
+from pypdf import PdfReader
+from starlette.testclient import TestClient
+
+from conftest import duel_row, line, write_duel_sheet, write_sheet
+
+from tourney.server import app as server_app
+from tourney.server import create_app
+
+#: A seed no other number in the outputs spells by chance.
+SEED = 861349027715
+FINGERPRINT = hashlib.sha256(f"tourney-seed-v1:{SEED}".encode()).hexdigest()
+SHORT = FINGERPRINT[:16]
+NAMES = ["Anna", "Bernd", "Clara", "Dieter", "Elif", "Frank", "Greta", "Hakan", "Ines", "Jonas", "Katja", "Lukas",
+         "Mira", "Niklas", "Olga", "Paul", "Quirin"]  # 17: tables of 5+4+4+4
+
+
+def seven_wonders_event(run, rounds: int = 4) -> None:
+    run("new", "ev.db", "--game", "7wonders", "--rounds", str(rounds), "--seed", str(SEED), "--name", "Cup")
+    run("players", "add", "ev.db", *NAMES)
+
+
+def play_round(run, round_no: int) -> None:
+    """Results for every table of the round: seat 1 scores most."""
+    seats = json.loads(run("seating", "ev.db", "--round", str(round_no), "--format", "json").output)
+    rows = [line(round_no, s["table"], s["seat"], s["player"], civilian=15 - s["seat"]) for s in seats]
+    write_sheet(Path(f"r{round_no}.csv"), rows)
+    run("results", "import", "ev.db", f"r{round_no}.csv")
+
+
+def verify(run, export: str, seed: int | str = SEED):
+    return run("verify-draws", export, "--seed", str(seed), ok=None)
+
+
+def workbook_text(path: str) -> str:
+    wb = openpyxl.load_workbook(path)
+    return "\n".join(str(c) for ws in wb.worksheets for row in ws.iter_rows(values_only=True) for c in row)
+
+
+def test_the_fingerprint_is_sha256_of_the_prefixed_seed_as_sha256sum_computes_it(run):
+    out = subprocess.run(["sha256sum"], input=f"tourney-seed-v1:{SEED}".encode(), capture_output=True, check=True)
+    assert out.stdout.decode().split()[0] == FINGERPRINT
+    created = run("new", "ev.db", "--game", "7wonders", "--seed", str(SEED), "--name", "Cup").output
+    assert created == f"created 'Cup' in ev.db: 7wonders, scheme bonn, 4 rounds, draw fingerprint {SHORT}\n"
+
+
+def test_no_output_shows_the_seed_before_the_reveal_and_the_reveal_publishes_it(run, monkeypatch):
+    seven_wonders_event(run)
+    said = [run("seat", "ev.db", "--round", "1").output]
+    assert said[0].endswith(f"draw fingerprint {SHORT} (SHA-256 of the secret seed)\n")
+    said.append(run("seat", "ev.db", "--all").output)
+    play_round(run, 1)
+    said += [run(*args).output for args in (
+        ("event", "ev.db"), ("seating", "ev.db"), ("seating", "ev.db", "--format", "json"),
+        ("seating", "ev.db", "--format", "csv"), ("seating", "ev.db", "--report"), ("standings", "ev.db"),
+        ("standings", "ev.db", "--format", "json"), ("results", "history", "ev.db"),
+        ("results", "history", "ev.db", "--format", "json"), ("player", "ev.db", "Anna"))]
+    assert f"draw fingerprint {SHORT}," in said[2]
+    for ext in ("xlsx", "csv", "json", "html"):
+        run("export", "ev.db", "-o", f"s.{ext}")
+        said.append(workbook_text("s.xlsx") if ext == "xlsx" else Path(f"s.{ext}").read_text(encoding="utf-8"))
+    assert FINGERPRINT in said[-4]  # the workbook's Draws sheet commits to the seed too
+    run("print", "ev.db", "--round", "1", "--what", "seating", "-o", "wall.pdf")
+    wall = "\n".join(p.extract_text() for p in PdfReader("wall.pdf").pages)
+    assert f"draw fingerprint {SHORT}" in wall
+    said.append(wall)
+    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
+    monkeypatch.setattr(server_app, "SETTLE", 0.0)
+    client = TestClient(create_app("ev.db"))
+    pages = [client.get(p).text for p in ("/", "/rounds/1", "/standings", "/players/Anna", "/projector",
+                                          "/api/rounds/1/seating", "/api/standings")]
+    assert f"draw fingerprint {SHORT} (SHA-256 of the secret seed)" in pages[0]
+    said += pages
+    assert [i for i, text in enumerate(said) if str(SEED) in text] == []
+
+    shown = run("event", "ev.db", "--reveal-seed").output
+    assert shown.endswith(f"seed: {SEED} (revealed; check the draws with 'tourney verify-draws EXPORT.xlsx "
+                          f"--seed {SEED}')\n")
+    assert f"draw fingerprint {SHORT}, seed {SEED} (revealed)" in client.get("/").text
+    run("export", "ev.db", "-o", "after.xlsx")
+    assert str(SEED) in workbook_text("after.xlsx")
+    assert f"created event 'Cup': game 7wonders, scheme bonn, 4 rounds, seed {SEED}" in run(
+        "results", "history", "ev.db").output
+
+
+def test_every_round_of_a_seven_wonders_event_verifies_and_a_seat_changed_by_hand_is_reported(run):
+    seven_wonders_event(run)
+    run("seat", "ev.db", "--round", "1")
+    play_round(run, 1)
+    run("players", "add", "ev.db", "Late Comer")  # round 2 on is planned again, from round 2
+    run("players", "drop", "ev.db", "Quirin")
+    run("seat", "ev.db", "--all")
+    play_round(run, 2)
+    run("export", "ev.db", "-o", "clean.xlsx")
+    assert (verify(run, "clean.xlsx").output, verify(run, "clean.xlsx").exit_code) == ("all 4 rounds match\n", 0)
+
+    # Two players of round 3, table 2 swap seats in the store, by hand (each keeps the board in front of them).
+    with sqlite3.connect("ev.db") as db:
+        (first, board1), (second, board2) = db.execute(
+            "SELECT p.name, s.wonder FROM seats s JOIN players p ON p.id = s.player_id "
+            "WHERE s.round = 3 AND s.table_no = 2 AND s.seat IN (1, 2) ORDER BY s.seat").fetchall()
+        for old, new in ((1, 99), (2, 1), (99, 2)):
+            db.execute("UPDATE seats SET seat = ? WHERE round = 3 AND table_no = 2 AND seat = ?", (new, old))
+    run("export", "ev.db", "-o", "changed.xlsx")
+    r = verify(run, "changed.xlsx")
+    assert r.exit_code == 1
+    assert r.output == (f"round 3, table 2, seat 1: expected {first}, found {second}\n"
+                        f"round 3, table 2, seat 2: expected {second}, found {first}\n"
+                        f"round 3, table 2, seat 1: expected board {board1}, found {board2}\n"
+                        f"round 3, table 2, seat 2: expected board {board2}, found {board1}\n"
+                        "4 differences: the draws do not match the seed\n")
+
+    # A board changed by hand is a difference too.
+    with sqlite3.connect("ev.db") as db:
+        (board,) = db.execute("SELECT wonder FROM seats WHERE round = 4 AND table_no = 1 AND seat = 1").fetchone()
+        other = "Rhodos" if board != "Rhodos" else "Gizah"
+        db.execute("UPDATE seats SET wonder = ? WHERE round = 4 AND table_no = 1 AND seat = 1", (other,))
+    run("export", "ev.db", "-o", "board.xlsx")
+    assert f"round 4, table 1, seat 1: expected board {board}, found {other}\n" in verify(run, "board.xlsx").output
+
+
+def test_the_wrong_seed_an_unknown_draw_version_and_an_old_export_are_refused_clearly(run):
+    seven_wonders_event(run, rounds=2)
+    run("seat", "ev.db", "--all")
+    run("export", "ev.db", "-o", "e.xlsx")
+    r = verify(run, "e.xlsx", 5)
+    assert r.exit_code == 1
+    assert r.output == (f"Error: seed 5 is not the seed this event committed to: its SHA-256 fingerprint is "
+                        f"{hashlib.sha256(b'tourney-seed-v1:5').hexdigest()}, the event's is {FINGERPRINT}\n")
+    r = verify(run, "e.xlsx", "abc")
+    assert r.exit_code == 2 and "a seed is a whole number" in r.output
+    with sqlite3.connect("ev.db") as db:
+        db.execute("UPDATE draws SET payload = replace(payload, '\"draw_version\": 1', '\"draw_version\": 99') "
+                   "WHERE kind = 'record' AND round = 2")
+    run("export", "ev.db", "-o", "v99.xlsx")
+    r = verify(run, "v99.xlsx")
+    assert (r.exit_code, r.output) == (1, "Error: round 2 was drawn with draw version 99, which this tourney does "
+                                          "not know (it knows 1): verify with the tourney release that ran the "
+                                          "event\n")
+    wb = openpyxl.load_workbook("e.xlsx")
+    del wb["tourney-draws"]
+    wb.save("old.xlsx")
+    r = verify(run, "old.xlsx")
+    assert (r.exit_code, r.output) == (1, "Error: old.xlsx has no 'tourney-draws' sheet: export the event again "
+                                          "with this tourney ('tourney export EVENT -o FILE.xlsx')\n")
+    r = verify(run, "missing.xlsx")
+    assert r.exit_code == 1 and "missing.xlsx: no such file" in r.output
+
+
+def test_a_table_game_verifies_from_its_schedule(run):
+    run("new", "d.db", "--game", "dominations", "--rounds", "3", "--seed", str(SEED))
+    run("players", "add", "d.db", *NAMES[:10])
+    run("seat", "d.db", "--all")
+    run("export", "d.db", "-o", "d.xlsx")
+    assert verify(run, "d.xlsx").output == "all 3 rounds match\n"
+
+
+def test_duel_swiss_and_round_robin_pairings_verify(run):
+    run("new", "s.db", "--game", "duel", "--rounds", "3", "--seed", str(SEED))
+    run("players", "add", "s.db", "Anna", "Ben", "Cleo", "Dirk", "Eva")
+    for round_no in (1, 2):
+        run("seat", "s.db")
+        rows = []
+        for p in json.loads(run("pairings", "s.db", "--round", str(round_no), "--format", "json").output):
+            if p["first"] and p["opponent"]:
+                rows += [duel_row(round_no, p["table"], p["player"], 1),
+                         duel_row(round_no, p["table"], p["opponent"], 0, blue=4)]
+        write_duel_sheet(Path(f"s{round_no}.csv"), rows)
+        run("results", "import", "s.db", f"s{round_no}.csv")
+    run("seat", "s.db")
+    run("export", "s.db", "-o", "s.xlsx")
+    assert verify(run, "s.xlsx").output == "all 3 rounds match\n"
+    with sqlite3.connect("s.db") as db:  # round 3's first table: the other player starts
+        for old, new in ((1, 99), (2, 1), (99, 2)):
+            db.execute("UPDATE seats SET seat = ? WHERE round = 3 AND table_no = 1 AND seat = ?", (new, old))
+    run("export", "s.db", "-o", "s2.xlsx")
+    out = verify(run, "s2.xlsx").output
+    assert out.startswith("round 3, table 1, seat 1: expected ") and out.endswith("2 differences: the draws do "
+                                                                                   "not match the seed\n")
+
+    run("new", "rr.db", "--game", "duel", "--scheme", "roundrobin", "--rounds", "3", "--seed", str(SEED))
+    run("players", "add", "rr.db", "A", "B", "C", "D")
+    run("seat", "rr.db", "--all")
+    run("export", "rr.db", "-o", "rr.xlsx")
+    assert verify(run, "rr.xlsx").output == "all 3 rounds match\n"
+
+
+def test_the_demo_events_verify_clean(run):
+    run("demo", "--dir", "demo", "--brief")
+    for db, xlsx in (("bonn-2018.db", "standings.xlsx"), ("dominations.db", "standings-dominations.xlsx")):
+        seed = run("event", f"demo/{db}", "--reveal-seed").output.rsplit("--seed ", 1)[1].rstrip("')\n")
+        run("export", f"demo/{db}", "-o", xlsx)
+        r = verify(run, xlsx, seed)
+        assert r.exit_code == 0
+        assert r.output == ("not drawn by tourney (seated from score sheets or before draws were recorded): round "
+                            f"{', '.join(map(str, range(1, 5 if db == 'bonn-2018.db' else 3)))}\n"
+                            "no round was drawn by tourney: nothing to redraw\n")
