@@ -1,18 +1,23 @@
 """Two `tourney serve` processes over one PostgreSQL event (two machines behind a load
 balancer, say): a race on one table from both stores one version, a change made through one
-shows on the other's pages within 2 s, and events served at once keep their data apart."""
+shows on the other's pages within 2 s, a desk logged in at one is logged in at the other, and
+a desk removed is out on both. (Events served at once keep their data apart:
+test_server_several.py.)"""
 from __future__ import annotations
 
+import http.client
 import json
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 from live_event import Server, build_event, table_rows
 
 from conftest import postgres_event_url
 from tourney.core.store import Event
+from tourney.server.app import SESSION_COOKIE
 
 
 def post(url: str, body: object, token: str) -> tuple[int, object]:
@@ -70,3 +75,40 @@ def test_two_servers_on_one_postgresql_event(postgres_server, tmp_path):
     assert "Traceback" not in out
     stored = Event.open(where).results()
     assert sorted((t.table, t.version) for t in stored) == [(t, 1) for t in range(1, 6)]
+
+
+def desk_answer(url: str, path: str, cookie: str | None = None, form: dict[str, str] | None = None
+                ) -> tuple[int, str, str]:
+    """(status, Location, session cookie set) of one request, redirects not followed."""
+    parts = urllib.parse.urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=20)
+    body = urllib.parse.urlencode(form).encode() if form is not None else None
+    headers = {"Cookie": f"{SESSION_COOKIE}={cookie}"} if cookie else {}
+    if body is not None:
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    conn.request("POST" if body is not None else "GET", path, body, headers)
+    resp = conn.getresponse()
+    resp.read()
+    set_cookie = resp.getheader("Set-Cookie") or ""
+    sid = set_cookie.split(";", 1)[0].partition("=")[2] if set_cookie.startswith(SESSION_COOKIE + "=") else ""
+    conn.close()
+    return resp.status, resp.getheader("Location") or "", sid
+
+
+def test_a_login_on_one_server_works_on_the_other_and_a_removed_desk_is_out_on_both(postgres_server, tmp_path, run):
+    where = postgres_event_url(postgres_server)
+    ev = build_event(tmp_path, at=where)
+    one, two = Server(where), Server(where)
+    try:
+        status, location, sid = desk_answer(one.url, "/desk/login", form={"token": ev.desk_a})
+        assert (status, location) == (303, "/desk") and sid
+        # The other process knows the session: its desk page opens, no login asked.
+        assert desk_answer(two.url, "/desk", sid)[0] == 200
+        assert desk_answer(two.url, "/desk", "forged")[:2] == (303, "/desk/login")
+        run("desk", "remove", where, "A")
+        # Removed through the command line: out at once on both.
+        assert desk_answer(one.url, "/desk", sid)[:2] == (303, "/desk/login")
+        assert desk_answer(two.url, "/desk", sid)[:2] == (303, "/desk/login")
+    finally:
+        out = one.stop() + two.stop()
+    assert "Traceback" not in out
