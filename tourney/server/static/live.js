@@ -1,5 +1,6 @@
 // Player pages: refresh the page's live part when the event changes, "find my name", and the
-// round clock and the organiser's announcements above the page (from /api/stamp).
+// round clock and the organiser's announcements above the page (/api/stamp's answer, pushed by
+// /api/stream where the browser can keep a stream open, else asked for every second).
 (function () {
   "use strict";
   var main = document.getElementById("live");
@@ -126,7 +127,21 @@
     box.hidden = list.length === 0;
   }
 
+  function apply(data) {
+    window.TOURNEY_TIMER_END = data.timer_end;
+    showClock(data.clock);
+    showNotes(data.announcements);
+    // A page built a moment before the latest change says so: it is fetched again next time.
+    if (stamp !== null && data.stamp !== stamp) refresh();
+    else if (stamp === null) stamp = data.stamp;
+  }
+
+  // --- asking every second: while no stream is open ----------------------------------------
+  var streaming = false, polling = false;
+
   function poll() {
+    if (streaming) { polling = false; return; }  // the stream took over
+    polling = true;
     var asked = Date.now();
     fetch("/api/stamp", {cache: "no-cache"})  // revalidated: 304 while nothing changed
       .then(function (r) {
@@ -134,20 +149,40 @@
         if (!isNaN(now)) offset = now - (asked + Date.now()) / 2;
         return r.json();
       })
-      .then(function (data) {
-        window.TOURNEY_TIMER_END = data.timer_end;
-        showClock(data.clock);
-        showNotes(data.announcements);
-        // A page built a moment before the latest change says so: it is fetched again next time.
-        if (stamp !== null && data.stamp !== stamp) refresh();
-        else if (stamp === null) stamp = data.stamp;
-      })
+      .then(apply)
       .catch(function () { /* the laptop may be restarting: try again next time */ })
       .finally(function () { setTimeout(poll, 1000); });
+  }
+
+  function startPolling() {
+    if (!polling) poll();
+  }
+
+  // --- the stream: the same answer, pushed when it changes ----------------------------------
+  function listen() {
+    var source = new EventSource("/api/stream");
+    source.onmessage = function (e) {
+      var data = JSON.parse(e.data);
+      offset = data.now - Date.now();
+      streaming = true;
+      apply(data);
+    };
+    source.onerror = function () {
+      streaming = false;
+      startPolling();  // until the stream is back
+      // A dropped stream is opened again by the browser (after the server's retry: hint); one the
+      // server refused (too many open, or none served) is asked for again a minute or so later.
+      if (source.readyState === EventSource.CLOSED) setTimeout(listen, 30000 + Math.random() * 60000);
+    };
+    // A proxy that holds the stream back: the page asks every second until the first event comes.
+    setTimeout(function () { if (!streaming) startPolling(); }, 5000);
   }
 
   bindFind();
   tick();
   setInterval(tick, 250);
-  if (main && main.dataset.live === "1") poll();
+  if (main && main.dataset.live === "1") {
+    if (window.EventSource) listen();
+    else poll();
+  }
 })();
