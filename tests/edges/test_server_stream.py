@@ -105,7 +105,7 @@ def in_process(ev: LiveEvent) -> Iterator[tuple[str, Hub]]:
     [hub] = [r.endpoint.__self__ for r in app.routes if getattr(r, "path", "") == "/api/stream"]
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run)
+    thread = threading.Thread(target=server.run, daemon=True)  # a test failing with a stream open ends still
     thread.start()
     while not server.started:
         time.sleep(0.05)
@@ -114,14 +114,15 @@ def in_process(ev: LiveEvent) -> Iterator[tuple[str, Hub]]:
     finally:
         server.should_exit = True
         thread.join(timeout=30)
-        assert not thread.is_alive()
+    assert not thread.is_alive(), "uvicorn did not stop with no stream open"
 
 
-def until(check, what: str) -> None:
+def until(check, what: str, page=None) -> None:
+    """Wait for `check()`; with a Playwright `page`, its events (requests seen) go on arriving."""
     deadline = time.monotonic() + WITHIN
     while not check():
         assert time.monotonic() < deadline, what
-        time.sleep(0.05)
+        page.wait_for_timeout(50) if page is not None else time.sleep(0.05)
 
 
 def test_closed_streams_leave_nothing_behind_and_too_many_get_503(tmp_path):
@@ -134,6 +135,15 @@ def test_closed_streams_leave_nothing_behind_and_too_many_get_503(tmp_path):
         for reader in readers:
             reader.close()
         until(lambda: hub.streams == 0 and hub.loop_task is None, "closed streams still counted, or the loop runs")
+
+        # Changed while no stream was open: the next stream starts with the change, not with what
+        # the process read before (the stamp read once a moment ago is good for half a second).
+        assert CliRunner().invoke(cli, ["announce", str(ev.path), "Round 2 at 14:00"]).exit_code == 0
+        time.sleep(1.5)
+        late = Reader(url)
+        assert "Round 2 at 14:00" in json.dumps(late.event())
+        late.close()
+        until(lambda: hub.streams == 0, "a closed stream still counted")
 
         hub.limit = 2
         kept = [Reader(url) for _ in range(2)]
@@ -176,8 +186,8 @@ def test_the_standings_page_follows_the_stream_and_polls_when_it_is_refused(brow
             page.goto(server.url + "/standings")
             pages[name] = page
         assert pages["streaming"].locator("p.notice").is_visible()  # "No results yet."
-        until(lambda: "/api/stream" in asked["streaming"], "the page opened no stream")
-        time.sleep(1.5)  # the stream is open: the page has stopped asking (it would have asked once or twice)
+        until(lambda: "/api/stream" in asked["streaming"], "the page opened no stream", pages["streaming"])
+        pages["streaming"].wait_for_timeout(1500)  # would it ask /api/stamp, it would have by now
 
         rows = table_rows(ev.path, 1, 1)
         body = json.dumps({"rows": rows, "version": None}).encode()
@@ -193,6 +203,31 @@ def test_the_standings_page_follows_the_stream_and_polls_when_it_is_refused(brow
         assert "/api/stamp" in asked["refused"]  # the stream refused: it asked every second, as before
         for page in pages.values():
             page.close()
+    finally:
+        out = server.stop()
+    assert server.proc.returncode == 0 and "Traceback" not in out, out
+
+
+def test_a_page_in_a_background_tab_gives_its_stream_back_and_asks_every_second(browser, tmp_path):
+    ev = published(tmp_path)
+    server = Server(ev.path)
+    try:
+        asked: list[str] = []
+        page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+        page.on("request", lambda r: asked.append(r.url.removeprefix(server.url)))
+        page.goto(server.url + "/standings")
+        until(lambda: asked.count("/api/stream") == 1, "the page opened no stream", page)
+        shown = "(hidden) => { Object.defineProperty(document, 'hidden', {value: hidden, configurable: true}); " \
+                "document.dispatchEvent(new Event('visibilitychange')); }"
+        page.evaluate(shown, True)  # another tab in front
+        until(lambda: asked.count("/api/stamp") >= 2, "a page in the background asked nothing", page)
+        page.evaluate(shown, False)  # in front again
+        until(lambda: asked.count("/api/stream") == 2, "the page in front again opened no stream", page)
+        page.wait_for_timeout(1500)  # the last question asked while the stream opened has been answered
+        polled = asked.count("/api/stamp")
+        page.wait_for_timeout(2500)
+        assert asked.count("/api/stamp") == polled  # the stream is back: it asks no more
+        page.close()
     finally:
         out = server.stop()
     assert server.proc.returncode == 0 and "Traceback" not in out, out

@@ -9,6 +9,7 @@ or command changed the event. Its `latest` answer is only a cache of the store."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 import threading
 import time
@@ -58,6 +59,7 @@ class Hub:
         self.limit = limit
         self.streams = 0
         self.latest: bytes | None = None  # /api/stamp's JSON body, as last read
+        self.read_at = float("-inf")
         self.generation = 0
         self.stopping = False
         self.loop_task: asyncio.Task[None] | None = None
@@ -78,6 +80,7 @@ class Hub:
     async def refresh(self) -> None:
         """Read the answer now (through the page cache) and wake the streams if it changed."""
         body = (await self.current()).variants[""].data
+        self.read_at = time.monotonic()
         if body != self.latest:
             self._publish(body)
 
@@ -113,7 +116,8 @@ class Hub:
 
             def heard(signum: int, frame: FrameType | None, previous: Callable[[int, FrameType | None], Any]
                       = previous) -> None:
-                loop.call_soon_threadsafe(self.stop)
+                with contextlib.suppress(RuntimeError):  # the loop has closed already: no stream is open
+                    loop.call_soon_threadsafe(self.stop)
                 previous(signum, frame)
 
             signal.signal(sig, heard)
@@ -149,15 +153,15 @@ class EventStream(Response):
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
-        self.background = None
+        self.status_code, self.raw_headers, self.background = 200, list(_HEAD), None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         hub = self.hub
         gone = asyncio.ensure_future(_disconnected(receive))
         try:
-            if hub.latest is None:
-                await hub.refresh()
-            await send({"type": "http.response.start", "status": 200, "headers": _HEAD})
+            if time.monotonic() - hub.read_at > 2 * hub.every:
+                await hub.refresh()  # no stream was open a moment ago: what the hub holds may be old
+            await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
             await send({"type": "http.response.body", "body": b"retry: %d\n\n" % RETRY_MS, "more_body": True})
             sent = -1
             while not gone.done() and not hub.stopping:

@@ -159,30 +159,51 @@
   }
 
   // --- the stream: the same answer, pushed when it changes ----------------------------------
+  var source = null, refusedUntil = 0;
+
   function listen() {
-    var source = new EventSource("/api/stream");
-    source.onmessage = function (e) {
+    if (source || document.hidden || Date.now() < refusedUntil) return;
+    var mine = source = new EventSource("/api/stream");
+    mine.onmessage = function (e) {
       var data = JSON.parse(e.data);
       offset = data.now - Date.now();
       streaming = true;
       apply(data);
     };
-    source.onerror = function () {
+    mine.onerror = function () {
       streaming = false;
       startPolling();  // until the stream is back
       // A dropped stream is opened again by the browser (after the server's retry: hint); one the
       // server refused (too many open, or none served) is asked for again a minute or so later.
-      if (source.readyState === EventSource.CLOSED) setTimeout(listen, 30000 + Math.random() * 60000);
+      if (mine.readyState === EventSource.CLOSED && source === mine) {
+        source = null;
+        var wait = 30000 + Math.random() * 60000;
+        refusedUntil = Date.now() + wait;
+        setTimeout(listen, wait);
+      }
     };
     // A proxy that holds the stream back: the page asks every second until the first event comes.
     setTimeout(function () { if (!streaming) startPolling(); }, 5000);
+  }
+
+  // A page in a background tab gives its connection back (a browser opens only six to one server,
+  // and a server its streams to the pages people look at): it asks every second, as before.
+  function hang() {
+    if (source) { source.close(); source = null; }
+    streaming = false;
+    startPolling();
   }
 
   bindFind();
   tick();
   setInterval(tick, 250);
   if (main && main.dataset.live === "1") {
-    if (window.EventSource) listen();
-    else poll();
+    if (window.EventSource) {
+      document.addEventListener("visibilitychange", function () { if (document.hidden) hang(); else listen(); });
+      if (document.hidden) poll();
+      else listen();
+    } else {
+      poll();
+    }
   }
 })();
