@@ -43,7 +43,7 @@ from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.event.drawproof import seed_proof
 from tourney.event.history import DESK_AUTHOR, author_shown
-from tourney.server import board, roster
+from tourney.server import board, roster, stream
 from tourney.server.cache import Built, PageCache, built
 from tourney.server.guard import NumberConvertor, ReadOnly, WrongTryLimit, busy_answer, client_of
 from tourney.server.headers import SecurityHeaders
@@ -441,8 +441,10 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     async def stamp(request: Request) -> Response:
         """What every open player page polls every second: the change stamp (refresh when it
         moved), the clock and the announcements; 304 while nothing changed."""
-        return board.with_server_time(await cached_page(request, ("stamp",), lambda n: json_built(
-            n, {"stamp": n, **board.stamp_fields(event)}), settle=False))
+        return board.with_server_time(await cached_page(request, ("stamp",), stamp_json, settle=False))
+
+    def stamp_json(n: int) -> Built:
+        return json_built(n, {"stamp": n, **board.stamp_fields(event)})
 
     # --- JSON API --------------------------------------------------------------------
     async def api_standings(request: Request) -> Response:
@@ -741,6 +743,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         Route("/find", find),
         Route("/projector", projector),
         Route("/api/stamp", stamp),
+        *stream.routes(lambda: state.pages.get(("stamp",), stamp_json), said),  # the same, pushed
         *board.routes(event, lambda request, key, value: cached_page(
             request, key, lambda n: json_built(n, value()), settle=False)),
         Route("/api/standings", api_standings),

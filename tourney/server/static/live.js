@@ -1,5 +1,6 @@
 // Player pages: refresh the page's live part when the event changes, "find my name", and the
-// round clock and the organiser's announcements above the page (from /api/stamp).
+// round clock and the organiser's announcements above the page (/api/stamp's answer, pushed by
+// /api/stream where the browser can keep a stream open, else asked for every second).
 (function () {
   "use strict";
   // Where this event's pages are: "" or "/e/NAME" (`tourney serve` with several events).
@@ -128,7 +129,21 @@
     box.hidden = list.length === 0;
   }
 
+  function apply(data) {
+    window.TOURNEY_TIMER_END = data.timer_end;
+    showClock(data.clock);
+    showNotes(data.announcements);
+    // A page built a moment before the latest change says so: it is fetched again next time.
+    if (stamp !== null && data.stamp !== stamp) refresh();
+    else if (stamp === null) stamp = data.stamp;
+  }
+
+  // --- asking every second: while no stream is open ----------------------------------------
+  var streaming = false, polling = false;
+
   function poll() {
+    if (streaming) { polling = false; return; }  // the stream took over
+    polling = true;
     var asked = Date.now();
     fetch(ROOT + "/api/stamp", {cache: "no-cache"})  // revalidated: 304 while nothing changed
       .then(function (r) {
@@ -136,20 +151,61 @@
         if (!isNaN(now)) offset = now - (asked + Date.now()) / 2;
         return r.json();
       })
-      .then(function (data) {
-        window.TOURNEY_TIMER_END = data.timer_end;
-        showClock(data.clock);
-        showNotes(data.announcements);
-        // A page built a moment before the latest change says so: it is fetched again next time.
-        if (stamp !== null && data.stamp !== stamp) refresh();
-        else if (stamp === null) stamp = data.stamp;
-      })
+      .then(apply)
       .catch(function () { /* the laptop may be restarting: try again next time */ })
       .finally(function () { setTimeout(poll, 1000); });
+  }
+
+  function startPolling() {
+    if (!polling) poll();
+  }
+
+  // --- the stream: the same answer, pushed when it changes ----------------------------------
+  var source = null, refusedUntil = 0;
+
+  function listen() {
+    if (source || document.hidden || Date.now() < refusedUntil) return;
+    var mine = source = new EventSource(ROOT + "/api/stream");
+    mine.onmessage = function (e) {
+      var data = JSON.parse(e.data);
+      offset = data.now - Date.now();
+      streaming = true;
+      apply(data);
+    };
+    mine.onerror = function () {
+      streaming = false;
+      startPolling();  // until the stream is back
+      // A dropped stream is opened again by the browser (after the server's retry: hint); one the
+      // server refused (too many open, or none served) is asked for again a minute or so later.
+      if (mine.readyState === EventSource.CLOSED && source === mine) {
+        source = null;
+        var wait = 30000 + Math.random() * 60000;
+        refusedUntil = Date.now() + wait;
+        setTimeout(listen, wait);
+      }
+    };
+    // A proxy that holds the stream back: the page asks every second until the first event comes.
+    setTimeout(function () { if (!streaming) startPolling(); }, 5000);
+  }
+
+  // A page in a background tab gives its connection back (a browser opens only six to one server,
+  // and a server its streams to the pages people look at): it asks every second, as before.
+  function hang() {
+    if (source) { source.close(); source = null; }
+    streaming = false;
+    startPolling();
   }
 
   bindFind();
   tick();
   setInterval(tick, 250);
-  if (main && main.dataset.live === "1") poll();
+  if (main && main.dataset.live === "1") {
+    if (window.EventSource) {
+      document.addEventListener("visibilitychange", function () { if (document.hidden) hang(); else listen(); });
+      if (document.hidden) poll();
+      else listen();
+    } else {
+      poll();
+    }
+  }
 })();
