@@ -42,6 +42,7 @@ from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.event.history import DESK_AUTHOR, author_shown
 from tourney.server import board, roster
 from tourney.server.cache import Built, PageCache, built
+from tourney.server.once import DESK_SCOPE, PLAYERS_SCOPE, Once
 from tourney.server.reports import Parts, report_routes, report_shown
 
 if TYPE_CHECKING:
@@ -92,6 +93,9 @@ def _env(lang: str) -> Environment:
     env.globals["_"] = translations(lang).gettext
     env.globals["ngettext"] = translations(lang).ngettext
     env.globals["lang"] = lang
+    # A desk form's idempotency key: the same form sent twice (a double click, a resend after a
+    # lost answer) is done once (tourney/server/once.py).
+    env.globals["fresh_key"] = lambda: secrets.token_urlsafe(18)
     env.filters["urlname"] = lambda name: quote(str(name), safe="")
     env.filters["number"] = lambda value: local_number(value, lang)  # 17,5 on a German page
     env.filters["author"] = lambda author: author_shown(str(author), translations(lang).gettext)  # "Platz A"
@@ -219,6 +223,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     state = State(event, lang or live.event_lang(event), cut,
                   PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE))
     env = _env(state.lang)
+    once = Once(event, state.lang, state.changed)  # every write: its Idempotency-Key (tourney/server/once.py)
 
     def html(name: str, path: str, *, fragment: bool = False, **ctx: Any) -> str:
         shown = None if fragment else board.shown(event)  # the clock and announcements above every page
@@ -285,16 +290,15 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return JSONResponse({"error": _('send no body, or {"published": true|false}')}, 422)
         r, show = request.path_params["n"], body.get("published", True)
 
-        def act() -> bool:
+        def act() -> Response:
             with use_language(state.lang):
-                return live.publish_round(event, r, DESK_AUTHOR + desk.name, publish=show)
+                try:
+                    changed = live.publish_round(event, r, DESK_AUTHOR + desk.name, publish=show)
+                except TourneyError as exc:
+                    return JSONResponse({"error": str(exc)}, 404)
+            return JSONResponse({"round": r, "published": show, "changed": changed})
 
-        try:
-            changed = await run_in_threadpool(act)
-        except TourneyError as exc:
-            return JSONResponse({"error": str(exc)}, 404)
-        await run_in_threadpool(state.changed)
-        return JSONResponse({"round": r, "published": show, "changed": changed})
+        return await once(request, DESK_SCOPE + desk.name, act)
 
     async def player_request(request: Request, *keys: str) -> dict[str, str] | Response:
         """A player's JSON body with "player", "code" and `keys`, all strings, else a 422."""
@@ -317,21 +321,22 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         if isinstance(got, Response):
             return got
 
-        def run() -> dict[str, Any]:
+        def run() -> Response:
             with use_language(state.lang):
-                return act(got)
+                try:
+                    return JSONResponse(act(got))
+                except CodeRefused:
+                    raise  # answered below, after the slow-down; nothing kept under the key
+                except NotOpen as exc:
+                    return JSONResponse({"error": str(exc)}, 409)
+                except TourneyError as exc:
+                    return JSONResponse({"error": str(exc)}, 422)
 
         try:
-            answer = await run_in_threadpool(run)
+            return await once(request, PLAYERS_SCOPE, run)
         except CodeRefused as exc:
             await slow_failure(request)
             return JSONResponse({"error": str(exc)}, 403)
-        except NotOpen as exc:
-            return JSONResponse({"error": str(exc)}, 409)
-        except TourneyError as exc:
-            return JSONResponse({"error": str(exc)}, 422)
-        await run_in_threadpool(state.changed)
-        return JSONResponse(answer)
 
     async def api_check_in(request: Request) -> Response:
         """`POST /api/check-in {"player", "code"}`: the player is here (before round 1)."""
@@ -517,18 +522,19 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         def save() -> entry.Entered | entry.Held:
             # No lock here: the store's transaction decides the version under the event's write
             # lock, so desks check their sheets side by side and store one after the other.
-            try:
-                with use_language(state.lang):
-                    if entry.double_entry(event):
-                        return entry.enter_blind(event, game, r, t, rows, version=version, desk=who.name,
-                                                 reason=reason)
-                    return entry.enter_table(event, game, r, t, rows, version=version, author=DESK_AUTHOR + who.name,
+            with use_language(state.lang):
+                if entry.double_entry(event):
+                    return entry.enter_blind(event, game, r, t, rows, version=version, desk=who.name,
                                              reason=reason)
-            finally:
-                state.changed()
+                return entry.enter_table(event, game, r, t, rows, version=version, author=DESK_AUTHOR + who.name,
+                                         reason=reason)
 
+        return await once(request, DESK_SCOPE + who.name, lambda: result_answer(save, r, t))
+
+    def result_answer(save: Callable[[], entry.Entered | entry.Held], r: int, t: int) -> Response:
+        """A desk's sheet, saved: the answer for each outcome (stored, held, refused, conflict)."""
         try:
-            done = await run_in_threadpool(save)
+            done = save()
         except VersionConflict as exc:
             return JSONResponse({"error": str(exc), "stored": table_json(exc.stored)}, 409)
         except ImportRefused as exc:
@@ -637,32 +643,31 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         def act() -> str:
             from tourney.event.seating import seat_rounds
 
-            with state.write_lock:
-                if action == "seat":
-                    done = seat_rounds(event, game)
-                    return ", ".join(ngettext("round {round} seated: {n} table", "round {round} seated: {n} tables",
-                                              len(x.tables)).format(round=x.round, n=len(x.tables)) for x in done)
-                if action == "publish":
-                    live.publish_round(event, number("round"), who)
-                    return _("round {round} published").format(round=number("round"))
-                if action == "timer":
-                    minutes = number("minutes")
-                    live.start_timer(event, minutes, who)
-                    return (ngettext("timer {n} minute", "timer {n} minutes", minutes).format(n=minutes) if minutes
-                            else _("timer stopped"))
-                if action in board.DESK_ACTIONS:
-                    return board.desk_action(event, action, form, who)
-                if action in roster.DESK_ACTIONS:
-                    return roster.desk_action(event, game, action, form, who)
-                if action == "accept":
-                    got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
-                    return _("round {round}, table {table}: stored version {version}").format(
-                        round=got.round, table=got.table, version=got.version)
-                if action == "third":
-                    with event.transaction() as conn:
-                        store.ask_third_entry(conn, number("round"), number("table"), who)
-                    return _("round {round}, table {table}: a third entry asked for").format(
-                        round=number("round"), table=number("table"))
+            if action == "seat":
+                done = seat_rounds(event, game)
+                return ", ".join(ngettext("round {round} seated: {n} table", "round {round} seated: {n} tables",
+                                          len(x.tables)).format(round=x.round, n=len(x.tables)) for x in done)
+            if action == "publish":
+                live.publish_round(event, number("round"), who)
+                return _("round {round} published").format(round=number("round"))
+            if action == "timer":
+                minutes = number("minutes")
+                live.start_timer(event, minutes, who)
+                return (ngettext("timer {n} minute", "timer {n} minutes", minutes).format(n=minutes) if minutes
+                        else _("timer stopped"))
+            if action in board.DESK_ACTIONS:
+                return board.desk_action(event, action, form, who)
+            if action in roster.DESK_ACTIONS:
+                return roster.desk_action(event, game, action, form, who)
+            if action == "accept":
+                got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
+                return _("round {round}, table {table}: stored version {version}").format(
+                    round=got.round, table=got.table, version=got.version)
+            if action == "third":
+                with event.transaction() as conn:
+                    store.ask_third_entry(conn, number("round"), number("table"), who)
+                return _("round {round}, table {table}: a third entry asked for").format(
+                    round=number("round"), table=number("table"))
             return _("unknown action")
 
         def said() -> str:  # in the desk page's language, the library's refusals too
@@ -672,10 +677,10 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                 except (TourneyError, ValueError) as exc:
                     return str(exc)
 
-        msg = await run_in_threadpool(said)
-        await run_in_threadpool(state.changed)
         back = "/desk/players" if action in roster.DESK_ACTIONS else "/desk"
-        return RedirectResponse(f"{back}?msg={quote(msg)}", 303)
+        # The lock outside the key's transaction: the order every organiser action takes them in.
+        return await once(request, DESK_SCOPE + s.desk.name, lambda: RedirectResponse(
+            f"{back}?msg={quote(said())}", 303), lock=state.write_lock)
 
     async def desk_players(request: Request, s: Session) -> Response:
         def build() -> Response:
@@ -731,7 +736,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         Route("/desk/organiser/{action}", desk_page(organiser_action, organiser=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    parts = Parts(event, game, state.lang, page, cached_page, api_desk, slow_failure, state.changed, finding_json)
+    parts = Parts(event, game, state.lang, page, cached_page, api_desk, slow_failure, state.changed, finding_json,
+                  once)
     routes[-1:-1] = report_routes(parts)  # the players' reports and check-in (tourney/server/reports.py)
 
     @contextlib.asynccontextmanager
