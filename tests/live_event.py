@@ -83,8 +83,8 @@ def free_port() -> int:
 class Server:
     """`tourney serve EVENT --host 127.0.0.1 --port P` as a real process."""
 
-    def __init__(self, event_path: Path, *extra: str) -> None:
-        self.port = free_port()
+    def __init__(self, event_path: Path, *extra: str, port: int | None = None) -> None:
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         tourney = Path(sys.executable).with_name("tourney")
         self.proc = subprocess.Popen([str(tourney), "serve", str(event_path), "--host", "127.0.0.1", "--port",
