@@ -78,7 +78,8 @@ def _replayed(answer: StoredAnswer) -> Response:
     if answer.location is not None:
         headers["Location"] = answer.location
     response = Response(answer.body, answer.status, headers)
-    response.headers["content-type"] = answer.content_type
+    if answer.content_type:  # a redirect has none
+        response.headers["content-type"] = answer.content_type
     return response
 
 
