@@ -247,3 +247,71 @@ def test_the_same_post_sent_20_times_at_once_stores_one_version(served):
     assert len(answers) == 20 and len(set(answers)) == 1
     assert answers[0][0] == 201 and json.loads(answers[0][1])["version"] == 1
     assert stored(ev.path) == [(1, 4, 1)] and results_logged(ev.path) == 1
+
+
+def test_a_phone_resends_to_a_server_killed_and_started_again_and_the_sheet_is_stored_once(browser, tmp_path):
+    """The last player's confirmation stores the table's sheet; the server stores it and dies
+    (`kill -9`) before the phone hears the answer; started again, the phone's outbox sends the
+    confirmation again with its key and shows the stored sheet: one version. (A confirmation
+    is safe to repeat by itself, too; what this shows is the outbox keeping the unanswered
+    confirmation through the server's death and sending it to the server started again. A desk
+    page's session lives in the server's memory until sessions move into the event, so the
+    desk's sheet is resent by the API client in the test above.)"""
+    from tourney.event.players import player_codes
+    from tourney.event.reports import confirm_report, report_sheet
+    from tourney.event.setup import update_event
+    from tourney.games.registry import find_game
+
+    ev = build_event(tmp_path)
+    event = Event.open(ev.path)
+    game = find_game("7wonders")
+    update_event(event, self_report=True, game=game)
+    live.publish_round(event, 1, "test")
+    codes = dict(player_codes(event))
+    rows = table_rows(ev.path, 1, 1)
+    players = [str(r["player"]) for r in rows]
+    rid = report_sheet(event, game, 1, 1, players[0], codes[players[0]], rows).report
+    for p in players[1:-1]:
+        confirm_report(event, game, 1, 1, p, codes[p], rid, True)
+    last = players[-1]
+    port = free_port()
+    server = Server(ev.path, port=port)
+    again: Server | None = None
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/rounds/1/tables/1")
+        page.locator("#tablepage[data-ready]").wait_for()
+        lost: list[int] = []
+
+        def killed_before_the_answer(route) -> None:
+            if lost:
+                route.continue_()
+                return
+            route.fetch()  # the server stores the sheet …
+            os.kill(server.proc.pid, signal.SIGKILL)  # … and dies: the phone never hears back
+            lost.append(1)
+            route.abort("connectionreset")
+
+        page.route("**/api/rounds/1/tables/1/confirm", killed_before_the_answer)
+        row = page.locator(f"form.confirm[data-player='{last}']")
+        row.locator("input[name=code]").fill(codes[last])
+        row.locator("button.agree").click()
+        page.locator("#outbox", has_text="1 waiting to be sent").wait_for()
+        deadline = time.monotonic() + 20
+        while not lost:  # Playwright runs the route's handler while the test waits in it
+            assert time.monotonic() < deadline
+            page.wait_for_timeout(50)
+        server.proc.wait(10)
+        assert stored(ev.path) == [(1, 1, 1)]
+        again = Server(ev.path, port=port)
+        context.set_offline(True)
+        context.set_offline(False)  # the phone's network is back: its outbox sends at once
+        page.locator("#stored").wait_for(timeout=20_000)  # the answer (201) reloads the page: the sheet is in
+        assert page.locator("#outbox").is_hidden()
+    finally:
+        context.close()
+        server.stop()
+        if again is not None:
+            again.stop()
+    assert stored(ev.path) == [(1, 1, 1)] and results_logged(ev.path) == 1
