@@ -315,3 +315,34 @@ def test_a_phone_resends_to_a_server_killed_and_started_again_and_the_sheet_is_s
         if again is not None:
             again.stop()
     assert stored(ev.path) == [(1, 1, 1)] and results_logged(ev.path) == 1
+
+
+def test_a_sheet_saved_after_the_desk_was_logged_out_waits_for_the_login(browser, served):
+    """A desk's session ended (logged out elsewhere, or timed out) while a sheet was typed: the
+    save is refused with 401, the sheet waits in the outbox, and is stored once the desk has
+    logged in again, with the new session."""
+    ev, server = served
+    rows = table_rows(ev.path, 1, 5)
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    page = context.new_page()
+
+    def log_in() -> None:
+        page.goto(server.url + "/desk/login")
+        page.fill("input[name=token]", ev.desk_a)
+        page.click("button[type=submit]")
+        page.wait_for_url(server.url + "/desk")
+
+    log_in()
+    page.goto(server.url + "/desk/rounds/1/tables/5")
+    page.wait_for_selector("#findinglist li")
+    type_sheet(page, rows)
+    context.clear_cookies()  # the session is gone
+    page.click("#save")
+    page.locator("#outbox-said", has_text="log in again").wait_for()
+    assert page.locator("#outbox", has_text="1 waiting to be sent").is_visible()
+    assert stored(ev.path) == []
+    log_in()  # the desk's home page sends what waited, with the new session's CSRF token
+    page.locator("#outbox-said", has_text="What was waiting has been sent and taken.").wait_for(timeout=20_000)
+    assert page.locator("#outbox").is_hidden()
+    assert stored(ev.path) == [(1, 5, 1)] and results_logged(ev.path) == 1
+    context.close()

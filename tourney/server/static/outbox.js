@@ -4,7 +4,8 @@
 // many are left. The hall's Wi-Fi drops requests and answers: the key makes the server store a
 // submission sent twice once and give the first answer again. A final answer (stored, or refused
 // with a reason, which the page shows) takes it out; a network error or a 5xx (503: the event is
-// busy) keeps it. No service worker: browsers allow them only over HTTPS, and a hall's LAN
+// busy) keeps it, and so does a 401 (a desk's session ended): it is sent once the desk has
+// logged in again, with the new session's CSRF token. No service worker: browsers allow them only over HTTPS, and a hall's LAN
 // (http://192.168.…) has none.
 (function () {
   "use strict";
@@ -62,7 +63,8 @@
     var ok = answer.status < 300;
     el.hidden = false;
     el.className = ok ? "ok" : "error";
-    el.textContent = ok ? text.sent : text.refused.replace("{error}", (answer.data && answer.data.error) || answer.status);
+    el.textContent = ok ? text.sent : answer.status === 401 ? text.login
+      : text.refused.replace("{error}", (answer.data && answer.data.error) || answer.status);
   }
 
   function deliver(answer) {
@@ -74,10 +76,17 @@
     inFlight[entry.key] = true;
     var headers = {"Content-Type": "application/json", "Idempotency-Key": entry.key};
     Object.keys(entry.headers || {}).forEach(function (k) { headers[k] = entry.headers[k]; });
+    var csrf = document.querySelector('meta[name="csrf"]');
+    if (headers["X-CSRF-Token"] && csrf) headers["X-CSRF-Token"] = csrf.content;  // this page's session
     return fetch(entry.url, {method: "POST", credentials: "same-origin", headers: headers,
                              body: JSON.stringify(entry.body)})
       .then(function (r) {
         if (r.status >= 500) throw new Error("HTTP " + r.status);  // not an answer: send it again
+        if (r.status === 401) {  // logged out: kept until the desk logs in again (a page load)
+          delete inFlight[entry.key];
+          fallback({status: r.status, data: {}, entry: entry});
+          return false;
+        }
         return r.json().catch(function () { return {}; }).then(function (data) {
           save(load().filter(function (e) { return e.key !== entry.key; }));
           delete inFlight[entry.key];
