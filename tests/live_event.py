@@ -86,8 +86,9 @@ class Server:
     """`tourney serve EVENT --host 127.0.0.1 --port P` as a real process (ready once `ready`
     answers: several events have no /api/stamp of their own at the root)."""
 
-    def __init__(self, event_path: Path | str, *extra: str, ready: str = "/api/stamp") -> None:
-        self.port = free_port()
+    def __init__(self, event_path: Path | str, *extra: str, ready: str = "/api/stamp",
+                 port: int | None = None) -> None:
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         tourney = Path(sys.executable).with_name("tourney")
         self.proc = subprocess.Popen([str(tourney), "serve", str(event_path), "--host", "127.0.0.1", "--port",

@@ -47,6 +47,7 @@ from tourney.server import board, roster, stream
 from tourney.server.cache import Built, PageCache, built
 from tourney.server.guard import NumberConvertor, ReadOnly, WrongTryLimit, busy_answer, client_of
 from tourney.server.headers import SecurityHeaders
+from tourney.server.once import DESK_SCOPE, PLAYERS_SCOPE, Once
 from tourney.server.reports import Parts, report_routes, report_shown
 
 if TYPE_CHECKING:
@@ -89,6 +90,9 @@ def _env(lang: str) -> Environment:
     env.globals["_"] = translations(lang).gettext
     env.globals["ngettext"] = translations(lang).ngettext
     env.globals["lang"] = lang
+    # A desk form's idempotency key: the same form sent twice (a double click, a resend after a
+    # lost answer) is done once (tourney/server/once.py).
+    env.globals["fresh_key"] = lambda: secrets.token_urlsafe(18)
     env.filters["urlname"] = lambda name: quote(str(name), safe="")
     env.filters["number"] = lambda value: local_number(value, lang)  # 17,5 on a German page
     env.filters["author"] = lambda author: author_shown(str(author), translations(lang).gettext)  # "Platz A"
@@ -224,6 +228,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                   event.read_only())
     env = _env(state.lang)
     env.globals["root"] = root
+    once = Once(event, state.lang, state.changed)  # every write: its Idempotency-Key (tourney/server/once.py)
 
     def html(name: str, path: str, *, fragment: bool = False, **ctx: Any) -> str:
         shown = None if fragment else board.shown(event)  # the clock and announcements above every page
@@ -294,16 +299,15 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return JSONResponse({"error": _('send no body, or {"published": true|false}')}, 422)
         r, show = request.path_params["n"], body.get("published", True)
 
-        def act() -> bool:
+        def act() -> Response:
             with use_language(state.lang):
-                return live.publish_round(event, r, DESK_AUTHOR + desk.name, publish=show)
+                try:
+                    changed = live.publish_round(event, r, DESK_AUTHOR + desk.name, publish=show)
+                except TourneyError as exc:
+                    return JSONResponse({"error": str(exc)}, 404)
+            return JSONResponse({"round": r, "published": show, "changed": changed})
 
-        try:
-            changed = await run_in_threadpool(act)
-        except TourneyError as exc:
-            return JSONResponse({"error": str(exc)}, 404)
-        await run_in_threadpool(state.changed)
-        return JSONResponse({"round": r, "published": show, "changed": changed})
+        return await once(request, DESK_SCOPE + desk.name, act)
 
     async def player_request(request: Request, *keys: str) -> dict[str, str] | Response:
         """A player's JSON body with "player", "code" and `keys`, all strings, else a 422."""
@@ -326,21 +330,22 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         if isinstance(got, Response):
             return got
 
-        def run() -> dict[str, Any]:
+        def run() -> Response:
             with use_language(state.lang):
-                return act(got)
+                try:
+                    return JSONResponse(act(got))
+                except CodeRefused:
+                    raise  # answered below, after the slow-down; nothing kept under the key
+                except NotOpen as exc:
+                    return JSONResponse({"error": str(exc)}, 409)
+                except TourneyError as exc:
+                    return JSONResponse({"error": str(exc)}, 422)
 
         try:
-            answer = await run_in_threadpool(run)
+            return await once(request, PLAYERS_SCOPE, run)
         except CodeRefused as exc:
             await wrong_try(request)
             return JSONResponse({"error": str(exc)}, 403)
-        except NotOpen as exc:
-            return JSONResponse({"error": str(exc)}, 409)
-        except TourneyError as exc:
-            return JSONResponse({"error": str(exc)}, 422)
-        await run_in_threadpool(state.changed)
-        return JSONResponse(answer)
 
     async def api_check_in(request: Request) -> Response:
         """`POST /api/check-in {"player", "code"}`: the player is here (before round 1)."""
@@ -528,18 +533,19 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         def save() -> entry.Entered | entry.Held:
             # No lock here: the store's transaction decides the version under the event's write
             # lock, so desks check their sheets side by side and store one after the other.
-            try:
-                with use_language(state.lang):
-                    if entry.double_entry(event):
-                        return entry.enter_blind(event, game, r, t, rows, version=version, desk=who.name,
-                                                 reason=reason)
-                    return entry.enter_table(event, game, r, t, rows, version=version, author=DESK_AUTHOR + who.name,
+            with use_language(state.lang):
+                if entry.double_entry(event):
+                    return entry.enter_blind(event, game, r, t, rows, version=version, desk=who.name,
                                              reason=reason)
-            finally:
-                state.changed()
+                return entry.enter_table(event, game, r, t, rows, version=version, author=DESK_AUTHOR + who.name,
+                                         reason=reason)
 
+        return await once(request, DESK_SCOPE + who.name, lambda: result_answer(save, r, t))
+
+    def result_answer(save: Callable[[], entry.Entered | entry.Held], r: int, t: int) -> Response:
+        """A desk's sheet, saved: the answer for each outcome (stored, held, refused, conflict)."""
         try:
-            done = await run_in_threadpool(save)
+            done = save()
         except VersionConflict as exc:
             return JSONResponse({"error": str(exc), "stored": table_json(exc.stored)}, 409)
         except ImportRefused as exc:
@@ -694,10 +700,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                 except (TourneyError, ValueError) as exc:
                     return str(exc)
 
-        msg = await run_in_threadpool(said)
-        await run_in_threadpool(state.changed)
         back = "/desk/players" if action in roster.DESK_ACTIONS else "/desk"
-        return RedirectResponse(f"{root}{back}?msg={quote(msg)}", 303)
+        return await once(request, DESK_SCOPE + s.desk.name, lambda: RedirectResponse(
+            f"{root}{back}?msg={quote(said())}", 303))
 
     async def desk_players(request: Request, s: Session) -> Response:
         def build() -> Response:
@@ -763,7 +768,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         Route("/desk/organiser/{action}", desk_page(organiser_action, organiser=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    parts = Parts(event, game, state.lang, page, cached_page, api_desk, wrong_try, state.changed, finding_json)
+    parts = Parts(event, game, state.lang, page, cached_page, api_desk, wrong_try, state.changed, finding_json,
+                  once)
     routes[-1:-1] = report_routes(parts)  # the players' reports and check-in (tourney/server/reports.py)
 
     async def busy(request: Request, exc: Exception) -> Response:

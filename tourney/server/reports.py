@@ -24,6 +24,7 @@ from tourney.event.errors import AlreadyStored, CodeRefused, ImportRefused, NotA
 from tourney.event.history import DESK_AUTHOR
 from tourney.event.live import is_published
 from tourney.server.cache import Built, built
+from tourney.server.once import DESK_SCOPE, PLAYERS_SCOPE
 
 if TYPE_CHECKING:
     from tourney.games.base import GameWorkflow
@@ -45,6 +46,8 @@ class Parts:
     wrong_try: Callable[[Request], Awaitable[None]]
     changed: Callable[[], None]
     finding_json: Callable[[LocatedFinding, str], dict[str, Any]]
+    #: Runs a write with its Idempotency-Key (tourney/server/once.py): (request, scope, act) → answer.
+    once: Callable[[Request, str, Callable[[], Response]], Awaitable[Response]]
 
 
 @dataclass(frozen=True)
@@ -124,19 +127,31 @@ def report_routes(parts: Parts) -> list[Route]:
         return JSONResponse({**head, "error": said, "disputed": done.status == reports.DISPUTED, "organiser": True,
                              "findings": found}, 409)
 
-    async def player_call(request: Request, act: Callable[[], Any]) -> Any:
-        """Run a player's request in the pages' language; a refusal as its answer: a wrong name
-        or code 403, counted (as a wrong desk token), a player of another table 403, no such
-        table or report 404, a request the event takes not (now) 409, a sheet with errors 422."""
-        def run() -> Any:
+    async def player_call(request: Request, act: Callable[[], Any], answer: Callable[[Any], Response],
+                          scope: str | None = None) -> Response:
+        """Run a player's request in the pages' language (a write, with its idempotency key, in
+        `scope`): its answer, or a refusal: a wrong name or code 403, counted (as a wrong
+        desk token), a player of another table 403, no such table or report 404, a request the
+        event takes not (now) 409, a sheet with errors 422."""
+        def run() -> Response:
             with use_language(lang):
-                return act()
+                try:
+                    got = act()
+                except CodeRefused:
+                    raise  # answered below, after the slow-down; nothing kept under the key
+                except TourneyError as exc:
+                    return refusal(exc)
+                return answer(got)
 
         try:
-            return await run_in_threadpool(run)
+            return await (run_in_threadpool(run) if scope is None else parts.once(request, scope, run))
         except CodeRefused as exc:
             await parts.wrong_try(request)
             return JSONResponse({"error": str(exc)}, 403)
+
+    def refusal(exc: TourneyError) -> Response:
+        try:
+            raise exc
         except NotAtTable as exc:
             return JSONResponse({"error": str(exc)}, 403)
         except NotFound as exc:
@@ -154,14 +169,9 @@ def report_routes(parts: Parts) -> list[Route]:
             return JSONResponse({"error": str(exc), "findings": []}, 422)
 
     async def outcome(request: Request, act: Callable[[], reports.Answered], *, held_is_accepted: bool) -> Response:
-        """A player's report or answer, run: its refusal, or its outcome (pages rebuilt when it
-        changed anything)."""
-        got = await player_call(request, act)
-        if isinstance(got, Response):
-            return got
-        if got.changed:
-            await run_in_threadpool(parts.changed)
-        return answered(got, held_is_accepted=held_is_accepted)
+        """A player's report or answer, run: its refusal, or its outcome."""
+        return await player_call(request, act, lambda got: answered(got, held_is_accepted=held_is_accepted),
+                                 PLAYERS_SCOPE)
 
     def refused(what: str) -> JSONResponse:
         return JSONResponse({"error": what, "findings": []}, 422)
@@ -200,10 +210,9 @@ def report_routes(parts: Parts) -> list[Route]:
         if rows is None:
             return refused('send {"rows": [one object per player]}')
         r, t = table_of(request)
-        got = await player_call(request, lambda: reports.check_report(event, game, r, t, rows))
-        if isinstance(got, Response):
-            return got
-        return JSONResponse({"ok": got.ok, "findings": [parts.finding_json(f, lang) for f in got.findings]})
+        return await player_call(request, lambda: reports.check_report(event, game, r, t, rows),
+                                 lambda got: JSONResponse({"ok": got.ok, "findings": [
+                                     parts.finding_json(f, lang) for f in got.findings]}))
 
     async def api_get(request: Request) -> Response:
         r, t = table_of(request)
@@ -215,14 +224,15 @@ def report_routes(parts: Parts) -> list[Route]:
 
         return await parts.cached_page(request, ("api-report", r, t), build, settle=False)
 
-    async def organiser(request: Request, act: Callable[[store.Desk], Any]) -> Any:
+    async def organiser(request: Request, act: Callable[[store.Desk], Any], answer: Callable[[Any], Response],
+                        ) -> Response:
         desk = await parts.api_desk(request)
         if isinstance(desk, Response):
             return desk
         if not desk.organiser:
             with use_language(lang):
                 return JSONResponse({"error": _("only an organiser's desk accepts or discards a report")}, 403)
-        return await player_call(request, lambda: act(desk))
+        return await player_call(request, lambda: act(desk), answer, DESK_SCOPE + desk.name)
 
     async def api_accept(request: Request) -> Response:
         """`POST .../reports/{id}/accept` (organiser): stored as reported, or with `rows` edited."""
@@ -231,23 +241,16 @@ def report_routes(parts: Parts) -> list[Route]:
         if body is None or ("rows" in body and rows is None):
             return refused('send no body, or {"rows": [one object per player]} to store the sheet edited')
         r, t, rid = *table_of(request), request.path_params["id"]
-        got = await organiser(request, lambda desk: reports.accept_report(
-            event, game, r, t, rid, DESK_AUTHOR + desk.name, rows))
-        if isinstance(got, Response):
-            return got
-        await run_in_threadpool(parts.changed)
-        return JSONResponse({"round": got.round, "table": got.table, "version": got.version,
-                             "warnings": [parts.finding_json(f, lang) for f in got.warnings]}, 201)
+        return await organiser(request, lambda desk: reports.accept_report(
+            event, game, r, t, rid, DESK_AUTHOR + desk.name, rows), lambda got: JSONResponse(
+            {"round": got.round, "table": got.table, "version": got.version,
+             "warnings": [parts.finding_json(f, lang) for f in got.warnings]}, 201))
 
     async def api_discard(request: Request) -> Response:
         """`POST .../reports/{id}/discard` (organiser): the table may report again."""
         r, t, rid = *table_of(request), request.path_params["id"]
-        got = await organiser(request, lambda desk: reports.discard_report(event, r, t, rid, DESK_AUTHOR + desk.name))
-        if isinstance(got, Response):
-            return got
-        if got:
-            await run_in_threadpool(parts.changed)
-        return JSONResponse({"report": rid, "discarded": True, "changed": got})
+        return await organiser(request, lambda desk: reports.discard_report(event, r, t, rid, DESK_AUTHOR + desk.name),
+                               lambda got: JSONResponse({"report": rid, "discarded": True, "changed": got}))
 
     # --- pages -----------------------------------------------------------------------------
     async def table_page(request: Request) -> Response:

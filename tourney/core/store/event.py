@@ -6,6 +6,7 @@ import functools
 import json
 import os
 import shutil
+import threading
 from contextlib import contextmanager
 from typing import Any, Callable, Collection, Iterator, Sequence
 
@@ -294,10 +295,18 @@ class Event:
     """An open event. Read methods return frozen values; writes go through `transaction`."""
 
     def __init__(self, db: Database, location: Location) -> None:
-        self.db = db
+        self._db = db
         self.where = location
         self.location = location.display  # what messages show (a URL's password masked)
         self._file_id = _file_id(location.path)
+        self._open = threading.local()  # the transaction this thread has open (see `transaction`)
+
+    @property
+    def db(self) -> Database:
+        """The event's database; inside a transaction of this thread, that transaction: reads
+        see what it wrote so far, and a change begun in it is a savepoint of it."""
+        conn = getattr(self._open, "conn", None)
+        return self._db if conn is None else _Joined(self._db, conn)
 
     # --- opening -------------------------------------------------------------------
     @classmethod
@@ -361,13 +370,25 @@ class Event:
         database don't. There we stay at READ COMMITTED on purpose: every statement after the
         lock sees what the previous writer committed, so no retry loop is needed, which
         SERIALIZABLE would demand. A tournament writes a few times a minute; waiting is free."""
+        joined = getattr(self._open, "conn", None)
+        if joined is not None:
+            # Inside this thread's open transaction (the live server stores a request's
+            # idempotency key in the transaction of its change): a savepoint of it, so a refused
+            # change leaves nothing behind and the outer transaction decides the commit.
+            with _savepoint(joined):
+                yield joined
+            return
         try:
-            with self.db.begin() as conn:
+            with self._db.begin() as conn:
                 if conn.dialect == "postgresql":
                     conn.execute("SELECT pg_advisory_xact_lock(:space, hashtext(current_schema()))",
                                  {"space": ADVISORY_LOCK_SPACE})
                 _count_change(conn)
-                yield conn
+                self._open.conn = conn
+                try:
+                    yield conn
+                finally:
+                    self._open.conn = None
                 # SQLite writes on into a deleted or replaced file without complaint: check,
                 # before the commit, that the change lands in the event file it was meant for.
                 if self.where.path is not None and _file_id(self.where.path) != self._file_id:
@@ -388,7 +409,7 @@ class Event:
                                "stored").format(event=self.location)) from None
 
     def close(self) -> None:
-        self.db.dispose()
+        self._db.dispose()
 
     def read_only(self) -> bool:
         """Whether the event can be read but not written (SQLite: a read-only event file):
@@ -544,6 +565,46 @@ class Event:
 
 class _Undo(Exception):
     """Ends `Event.read_only`'s probe: its transaction is rolled back."""
+
+
+class _Joined:
+    """The event's database seen from inside a transaction of this thread (`Event.db`)."""
+
+    def __init__(self, db: Database, conn: Connection) -> None:
+        self._db, self._conn = db, conn
+        self.dialect = db.dialect
+
+    @property
+    def trace(self) -> Callable[[str], None] | None:
+        return self._db.trace
+
+    @trace.setter
+    def trace(self, value: Callable[[str], None] | None) -> None:
+        self._db.trace = value
+
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        yield self._conn
+
+    def begin(self) -> Any:
+        return _savepoint(self._conn)
+
+    def dispose(self) -> None:
+        self._db.dispose()
+
+
+@contextmanager
+def _savepoint(conn: Connection) -> Iterator[Connection]:
+    """A part of an open transaction that is undone alone when it fails."""
+    name = f"part{threading.get_ident()}"
+    conn.execute(f"SAVEPOINT {name}")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+        conn.execute(f"RELEASE SAVEPOINT {name}")
+        raise
+    conn.execute(f"RELEASE SAVEPOINT {name}")
 
 
 def _missing_tables(conn: Connection, where: Location) -> list[str]:

@@ -128,6 +128,14 @@ TABLES: tuple[Table, ...] = (
     # start, seconds since 1970): the live server answers only so many per window.
     Table("wrong_tries", "client VARCHAR(100) NOT NULL, tries INTEGER NOT NULL, since BIGINT NOT NULL, "
           "PRIMARY KEY (client)", ("client",), copied=False),
+    # Idempotency keys (the live server's `Idempotency-Key`): the first answer to a write sent with
+    # a key, stored in the write's own transaction, so the same request sent again gets the same
+    # answer and changes nothing (tourney.core.store.answers). scope: the desk, or "players";
+    # request: method and path; digest: the body's SHA-256.
+    Table("idempotency_keys", "scope VARCHAR(120) NOT NULL, idem_key VARCHAR(128) NOT NULL, "
+          "request VARCHAR(400) NOT NULL, digest VARCHAR(64) NOT NULL, status INTEGER NOT NULL, "
+          "content_type VARCHAR(100) NOT NULL, body TEXT NOT NULL, location TEXT, at VARCHAR(40) NOT NULL, "
+          "PRIMARY KEY (scope, idem_key)", ("scope", "idem_key")),
 )
 
 

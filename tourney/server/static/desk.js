@@ -1,6 +1,7 @@
 // A desk's sheet form (the pad's layout and checks as typed: sheetform.js): save with the
 // version this desk saw, show both versions on a conflict; the organiser accepts, edits or
-// discards a sheet the table's players reported (deskreport.html).
+// discards a sheet the table's players reported (deskreport.html). What is saved goes through
+// the outbox (outbox.js): kept and sent again until the server answers, stored once.
 (function () {
   "use strict";
   // Where this event's pages are: "" or "/e/NAME" (`tourney serve` with several events).
@@ -22,6 +23,12 @@
       body: JSON.stringify(body)
     }).then(function (r) { return r.json().then(function (data) { return {status: r.status, data: data}; }); });
   }
+
+  // A write: kept in the outbox until answered; the answer goes to the handler `on` gave its URL.
+  function send(path, body) {
+    window.TourneyOutbox.send(base + path, body, {"X-CSRF-Token": csrf});
+  }
+  var on = function (path, handle) { window.TourneyOutbox.on(base + path, handle); };
 
   var sheet = window.TourneySheet(form, text, function (rows) {
     return post("/check", {rows: rows, version: version()});
@@ -50,72 +57,71 @@
     sheet.show(r.data.warnings, null);
   }
 
+  var status = document.getElementById("status");
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
-    var status = document.getElementById("status");
     if (form.dataset.report) {
       // The organiser's edit of a reported sheet: stored as the report, edited.
-      post("/reports/" + form.dataset.report + "/accept", {rows: sheet.rows()}).then(function (r) {
-        if (r.status === 201) { saved(r, status); location.reload(); return; }
-        status.className = "error";
-        status.textContent = r.data.error || "";
-        sheet.show(r.data.findings || [], null);
-      });
+      send("/reports/" + form.dataset.report + "/accept", {rows: sheet.rows()});
       return;
     }
     var reason = document.getElementById("reason");
     var body = {rows: sheet.rows(), version: version()};
     if (reason.value.trim()) body.reason = reason.value.trim();
-    post("/result", body).then(function (r) {
-      var conflict = document.getElementById("conflict");
-      if (r.status === 201) {
-        form.dataset.version = r.data.version;
-        document.getElementById("reasonbox").hidden = false;
-        conflict.hidden = true;
-        saved(r, status);
-      } else if (r.status === 202 || (r.status === 409 && r.data.mismatch)) {
-        // Blind double entry: held until a second desk agrees; a mismatch goes to the organiser.
-        conflict.hidden = true;
-        status.className = r.status === 202 ? "ok" : "error";
-        status.textContent = r.status === 202 ? text.held : text.mismatch;
-        sheet.show(r.data.warnings || [], null);
-      } else if (r.status === 409) {
-        var stored = r.data.stored;
-        conflict.hidden = false;
-        document.getElementById("storedv").textContent = stored ? "v" + stored.version + " · " + stored.author : "";
-        var s = document.getElementById("stored"), m = document.getElementById("mine");
-        s.textContent = ""; m.textContent = "";
-        if (stored) s.appendChild(table(stored.rows));
-        m.appendChild(table(body.rows));
-        // Saving again replaces the stored version the desk has now seen.
-        form.dataset.version = stored ? stored.version : "";
-        document.getElementById("reasonbox").hidden = false;
-        status.className = "error";
-        status.textContent = r.data.error;
-      } else {
-        status.className = "error";
-        status.textContent = r.data.error || "";
-        sheet.show(r.data.findings || [], null);
-      }
-    });
+    send("/result", body);
+  });
+
+  on("/result", function (r) {
+    var body = r.entry.body;
+    var conflict = document.getElementById("conflict");
+    if (r.status === 201) {
+      form.dataset.version = r.data.version;
+      document.getElementById("reasonbox").hidden = false;
+      conflict.hidden = true;
+      saved(r, status);
+    } else if (r.status === 202 || (r.status === 409 && r.data.mismatch)) {
+      // Blind double entry: held until a second desk agrees; a mismatch goes to the organiser.
+      conflict.hidden = true;
+      status.className = r.status === 202 ? "ok" : "error";
+      status.textContent = r.status === 202 ? text.held : text.mismatch;
+      sheet.show(r.data.warnings || [], null);
+    } else if (r.status === 409) {
+      var stored = r.data.stored;
+      conflict.hidden = false;
+      document.getElementById("storedv").textContent = stored ? "v" + stored.version + " · " + stored.author : "";
+      var s = document.getElementById("stored"), m = document.getElementById("mine");
+      s.textContent = ""; m.textContent = "";
+      if (stored) s.appendChild(table(stored.rows));
+      m.appendChild(table(body.rows));
+      // Saving again replaces the stored version the desk has now seen.
+      form.dataset.version = stored ? stored.version : "";
+      document.getElementById("reasonbox").hidden = false;
+      status.className = "error";
+      status.textContent = r.data.error;
+    } else {
+      status.className = "error";
+      status.textContent = r.data.error || "";
+      sheet.show(r.data.findings || [], null);
+    }
   });
 
   if (report && document.getElementById("report-accept")) {
     var said = document.getElementById("report-status");
     var answer = function (r) {
       if (r.status === 200 || r.status === 201) { location.reload(); return; }
-      said.className = "error";
-      said.textContent = r.data.error || "";
+      [said, status].forEach(function (el) { el.className = "error"; el.textContent = r.data.error || ""; });
       sheet.show(r.data.findings || [], null);
     };
+    on("/reports/" + report.id + "/accept", answer);
+    on("/reports/" + report.id + "/discard", function (r) {
+      if (r.status === 200) { said.className = "ok"; said.textContent = report.discarded; }
+      answer(r);
+    });
     document.getElementById("report-accept").addEventListener("click", function () {
-      post("/reports/" + report.id + "/accept", {}).then(answer);
+      send("/reports/" + report.id + "/accept", {});
     });
     document.getElementById("report-discard").addEventListener("click", function () {
-      post("/reports/" + report.id + "/discard", {}).then(function (r) {
-        if (r.status === 200) { said.className = "ok"; said.textContent = report.discarded; }
-        answer(r);
-      });
+      send("/reports/" + report.id + "/discard", {});
     });
     document.getElementById("report-edit").addEventListener("click", function () {
       sheet.fill(report.rows);

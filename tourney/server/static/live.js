@@ -49,6 +49,9 @@
     applyFind();
   }
 
+  // The newest change stamp the server has told (stream or poll).
+  var latest = null;
+
   function refresh() {
     fetch(location.pathname + location.search, {headers: {"X-Fragment": "1"}, cache: "no-cache"})
       .then(function (r) { stamp = parseInt(r.headers.get("X-Stamp"), 10); return r.text(); })
@@ -56,6 +59,9 @@
         main.innerHTML = html;
         bindFind();
         document.dispatchEvent(new Event("tourney:refreshed"));
+        // While the server builds the page of the latest change (it settles for a second) it
+        // hands out the one before: the stream says nothing more, so the page asks again.
+        if (latest !== null && stamp < latest) setTimeout(refresh, 1000);
       });
   }
 
@@ -133,6 +139,7 @@
     window.TOURNEY_TIMER_END = data.timer_end;
     showClock(data.clock);
     showNotes(data.announcements);
+    latest = data.stamp;
     // A page built a moment before the latest change says so: it is fetched again next time.
     if (stamp !== null && data.stamp !== stamp) refresh();
     else if (stamp === null) stamp = data.stamp;

@@ -1,7 +1,8 @@
 // The table's page (tablepage.html): one player types the table's sheet in the pad's layout,
 // checked as typed (sheetform.js), and reports it with their code; every other player confirms
 // or disputes it with theirs, on their own phone or the same one passed round. The page reloads
-// itself when the event changes (another phone confirmed) while nobody is typing on it.
+// itself when the event changes (another phone confirmed) while nobody is typing on it. What is
+// reported or confirmed goes through the outbox (outbox.js): kept and sent again until answered.
 (function () {
   "use strict";
   // Where this event's pages are: "" or "/e/NAME" (`tourney serve` with several events).
@@ -43,23 +44,32 @@
       if (!code) { say(status, "error", text.no_code); return; }
       var body = {player: document.getElementById("reporter").value, code: code, rows: sheet.rows()};
       if (organiser) body.to_organiser = true;
-      post("/report", body).then(function (r) {
-        if (r.status === 201 || r.status === 202) { location.reload(); return; }
-        say(status, "error", r.status === 422 && (r.data.findings || []).length ? text.errors : (r.data.error || ""));
-        if (r.status === 422) {
-          sheet.show(r.data.findings || [], null);
-          // A sheet the rules engine refuses, which the table holds to be right: to the organiser.
-          toOrganiser.hidden = !(r.data.findings || []).some(function (f) { return f.severity === "error"; });
-        }
-      });
+      window.TourneyOutbox.send(base + "/report", body);
     };
+    window.TourneyOutbox.on(base + "/report", function (r) {
+      if (r.status === 201 || r.status === 202) { location.reload(); return; }
+      if (form.hidden) start.click();  // answered after a reload: the form shows the findings
+      say(status, "error", r.status === 422 && (r.data.findings || []).length ? text.errors : (r.data.error || ""));
+      if (r.status === 422) {
+        sheet.show(r.data.findings || [], null);
+        // A sheet the rules engine refuses, which the table holds to be right: to the organiser.
+        toOrganiser.hidden = !(r.data.findings || []).some(function (f) { return f.severity === "error"; });
+      }
+    });
     form.addEventListener("submit", function (ev) { ev.preventDefault(); send(false); });
     toOrganiser.addEventListener("click", function () { send(true); });
   }
 
   var report = document.getElementById("report");
+  var said = document.getElementById("answer-status");
+  window.TourneyOutbox.on(base + "/confirm", function (r) {
+    if (r.status === 201 || r.status === 202 || (r.status === 409 && r.data.organiser)) {
+      location.reload();
+      return;
+    }
+    if (said) say(said, "error", r.data.error || "");
+  });
   document.querySelectorAll("form.confirm").forEach(function (confirm) {
-    var said = document.getElementById("answer-status");
     confirm.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var button = ev.submitter;
@@ -73,14 +83,8 @@
         button.textContent = text.dispute_again;
         return;
       }
-      post("/confirm", {player: confirm.dataset.player, code: code, report: parseInt(report.dataset.report, 10),
-                        agree: agree}).then(function (r) {
-        if (r.status === 201 || r.status === 202 || (r.status === 409 && r.data.organiser)) {
-          location.reload();
-          return;
-        }
-        say(said, "error", r.data.error || "");
-      });
+      window.TourneyOutbox.send(base + "/confirm", {player: confirm.dataset.player, code: code,
+                                                    report: parseInt(report.dataset.report, 10), agree: agree});
     });
   });
 
