@@ -335,7 +335,11 @@ def _table(sheet: TableSheet) -> _Table | None:
     seats: list[_Seat] = []
     needs: list[_Need] = []
     for p in lines:
-        facts, need = _seat_need(n, scientists, commercial_key(p.commercial), p.guilds > 0, *_SEAT_KEY(p))
+        key = _SEAT_KEY(p)
+        facts, need = _seat_need(n, scientists, 1 if p.commercial > 0 else 0, p.guilds > 0, *key)
+        if p.commercial > 1 and not need.spare:
+            # Tight for one card more: the commercial points may need a second play.
+            facts, need = _seat_need(n, scientists, commercial_key(p.commercial), p.guilds > 0, *key)
         seats.append(_new_seat(_Seat, (p, *facts)))
         needs.append(need)
     ordered = tuple([p.seat for p in lines]) == _SEATS_IN_ORDER[n]
@@ -981,7 +985,8 @@ def _guild_values(t: _Table, i: int) -> list[int]:
     v[_STRATEGISTS] = MAX_DEFEATS.get(t.seats[left].line.military, MOST_DEFEATS) \
         + MAX_DEFEATS.get(t.seats[right].line.military, MOST_DEFEATS)
     v[_BUILDERS] = me.stages + nl.stages + nr.stages
-    v[_SHIPOWNERS] = _shipowners_rough(t, i)
+    own, turns, k = _OWN_BROWN_GREY[n], 6 + t.seats[i].board.extra_builds, len(t.possible)
+    v[_SHIPOWNERS] = (own if me.free > own else me.free) + (turns if k > turns else k)  # _shipowners_rough
     return v
 
 
@@ -1243,6 +1248,7 @@ class _TurnSet:
     most: int    # most plays left for cards after the stages
     plays: int   # most plays in all (cards and stages)
     stages: int  # most stages built
+    shields: bool  # some choice has a stage that gives shields
 
 
 @lru_cache(maxsize=4096)
@@ -1254,6 +1260,7 @@ def _turn_set(wonder: str | None, side: str | None, points: int, stages: int | N
         most=max(ages * t.per_age + t.anywhere - t.stages for t in turns),
         plays=max(ages * t.per_age + t.anywhere for t in turns),
         stages=max(t.stages for t in turns),
+        shields=any(t.shields for t in turns),
     )
 
 
@@ -1298,6 +1305,7 @@ class _Need(NamedTuple):
     worst: AgeVec    # the card vector with the least overflow, for the message (when over > 0)
     guild_over: int  # the same with the Scientists Guild paid for as a card
     can_win: bool    # a shield stage, or room for a red card: the city can win a battle
+    spare: bool      # room for one more card of any age (then a second commercial play fits too)
     free: int        # most plays left for cards the sheet doesn't need (brown, grey, red, yellow)
     paying: int      # most plays that can give coins (not a blue, green or purple card)
     holds: tuple[int, ...]  # most cards of each colour of NEIGHBOUR_COLOUR_GUILDS the city holds
@@ -1344,10 +1352,12 @@ def city_need(n: int, turns: _TurnSet, civilian: int, science: int, symbols: tup
     fixed3 = int(commercial > 0) + int(guilds and not copy)  # Haven/Lighthouse/Chamber/Arena; a guild
     # A second play (any age: a brown, grey or yellow card the commercial card counts)
     # where one commercial card can't give the points alone with these stages.
-    extra = _commercial_extra(n, commercial, turns.slots)
-    # A city with room for a red card beside the guild-paid cards fits both ways (the free
-    # green sets lie below the paid ones), so the two exact searches only run when it can't.
-    can_win = not _best(blue, paid_sci, fixed3, 1, turns.slots, True, extra)[0]
+    extra = _commercial_extra(n, commercial, turns.slots) if commercial > 1 else None
+    # A city with room for one more card of any age beside the guild-paid cards fits both ways
+    # (the free green sets lie below the paid ones), and has room for a red card or a second
+    # commercial play: the exact searches only run when it hasn't.
+    spare = not _best(blue, paid_sci, fixed3, 1, turns.slots, False, extra)[0]
+    can_win = spare or (turns.shields and not _best(blue, paid_sci, fixed3, 1, turns.slots, True, extra)[0])
     one_play = False
     if can_win:
         over, worst, guild_over = 0, (0, 0, 0), 0
@@ -1359,7 +1369,7 @@ def city_need(n: int, turns: _TurnSet, civilian: int, science: int, symbols: tup
     fewest = fewest_blue_cards + fewest_green + fixed3
     free = turns.most - fewest if turns.most > fewest else 0
     paying = turns.plays - (fewest - int(commercial > 0))
-    return _new_need(_Need, (over, one_play, worst, guild_over, can_win, free, paying if paying > 0 else 0,
+    return _new_need(_Need, (over, one_play, worst, guild_over, can_win, spare, free, paying if paying > 0 else 0,
                              _holds(n, most_blue, held, free, commercial > 0), turns.stages))
 
 
