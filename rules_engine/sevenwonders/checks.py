@@ -338,7 +338,7 @@ def _table(sheet: TableSheet) -> _Table | None:
         key = _SEAT_KEY(p)
         facts, need = _seat_need(n, scientists, 1 if p.commercial > 0 else 0, p.guilds > 0, *key)
         if p.commercial > 1 and not need.spare:
-            # Tight for one card more: the commercial points may need a second play.
+            # Tight: the commercial points may need a second play, beside a red card.
             facts, need = _seat_need(n, scientists, commercial_key(p.commercial), p.guilds > 0, *key)
         seats.append(_new_seat(_Seat, (p, *facts)))
         needs.append(need)
@@ -1248,7 +1248,6 @@ class _TurnSet:
     most: int    # most plays left for cards after the stages
     plays: int   # most plays in all (cards and stages)
     stages: int  # most stages built
-    shields: bool  # some choice has a stage that gives shields
 
 
 @lru_cache(maxsize=4096)
@@ -1260,7 +1259,6 @@ def _turn_set(wonder: str | None, side: str | None, points: int, stages: int | N
         most=max(ages * t.per_age + t.anywhere - t.stages for t in turns),
         plays=max(ages * t.per_age + t.anywhere for t in turns),
         stages=max(t.stages for t in turns),
-        shields=any(t.shields for t in turns),
     )
 
 
@@ -1305,7 +1303,7 @@ class _Need(NamedTuple):
     worst: AgeVec    # the card vector with the least overflow, for the message (when over > 0)
     guild_over: int  # the same with the Scientists Guild paid for as a card
     can_win: bool    # a shield stage, or room for a red card: the city can win a battle
-    spare: bool      # room for one more card of any age (then a second commercial play fits too)
+    spare: bool      # room for a red card (and a second commercial play): `_table` looks no further
     free: int        # most plays left for cards the sheet doesn't need (brown, grey, red, yellow)
     paying: int      # most plays that can give coins (not a blue, green or purple card)
     holds: tuple[int, ...]  # most cards of each colour of NEIGHBOUR_COLOUR_GUILDS the city holds
@@ -1353,11 +1351,11 @@ def city_need(n: int, turns: _TurnSet, civilian: int, science: int, symbols: tup
     # A second play (any age: a brown, grey or yellow card the commercial card counts)
     # where one commercial card can't give the points alone with these stages.
     extra = _commercial_extra(n, commercial, turns.slots) if commercial > 1 else None
-    # A city with room for one more card of any age beside the guild-paid cards fits both ways
-    # (the free green sets lie below the paid ones), and has room for a red card or a second
-    # commercial play: the exact searches only run when it hasn't.
-    spare = not _best(blue, paid_sci, fixed3, 1, turns.slots, False, extra)[0]
-    can_win = spare or (turns.shields and not _best(blue, paid_sci, fixed3, 1, turns.slots, True, extra)[0])
+    # A city with room for a red card beside the guild-paid cards (and, where `commercial` 1
+    # stands for any commercial points, a second commercial play) fits both ways (the free
+    # green sets lie below the paid ones): the exact searches only run when it hasn't.
+    spare = not _best(blue, paid_sci, fixed3, 1 + int(commercial == 1), turns.slots, False, extra)[0]
+    can_win = spare or not _best(blue, paid_sci, fixed3, 1, turns.slots, True, extra)[0]
     one_play = False
     if can_win:
         over, worst, guild_over = 0, (0, 0, 0), 0
