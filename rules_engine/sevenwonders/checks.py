@@ -297,13 +297,14 @@ def _seat_facts(wonder: str | None, side: str | None, points: int,
     return (_boards(wonder, side), *_powers(wonder, side, points, stages), _turn_set(wonder, side, points, stages))
 
 
-#: The fields of a sheet line that a seat's view depends on, besides commercial > 0 and guilds > 0.
+#: The fields of a sheet line that a seat's view depends on, besides commercial (`commercial_key`)
+#: and guilds > 0.
 _SEAT_KEY = operator.attrgetter("wonder", "side", "wonders", "stages", "civilian", "science",
                                 "compasses", "gears", "tablets", "wild")
 
 
 @lru_cache(maxsize=65536)
-def _seat_need(n: int, scientists: bool, commercial: bool, guilds: bool, wonder: str | None, side: str | None,
+def _seat_need(n: int, scientists: bool, commercial: int, guilds: bool, wonder: str | None, side: str | None,
                wonders: int, stages: int | None, civilian: int, science: int, c: int | None, g: int | None,
                t: int | None, wild: int | None) -> tuple[tuple[_Boards, bool, bool, int], _Need]:
     """A seat's boards, wild symbol, guild copy and the fewest cards and stages its points
@@ -315,7 +316,7 @@ def _seat_need(n: int, scientists: bool, commercial: bool, guilds: bool, wonder:
     boards, babylon, copies, turns = _seat_facts(wonder, side, wonders, stages)
     need = city_need(n, turns, civilian, science, symbols, commercial, guilds, copies, babylon, scientists)
     cards = sum(_city_cards(n, boards, babylon, copies, scientists, wonders, stages, civilian, science,
-                            (c, g, t), commercial, guilds))
+                            (c, g, t), commercial > 0, guilds))
     return (boards, babylon, copies, cards), need
 
 
@@ -334,7 +335,11 @@ def _table(sheet: TableSheet) -> _Table | None:
     seats: list[_Seat] = []
     needs: list[_Need] = []
     for p in lines:
-        facts, need = _seat_need(n, scientists, p.commercial > 0, p.guilds > 0, *_SEAT_KEY(p))
+        key = _SEAT_KEY(p)
+        facts, need = _seat_need(n, scientists, 1 if p.commercial > 0 else 0, p.guilds > 0, *key)
+        if p.commercial > 1 and not need.spare:
+            # Tight: the commercial points may need a second play, beside a red card.
+            facts, need = _seat_need(n, scientists, commercial_key(p.commercial), p.guilds > 0, *key)
         seats.append(_new_seat(_Seat, (p, *facts)))
         needs.append(need)
     ordered = tuple([p.seat for p in lines]) == _SEATS_IN_ORDER[n]
@@ -944,7 +949,6 @@ def _guild_bound(possible: tuple[int, ...], extra: int, copies: bool,
     the guilds that may be in play (indices into ``GUILD_NAMES``), the board's extra Age III
     builds, whether Olympia B's copy is possible, and each guild's most for this player."""
     turns = 6 + extra  # six Age III turns, plus the board's extra builds
-    values[_SHIPOWNERS] += turns if len(possible) > turns else len(possible)  # guilds built are purple
     each = tuple([values[k] for k in possible])
     # The `turns` best guilds (most tables have one guild in play more than that, so the
     # sum less the smallest); Olympia B copies one more.
@@ -971,6 +975,7 @@ def _guild_values(t: _Table, i: int) -> list[int]:
         most = dict(GUILD_STATIC[n])
         most["Strategists Guild"] = 2 * MOST_DEFEATS
         most["Builders Guild"] = _stages_max(t.seats[i]) + 2 * MAX_STAGES
+        most["Shipowners Guild"] = _shipowners_rough(t, i)
         return [most[g] for g in d.GUILD_NAMES]
     left, right = (i + 1) % n, (i - 1) % n
     me, nl, nr = t.needs[i], t.needs[left], t.needs[right]
@@ -980,9 +985,24 @@ def _guild_values(t: _Table, i: int) -> list[int]:
     v[_STRATEGISTS] = MAX_DEFEATS.get(t.seats[left].line.military, MOST_DEFEATS) \
         + MAX_DEFEATS.get(t.seats[right].line.military, MOST_DEFEATS)
     v[_BUILDERS] = me.stages + nl.stages + nr.stages
-    own = _OWN_BROWN_GREY[n]
-    v[_SHIPOWNERS] = own if me.free > own else me.free
+    own, turns, k = _OWN_BROWN_GREY[n], 6 + t.seats[i].board.extra_builds, len(t.possible)
+    v[_SHIPOWNERS] = (own if me.free > own else me.free) + (turns if k > turns else k)  # _shipowners_rough
     return v
+
+
+def _shipowners_rough(t: _Table, i: int) -> int:
+    """A quick bound of player i's Shipowners Guild (`shipowners_most` is exact): own brown
+    and grey cards within the plays the points leave free, and the guilds one age allows."""
+    own, free, turns = _OWN_BROWN_GREY[t.n], t.needs[i].free, 6 + t.seats[i].board.extra_builds
+    purple = turns if len(t.possible) > turns else len(t.possible)
+    return (own if free > own else free) + purple
+
+
+def _shipowners(t: _Table, i: int) -> int:
+    """Most points player i's own Shipowners Guild gives (`shipowners_most`)."""
+    p, s = t.seats[i].line, t.seats[i]
+    return shipowners_most(t.n, t.scientists, commercial_key(p.commercial), p.military > 0, len(t.possible),
+                           s.copies_guild, *_SEAT_KEY(p))
 
 
 _ALL_GUILDS = tuple(range(len(d.GUILD_NAMES)))
@@ -1012,6 +1032,10 @@ def _listed_guilds(listed: tuple[str, ...], n: int) -> tuple[Finding, ...]:
     return tuple(out)
 
 
+def _guilds_where(t: _Table) -> Term:
+    return Term("the guilds in play") if t.guilds is not None else Term("any guilds")
+
+
 def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
     """Guild names and count; guild points within what the guilds in play can give."""
     listed, out = sheet.guilds, []
@@ -1027,15 +1051,28 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
         total += p.guilds
         if p.guilds <= 0:
             continue  # within any bound; worked out below only if the table's bound needs it
-        top, each = bounds[i] = _guild_bound(possible, s.board.extra_builds, s.copies_guild, _guild_values(t, i))
+        values = _guild_values(t, i)
+        top, each = bounds[i] = _guild_bound(possible, s.board.extra_builds, s.copies_guild, values)
         if top > best:
             best = top
+        if p.guilds <= top and _SHIPOWNERS in possible and p.guilds > top - values[_SHIPOWNERS]:
+            # The quick Shipowners bound may be what lets the points through: work it out
+            # (for this player only; the table's bound below keeps the quick one).
+            values[_SHIPOWNERS] = ship = _shipowners(t, i)
+            exact = _guild_bound(possible, s.board.extra_builds, s.copies_guild, values)[0]
+            if p.guilds > exact:
+                over = True
+                out.append(error("guilds.shipowners", "guild points {points} for {player!r} are more than the "
+                                 "{top} {which} can give, the Shipowners Guild at most {ship}: it "
+                                 "counts the city's own brown, grey and purple cards, and its other points "
+                                 "leave plays for only that many of them (purple cards only in Age III); "
+                                 "check the guilds column", p.player, points=p.guilds, player=p.player,
+                                 top=exact, ship=ship, which=_guilds_where(t)))
         if p.guilds > top:
             over = True
-            where = Term("the guilds in play") if t.guilds is not None else Term("any guilds")
             out.append(error("guilds.max", "guild points {points} for {player!r} are more than the {top} "
                              "{which} can give at this table; check the guilds column", p.player,
-                             points=p.guilds, player=p.player, top=top, which=where))
+                             points=p.guilds, player=p.player, top=top, which=_guilds_where(t)))
     if total <= best or over:
         return out  # the table's bound below is at least each player's own
     olympia_b = [s.copies_guild for s in t.seats]
@@ -1226,15 +1263,18 @@ def _turn_set(wonder: str | None, side: str | None, points: int, stages: int | N
 
 
 def _best(blue: tuple[AgeVec, ...], sci: tuple[AgeVec, ...], fixed3: int, flexible: int,
-          turns: tuple[_Slots, ...], shield_free: bool) -> tuple[int, AgeVec]:
+          turns: tuple[_Slots, ...], shield_free: bool, extra: tuple[int, ...] | None = None) -> tuple[int, AgeVec]:
     """The fewest plays too many over every choice of turns, blue set and green set (0 when
     one fits), and the card vector that first reached it. Cards of each age go on that age's
     turns or on Halikarnassos builds; the stages and `flexible` cards (any age) on any turn
-    left; `shield_free`: a shield stage stands in for the flexible card (a red one)."""
+    left; `shield_free`: a shield stage stands in for the flexible card (a red one);
+    `extra`: per choice of turns, more plays of any age (a commercial score's second play)."""
     best, worst = 99, (0, 0, 0)
-    for per_age, anywhere, room, shields in turns:
+    for k, (per_age, anywhere, room, shields) in enumerate(turns):
         if not (shield_free and shields):
             room -= flexible
+        if extra is not None:
+            room -= extra[k]
         for b1, b2, b3 in blue:
             for s1, s2, s3 in sci:
                 a1, a2, a3 = b1 + s1, b2 + s2, b3 + s3 + fixed3
@@ -1259,9 +1299,11 @@ class _Need(NamedTuple):
     """What one city's sheet needs of its plays (exact for the model above)."""
 
     over: int        # plays too many for the cards of the sheet, wild symbols free (0: fits)
+    commercial: bool  # it would fit if the commercial points took one play (`commercial_plays`)
     worst: AgeVec    # the card vector with the least overflow, for the message (when over > 0)
     guild_over: int  # the same with the Scientists Guild paid for as a card
     can_win: bool    # a shield stage, or room for a red card: the city can win a battle
+    spare: bool      # room for a red card (and a second commercial play): `_table` looks no further
     free: int        # most plays left for cards the sheet doesn't need (brown, grey, red, yellow)
     paying: int      # most plays that can give coins (not a blue, green or purple card)
     holds: tuple[int, ...]  # most cards of each colour of NEIGHBOUR_COLOUR_GUILDS the city holds
@@ -1297,28 +1339,165 @@ def _science_need(n: int, science: int, symbols: tuple[int, int, int, int] | Non
 
 
 def city_need(n: int, turns: _TurnSet, civilian: int, science: int, symbols: tuple[int, int, int, int] | None,
-              commercial: bool, guilds: bool, copy: bool, babylon: bool, guild: bool) -> _Need:
+              commercial: int, guilds: bool, copy: bool, babylon: bool, guild: bool) -> _Need:
     """One city's plays, given the turns its wonder columns allow (`_turn_set`): `symbols`
-    (compasses, gears, tablets, wild) when the sheet has the columns; `babylon`, `guild`,
-    `copy`: Babylon's wild stage, the Scientists Guild (in play) and Olympia B's copy are
-    possible for this city."""
+    (compasses, gears, tablets, wild) when the sheet has the columns; `commercial`: the
+    commercial points (`commercial_key`); `babylon`, `guild`, `copy`: Babylon's wild stage,
+    the Scientists Guild (in play) and Olympia B's copy are possible for this city."""
     # An unreachable civilian total (civilian.points says so) needs no blue card here.
     blue, fewest_blue_cards, most_blue = blue_need(n).get(civilian, _NO_BLUE)
     free_sci, paid_sci, fewest_green, held = _science_need(n, science, symbols, babylon, guild, copy)
-    fixed3 = int(commercial) + int(guilds and not copy)  # Haven/Lighthouse/Chamber/Arena; a guild
-    # A city with room for a red card beside the guild-paid cards fits both ways (the free
-    # green sets lie below the paid ones), so the two exact searches only run when it can't.
-    can_win = not _best(blue, paid_sci, fixed3, 1, turns.slots, True)[0]
+    fixed3 = int(commercial > 0) + int(guilds and not copy)  # Haven/Lighthouse/Chamber/Arena; a guild
+    # A second play (any age: a brown, grey or yellow card the commercial card counts)
+    # where one commercial card can't give the points alone with these stages.
+    extra = _commercial_extra(n, commercial, turns.slots) if commercial > 1 else None
+    # A city with room for a red card beside the guild-paid cards (and, where `commercial` 1
+    # stands for any commercial points, a second commercial play) fits both ways (the free
+    # green sets lie below the paid ones): the exact searches only run when it hasn't.
+    spare = not _best(blue, paid_sci, fixed3, 1 + int(commercial == 1), turns.slots, False, extra)[0]
+    can_win = spare or not _best(blue, paid_sci, fixed3, 1, turns.slots, True, extra)[0]
+    one_play = False
     if can_win:
         over, worst, guild_over = 0, (0, 0, 0), 0
     else:
-        over, worst = _best(blue, free_sci, fixed3, 0, turns.slots, False)
-        guild_over = _best(blue, paid_sci, fixed3, 0, turns.slots, False)[0] if not over else over
+        over, worst = _best(blue, free_sci, fixed3, 0, turns.slots, False, extra)
+        guild_over = _best(blue, paid_sci, fixed3, 0, turns.slots, False, extra)[0] if not over else over
+        if over and extra is not None:
+            one_play = not _best(blue, free_sci, fixed3, 0, turns.slots, False)[0]
     fewest = fewest_blue_cards + fewest_green + fixed3
     free = turns.most - fewest if turns.most > fewest else 0
-    paying = turns.plays - (fewest - int(commercial))
-    return _new_need(_Need, (over, worst, guild_over, can_win, free, paying if paying > 0 else 0,
-                             _holds(n, most_blue, held, free, commercial), turns.stages))
+    paying = turns.plays - (fewest - int(commercial > 0))
+    return _new_need(_Need, (over, one_play, worst, guild_over, can_win, spare, free, paying if paying > 0 else 0,
+                             _holds(n, most_blue, held, free, commercial > 0), turns.stages))
+
+
+# --- commercial points and plays --------------------------------------------------------
+# The yellow cards that score points (Haven, Lighthouse, Chamber of Commerce, Arena; data.py)
+# count the city's own cards of some colours, or its own stages. On its own, with no other
+# card it counts, one such card gives what it counts of itself (the Lighthouse is yellow and
+# counts itself) or the stages built (the Arena): more commercial points need another play.
+
+
+def _points_alone(c: d.Card, stages: int) -> int:
+    """Victory points card `c` gives with no other card of the city, `stages` stages built."""
+    total = 0
+    for e in c.effects:
+        if isinstance(e, d.PerUnit) and e.points and e.whose == frozenset({d.Whose.SELF}):
+            if e.counted is d.Counted.WONDER_STAGES:
+                total += e.points * stages
+            elif e.counted is d.Counted.CARDS and c.colour in e.colours:
+                total += e.points  # itself
+    return total
+
+
+#: Per player count, the cards that score commercial points (yellow, points per unit).
+COMMERCIAL_CARDS: dict[int, tuple[d.Card, ...]] = {
+    n: tuple(c for c in d.CARDS if c.colour is d.Colour.YELLOW and c.copies(n)
+             and any(isinstance(e, d.PerUnit) and e.points for e in c.effects))
+    for n in d.PLAYER_COUNTS
+}
+
+
+@cache
+def one_card_commercial(n: int, stages: int) -> int:
+    """Most commercial points one card gives alone at `n` players with `stages` stages built."""
+    return max((_points_alone(c, stages) for c in COMMERCIAL_CARDS[n]), default=0)
+
+
+#: Commercial points above this need a second play whatever the stages (the key of the
+#: seat caches: larger values behave alike).
+COMMERCIAL_KEY = max(one_card_commercial(n, MAX_STAGES) for n in d.PLAYER_COUNTS) + 1
+
+
+def commercial_key(points: int) -> int:
+    """Commercial points as `city_need` tells them apart (0, 1, ... COMMERCIAL_KEY)."""
+    return points if points < COMMERCIAL_KEY else COMMERCIAL_KEY
+
+
+def commercial_plays(n: int, points: int, stages: int) -> int:
+    """Fewest plays behind commercial points, besides the stages: 0, one card, or two."""
+    if points <= 0:
+        return 0
+    return 1 if points <= one_card_commercial(n, stages) else 2
+
+
+@lru_cache(maxsize=4096)
+def _commercial_extra(n: int, commercial: int, slots: tuple[_Slots, ...]) -> tuple[int, ...] | None:
+    """Per choice of turns, the plays beyond the one commercial card (None: none anywhere)."""
+    if commercial <= 1:
+        return None  # the Lighthouse alone gives 1
+    ages = len(d.AGES)
+    out = tuple(commercial_plays(n, commercial, ages * per_age + anywhere - room) - 1
+                for per_age, anywhere, room, _ in slots)
+    return out if any(out) else None
+
+
+# --- the Shipowners Guild ----------------------------------------------------------------
+# It counts the holder's own cards of some colours (data.py: brown, grey and purple). Each
+# such card is a play of its own, in an age when cards of its colour exist (brown and grey
+# in Ages I and II, guilds in Age III): not a play that builds the blue, green and yellow
+# cards, the red card, the stages or the guild itself that the sheet's other points need.
+
+
+def _ship_groups(n: int, guilds: int) -> tuple[tuple[int, frozenset[int]], ...]:
+    """The colours the Shipowners Guild counts as (most cards a city holds, their ages):
+    one group for the guilds (at most `guilds`, those that may be in play), one for the rest."""
+    unit = next(e for e in _CARD["Shipowners Guild"].effects if isinstance(e, d.PerUnit))
+    plain = [col for col in unit.colours if col is not d.Colour.PURPLE]
+    groups = [(sum(NAMES[(col, n)] for col in plain),
+               frozenset(c.age for c in d.CARDS if c.colour in plain and c.copies(n)))]
+    if d.Colour.PURPLE in unit.colours:
+        groups.append((guilds, frozenset(c.age for c in d.CARDS if c.is_guild)))
+    return tuple(groups)
+
+
+def _most_counted(groups: tuple[tuple[int, frozenset[int]], ...], free: dict[int, int], anywhere: int,
+                  total: int) -> int:
+    """Most cards of the groups that fit: each on a free turn of one of its ages or on a
+    discard build (any age), `total` plays in all. A flow problem: the least cut over which
+    groups reach the turns."""
+    best = 10**6
+    for chosen in itertools.product((False, True), repeat=len(groups)):
+        reach = anywhere + sum(free[a] for a in set().union(*(g[1] for g, c in zip(groups, chosen) if c)))
+        cut = sum(g[0] for g, c in zip(groups, chosen) if not c) + min(total, reach)
+        best = min(best, cut)
+    return best
+
+
+@lru_cache(maxsize=4096)
+def shipowners_most(n: int, guild: bool, commercial: int, red: bool, in_play: int, copy: bool,
+                    wonder: str | None, side: str | None, wonders: int, stages: int | None, civilian: int,
+                    science: int, c: int | None, g: int | None, t: int | None, wild: int | None) -> int:
+    """Most points a city's own Shipowners Guild gives, given the sheet line's other points
+    (`red`: military above 0, so a red card unless a stage gives shields), `in_play` guilds
+    that may be in play, and whether Olympia B may copy the guild instead of building it."""
+    symbols = None
+    if c is not None and g is not None and t is not None and \
+            0 <= c <= MAX_SYMBOL and 0 <= g <= MAX_SYMBOL and 0 <= t <= MAX_SYMBOL:
+        symbols = (c, g, t, wild or 0)
+    _, babylon, _, turns = _seat_facts(wonder, side, wonders, stages)
+    blue = blue_need(n).get(civilian, _NO_BLUE)[0]
+    sci = _science_need(n, science, symbols, babylon, guild, copy)[0]
+    own = 0 if copy else 1  # the guild itself is purple; a copied guild is not (Bonn 2018)
+    groups = _ship_groups(n, in_play - own)
+    fixed3 = int(commercial > 0) + own
+    extra = _commercial_extra(n, commercial, turns.slots)
+    ages = len(d.AGES)
+    best = -1
+    for k, (per_age, anywhere, room, shields) in enumerate(turns.slots):
+        flexible = (extra[k] if extra is not None else 0) + int(red and not shields)
+        for b in blue:
+            for s in sci:
+                need = (b[0] + s[0], b[1] + s[1], b[2] + s[2] + fixed3)
+                spill = sum(x - per_age for x in need if x > per_age)
+                total = room - sum(need) - flexible
+                if spill > anywhere or total < 0:
+                    continue  # doesn't fit: the city checks say so
+                free = {a: per_age - min(x, per_age) for a, x in zip(range(1, ages + 1), need)}
+                best = max(best, _most_counted(groups, free, anywhere - spill, total))
+    if best < 0:
+        return sum(cap for cap, _ in groups) + own
+    return best + own
 
 
 @lru_cache(maxsize=4096)
@@ -1444,6 +1623,14 @@ def _ages(t: _Table, i: int) -> list[Finding]:
     """The cards a city needs fit into the turns of their ages; a wild symbol that only the
     Scientists Guild can give costs the guild card."""
     p, nd = t.seats[i].line, t.needs[i]
+    if nd.commercial:
+        s = t.seats[i]
+        stages = nd.stages
+        return [error("commercial.plays", "commercial {commercial} for {player!r} needs two plays, but its other "
+                      "points leave one: a commercial card alone gives at most {one} (the Lighthouse counts "
+                      "itself, the Arena 1 per stage, {stages} at most on {board}), more needs another card it "
+                      "counts; check the commercial column", p.player, commercial=p.commercial, player=p.player,
+                      one=one_card_commercial(t.n, stages), stages=stages, board=s.board.label)]
     if nd.over:
         a1, a2, a3 = nd.worst
         what = [Term("blue"), Term("green")] + ([phrase("a yellow card for commercial")] if p.commercial > 0 else []) \

@@ -9,6 +9,39 @@ Sources (facts only, quoted short):
 
 Facts only [DE] gives are in ONE_SOURCE. The rulebook's table of VP per fulfilled objective is
 a picture missing from its text and no second source gives it: nothing depends on it.
+
+`vp.minimum` stays a warning (issue 31, item 5): it rests on two facts only [DE] gives, (i) at the
+end of each age, the third included, every player scores VP equal to their influence ("Dann
+erhält jeder von euch Siegpunkte in Höhe seiner derzeitigen Einflusspunkte") and (ii) at the end
+of the third age each domination card gives 3 VP ("jede Karte gibt 3 SP statt ihres gewöhnlichen
+Wertes"). A second independent public source for either was searched for on 2026-11-27 with the
+`search` tool, and none gives the amounts:
+- pages, English: "Dominations Road to Civilization end of game scoring influence victory points
+  domination cards 3 VP"; "... influence track victory points equal to your influence at the end of
+  each Age"; "Dominations end of the game: Domination cards are worth 3 points each and their
+  effects are not resolved"; "ultraboardgames Dominations game rules end of age ...". Found only
+  [TT] ("gain points based on their influence", no amount), [MN], [HGG], [DD] ("Invloed leidt namelijk
+  tot overwinningspunten", no amount), whatsericplaying.com, boardgameguys.com, a game-overview
+  transcript (en.jampartizan.com, "influencing leaders", no amount), ultraboardgames.com's
+  Dominations FAQ page (nothing on end-of-age scoring), and pages about other games (Dominion).
+- pages, German: "Dominations Spielregel Ende des dritten Zeitalters Domination-Karten 3 Siegpunkte
+  Einflusspunkte"; "Dominations Test Ende eines Zeitalters erhält jeder Siegpunkte in Höhe seines
+  Einflusses Dominationskarte"; "... Fertigkeitskarten Einfluss Siegpunkte Rezension Spielende
+  Ziele". Found reviews (brettspiel-news.de, ingame.de, jungundaltspielt.de, spieltroll.de,
+  brettundpad.de, boardgamemonkeys.com) whose stored text describes setup and turns, not the scoring
+  amounts.
+- pages, French: "Dominations règles fin du troisième âge cartes Domination 3 points de victoire
+  influence"; "Dominations Holy Grail Games critique fin d'âge points d'influence convertis en points
+  de victoire". Found trictrac.net ("piste d'influence qui ... permettra d'acquérir des points", no
+  amount), geeklette.fr, gusandco.net: no amounts.
+- docs: "Dominations rulebook end of third age each domination card gives 3 VP instead of its usual
+  value"; "Dominations road to civilization rulebook PDF English ...": no Dominations page at all
+  (Dominion simulators, unrelated pastebins); the publisher's English rulebook text is not stored.
+- code: "Dominations Holy Grail Games influence score victory points end of age"; "dominations road
+  to civilization score influence end of age ... domination card final age 3 points": no
+  implementation of the game (civilization video-game docs, Dominion).
+- issues: "Dominations board game rules domination cards influence scoring"; "... end of age scoring
+  influence domination cards question rules BoardGameGeek": nothing about this game.
 """
 from __future__ import annotations
 
@@ -46,10 +79,11 @@ ONE_SOURCE: dict[str, tuple[str, str]] = {
         "the reviews don't mention ties; [DE] says it twice (turn order and final scoring)"),
     "domination cards are worth 3 VP at the end of the third age": (
         "jede Karte gibt 3 SP statt ihres gewöhnlichen Wertes",
-        "used only for the 'vp.minimum' warning"),
+        "no second source found (searches in the module docstring); used only for the 'vp.minimum' warning"),
     "influence scores as VP at the end of each age": (
         "Dann erhält jeder von euch Siegpunkte in Höhe seiner derzeitigen Einflusspunkte",
-        "[TT] 'gain points based on their influence' agrees but gives no amount; used only for 'vp.minimum'"),
+        ("[TT] 'gain points based on their influence' agrees but gives no amount, nor does any other source found "
+         "(searches in the module docstring); used only for 'vp.minimum'")),
     "the score track wraps at 100, the influence track at 50": (
         "Falls du dabei das Ende einer Leiste erreichst (100 Siegpunkte oder 50 Einfluss)",
         "why sheets hold the full number, tiles included"),
@@ -79,3 +113,16 @@ def test_domination_cards():
     assert {c.area_en for c in data.DOMINATION_CARDS} == {"Government", "Craft", "Art", "Religion", "Trade",
                                                           "Science"}
     assert [c.vp_two_players for c in data.DOMINATION_CARDS] == [0, None, None, None, None, None]
+
+
+def test_vp_minimum_stays_a_warning_while_its_facts_have_one_source():
+    # Issue 31, item 5: an error needs both facts from two independent sources; the searches
+    # for a second one (module docstring) found none, so a sheet below the minimum is stored
+    # with a warning. Moving these facts to FACTS is the moment to make it an error.
+    from rules_engine.dominations import PlayerLine, TableSheet, check_sheet
+    from rules_engine.findings import Severity
+
+    facts = {"influence scores as VP at the end of each age", "domination cards are worth 3 VP at the end of the third age"}
+    assert facts <= ONE_SOURCE.keys() and not facts & FACTS.keys()
+    low = TableSheet((PlayerLine(1, "Anna", 12, 1, influence=55), PlayerLine(2, "Ben", 198, 2, influence=40)))
+    assert [(f.rule, f.severity) for f in check_sheet(low)] == [("vp.minimum", Severity.WARNING)]

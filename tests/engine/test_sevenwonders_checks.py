@@ -672,3 +672,74 @@ def test_the_blue_card_tables_are_built_on_first_use_not_at_import():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60,
                           cwd=ROOT)
     assert done.stdout.split("\n") == ["0 0", "1 1", ""]
+
+
+# --- issue 31, item 3: the plays commercial and Shipowners points take -------------------
+
+def _one_play_left(**kw):
+    """Gizah A with every play but one needed: 12 of the 13 blue cards (no Altar or Theater)
+    and five green cards."""
+    return _full_city(**{"civilian": ALL_BLUE_5 - 2, **kw})
+
+
+def test_one_commercial_card_alone_gives_what_it_counts_of_itself_or_the_stages():
+    # Derived from the card data: the Lighthouse counts itself (1), the Arena 1 per stage
+    # built, Haven and Chamber of Commerce nothing without brown or grey cards.
+    assert [x.name for x in c.COMMERCIAL_CARDS[3]] == ["Haven", "Lighthouse", "Arena"]
+    assert [x.name for x in c.COMMERCIAL_CARDS[4]] == ["Haven", "Lighthouse", "Chamber of Commerce", "Arena"]
+    assert [c.one_card_commercial(5, k) for k in range(5)] == [1, 1, 2, 3, 4]
+    assert [c.commercial_plays(5, v, 0) for v in (0, 1, 2, 9)] == [0, 1, 2, 2]
+    assert [c.commercial_plays(5, v, 3) for v in (2, 3, 4)] == [1, 1, 2]
+
+
+def test_commercial_points_above_one_card_need_a_second_play():
+    bad = table(_one_play_left(commercial=2), *plain(5)[1:])
+    assert [f.message for f in check_sheet(bad)] == [
+        "commercial 2 for 'P1' needs two plays, but its other points leave one: a commercial card alone gives "
+        "at most 1 (the Lighthouse counts itself, the Arena 1 per stage, 0 at most on Gizah A), more needs "
+        "another card it counts; check the commercial column"]
+    assert rules(table(_one_play_left(commercial=1), *plain(5)[1:])) == []  # the Lighthouse alone
+    # The Arena counts stages: with two stages built (two plays, Gizah A wonders 8) one card
+    # gives 2, not 3.
+    arena = dict(wonders=8, civilian=ALL_BLUE_5 - 2 - 3 - 3)  # three blue cards fewer: three plays
+    assert rules(table(_one_play_left(commercial=2, **arena), *plain(5)[1:])) == []
+    assert rules(table(_one_play_left(commercial=3, **arena), *plain(5)[1:])) == ["commercial.plays"]
+
+
+SHIP_GUILDS = ("Shipowners Guild", "Magistrates Guild", "Philosophers Guild", "Builders Guild", "Scientists Guild")
+ALL_BLUE_3 = 55  # the 12 blue cards of a 3-player game: 3 of Age I, 4 of Age II, 5 of Age III
+
+
+def _ship_table(guilds, civilian=ALL_BLUE_3, military=0):
+    """Three players, the guilds in play worth nothing to P1 but the Shipowners Guild (the
+    neighbours hold no blue or green card, no stage); P1 needs all its plays but the guild's:
+    every blue card and five green cards (Ages I and II), the guild the sixth Age III card."""
+    sides = dict(side="A")
+    p1 = line(1, wonder="Gizah", civilian=civilian, compasses=2, gears=2, tablets=1, wild=0, science=16,
+              guilds=guilds, military=military, **sides)
+    return table(p1, line(2, wonder="Rhodos", military=-2 * military, **sides),
+                 line(3, wonder="Ephesos", military=military, **sides), guilds=SHIP_GUILDS)
+
+
+def test_the_shipowners_guild_counts_only_the_cards_the_other_points_leave_plays_for():
+    assert [f.message for f in check_sheet(_ship_table(2))] == [
+        "guild points 2 for 'P1' are more than the 1 the guilds in play can give, the Shipowners Guild at most 1: "
+        "it counts the city's own brown, grey and purple cards, and its other points leave plays for only that "
+        "many of them (purple cards only in Age III); check the guilds column"]
+    assert rules(_ship_table(1)) == []  # the guild itself
+    # One blue card fewer (Altar, Age I): a play for a brown or grey card ...
+    assert rules(_ship_table(2, civilian=ALL_BLUE_3 - 2)) == []
+    # ... unless a won battle takes it for a red card (Gizah has no shield stage).
+    assert rules(_ship_table(2, civilian=ALL_BLUE_3 - 2, military=1)) == ["guilds.shipowners"]
+    assert rules(_ship_table(1, civilian=ALL_BLUE_3 - 2, military=1)) == []
+
+
+def test_shipowners_cards_go_on_the_turns_of_their_ages():
+    # Brown and grey cards exist in Ages I and II, guilds in Age III (from the card data):
+    # six free Age III turns hold guilds only, six free Age I and II turns no guild.
+    groups = c._ship_groups(3, 4)
+    assert groups == ((c.NAMES[(d.Colour.BROWN, 3)] + c.NAMES[(d.Colour.GREY, 3)], frozenset({1, 2})),
+                      (4, frozenset({3})))
+    assert c._most_counted(groups, {1: 0, 2: 0, 3: 6}, 0, 6) == 4
+    assert c._most_counted(groups, {1: 3, 2: 3, 3: 0}, 0, 6) == 6
+    assert c._most_counted(groups, {1: 0, 2: 0, 3: 6}, 1, 7) == 5  # a discard build takes any age

@@ -93,20 +93,28 @@ def test_a_city_with_room_for_a_red_card_fits_without_the_exact_searches(sheet):
             symbols = (p.compasses, p.gears, p.tablets, p.wild or 0)
         free_sci, paid_sci, _, _ = c._science_need(t.n, p.science, symbols, s.wild, t.scientists, s.copies_guild)
         fixed3 = int(p.commercial > 0) + int(p.guilds > 0 and not s.copies_guild)
-        over = c._best(blue, free_sci, fixed3, 0, turns, False)[0]
-        guild_over = c._best(blue, paid_sci, fixed3, 0, turns, False)[0] if not over else over
-        can_win = not c._best(blue, paid_sci, fixed3, 1, turns, True)[0]
-        assert (need.over, need.guild_over, need.can_win) == (over, guild_over, can_win)
+        extra = c._commercial_extra(t.n, c.commercial_key(p.commercial), turns)
+        over = c._best(blue, free_sci, fixed3, 0, turns, False, extra)[0]
+        guild_over = c._best(blue, paid_sci, fixed3, 0, turns, False, extra)[0] if not over else over
+        can_win = not c._best(blue, paid_sci, fixed3, 1, turns, True, extra)[0]
+        one_play = bool(over) and not c._best(blue, free_sci, fixed3, 0, turns, False)[0]
+        assert (need.over, need.guild_over, need.can_win, need.commercial) == (over, guild_over, can_win, one_play)
 
 
 def _exact_guild_rules(t, sheet):
-    """guilds.max and guilds.table worked out for every player, no bound skipped."""
+    """guilds.max, guilds.shipowners and guilds.table worked out for every player, no bound
+    skipped: the Shipowners Guild's exact bound for everyone (the table's bound keeps the quick one)."""
     out = []
     bounds = [c._guild_bound(t.possible, s.board.extra_builds, s.copies_guild, c._guild_values(t, i))
               for i, s in enumerate(t.seats)]
-    for s, (top, _) in zip(t.seats, bounds):
+    for i, (s, (top, _)) in enumerate(zip(t.seats, bounds)):
+        exact = c._guild_values(t, i)
+        if c._SHIPOWNERS in t.possible:
+            exact[c._SHIPOWNERS] = c._shipowners(t, i)
         if s.line.guilds > top:
             out.append(("guilds.max", s.line.player))
+        elif s.line.guilds > c._guild_bound(t.possible, s.board.extra_builds, s.copies_guild, exact)[0]:
+            out.append(("guilds.shipowners", s.line.player))
     best = [max(each[k] for _, each in bounds) for k in range(len(t.possible))]
     table_top = sum(best) + (max(best, default=0) if any(s.copies_guild for s in t.seats) else 0)
     if sum(s.line.guilds for s in t.seats) > table_top and not out:
@@ -120,7 +128,8 @@ def test_guild_bounds_skipped_for_players_without_guild_points_decide_the_same(s
     # Covers both shortcuts of _guilds: players without guild points, and the table bound
     # first tried with the players already bounded (a lower bound of the full one).
     t = view(sheet)
-    got = [(f.rule, f.player) for f in c._guilds(t, sheet) if f.rule in ("guilds.max", "guilds.table")]
+    got = [(f.rule, f.player) for f in c._guilds(t, sheet) if f.rule in ("guilds.max", "guilds.shipowners",
+                                                                         "guilds.table")]
     assert got == _exact_guild_rules(t, sheet)
 
 
