@@ -174,3 +174,33 @@ def browser():
         chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+# --- the live server: the app in this process, or a real `tourney serve` process ----------
+@pytest.fixture
+def client(ev, monkeypatch):
+    """The live server's app in this process over the module's `ev` event; it reads the change
+    stamp every time (the tests change the event beside it too)."""
+    from starlette.testclient import TestClient
+
+    from tourney.server import app as server_app
+    from tourney.server.app import create_app
+
+    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
+    monkeypatch.setattr(server_app, "SETTLE", 0.0)
+    return TestClient(create_app(str(ev.path)))
+
+
+@pytest.fixture
+def served(tmp_path):
+    """`tourney serve` as a real process over the Bonn event with round 1 published: (event, server)."""
+    from live_event import Server, build_event
+
+    from tourney.core.store import Event
+    from tourney.event import live
+
+    ev = build_event(tmp_path)
+    live.publish_round(Event.open(ev.path), 1, "test")
+    server = Server(ev.path)
+    yield ev, server
+    server.stop()

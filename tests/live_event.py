@@ -2,11 +2,13 @@
 tests; and the live server started as a real process on 127.0.0.1."""
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,6 +76,17 @@ def type_sheet(page, rows) -> None:
         for key in ("military", "treasury", "wonders", "civilian", "commercial", "guilds", "science", "total",
                     "coins"):
             page.fill(f"input[name={key}][data-seat='{row['seat']}']", str(row[key]))
+
+
+def post_json(url: str, body: object, token: str) -> tuple[int, object]:
+    """POST `body` as JSON with a desk's token: the status and the JSON answer (refusals too)."""
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+    try:
+        with urllib.request.urlopen(req, timeout=20) as resp:
+            return resp.status, json.loads(resp.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
 
 
 def free_port() -> int:

@@ -16,23 +16,12 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from live_event import LiveEvent, Server, build_event, free_port, table_rows, type_sheet
+from live_event import Server, build_event, free_port, table_rows, type_sheet
 
 from tourney.core.store import Event
 from tourney.event import live
-
-
-@pytest.fixture
-def served(tmp_path) -> Iterator[tuple[LiveEvent, Server]]:
-    ev = build_event(tmp_path)
-    live.publish_round(Event.open(ev.path), 1, "test")
-    server = Server(ev.path)
-    yield ev, server
-    server.stop()
 
 
 def post(url: str, body: object, token: str, key: str, timeout: float = 20) -> tuple[int, bytes, dict[str, str]]:

@@ -33,13 +33,6 @@ def ev(tmp_path) -> LiveEvent:
     return ev
 
 
-@pytest.fixture
-def client(ev, monkeypatch) -> TestClient:
-    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
-    monkeypatch.setattr(server_app, "SETTLE", 0.0)
-    return TestClient(create_app(str(ev.path)))
-
-
 def desk(token: str, key: str | None = KEY) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}", **({"Idempotency-Key": key} if key else {})}
 

@@ -41,13 +41,6 @@ def codes(ev) -> dict[str, str]:
     return dict(player_codes(Event.open(ev.path)))
 
 
-@pytest.fixture
-def client(ev, monkeypatch) -> TestClient:
-    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
-    monkeypatch.setattr(server_app, "SETTLE", 0.0)
-    return TestClient(create_app(str(ev.path)))
-
-
 def report(client, codes, table, rows, player=None, **extra):
     who = player or str(rows[0]["player"])
     return client.post(f"/api/rounds/1/tables/{table}/report",

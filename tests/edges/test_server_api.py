@@ -25,14 +25,6 @@ def ev(tmp_path) -> LiveEvent:
     return build_event(tmp_path, extra_players=("<script>alert(1)</script>",))
 
 
-@pytest.fixture
-def client(ev, monkeypatch) -> TestClient:
-    # These tests change the event file beside the server too: read its change stamp every time.
-    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
-    monkeypatch.setattr(server_app, "SETTLE", 0.0)
-    return TestClient(create_app(str(ev.path)))
-
-
 def cli_json(*args: str) -> object:
     result = CliRunner().invoke(cli, list(args))
     assert result.exit_code == 0, result.output

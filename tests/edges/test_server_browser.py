@@ -3,25 +3,14 @@ process: a phone finds its seat, a desk types a sheet and fixes a finding, the s
 changes without a reload, and two desks conflict. Screenshots go to docs/ for the README."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from live_event import PHONE, LiveEvent, Server, build_event, table_rows, type_sheet
+from live_event import PHONE, Server, build_event, table_rows, type_sheet
 
-from tourney.event import entry, live
+from tourney.event import entry
 from tourney.core.store import Event
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-
-
-@pytest.fixture
-def served(tmp_path) -> Iterator[tuple[LiveEvent, Server]]:
-    ev = build_event(tmp_path)
-    live.publish_round(Event.open(ev.path), 1, "test")
-    server = Server(ev.path)
-    yield ev, server
-    server.stop()
 
 
 def desk_page(browser, server: Server, token: str, table: int):

@@ -12,8 +12,6 @@ from live_event import LiveEvent, build_event, table_rows
 from starlette.testclient import TestClient
 
 from tourney.cli import cli
-from tourney.server import app as server_app
-from tourney.server import create_app
 from tourney.core.store import Event, held_entries
 
 
@@ -24,13 +22,6 @@ def ev(tmp_path) -> LiveEvent:
     assert out == ("Bonn Spielt live: 7wonders, scheme bonn, 4 rounds, draw fingerprint a5f67fead1ebc324, date 2018-03-18, "
                    "language en, blind double entry\n")
     return ev
-
-
-@pytest.fixture
-def client(ev, monkeypatch) -> TestClient:
-    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
-    monkeypatch.setattr(server_app, "SETTLE", 0.0)
-    return TestClient(create_app(str(ev.path)))
 
 
 def post(client: TestClient, token: str, table: int, rows, version=None):

@@ -9,7 +9,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from live_event import Server, build_event, table_rows
+from live_event import Server, build_event, table_rows, post_json as post
 
 from tourney.core.store import Event
 from tourney.event import live
@@ -21,16 +21,6 @@ def get(url: str) -> tuple[int, str]:
             return resp.status, resp.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode()
-
-
-def post(url: str, body: object, token: str) -> tuple[int, object]:
-    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
-    try:
-        with urllib.request.urlopen(req, timeout=10) as resp:
-            return resp.status, json.loads(resp.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
 
 
 def two_events(tmp_path: Path):

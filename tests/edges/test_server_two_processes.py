@@ -13,21 +13,11 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from live_event import Server, build_event, table_rows
+from live_event import Server, build_event, table_rows, post_json as post
 
 from conftest import postgres_event_url
 from tourney.core.store import Event
 from tourney.server.app import SESSION_COOKIE
-
-
-def post(url: str, body: object, token: str) -> tuple[int, object]:
-    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
-    try:
-        with urllib.request.urlopen(req, timeout=20) as resp:
-            return resp.status, json.loads(resp.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
 
 
 def stamp(url: str) -> int:

@@ -3,7 +3,6 @@ request from the event in the database; a worker killed with `kill -9` is replac
 others go on serving, and no stored sheet is lost or stored twice."""
 from __future__ import annotations
 
-import json
 import os
 import signal
 import time
@@ -11,19 +10,9 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from live_event import Server, build_event, table_rows
+from live_event import Server, build_event, table_rows, post_json as post
 
 from tourney.core.store import Event
-
-
-def post(url: str, body: object, token: str) -> tuple[int, object]:
-    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
-    try:
-        with urllib.request.urlopen(req, timeout=10) as resp:
-            return resp.status, json.loads(resp.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
 
 
 def workers(pid: int) -> set[int]:
