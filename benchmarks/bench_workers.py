@@ -75,10 +75,12 @@ async def desk(port: int, root: str, token: str, tables: list[tuple[int, list[di
     """Post each sheet at its moment of the run; a failed request (a killed worker) is sent again
     on a new connection, with the same Idempotency-Key. Returns the tables whose save it saw."""
     confirmed: set[int] = set()
-    conn = Connection("127.0.0.1", port)
     for table, rows in tables:
         at = start + 2 + random.Random(f"{root}:{table}").uniform(0, SECONDS - 4)
         await asyncio.sleep(max(0.0, at - time.perf_counter()))
+        # A new connection per sheet, as a desk's browser after minutes of typing (the server
+        # closes a keep-alive connection idle for 5 s).
+        conn = Connection("127.0.0.1", port)
         body = json.dumps({"rows": rows, "version": None}).encode()
         key = f"bench-{root}-{table}"
         for _attempt in range(20):
@@ -99,7 +101,7 @@ async def desk(port: int, root: str, token: str, tables: list[tuple[int, list[di
             elif answer.status != 409:  # 409: stored by the attempt whose answer was lost
                 errors.append(f"{root} table {table}: {answer.status} {answer.body[:200]!r}")
             break
-    conn.close()
+        conn.close()
     return confirmed
 
 
