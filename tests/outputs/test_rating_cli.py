@@ -100,6 +100,13 @@ def test_files_html_xlsx_pdf(run):
     assert "Season rating" in text and "Jörg Müller" in text and "27.22" in text
     refused = run("rating", "koeln.db", "-o", "rating.pdf", ok=None)
     assert refused.exit_code != 0 and "--force" in refused.output
+    # In German the shown files write the decimal comma (the workbook keeps numbers).
+    run("rating", "koeln.db", "bonn.db", "--lang", "de", "-o", "wertung.html")
+    page = (run.folder / "wertung.html").read_text(encoding="utf-8")
+    assert '<td class="num">1</td><td>Fritz</td><td class="num">36,91</td>' in page
+    run("rating", "koeln.db", "bonn.db", "--lang", "de", "-o", "wertung.pdf")
+    text = PdfReader(run.folder / "wertung.pdf").pages[0].extract_text()
+    assert "27,22" in text and "27.22" not in text
 
 
 def test_refusals_say_what_and_how(run):

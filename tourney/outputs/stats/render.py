@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from tourney.core.errors import UsageError, writing
-from tourney.core.i18n import N_, _, ngettext
+from tourney.core.i18n import N_, _, local_number, ngettext
 from tourney.core.output import render_rows
 from tourney.outputs.stats.model import SMALL_NOTE, SMALL_SAMPLE, SMALL_TEMPLATE, Section, StatsReport, shown_side
 from tourney.core.tabular import neutralise
@@ -159,7 +159,7 @@ def html_text(report: StatsReport) -> str:
                      + "".join(f"<th>{esc(label(c))}</th>" for c in cols) + "</tr>")
         for raw, shown in zip(s.frame.itertuples(index=False, name=None), _rows(s.frame, display=True)):
             small = ' class="small"' if SMALL_NOTE in raw else ""
-            tds = "".join(f'<td class="num">{esc(str(v))}</td>' if isinstance(v, (int, Decimal))
+            tds = "".join(f'<td class="num">{esc(local_number(v, report.lang))}</td>' if isinstance(v, (int, Decimal))
                           else f"<td>{esc('' if v is None else str(v))}</td>" for v in shown)
             parts.append(f"<tr{small}>{tds}</tr>")
         parts.append("</table>")
@@ -240,7 +240,7 @@ def pdf_bytes(report: StatsReport) -> tuple[bytes, int]:
                    for i in range(len(s.frame.columns))]
         columns = tuple(Column(label(str(h)).replace("_", " "), 2.4 if not num else 1.0, "right" if num else "left")
                         for h, num in zip(s.frame.columns, numeric))
-        sections.append(TableSection(s.title, columns, tuple(tuple("" if v is None else str(v) for v in r)
+        sections.append(TableSection(s.title, columns, tuple(tuple(local_number(v, report.lang) for v in r)
                                                              for r in rows)))
     lines = tuple([f"{report.game} · {_events(report)}"] + [_note(n) for n in report.notes])
 
