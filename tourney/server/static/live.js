@@ -51,6 +51,7 @@
 
   // The newest change stamp the server has told (stream or poll).
   var latest = null;
+  var REFRESH_SPREAD = 1000;  // ms over which the phones told by the stream ask for the page
 
   function refresh() {
     fetch(location.pathname + location.search, {headers: {"X-Fragment": "1"}, cache: "no-cache"})
@@ -141,8 +142,12 @@
     showNotes(data.announcements);
     latest = data.stamp;
     // A page built a moment before the latest change says so: it is fetched again next time.
-    if (stamp !== null && data.stamp !== stamp) refresh();
-    else if (stamp === null) stamp = data.stamp;
+    if (stamp !== null && data.stamp !== stamp) {
+      // A stream tells every phone at the same moment: each asks within the next second, not
+      // all at once (polling phones ask at their own moments anyway).
+      if (streaming) setTimeout(refresh, Math.random() * REFRESH_SPREAD);
+      else refresh();
+    } else if (stamp === null) stamp = data.stamp;
   }
 
   // --- asking every second: while no stream is open ----------------------------------------
