@@ -4,18 +4,17 @@ the one row renderer (`tourney.core.output.render_rows`: table, CSV, JSON), writ
 statistics report's writers (HTML, XLSX, PDF)."""
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tourney.core.errors import SeasonError, UsageError
-from tourney.core.i18n import _, event_language, ngettext
+from tourney.core.errors import UsageError
+from tourney.core.i18n import _, ngettext
 from tourney.core.output import render_rows
 from tourney.event.rating import COLUMN_WORDS, COLUMNS, RatedEvent, RatingReport, build_rating
 from tourney.event.season import NO_ALIASES, load_aliases, refuse_repeated_events
-from tourney.outputs.season_export import refuse_mixed_games, shared_language
+from tourney.outputs.season_export import event_date, read_event, refuse_mixed_games, shared_language
 
 if TYPE_CHECKING:
     from tourney.games.base import GameWorkflow
@@ -24,21 +23,8 @@ if TYPE_CHECKING:
 def read_rated_event(location: str, order_given: int, workflow: Callable[[str], GameWorkflow]) -> RatedEvent:
     """An event file's name, date and every stored game as places at its tables; `workflow`
     gives the event's game by name."""
-    from tourney.core.store import Event
-
-    event = Event.open(location)
-    try:
-        info = event.info()
-        game = workflow(info.game)
-        games = game.rated_games(event)
-        lang = event_language(event)
-    finally:
-        event.close()
-    try:
-        date = datetime.date.fromisoformat(info.date) if info.date else None
-    except ValueError:
-        raise SeasonError(_("{event} has date {date!r}, which is not YYYY-MM-DD").format(
-            event=f"{location!r} ({info.name!r})", date=info.date)) from None
+    info, game, games, lang = read_event(location, workflow, lambda game, event: game.rated_games(event))
+    date = event_date(location, info)
     return RatedEvent(info.name, date, order_given, games, game.label, lang)
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, Sequence
+from typing import TYPE_CHECKING, Protocol, Sequence, TypeVar
 
 from tourney.core.errors import UsageError
 from tourney.core.i18n import DEFAULT, N_, _, event_language, join_and
@@ -31,6 +31,7 @@ from tourney.event.season import (
 )
 
 if TYPE_CHECKING:
+    from tourney.core.store import Event, EventInfo
     from tourney.games.base import GameWorkflow
     from openpyxl.worksheet.worksheet import Worksheet
 
@@ -84,19 +85,37 @@ def write_workbook(report: SeasonReport, path: str | Path) -> None:
         save_workbook(book, tmp, report="season")
 
 
-def read_event_result(location: str, order_given: int, workflow: Callable[[str], GameWorkflow]) -> EventResult:
-    """An event file's name, date and final standings (players who played no game left out);
-    `workflow` gives the event's game by name."""
+T = TypeVar("T")
+
+
+def read_event(location: str, workflow: Callable[[str], GameWorkflow], take: Callable[[GameWorkflow, Event], T]
+               ) -> tuple[EventInfo, GameWorkflow, T, str]:
+    """What a report across events reads of one event file: its settings, its game (`workflow`
+    gives it by name), what `take` reads through the game, and its language."""
     from tourney.core.store import Event
 
     event = Event.open(location)
     try:
         info = event.info()
         game = workflow(info.game)
-        standings = game.standings(event)
-        lang = event_language(event)
+        return info, game, take(game, event), event_language(event)
     finally:
         event.close()
+
+
+def event_date(location: str, info: EventInfo) -> datetime.date | None:
+    """The event's date, refused when it is not YYYY-MM-DD."""
+    try:
+        return datetime.date.fromisoformat(info.date) if info.date else None
+    except ValueError:
+        raise SeasonError(_("{event} has date {date!r}, which is not YYYY-MM-DD").format(
+            event=f"{location!r} ({info.name!r})", date=info.date)) from None
+
+
+def read_event_result(location: str, order_given: int, workflow: Callable[[str], GameWorkflow]) -> EventResult:
+    """An event file's name, date and final standings (players who played no game left out);
+    `workflow` gives the event's game by name."""
+    info, game, standings, lang = read_event(location, workflow, lambda game, event: game.standings(event))
     label = f"{location!r} ({info.name!r})"
     played = standings.rounds_played()
     if not played:
@@ -107,11 +126,7 @@ def read_event_result(location: str, order_given: int, workflow: Callable[[str],
         raise SeasonError(_("{event} has no results for round {missing} of {rounds}: a season report needs final "
                             "standings; import the missing rounds or leave the event out").format(
             event=label, missing=", ".join(map(str, missing)), rounds=info.rounds))
-    try:
-        date = datetime.date.fromisoformat(info.date) if info.date else None
-    except ValueError:
-        raise SeasonError(_("{event} has date {date!r}, which is not YYYY-MM-DD").format(
-            event=label, date=info.date)) from None
+    date = event_date(location, info)
     places = tuple((row.rank, row.player) for row in standings.rows if row.games > 0)
     return EventResult(info.name, date, order_given, places, game.label, lang)
 
