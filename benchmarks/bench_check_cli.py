@@ -2,7 +2,8 @@
 
 The tables are the score sheets of self-played games (3-7 players; 800 distinct games, each
 used ten times under other round/table numbers and player names, since self-play itself
-takes ~25 ms a game). The CSV has the wonder and side columns and a `guilds in play` column,
+takes ~25 ms a game; the environment's TABLES and DISTINCT change both, e.g. TABLES=6719
+DISTINCT=200 for bench_commands' file). The CSV has the wonder and side columns and a `guilds in play` column,
 like a sheet filled in from the printed pads.
 
 Prints the run as a user sees it (a fresh `tourney` process: start-up, imports and all), the
@@ -37,7 +38,7 @@ from tourney.event import checking as results
 from tourney.cli import cli
 from tourney.games.sevenwonders import sheets
 
-TABLES, DISTINCT, TARGET = 8000, 800, 2.0
+TABLES, DISTINCT, TARGET = int(os.environ.get("TABLES", 8000)), int(os.environ.get("DISTINCT", 800)), 2.0
 
 
 def write_csv(path: Path, tables: int = TABLES, distinct: int = DISTINCT) -> None:
