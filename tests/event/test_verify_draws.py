@@ -141,12 +141,12 @@ def test_the_wrong_seed_an_unknown_draw_version_and_an_old_export_are_refused_cl
     r = verify(run, "e.xlsx", "abc")
     assert r.exit_code == 2 and "a seed is a whole number" in r.output
     with sqlite3.connect("ev.db") as db:
-        db.execute("UPDATE draws SET payload = replace(payload, '\"draw_version\": 1', '\"draw_version\": 99') "
+        db.execute("UPDATE draws SET payload = replace(payload, '\"draw_version\": 2', '\"draw_version\": 99') "
                    "WHERE kind = 'record' AND round = 2")
     run("export", "ev.db", "-o", "v99.xlsx")
     r = verify(run, "v99.xlsx")
     assert (r.exit_code, r.output) == (1, "Error: round 2 was drawn with draw version 99, which this tourney does "
-                                          "not know (it knows 1): verify with the tourney release that ran the "
+                                          "not know (it knows 1, 2): verify with the tourney release that ran the "
                                           "event\n")
     wb = openpyxl.load_workbook("e.xlsx")
     del wb["tourney-draws"]
@@ -206,3 +206,109 @@ def test_the_demo_events_verify_clean(run):
         assert r.output == ("not drawn by tourney (seated from score sheets or before draws were recorded): round "
                             f"{', '.join(map(str, range(1, 5 if db == 'bonn-2018.db' else 3)))}\n"
                             "no round was drawn by tourney: nothing to redraw\n")
+
+
+def seating_of(run, db: str) -> list[tuple[int, int, int, str]]:
+    return [(s["round"], s["table"], s["seat"], s["player"])
+            for s in json.loads(run("seating", db, "--format", "json").output)]
+
+
+def test_the_order_of_registering_does_not_choose_the_tables(run):
+    # Draw version 2: the schedule gets the players in their lot order (a hash of the seed and
+    # the name), so whoever knows the seed can't steer a player to a table by registering them
+    # at the right moment; the same players and seed give the same seating in any order.
+    for db, names in (("a.db", NAMES), ("b.db", NAMES[::-1]), ("c.db", NAMES[5:] + NAMES[:5])):
+        run("new", db, "--game", "7wonders", "--rounds", "3", "--seed", str(SEED))
+        run("players", "add", db, *names)
+        run("seat", db, "--all")
+    assert seating_of(run, "a.db") == seating_of(run, "b.db") == seating_of(run, "c.db")
+    run("new", "d.db", "--game", "dominations", "--rounds", "2", "--seed", str(SEED))
+    run("new", "e.db", "--game", "dominations", "--rounds", "2", "--seed", str(SEED))
+    run("players", "add", "d.db", *NAMES[:12])
+    run("players", "add", "e.db", *NAMES[:12][::-1])
+    run("seat", "d.db", "--all")
+    run("seat", "e.db", "--all")
+    assert seating_of(run, "d.db") == seating_of(run, "e.db")
+
+
+def test_a_seating_changed_with_its_record_to_match_is_still_reported(run):
+    # Anna and Bernd swap places in the stored seating (the boards stay at their seats) and in
+    # the record's names, so that the record's ids, in the record's order, redraw the changed
+    # seating. Version 1 drew from that order and can't tell; version 2 draws from the lot
+    # order of the names, which the record does not give.
+    seven_wonders_event(run, rounds=1)
+    run("seat", "ev.db", "--all")
+    with sqlite3.connect("ev.db") as db:
+        ids = {n: db.execute("SELECT id FROM players WHERE name = ?", (n,)).fetchone()[0] for n in ("Anna", "Bernd")}
+        db.execute("UPDATE seats SET player_id = -1 WHERE player_id = ?", (ids["Anna"],))
+        db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?", (ids["Anna"], ids["Bernd"]))
+        db.execute("UPDATE seats SET player_id = ? WHERE player_id = -1", (ids["Bernd"],))
+        (key, payload) = db.execute("SELECT rowid, payload FROM draws WHERE kind = 'record'").fetchone()
+        record = json.loads(payload)
+        record["names"][str(ids["Anna"])], record["names"][str(ids["Bernd"])] = "Bernd", "Anna"
+        db.execute("UPDATE draws SET payload = ? WHERE rowid = ?", (json.dumps(record), key))
+    run("export", "ev.db", "-o", "steered.xlsx")
+    r = verify(run, "steered.xlsx")
+    assert r.exit_code == 1 and r.output.endswith("differences: the draws do not match the seed\n")
+    with sqlite3.connect("ev.db") as db:  # the same record read as version 1: the hole version 2 closes
+        db.execute("UPDATE draws SET payload = ? WHERE rowid = ?", (json.dumps({**record, "draw_version": 1}), key))
+    run("export", "ev.db", "-o", "v1.xlsx")
+    assert verify(run, "v1.xlsx").output == "all 1 round matches\n"
+
+
+def test_a_record_that_disagrees_with_the_earlier_rounds_is_reported(run):
+    seven_wonders_event(run, rounds=3)
+    run("seat", "ev.db", "--round", "1")
+    play_round(run, 1)
+    run("seat", "ev.db", "--all")  # rounds 2 and 3, planned from round 2 with round 1 fixed
+    run("export", "ev.db", "-o", "clean.xlsx")
+    assert verify(run, "clean.xlsx").output == "all 3 rounds match\n"
+    with sqlite3.connect("ev.db") as db:  # round 1, table 1: seats 1 and 2 swap (boards stay)
+        for old, new in ((1, 99), (2, 1), (99, 2)):
+            db.execute("UPDATE seats SET seat = ? WHERE round = 1 AND table_no = 1 AND seat = ?", (new, old))
+    run("export", "ev.db", "-o", "changed.xlsx")
+    out = verify(run, "changed.xlsx").output.splitlines()
+    assert out[-1] == "6 differences: the draws do not match the seed"
+    for r in (2, 3):
+        assert (f"round {r} was drawn from round 1 as it was seated then, but the export shows round 1 seated "
+                "otherwise (table 1): the draw record or that round's seating was changed after the draw") in out
+    assert sum(line.startswith("round 1, table 1, seat ") for line in out) == 4  # two players, two boards
+    # The boards each player had: what the record says must be what round 1 shows.
+    with sqlite3.connect("ev.db") as db:
+        for old, new in ((1, 99), (2, 1), (99, 2)):
+            db.execute("UPDATE seats SET seat = ? WHERE round = 1 AND table_no = 1 AND seat = ?", (new, old))
+        (key, payload) = db.execute("SELECT rowid, payload FROM draws WHERE kind = 'record' AND round = 2").fetchone()
+        record = json.loads(payload)
+        player = next(iter(record["had"]))
+        record["had"][player] = ["Rhodos", "Gizah"]
+        db.execute("UPDATE draws SET payload = ? WHERE rowid = ?", (json.dumps(record), key))
+        (board,) = db.execute("SELECT wonder FROM seats WHERE round = 1 AND player_id = ?", (int(player),)).fetchone()
+        (name,) = db.execute("SELECT name FROM players WHERE id = ?", (int(player),)).fetchone()
+    run("export", "ev.db", "-o", "had.xlsx")
+    assert (f"round 2: its draw record says {name} had played Gizah, Rhodos before, but the export's earlier rounds "
+            f"show {board}") in verify(run, "had.xlsx").output.splitlines()
+
+
+def test_a_swiss_record_that_disagrees_with_the_earlier_pairings_is_reported(run):
+    run("new", "s.db", "--game", "duel", "--rounds", "3", "--seed", str(SEED))
+    run("players", "add", "s.db", "Anna", "Ben", "Cleo", "Dirk", "Eva")
+    run("seat", "s.db")
+    rows = []
+    for p in json.loads(run("pairings", "s.db", "--round", "1", "--format", "json").output):
+        if p["first"] and p["opponent"]:
+            rows += [duel_row(1, p["table"], p["player"], 1), duel_row(1, p["table"], p["opponent"], 0, blue=4)]
+    write_duel_sheet(Path("s1.csv"), rows)
+    run("results", "import", "s.db", "s1.csv")
+    run("seat", "s.db")
+    with sqlite3.connect("s.db") as db:
+        (key, payload) = db.execute("SELECT rowid, payload FROM draws WHERE kind = 'record' AND round = 2").fetchone()
+        record = json.loads(payload)
+        anna = next(p for p in record["players"] if p["name"] == "Anna")
+        met, anna["opponents"], anna["byes"] = anna["opponents"], [], anna["byes"] + 1
+        db.execute("UPDATE draws SET payload = ? WHERE rowid = ?", (json.dumps(record), key))
+    run("export", "s.db", "-o", "s.xlsx")
+    out = verify(run, "s.xlsx").output.splitlines()
+    shown = ", ".join(met) or "nobody"
+    assert f"round 2: its draw record says Anna had met nobody, but the export's earlier rounds show {shown}" in out
+    assert f"round 2: byes of Anna before it: {anna['byes']} in its draw record, {anna['byes'] - 1} in the " \
+           "export's earlier rounds" in out

@@ -9,12 +9,13 @@ from tourney.event.entry import check_table
 from tourney.games.registry import workflow
 from tourney.core.store import Event
 
-#: Dirk wins with 5 buildings: only the leader Archimedes allows more than 4.
+#: Dirk wins with 5 buildings: only the leader Archimedes allows more than 4. The seats are
+#: those seed 1 draws.
 SHEET = ("round,table,seat,player,stages,buildings,winner\n"
-         "1,1,1,Dirk,10,5,1\n1,1,2,Anna,4,2,0\n1,1,3,Ben,3,1,0\n1,1,4,Cleo,3,4,0\n")
-WARNING = ("o.csv:2: round 1, table 1: warning: buildings 5 for 'Dirk': more than 4 buildings only with the "
+         "1,1,1,Anna,4,2,0\n1,1,2,Dirk,10,5,1\n1,1,3,Ben,3,1,0\n1,1,4,Cleo,3,4,0\n")
+WARNING = ("o.csv:3: round 1, table 1: warning: buildings 5 for 'Dirk': more than 4 buildings only with the "
            "leader Archimedes; check the sheet [buildings.archimedes]\n")
-ERROR = ("o.csv:2: round 1, table 1: error: buildings 5 for 'Dirk': a player has 4 building tokens and builds at "
+ERROR = ("o.csv:3: round 1, table 1: error: buildings 5 for 'Dirk': a player has 4 building tokens and builds at "
          "most 4 buildings in a game, board and wonder card together (more only with the leader Archimedes of "
          "the Leaders (Anführer) expansion); check the sheet [buildings.max]\n")
 

@@ -10,11 +10,11 @@ methods (`GameWorkflow.draw_methods`); generic ones live here.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tourney.core.errors import EventError, UsageError
 from tourney.core.i18n import _, ngettext
@@ -26,10 +26,13 @@ if TYPE_CHECKING:
     from tourney.event.swiss import Pairing
 
 #: The version of the draw algorithms a record was made with; a later release that changes a
-#: draw keeps the old one under the old number, so an old event still verifies.
-DRAW_VERSION = 1
+#: draw keeps the old one under the old number, so an old event still verifies. Version 2 hands
+#: the schedule optimiser the players in their lot order (a hash of the seed and the name), not
+#: in registration order: whoever knows the seed can't steer a player to a table by the order
+#: of registering, and the order is redrawn from the names alone.
+DRAW_VERSION = 2
 #: The versions this release can redraw.
-KNOWN_VERSIONS = frozenset({1})
+KNOWN_VERSIONS = frozenset({1, 2})
 #: The draw kind of a round's record in the store.
 RECORD_KIND = "record"
 #: The sheet of the exported workbook that `verify-draws` reads (a file format: not translated).
@@ -43,6 +46,16 @@ def store_record(conn: Connection, round_no: int, method: str, inputs: Mapping[s
 
     payload: dict[str, Json] = {"draw_version": DRAW_VERSION, "method": method, **inputs}
     store.store_draw(conn, round_no, RECORD_KIND, f"draw v{DRAW_VERSION}", payload)
+
+
+P = TypeVar("P")
+
+
+def in_lot_order(seed: int, players: Iterable[P], name: Callable[[P], str]) -> list[P]:
+    """`players` in their lot order: what the draws of version 2 are made from."""
+    from tourney.event.standings import lot_key
+
+    return sorted(players, key=lambda p: lot_key(seed, name(p)))
 
 
 # --- what a method gets and gives ------------------------------------------------------------------
@@ -73,7 +86,12 @@ def schedule_round(seed: int, round_no: int, record: Mapping[str, Any]) -> dict[
     if limits is not None:
         low, high, usual, game = limits
         extra["limits"] = TableSizes(int(low), int(high), int(usual), str(game))
-    plan = plan_schedule([int(p) for p in record["players"]], int(record["plan_rounds"]),
+    players = [int(p) for p in record["players"]]
+    if int(record.get("draw_version", 1)) >= 2:
+        # The lot order, from the names: the record's own order is not taken on trust.
+        names = names_of(record)
+        players = in_lot_order(seed, players, lambda p: names[p])
+    plan = plan_schedule(players, int(record["plan_rounds"]),
                          [int(n) for n in record["sizes"]], fixed=fixed, seed=f"{seed}:schedule:{first}", **extra)
     return {first + i: rnd for i, rnd in enumerate(plan[len(fixed):])}
 
@@ -299,7 +317,7 @@ def verify_export(path: str | Path, seed: str, methods: Mapping[str, DrawMethod]
                 round=f.round, problem=exc))
             checked.append(f.round)
             continue
-        differences += compare(f, expected)
+        differences += compare(f, expected) + record_differences(f, rounds)
         checked.append(f.round)
     return Verified(tuple(checked), tuple(differences), tuple(not_drawn))
 
@@ -329,6 +347,83 @@ def compare(found: Found, expected: Expected) -> list[str]:
             if drawn != kept:
                 out.append(_("round {round}, {what}: expected {expected}, found {found}").format(
                     round=r, what=f"{kind} {key}", expected=_shown(drawn), found=_shown(kept)))
+    return out
+
+
+def record_differences(found: Found, rounds: Sequence[Found]) -> list[str]:
+    """Where a round's draw record disagrees with the earlier rounds the export shows: the
+    rounds fixed when it was planned (their seating, the boards each player had) or a Swiss
+    player's opponents and byes. A record must not be trusted for what the export shows
+    elsewhere: changed, it would redraw whatever seating was stored."""
+    record = found.record
+    if record is None:
+        return []
+    try:
+        if "fixed" in record:
+            return _fixed_differences(found.round, record, rounds)
+        if record.get("method") == "swiss":
+            return _swiss_differences(found.round, record, rounds)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        return [_("round {round}: its draw record is damaged ({problem})").format(round=found.round, problem=exc)]
+    return []
+
+
+def _fixed_differences(round_no: int, record: Mapping[str, Any], rounds: Sequence[Found]) -> list[str]:
+    names = names_of(record)
+    first = int(record["first"])
+    earlier = [f for f in rounds if f.round < first and f.tables]
+    fixed = [tuple(tuple(names[int(p)] for p in t) for t in rnd) for rnd in record["fixed"]]
+    out: list[str] = []
+    for k in range(max(len(fixed), len(earlier))):
+        shown = earlier[k] if k < len(earlier) else None
+        kept = fixed[k] if k < len(fixed) else ()
+        if shown is None or shown.tables != kept:
+            at = shown.round if shown is not None else k + 1
+            table = next((t for t in range(1, max(len(kept), len(shown.tables if shown else ())) + 1)
+                          if (kept[t - 1] if t <= len(kept) else ()) != (
+                              shown.tables[t - 1] if shown is not None and t <= len(shown.tables) else ())), 1)
+            out.append(_("round {round} was drawn from round {earlier} as it was seated then, but the export shows "
+                         "round {earlier} seated otherwise (table {table}): the draw record or that round's seating "
+                         "was changed after the draw").format(round=round_no, earlier=at, table=table))
+    if "had" in record:
+        had: dict[str, set[str]] = {}
+        for f in earlier:
+            for (t, seat), board in f.details.items():
+                had.setdefault(f.tables[t - 1][seat - 1], set()).add(board)
+        kept_had = {names[int(p)]: set(boards) for p, boards in record["had"].items()}
+        for name in sorted(set(had) | set(kept_had)):
+            if had.get(name, set()) != kept_had.get(name, set()):
+                out.append(_("round {round}: its draw record says {player} had played {recorded} before, but the "
+                             "export's earlier rounds show {found}").format(
+                    round=round_no, player=name, recorded=_shown(sorted(kept_had.get(name, ()))) or _("nothing"),
+                    found=_shown(sorted(had.get(name, ()))) or _("nothing")))
+    return out
+
+
+def _swiss_differences(round_no: int, record: Mapping[str, Any], rounds: Sequence[Found]) -> list[str]:
+    met: dict[str, set[str]] = {}
+    byes: dict[str, int] = {}
+    for f in rounds:
+        if f.round >= round_no:
+            continue
+        for players in f.tables:
+            if len(players) == 1:
+                byes[players[0]] = byes.get(players[0], 0) + 1
+            for p in players:
+                met.setdefault(p, set()).update(q for q in players if q != p)
+    out: list[str] = []
+    for p in record["players"]:
+        name = str(p["name"])
+        kept, shown = set(map(str, p["opponents"])), met.get(name, set())
+        if kept != shown:
+            out.append(_("round {round}: its draw record says {player} had met {recorded}, but the export's earlier "
+                         "rounds show {found}").format(round=round_no, player=name,
+                                                       recorded=_shown(sorted(kept)) or _("nobody"),
+                                                       found=_shown(sorted(shown)) or _("nobody")))
+        if int(p["byes"]) != byes.get(name, 0):
+            out.append(_("round {round}: byes of {player} before it: {recorded} in its draw record, {found} in the "
+                         "export's earlier rounds").format(round=round_no, player=name, recorded=int(p["byes"]),
+                                                       found=byes.get(name, 0)))
     return out
 
 

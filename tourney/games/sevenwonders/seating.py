@@ -52,10 +52,11 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
 def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: list[int],
                     tables: str | None) -> list[SeatedRound]:
     from tourney.core import store
-    from tourney.event.drawcheck import store_record
+    from tourney.event.drawcheck import in_lot_order, store_record
 
     info = event.info()
-    players = [p for p in event.players() if p.active_in(first)]
+    # In their lot order (draw version 2): not in the order they registered.
+    players = in_lot_order(info.seed, [p for p in event.players() if p.active_in(first)], lambda p: p.name)
     sizes = _sizes(event, len(players), tables)
     current = seated_tables(event)
     fixed = [current[r] for r in sorted(current) if r < first]

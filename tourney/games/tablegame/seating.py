@@ -25,13 +25,14 @@ def seat_rounds(game: TableGame[Any], event: Event, round_no: int | None, all_ro
     seed) at tables of the game's sizes, as close to the scheme's table size as they allow
     (`tables`: 'even' or sizes like '4,4,3'), and store the rounds asked for."""
     from tourney.core import store
-    from tourney.event.drawcheck import store_record
+    from tourney.event.drawcheck import in_lot_order, store_record
 
     todo = rounds_to_plan(event, round_no, all_rounds)
     info = event.info()
     assert game.limits is not None  # a game without sizes seats its own rounds (`TableGame.seat`)
     limits = replace(game.limits, usual=min(max(game.scheme(info).table_size, game.limits.low), game.limits.high))
-    players = [p for p in event.players() if p.active_in(todo.first)]
+    # In their lot order (draw version 2): not in the order they registered.
+    players = in_lot_order(info.seed, [p for p in event.players() if p.active_in(todo.first)], lambda p: p.name)
     try:
         sizes = sizes_for_plan(len(players), tables or "even", limits)
     except SeatingError as exc:
