@@ -347,9 +347,24 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         return await cached_page(request, ("standings",), build_standings)
 
     async def warm_up() -> None:
-        """Build the two pages every phone opens before the first phone asks."""
+        """Build the two pages every phone opens before the first phone asks, and check one
+        sheet: the game's sheet reader and checks load now, not during a desk's first save
+        (some 100 ms once in every worker)."""
         await state.pages.get(("seating", None), lambda n: build_seating(None, n))
         await state.pages.get(("standings",), build_standings)
+        await run_in_threadpool(warm_check)
+
+    def warm_check() -> None:
+        """The rules check of a seated table's sheet with its seats and names only (its
+        findings are not looked at; nothing is stored)."""
+        with event.reading():
+            seated = event.seated_rounds()
+            seats = event.seats(max(seated)) if seated else []
+            if not seats:
+                return
+            rows = [{"seat": s.seat, "player": s.player} for s in seats if s.table == seats[0].table]
+            with use_language(state.lang), contextlib.suppress(TourneyError):
+                entry.check_table(event, game, seats[0].round, seats[0].table, rows, source="warm-up")
 
     async def player_page(request: Request) -> Response:
         typed = request.path_params["name"]
