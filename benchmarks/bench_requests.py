@@ -39,32 +39,38 @@ SAVES = int(os.environ.get("BENCH_SAVES", "40"))
 
 
 class Counted:
-    """Statements and transactions sent through one SQLAlchemy engine."""
+    """Statements sent through one SQLAlchemy engine, and the round trips libpq made for them
+    (its protocol trace: each simple Query or extended-protocol Sync the client sends is one
+    round trip, BEGIN, COMMIT and ROLLBACK included)."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: Any, trace: Path) -> None:
         from sqlalchemy import event as sa_event
 
         self.statements: Counter[str] = Counter()
-        self.transactions = 0
-        self._ran = False
+        self.trace = trace
+        self._seen = 0
+        self._files: list[Any] = []
         sa_event.listen(engine, "before_cursor_execute", self._statement)
-        sa_event.listen(engine, "commit", self._end)
-        sa_event.listen(engine, "rollback", self._end)
+        sa_event.listen(engine, "connect", self._traced)
+        engine.dispose()  # connections from now on are traced
+
+    def _traced(self, dbapi_conn: Any, record: Any) -> None:
+        out = open(self.trace, "a")  # noqa: SIM115 - open while the connection lives
+        self._files.append(out)
+        dbapi_conn.pgconn.trace(out.fileno())
 
     def _statement(self, conn: Any, cursor: Any, text: str, *rest: Any) -> None:
         self.statements[" ".join(text.split())[:70]] += 1
-        self._ran = True
-
-    def _end(self, conn: Any) -> None:
-        if self._ran:
-            self.transactions += 1
-        self._ran = False
 
     def take(self) -> tuple[int, int, Counter[str]]:
         """(statements, round trips, statements by text) since the last take."""
+        for out in self._files:
+            out.flush()
+        lines = self.trace.read_text(errors="replace").splitlines()
+        sent = sum(1 for line in lines[self._seen:] if "\tF\t" in line and ("\tQuery\t" in line or "\tSync" in line))
+        self._seen = len(lines)
         got, self.statements = self.statements, Counter()
-        n, self.transactions = self.transactions, 0
-        return sum(got.values()), sum(got.values()) + 2 * n, got
+        return sum(got.values()), sent, got
 
 
 def build(url: str) -> tuple[str, str, dict[int, list[dict[str, object]]]]:
@@ -112,7 +118,7 @@ async def run(where: str, token: str, sheets: dict[int, list[dict[str, object]]]
 
     app = create_app(where)
     state = app.state.tourney
-    counted = Counted(state.event.db.engine)
+    counted = Counted(state.event.db.engine, Path(tempfile.mkdtemp(prefix="tourney-trace-")) / "libpq.trace")
     out: list[str] = []
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
         bearer = {"authorization": f"Bearer {token}", "content-type": "application/json"}
