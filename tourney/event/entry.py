@@ -110,7 +110,7 @@ def checked_sheet(event: store.Event, game: GameWorkflow, round_no: int, table_n
     """The rows checked for storing after `version` (then stored with `store_sheet`):
     VersionConflict when the stored version is another, ImportRefused (with every finding)
     when the rows have errors."""
-    with event.reading():  # the check's reads in one read transaction, the settings read once
+    with event.reading():  # the check's reads together, the settings read once
         if event.version_of(round_no, table_no) != version:
             raise VersionConflict(round_no, table_no, version, stored_table(event, round_no, table_no))
         report = check_table(event, game, round_no, table_no, rows, source=source)

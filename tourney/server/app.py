@@ -185,7 +185,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         return got.response(request, "fragment" if request.headers.get("x-fragment") == "1" else "")
 
     def read_through(build: Callable[[], Response]) -> Response:
-        """A desk page built in one read transaction (its many reads: one BEGIN, one ROLLBACK)."""
+        """A desk page built with its reads together (`Event.reading`)."""
         with event.reading():
             return build()
 

@@ -84,7 +84,7 @@ class PageCache:
     read_stamp: Callable[[], int]
     ttl: float = 1.0
     settle: float = 1.0
-    #: Around each build, in its thread (the event's `reading`: one read transaction a page).
+    #: Around each build, in its thread (the event's `reading`: a page's reads together).
     around: Callable[[], AbstractContextManager[object]] = contextlib.nullcontext
     pages: dict[tuple[object, ...], Built] = field(default_factory=dict)
     built_at: dict[tuple[object, ...], float] = field(default_factory=dict)

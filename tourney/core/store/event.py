@@ -305,7 +305,7 @@ class Event:
     def db(self) -> Database:
         """The event's database; inside a transaction of this thread, that transaction: reads
         see what it wrote so far, and a change begun in it is a savepoint of it. Inside
-        `reading`, its reads share that one read transaction."""
+        `reading`, its reads share its connection."""
         conn = getattr(self._open, "conn", None)
         if conn is not None:
             return _Joined(self._db, conn)
@@ -314,11 +314,11 @@ class Event:
 
     @contextmanager
     def reading(self) -> Iterator[None]:
-        """Many reads as one: inside, this thread's reads share one connection and one read
-        transaction (over a network each BEGIN and ROLLBACK is a round trip of its own), and the
-        event's settings are read once. For code that only reads (a page being built, a sheet
-        being checked); a change inside is its own transaction, as always. Inside a transaction,
-        or nested, it adds nothing."""
+        """Many reads as one: inside, this thread's reads share one connection (SQLite: one
+        read transaction, one snapshot; PostgreSQL: one connection from the pool, each statement
+        on its own as every read there), and the event's settings are read once. For code that
+        only reads (a page being built, a sheet being checked); a change inside is its own
+        transaction, as always. Inside a transaction, or nested, it adds nothing."""
         if getattr(self._open, "conn", None) is not None or getattr(self._open, "reading", None) is not None:
             yield
             return
