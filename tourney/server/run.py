@@ -5,7 +5,6 @@ import html
 import io
 import os
 import socket
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
@@ -23,11 +22,6 @@ if TYPE_CHECKING:
 #: and builds each one's app from an import string (`worker_app`), so the settings travel in
 #: the environment the workers inherit.
 WORKER_SETTINGS = "TOURNEY_SERVE_SETTINGS"
-#: Seconds a thread may hold Python's interpreter lock while another waits for it (Python's
-#: default: 0.005). A save runs in a worker thread and waits for the database some 25 times;
-#: with the event loop busy answering phones, each wait's end would queue up to 5 ms for the
-#: lock (over 100 ms a save). The loop and the page builds hand it over sooner instead.
-SWITCH_INTERVAL = 0.001
 
 
 def lan_address(host: str) -> str:
@@ -109,7 +103,6 @@ def serve(locations: Sequence[str], *, host: str, port: int, lang: str | None, c
         for event in events:
             event.close()
     if app is not None:
-        sys.setswitchinterval(SWITCH_INTERVAL)
         uvicorn.run(app, host=host, port=port, log_level="warning")
         return
     os.environ[WORKER_SETTINGS] = settings(served, lang, cut, desk_idle)
@@ -147,5 +140,4 @@ def worker_app() -> Starlette:
     """The app of one of `tourney serve --workers N`'s worker processes (uvicorn calls it in each)."""
     from tourney.server.several import from_settings
 
-    sys.setswitchinterval(SWITCH_INTERVAL)
     return from_settings(os.environ[WORKER_SETTINGS])
