@@ -12,9 +12,15 @@ fails (its worker killed) sends the sheet again, as the desk page's outbox does.
 The phones come two ways: listening to `/api/stream` (what the pages do where the browser
 has `EventSource`), and polling as they do without it.
 
-Prints requests per second, p50/p95 of pages (every GET) and of saves, errors, and sheets
-posted against sheets stored (must be equal, each stored once). Goal at this load: p95 of a page
-<= 20 ms and of a save <= 50 ms; throughput growing with the workers up to the cores.
+Prints requests per second, p50/p95 of pages (every GET) and of saves, errors, sheets posted
+against sheets stored (must be equal, each stored once), and the CPU seconds of the server's
+processes and of this one. Goal at this load: p95 of a page <= 20 ms and of a save <= 50 ms;
+throughput growing with the workers up to the cores.
+
+The phones and desks run in this process, on the machine's cores beside the server, at the
+same priority (no `nice`, no `taskset`): the table says what they cost. They are kept cheap
+(uvloop, a few lines of HTTP instead of a client library, no timer a phone), so that what is
+measured is the server rather than the generator.
 
     python benchmarks/bench_workers.py      # BENCH_SECONDS (20), BENCH_PHONES (1000)
 """
@@ -33,7 +39,9 @@ import tempfile
 import time
 import urllib.request
 from collections import defaultdict
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_server import Connection, cpu_seconds, phone  # noqa: E402  (the benchmarks' shared phone)
@@ -49,6 +57,7 @@ EVENTS, TABLES, SEATS, DESKS_PER_EVENT = 5, 8, 5, 5
 SECONDS = float(os.environ.get("BENCH_SECONDS", "20"))
 PHONES = int(os.environ.get("BENCH_PHONES", "1000"))
 TOURNEY = Path(sys.executable).with_name("tourney")
+T = TypeVar("T")
 
 
 def build(url: str) -> dict[str, tuple[str, list[str], dict[int, list[dict[str, object]]]]]:
@@ -127,10 +136,9 @@ async def listening_phone(port: int, index: int, done: asyncio.Event, times: dic
         if b" 200 " not in head.split(b"\r\n", 1)[0]:
             raise RuntimeError(f"stream refused: {head[:40]!r}")
         while not done.is_set():
-            try:
-                line = await asyncio.wait_for(reader.readline(), 0.5)
-            except TimeoutError:
-                continue
+            # No timeout here (a timer a phone every half second cost the generator more CPU
+            # than the server spent): the phones are cancelled when the run ends.
+            line = await reader.readline()
             if not line:
                 raise ConnectionResetError("stream closed")
             if not line.startswith(b"data:"):
@@ -159,9 +167,15 @@ async def phones(port: int, roots: list[str], times: dict[str, list[float]], err
                 else:
                     await phone("127.0.0.1", port, i, done, times, roots[i % len(roots)])
             except (OSError, asyncio.IncompleteReadError, RuntimeError) as exc:  # its worker was killed
-                errors.append(f"phone {i}: {exc or type(exc).__name__}")
-                await asyncio.sleep(3)  # the stream's retry: hint
-    await asyncio.gather(*(one(i) for i in range(PHONES)))
+                if not done.is_set():
+                    errors.append(f"phone {i}: {exc or type(exc).__name__}")
+                    await asyncio.sleep(3)  # the stream's retry: hint
+    crowd = [asyncio.ensure_future(one(i)) for i in range(PHONES)]
+    await done.wait()
+    if listening:  # waiting on their streams: ended here (the polling ones stop by themselves)
+        for task in crowd:
+            task.cancel()
+    await asyncio.gather(*crowd, return_exceptions=True)
 
 
 async def load(port: int, events: dict[str, tuple[str, list[str], dict[int, list[dict[str, object]]]]],
@@ -186,6 +200,16 @@ async def load(port: int, events: dict[str, tuple[str, list[str], dict[int, list
     await crowd
     return times, errors, {name: c for name, c in zip([n for n in events for _ in range(DESKS_PER_EVENT)],
                                                            confirmed)}
+
+
+def run_loop(work: Coroutine[Any, Any, T]) -> T:
+    """Run the load on uvloop (as the server runs): the generator's own CPU per request is
+    about half asyncio's, and it shares the machine's cores with the server it measures."""
+    try:
+        import uvloop
+    except ImportError:  # Windows: asyncio's loop
+        return asyncio.run(work)
+    return uvloop.run(work)
 
 
 def workers_of(pid: int) -> list[int]:
@@ -216,9 +240,10 @@ def run(server_url: str, workers: int, kill: bool, listening: bool) -> dict[str,
             except OSError:
                 time.sleep(0.1)
         pids = workers_of(proc.pid) if workers > 1 else [proc.pid]
-        cpu = sum(map(cpu_seconds, pids))
-        times, errors, confirmed = asyncio.run(load(port, events, min(pids) if kill else None, listening))
+        cpu, mine = sum(map(cpu_seconds, pids)), time.process_time()
+        times, errors, confirmed = run_loop(load(port, events, min(pids) if kill else None, listening))
         cpu = sum(map(cpu_seconds, workers_of(proc.pid) if workers > 1 else [proc.pid])) - cpu
+        mine = time.process_time() - mine
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=30)
@@ -234,7 +259,19 @@ def run(server_url: str, workers: int, kill: bool, listening: bool) -> dict[str,
     saves = times["POST result"]
     return {"workers": workers, "kill": kill, "listening": listening, "requests": len(pages) + len(saves),
             "pages": pages, "saves": saves,
-            "errors": errors, "posted": posted, "stored": stored, "twice": twice, "lost": lost, "cpu": cpu}
+            "errors": errors, "posted": posted, "stored": stored, "twice": twice, "lost": lost, "cpu": cpu,
+            "generator": mine}
+
+
+def machine() -> str:
+    """The processor's model name (Linux), for the table's caption."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "processor unknown"
 
 
 def p(values: list[float], q: int) -> str:
@@ -262,10 +299,11 @@ def main() -> None:
         server.cleanup()
         shutil.rmtree(folder, ignore_errors=True)
     print(f"{EVENTS} events, {PHONES} phones, {EVENTS * DESKS_PER_EVENT} desks, {EVENTS * TABLES} sheets over "
-          f"{SECONDS:.0f} s; PostgreSQL {'embedded'}; {cores} cores; load average {os.getloadavg()[0]:.1f}")
+          f"{SECONDS:.0f} s; PostgreSQL embedded; {cores} cores ({machine()}); the phones and desks in this "
+          f"process on the same cores, on uvloop; load average {os.getloadavg()[0]:.1f}")
     print("| phones | workers | requests/s | page p50 / p95 ms | save p50 / p95 ms | errors | posted / stored "
-          "| server CPU s |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| server CPU s | generator CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|")
     ok = True
     for r in rows:
         pages, saves = r["pages"], r["saves"]
@@ -274,7 +312,7 @@ def main() -> None:
         phones = "listening" if r["listening"] else "polling"
         print(f"| {phones} | {label} | {float(str(r['requests'])) / SECONDS:.0f} | {p(pages, 50)} / {p(pages, 95)} | "
               f"{p(saves, 50)} / {p(saves, 95)} | {len(r['errors'])} | {r['posted']} / {r['stored']} | "
-              f"{float(str(r['cpu'])):.1f} |")
+              f"{float(str(r['cpu'])):.1f} | {float(str(r['generator'])):.1f} |")
         for problem in [*r["errors"][:5], *(f"stored twice: {x}" for x in r["twice"]),  # type: ignore[misc]
                         *(f"LOST: {x}" for x in r["lost"])]:  # type: ignore[misc]
             print(f"    {problem}")

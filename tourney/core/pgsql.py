@@ -71,7 +71,8 @@ class ServerConnection:
 
 class ServerDatabase:
     """A PostgreSQL database; `schema` is the event's (None: only schema-less statements,
-    such as listing the events, may run)."""
+    such as listing the events, may run). `begin` is one transaction; `read` runs each
+    statement on its own (autocommit)."""
 
     dialect = "postgresql"
 
@@ -98,6 +99,11 @@ class ServerDatabase:
     def _connection(self, begin: bool) -> Iterator[ServerConnection]:
         try:
             with self.engine.begin() if begin else self.engine.connect() as conn:
+                if not begin:
+                    # Reads run outside a transaction: at READ COMMITTED each statement sees
+                    # what was committed when it began, inside a transaction or not, so a BEGIN
+                    # and a ROLLBACK around them would only add two round trips each.
+                    conn.execution_options(isolation_level="AUTOCOMMIT")
                 yield ServerConnection(conn, self.trace)
         except sa.exc.DBAPIError as exc:  # connecting, or the commit
             raise _error(exc) from exc

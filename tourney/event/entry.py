@@ -110,12 +110,13 @@ def checked_sheet(event: store.Event, game: GameWorkflow, round_no: int, table_n
     """The rows checked for storing after `version` (then stored with `store_sheet`):
     VersionConflict when the stored version is another, ImportRefused (with every finding)
     when the rows have errors."""
-    if event.version_of(round_no, table_no) != version:
-        raise VersionConflict(round_no, table_no, version, stored_table(event, round_no, table_no))
-    report = check_table(event, game, round_no, table_no, rows, source=source)
-    if not report.ok:
-        raise ImportRefused(report)
-    return CheckedSheet(report, game.sheet_format, game.table_rows(event))
+    with event.reading():  # the check's reads together, the settings read once
+        if event.version_of(round_no, table_no) != version:
+            raise VersionConflict(round_no, table_no, version, stored_table(event, round_no, table_no))
+        report = check_table(event, game, round_no, table_no, rows, source=source)
+        if not report.ok:
+            raise ImportRefused(report)
+        return CheckedSheet(report, game.sheet_format, game.table_rows(event))
 
 
 def store_sheet(event: store.Event, conn: store.Connection, checked: CheckedSheet, version: int | None, *,

@@ -4,16 +4,18 @@ all over the same library calls as the command line. One process owns the event 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import secrets
 import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.convertors import register_url_convertor
 from starlette.concurrency import run_in_threadpool
@@ -38,20 +40,17 @@ from tourney.core.errors import TourneyError
 from tourney.core.i18n import N_, _, local_number, ngettext, use_language
 from tourney.core.names import fold
 from tourney.core.sql import Busy
-from rules_engine.findings import Text
 from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.event.drawproof import seed_proof
 from tourney.event.history import DESK_AUTHOR, author_shown
 from tourney.server import board, roster, stream
 from tourney.server.cache import Built, PageCache, built
-from tourney.server.guard import NumberConvertor, ReadOnly, WrongTryLimit, busy_answer, client_of
+from tourney.server.guard import COUNTED, NumberConvertor, ReadOnly, WrongTryLimit, busy_answer, client_of
 from tourney.server.headers import SecurityHeaders
 from tourney.server.once import DESK_SCOPE, PLAYERS_SCOPE, Once
 from tourney.server.reports import Parts, report_routes, report_shown
-
-if TYPE_CHECKING:
-    from tourney.games.base import GameWorkflow
+from tourney.server.shown import player_shown, seating_rows, standings_rows, standings_shown
 
 HERE = Path(__file__).resolve().parent
 register_url_convertor("num", NumberConvertor())  # {n:num}: a round, table or report number
@@ -62,6 +61,8 @@ SESSION_COOKIE = "tourney_desk"
 STAMP_TTL = 0.5
 #: Seconds between two builds of one player page while the event keeps changing (PageCache.settle).
 SETTLE = 1.0
+#: How a live page's template begins: its live part alone is the fragment (templates/fragment.html).
+LIVE_TEMPLATE = '{% extends "fragment.html" if fragment else "base.html" %}'
 
 
 @dataclass
@@ -77,8 +78,10 @@ class State:
     read_only: bool = False  # a read-only event file: shown, nothing stored (tourney/server/guard.py)
 
     def changed(self) -> None:
-        """Called in a worker thread after this server changed the event: pages rebuild at once."""
-        self.pages.changed(store.change_stamp(self.event))
+        """Called in a worker thread after this server changed the event: pages rebuild at once
+        (the stamp its transaction wrote, else read)."""
+        stamp = self.event.pop_stamp()
+        self.pages.changed(store.change_stamp(self.event) if stamp is None else stamp)
 
 
 def _env(lang: str) -> Environment:
@@ -99,97 +102,7 @@ def _env(lang: str) -> Environment:
     return env
 
 
-# --- data for pages and API (plain functions of the event) -------------------------------
-def standings_rows(event: store.Event, game: GameWorkflow) -> list[dict[str, Any]]:
-    """The same rows as `tourney standings --format json`."""
-    from tourney.outputs.export import to_json
-
-    return cast(list[dict[str, Any]], json.loads(to_json(game.standings(event))))
-
-
-@dataclass(frozen=True)
-class StandingsPage:
-    """The standings page: the game's printed standings table (the handout's headings, legend
-    and rounding), each row's player as registered (for the link) and whether they dropped."""
-
-    standings: Any
-    heads: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    players: tuple[str, ...]
-    dropped: frozenset[int]
-    legend: tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True)
-class PlayerPage:
-    """A player's page: the line with their rank and `tourney player`'s rounds (place and
-    points per round, the game's details) of the rounds players may see, with the opponents
-    (linked) and the sheet's score where the game's view has neither."""
-
-    title: str
-    heads: tuple[str, ...]
-    narrow: frozenset[int]  # the columns a phone shows (the others are hidden on a small screen)
-    rows: tuple[tuple[str, ...], ...]
-    opponents: tuple[tuple[str, ...], ...] | None  # per row, when shown
-    scores: tuple[str, ...] | None  # per row, when shown
-    outlook: tuple[str, ...] = ()  # expected places from a stored rating of earlier events
-
-
-#: A player's columns a phone shows: the round, what they played with or against, how it ended.
-PHONE_COLUMNS = frozenset({"round", "wonder", "opponent", "place", "points", "result", "match_points"})
-
-
-def player_shown(event: store.Event, game: GameWorkflow, player: store.Player, lang: str) -> PlayerPage:
-    with use_language(lang):
-        return _player_shown(event, game, player)
-
-
-def _player_shown(event: store.Event, game: GameWorkflow, player: store.Player) -> PlayerPage:
-    from tourney.event.outlook import player_outlook
-    from tourney.event.standings import ranked
-    from tourney.outputs.views import player_status
-
-    st = game.standings(event)
-    view = game.player_view(event, st, player.name)
-    visible = {g.round: g for g in live.player_games(event, game.sheet_format.score_column, player)}
-    with_opponents = "opponent" not in view.columns
-    with_score = not {"vp", game.sheet_format.score_column} & set(view.columns)
-    heads = [_(label) for label in view.labels]
-    heads += [_("Opponents")] if with_opponents else []
-    heads += [_("Score")] if with_score else []
-    rows: list[tuple[str, ...]] = []
-    opponents: list[tuple[str, ...]] = []
-    scores: list[str] = []
-    for row in view.rows:
-        seen = visible.get(int(str(row[0])))  # the first column is the round
-        if seen is None:
-            continue  # a round not published yet
-        rows.append(tuple(c.render(_) if isinstance(c, Text) else local_number(c) for c in row))
-        opponents.append(seen.opponents)
-        scores.append("" if seen.total is None else str(seen.total))
-    narrow = frozenset(i for i, c in enumerate(view.columns) if c in PHONE_COLUMNS)
-    return PlayerPage(player_status(player, ranked(st), len(st.rows)), tuple(heads), narrow, tuple(rows),
-                      tuple(opponents) if with_opponents else None, tuple(scores) if with_score else None,
-                      tuple(player_outlook(event, player.name, sorted(visible))))
-
-
-def standings_shown(event: store.Event, game: GameWorkflow, lang: str) -> StandingsPage:
-    """The standings, once computed, as the printed handout shows them in `lang`; no rows
-    before the first result (a ranking by lot alone says nothing)."""
-    st = game.standings(event)
-    table = game.print_kit.standings(st, lang)
-    played = bool(st.rounds_played())
-    return StandingsPage(st, tuple(c.heading for c in table.columns), table.rows if played else (),
-                         tuple(r.player for r in st.rows), table.muted, table.legend)
-
-
-def seating_rows(event: store.Event, round_no: int) -> list[dict[str, Any]]:
-    """The same rows as `tourney seating --round N --format json`."""
-    from tourney.outputs.views import seating_view
-
-    return cast(list[dict[str, Any]], json.loads(seating_view(event, round_no, "json")))
-
-
+# --- data for the API (plain functions of the event; the pages': tourney/server/shown.py) ---
 def table_json(result: store.TableResult | None) -> dict[str, Any] | None:
     if result is None:
         return None
@@ -224,13 +137,22 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     event = store.Event.open(event_location)
     game = workflow(event.info().game)  # the edge: looked up once, handed down
     state = State(event, lang or live.event_lang(event), cut,
-                  PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE), desk_idle,
+                  PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE,
+                            around=event.reading), desk_idle,
                   event.read_only())
     env = _env(state.lang)
     env.globals["root"] = root
     once = Once(event, state.lang, state.changed)  # every write: its Idempotency-Key (tourney/server/once.py)
 
+    @functools.cache
+    def live_template(name: str) -> bool:
+        """Whether the template is a live page, its live part alone asked for as the fragment."""
+        assert env.loader is not None
+        return env.loader.get_source(env, name)[0].startswith(LIVE_TEMPLATE)
+
     def html(name: str, path: str, *, fragment: bool = False, **ctx: Any) -> str:
+        if fragment and live_template(name):  # the live part alone: no header, board or footer
+            return env.get_template(name).render(fragment=True, path=path, **ctx)
         shown = None if fragment else board.shown(event)  # the clock and announcements above every page
         with use_language(state.lang):  # the commitment to the seed under every page; the seed once revealed
             proof = seed_proof(event).line()
@@ -243,8 +165,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     def page(name: str, path: str, stamp: int, status: int = 200, **ctx: Any) -> Built:
         """A player page built once: the whole page and its live part (what the page's own
         script fetches with X-Fragment to refresh itself)."""
-        return built(stamp, status, "text/html; charset=utf-8",
-                     {"": html(name, path, stamp=stamp, **ctx), "fragment": html(name, path, fragment=True, **ctx)})
+        part = html(name, path, fragment=True, **ctx)
+        # A live page's live part is rendered once and put into the whole page as it is.
+        spliced: dict[str, Any] = {"live_part": Markup(part)} if live_template(name) else {}
+        whole = html(name, path, stamp=stamp, **spliced, **ctx)
+        return built(stamp, status, "text/html; charset=utf-8", {"": whole, "fragment": part})
 
     def said(message: str, **values: object) -> str:
         """One of the API's messages in the event's language (the desk pages show them as they are)."""
@@ -259,6 +184,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         got = await state.pages.get(key, build, settle=settle)
         return got.response(request, "fragment" if request.headers.get("x-fragment") == "1" else "")
 
+    def read_through(build: Callable[[], Response]) -> Response:
+        """A desk page built with its reads together (`Event.reading`)."""
+        with event.reading():
+            return build()
+
     async def session(request: Request) -> Session | None:
         """The desk page's session (from the event's database: any server process answers)."""
         return await run_in_threadpool(sessions.session_for, event, request.cookies.get(SESSION_COOKIE, ""),
@@ -268,13 +198,18 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         """Count a wrong token or code (tourney/server/guard.py limits them per address)."""
         await run_in_threadpool(sessions.wrong_try, event, client_of(request.scope))
 
+    async def right_try(request: Request) -> None:
+        """A right token: its address's wrong tries are forgotten (none counted: nothing to do)."""
+        if request.scope.get("state", {}).get(COUNTED) is not False:
+            await run_in_threadpool(sessions.right_try, event, client_of(request.scope))
+
     async def api_desk(request: Request) -> store.Desk | Response:
         """The desk behind a request: a Bearer token, or a desk page's session plus its CSRF header."""
         auth = request.headers.get("authorization", "")
         if auth.lower().startswith("bearer "):
             desk = await run_in_threadpool(store.desk_for_token, event, auth[7:].strip())
             if desk is not None:
-                await run_in_threadpool(sessions.right_try, event, client_of(request.scope))
+                await right_try(request)
                 return desk
             await wrong_try(request)
             return JSONResponse({"error": said(N_("invalid token: use the token 'tourney desk add' printed"))}, 401)
@@ -412,9 +347,24 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         return await cached_page(request, ("standings",), build_standings)
 
     async def warm_up() -> None:
-        """Build the two pages every phone opens before the first phone asks."""
+        """Build the two pages every phone opens before the first phone asks, and check one
+        sheet: the game's sheet reader and checks load now, not during a desk's first save
+        (some 100 ms once in every worker)."""
         await state.pages.get(("seating", None), lambda n: build_seating(None, n))
         await state.pages.get(("standings",), build_standings)
+        await run_in_threadpool(warm_check)
+
+    def warm_check() -> None:
+        """The rules check of a seated table's sheet with its seats and names only (its
+        findings are not looked at; nothing is stored)."""
+        with event.reading():
+            seated = event.seated_rounds()
+            seats = event.seats(max(seated)) if seated else []
+            if not seats:
+                return
+            rows = [{"seat": s.seat, "player": s.player} for s in seats if s.table == seats[0].table]
+            with use_language(state.lang), contextlib.suppress(TourneyError):
+                entry.check_table(event, game, seats[0].round, seats[0].table, rows, source="warm-up")
 
     async def player_page(request: Request) -> Response:
         typed = request.path_params["name"]
@@ -579,7 +529,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         if desk is None:
             await wrong_try(request)
             return render("login.html", request, 401, error="bad_token")
-        await run_in_threadpool(sessions.right_try, event, client_of(request.scope))
+        await right_try(request)
         sid, _s = await run_in_threadpool(sessions.open_session, event, desk)
         resp = RedirectResponse(root + "/desk", 303)
         # One cookie per event: beside other events, a desk logged in to one stays logged in there.
@@ -622,7 +572,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                           message=request.query_params.get("msg"), double=entry.double_entry(event),
                           reports=reports.open_reports(event))
 
-        return await run_in_threadpool(build)
+        return await run_in_threadpool(read_through, build)
 
     async def desk_table(request: Request, s: Session) -> Response:
         r, t = request.path_params["n"], request.path_params["t"]
@@ -642,7 +592,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                           version=stored.version if stored else None, compare=compare,
                           double=entry.double_entry(event), report=report_shown(parts, r, t))
 
-        return await run_in_threadpool(build)
+        return await run_in_threadpool(read_through, build)
 
     async def organiser_action(request: Request, s: Session) -> Response:
         form = await request.form()
@@ -711,7 +661,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return render("players_desk.html", request, desk=s.desk, csrf=s.csrf, roster=shown,
                           message=request.query_params.get("msg"))
 
-        return await run_in_threadpool(build)
+        return await run_in_threadpool(read_through, build)
 
     async def download_sheets(request: Request, s: Session) -> Response:
         from tourney.outputs.printsheets import write_sheets

@@ -3,10 +3,12 @@ change (not one per request), answered from memory with an ETag, 304 when unchan
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import hashlib
 import time
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
 from starlette.concurrency import run_in_threadpool
@@ -82,6 +84,8 @@ class PageCache:
     read_stamp: Callable[[], int]
     ttl: float = 1.0
     settle: float = 1.0
+    #: Around each build, in its thread (the event's `reading`: a page's reads together).
+    around: Callable[[], AbstractContextManager[object]] = contextlib.nullcontext
     pages: dict[tuple[object, ...], Built] = field(default_factory=dict)
     built_at: dict[tuple[object, ...], float] = field(default_factory=dict)
     building: dict[tuple[object, ...], tuple[int, asyncio.Future[Built]]] = field(default_factory=dict)
@@ -132,9 +136,13 @@ class PageCache:
         self.building[key] = (stamp, task)
         return await asyncio.shield(task)
 
+    def _built(self, build: Callable[[int], Built], stamp: int) -> Built:
+        with self.around():
+            return build(stamp)
+
     async def _build(self, key: tuple[object, ...], stamp: int, build: Callable[[int], Built]) -> Built:
         try:
-            page = await run_in_threadpool(build, stamp)
+            page = await run_in_threadpool(self._built, build, stamp)
             have = self.pages.get(key)
             if have is None or have.stamp <= page.stamp:
                 if len(self.pages) >= MAX_PAGES:

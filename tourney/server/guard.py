@@ -23,6 +23,8 @@ from tourney.core.i18n import _, use_language
 from tourney.core.store import sessions
 
 
+#: The request state's flag: whether `WrongTryLimit` found wrong tries counted for its address.
+COUNTED = "tourney_wrong_tries_counted"
 #: Seconds a desk waits before sending a change again that found the event busy (503).
 BUSY_RETRY = 2
 
@@ -76,7 +78,11 @@ class WrongTryLimit:
         if scope["type"] != "http" or not tries_a_secret(scope):
             await self.app(scope, receive, send)
             return
-        wait = await run_in_threadpool(sessions.blocked_for, self.event, client_of(scope))
+        counted = await run_in_threadpool(sessions.counted_tries, self.event, client_of(scope))
+        # Said to the request: with nothing counted, a right token has nothing to forget
+        # (`sessions.right_try` is skipped: one read less for a desk's every request).
+        scope.setdefault("state", {})[COUNTED] = counted is not None
+        wait = sessions.wait_after(counted)
         if not wait:
             await self.app(scope, receive, send)
             return

@@ -304,9 +304,37 @@ class Event:
     @property
     def db(self) -> Database:
         """The event's database; inside a transaction of this thread, that transaction: reads
-        see what it wrote so far, and a change begun in it is a savepoint of it."""
+        see what it wrote so far, and a change begun in it is a savepoint of it. Inside
+        `reading`, its reads share its connection."""
         conn = getattr(self._open, "conn", None)
-        return self._db if conn is None else _Joined(self._db, conn)
+        if conn is not None:
+            return _Joined(self._db, conn)
+        reading = getattr(self._open, "reading", None)
+        return self._db if reading is None else _Reading(self._db, reading)
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """Many reads as one: inside, this thread's reads share one connection (SQLite: one
+        read transaction, one snapshot; PostgreSQL: one connection from the pool, each statement
+        on its own as every read there), and the event's settings are read once. For code that
+        only reads (a page being built, a sheet being checked); a change inside is its own
+        transaction, as always. Inside a transaction, or nested, it adds nothing."""
+        if getattr(self._open, "conn", None) is not None or getattr(self._open, "reading", None) is not None:
+            yield
+            return
+        with self._db.read() as conn:
+            self._open.reading, self._open.settings = conn, None
+            try:
+                yield
+            finally:
+                self._open.reading, self._open.settings = None, None
+
+    def pop_stamp(self) -> int | None:
+        """The change stamp this thread's last committed transaction wrote (None: not known,
+        read it with `change_stamp`), forgotten once asked: the live server learns the stamp
+        of its own change without another round trip."""
+        stamp, self._open.stamp = getattr(self._open, "stamp", None), None
+        return stamp
 
     # --- opening -------------------------------------------------------------------
     @classmethod
@@ -383,7 +411,7 @@ class Event:
                 if conn.dialect == "postgresql":
                     conn.execute("SELECT pg_advisory_xact_lock(:space, hashtext(current_schema()))",
                                  {"space": ADVISORY_LOCK_SPACE})
-                _count_change(conn)
+                stamp = _count_change(conn)
                 self._open.conn = conn
                 try:
                     yield conn
@@ -395,6 +423,7 @@ class Event:
                     raise EventError(_("the event file {file!r} was deleted or replaced while this change was "
                                        "being written: nothing was stored; restore the event file (or a backup) "
                                        "and run the command again").format(file=self.location))
+            self._open.stamp = stamp  # committed
         except OperationalError as exc:
             if not disk_full(self.where, exc):
                 raise
@@ -426,8 +455,14 @@ class Event:
 
     # --- event settings ------------------------------------------------------------
     def _settings(self) -> dict[str, str]:
+        reading = getattr(self._open, "conn", None) is None and getattr(self._open, "reading", None) is not None
+        if reading and self._open.settings is not None:
+            return dict(self._open.settings)  # read once per `reading`
         with self.db.read() as conn:
-            return dict(conn.execute('SELECT "key", value FROM meta').all())
+            settings = dict(conn.execute('SELECT "key", value FROM meta').all())
+        if reading:
+            self._open.settings = settings
+        return dict(settings)
 
     def setting(self, key: str) -> str | None:
         """A setting a game stored with `set_setting` (None when never set)."""
@@ -563,6 +598,33 @@ class Event:
         return [dict(zip(found.columns, row)) for row in found]
 
 
+class _Reading:
+    """The event's database seen from inside `Event.reading` of this thread: reads share its
+    connection; a change begins its own transaction."""
+
+    def __init__(self, db: Database, conn: Connection) -> None:
+        self._db, self._conn = db, conn
+        self.dialect = db.dialect
+
+    @property
+    def trace(self) -> Callable[[str], None] | None:
+        return self._db.trace
+
+    @trace.setter
+    def trace(self, value: Callable[[str], None] | None) -> None:
+        self._db.trace = value
+
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        yield self._conn
+
+    def begin(self) -> Any:
+        return self._db.begin()
+
+    def dispose(self) -> None:
+        self._db.dispose()
+
+
 class _Undo(Exception):
     """Ends `Event.read_only`'s probe: its transaction is rolled back."""
 
@@ -658,11 +720,17 @@ def log_all(conn: Connection, entries: Sequence[tuple[str, str]], who: str | Non
 log = _log
 
 
-def _count_change(conn: Connection) -> None:
-    bumped = conn.execute("UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE \"key\" = :key",
-                          {"key": CHANGES_KEY})
-    if bumped.rowcount == 0:  # an event made before the counter
+def _count_change(conn: Connection) -> int | None:
+    """Count one more change; the new stamp where the database says it in the same statement
+    (PostgreSQL's RETURNING; SQLite's is newer than some systems' SQLite, and a read there is
+    no round trip)."""
+    bump = "UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE \"key\" = :key"
+    returning = conn.dialect == "postgresql"
+    bumped = conn.execute(bump + (" RETURNING value" if returning else ""), {"key": CHANGES_KEY})
+    if (not bumped.rows) if returning else bumped.rowcount == 0:  # an event made before the counter
         conn.execute('INSERT INTO meta ("key", value) VALUES (:key, \'1\')', {"key": CHANGES_KEY})
+        return 1
+    return int(bumped.scalar()) if returning else None
 
 
 def change_stamp(event: Event) -> int:

@@ -90,17 +90,27 @@ def end_all_sessions(event: Event) -> int:
 
 
 # --- wrong tokens and codes -----------------------------------------------------------------
-def blocked_for(event: Event, client: str) -> int:
-    """Seconds until `client` may try a token or code again (0: now)."""
+def counted_tries(event: Event, client: str) -> tuple[int, int] | None:
+    """`client`'s count of wrong tries and when its window began (None: nothing counted)."""
     try:
         with event.db.read() as conn:
             row = conn.execute("SELECT tries, since FROM wrong_tries WHERE client = :client",
                                {"client": client}).first()
     except DatabaseError:
+        return None
+    return None if row is None else (int(row[0]), int(row[1]))
+
+
+def wait_after(counted: tuple[int, int] | None) -> int:
+    """Seconds until a client with this count (`counted_tries`) may try again (0: now)."""
+    if counted is None or counted[0] < WRONG_TRIES:
         return 0
-    if row is None or row[0] < WRONG_TRIES:
-        return 0
-    return max(0, int(row[1]) + WRONG_WINDOW - int(time.time()))
+    return max(0, counted[1] + WRONG_WINDOW - int(time.time()))
+
+
+def blocked_for(event: Event, client: str) -> int:
+    """Seconds until `client` may try a token or code again (0: now)."""
+    return wait_after(counted_tries(event, client))
 
 
 def wrong_try(event: Event, client: str) -> None:

@@ -320,14 +320,21 @@ def store_results(conn: Connection, results: Sequence[NewResult]) -> None:
     if seated:
         _store_sheet_seats(conn, seated)
     at = now()
-    # Inside Event.transaction the write lock is held: the rows past the last id are ours.
-    before = conn.execute("SELECT max(id) FROM results").scalar() or 0
-    conn.execute_many("INSERT INTO results (round, table_no, version, created_at, author, reason, source, warnings) "
-                      "VALUES (:round, :table_no, :version, :at, :author, :reason, :source, :warnings)",
-                      [{"round": r.round, "table_no": r.table, "version": r.version, "at": at, "author": r.author,
-                        "reason": r.reason, "source": r.source, "warnings": json.dumps(r.warnings)} for r in results])
-    ids = {(r, t, v): rid for rid, r, t, v in conn.execute(
-        "SELECT id, round, table_no, version FROM results WHERE id > :before", {"before": before})}
+    insert = ("INSERT INTO results (round, table_no, version, created_at, author, reason, source, warnings) "
+              "VALUES (:round, :table_no, :version, :at, :author, :reason, :source, :warnings)")
+    heads = [{"round": r.round, "table_no": r.table, "version": r.version, "at": at, "author": r.author,
+              "reason": r.reason, "source": r.source, "warnings": json.dumps(r.warnings)} for r in results]
+    if len(results) == 1 and conn.dialect == "postgresql":
+        # A desk's one sheet: its id in the same round trip (SQLite's RETURNING is newer than
+        # some systems' SQLite; there the two reads below cost no round trip).
+        [r] = results
+        ids = {(r.round, r.table, r.version): int(conn.execute(insert + " RETURNING id", heads[0]).scalar())}
+    else:
+        # Inside Event.transaction the write lock is held: the rows past the last id are ours.
+        before = conn.execute("SELECT max(id) FROM results").scalar() or 0
+        conn.execute_many(insert, heads)
+        ids = {(r, t, v): rid for rid, r, t, v in conn.execute(
+            "SELECT id, round, table_no, version FROM results WHERE id > :before", {"before": before})}
     lines = [{"result_id": ids[(r.round, r.table, r.version)], "seat": line.seat, "player_id": line.player_id,
               "wonder": line.wonder, "side": line.side, "scores": json.dumps(line.data, sort_keys=True)}
              for r in results for line in r.lines]

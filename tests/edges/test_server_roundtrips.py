@@ -1,0 +1,89 @@
+"""What the live server's hot paths ask of the database (issue 29, item 5: on PostgreSQL every
+statement is a round trip): a desk's save with an Idempotency-Key, a player page built after it,
+the stamp the save wrote learnt without reading it back, and reads grouped by `Event.reading`
+on both stores. Counted statements, not times (the times: benchmarks/bench_requests.py)."""
+from __future__ import annotations
+
+import json
+
+from starlette.testclient import TestClient
+
+from conftest import postgres_event_url
+from live_event import build_event, table_rows
+from tourney.core.store import Event, change_stamp
+from tourney.event import live
+from tourney.server import app as server_app
+from tourney.server.app import create_app
+
+SETTINGS = 'SELECT "key", value FROM meta'
+
+
+def test_reading_shares_one_read_and_the_settings_on_both_backends(backend):
+    from tourney.core.store import set_setting
+
+    build_event_at(backend)
+    event = Event.open(backend)
+    statements: list[str] = []
+    event.db.trace = statements.append
+    event.info(), event.options(), event.setting("double_entry")
+    assert statements.count(SETTINGS) == 3  # one read each, outside
+    statements.clear()
+    with event.reading():
+        assert event.info().name == "Bonn Spielt live"
+        event.options(), event.setting("double_entry"), event.seats(1)
+        # A change inside is its own transaction: stored, and the reads after it go on.
+        with event.transaction() as conn:
+            set_setting(conn, "double_entry", "on")
+        assert len(event.players()) == 23
+    assert statements.count(SETTINGS) == 1
+    assert event.setting("double_entry") == "on"
+
+
+def test_a_transaction_says_the_stamp_it_wrote_on_postgresql(postgres_server, tmp_path):
+    where = postgres_event_url(postgres_server)
+    build_event(tmp_path, at=where)
+    event = Event.open(where)
+    live.publish_round(event, 1, "test")
+    assert event.pop_stamp() == change_stamp(event)
+    assert event.pop_stamp() is None  # forgotten once asked: the server reads it then
+
+
+def test_a_desks_save_and_a_page_build_stay_few_statements_on_postgresql(postgres_server, tmp_path, monkeypatch):
+    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
+    monkeypatch.setattr(server_app, "SETTLE", 0.0)
+    where = postgres_event_url(postgres_server)
+    ev = build_event(tmp_path, at=where)
+    live.publish_round(Event.open(where), 1, "test")
+    app = create_app(where)
+    event = app.state.tourney.event
+    statements: list[str] = []
+    with TestClient(app) as client:
+        assert client.get("/").status_code == 200
+        event.db.trace = statements.append
+        head = {"authorization": f"Bearer {ev.desk_a}", "idempotency-key": "save-1"}
+        body = json.dumps({"rows": table_rows(where, 1, 1), "version": None})
+        saved = client.post("/api/rounds/1/tables/1/result", content=body, headers=head)
+        assert saved.status_code == 201, saved.text
+        save = list(statements)
+        # The stamp the save wrote came back with its own UPDATE: no read of it afterwards.
+        assert not any(s.startswith('SELECT value FROM meta') for s in save), save
+        # A right token with no wrong tries counted: nothing to forget, no second look.
+        assert sum("wrong_tries" in s for s in save) == 1, save
+        assert len(save) <= 25, "\n".join(save)
+        statements.clear()
+        page = client.get("/")
+        built = list(statements)
+        # The stamp, then the page's reads in one read transaction, the settings once.
+        assert len(built) <= 9 and built.count(SETTINGS) == 1, "\n".join(built)
+        assert page.status_code == 200 and int(page.headers["x-stamp"]) == change_stamp(event)
+        statements.clear()
+        again = client.post("/api/rounds/1/tables/1/result", content=body, headers=head)
+        assert again.status_code == 201 and again.headers.get("idempotent-replayed") == "true"
+    assert [t.table for t in Event.open(where).results()] == [1]
+
+
+def build_event_at(where: str) -> None:
+    """The live test event at `where` (a file path or a PostgreSQL event URL)."""
+    from pathlib import Path
+
+    build_event(Path(where).parent if "://" not in where else Path("."), at=where)
