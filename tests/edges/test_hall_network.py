@@ -165,7 +165,12 @@ class AnswerLost:
         with contextlib.suppress(OSError):
             while source.recv(65536):
                 pass  # the answer is lost
-        client.close()  # the server is gone: the desk's request fails
+        # The server is gone: the desk's request fails. shutdown first: the `_pass` thread is
+        # still blocked reading the desk's side, and close() alone would not end the
+        # connection until that read returns.
+        with contextlib.suppress(OSError):
+            client.shutdown(socket.SHUT_RDWR)
+        client.close()
 
     def close(self) -> None:
         self.listener.close()
