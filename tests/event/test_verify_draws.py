@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from fractions import Fraction
 import subprocess
 from pathlib import Path
 
@@ -312,3 +313,36 @@ def test_a_swiss_record_that_disagrees_with_the_earlier_pairings_is_reported(run
     assert f"round 2: its draw record says Anna had met nobody, but the export's earlier rounds show {shown}" in out
     assert f"round 2: byes of Anna before it: {anna['byes']} in its draw record, {anna['byes'] - 1} in the " \
            "export's earlier rounds" in out
+
+
+def test_swiss_match_points_in_a_record_must_follow_from_the_round_before(run):
+    run("new", "s.db", "--game", "duel", "--rounds", "3", "--seed", str(SEED))
+    run("players", "add", "s.db", "Anna", "Ben", "Cleo", "Dirk", "Eva", "Finn")  # six: no byes
+    for round_no in (1, 2):
+        run("seat", "s.db")
+        rows = []
+        for p in json.loads(run("pairings", "s.db", "--round", str(round_no), "--format", "json").output):
+            if p["first"] and p["opponent"]:
+                rows += [duel_row(round_no, p["table"], p["player"], 1),
+                         duel_row(round_no, p["table"], p["opponent"], 0, blue=4)]
+        write_duel_sheet(Path(f"s{round_no}.csv"), rows)
+        run("results", "import", "s.db", f"s{round_no}.csv")
+    run("seat", "s.db")
+    run("export", "s.db", "-o", "clean.xlsx")
+    assert verify(run, "clean.xlsx").output == "all 3 rounds match\n"
+    # Round 2's record: Anna one match point more than round 1 gave her.
+    with sqlite3.connect("s.db") as db:
+        (key, payload) = db.execute("SELECT rowid, payload FROM draws WHERE kind = 'record' AND round = 2").fetchone()
+        record = json.loads(payload)
+        anna = next(p for p in record["players"] if p["name"] == "Anna")
+        anna["score"] = str(Fraction(anna["score"]) + 1)
+        db.execute("UPDATE draws SET payload = ? WHERE rowid = ?", (json.dumps(record), key))
+    seats = json.loads(run("pairings", "s.db", "--round", "1", "--format", "json").output)
+    [opponent] = [p["opponent"] for p in seats if p["player"] == "Anna"]
+    run("export", "s.db", "-o", "points.xlsx")
+    out = verify(run, "points.xlsx").output.splitlines()
+    mine = next(line for line in out if line.startswith("round 2: the match points"))
+    pair = (f"gives Anna and {opponent} grew by" in mine) or (f"gives {opponent} and Anna grew by" in mine)
+    assert pair and mine.endswith("since round 1's record, which their match in round 1 can't give (a win 1, a "
+                                  "draw 1/2 each, a loss 0)")
+    assert any(line.startswith("round 3: the match points") and "Anna" in line for line in out)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tourney.core.errors import EventError, UsageError
-from tourney.core.i18n import _, ngettext
+from tourney.core.i18n import _, local_number, ngettext
 
 if TYPE_CHECKING:
     from tourney.core.sql import Connection
@@ -424,7 +424,50 @@ def _swiss_differences(round_no: int, record: Mapping[str, Any], rounds: Sequenc
             out.append(_("round {round}: byes of {player} before it: {recorded} in its draw record, {found} in the "
                          "export's earlier rounds").format(round=round_no, player=name, recorded=int(p["byes"]),
                                                        found=byes.get(name, 0)))
+    before = next((f for f in rounds if f.round == round_no - 1), None)
+    if before is not None and before.record is not None and before.record.get("method") == "swiss":
+        out += _points_differences(round_no, before, record)
     return out
+
+
+def _points_differences(round_no: int, before: Found, record: Mapping[str, Any]) -> list[str]:
+    """The match points two Swiss records in a row give must grow by what the round between
+    them can give: a match 1 and 0, or 1/2 each; every bye of the round the same; no match,
+    nothing. (The results themselves are not in the draws sheet: a record is held to its
+    neighbour and to the pairings.)"""
+    assert before.record is not None
+    was = {str(p["name"]): Fraction(p["score"]) for p in before.record["players"]}
+    now = {str(p["name"]): Fraction(p["score"]) for p in record["players"]}
+    gain = {name: now[name] - was[name] for name in now.keys() & was.keys()}
+    r, out = before.round, []
+    seated: set[str] = set()
+    bye_gains: dict[str, Fraction] = {}
+    for players in before.tables:
+        seated.update(players)
+        if len(players) == 1 and players[0] in gain:
+            bye_gains[players[0]] = gain[players[0]]
+        elif len(players) == 2 and all(p in gain for p in players):
+            a, b = players
+            if sorted((gain[a], gain[b])) not in ([0, 1], [Fraction(1, 2), Fraction(1, 2)]):
+                out.append(_("round {round}: the match points its draw record gives {player} and {opponent} grew by "
+                             "{gain} and {other} since round {earlier}'s record, which their match in round {earlier} "
+                             "can't give (a win 1, a draw 1/2 each, a loss 0)").format(
+                    round=round_no, player=a, opponent=b, gain=_points(gain[a]), other=_points(gain[b]),
+                    earlier=r))
+    if len(set(bye_gains.values())) > 1 or any(not 0 <= g <= 1 for g in bye_gains.values()):
+        out.append(_("round {round}: its draw record counts the byes of round {earlier} differently: {gains}").format(
+            round=round_no, earlier=r, gains=", ".join(f"{p} {_points(g)}" for p, g in sorted(bye_gains.items()))))
+    for name in sorted(gain.keys() - seated):
+        if gain[name]:
+            out.append(_("round {round}: its draw record gives {player} {gain} more match points than round "
+                         "{earlier}'s record, without a match in round {earlier}").format(
+                round=round_no, player=name, gain=_points(gain[name]), earlier=r))
+    return out
+
+
+def _points(value: Fraction) -> str:
+    """Match points as a person reads them: 1, 0.5 (0,5 in German)."""
+    return str(value.numerator) if value.denominator == 1 else local_number(format(float(value), "g"))
 
 
 def _shown(value: Any) -> str:
