@@ -167,10 +167,12 @@ def test_a_table_game_verifies_from_its_schedule(run):
     assert verify(run, "d.xlsx").output == "all 3 rounds match\n"
 
 
-def test_duel_swiss_and_round_robin_pairings_verify(run):
+def swiss_event(run, names: list[str], played: int) -> None:
+    """A Duel Swiss event s.db: rounds 1..`played` paired and played (the first player of each
+    match wins), the next round paired."""
     run("new", "s.db", "--game", "duel", "--rounds", "3", "--seed", str(SEED))
-    run("players", "add", "s.db", "Anna", "Ben", "Cleo", "Dirk", "Eva")
-    for round_no in (1, 2):
+    run("players", "add", "s.db", *names)
+    for round_no in range(1, played + 1):
         run("seat", "s.db")
         rows = []
         for p in json.loads(run("pairings", "s.db", "--round", str(round_no), "--format", "json").output):
@@ -180,6 +182,10 @@ def test_duel_swiss_and_round_robin_pairings_verify(run):
         write_duel_sheet(Path(f"s{round_no}.csv"), rows)
         run("results", "import", "s.db", f"s{round_no}.csv")
     run("seat", "s.db")
+
+
+def test_duel_swiss_and_round_robin_pairings_verify(run):
+    swiss_event(run, ["Anna", "Ben", "Cleo", "Dirk", "Eva"], 2)
     run("export", "s.db", "-o", "s.xlsx")
     assert verify(run, "s.xlsx").output == "all 3 rounds match\n"
     with sqlite3.connect("s.db") as db:  # round 3's first table: the other player starts
@@ -291,16 +297,7 @@ def test_a_record_that_disagrees_with_the_earlier_rounds_is_reported(run):
 
 
 def test_a_swiss_record_that_disagrees_with_the_earlier_pairings_is_reported(run):
-    run("new", "s.db", "--game", "duel", "--rounds", "3", "--seed", str(SEED))
-    run("players", "add", "s.db", "Anna", "Ben", "Cleo", "Dirk", "Eva")
-    run("seat", "s.db")
-    rows = []
-    for p in json.loads(run("pairings", "s.db", "--round", "1", "--format", "json").output):
-        if p["first"] and p["opponent"]:
-            rows += [duel_row(1, p["table"], p["player"], 1), duel_row(1, p["table"], p["opponent"], 0, blue=4)]
-    write_duel_sheet(Path("s1.csv"), rows)
-    run("results", "import", "s.db", "s1.csv")
-    run("seat", "s.db")
+    swiss_event(run, ["Anna", "Ben", "Cleo", "Dirk", "Eva"], 1)
     with sqlite3.connect("s.db") as db:
         (key, payload) = db.execute("SELECT rowid, payload FROM draws WHERE kind = 'record' AND round = 2").fetchone()
         record = json.loads(payload)
@@ -316,18 +313,7 @@ def test_a_swiss_record_that_disagrees_with_the_earlier_pairings_is_reported(run
 
 
 def test_swiss_match_points_in_a_record_must_follow_from_the_round_before(run):
-    run("new", "s.db", "--game", "duel", "--rounds", "3", "--seed", str(SEED))
-    run("players", "add", "s.db", "Anna", "Ben", "Cleo", "Dirk", "Eva", "Finn")  # six: no byes
-    for round_no in (1, 2):
-        run("seat", "s.db")
-        rows = []
-        for p in json.loads(run("pairings", "s.db", "--round", str(round_no), "--format", "json").output):
-            if p["first"] and p["opponent"]:
-                rows += [duel_row(round_no, p["table"], p["player"], 1),
-                         duel_row(round_no, p["table"], p["opponent"], 0, blue=4)]
-        write_duel_sheet(Path(f"s{round_no}.csv"), rows)
-        run("results", "import", "s.db", f"s{round_no}.csv")
-    run("seat", "s.db")
+    swiss_event(run, ["Anna", "Ben", "Cleo", "Dirk", "Eva", "Finn"], 2)  # six: no byes
     run("export", "s.db", "-o", "clean.xlsx")
     assert verify(run, "clean.xlsx").output == "all 3 rounds match\n"
     # Round 2's record: Anna one match point more than round 1 gave her.

@@ -629,30 +629,12 @@ class _Undo(Exception):
     """Ends `Event.read_only`'s probe: its transaction is rolled back."""
 
 
-class _Joined:
-    """The event's database seen from inside a transaction of this thread (`Event.db`)."""
-
-    def __init__(self, db: Database, conn: Connection) -> None:
-        self._db, self._conn = db, conn
-        self.dialect = db.dialect
-
-    @property
-    def trace(self) -> Callable[[str], None] | None:
-        return self._db.trace
-
-    @trace.setter
-    def trace(self, value: Callable[[str], None] | None) -> None:
-        self._db.trace = value
-
-    @contextmanager
-    def read(self) -> Iterator[Connection]:
-        yield self._conn
+class _Joined(_Reading):
+    """The event's database seen from inside a transaction of this thread (`Event.db`): a
+    change nested in it is a savepoint."""
 
     def begin(self) -> Any:
         return _savepoint(self._conn)
-
-    def dispose(self) -> None:
-        self._db.dispose()
 
 
 @contextmanager
