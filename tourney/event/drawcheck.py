@@ -10,11 +10,11 @@ methods (`GameWorkflow.draw_methods`); generic ones live here.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from tourney.core.errors import EventError, UsageError
 from tourney.core.i18n import _, local_number, ngettext
@@ -48,16 +48,6 @@ def store_record(conn: Connection, round_no: int, method: str, inputs: Mapping[s
     store.store_draw(conn, round_no, RECORD_KIND, f"draw v{DRAW_VERSION}", payload)
 
 
-P = TypeVar("P")
-
-
-def in_lot_order(seed: int, players: Iterable[P], name: Callable[[P], str]) -> list[P]:
-    """`players` in their lot order: what the draws of version 2 are made from."""
-    from tourney.event.standings import lot_key
-
-    return sorted(players, key=lambda p: lot_key(seed, name(p)))
-
-
 # --- what a method gets and gives ------------------------------------------------------------------
 @dataclass(frozen=True)
 class Expected:
@@ -89,6 +79,8 @@ def schedule_round(seed: int, round_no: int, record: Mapping[str, Any]) -> dict[
     players = [int(p) for p in record["players"]]
     if int(record.get("draw_version", 1)) >= 2:
         # The lot order, from the names: the record's own order is not taken on trust.
+        from tourney.event.standings import in_lot_order
+
         names = names_of(record)
         players = in_lot_order(seed, players, lambda p: names[p])
     plan = plan_schedule(players, int(record["plan_rounds"]),
@@ -127,10 +119,10 @@ def by_swiss(seed: int, round_no: int, record: Mapping[str, Any]) -> Expected:
 
 def by_round_robin(seed: int, round_no: int, record: Mapping[str, Any]) -> Expected:
     """A round robin: the order is the players' lot (sha256 of the seed and the name)."""
-    from tourney.event.standings import lot_key
+    from tourney.event.standings import in_lot_order
     from tourney.event.swiss import robin_pairings
 
-    order = sorted(record["order"], key=lambda name: lot_key(seed, name))
+    order = in_lot_order(seed, record["order"], str)
     return _pairs(robin_pairings(order, round_no, frozenset(record["active"])))
 
 
@@ -375,13 +367,12 @@ def _fixed_differences(round_no: int, record: Mapping[str, Any], rounds: Sequenc
     fixed = [tuple(tuple(names[int(p)] for p in t) for t in rnd) for rnd in record["fixed"]]
     out: list[str] = []
     for k in range(max(len(fixed), len(earlier))):
-        shown = earlier[k] if k < len(earlier) else None
         kept = fixed[k] if k < len(fixed) else ()
-        if shown is None or shown.tables != kept:
-            at = shown.round if shown is not None else k + 1
-            table = next((t for t in range(1, max(len(kept), len(shown.tables if shown else ())) + 1)
-                          if (kept[t - 1] if t <= len(kept) else ()) != (
-                              shown.tables[t - 1] if shown is not None and t <= len(shown.tables) else ())), 1)
+        shown = earlier[k].tables if k < len(earlier) else ()
+        if shown != kept:
+            at = earlier[k].round if k < len(earlier) else k + 1
+            table = next((t for t in range(1, max(len(kept), len(shown)) + 1)
+                          if kept[t - 1:t] != shown[t - 1:t]), 1)  # the first table that differs
             out.append(_("round {round} was drawn from round {earlier} as it was seated then, but the export shows "
                          "round {earlier} seated otherwise (table {table}): the draw record or that round's seating "
                          "was changed after the draw").format(round=round_no, earlier=at, table=table))

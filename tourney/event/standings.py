@@ -7,7 +7,7 @@ import hashlib
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping, Protocol, Sequence, TypeVar, cast
 
 from tourney.core.errors import UsageError
 from tourney.core.i18n import _
@@ -111,6 +111,15 @@ class ExportedStandings:
 def lot_key(seed: int, name: str) -> str:
     """A player's lot: a hash of the event seed and the name, so anyone can redraw it."""
     return hashlib.sha256(f"tourney-lot:{seed}:{name.casefold()}".encode()).hexdigest()
+
+
+P = TypeVar("P")
+
+
+def in_lot_order(seed: int, players: Iterable[P], name: Callable[[P], str]) -> list[P]:
+    """`players` in their lot order (`lot_key` of each one's name): the lot tiebreak, and what
+    the draws of version 2 are made from."""
+    return sorted(players, key=lambda p: lot_key(seed, name(p)))
 
 
 def check_after_round(event: Event, after_round: int | None) -> None:

@@ -17,7 +17,7 @@ from tourney.core.i18n import N_
 from tourney.core.names import sort_key as name_order
 from tourney.games.duel.schemes import SCHEMES
 from tourney.core.schemes import Scheme, find_scheme
-from tourney.event.standings import ExportedStandings, PlayerRounds, Tiebreak, lot_key, round_rows
+from tourney.event.standings import ExportedStandings, PlayerRounds, Tiebreak, in_lot_order, round_rows
 
 if TYPE_CHECKING:
     from tourney.core import store
@@ -224,7 +224,7 @@ class DuelStandings(ExportedStandings):
 
 def lots(event: store.Event) -> tuple[str, ...]:
     seed = event.info().seed
-    return tuple(p.name for p in sorted(event.players(), key=lambda p: lot_key(seed, p.name)))
+    return tuple(p.name for p in in_lot_order(seed, event.players(), lambda p: p.name))
 
 
 def compute_standings(event: store.Event, after_round: int | None = None) -> DuelStandings:

@@ -52,7 +52,8 @@ def seat_rounds(event: store.Event, round_no: int | None = None, all_rounds: boo
 def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: list[int],
                     tables: str | None) -> list[SeatedRound]:
     from tourney.core import store
-    from tourney.event.drawcheck import in_lot_order, store_record
+    from tourney.event.drawcheck import store_record
+    from tourney.event.standings import in_lot_order
 
     info = event.info()
     # In their lot order (draw version 2): not in the order they registered.

@@ -21,7 +21,7 @@ from tourney.core.names import sort_key as name_order
 from tourney.core.schemes import Scheme, find_scheme
 from tourney.event.placepoints import place_points
 from tourney.event.standings import (
-    PlayerRounds, Tiebreak, is_qualified, lot_key, qualified_count, round_rows,
+    PlayerRounds, Tiebreak, in_lot_order, is_qualified, qualified_count, round_rows,
 )
 
 if TYPE_CHECKING:
@@ -243,7 +243,7 @@ def score_games(game: TableGame[L], event: Event, scheme: Scheme, after_round: i
 def rank_players(game: TableGame[Any], players: Sequence[Player], games: Sequence[GameLine],
                  chain: tuple[Tiebreak, ...], seed: int) -> tuple[list[Standing], list[str]]:
     """Sum every player's games and sort by the chain (points first, the lot last)."""
-    lots = sorted(players, key=lambda p: lot_key(seed, p.name))
+    lots = in_lot_order(seed, players, lambda p: p.name)
     lot_of = {p.name: i for i, p in enumerate(lots, 1)}
     keys = [t.key for t in game.tiebreaks]
     sums: dict[str, dict[str, Number]] = {p.name: {"points": Fraction(0), **{k: 0 for k in keys}} for p in players}

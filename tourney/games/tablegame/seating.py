@@ -25,7 +25,8 @@ def seat_rounds(game: TableGame[Any], event: Event, round_no: int | None, all_ro
     seed) at tables of the game's sizes, as close to the scheme's table size as they allow
     (`tables`: 'even' or sizes like '4,4,3'), and store the rounds asked for."""
     from tourney.core import store
-    from tourney.event.drawcheck import in_lot_order, store_record
+    from tourney.event.drawcheck import store_record
+    from tourney.event.standings import in_lot_order
 
     todo = rounds_to_plan(event, round_no, all_rounds)
     info = event.info()
