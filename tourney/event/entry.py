@@ -3,13 +3,13 @@ through the same game reader, checks and stored rows as `results import` of a fi
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules_engine.findings import error
 from tourney.core import store
-from tourney.core.errors import UsageError
+from tourney.core.errors import TourneyError, UsageError
 from tourney.core.i18n import _, language
 from tourney.event.checking import CheckReport, LocatedFinding, TableRowsFn
 from tourney.event.errors import ImportRefused, VersionConflict
@@ -148,9 +148,42 @@ def enter_table(event: store.Event, game: GameWorkflow, round_no: int, table_no:
     Raises VersionConflict when the stored version is not `version`, ImportRefused (nothing
     stored) when the rows have errors."""
     checked = checked_sheet(event, game, round_no, table_no, rows, version, author)
+    return _stored(event, checked, version, author, reason)
+
+
+def _stored(event: store.Event, checked: CheckedSheet, version: int | None, author: str,
+            reason: str | None) -> Entered:
     with event.transaction() as conn:
         new = store_sheet(event, conn, checked, version, author=author, reason=reason, source=author)
-    return Entered(round_no, table_no, new, tuple(checked.report.warnings))
+    table = checked.report.tables[0]
+    return Entered(table.round, table.table, new, tuple(checked.report.warnings))
+
+
+def desk_entry(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
+               rows: Sequence[Mapping[str, object]], *, version: int | None, desk: str, author: str,
+               reason: str | None = None) -> Callable[[], Entered | Held]:
+    """A desk's sheet checked now, and the step that then stores it (or holds it, under blind
+    double entry) in a transaction of its own or the caller's.
+
+    The check only reads, so it runs before the caller's transaction takes the event's write
+    lock: saves of other tables wait for the store alone, and the version is checked again under
+    the lock. A refusal the check finds (a version conflict, errors on the sheet, a bad row) is
+    raised by the step, not now, so that the caller can first answer a request it answered
+    before (its Idempotency-Key: a sheet stored, then sent again, conflicts with itself)."""
+    try:
+        with event.reading():  # the setting and the check's reads together
+            blind = double_entry(event)
+            checked = checked_sheet(event, game, round_no, table_no, rows, version,
+                                    f"desk {desk}" if blind else author)
+    except TourneyError as exc:
+        refused = exc  # the name after `as` is gone once the block ends
+
+        def refuse() -> Entered | Held:
+            raise refused
+        return refuse
+    if blind:
+        return lambda: _held_or_stored(event, checked, rows, version=version, desk=desk, reason=reason)
+    return lambda: _stored(event, checked, version, author, reason)
 
 
 # --- blind double entry --------------------------------------------------------------------
@@ -216,14 +249,13 @@ def json_rows(rows: Sequence[Mapping[str, object]]) -> list[dict[str, store.Json
     return [{str(k): v if v is None or isinstance(v, (int, str)) else str(v) for k, v in r.items()} for r in rows]
 
 
-def enter_blind(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
-                rows: Sequence[Mapping[str, object]], *, version: int | None, desk: str,
-                reason: str | None = None) -> Entered | Held:
-    """A desk's entry under blind double entry: checked as always; held when no other desk's
-    entry of the table agrees; stored (exactly as `enter_table` would, the history naming both
-    desks) when one does. Raises as `enter_table`."""
-    checked = checked_sheet(event, game, round_no, table_no, rows, version, f"desk {desk}")
+def _held_or_stored(event: store.Event, checked: CheckedSheet, rows: Sequence[Mapping[str, object]], *,
+                    version: int | None, desk: str, reason: str | None) -> Entered | Held:
+    """A desk's checked entry under blind double entry: held when no other desk's entry of the
+    table agrees; stored (exactly as `enter_table` would, the history naming both desks) when
+    one does."""
     report = checked.report
+    round_no, table_no = report.tables[0].round, report.tables[0].table
     mine = sheet_cells(checked.fmt, rows)
     with event.transaction() as conn:
         others = [h for h in store.held_at(conn, round_no, table_no)

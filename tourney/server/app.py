@@ -480,17 +480,21 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return asked
         who, r, t, rows, version, reason = asked
 
-        def save() -> entry.Entered | entry.Held:
-            # No lock here: the store's transaction decides the version under the event's write
-            # lock, so desks check their sheets side by side and store one after the other.
+        def save() -> Callable[[], Response]:
+            # The sheet is checked here, before the transaction takes the event's write lock
+            # (desks check their sheets side by side); it is stored under the lock, its version
+            # checked again there.
             with use_language(state.lang):
-                if entry.double_entry(event):
-                    return entry.enter_blind(event, game, r, t, rows, version=version, desk=who.name,
-                                             reason=reason)
-                return entry.enter_table(event, game, r, t, rows, version=version, author=DESK_AUTHOR + who.name,
-                                         reason=reason)
+                step = entry.desk_entry(event, game, r, t, rows, version=version, desk=who.name,
+                                        author=DESK_AUTHOR + who.name, reason=reason)
 
-        return await once(request, DESK_SCOPE + who.name, lambda: result_answer(save, r, t))
+            def stored() -> entry.Entered | entry.Held:
+                with use_language(state.lang):
+                    return step()
+
+            return lambda: result_answer(stored, r, t)
+
+        return await once.prepared(request, DESK_SCOPE + who.name, save)
 
     def result_answer(save: Callable[[], entry.Entered | entry.Held], r: int, t: int) -> Response:
         """A desk's sheet, saved: the answer for each outcome (stored, held, refused, conflict)."""

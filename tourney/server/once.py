@@ -101,6 +101,14 @@ class Once:
 
     async def __call__(self, request: Request, scope: str, act: Callable[[], Response], *,
                        lock: threading.Lock | None = None) -> Response:
+        return await self.prepared(request, scope, lambda: act, lock=lock)
+
+    async def prepared(self, request: Request, scope: str, prepare: Callable[[], Callable[[], Response]], *,
+                       lock: threading.Lock | None = None) -> Response:
+        """As calling it, with the work split in two: `prepare` (reads only, such as checking a
+        sheet) runs in the worker thread before the transaction takes the event's write lock, and
+        the step it returns runs inside it. The step must raise what `prepare` found wrong, so
+        that a request answered before gets its first answer back."""
         key = await request_key(request)
         if key is not None and not good_key(key):
             return self.refused(N_("the Idempotency-Key must be 1 to {n} visible ASCII characters (a UUID, say): "
@@ -111,6 +119,7 @@ class Once:
         def run() -> Response:
             with lock or contextlib.nullcontext():
                 try:
+                    act = prepare()
                     if key is None:
                         return act()
                     return self._once(scope, key, asked, digest, act)
