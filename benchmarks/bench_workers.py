@@ -17,16 +17,22 @@ against sheets stored (must be equal, each stored once), and the CPU seconds of 
 processes and of this one. Goal at this load: p95 of a page <= 20 ms and of a save <= 50 ms;
 throughput growing with the workers up to the cores.
 
-The phones and desks run in this process, on the machine's cores beside the server, at the
-same priority (no `nice`, no `taskset`): the table says what they cost. They are kept cheap
-(uvloop, a few lines of HTTP instead of a client library, no timer a phone), so that what is
-measured is the server rather than the generator.
+The phones run in this process and the desks in one of their own (as desks are other
+computers: a save's time is not held up by the phones' event loop), on the machine's cores
+beside the server, at the same priority (no `nice`, no `taskset`): the table says what the
+phones cost. They are kept cheap (uvloop, a few lines of HTTP instead of a client library, no
+timer a phone), so that what is measured is the server rather than the generator.
 
-    python benchmarks/bench_workers.py      # BENCH_SECONDS (20), BENCH_PHONES (1000)
+Then the most the server answers, with 1 worker and with one per core: 50 connections asking
+for pages and the stamp back to back (`flood`): throughput against workers, which the phones'
+fixed pace cannot show.
+
+    python benchmarks/bench_workers.py      # BENCH_SECONDS (20), BENCH_PHONES (1000), BENCH_FLOOD_SECONDS (8)
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -39,7 +45,7 @@ import tempfile
 import time
 import urllib.request
 from collections import defaultdict
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -57,10 +63,14 @@ EVENTS, TABLES, SEATS, DESKS_PER_EVENT = 5, 8, 5, 5
 SECONDS = float(os.environ.get("BENCH_SECONDS", "20"))
 PHONES = int(os.environ.get("BENCH_PHONES", "1000"))
 TOURNEY = Path(sys.executable).with_name("tourney")
+#: The flood of requests that measures the most a server answers (`flood`).
+FLOOD_CONNECTIONS, FLOOD_SECONDS = 50, float(os.environ.get("BENCH_FLOOD_SECONDS", "8"))
 T = TypeVar("T")
+#: The events of a run: name -> (location, desk tokens, sheets by table).
+Events = dict[str, tuple[str, list[str], dict[int, list[dict[str, object]]]]]
 
 
-def build(url: str) -> dict[str, tuple[str, list[str], dict[int, list[dict[str, object]]]]]:
+def build(url: str) -> Events:
     """The events in the database at `url`: name -> (location, desk tokens, sheets by table)."""
     game = find_game("7wonders")
     events = {}
@@ -178,28 +188,61 @@ async def phones(port: int, roots: list[str], times: dict[str, list[float]], err
     await asyncio.gather(*crowd, return_exceptions=True)
 
 
-async def load(port: int, events: dict[str, tuple[str, list[str], dict[int, list[dict[str, object]]]]],
-               kill: int | None, listening: bool) -> tuple[dict[str, list[float]], list[str], dict[str, set[int]]]:
+async def load(port: int, roots: list[str], kill: int | None, listening: bool,
+               start: float) -> tuple[dict[str, list[float]], list[str]]:
+    """The phones from `start` on for the run's seconds, and the worker `kill` killed halfway."""
     times: dict[str, list[float]] = defaultdict(list)
     errors: list[str] = []
     done = asyncio.Event()
-    roots = [f"/e/{name}" for name in events]
     crowd = asyncio.create_task(phones(port, roots, times, errors, done, listening))
-    start = time.perf_counter()
-    desks = []
-    for name, (_where, tokens, sheets) in events.items():
-        for i, token in enumerate(tokens):
-            share = [(t, rows) for t, rows in sorted(sheets.items()) if t % len(tokens) == i]
-            desks.append(asyncio.create_task(desk(port, f"/e/{name}", token, share, start, times, errors)))
     if kill is not None:
-        await asyncio.sleep(SECONDS / 2)
+        await asyncio.sleep(max(0.0, start + SECONDS / 2 - time.perf_counter()))
         os.kill(kill, signal.SIGKILL)
-    confirmed = await asyncio.gather(*desks)
     await asyncio.sleep(max(0.0, start + SECONDS - time.perf_counter()))
     done.set()
     await crowd
-    return times, errors, {name: c for name, c in zip([n for n in events for _ in range(DESKS_PER_EVENT)],
-                                                           confirmed)}
+    return times, errors
+
+
+async def desks(port: int, events: Events, start: float) -> tuple[dict[str, list[float]], list[str],
+                                                                   dict[str, list[int]]]:
+    """Every event's desks posting its sheets from `start` on: the save times, the errors, and
+    the tables each event's desks saw saved."""
+    times: dict[str, list[float]] = defaultdict(list)
+    errors: list[str] = []
+    posting = []
+    for name, (_where, tokens, sheets) in events.items():
+        for i, token in enumerate(tokens):
+            share = [(t, rows) for t, rows in sorted(sheets.items()) if t % len(tokens) == i]
+            posting.append(asyncio.create_task(desk(port, f"/e/{name}", token, share, start, times, errors)))
+    seen = await asyncio.gather(*posting)
+    confirmed: dict[str, list[int]] = defaultdict(list)
+    for name, tables in zip([n for n in events for _ in range(DESKS_PER_EVENT)], seen):
+        confirmed[name] += sorted(tables)
+    return dict(times), errors, dict(confirmed)
+
+
+def desks_apart(port: int, events: Events, start: float) -> Callable[[], tuple[dict[str, list[float]], list[str],
+                                                                                dict[str, list[int]]]]:
+    """The desks in a process of their own (forked now, before any event loop runs here), as
+    desks are other computers: their save times are not held up by the phones' event loop,
+    which after each change has 200 phones of the event to wake. Returns how to wait for them."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    here, there = context.Pipe(duplex=False)
+
+    def work() -> None:
+        there.send(run_loop(desks(port, events, start)))
+
+    process = context.Process(target=work)
+    process.start()
+
+    def result() -> tuple[dict[str, list[float]], list[str], dict[str, list[int]]]:
+        got = here.recv()
+        process.join()
+        return got  # type: ignore[no-any-return]
+    return result
 
 
 def run_loop(work: Coroutine[Any, Any, T]) -> T:
@@ -217,18 +260,22 @@ def workers_of(pid: int) -> list[int]:
     return [int(c) for c in children if b"resource_tracker" not in Path(f"/proc/{c}/cmdline").read_bytes()]
 
 
-def run(server_url: str, workers: int, kill: bool, listening: bool) -> dict[str, object]:
+def new_database(server_url: str, db: str) -> str:
+    """A new database `db` on the PostgreSQL server: the URL of the server with it."""
     import psycopg
 
     from tourney.core.database import parse_location
 
-    db = f"bench_w{workers}{'_kill' if kill else ''}{'_stream' if listening else '_poll'}"
     admin = parse_location(server_url + "&event=x").url.replace("postgresql+psycopg", "postgresql")
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {db}")
         conn.execute(f"CREATE DATABASE {db}")
-    url = server_url.replace("/postgres?", f"/{db}?", 1)
-    events = build(url)
+    return server_url.replace("/postgres?", f"/{db}?", 1)
+
+
+@contextlib.contextmanager
+def serving(url: str, workers: int) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """`tourney serve URL --workers N` on a free port, answering: its port and process."""
     port = 8765 + random.randrange(1000)
     proc = subprocess.Popen([str(TOURNEY), "serve", url, "--host", "127.0.0.1", "--port", str(port),
                              "--workers", str(workers)], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
@@ -239,14 +286,30 @@ def run(server_url: str, workers: int, kill: bool, listening: bool) -> dict[str,
                 break
             except OSError:
                 time.sleep(0.1)
-        pids = workers_of(proc.pid) if workers > 1 else [proc.pid]
-        cpu, mine = sum(map(cpu_seconds, pids)), time.process_time()
-        times, errors, confirmed = run_loop(load(port, events, min(pids) if kill else None, listening))
-        cpu = sum(map(cpu_seconds, workers_of(proc.pid) if workers > 1 else [proc.pid])) - cpu
-        mine = time.process_time() - mine
+        yield port, proc
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=30)
+
+
+def server_pids(proc: subprocess.Popen[bytes], workers: int) -> list[int]:
+    return workers_of(proc.pid) if workers > 1 else [proc.pid]
+
+
+def run(server_url: str, workers: int, kill: bool, listening: bool) -> dict[str, object]:
+    url = new_database(server_url, f"bench_w{workers}{'_kill' if kill else ''}{'_stream' if listening else '_poll'}")
+    events = build(url)
+    with serving(url, workers) as (port, proc):
+        pids = server_pids(proc, workers)
+        start = time.perf_counter() + 1.0  # the phones here and the desks apart, from the same moment
+        posted = desks_apart(port, events, start)
+        cpu, mine = sum(map(cpu_seconds, pids)), time.process_time()
+        times, errors = run_loop(load(port, [f"/e/{name}" for name in events], min(pids) if kill else None,
+                                      listening, start))
+        cpu = sum(map(cpu_seconds, server_pids(proc, workers))) - cpu
+        mine = time.process_time() - mine
+        saves, desk_errors, confirmed = posted()
+        errors += desk_errors
     posted = stored = 0
     twice, lost = [], []
     for name, (where, _tokens, sheets) in events.items():
@@ -254,13 +317,51 @@ def run(server_url: str, workers: int, kill: bool, listening: bool) -> dict[str,
         posted += len(sheets)
         stored += len(results)
         twice += [f"{name} table {t.table}" for t in results if t.version != 1]
-        lost += [f"{name} table {t}" for t in confirmed[name] - {r.table for r in results}]
-    pages = [v for k, vs in times.items() if k != "POST result" for v in vs]
-    saves = times["POST result"]
+        lost += [f"{name} table {t}" for t in set(confirmed.get(name, ())) - {r.table for r in results}]
+    pages = [v for vs in times.values() for v in vs]
     return {"workers": workers, "kill": kill, "listening": listening, "requests": len(pages) + len(saves),
-            "pages": pages, "saves": saves,
+            "pages": pages, "saves": saves.get("POST result", []),
             "errors": errors, "posted": posted, "stored": stored, "twice": twice, "lost": lost, "cpu": cpu,
             "generator": mine}
+
+
+async def flood(port: int, roots: list[str], seconds: float) -> tuple[int, int]:
+    """As many requests as the server answers: `FLOOD_CONNECTIONS` connections each asking for
+    the next page as soon as the last came (`/`, `/standings`, `/api/stamp` of every event in
+    turn), for `seconds`. Returns the requests answered and the failed ones."""
+    paths = [root + page for root in roots for page in ("/", "/standings", "/api/stamp")]
+    answered, failed = 0, 0
+    end = time.perf_counter() + seconds
+
+    async def one(i: int) -> None:
+        nonlocal answered, failed
+        conn = Connection("127.0.0.1", port)
+        k = i
+        while time.perf_counter() < end:
+            got = await conn.request("GET", paths[k % len(paths)])
+            if got.status == 200:
+                answered += 1
+            else:
+                failed += 1
+            k += 1
+        conn.close()
+    await asyncio.gather(*(one(i) for i in range(FLOOD_CONNECTIONS)))
+    return answered, failed
+
+
+def throughput(server_url: str, workers: int) -> tuple[float, int, float]:
+    """Requests a second the server answers at most with `workers` workers (the cached pages and
+    the stamp: what most of a round's requests are), failures, and the server's CPU seconds."""
+    url = new_database(server_url, f"bench_flood{workers}")
+    events = build(url)
+    with serving(url, workers) as (port, proc):
+        pids = server_pids(proc, workers)
+        roots = [f"/e/{name}" for name in events]
+        run_loop(flood(port, roots, 1.0))  # every worker's pages built once
+        cpu = sum(map(cpu_seconds, pids))
+        answered, failed = run_loop(flood(port, roots, FLOOD_SECONDS))
+        cpu = sum(map(cpu_seconds, pids)) - cpu
+    return answered / FLOOD_SECONDS, failed, cpu
 
 
 def machine() -> str:
@@ -295,12 +396,13 @@ def main() -> None:
     try:
         rows = [run(server.get_uri(), w, kill, listening) for listening in (True, False)
                 for w, kill in ((1, False), (cores, False), (cores, True)) if listening or not kill]
+        most = [(w, *throughput(server.get_uri(), w)) for w in range(1, cores + 1)]
     finally:
         server.cleanup()
         shutil.rmtree(folder, ignore_errors=True)
     print(f"{EVENTS} events, {PHONES} phones, {EVENTS * DESKS_PER_EVENT} desks, {EVENTS * TABLES} sheets over "
-          f"{SECONDS:.0f} s; PostgreSQL embedded; {cores} cores ({machine()}); the phones and desks in this "
-          f"process on the same cores, on uvloop; load average {os.getloadavg()[0]:.1f}")
+          f"{SECONDS:.0f} s; PostgreSQL embedded; {cores} cores ({machine()}); the phones in this process and "
+          f"the desks in another, on the same cores, on uvloop; load average {os.getloadavg()[0]:.1f}")
     print("| phones | workers | requests/s | page p50 / p95 ms | save p50 / p95 ms | errors | posted / stored "
           "| server CPU s | generator CPU s |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -317,6 +419,12 @@ def main() -> None:
                         *(f"LOST: {x}" for x in r["lost"])]:  # type: ignore[misc]
             print(f"    {problem}")
         ok = ok and r["posted"] == r["stored"] and not r["twice"] and not r["lost"]
+    print(f"\nThe most the server answers: {FLOOD_CONNECTIONS} connections asking for pages and the stamp "
+          f"back to back for {FLOOD_SECONDS:.0f} s (the asking process on the same cores)")
+    print("| workers | requests/s | failed | server CPU s |")
+    print("|---|---|---|---|")
+    for w, rate, failed, cpu in most:
+        print(f"| {w} | {rate:,.0f} | {failed} | {cpu:.1f} |")
     if not ok:
         sys.exit("sheets lost or stored twice")
 

@@ -5,6 +5,7 @@ import html
 import io
 import os
 import socket
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
@@ -22,6 +23,18 @@ if TYPE_CHECKING:
 #: and builds each one's app from an import string (`worker_app`), so the settings travel in
 #: the environment the workers inherit.
 WORKER_SETTINGS = "TOURNEY_SERVE_SETTINGS"
+
+#: How soon (seconds) a thread holding Python's interpreter lock hands it over when another
+#: thread asks (Python's default: 5 ms). A desk's save runs in a worker thread and waits for the
+#: lock after each of its round trips to the database, while the event loop answering the phones
+#: and the threads rebuilding pages hold it: at 5 ms a turn that added up to 100-200 ms a save
+#: under load. A shorter turn costs the busy threads a little switching (bench_workers.py).
+SWITCH_INTERVAL = 0.0005
+
+
+def share_the_interpreter() -> None:
+    """Make the server's threads take turns at the interpreter lock every `SWITCH_INTERVAL`."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
 
 
 def lan_address(host: str) -> str:
@@ -102,6 +115,7 @@ def serve(locations: Sequence[str], *, host: str, port: int, lang: str | None, c
     finally:
         for event in events:
             event.close()
+    share_the_interpreter()
     if app is not None:
         uvicorn.run(app, host=host, port=port, log_level="warning")
         return
@@ -140,4 +154,5 @@ def worker_app() -> Starlette:
     """The app of one of `tourney serve --workers N`'s worker processes (uvicorn calls it in each)."""
     from tourney.server.several import from_settings
 
+    share_the_interpreter()
     return from_settings(os.environ[WORKER_SETTINGS])
