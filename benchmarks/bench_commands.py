@@ -121,6 +121,8 @@ def commands(shared: Path) -> list[Command]:
         Command("season --spots 3 (demo event)", 1.0, lambda t: ["season", demo(t), "--spots", "3"]),
         Command("season --spots 3 -o season.pdf", 1.0,
                 lambda t: ["season", demo(t), "--spots", "3", "-o", str(t.work / "season.pdf")], gone("season.pdf")),
+        Command("check: a round's sheet, 5 tables (no event)", 0.3,
+                lambda t: ["check", str(ROOT / "examples" / "bonn-2018" / "round1.csv")]),
         Command("check: 6,719 tables (no event)", 1.0, lambda t: ["check", str(shared / "check-6719.csv")]),
     ]
 

@@ -49,7 +49,7 @@ def end_to_end(n: int) -> tuple[float, float]:
     from pathlib import Path
 
     from tourney.games.duel.pairing import seat_rounds
-    from tourney.games.duel.sheets import COLUMNS
+    from tourney.games.duel.sheetformat import COLUMNS
     from tourney.event.setup import create_event
     from tourney.games.registry import workflow
     from tourney.event.players import add_players

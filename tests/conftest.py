@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from tourney.cli import cli
-from tourney.games.duel.sheets import COLUMNS as DUEL_COLUMNS
+from tourney.games.duel.sheetformat import COLUMNS as DUEL_COLUMNS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "bonn-2018"

@@ -10,16 +10,17 @@ from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING
 
 from rules_engine.duel.names import NAME, TITLE
-from rules_engine.duel.ruleset import Duel
 from rules_engine.lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from rules_engine.duel.ruleset import Duel
     from rules_engine.duel.record import Record, Sheet, write_records
     from rules_engine.duel.replay import replay, selfplay
     from rules_engine.recordtext import RecordSyntaxError
     from rules_engine.ruleset import Verdict
 
 _LAZY = {
+    "Duel": "ruleset",
     "Record": "record", "RecordSyntaxError": "record", "Sheet": "record", "write_records": "record",
     "Verdict": "replay", "replay": "replay", "selfplay": "replay",
 }

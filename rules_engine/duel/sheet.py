@@ -17,12 +17,9 @@ from functools import lru_cache
 from itertools import product
 
 from rules_engine.duel import bounds, data
+from rules_engine.duel.names import CATEGORIES as CATEGORIES  # re-exported: the sheet's columns
 from rules_engine.findings import Finding, Joined, Term, error, phrase
 
-#: Score categories in sheet order (CSV column names); `senate` is 0 without Agora.
-CATEGORIES: tuple[str, ...] = (
-    "blue", "green", "yellow", "purple", "wonders", "progress", "treasury", "military", "senate",
-)
 #: Military VP at game end: the conflict pawn's zone on the loser's side of the track.
 MILITARY_POINTS: tuple[int, ...] = (0, *(vp for _, vp in data.MILITARY_VP))
 #: Victory points of the six senate chambers, left to right (Agora).

@@ -264,8 +264,9 @@ def test_record_file_errors_follow_the_current_language(tmp_path):
 def vocabularies():
     """Every vocabulary a reader uses: the roster's, each game's sheet and the card list."""
     from tourney.core.vocabulary import ROSTER
-    from tourney.games import dominations, onecardwonder
-    from tourney.games.duel import sheets as duel
+    from tourney.games.dominations import sheetformat as dominations
+    from tourney.games.duel import sheetformat as duel
+    from tourney.games.onecardwonder import sheetformat as onecardwonder
     from tourney.games.onecardwonder import catalogue
     from tourney.games.sevenwonders import lines as sevenwonders
 

@@ -21,7 +21,7 @@ from tourney.event import live
 from tourney.event.history import history
 from tourney.event.players import player_codes
 from tourney.event.setup import update_event
-from tourney.games.duel.sheets import COLUMNS as DUEL_COLUMNS
+from tourney.games.duel.sheetformat import COLUMNS as DUEL_COLUMNS
 from tourney.games.registry import find_game
 from tourney.server import app as server_app
 from tourney.server import create_app

@@ -9,7 +9,7 @@ import openpyxl
 
 from conftest import duel_row as row
 
-from tourney.games.duel.sheets import COLUMNS
+from tourney.games.duel.sheetformat import COLUMNS
 from conftest import write_duel_sheet as write
 
 

@@ -16,7 +16,7 @@ from rules_engine import dominations, find_ruleset, onecardwonder
 from rules_engine.registry import NoRecordsError, find_records
 from tourney.games.registry import all_games, sheet_game
 from tourney.games.dominations.schemes import BONN as DOM_BONN
-from tourney.games.onecardwonder import GAME as OCW_GAME
+from tourney.games.onecardwonder.workflow import GAME as OCW_GAME
 from tourney.games.onecardwonder.schemes import BONN as OCW_BONN
 from tourney.event.placepoints import bonn_scaled, place_points
 from tourney.core.errors import PlanError

@@ -14,32 +14,32 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Sequence
 
-from tourney.core.sheetio import has_header
+from tourney.core.sheetio import SheetFormat, has_header
 from tourney.games.base import GameWorkflow
 
 
 def _sevenwonders() -> GameWorkflow:
-    from tourney.games import sevenwonders
+    from tourney.games.sevenwonders.workflow import WORKFLOW
 
-    return sevenwonders.WORKFLOW
+    return WORKFLOW
 
 
 def _duel() -> GameWorkflow:
-    from tourney.games import duel
+    from tourney.games.duel.workflow import WORKFLOW
 
-    return duel.WORKFLOW
+    return WORKFLOW
 
 
 def _onecardwonder() -> GameWorkflow:
-    from tourney.games import onecardwonder
+    from tourney.games.onecardwonder.workflow import WORKFLOW
 
-    return onecardwonder.WORKFLOW
+    return WORKFLOW
 
 
 def _dominations() -> GameWorkflow:
-    from tourney.games import dominations
+    from tourney.games.dominations.workflow import WORKFLOW
 
-    return dominations.WORKFLOW
+    return WORKFLOW
 
 
 #: How to load each game's workflow, by ruleset name; the first is the default for sheets of
@@ -49,6 +49,41 @@ LOADERS: dict[str, Callable[[], GameWorkflow]] = {
     "duel": _duel,
     "onecardwonder": _onecardwonder,
     "dominations": _dominations,
+}
+
+
+def _sevenwonders_sheet() -> SheetFormat:
+    from tourney.games.sevenwonders.lines import SCORE_SHEET
+
+    return SCORE_SHEET
+
+
+def _duel_sheet() -> SheetFormat:
+    from tourney.games.duel.sheetformat import MATCH_SHEET
+
+    return MATCH_SHEET
+
+
+def _onecardwonder_sheet() -> SheetFormat:
+    from tourney.games.onecardwonder.sheetformat import SHEET
+
+    return SHEET
+
+
+def _dominations_sheet() -> SheetFormat:
+    from tourney.games.dominations.sheetformat import SHEET
+
+    return SHEET
+
+
+#: Each game's score sheet alone, by ruleset name (the workflow's `sheet_format`, loaded without
+#: the rest of its game): `sheet_game` reads a file's header against every one of them, then
+#: loads only the game whose sheet it is.
+SHEET_FORMATS: dict[str, Callable[[], SheetFormat]] = {
+    "7wonders": _sevenwonders_sheet,
+    "duel": _duel_sheet,
+    "onecardwonder": _onecardwonder_sheet,
+    "dominations": _dominations_sheet,
 }
 
 
@@ -94,7 +129,8 @@ def sheet_game(paths: Sequence[str | Path]) -> GameWorkflow:
     match), for `tourney check` without an event; else the first game, whose reader then
     says what header it expected."""
     if paths:
-        matching = [g for g in all_games().values() if has_header(paths[0], g.sheet_format)]
+        formats = {name: sheet() for name, sheet in SHEET_FORMATS.items()}
+        matching = [name for name, fmt in formats.items() if has_header(paths[0], fmt)]
         if matching:
-            return max(matching, key=lambda g: len(g.sheet_format.header_keys))
-    return next(iter(all_games().values()))
+            return workflow(max(matching, key=lambda name: len(formats[name].header_keys)))
+    return workflow(next(iter(LOADERS)))

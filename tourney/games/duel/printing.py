@@ -10,7 +10,7 @@ from typing import Sequence
 from tourney.core import store
 from tourney.core.errors import SeatingError, UsageError
 from tourney.core.outfile import atomic, save_workbook
-from tourney.games.duel.sheets import COLUMNS, WORDS
+from tourney.games.duel.sheetformat import COLUMNS, WORDS
 from tourney.core.i18n import _, pgettext, use_language
 from tourney.games.duel.stored import pairing_notes, stored_rounds
 from tourney.core.tabular import neutralise
@@ -98,7 +98,7 @@ def write_sheets(event: store.Event, round_no: int, path: Path, lang: str = "en"
 @dataclass(frozen=True)
 class DuelLabels:
     """The printed words of a Duel round workbook; `header` must be import headers
-    (``sheets.ALIASES``), in the order of ``COLUMNS``."""
+    (``sheetformat.ALIASES``), in the order of ``COLUMNS``."""
 
     header: tuple[str, ...]
     round: str
@@ -116,7 +116,7 @@ class DuelLabels:
 
 def duel_labels(lang: str) -> DuelLabels:
     """The printed words in `lang`: the match sheet's header row from the import vocabulary
-    (`sheets.WORDS`: a printed sheet always imports), the other words from the catalogue."""
+    (`sheetformat.WORDS`: a printed sheet always imports), the other words from the catalogue."""
     with use_language(lang):
         return DuelLabels(
             COLUMNS if lang == "en" else tuple(WORDS.label(c, lang) for c in COLUMNS),

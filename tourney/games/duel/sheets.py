@@ -3,55 +3,19 @@ reading and checking them against the rules and the event's pairing, and how a c
 match is stored."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, check_match, outcome
-from rules_engine.findings import Finding, Text, error, warning
-from rules_engine.findings import phrase
+from rules_engine.duel.sheet import MatchLine, MatchSheet, check_match, outcome
+from rules_engine.findings import Finding, error, warning
 from tourney.games.duel.stored import StoredRound, dump_line, new_match_line, stored_rounds
 from tourney.event.checking import CheckReport, EventView, ParsedTable, Seats, TableRowsFn, at_table, parse_sheets
-from tourney.core.sheetio import SheetFormat, SheetRow, read_sheet_file
+from tourney.core.sheetio import SheetRow, read_sheet_file
+from tourney.games.duel.sheetformat import MATCH_SHEET
 from tourney.core.tabular import Source
 from tourney.core.names import name_key
-from tourney.core.vocabulary import GENERIC, Vocabulary, Word
 
 if TYPE_CHECKING:
     from tourney.core import store
-
-REQUIRED = ("round", "table", "player", "first", *[c for c in CATEGORIES if c != "senate"], "total", "coins")
-OPTIONAL_INT = ("senate",)
-OPTIONAL_TEXT = ("victory", "winner")
-COLUMNS = ("round", "table", "player", "first", *CATEGORIES, "total", "coins", "victory", "winner")
-#: The Duel words (German and French labels as printed on the match sheets, other spellings
-#: accepted; the French ones are the French rulebook's: Sénat, Progrès, Trésor).
-WORDS = GENERIC + Vocabulary((
-    Word("first", "Startspieler", ("premier joueur",), fr="Premier"), Word("blue", "Blau", fr="Bleu"),
-    Word("green", "Grün", fr="Vert"), Word("yellow", "Gelb", fr="Jaune"),
-    Word("purple", "Lila", ("violett",), fr="Violet"), Word("wonders", "Weltwunder", fr="Merveilles"),
-    Word("progress", "Fortschritt", fr="Progrès"), Word("treasury", "Münzen-Punkte", ("schatz",), fr="Trésor"),
-    Word("military", "Militär", fr="Militaire"), Word("senate", "Senat", fr="Sénat"),
-    Word("coins", "Münzen", fr="Pièces"), Word("victory", "Sieg", fr="Victoire"),
-    Word("winner", "Sieger", ("gewinner", "gagnant"), fr="Vainqueur"),
-))
-#: Accepted header spellings (case-insensitive) → canonical column name.
-ALIASES: dict[str, str] = WORDS.aliases(COLUMNS)
-
-
-def _first_is_0_or_1(values: Mapping[str, object]) -> list[tuple[str, Text]]:
-    if values.get("first") not in (None, 0, 1):
-        return [("first", phrase("first must be 1 (started Age I) or 0, got {value!r}", value=values["first"]))]
-    return []
-
-
-#: The Duel match sheet: one line per player, two lines per match.
-MATCH_SHEET = SheetFormat(
-    REQUIRED, OPTIONAL_TEXT, OPTIONAL_INT, ALIASES, frozenset({"round", "table", "player", "first", "total"}),
-    no_header=phrase("{file}: no Duel match-sheet header row (expected columns: {columns})",
-                     columns=", ".join(COLUMNS)),
-    row_checks=(_first_is_0_or_1,),
-    words=WORDS,
-)
-
 
 def read_match_file(path: Source) -> list[SheetRow]:
     """All match-sheet rows in a CSV file or a workbook (every worksheet with a match header), or in
