@@ -3,7 +3,7 @@ game's own implementation."""
 from __future__ import annotations
 
 from rules_engine.registry import find_ruleset_info
-from tourney.games.registry import LOADERS, SHEET_FORMATS, all_games, sheet_game, workflow
+from tourney.games.registry import LOADERS, all_games, sheet_formats, sheet_game, workflow
 from tourney.games.duel.standings import DuelStandings
 from tourney.games.tablegame.model import TableGameStandings
 
@@ -39,6 +39,7 @@ def test_a_file_of_no_known_kind_goes_to_the_first_game(tmp_path):
 
 def test_each_games_sheet_format_loaded_alone_is_its_workflows():
     """`sheet_game` reads a header against the formats loaded alone: they must be the games' own."""
-    assert list(SHEET_FORMATS) == list(LOADERS)
-    for name, sheet in SHEET_FORMATS.items():
-        assert sheet() is workflow(name).sheet_format, name
+    formats = sheet_formats()
+    assert list(formats) == list(LOADERS)
+    for name, fmt in formats.items():
+        assert fmt is workflow(name).sheet_format, name

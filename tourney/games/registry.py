@@ -52,39 +52,16 @@ LOADERS: dict[str, Callable[[], GameWorkflow]] = {
 }
 
 
-def _sevenwonders_sheet() -> SheetFormat:
-    from tourney.games.sevenwonders.lines import SCORE_SHEET
+def sheet_formats() -> dict[str, SheetFormat]:
+    """Each game's score sheet by ruleset name, loaded without the rest of its game (the
+    workflow's `sheet_format`): `sheet_game` reads a file's header against every one of them,
+    then loads only the game whose sheet it is."""
+    from tourney.games.dominations.sheetformat import SHEET as dominations
+    from tourney.games.duel.sheetformat import MATCH_SHEET as duel
+    from tourney.games.onecardwonder.sheetformat import SHEET as onecardwonder
+    from tourney.games.sevenwonders.lines import SCORE_SHEET as sevenwonders
 
-    return SCORE_SHEET
-
-
-def _duel_sheet() -> SheetFormat:
-    from tourney.games.duel.sheetformat import MATCH_SHEET
-
-    return MATCH_SHEET
-
-
-def _onecardwonder_sheet() -> SheetFormat:
-    from tourney.games.onecardwonder.sheetformat import SHEET
-
-    return SHEET
-
-
-def _dominations_sheet() -> SheetFormat:
-    from tourney.games.dominations.sheetformat import SHEET
-
-    return SHEET
-
-
-#: Each game's score sheet alone, by ruleset name (the workflow's `sheet_format`, loaded without
-#: the rest of its game): `sheet_game` reads a file's header against every one of them, then
-#: loads only the game whose sheet it is.
-SHEET_FORMATS: dict[str, Callable[[], SheetFormat]] = {
-    "7wonders": _sevenwonders_sheet,
-    "duel": _duel_sheet,
-    "onecardwonder": _onecardwonder_sheet,
-    "dominations": _dominations_sheet,
-}
+    return {"7wonders": sevenwonders, "duel": duel, "onecardwonder": onecardwonder, "dominations": dominations}
 
 
 def all_games() -> dict[str, GameWorkflow]:
@@ -129,7 +106,7 @@ def sheet_game(paths: Sequence[str | Path]) -> GameWorkflow:
     match), for `tourney check` without an event; else the first game, whose reader then
     says what header it expected."""
     if paths:
-        formats = {name: sheet() for name, sheet in SHEET_FORMATS.items()}
+        formats = sheet_formats()
         matching = [name for name, fmt in formats.items() if has_header(paths[0], fmt)]
         if matching:
             return workflow(max(matching, key=lambda name: len(formats[name].header_keys)))
