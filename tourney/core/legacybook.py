@@ -1,5 +1,5 @@
 """The child process that reads an old Excel 97-2003 workbook (.xls, a binary format) for
-`tabular.read_xls`: calamine (the python-calamine package, a binding of the Rust reader pandas
+`workbooks.read_xls`: calamine (the python-calamine package, a binding of the Rust reader pandas
 uses) in a process of its own, so that no workbook can take the command down.
 
 calamine unfolds a whole workbook into memory before a single row can be looked at: every cell
@@ -9,7 +9,7 @@ exception); benchmarks/bench_workbook_readers.py has the figures. So the child g
 `tabular.MAX_XLS_MEMORY` of address space (`resource.RLIMIT_AS`, which Linux enforces; elsewhere
 the child is still a process of its own: a failed allocation ends it, not the command) and
 `tabular.MAX_XLS_SECONDS`, and a child that dies or runs out is a clear refusal there. The rows
-it sends back go through the same limits as every other workbook's (`tabular.place_cells`).
+it sends back go through the same limits as every other workbook's (`workbooks.place_cells`).
 
 The child is this module run as `python -m tourney.core.legacybook FILE`: it imports nothing of
 the project (so it starts fast), and python-calamine is loaded only here: the everyday commands
@@ -25,7 +25,7 @@ import sys
 #: of plain values (text, int, float, bool, None; dates as ISO text), or ("error", kind, detail)
 #: with kind "password", "damaged" or "missing" (python-calamine is not installed).
 Sheets = list[tuple[str, int, int, list[list[object]]]]
-_MEMORY_EXIT = 3  # tabular._XLS_MEMORY_EXIT
+_MEMORY_EXIT = 3  # workbooks._XLS_MEMORY_EXIT
 
 
 def _plain(value: object) -> object:

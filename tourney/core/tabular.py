@@ -69,9 +69,6 @@ from tourney.core.tables import (
     XLS_SUFFIXES as XLS_SUFFIXES,
     XLSX_SUFFIXES as XLSX_SUFFIXES,
 )
-from tourney.core.workbooks import _XLS_MEMORY_EXIT as _XLS_MEMORY_EXIT
-from tourney.core.workbooks import place_cells as place_cells
-from tourney.core.workbooks import read_workbook, read_xls as read_xls, read_xlsx as read_xlsx
 
 # --- reading -----------------------------------------------------------------------------------
 #: The files read in the current `reading_once` block: path -> tables, or the error raised.
@@ -149,6 +146,8 @@ def _read_tables(path: str | Path) -> tuple[Table, ...]:
                                      max=_mb(MAX_FILE_BYTES)))
     suffix = p.suffix.lower()
     if suffix in WORKBOOK_SUFFIXES:
+        from tourney.core.workbooks import read_workbook  # zip and XML readers: only for a workbook
+
         return read_workbook(p)
     if suffix in CSV_SUFFIXES:
         try:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from tourney.core.errors import UsageError
 from tourney.core.i18n import _
-from tourney.core.store.event import OPTION_PREFIX
 
 if TYPE_CHECKING:
     from tourney.outputs.pdf.game import GamePrint
@@ -42,6 +41,8 @@ class GameOption:
     @property
     def setting(self) -> str:
         """The event setting that holds it."""
+        from tourney.core.store.event import OPTION_PREFIX  # the store loads where settings are read
+
         return f"{OPTION_PREFIX}{self.name}"
 
 
