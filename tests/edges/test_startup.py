@@ -125,12 +125,14 @@ def test_a_command_on_an_event_loads_only_its_game(tmp_path):
     assert done.stdout.splitlines()[-1] == "games: ['tourney.games.sevenwonders']"
 
 
-#: Runs `tourney check FILE`, then prints the games whose workflow it loaded and the Duel
-#: rules engine's modules loaded (the Duel's sheet format needs only the names of its columns).
+#: Runs `tourney check FILE`, then prints the games whose workflow it loaded, the Duel rules
+#: engine's modules loaded (the Duel's sheet format needs only the names of its columns), and
+#: whether the store or the workbook readers loaded (a CSV file without an event needs neither).
 GAMES_LOADED = ("import sys\nfrom tourney.cli import main\nsys.argv = ['tourney', 'check', sys.argv[1]]\n"
                 "try:\n    main()\nexcept SystemExit:\n    pass\n"
                 "print('games:', sorted(m.split('.')[2] for m in sys.modules if m.startswith('tourney.games.') "
-                "and m.endswith('.workflow')), sorted(m for m in sys.modules if m.startswith('rules_engine.duel.')))")
+                "and m.endswith('.workflow')), sorted(m for m in sys.modules if m.startswith('rules_engine.duel.')), "
+                "sorted(m for m in ('tourney.core.store', 'tourney.core.workbooks') if m in sys.modules))")
 
 
 @pytest.mark.parametrize("sheet, game", [(EXAMPLE / "round1.csv", "sevenwonders"),
@@ -143,4 +145,4 @@ def test_checking_a_sheet_loads_only_the_game_whose_sheet_it_is(sheet, game):
     done = subprocess.run([sys.executable, "-c", GAMES_LOADED, str(sheet)], capture_output=True, text=True,
                           cwd=ROOT, check=False, timeout=120)
     assert done.stderr == "", done.stderr
-    assert done.stdout.splitlines()[-1] == f"games: [{game!r}] ['rules_engine.duel.names']"
+    assert done.stdout.splitlines()[-1] == f"games: [{game!r}] ['rules_engine.duel.names'] []"
