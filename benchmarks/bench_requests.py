@@ -39,27 +39,27 @@ SAVES = int(os.environ.get("BENCH_SAVES", "40"))
 
 
 class Counted:
-    """Statements sent through one SQLAlchemy engine, and the round trips libpq made for them
-    (its protocol trace: each simple Query or extended-protocol Sync the client sends is one
-    round trip, BEGIN, COMMIT and ROLLBACK included)."""
+    """Statements the store ran on one database (its `trace` hook), and the round trips libpq
+    made for them (its protocol trace: each simple Query or extended-protocol Sync the client
+    sends is one round trip, BEGIN, COMMIT and ROLLBACK included)."""
 
-    def __init__(self, engine: Any, trace: Path) -> None:
+    def __init__(self, db: Any, trace: Path) -> None:
         from sqlalchemy import event as sa_event
 
         self.statements: Counter[str] = Counter()
         self.trace = trace
         self._seen = 0
         self._files: list[Any] = []
-        sa_event.listen(engine, "before_cursor_execute", self._statement)
-        sa_event.listen(engine, "connect", self._traced)
-        engine.dispose()  # connections from now on are traced
+        db.trace = self._statement
+        sa_event.listen(db.engine, "connect", self._traced)
+        db.engine.dispose()  # connections from now on are traced
 
     def _traced(self, dbapi_conn: Any, record: Any) -> None:
         out = open(self.trace, "a")  # noqa: SIM115 - open while the connection lives
         self._files.append(out)
         dbapi_conn.pgconn.trace(out.fileno())
 
-    def _statement(self, conn: Any, cursor: Any, text: str, *rest: Any) -> None:
+    def _statement(self, text: str) -> None:
         self.statements[" ".join(text.split())[:70]] += 1
 
     def take(self) -> tuple[int, int, Counter[str]]:
@@ -118,7 +118,7 @@ async def run(where: str, token: str, sheets: dict[int, list[dict[str, object]]]
 
     app = create_app(where)
     state = app.state.tourney
-    counted = Counted(state.event.db.engine, trace)
+    counted = Counted(state.event.db, trace)
     out: list[str] = []
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
         bearer = {"authorization": f"Bearer {token}", "content-type": "application/json"}

@@ -217,3 +217,21 @@ def test_location_parsing():
     loc = parse_location("postgresql://u:pw@h/db?event=bonn-2026")
     assert loc.schema == "tourney_bonn_2026" and loc.display == "postgresql://u:***@h/db?event=bonn-2026"
     assert parse_location("postgresql://h/db").schema == "tourney"
+
+
+def test_names_with_percent_colon_and_quotes_are_stored_as_typed_on_both_backends(backend):
+    """The store's statements name their values `:name`; on PostgreSQL they go to psycopg as
+    `%(name)s`: a name holding '%', ':' or a quote is a value, stored and found as typed."""
+    names = ["Anna 100%", "Ben: der Zweite", "Cleo %(player)s", "D'Arcy :name", "Emil 50 %% :: x"]
+    ok("new", backend, "--game", "7wonders", "--seed", "1")
+    ok("players", "add", backend, *names)
+    event = Event.open(backend)
+    assert [p.name for p in event.players()] == names
+    assert [p.name for p in event.players_named(set(names[:2]))] == names[:2]
+
+
+def test_postgresql_placeholders_leave_quoted_text_casts_and_percent_signs_alone():
+    from tourney.core.pgsql import _pyformat
+
+    assert _pyformat("SELECT :a, ':b', \"c:d\", 'it''s :e 5%', 5 % 2, x::text FROM t WHERE y = :y_1") == (
+        "SELECT %(a)s, ':b', \"c:d\", 'it''s :e 5%%', 5 %% 2, x::text FROM t WHERE y = %(y_1)s")
