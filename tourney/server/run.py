@@ -117,11 +117,12 @@ def serve(locations: Sequence[str], *, host: str, port: int, lang: str | None, c
             event.close()
     share_the_interpreter()
     if app is not None:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        # No access log: at log level "warning" nobody reads it, and each request would still be formatted for it.
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
         return
     os.environ[WORKER_SETTINGS] = settings(served, lang, cut, desk_idle)
     uvicorn.run("tourney.server.run:worker_app", factory=True, workers=workers, host=host, port=port,
-                log_level="warning")
+                log_level="warning", access_log=False)
 
 
 def _announce(event: store.Event, url: str, poster: str | None, echo: Callable[[str], None]) -> None:
