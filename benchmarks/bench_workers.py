@@ -239,9 +239,9 @@ def desks_apart(port: int, events: Events, start: float) -> Callable[[], tuple[d
     process.start()
 
     def result() -> tuple[dict[str, list[float]], list[str], dict[str, list[int]]]:
-        got = here.recv()
+        got: tuple[dict[str, list[float]], list[str], dict[str, list[int]]] = here.recv()
         process.join()
-        return got  # type: ignore[no-any-return]
+        return got
     return result
 
 

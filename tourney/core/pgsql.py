@@ -74,7 +74,6 @@ class ServerConnection:
     dialect = "postgresql"
 
     def __init__(self, conn: sa.Connection, trace: Callable[[str], None] | None) -> None:
-        self.conn = conn
         self.trace = trace
         self.driver = cast("psycopg.Connection[Any]", conn.connection.driver_connection)
 
