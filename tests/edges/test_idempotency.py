@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 
 from tourney.cli import cli
 from tourney.core.store import Event
-from tourney.core.store.answers import KEEP_DAYS, StoredAnswer, keep_answer
+from tourney.core.store.answers import KEEP_DAYS, PRUNE_EVERY, StoredAnswer, keep_answer, prunes, stored_answer
 from tourney.event import clock, live
 from tourney.event.players import player_codes
 from tourney.event.setup import update_event
@@ -210,12 +210,23 @@ def test_a_desk_form_sent_twice_is_done_once(ev, client):
 def test_keys_older_than_the_kept_days_are_forgotten(ev):
     event = Event.open(ev.path)
     answer = StoredAnswer("POST /x", "0" * 64, 200, "application/json", "{}")
+    quiet = [k for k in (f"k{i}" for i in range(200)) if not prunes("desk:A", k)]
+    pruning = next(k for k in (f"k{i}" for i in range(200)) if prunes("desk:A", k))
     with event.transaction() as conn:
-        keep_answer(conn, "desk:A", "old", answer)
+        for key in quiet[:2]:
+            keep_answer(conn, "desk:A", key, answer)
         conn.execute("UPDATE idempotency_keys SET at = '2000-01-01T00:00:00+00:00'")
-        keep_answer(conn, "desk:A", "new", answer)
-        kept = [r[0] for r in conn.execute("SELECT idem_key FROM idempotency_keys")]
-    assert kept == ["new"] and KEEP_DAYS == 7
+        # A key past its days is not answered again: the request is new, and its key taken anew.
+        assert stored_answer(conn, "desk:A", quiet[0]) is None
+        keep_answer(conn, "desk:A", quiet[0], answer)
+        # Most writes leave the other old keys be (a statement saved); one in PRUNE_EVERY forgets them.
+        keep_answer(conn, "desk:A", quiet[2], answer)
+        assert stored_answer(conn, "desk:A", quiet[2]) == answer
+        assert len(conn.execute("SELECT idem_key FROM idempotency_keys").all()) == 3
+        keep_answer(conn, "desk:A", pruning, answer)
+        kept = sorted(r[0] for r in conn.execute("SELECT idem_key FROM idempotency_keys"))
+    assert kept == sorted([quiet[0], quiet[2], pruning]) and KEEP_DAYS == 7
+    assert 1 < len(quiet) < 200 and PRUNE_EVERY == 16
 
 
 def test_a_refused_part_of_a_keyed_transaction_leaves_nothing_on_both_backends(backend):

@@ -5,12 +5,15 @@ changes nothing."""
 from __future__ import annotations
 
 import datetime as _dt
+import zlib
 from dataclasses import dataclass
 
 from tourney.core.store.schema import Connection, now
 
 #: Keys older than this many days are forgotten (a page resends within minutes or hours).
 KEEP_DAYS = 7
+#: One keyed write in this many also forgets the keys past `KEEP_DAYS` (`prunes`).
+PRUNE_EVERY = 16
 #: The longest key taken (a UUID has 36 characters).
 MAX_KEY = 128
 
@@ -33,21 +36,40 @@ def good_key(key: str) -> bool:
     return 0 < len(key) <= MAX_KEY and all("!" <= c <= "~" for c in key)
 
 
+def _cutoff(at: str) -> str:
+    """The time before which keys are forgotten, for a write at `at`."""
+    return (_dt.datetime.fromisoformat(at) - _dt.timedelta(days=KEEP_DAYS)).isoformat()
+
+
+def prunes(scope: str, key: str) -> bool:
+    """Whether the write under this key also forgets every key past `KEEP_DAYS`: one write in
+    `PRUNE_EVERY`, chosen by the key (the others save the statement; a key past its days is
+    forgotten when it is looked up, so the answer is the same either way)."""
+    return zlib.crc32(f"{scope}\0{key}".encode()) % PRUNE_EVERY == 0
+
+
 def stored_answer(conn: Connection, scope: str, key: str) -> StoredAnswer | None:
-    row = conn.execute("SELECT request, digest, status, content_type, body, location FROM idempotency_keys "
+    """The answer kept under the key (None: none, or one older than `KEEP_DAYS`, which is
+    forgotten here, so the key may be used anew)."""
+    row = conn.execute("SELECT request, digest, status, content_type, body, location, at FROM idempotency_keys "
                        "WHERE scope = :scope AND idem_key = :key", {"scope": scope, "key": key}).first()
     if row is None:
+        return None
+    if str(row[6]) < _cutoff(now()):
+        conn.execute("DELETE FROM idempotency_keys WHERE scope = :scope AND idem_key = :key",
+                     {"scope": scope, "key": key})
         return None
     return StoredAnswer(str(row[0]), str(row[1]), int(row[2]), str(row[3]), str(row[4]),
                         None if row[5] is None else str(row[5]))
 
 
 def keep_answer(conn: Connection, scope: str, key: str, answer: StoredAnswer) -> None:
-    """Store the answer under the key (in the caller's transaction, the one of the write) and
-    forget keys older than `KEEP_DAYS`."""
+    """Store the answer under the key (in the caller's transaction, the one of the write; the
+    caller looked the key up first with `stored_answer`) and, now and then (`prunes`), forget
+    the keys older than `KEEP_DAYS`."""
     at = now()
-    cutoff = (_dt.datetime.fromisoformat(at) - _dt.timedelta(days=KEEP_DAYS)).isoformat()
-    conn.execute("DELETE FROM idempotency_keys WHERE at < :cutoff", {"cutoff": cutoff})
+    if prunes(scope, key):
+        conn.execute("DELETE FROM idempotency_keys WHERE at < :cutoff", {"cutoff": _cutoff(at)})
     conn.execute("INSERT INTO idempotency_keys (scope, idem_key, request, digest, status, content_type, body, "
                  "location, at) VALUES (:scope, :key, :request, :digest, :status, :content_type, :body, "
                  ":location, :at)",

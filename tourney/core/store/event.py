@@ -323,11 +323,11 @@ class Event:
             yield
             return
         with self._db.read() as conn:
-            self._open.reading, self._open.settings = conn, None
+            self._open.reading, self._open.once = conn, {}
             try:
                 yield
             finally:
-                self._open.reading, self._open.settings = None, None
+                self._open.reading, self._open.once = None, None
 
     def pop_stamp(self) -> int | None:
         """The change stamp this thread's last committed transaction wrote (None: not known,
@@ -424,6 +424,9 @@ class Event:
                                        "being written: nothing was stored; restore the event file (or a backup) "
                                        "and run the command again").format(file=self.location))
             self._open.stamp = stamp  # committed
+            once = getattr(self._open, "once", None)
+            if once:
+                once.clear()  # a change made inside `reading`: what it read once is read again
         except OperationalError as exc:
             if not disk_full(self.where, exc):
                 raise
@@ -454,15 +457,21 @@ class Event:
             return "readonly" in said or "read-only" in said
 
     # --- event settings ------------------------------------------------------------
-    def _settings(self) -> dict[str, str]:
-        reading = getattr(self._open, "conn", None) is None and getattr(self._open, "reading", None) is not None
-        if reading and self._open.settings is not None:
-            return dict(self._open.settings)  # read once per `reading`
+    def _read_once(self, what: str, sql: str) -> dict[Any, Any]:
+        """The rows of `sql` as a dict (a copy: callers may change it), read once per `reading`
+        (the settings, the seated rounds: every check and page asks them several times), and
+        again after a change made inside it."""
+        once = getattr(self._open, "once", None) if getattr(self._open, "conn", None) is None else None
+        if once is not None and what in once:
+            return dict(once[what])
         with self.db.read() as conn:
-            settings = dict(conn.execute('SELECT "key", value FROM meta').all())
-        if reading:
-            self._open.settings = settings
-        return dict(settings)
+            rows = dict(conn.execute(sql).all())
+        if once is not None:
+            once[what] = rows
+        return dict(rows)
+
+    def _settings(self) -> dict[str, str]:
+        return self._read_once("settings", 'SELECT "key", value FROM meta')
 
     def setting(self, key: str) -> str | None:
         """A setting a game stored with `set_setting` (None when never set)."""
@@ -497,8 +506,7 @@ class Event:
 
     # --- rounds and seats ----------------------------------------------------------
     def seated_rounds(self) -> dict[int, str]:
-        with self.db.read() as conn:
-            return dict(conn.execute("SELECT number, source FROM rounds").all())
+        return self._read_once("rounds", "SELECT number, source FROM rounds")
 
     def printed_rounds(self) -> set[int]:
         """Rounds whose score sheets were printed (their seating is then fixed)."""
