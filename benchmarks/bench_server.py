@@ -81,9 +81,24 @@ class Connection:
 
     async def request(self, method: str, path: str, headers: dict[str, str] | None = None,
                       body: bytes = b"") -> Answer:
-        if self.writer is None:
+        # As a browser: a connection the server closed while idle (its keep-alive ran out) is
+        # opened anew, and a GET sent on it just as it closed is sent once more on a new one.
+        kept = self.reader is not None and self.writer is not None and not self.writer.is_closing() \
+            and not self.reader.at_eof()
+        if not kept:
+            self.close()
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        assert self.reader is not None
+        try:
+            return await self._ask(method, path, headers, body)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            if not kept or method != "GET":
+                raise
+            self.close()
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            return await self._ask(method, path, headers, body)
+
+    async def _ask(self, method: str, path: str, headers: dict[str, str] | None, body: bytes) -> Answer:
+        assert self.reader is not None and self.writer is not None
         head = {"host": f"{self.host}:{self.port}", "content-length": str(len(body)), **(headers or {})}
         self.writer.write(f"{method} {path} HTTP/1.1\r\n".encode()
                           + "".join(f"{k}: {v}\r\n" for k, v in head.items() if v).encode() + b"\r\n" + body)
@@ -95,6 +110,7 @@ class Connection:
     def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
+        self.reader = self.writer = None
 
 
 async def timed(conn: Connection, label: str, times: dict[str, list[float]], url: str,

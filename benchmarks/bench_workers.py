@@ -10,7 +10,8 @@ a round's worth of results arriving over its last minutes, compressed. A desk wh
 fails (its worker killed) sends the sheet again, as the desk page's outbox does.
 
 The phones come two ways: listening to `/api/stream` (what the pages do where the browser
-has `EventSource`), and polling as they do without it.
+has `EventSource`), and polling as they do without it. As a browser, a phone keeps its
+connection between requests and opens a new one when the server has closed it (after 5 s idle).
 
 Prints requests per second, p50/p95 of pages (every GET) and of saves, errors, sheets posted
 against sheets stored (must be equal, each stored once), and the CPU seconds of the server's
@@ -156,8 +157,6 @@ async def listening_phone(port: int, index: int, done: asyncio.Event, times: dic
             new = int(json.loads(line[5:])["stamp"])
             if new != stamp:
                 await asyncio.sleep(rng.uniform(0, 1.0))  # live.js: REFRESH_SPREAD
-                conn.close()  # idle since the last change: the server closed it after 5 s
-                conn = Connection("127.0.0.1", port)
                 start = time.perf_counter()
                 part = await conn.request("GET", root + page, {"x-fragment": "1"})
                 times[f"{page} live part"].append(time.perf_counter() - start)
