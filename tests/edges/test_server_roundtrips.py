@@ -73,15 +73,17 @@ def test_a_desks_save_and_a_page_build_stay_few_statements_on_postgresql(postgre
         assert sum("wrong_tries" in s for s in save) == 1, save
         # What a check reads twice (the seated rounds, the settings) is read once.
         assert sum("FROM rounds" in s for s in save) == 1 and save.count(SETTINGS) == 1, "\n".join(save)
-        assert len(save) <= 22, "\n".join(save)
+        assert len(save) <= 20, "\n".join(save)
         # The sheet is checked before the save takes the event's write lock (saves of other
         # tables wait for the store alone): under the lock no settings, draws or roster are read.
         locked = save[next(i for i, s in enumerate(save) if "pg_advisory_xact_lock" in s):]
         assert not any(s == SETTINGS or "FROM draws" in s or "FROM rounds" in s for s in locked), "\n".join(locked)
+        # Nothing was stored since the check: its version and players are not read again either.
+        assert not any("max(version)" in s or "FROM players" in s for s in locked), "\n".join(locked)
         # The keys past their days are forgotten by one keyed write in PRUNE_EVERY, not this one.
         assert not prunes(DESK_SCOPE + "A", "save-1")
         assert not any(s.startswith("DELETE FROM idempotency_keys") for s in locked), "\n".join(locked)
-        assert len(locked) <= 12, "\n".join(locked)
+        assert len(locked) <= 10, "\n".join(locked)
         statements.clear()
         page = client.get("/")
         built = list(statements)
@@ -99,3 +101,37 @@ def build_event_at(where: str) -> None:
     from pathlib import Path
 
     build_event(Path(where).parent if "://" not in where else Path("."), at=where)
+
+
+def test_a_checked_sheet_is_stored_without_reading_again_unless_something_was_stored_since(postgres_server,
+                                                                                          tmp_path):
+    """Under the write lock a checked sheet's version and players are not read again when the
+    change stamp shows nothing stored since its check; when something was, they are (and a
+    version stored meanwhile is a conflict, as before)."""
+    import pytest
+
+    from tourney.event import entry
+    from tourney.event.errors import VersionConflict
+    from tourney.games.registry import find_game
+
+    where = postgres_event_url(postgres_server)
+    build_event(tmp_path, at=where)
+    event, game = Event.open(where), find_game("7wonders")
+    statements: list[str] = []
+    event.db.trace = statements.append
+
+    checked = entry.checked_sheet(event, game, 1, 1, table_rows(where, 1, 1), None, "desk A")
+    statements.clear()
+    with event.transaction() as conn:
+        assert entry.store_sheet(event, conn, checked, None, author="desk A", reason=None, source="desk A") == 1
+    assert not any("max(version)" in s or "FROM players" in s for s in statements), "\n".join(statements)
+
+    first = entry.checked_sheet(event, game, 1, 2, table_rows(where, 1, 2), None, "desk A")
+    second = entry.checked_sheet(event, game, 1, 2, table_rows(where, 1, 2, bump=1), None, "desk B")
+    with event.transaction() as conn:  # desk A stores first: desk B's check is out of date
+        entry.store_sheet(event, conn, first, None, author="desk A", reason=None, source="desk A")
+    statements.clear()
+    with pytest.raises(VersionConflict), event.transaction() as conn:
+        entry.store_sheet(event, conn, second, None, author="desk B", reason=None, source="desk B")
+    assert any("max(version)" in s for s in statements), "\n".join(statements)
+    assert {(t.table, t.version, t.author) for t in Event.open(where).results()} == {(1, 1, "desk A"), (2, 1, "desk A")}

@@ -11,7 +11,7 @@ from rules_engine.findings import error
 from tourney.core import store
 from tourney.core.errors import TourneyError, UsageError
 from tourney.core.i18n import _, language
-from tourney.event.checking import CheckReport, LocatedFinding, TableRowsFn
+from tourney.event.checking import CheckReport, LocatedFinding, ParsedTable, TableRowsFn
 from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.importing import store_checked_table
 from tourney.core.sheetio import SheetFormat
@@ -103,6 +103,11 @@ class CheckedSheet:
     report: CheckReport
     fmt: SheetFormat
     table_rows: TableRowsFn
+    #: The change stamp the check read the event at, and the ids of the sheet's players then
+    #: (None: a name spelt otherwise): under the write lock, if nothing was stored since, the
+    #: version and the players are as the check saw them, and are not read again.
+    stamp: int = -1
+    ids: dict[str, int] | None = None
 
 
 def checked_sheet(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
@@ -111,12 +116,16 @@ def checked_sheet(event: store.Event, game: GameWorkflow, round_no: int, table_n
     VersionConflict when the stored version is another, ImportRefused (with every finding)
     when the rows have errors."""
     with event.reading():  # the check's reads together, the settings read once
+        stamp = event.seen_stamp()  # first: every read below sees the event as of it, or later
         if event.version_of(round_no, table_no) != version:
             raise VersionConflict(round_no, table_no, version, stored_table(event, round_no, table_no))
         report = check_table(event, game, round_no, table_no, rows, source=source)
         if not report.ok:
             raise ImportRefused(report)
-        return CheckedSheet(report, game.sheet_format, game.table_rows(event))
+        names = {row.player for table in report.tables for row in table.rows}
+        named = event.players_named(names)  # the check's own read of them (`Event.reading` keeps it)
+        ids = {name_key(p.name): p.id for p in named} if len(named) == len(names) else None
+        return CheckedSheet(report, game.sheet_format, game.table_rows(event), stamp, ids)
 
 
 def store_sheet(event: store.Event, conn: store.Connection, checked: CheckedSheet, version: int | None, *,
@@ -125,19 +134,27 @@ def store_sheet(event: store.Event, conn: store.Connection, checked: CheckedShee
     (still the stored one: checked here, under the write lock); returns the stored version."""
     report = checked.report
     [table] = report.tables
-    new = store.next_version(conn, table.round, table.table)
+    # Nothing stored since the check (its stamp is the one before this transaction's): the
+    # version it checked is still the stored one, its players still the roster's.
+    unchanged = event.unchanged_since(checked.stamp)
+    new = (version or 0) + 1 if unchanged else store.next_version(conn, table.round, table.table)
     if new != (version or 0) + 1:
         raise VersionConflict(table.round, table.table, version, stored_table(event, table.round, table.table))
-    # The table's players, as the sheet names them (a desk's form fills them in from the roster);
-    # the whole roster only when a name is spelt otherwise.
-    names = {row.player for row in table.rows}
-    named = store.players_named(conn, names)
-    ids = {name_key(p.name): p.id for p in (named if len(named) == len(names) else store.players_by_key(conn).values())}
+    ids = checked.ids if unchanged and checked.ids is not None else _player_ids(conn, table)
     why = (reason or "").strip() or f"corrected by {author}"
     if not store_checked_table(conn, table, checked.table_rows, ids, version=new,
                                author=author, reason=why, source=source, warnings=report.warnings):
         new -= 1  # the same sheet again: nothing stored, the stored version stands
     return new
+
+
+def _player_ids(conn: store.Connection, table: ParsedTable[object]) -> dict[str, int]:
+    """The ids of the table's players, as the sheet names them (a desk's form fills them in
+    from the roster); the whole roster read only when a name is spelt otherwise."""
+    names = {row.player for row in table.rows}
+    named = store.players_named(conn, names)
+    players = named if len(named) == len(names) else store.players_by_key(conn).values()
+    return {name_key(p.name): p.id for p in players}
 
 
 def enter_table(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,

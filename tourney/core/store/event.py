@@ -8,7 +8,7 @@ import os
 import shutil
 import threading
 from contextlib import contextmanager
-from typing import Any, Callable, Collection, Iterator, Sequence
+from typing import Any, Callable, Collection, Hashable, Iterator, Sequence, TypeVar, cast
 
 from tourney.core import database
 from tourney.core.database import Location
@@ -38,6 +38,8 @@ OPTION_PREFIX = "option."
 
 #: The meta row counting the event's write transactions (the live pages' change stamp).
 CHANGES_KEY = "changes"
+
+T = TypeVar("T")
 #: The first key of tourney's PostgreSQL advisory locks (the second: the event schema's hash),
 #: so they never meet another program's in a shared database ("tour" in ASCII).
 ADVISORY_LOCK_SPACE = 0x746F7572
@@ -412,11 +414,11 @@ class Event:
                     conn.execute("SELECT pg_advisory_xact_lock(:space, hashtext(current_schema()))",
                                  {"space": ADVISORY_LOCK_SPACE})
                 stamp = _count_change(conn)
-                self._open.conn = conn
+                self._open.conn, self._open.bumped = conn, stamp
                 try:
                     yield conn
                 finally:
-                    self._open.conn = None
+                    self._open.conn = self._open.bumped = None
                 # SQLite writes on into a deleted or replaced file without complaint: check,
                 # before the commit, that the change lands in the event file it was meant for.
                 if self.where.path is not None and _file_id(self.where.path) != self._file_id:
@@ -457,21 +459,32 @@ class Event:
             return "readonly" in said or "read-only" in said
 
     # --- event settings ------------------------------------------------------------
-    def _read_once(self, what: str, sql: str) -> dict[Any, Any]:
-        """The rows of `sql` as a dict (a copy: callers may change it), read once per `reading`
-        (the settings, the seated rounds: every check and page asks them several times), and
-        again after a change made inside it."""
+    def _read_once(self, what: Hashable, read: Callable[[Connection], T]) -> T:
+        """What `read` reads, read once per `reading` (the settings, the seated rounds, a sheet's
+        players: a check and a page ask them several times), and again after a change made
+        inside it; callers copy what they may change."""
         once = getattr(self._open, "once", None) if getattr(self._open, "conn", None) is None else None
         if once is not None and what in once:
-            return dict(once[what])
+            return cast("T", once[what])
         with self.db.read() as conn:
-            rows = dict(conn.execute(sql).all())
+            value = read(conn)
         if once is not None:
-            once[what] = rows
-        return dict(rows)
+            once[what] = value
+        return value
 
     def _settings(self) -> dict[str, str]:
-        return self._read_once("settings", 'SELECT "key", value FROM meta')
+        return dict(self._read_once("settings", lambda conn: dict(conn.execute('SELECT "key", value FROM meta').all())))
+
+    def seen_stamp(self) -> int:
+        """The change stamp as the settings were read (once per `reading`: asked first thing in
+        one, every read after it sees the event as of that stamp or later)."""
+        return int(self._settings().get(CHANGES_KEY) or 0)
+
+    def unchanged_since(self, seen: int) -> bool:
+        """Inside this thread's transaction: whether no other change was stored since the stamp
+        `seen` was read, so what was read then still holds under the write lock. False when not
+        known (SQLite does not say the stamp its transaction wrote; there a read costs no trip)."""
+        return getattr(self._open, "conn", None) is not None and getattr(self._open, "bumped", None) == seen + 1
 
     def setting(self, key: str) -> str | None:
         """A setting a game stored with `set_setting` (None when never set)."""
@@ -497,8 +510,7 @@ class Event:
 
     def players_named(self, names: Collection[str]) -> list[Player]:
         """The players whose name is one of `names` exactly (see `players_named`)."""
-        with self.db.read() as conn:
-            return players_named(conn, names)
+        return list(self._read_once(("players", frozenset(names)), lambda conn: players_named(conn, names)))
 
     def player_ids(self) -> dict[str, int]:
         """Player ids by `names.name_key` (names are unique ignoring case)."""
@@ -506,7 +518,9 @@ class Event:
 
     # --- rounds and seats ----------------------------------------------------------
     def seated_rounds(self) -> dict[int, str]:
-        return self._read_once("rounds", "SELECT number, source FROM rounds")
+        rounds: dict[int, str] = self._read_once("rounds", lambda conn: dict(conn.execute(
+            "SELECT number, source FROM rounds").all()))
+        return dict(rounds)
 
     def printed_rounds(self) -> set[int]:
         """Rounds whose score sheets were printed (their seating is then fixed)."""
