@@ -8,6 +8,8 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
+import resource
+import socket
 import threading
 import time
 import urllib.request
@@ -22,7 +24,8 @@ from tourney.cli import cli
 from tourney.core.store import Event
 from tourney.event import live
 from tourney.server import create_app
-from tourney.server.stream import Hub
+from tourney.server.run import WANTED_FILES, more_open_files
+from tourney.server.stream import RESERVED_FILES, Hub
 
 #: A change reaches the stream within about 1 s on an idle machine (benchmarks/bench_stream.py
 #: measures it); the test allows more so a busy CI machine doesn't fail it on timing. A stream
@@ -231,3 +234,71 @@ def test_a_page_in_a_background_tab_gives_its_stream_back_and_asks_every_second(
     finally:
         out = server.stop()
     assert server.proc.returncode == 0 and "Traceback" not in out, out
+
+
+def _open_streams(url: str, n: int) -> tuple[list[str], list[socket.socket]]:
+    """`n` phones opening the stream at once, as their pages do: the status each is answered
+    (within 10 s: "none" when not), and the sockets of the streams, still open (a refused one
+    is closed, as EventSource does)."""
+    host, port = url.removeprefix("http://").split(":")
+    statuses, held = [], []
+    for _ in range(n):
+        sock = socket.create_connection((host, int(port)), timeout=10)
+        try:
+            sock.sendall(b"GET /api/stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
+            statuses.append(sock.recv(64).split(b" ")[1].decode() or "none")
+        except (OSError, IndexError):
+            statuses.append("none")
+        if statuses[-1] == "200":
+            held.append(sock)
+        else:
+            sock.close()
+    return statuses, held
+
+
+def _open_files_of(pid: int) -> int:
+    line = next(ln for ln in Path(f"/proc/{pid}/limits").read_text().splitlines() if ln.startswith("Max open files"))
+    return int(line.split()[3])
+
+
+def test_the_server_asks_for_the_open_files_hundreds_of_listening_phones_need(tmp_path):
+    """A laptop allows a process 1,024 open files (256 on macOS) unless it asks for more; each
+    phone on a live page holds one or two sockets. `tourney serve` asks for more, within the
+    system's hard limit, so 400 phones listen at once."""
+    more_open_files(2048)  # this process holds the phones' 400 sockets
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    ev = published(tmp_path)
+    server = Server(ev.path, open_files=(256, hard))
+    held: list[socket.socket] = []
+    try:
+        assert _open_files_of(server.proc.pid) == min(WANTED_FILES, hard)
+        statuses, held = _open_streams(server.url, 400)
+        assert statuses == ["200"] * 400
+        with urllib.request.urlopen(server.url + "/standings", timeout=10) as page:
+            assert page.status == 200
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
+def test_beyond_the_files_the_system_allows_streams_get_503_and_the_pages_still_answer(tmp_path):
+    """Where the system's hard limit is low, the server refuses streams it has no sockets for
+    (the page then asks every second) instead of running out of files, when it could answer
+    no one: every phone is answered, and the pages still are."""
+    more_open_files(2048)
+    ev = published(tmp_path)
+    server = Server(ev.path, open_files=(256, 256))
+    held: list[socket.socket] = []
+    try:
+        statuses, held = _open_streams(server.url, 300)
+        assert set(statuses) == {"200", "503"}, statuses
+        assert statuses.count("200") == (256 - RESERVED_FILES) // 2  # a socket for the stream, one for the page
+        with urllib.request.urlopen(server.url + "/standings", timeout=10) as page:
+            assert page.status == 200
+        with urllib.request.urlopen(server.url + "/api/stamp", timeout=10) as stamp:  # what refused pages ask
+            assert stamp.status == 200
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()

@@ -32,6 +32,31 @@ WORKER_SETTINGS = "TOURNEY_SERVE_SETTINGS"
 SWITCH_INTERVAL = 0.0005
 
 
+#: Open files (sockets) the server asks the system for: a phone on a live page holds a stream
+#: and a connection for its page, and a laptop allows a process 1,024 (Linux) or 256 (macOS)
+#: unless asked; within the system's hard limit.
+WANTED_FILES = 65536
+
+
+def more_open_files(wanted: int = WANTED_FILES) -> int:
+    """Raise this process's soft limit of open files toward `wanted`, within its hard limit
+    (worker processes inherit it); returns the limit now (`stream.open_files`)."""
+    from tourney.server.stream import open_files
+
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return open_files()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):  # macOS refuses more than kern.maxfilesperproc: keep what there is
+            pass
+    return open_files()
+
+
 def share_the_interpreter() -> None:
     """Make the server's threads take turns at the interpreter lock every `SWITCH_INTERVAL`."""
     sys.setswitchinterval(SWITCH_INTERVAL)
@@ -116,6 +141,7 @@ def serve(locations: Sequence[str], *, host: str, port: int, lang: str | None, c
         for event in events:
             event.close()
     share_the_interpreter()
+    more_open_files()
     if app is not None:
         # No access log: at log level "warning" nobody reads it, and each request would still be formatted for it.
         uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
@@ -156,4 +182,5 @@ def worker_app() -> Starlette:
     from tourney.server.several import from_settings
 
     share_the_interpreter()
+    more_open_files()  # started by another process manager (gunicorn's), as by `tourney serve`
     return from_settings(os.environ[WORKER_SETTINGS])

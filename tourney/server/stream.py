@@ -35,11 +35,33 @@ HEARTBEAT = 15.0
 RETRY_MS = 3000
 #: Open streams one process serves; above it the answer is 503 and the page polls instead.
 MAX_STREAMS = 2000
+#: Files (sockets) a process keeps for all but the streams: the database's connections, the
+#: desks, the event files, the pages' own requests beyond one a phone.
+RESERVED_FILES = 128
 #: Seconds a refused page waits before it asks for a stream again (Retry-After).
 REFUSED_RETRY = 60
 
 _HEAD = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-cache"),
          (b"x-accel-buffering", b"no")]  # nginx: pass each event on at once, don't buffer the stream
+
+
+def open_files() -> int:
+    """The most files, sockets included, this process may have open (its soft RLIMIT_NOFILE;
+    where the system says none, as Windows, as many as `MAX_STREAMS` needs)."""
+    try:
+        import resource
+    except ImportError:
+        return 2 * MAX_STREAMS + RESERVED_FILES
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return 1 << 20 if soft == resource.RLIM_INFINITY else int(soft)
+
+
+def stream_room() -> int:
+    """How many streams this process can hold open, all its events together: each phone with
+    an open stream asks for its page on a second socket, and the process keeps some files for
+    the rest. Beyond it a stream is refused (the page polls) instead of the server running out
+    of files, when it could no longer answer anyone."""
+    return max(0, (open_files() - RESERVED_FILES) // 2)
 
 
 class Hub:
@@ -122,11 +144,15 @@ class Hub:
 
             signal.signal(sig, heard)
 
+    #: Streams open in this process, all its events' hubs together (`stream_room`).
+    in_process = 0
+
     def join(self) -> bool:
-        """A stream opens (False: the process serves `limit` already)."""
-        if self.streams >= self.limit or self.stopping:
+        """A stream opens (False: the process serves `limit` already, or has no room for more)."""
+        if self.streams >= self.limit or Hub.in_process >= stream_room() or self.stopping:
             return False
         self.streams += 1
+        Hub.in_process += 1
         self._hook_signals()
         if self.loop_task is None:
             self.loop_task = asyncio.ensure_future(self._run())
@@ -134,6 +160,7 @@ class Hub:
 
     def leave(self) -> None:
         self.streams -= 1
+        Hub.in_process -= 1
 
     def message(self) -> bytes:
         """The latest answer as one event, with `now` (the server's clock in ms, as `X-Now` on
