@@ -5,6 +5,7 @@ on both stores. Counted statements, not times (the times: benchmarks/bench_reque
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from starlette.testclient import TestClient
 
@@ -135,3 +136,33 @@ def test_a_checked_sheet_is_stored_without_reading_again_unless_something_was_st
         entry.store_sheet(event, conn, second, None, author="desk B", reason=None, source="desk B")
     assert any("max(version)" in s for s in statements), "\n".join(statements)
     assert {(t.table, t.version, t.author) for t in Event.open(where).results()} == {(1, 1, "desk A"), (2, 1, "desk A")}
+
+
+def test_a_desks_save_takes_two_trips_to_a_worker_thread(tmp_path, monkeypatch):
+    """Each trip from the event loop to a worker thread and back waits its turn behind what the
+    loop is answering the phones: a desk's save makes two, its token read with its address's
+    wrong tries, then the check and the store (a wrong token: the same first trip, then its
+    count)."""
+    from tourney.server import cache, guard, once
+
+    ev = build_event(tmp_path)
+    live.publish_round(Event.open(ev.path), 1, "test")
+    trips: list[str] = []
+    for module in (server_app, guard, once, cache):
+        original = module.run_in_threadpool
+
+        async def counted(func: Any, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
+            trips.append(getattr(func, "__name__", repr(func)))
+            return await _original(func, *args, **kwargs)
+
+        monkeypatch.setattr(module, "run_in_threadpool", counted)
+    with TestClient(create_app(str(ev.path))) as client:
+        body = json.dumps({"rows": table_rows(ev.path, 1, 1), "version": None})
+        trips.clear()
+        saved = client.post("/api/rounds/1/tables/1/result", content=body,
+                            headers={"authorization": f"Bearer {ev.desk_a}", "idempotency-key": "trip-1"})
+        assert saved.status_code == 201, saved.text
+        assert len(trips) == 2, trips
+        trips.clear()
+        wrong = client.post("/api/rounds/1/tables/2/result", content=body, headers={"authorization": "Bearer nope"})
+        assert wrong.status_code == 401 and len(trips) == 2, trips

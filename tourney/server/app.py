@@ -46,7 +46,9 @@ from tourney.event.drawproof import seed_proof
 from tourney.event.history import DESK_AUTHOR, author_shown
 from tourney.server import board, roster, stream
 from tourney.server.cache import Built, PageCache, built
-from tourney.server.guard import COUNTED, NumberConvertor, ReadOnly, WrongTryLimit, busy_answer, client_of
+from tourney.server.guard import (
+    COUNTED, TOKEN_DESK, NumberConvertor, ReadOnly, WrongTryLimit, bearer_token, busy_answer, client_of,
+)
 from tourney.server.headers import SecurityHeaders
 from tourney.server.once import DESK_SCOPE, PLAYERS_SCOPE, Once
 from tourney.server.reports import Parts, report_routes, report_shown
@@ -205,9 +207,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
     async def api_desk(request: Request) -> store.Desk | Response:
         """The desk behind a request: a Bearer token, or a desk page's session plus its CSRF header."""
-        auth = request.headers.get("authorization", "")
-        if auth.lower().startswith("bearer "):
-            desk = await run_in_threadpool(store.desk_for_token, event, auth[7:].strip())
+        token = bearer_token(request.scope)
+        if token is not None:
+            state = request.scope.get("state", {})
+            desk = state[TOKEN_DESK] if TOKEN_DESK in state else await run_in_threadpool(
+                store.desk_for_token, event, token)
             if desk is not None:
                 await right_try(request)
                 return desk

@@ -25,6 +25,9 @@ from tourney.core.store import sessions
 
 #: The request state's flag: whether `WrongTryLimit` found wrong tries counted for its address.
 COUNTED = "tourney_wrong_tries_counted"
+#: The request state's desk whose token the request's `Authorization: Bearer` carries (None: no
+#: desk has it), read with the wrong tries (`WrongTryLimit`): one trip to a worker thread less.
+TOKEN_DESK = "tourney_token_desk"
 #: Seconds a desk waits before sending a change again that found the event busy (503).
 BUSY_RETRY = 2
 
@@ -78,11 +81,15 @@ class WrongTryLimit:
         if scope["type"] != "http" or not tries_a_secret(scope):
             await self.app(scope, receive, send)
             return
-        counted = await run_in_threadpool(sessions.counted_tries, self.event, client_of(scope))
+        token = bearer_token(scope)
+        counted, desk = await run_in_threadpool(self._look_up, client_of(scope), token)
         # Said to the request: with nothing counted, a right token has nothing to forget
         # (`sessions.right_try` is skipped: one read less for a desk's every request).
-        scope.setdefault("state", {})[COUNTED] = counted is not None
+        state = scope.setdefault("state", {})
+        state[COUNTED] = counted is not None
         wait = sessions.wait_after(counted)
+        if token is not None and not wait:
+            state[TOKEN_DESK] = desk
         if not wait:
             await self.app(scope, receive, send)
             return
@@ -91,6 +98,24 @@ class WrongTryLimit:
                 seconds=wait)
         for message in _refuse(429, scope["path"].startswith("/api/"), said, [(b"retry-after", str(wait).encode())]):
             await send(message)
+
+
+    def _look_up(self, client: str, token: str | None) -> tuple[tuple[int, int] | None, store.Desk | None]:
+        """The address's wrong tries, and the desk of the token unless the address must wait
+        (its token is then not even looked at)."""
+        counted = sessions.counted_tries(self.event, client)
+        if token is None or sessions.wait_after(counted):
+            return counted, None
+        return counted, store.desk_for_token(self.event, token)
+
+
+def bearer_token(scope: Scope) -> str | None:
+    """The token of the request's `Authorization: Bearer TOKEN` header (None: no such header)."""
+    for key, value in scope.get("headers", ()):
+        if key.lower() == b"authorization":
+            said = value.decode("latin-1")
+            return said[7:].strip() if said.lower().startswith("bearer ") else None
+    return None
 
 
 def _refuse(status: int, api: bool, said: str, headers: list[tuple[bytes, bytes]]) -> tuple[dict[str, Any], ...]:
