@@ -103,10 +103,11 @@ class WrongTryLimit:
     def _look_up(self, client: str, token: str | None) -> tuple[tuple[int, int] | None, store.Desk | None]:
         """The address's wrong tries, and the desk of the token unless the address must wait
         (its token is then not even looked at)."""
-        counted = sessions.counted_tries(self.event, client)
-        if token is None or sessions.wait_after(counted):
-            return counted, None
-        return counted, store.desk_for_token(self.event, token)
+        with self.event.reading():  # one connection for both reads
+            counted = sessions.counted_tries(self.event, client)
+            if token is None or sessions.wait_after(counted):
+                return counted, None
+            return counted, store.desk_for_token(self.event, token)
 
 
 def bearer_token(scope: Scope) -> str | None:
