@@ -99,7 +99,6 @@ class WrongTryLimit:
         for message in _refuse(429, scope["path"].startswith("/api/"), said, [(b"retry-after", str(wait).encode())]):
             await send(message)
 
-
     def _look_up(self, client: str, token: str | None) -> tuple[tuple[int, int] | None, store.Desk | None]:
         """The address's wrong tries, and the desk of the token unless the address must wait
         (its token is then not even looked at)."""

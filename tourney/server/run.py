@@ -38,15 +38,13 @@ SWITCH_INTERVAL = 0.0005
 WANTED_FILES = 65536
 
 
-def more_open_files(wanted: int = WANTED_FILES) -> int:
+def more_open_files(wanted: int = WANTED_FILES) -> None:
     """Raise this process's soft limit of open files toward `wanted`, within its hard limit
-    (worker processes inherit it); returns the limit now (`stream.open_files`)."""
-    from tourney.server.stream import open_files
-
+    (worker processes inherit it; `stream.stream_room` then follows it)."""
     try:
         import resource
     except ImportError:  # Windows: no such limit to raise
-        return open_files()
+        return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
     if soft != resource.RLIM_INFINITY and soft < target:
@@ -54,7 +52,6 @@ def more_open_files(wanted: int = WANTED_FILES) -> int:
             resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
         except (ValueError, OSError):  # macOS refuses more than kern.maxfilesperproc: keep what there is
             pass
-    return open_files()
 
 
 def share_the_interpreter() -> None:

@@ -38,11 +38,11 @@ OPTION_PREFIX = "option."
 
 #: The meta row counting the event's write transactions (the live pages' change stamp).
 CHANGES_KEY = "changes"
-
-T = TypeVar("T")
 #: The first key of tourney's PostgreSQL advisory locks (the second: the event schema's hash),
 #: so they never meet another program's in a shared database ("tour" in ASCII).
 ADVISORY_LOCK_SPACE = 0x746F7572
+
+T = TypeVar("T")
 
 
 def _find_event(where: Location, db: Database) -> tuple[Location, Database]:
