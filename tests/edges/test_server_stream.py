@@ -2,7 +2,9 @@
 the live server under uvicorn on 127.0.0.1. A change made with the command line (another
 process) reaches a reader of the stream; a phone's page in Chromium updates from the stream
 without asking `/api/stamp`, and asks it again when the stream is refused; streams that go away
-leave nothing behind, too many get a 503, and Ctrl-C stops the server with streams open."""
+leave nothing behind, too many get a 503, and Ctrl-C stops the server with streams open; a
+server started where the system allows few open files asks for more, and refuses the streams
+it still has no sockets for."""
 from __future__ import annotations
 
 import contextlib
