@@ -166,3 +166,97 @@ def test_a_desks_save_takes_two_trips_to_a_worker_thread(tmp_path, monkeypatch):
         trips.clear()
         wrong = client.post("/api/rounds/1/tables/2/result", content=body, headers={"authorization": "Bearer nope"})
         assert wrong.status_code == 401 and len(trips) == 2, trips
+
+
+def _libpq_traced(event: Event, trace: Any) -> list[Any]:
+    """From now on every connection of the event's pool writes libpq's protocol trace (what
+    the client sends and gets) to `trace`; the list holds the files to close."""
+    from sqlalchemy import event as sa_event
+
+    files: list[Any] = []
+
+    def traced(dbapi_conn: Any, _record: Any) -> None:
+        out = open(trace, "a")  # noqa: SIM115 - open while the connection lives
+        files.append(out)
+        dbapi_conn.pgconn.trace(out.fileno())
+
+    sa_event.listen(event.db.engine, "connect", traced)
+    event.db.engine.dispose()
+    return files
+
+
+def _waits(trace_lines: list[str]) -> list[list[str]]:
+    """The statements the client sent, grouped by the round trip they went in (each simple
+    Query, and each Sync of the extended protocol, is one wait for the database)."""
+    trips: list[list[str]] = [[]]
+    for line in trace_lines:
+        parts = line.split("\t")
+        if len(parts) < 4 or parts[1] != "F":
+            continue
+        if parts[3] == "Parse":  # F  Parse  "" "the statement" ...
+            trips[-1].append(parts[4].split('"')[3])
+        elif parts[3] in ("Query", "Sync"):
+            trips[-1].append(parts[4].strip().strip('"') if parts[3] == "Query" else "")
+            trips.append([])
+    return [[s for s in trip if s] for trip in trips[:-1]]
+
+
+def test_under_the_lock_a_save_waits_for_the_database_only_for_answers_on_postgresql(postgres_server, tmp_path,
+                                                                                     monkeypatch):
+    """The statements whose answer nobody reads (the lock, savepoints, the lines, the history,
+    the idempotency key) go with the next statement that returns rows, or before the commit:
+    under the event's lock a desk's save waits for the database 6 times, not once for each of
+    its 10 statements and the commit, and everything it sent is stored."""
+    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
+    where = postgres_event_url(postgres_server)
+    ev = build_event(tmp_path, at=where)
+    live.publish_round(Event.open(where), 1, "test")
+    app = create_app(where)
+    event = app.state.tourney.event
+    trace = tmp_path / "libpq.trace"
+    with TestClient(app) as client:
+        assert client.get("/").status_code == 200
+        files = _libpq_traced(event, trace)
+        head = {"authorization": f"Bearer {ev.desk_a}", "idempotency-key": "save-1"}
+        body = json.dumps({"rows": table_rows(where, 1, 1), "version": None})
+        saved = client.post("/api/rounds/1/tables/1/result", content=body, headers=head)
+        assert saved.status_code == 201, saved.text
+        for out in files:
+            out.flush()
+        trips = _waits(trace.read_text(errors="replace").splitlines())
+        again = client.post("/api/rounds/1/tables/1/result", content=body, headers=head)
+    locked = trips[next(i for i, trip in enumerate(trips) if any("pg_advisory_xact_lock" in s for s in trip)):]
+    shown = "\n".join(" | ".join(s[:60] for s in trip) for trip in locked)
+    assert locked[-1] == ["COMMIT"], shown
+    sent = [s for trip in locked for s in trip]
+    assert any(s.startswith("INSERT INTO idempotency_keys") for s in sent), shown
+    assert len(locked) <= 6, shown
+    # The lock went in the same wait as the stamp's update, the key with the last inserts.
+    assert any("UPDATE meta" in s for s in locked[0]), shown
+    assert again.headers.get("idempotent-replayed") == "true"  # the key was stored
+    stored = Event.open(where)
+    assert [(t.table, t.version) for t in stored.results()] == [(1, 1)]
+    assert len(stored.results()[0].lines) == 5
+    assert any("round 1, table 1, version 1" in h["detail"] for h in stored.history())
+
+
+def test_an_error_in_a_statement_sent_without_waiting_undoes_the_whole_transaction_on_postgresql(postgres_server,
+                                                                                                 tmp_path):
+    """A statement sent without waiting for its answer fails at the next wait: the store's
+    error is raised from the transaction, which stores nothing of what it did before."""
+    import pytest
+
+    from tourney.core.sql import IntegrityError
+    from tourney.core.store import set_setting
+
+    where = postgres_event_url(postgres_server)
+    build_event(tmp_path, at=where)
+    event = Event.open(where)
+    before = change_stamp(event)
+    with pytest.raises(IntegrityError), event.transaction() as conn:
+        set_setting(conn, "double_entry", "on")
+        conn.send("INSERT INTO meta (\"key\", value) VALUES ('schema_version', 'twice')")
+        conn.send("INSERT INTO history (at, who, action, detail) VALUES ('now', 'test', 'x', 'never stored')")
+    again = Event.open(where)
+    assert again.setting("double_entry") != "on" and change_stamp(again) == before
+    assert not any(h["detail"] == "never stored" for h in again.history())

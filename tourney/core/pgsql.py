@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from typing import Any, cast
 
 import psycopg
@@ -69,13 +69,20 @@ class ServerConnection:
     """One pooled connection inside a read or a transaction. Its statements go to psycopg's
     cursor directly (SQLAlchemy keeps the pool, the connecting and the transaction): building
     and compiling a `text()` clause for each cost more CPU than the statement's round trip,
-    and a desk's save is some 15 statements."""
+    and a desk's save is some 15 statements.
+
+    Statements whose result nobody reads (`send`, `execute_many`: the write lock, savepoints,
+    inserts) wait in psycopg's pipeline and go with the next statement that returns rows, or
+    with `flush` before the commit: a save under the event's lock waits for the database a
+    few times instead of once a statement. Their errors are raised there, in the same
+    transaction, which then rolls back as a whole."""
 
     dialect = "postgresql"
 
     def __init__(self, conn: sa.Connection, trace: Callable[[str], None] | None) -> None:
         self.trace = trace
         self.driver = cast("psycopg.Connection[Any]", conn.connection.driver_connection)
+        self._waiting: ExitStack | None = None  # the open pipeline while statements wait in it
 
     def execute(self, sql: str, params: Params | None = None) -> Result:
         text, values = expand(sql, params)
@@ -83,10 +90,8 @@ class ServerConnection:
             self.trace(text)
         try:
             with self.driver.cursor() as cur:
-                if values:
-                    cur.execute(_pyformat(text), values)
-                else:  # no parameters: psycopg reads no placeholders (a `%` is itself)
-                    cur.execute(text)
+                self._run(cur, text, values)
+                self.flush()  # the statements waiting and this one: one round trip
                 description = cur.description
                 if description is None:
                     return Result([], [], cur.rowcount)
@@ -98,10 +103,50 @@ class ServerConnection:
         if self.trace is not None:
             self.trace(sql)
         try:
-            with self.driver.cursor() as cur:
-                cur.executemany(_pyformat(sql), list(rows))
+            self._pipeline().executemany(_pyformat(sql), list(rows))
         except psycopg.Error as exc:
             raise _database_error(exc) from exc
+
+    def send(self, sql: str, params: Params | None = None) -> None:
+        """A statement whose result nobody reads: sent with the next one that returns rows."""
+        text, values = expand(sql, params)
+        if self.trace is not None:
+            self.trace(text)
+        try:
+            self._run(self._pipeline(), text, values)
+        except psycopg.Error as exc:
+            raise _database_error(exc) from exc
+
+    def flush(self) -> None:
+        """Send the statements waiting and read their results (raising the first error)."""
+        waiting, self._waiting = self._waiting, None
+        if waiting is not None:
+            try:
+                waiting.close()
+            except psycopg.Error as exc:
+                raise _database_error(exc) from exc
+
+    def drop(self) -> None:
+        """Leave the pipeline while the transaction fails anyway (its rollback follows)."""
+        waiting, self._waiting = self._waiting, None
+        if waiting is not None:
+            with suppress(psycopg.Error):
+                waiting.close()
+
+    def _pipeline(self) -> psycopg.Cursor[Any]:
+        """A cursor of the open pipeline (opened now when none is)."""
+        if self._waiting is None:
+            stack = ExitStack()
+            stack.enter_context(self.driver.pipeline())
+            self._waiting = stack
+        return self.driver.cursor()
+
+    @staticmethod
+    def _run(cur: psycopg.Cursor[Any], text: str, values: dict[str, object]) -> None:
+        if values:
+            cur.execute(_pyformat(text), values)
+        else:  # no parameters: psycopg reads no placeholders (a `%` is itself)
+            cur.execute(text)
 
 
 class ServerDatabase:
@@ -139,7 +184,13 @@ class ServerDatabase:
                     # what was committed when it began, inside a transaction or not, so a BEGIN
                     # and a ROLLBACK around them would only add two round trips each.
                     conn.execution_options(isolation_level="AUTOCOMMIT")
-                yield ServerConnection(conn, self.trace)
+                server = ServerConnection(conn, self.trace)
+                try:
+                    yield server
+                except BaseException:
+                    server.drop()
+                    raise
+                server.flush()  # before the commit: what waits in the pipeline lands, or raises
         except sa.exc.DBAPIError as exc:  # connecting, or the commit
             raise _error(exc) from exc
 

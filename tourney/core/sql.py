@@ -81,6 +81,8 @@ class Connection(Protocol):
 
     def execute_many(self, sql: str, rows: Sequence[Params]) -> None: ...
 
+    def send(self, sql: str, params: Params | None = None) -> None: ...
+
 
 class Database(Protocol):
     """An event's database: reads see one snapshot, `begin` is one transaction."""
@@ -169,6 +171,10 @@ class SqliteConnection:
             self.raw.executemany(sql, rows)
         except sqlite3.Error as exc:
             raise _sqlite_error(exc) from exc
+
+    def send(self, sql: str, params: Params | None = None) -> None:
+        """A statement whose result nobody reads (PostgreSQL sends it with the next one)."""
+        self.execute(sql, params)
 
 
 class SqliteDatabase:

@@ -69,10 +69,10 @@ def keep_answer(conn: Connection, scope: str, key: str, answer: StoredAnswer) ->
     the keys older than `KEEP_DAYS`."""
     at = now()
     if prunes(scope, key):
-        conn.execute("DELETE FROM idempotency_keys WHERE at < :cutoff", {"cutoff": _cutoff(at)})
-    conn.execute("INSERT INTO idempotency_keys (scope, idem_key, request, digest, status, content_type, body, "
-                 "location, at) VALUES (:scope, :key, :request, :digest, :status, :content_type, :body, "
-                 ":location, :at)",
-                 {"scope": scope, "key": key, "request": answer.request, "digest": answer.digest,
-                  "status": answer.status, "content_type": answer.content_type, "body": answer.body,
-                  "location": answer.location, "at": at})
+        conn.send("DELETE FROM idempotency_keys WHERE at < :cutoff", {"cutoff": _cutoff(at)})
+    conn.send("INSERT INTO idempotency_keys (scope, idem_key, request, digest, status, content_type, body, "
+              "location, at) VALUES (:scope, :key, :request, :digest, :status, :content_type, :body, "
+              ":location, :at)",
+              {"scope": scope, "key": key, "request": answer.request, "digest": answer.digest,
+               "status": answer.status, "content_type": answer.content_type, "body": answer.body,
+               "location": answer.location, "at": at})

@@ -411,8 +411,9 @@ class Event:
         try:
             with self._db.begin() as conn:
                 if conn.dialect == "postgresql":
-                    conn.execute("SELECT pg_advisory_xact_lock(:space, hashtext(current_schema()))",
-                                 {"space": ADVISORY_LOCK_SPACE})
+                    # Sent with the stamp's update below: one round trip for BEGIN, lock and stamp.
+                    conn.send("SELECT pg_advisory_xact_lock(:space, hashtext(current_schema()))",
+                              {"space": ADVISORY_LOCK_SPACE})
                 stamp = _count_change(conn)
                 self._open.conn, self._open.bumped = conn, stamp
                 try:
@@ -663,14 +664,14 @@ class _Joined(_Reading):
 def _savepoint(conn: Connection) -> Iterator[Connection]:
     """A part of an open transaction that is undone alone when it fails."""
     name = f"part{threading.get_ident()}"
-    conn.execute(f"SAVEPOINT {name}")
+    conn.send(f"SAVEPOINT {name}")
     try:
         yield conn
     except BaseException:
         conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
-        conn.execute(f"RELEASE SAVEPOINT {name}")
+        conn.send(f"RELEASE SAVEPOINT {name}")
         raise
-    conn.execute(f"RELEASE SAVEPOINT {name}")
+    conn.send(f"RELEASE SAVEPOINT {name}")
 
 
 def _missing_tables(conn: Connection, where: Location) -> list[str]:
