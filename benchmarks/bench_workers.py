@@ -5,9 +5,11 @@ with one worker killed (`kill -9`) halfway through.
 
 Each event has 40 players at 8 tables; the phones (200 an event) behave as the pages' script
 makes a browser behave (`bench_server.phone`: a page, then `/api/stamp` every second, the live
-part when it moved). The 25 desks (5 an event) post the round's 40 sheets spread over the run,
-a round's worth of results arriving over its last minutes, compressed. A desk whose request
-fails (its worker killed) sends the sheet again, as the desk page's outbox does.
+part when it moved). The 25 desks (5 an event) post the round's 40 sheets spread over the run:
+by default 20 s, the results of a round's last 10 minutes compressed 30-fold (a save every half
+second, so saves meet the page rebuilds of the saves before them far more often than in a
+hall); `BENCH_SECONDS=600` runs the issue's load at its own pace, 10 minutes of it. A desk whose
+request fails (its worker killed) sends the sheet again, as the desk page's outbox does.
 
 The phones come two ways: listening to `/api/stream` (what the pages do where the browser
 has `EventSource`), and polling as they do without it. As a browser, a phone keeps its
