@@ -51,13 +51,19 @@ def test_a_transaction_says_the_stamp_it_wrote_on_postgresql(postgres_server, tm
     assert event.pop_stamp() is None  # forgotten once asked: the server reads it then
 
 
-def test_a_desks_save_and_a_page_build_stay_few_statements_on_postgresql(postgres_server, tmp_path, monkeypatch):
+def _published_app(postgres_server: str, tmp_path: Any, monkeypatch: Any) -> tuple[str, Any, Any]:
+    """(event URL, the built event's desks, the app) for the live test event on PostgreSQL with
+    round 1 published; the stamp read at every request, pages built at once."""
     monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
     monkeypatch.setattr(server_app, "SETTLE", 0.0)
     where = postgres_event_url(postgres_server)
     ev = build_event(tmp_path, at=where)
     live.publish_round(Event.open(where), 1, "test")
-    app = create_app(where)
+    return where, ev, create_app(where)
+
+
+def test_a_desks_save_and_a_page_build_stay_few_statements_on_postgresql(postgres_server, tmp_path, monkeypatch):
+    where, ev, app = _published_app(postgres_server, tmp_path, monkeypatch)
     event = app.state.tourney.event
     statements: list[str] = []
     with TestClient(app) as client:
@@ -207,11 +213,7 @@ def test_under_the_lock_a_save_waits_for_the_database_only_for_answers_on_postgr
     the idempotency key) go with the next statement that returns rows, or before the commit:
     under the event's lock a desk's save waits for the database 6 times, not once for each of
     its 10 statements and the commit, and everything it sent is stored."""
-    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
-    where = postgres_event_url(postgres_server)
-    ev = build_event(tmp_path, at=where)
-    live.publish_round(Event.open(where), 1, "test")
-    app = create_app(where)
+    where, ev, app = _published_app(postgres_server, tmp_path, monkeypatch)
     event = app.state.tourney.event
     trace = tmp_path / "libpq.trace"
     with TestClient(app) as client:
