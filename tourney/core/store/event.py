@@ -411,7 +411,7 @@ class Event:
         try:
             with self._db.begin() as conn:
                 if conn.dialect == "postgresql":
-                    # Sent with the stamp's update below: one round trip for BEGIN, lock and stamp.
+                    # Sent with the stamp's update below: the lock and the stamp in one round trip.
                     conn.send("SELECT pg_advisory_xact_lock(:space, hashtext(current_schema()))",
                               {"space": ADVISORY_LOCK_SPACE})
                 stamp = _count_change(conn)
