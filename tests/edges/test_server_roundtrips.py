@@ -227,6 +227,9 @@ def test_under_the_lock_a_save_waits_for_the_database_only_for_answers_on_postgr
             out.flush()
         trips = _waits(trace.read_text(errors="replace").splitlines())
         again = client.post("/api/rounds/1/tables/1/result", content=body, headers=head)
+    event.db.engine.dispose()  # the traced connections closed before their files
+    for out in files:
+        out.close()
     locked = trips[next(i for i, trip in enumerate(trips) if any("pg_advisory_xact_lock" in s for s in trip)):]
     shown = "\n".join(" | ".join(s[:60] for s in trip) for trip in locked)
     assert locked[-1] == ["COMMIT"], shown
