@@ -123,8 +123,8 @@ def checked_sheet(event: store.Event, game: GameWorkflow, round_no: int, table_n
         if not report.ok:
             raise ImportRefused(report)
         names = {row.player for table in report.tables for row in table.rows}
-        named = event.players_named(names)  # the check's own read of them (`Event.reading` keeps it)
-        ids = {name_key(p.name): p.id for p in named} if len(named) == len(names) else None
+        # The check's own read of them (`Event.reading` keeps it).
+        ids = _ids_if_all(event.players_named(names), names)
         return CheckedSheet(report, game.sheet_format, game.table_rows(event), stamp, ids)
 
 
@@ -152,9 +152,14 @@ def _player_ids(conn: store.Connection, table: ParsedTable[object]) -> dict[str,
     """The ids of the table's players, as the sheet names them (a desk's form fills them in
     from the roster); the whole roster read only when a name is spelt otherwise."""
     names = {row.player for row in table.rows}
-    named = store.players_named(conn, names)
-    players = named if len(named) == len(names) else store.players_by_key(conn).values()
-    return {name_key(p.name): p.id for p in players}
+    ids = _ids_if_all(store.players_named(conn, names), names)
+    return ids if ids is not None else {name_key(p.name): p.id for p in store.players_by_key(conn).values()}
+
+
+def _ids_if_all(named: Sequence[store.Player], names: set[str]) -> dict[str, int] | None:
+    """Player ids by `name_key` when `named` (the players read by exact name) has every one of
+    `names`; None when some name is spelt otherwise."""
+    return {name_key(p.name): p.id for p in named} if len(named) == len(names) else None
 
 
 def enter_table(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
