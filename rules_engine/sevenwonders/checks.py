@@ -681,16 +681,15 @@ def _science_split(t: _Table) -> list[Finding]:
     decks hold (two players' 16 take all compasses and gears of three players' decks: a third
     player's 10 needs one of each). Runs only when the players' evenest splits together may
     need more cards of one symbol than the decks hold; else those splits fit."""
-    needs: list[tuple[tuple[int, int, int], ...]] = []
+    players: list[tuple[int, ...]] = []
     for s in t.seats:
         p = s.line
         c, g, tb = p.compasses, p.gears, p.tablets
         if c is not None and g is not None and tb is not None:
-            needs.append(((c, g, tb),))
+            players.append((c, g, tb))
         elif p.science > 0:
-            needs.append(_science_triples(p.science, s.wild + t.scientists))
-    decks = _SYMBOL_DECKS[t.n]
-    if _greedy_split(needs, decks) or _science_fits(tuple(sorted(needs)), decks):
+            players.append((p.science, s.wild + t.scientists))
+    if _science_splits(tuple(sorted(players)), t.n):
         return []
     shown = Joined(tuple(f"{s.line.player!r} {s.line.science}" for s in t.seats if s.line.science > 0), " and ")
     c, g, tb = _SYMBOL_DECKS[t.n]
@@ -698,6 +697,18 @@ def _science_split(t: _Table) -> list[Finding]:
                                    "they need more cards of one symbol than the {n}-player decks hold ({c} "
                                    "compasses, {g} gears, {t} tablets); check the science column",
                   shown=shown, n=t.n, c=c, g=g, t=tb)]
+
+
+@lru_cache(maxsize=4096)
+def _science_splits(players: tuple[tuple[int, ...], ...], n: int) -> bool:
+    """Whether one split of the `n`-player decks' green cards gives every player its science:
+    each player's (compasses, gears, tablets) where the sheet has them, else (science points,
+    wild symbols it may have). Kept by the table's players in order: science points are few
+    numbers, and many tables of an event ask the same."""
+    needs = [((player[0], player[1], player[2]),) if len(player) == 3 else _science_triples(player[0], player[1])
+             for player in players]
+    decks = _SYMBOL_DECKS[n]
+    return _greedy_split(needs, decks) or _science_fits(tuple(sorted(needs)), decks)
 
 
 @lru_cache(maxsize=1024)
@@ -1679,6 +1690,7 @@ def clear_caches() -> None:
     military_assignment_exists.cache_clear()
     civilian_table_feasible.cache_clear()
     _science_fits.cache_clear()
+    _science_splits.cache_clear()
 
 
 check_wonders = _only(_wonders)

@@ -281,6 +281,8 @@ def test_science_split_agrees_with_trying_every_split(scores, n):
     decks = c._SYMBOL_DECKS[n]
     truth = any(all(sum(x[k] for x in pick) <= decks[k] for k in range(3)) for pick in itertools.product(*options))
     assert c._science_fits(tuple(sorted(c._science_triples(v, 0) for v in scores)), decks) == truth
+    # As the check asks it (the greedy split first, kept by the players' scores): the same answer.
+    assert c._science_splits(tuple(sorted((v, 0) for v in scores)), n) == truth
 
 
 def test_science_deck_with_columns():

@@ -10,10 +10,11 @@ from tourney.event import checking as results
 
 def many_tables(path, copies: int) -> int:
     """The example's first round `copies` times under other table numbers and names, with a
-    wrong total on every seventh line; returns the number of tables."""
+    wrong total on every seventh line and coins that are no number on every eleventh (its
+    table can't be checked against the rules); returns the number of tables."""
     with open(EXAMPLE / "round1.csv", encoding="utf-8") as fh:
         header, *lines = list(csv.reader(fh))
-    total = header.index("total")
+    total, coins = header.index("total"), header.index("coins")
     tables = {line[1] for line in lines}
     with open(path, "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
@@ -25,6 +26,8 @@ def many_tables(path, copies: int) -> int:
                 line[3] = f"{line[3]} {k}"
                 if (k * len(lines) + n) % 7 == 3:
                     line[total] = str(int(line[total]) + 1)
+                if (k * len(lines) + n) % 11 == 5:
+                    line[coins] = "x"
                 w.writerow(line)
     return copies * len(tables)
 
@@ -32,7 +35,7 @@ def many_tables(path, copies: int) -> int:
 def test_several_processes_report_what_one_does(run, monkeypatch):
     n = many_tables(run.folder / "big.csv", 12)
     one = run("check", "big.csv", ok=None)
-    assert one.exit_code == 1 and one.output.count("[sum]") > 5
+    assert one.exit_code == 1 and one.output.count("[sum]") > 5 and one.output.count("coins must be a whole") > 5
     monkeypatch.setattr(results, "PARALLEL_TABLES", 8)
     monkeypatch.setattr(results, "_workers", lambda tables: 3)  # even on a machine with one CPU
     assert n > results.PARALLEL_TABLES  # so the workers check this file

@@ -51,23 +51,17 @@ SCORE_SHEET = SheetFormat(
 PRINTED = ("round", "table", "seat", "player", "wonder", "side", *CATEGORIES, "total", "coins")
 
 
-def _text(row: SheetRow, key: str) -> str | None:
-    value = row.values.get(key)
-    return str(value) if value else None
-
-
 def player_score(row: SheetRow) -> PlayerScore:
     """One readable row as the rules engine's line (its required numbers are whole numbers)."""
-    side = _text(row, "side")
-    return _score(row.whole("seat"), row.player, row.values, _text(row, "wonder"), side.upper() if side else None)
+    # Built for every line of every sheet checked: the row's values read directly.
+    values = row.values
+    wonder, side = values.get("wonder"), values.get("side")
+    return _score(row.whole("seat"), row.player, values, str(wonder) if wonder else None,
+                  str(side).upper() if side else None)
 
 
 #: A line's whole numbers in `PlayerScore`'s field order: categories, total, coins (`STORED_INTS`).
 _NUMBERS = itemgetter(*CATEGORIES, "total", "coins")
-
-
-def _whole(value: object) -> int | None:
-    return value if isinstance(value, int) else None
 
 
 def _score(seat: int, player: str, data: Mapping[str, object], wonder: str | None, side: str | None) -> PlayerScore:
@@ -76,8 +70,7 @@ def _score(seat: int, player: str, data: Mapping[str, object], wonder: str | Non
     # Built once per line of every sheet checked: the fields by position, read in one go.
     military, treasury, wonders, civilian, commercial, guilds, science, total, coins = cast(
         "tuple[int, int, int, int, int, int, int, int, int]", _NUMBERS(data))
-    get = data.get
-    compasses, gears, tablets, wild, stages = [_whole(get(key)) for key in OPTIONAL_INT]
+    compasses, gears, tablets, wild, stages = [v if isinstance(v, int) else None for v in map(data.get, OPTIONAL_INT)]
     return PlayerScore(seat, player, military, treasury, wonders, civilian, commercial, guilds, science, total,
                        coins, wonder, side, compasses, gears, tablets, wild, stages)
 
