@@ -271,3 +271,25 @@ def test_a_desk_post_is_read_from_memory_without_a_temporary_file(ev, client, mo
     assert answer.status_code == 422
     assert [f["message"] for f in answer.json()["findings"]] == [
         "desk-A.csv:2: a cell holds the control character '\\n': type it again, as plain text on one line"]
+
+
+def test_the_stamp_phones_poll_is_answered_before_the_routing_as_the_route_answers_it(ev):
+    app = create_app(str(ev.path))
+    client = TestClient(app)
+    quick = client.get("/api/stamp")  # a phone's: answered before the routing (tourney/server/quick.py)
+    routed = client.get("/api/stamp", headers=bearer(ev.desk_a))  # with a token: the wrong-token limit, the route
+
+    def same(a, b) -> None:
+        assert (a.status_code, a.content) == (b.status_code, b.content)
+        assert {k: v for k, v in a.headers.items() if k != "x-now"} == {k: v for k, v in b.headers.items()
+                                                                      if k != "x-now"}
+
+    same(quick, routed)
+    assert quick.status_code == 200 and quick.headers["content-type"] == "application/json"
+    assert quick.json()["stamp"] == int(quick.headers["x-stamp"]) and "x-now" in quick.headers
+    held = {"if-none-match": quick.headers["etag"]}
+    same(client.get("/api/stamp", headers=held), client.get("/api/stamp", headers={**held, **bearer(ev.desk_a)}))
+    assert client.get("/api/stamp", headers=held).status_code == 304
+    app.router.routes.clear()  # without the routes, only the quick answer is left
+    assert client.get("/api/stamp").status_code == 200
+    assert client.get("/api/stamp", headers=bearer(ev.desk_a)).status_code == 404

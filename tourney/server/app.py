@@ -8,7 +8,7 @@ import functools
 import json
 import secrets
 import tempfile
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,7 @@ from tourney.server.guard import (
 )
 from tourney.server.headers import SecurityHeaders
 from tourney.server.once import DESK_SCOPE, PLAYERS_SCOPE, Once
+from tourney.server.quick import Answer, Quick
 from tourney.server.reports import Parts, report_routes, report_shown
 from tourney.server.shown import player_shown, seating_rows, standings_rows, standings_shown
 
@@ -397,10 +398,18 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
         return await cached_page(request, ("projector",), build)
 
-    async def stamp(request: Request) -> Response:
+    async def stamp_answer(asked: Mapping[str, str]) -> tuple[int, Mapping[str, str], bytes, str | None]:
         """What every open player page polls every second: the change stamp (refresh when it
-        moved), the clock and the announcements; 304 while nothing changed."""
-        return board.with_server_time(await cached_page(request, ("stamp",), stamp_json, settle=False))
+        moved), the clock and the announcements; 304 while nothing changed. Answered before the
+        routing (`tourney.server.quick`), and by the route for a request with a token."""
+        got = await state.pages.get(("stamp",), stamp_json, settle=False)
+        status, head, body = got.answer(asked.get("if-none-match"), asked.get("accept-encoding", ""),
+                                        "fragment" if asked.get("x-fragment") == "1" else "")
+        return status, {**head, **board.server_time()}, body, None if status == 304 else got.media_type
+
+    async def stamp(request: Request) -> Response:
+        status, head, body, media_type = await stamp_answer(request.headers)
+        return Response(body, status, head, media_type)
 
     def stamp_json(n: int) -> Built:
         return json_built(n, {"stamp": n, **board.stamp_fields(event)})
@@ -739,8 +748,12 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         yield
 
     guards = [Middleware(ReadOnly, event=event, lang=state.lang)] if state.read_only else []
+    # The server's own app answers the phones' every-second requests before its routing; beside
+    # other events, the server in front of them does (`tourney.server.several`).
+    quick: dict[str, Answer] = {"/api/stamp": stamp_answer}
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Busy: busy},
-                    middleware=[Middleware(SecurityHeaders), *guards,
-                                Middleware(WrongTryLimit, event=event, lang=state.lang)])
+                    middleware=[*([Middleware(Quick, answers=quick)] if not root else []), Middleware(SecurityHeaders),
+                                *guards, Middleware(WrongTryLimit, event=event, lang=state.lang)])
     app.state.tourney = state
+    app.state.quick = quick
     return app

@@ -41,10 +41,15 @@ def shown(event: store.Event) -> dict[str, Any]:
     return {"clock": fields["clock"], "announcements": fields["announcements"]}
 
 
-def with_server_time(response: Response) -> Response:
+def server_time() -> dict[str, str]:
     """`X-Now`: the server's clock (ms since 1970) when it answered, so a phone whose own clock
     is off still counts the time left as the projector does."""
-    response.headers["x-now"] = str(int(time.time() * 1000))
+    return {"x-now": str(int(time.time() * 1000))}
+
+
+def with_server_time(response: Response) -> Response:
+    """The response with `server_time`'s header."""
+    response.headers.update(server_time())
     return response
 
 

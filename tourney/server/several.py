@@ -12,6 +12,7 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -21,6 +22,7 @@ from tourney.core import store
 from tourney.core.errors import UsageError
 from tourney.core.i18n import _, event_language, translations
 from tourney.server.app import create_app
+from tourney.server.quick import Quick
 
 HERE = Path(__file__).resolve().parent
 
@@ -88,7 +90,9 @@ def create_server(served: Sequence[Served], *, lang: str | None = None, cut: int
     routes = [Route("/", index), Route("/api/events", api_events),
               *(Mount(s.root, app=app) for s, app in apps),
               Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
-    return Starlette(routes=routes, lifespan=lifespan)
+    # The phones' every-second requests of every event, answered before the routing.
+    quick = {s.root + path: answer for s, app in apps for path, answer in app.state.quick.items()}
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Quick, answers=quick)])
 
 
 def settings(served: Sequence[Served], lang: str | None, cut: int | None, desk_idle: int) -> str:
