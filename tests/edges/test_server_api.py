@@ -293,3 +293,18 @@ def test_the_stamp_phones_poll_is_answered_before_the_routing_as_the_route_answe
     app.router.routes.clear()  # without the routes, only the quick answer is left
     assert client.get("/api/stamp").status_code == 200
     assert client.get("/api/stamp", headers=bearer(ev.desk_a)).status_code == 404
+
+
+def test_a_stamp_that_cannot_be_read_quickly_is_answered_as_the_route_answers_it(ev, monkeypatch):
+    from tourney.core.sql import Busy
+    from tourney.server import board
+
+    def busy(event):
+        raise Busy("held")
+
+    monkeypatch.setattr(board, "stamp_fields", busy)
+    client = TestClient(create_app(str(ev.path)), raise_server_exceptions=False)
+    for asked in ({}, bearer(ev.desk_a)):  # the quick answer, and the route's
+        refused = client.get("/api/stamp", headers=asked)
+        assert refused.status_code == 503 and refused.headers["retry-after"] == "2"
+        assert refused.json()["error"].startswith("the event is busy")

@@ -18,7 +18,8 @@ Answer = Callable[[Mapping[str, str]], Awaitable[tuple[int, Mapping[str, str], b
 class Quick:
     """ASGI middleware answering a `GET` of one of `answers`' paths itself, with the headers
     every answer of the server carries (`SecurityHeaders`); anything else goes on to `app`, as
-    does a request with a token (the wrong-token limit looks at it: `WrongTryLimit`)."""
+    do a request with a token (the wrong-token limit looks at it: `WrongTryLimit`) and one
+    whose quick answer failed (the app's error handlers say why, as for any request)."""
 
     def __init__(self, app: ASGIApp, answers: Mapping[str, Answer]) -> None:
         self.app = app
@@ -30,7 +31,11 @@ class Quick:
             await self.app(scope, receive, send)
             return
         asked = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        status, head, body, media_type = await answer(asked)
+        try:
+            status, head, body, media_type = await answer(asked)
+        except Exception:  # noqa: BLE001 (nothing is sent yet: the route answers it, with its error handlers)
+            await self.app(scope, receive, send)
+            return
         raw = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in head.items()]
         if status >= 200 and status not in (204, 304):  # as Starlette's Response: no length without a body
             raw.append((b"content-length", str(len(body)).encode("latin-1")))
