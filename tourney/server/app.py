@@ -403,9 +403,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         moved), the clock and the announcements; 304 while nothing changed. Answered before the
         routing (`tourney.server.quick`), and by the route for a request with a token."""
         got = await state.pages.get(("stamp",), stamp_json, settle=False)
-        status, head, body = got.answer(asked.get("if-none-match"), asked.get("accept-encoding", ""),
-                                        "fragment" if asked.get("x-fragment") == "1" else "")
-        return status, {**head, **board.server_time()}, body, None if status == 304 else got.media_type
+        status, head, body, media_type = got.answer(asked.get("if-none-match"), asked.get("accept-encoding", ""),
+                                                    "fragment" if asked.get("x-fragment") == "1" else "")
+        return status, {**head, **board.server_time()}, body, media_type
 
     async def stamp(request: Request) -> Response:
         status, head, body, media_type = await stamp_answer(request.headers)

@@ -48,25 +48,24 @@ class Built:
     def response(self, request: Request, variant: str = "") -> Response:
         """The page for this request (`answer`) as a Starlette response."""
         headers = request.headers
-        status, head, body = self.answer(headers.get("if-none-match"), headers.get("accept-encoding", ""), variant)
-        if status == 304:
-            return Response(status_code=304, headers=head)
-        return Response(body, status, head, self.media_type)
+        status, head, body, media_type = self.answer(headers.get("if-none-match"), headers.get("accept-encoding", ""),
+                                                     variant)
+        return Response(body, status, head, media_type)
 
     def answer(self, if_none_match: str | None, accept_encoding: str, variant: str = "",
-               ) -> tuple[int, dict[str, str], bytes]:
-        """Status, headers and body of the page for a request with these headers: 304 when the
-        client holds this very body (If-None-Match), gzip when it accepts it. `no-cache`:
-        browsers keep the page but ask again each time. X-Stamp says which change stamp the
-        page shows (the page's script compares it)."""
+               ) -> tuple[int, dict[str, str], bytes, str | None]:
+        """Status, headers, body and media type of the page for a request with these headers:
+        304 (no body) when the client holds this very body (If-None-Match), gzip when it
+        accepts it. `no-cache`: browsers keep the page but ask again each time. X-Stamp says
+        which change stamp the page shows (the page's script compares it)."""
         body = self.variants[variant]
         head = {"etag": body.etag, "cache-control": "no-cache", "vary": "X-Fragment, Accept-Encoding",
                 "x-stamp": str(self.stamp)}
         if self.status == 200 and if_none_match and body.etag in (tag.strip() for tag in if_none_match.split(",")):
-            return 304, head, b""
+            return 304, head, b"", None
         if body.gzipped is not None and "gzip" in accept_encoding:
-            return self.status, {**head, "content-encoding": "gzip"}, body.gzipped
-        return self.status, head, body.data
+            return self.status, {**head, "content-encoding": "gzip"}, body.gzipped, self.media_type
+        return self.status, head, body.data, self.media_type
 
 
 def built(stamp: int, status: int, media_type: str, variants: Mapping[str, str | bytes]) -> Built:
