@@ -20,15 +20,13 @@ from conftest import EXAMPLE, HEADER, ROOT
 HEAVY = ("sqlalchemy", "openpyxl", "pandas", "matplotlib", "reportlab", "starlette", "jinja2", "uvicorn", "openskill")
 
 #: Runs `tourney check ARGS…` as the console script does, then prints the heavy libraries loaded.
+#: (Printed at exit: a check without an event ends the process itself, `end_process`.)
 SCRIPT = f"""
-import sys
+import atexit, sys
 from tourney.cli import main
 sys.argv = ["tourney", "check", *sys.argv[1:]]
-try:
-    main()
-except SystemExit:
-    pass
-print("loaded:", ",".join(sorted({{m.split(".")[0] for m in sys.modules}} & set({HEAVY!r}))))
+atexit.register(lambda: print("loaded:", ",".join(sorted({{m.split(".")[0] for m in sys.modules}} & set({HEAVY!r})))))
+main()
 """
 
 
@@ -64,6 +62,64 @@ def test_a_report_with_errors_in_german_and_as_json_loads_no_heavy_library(tmp_p
     output, loaded = check_in_new_process(str(sheet), "--format", "json")
     assert '"rule": "sum"' in output
     assert loaded == []
+
+
+#: The installed program, with an object whose `__del__` tells when Python tears the process
+#: down, and a function registered for the exit.
+ENDING = """
+import atexit, sys
+class Torn:
+    def __del__(self):
+        sys.stdout.write("torn down\\n")
+kept = Torn()
+atexit.register(lambda: print("at exit"))
+from tourney.cli import main
+sys.argv = ["tourney", *sys.argv[1:]]
+main()
+"""
+
+
+def _ending(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", ENDING, *args], capture_output=True, text=True, cwd=ROOT,
+                          check=False, timeout=120)
+
+
+@pytest.mark.parametrize("fine", [True, False], ids=["clean", "with-errors"])
+def test_a_check_without_an_event_ends_its_process_itself(tmp_path, fine):
+    """`end_process`: once the report is out, the program exits without Python's teardown
+    (freeing a big file's objects took a tenth of a second); the output and the exit code are
+    the command's as a test runs it, and what was registered for the exit still runs."""
+    from click.testing import CliRunner
+
+    from tourney.cli import cli
+
+    sheet = EXAMPLE / "round1.csv"
+    if not fine:
+        sheet = tmp_path / "round1.csv"
+        with open(sheet, "w", newline="", encoding="utf-8") as fh:
+            csv.writer(fh).writerows([HEADER, [1, 1, 1, "Anna", "Rhodos", "A", 3, 2, 3, 10, 2, 0, 4, 99, 6],
+                                      [1, 1, 2, "Ben", "Gizah", "B", -1, 1, 5, 8, 0, 0, 1, 14, 3],
+                                      [1, 1, 3, "Clara", "Olympia", "A", 1, 1, 3, 5, 4, 0, 0, 14, 4]])
+    done = _ending("check", str(sheet))
+    tested = CliRunner().invoke(cli, ["check", str(sheet)])
+    assert (done.returncode, tested.exit_code) == ((0, 0) if fine else (1, 1))
+    assert done.stderr == ""
+    assert done.stdout == tested.output + "at exit\n"  # not "torn down"
+
+
+def test_commands_holding_an_event_end_as_python_ends(tmp_path):
+    """An open event's database is closed by Python's teardown (SQLite folds its write-ahead log
+    back into the file): `check --event` and every other command end the usual way."""
+    from click.testing import CliRunner
+
+    from tourney.cli import cli
+
+    event = tmp_path / "cup.db"
+    assert CliRunner().invoke(cli, ["new", str(event), "--game", "7wonders", "--seed", "1"]).exit_code == 0
+    done = _ending("check", str(EXAMPLE / "round1.csv"), "--event", str(event))
+    assert done.returncode == 1 and done.stdout.endswith("at exit\ntorn down\n"), done.stdout
+    done = _ending("--help")
+    assert done.returncode == 0 and done.stdout.endswith("at exit\ntorn down\n")
 
 
 #: Runs `tourney ARGS…` (any command), then prints the heavy libraries loaded.
@@ -128,11 +184,11 @@ def test_a_command_on_an_event_loads_only_its_game(tmp_path):
 #: Runs `tourney check FILE`, then prints the games whose workflow it loaded, the Duel rules
 #: engine's modules loaded (the Duel's sheet format needs only the names of its columns), and
 #: whether the store or the workbook readers loaded (a CSV file without an event needs neither).
-GAMES_LOADED = ("import sys\nfrom tourney.cli import main\nsys.argv = ['tourney', 'check', sys.argv[1]]\n"
-                "try:\n    main()\nexcept SystemExit:\n    pass\n"
-                "print('games:', sorted(m.split('.')[2] for m in sys.modules if m.startswith('tourney.games.') "
-                "and m.endswith('.workflow')), sorted(m for m in sys.modules if m.startswith('rules_engine.duel.')), "
-                "sorted(m for m in ('tourney.core.store', 'tourney.core.workbooks') if m in sys.modules))")
+GAMES_LOADED = ("import atexit, sys\nfrom tourney.cli import main\nsys.argv = ['tourney', 'check', sys.argv[1]]\n"
+                "atexit.register(lambda: print('games:', sorted(m.split('.')[2] for m in sys.modules "
+                "if m.startswith('tourney.games.') and m.endswith('.workflow')), "
+                "sorted(m for m in sys.modules if m.startswith('rules_engine.duel.')), "
+                "sorted(m for m in ('tourney.core.store', 'tourney.core.workbooks') if m in sys.modules)))\nmain()")
 
 
 @pytest.mark.parametrize("sheet, game", [(EXAMPLE / "round1.csv", "sevenwonders"),

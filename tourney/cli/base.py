@@ -2,6 +2,9 @@
 event opened at the edge with its game, and the common options."""
 from __future__ import annotations
 
+import atexit
+import os
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -130,6 +133,29 @@ def schemes_help() -> str:
     from tourney.games.registry import scheme_help
 
     return f"Scoring preset: {scheme_help()}."
+
+
+class Program:
+    """The context object of the installed `tourney` program (`main`): the command runs as
+    the whole process, not inside a test or another program calling `cli`."""
+
+
+def end_process(code: int) -> None:
+    """Exit now with `code` when the command runs as the `tourney` program, skipping Python's
+    teardown: freeing a big check's objects one by one (some 300,000 for 6,719 tables) takes
+    0.1-0.15 s the operating system spends nothing on. Only for a command that holds no
+    database or file open: the standard streams are all there is to flush. Anywhere else
+    (tests, scripts calling `cli`) it returns and the command ends as usual."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None or not isinstance(ctx.find_root().obj, Program):
+        return
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except OSError:  # a closed pipe (`tourney check … | head`): what was lost can't be told
+        code = code or 1
+    atexit._run_exitfuncs()  # what a library registered for the exit still runs
+    os._exit(code)
 
 
 def open_event(path: str) -> Event:

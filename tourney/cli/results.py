@@ -11,7 +11,7 @@ from tourney.core.i18n import (
     language,
     set_language,
 )
-from tourney.cli.base import cli, event_game, lang_option, open_event
+from tourney.cli.base import cli, end_process, event_game, lang_option, open_event
 
 
 # --- sheets --------------------------------------------------------------------------------
@@ -44,8 +44,11 @@ def check(files: tuple[str, ...], event: str | None, fmt: str, lang: str | None)
         for line in (*report.blank_lines(), *report_lines(report, ev)):
             click.echo(line)
         click.echo(report.summary())
-    if not report.ok:
-        sys.exit(1)
+    code = 0 if report.ok else 1
+    if ev is None:
+        end_process(code)  # while `report` is still held: its objects are never freed one by one
+    if code:
+        sys.exit(code)
 
 
 @cli.group()
