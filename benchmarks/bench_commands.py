@@ -7,11 +7,12 @@ from this repository's history (--base-rev REV; '' for none):
 
 Each tree runs its own code (PYTHONPATH=tree, cwd there) on files it made itself with its own
 commands: the 7 Wonders demo event, a 4-round event to import 100 tables of 500 new players
-into (a copy per run), a 35-player event seated for round 1 (the 16-page print kit), and two CSVs
-of 6,719 self-played tables: 200 games repeated, and 6,719 games each once (as real tables are:
-the rules engine's caches of seats and militaries then hit far less). The two trees' runs alternate, so a busy moment hits both; the load
-average before and after is printed, since on a shared machine it moves the figures. A command
-the baseline can't run shows "-". Not a test: nothing here asserts a time.
+into (a copy per run), a 35-player event seated for round 1 (the 16-page print kit), and two
+CSVs of 6,719 self-played tables: 200 games repeated, and 6,719 games each once (as real
+tables are: the rules engine's caches of seats and militaries then hit far less). The two
+trees' runs alternate, so a busy moment hits both; the load average before and after is
+printed, since on a shared machine it moves the figures. A command the baseline can't run
+shows "-". Not a test: nothing here asserts a time.
 """
 from __future__ import annotations
 
