@@ -107,19 +107,40 @@ def test_a_check_without_an_event_ends_its_process_itself(tmp_path, fine):
     assert done.stdout == tested.output + "at exit\n"  # not "torn down"
 
 
-def test_commands_holding_an_event_end_as_python_ends(tmp_path):
-    """An open event's database is closed by Python's teardown (SQLite folds its write-ahead log
-    back into the file): `check --event` and every other command end the usual way."""
+def test_a_command_that_wrote_to_its_event_leaves_the_file_whole(tmp_path):
+    """The program ends every command without Python's teardown, but closes the event's database
+    first: SQLite folds its write-ahead log back into the event file, so the file alone (copied
+    to a stick, mailed) holds what was stored. A check against the event ends the same way."""
     from click.testing import CliRunner
 
     from tourney.cli import cli
 
     event = tmp_path / "cup.db"
     assert CliRunner().invoke(cli, ["new", str(event), "--game", "7wonders", "--seed", "1"]).exit_code == 0
+    done = _ending("players", "add", str(event), "Anna Adler", "Ben Berg")
+    assert done.returncode == 0 and done.stdout.endswith("at exit\n"), done.stdout + done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cup.db"]  # no cup.db-wal, no cup.db-shm
+    copy = tmp_path / "copy" / "cup.db"
+    copy.parent.mkdir()
+    copy.write_bytes(event.read_bytes())
+    listed = CliRunner().invoke(cli, ["players", "list", str(copy)])
+    assert "Anna Adler" in listed.output and "Ben Berg" in listed.output
     done = _ending("check", str(EXAMPLE / "round1.csv"), "--event", str(event))
-    assert done.returncode == 1 and done.stdout.endswith("at exit\ntorn down\n"), done.stdout
+    assert done.returncode == 1 and done.stdout.endswith("at exit\n")  # its players are not registered
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["copy", "cup.db"]
+
+
+def test_with_another_thread_at_work_the_program_ends_as_python_does():
+    """Python waits for a thread still at work before it ends; so does the program then."""
+    script = ENDING.replace("from tourney.cli import main", "import threading, time\n"
+                            "threading.Thread(target=time.sleep, args=(0.3,)).start()\nfrom tourney.cli import main")
+    done = subprocess.run([sys.executable, "-c", script, "--help"], capture_output=True, text=True, cwd=ROOT,
+                          check=False, timeout=120)
+    assert done.returncode == 0 and done.stdout.endswith("at exit\ntorn down\n"), done.stdout
     done = _ending("--help")
-    assert done.returncode == 0 and done.stdout.endswith("at exit\ntorn down\n")
+    assert done.returncode == 0 and done.stdout.endswith("at exit\n")
+    done = _ending("no-such-command")
+    assert done.returncode == 2 and "No such command" in done.stderr and done.stdout == "at exit\n"
 
 
 #: Runs `tourney ARGS…` (any command), then prints the heavy libraries loaded.
@@ -171,10 +192,10 @@ def test_a_command_on_an_event_loads_only_its_game(tmp_path):
 
     event = tmp_path / "cup.db"
     assert CliRunner().invoke(cli, ["new", str(event), "--game", "7wonders", "--seed", "1"]).exit_code == 0
-    script = ("import sys\nfrom tourney.cli import main\nsys.argv = ['tourney', 'standings', sys.argv[1]]\n"
-              "try:\n    main()\nexcept SystemExit:\n    pass\n"
-              "print('games:', sorted(m for m in sys.modules if m.count('.') == 2 and m.startswith('tourney.games.')"
-              " and m.split('.')[2] in ('sevenwonders', 'duel', 'onecardwonder', 'dominations')))")
+    script = ("import atexit, sys\nfrom tourney.cli import main\nsys.argv = ['tourney', 'standings', sys.argv[1]]\n"
+              "atexit.register(lambda: print('games:', sorted(m for m in sys.modules if m.count('.') == 2 and "
+              "m.startswith('tourney.games.') and m.split('.')[2] in ('sevenwonders', 'duel', 'onecardwonder', "
+              "'dominations'))))\nmain()")
     done = subprocess.run([sys.executable, "-c", script, str(event)], capture_output=True, text=True, cwd=ROOT,
                           check=False, timeout=120)
     assert done.stderr == "", done.stderr

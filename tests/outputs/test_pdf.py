@@ -262,18 +262,17 @@ def test_print_without_what_writes_the_whole_kit_and_fixes_the_seating(run, bonn
 
 
 #: `tourney ARGS…` in a fresh process, then which heavy libraries it loaded and how often the
-#: fonts were looked for and registered.
+#: fonts were looked for and registered (at exit: the program ends itself, `end_program`).
 PRINT_SCRIPT = """
-import sys
+import atexit, sys
 from tourney.cli import main
 from tourney.outputs.pdf.render import register_fonts
 sys.argv = ["tourney", *sys.argv[1:]]
-try:
-    main()
-except SystemExit:
-    pass
-print("loaded:", sorted({m.split(".")[0] for m in sys.modules} & {"matplotlib", "numpy", "pandas"}))
-print("registered:", register_fonts.cache_info().misses, "calls:", register_fonts.cache_info().hits)
+def said():
+    print("loaded:", sorted({m.split(".")[0] for m in sys.modules} & {"matplotlib", "numpy", "pandas"}))
+    print("registered:", register_fonts.cache_info().misses, "calls:", register_fonts.cache_info().hits)
+atexit.register(said)
+main()
 """
 
 

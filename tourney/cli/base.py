@@ -5,8 +5,9 @@ from __future__ import annotations
 import atexit
 import os
 import sys
+import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -140,23 +141,36 @@ class Program:
     the whole process, not inside a test or another program calling `cli`."""
 
 
-def end_process(code: int) -> None:
-    """Exit now with `code` when the command runs as the `tourney` program, skipping Python's
-    teardown: freeing a big check's objects one by one (over half a million for 6,719 tables)
-    took 0.3-0.5 s of its 2 s in `make bench`; the operating system drops them at once. Only
-    for a command that holds no database or file open: the standard streams are all there is
-    to flush. Anywhere else (tests, scripts calling `cli`) it returns, and the command ends
-    as usual."""
-    ctx = click.get_current_context(silent=True)
-    if ctx is None or not isinstance(ctx.find_root().obj, Program):
-        return
+def end_program(code: object) -> NoReturn:
+    """End the `tourney` program with `code` (as `sys.exit` takes it) without Python's teardown:
+    freeing every object one by one took 0.1-0.2 s of `stats` and of a big check's 2 s (over
+    half a million objects for 6,719 tables) in `make bench`; the operating system drops them
+    at once. First what teardown must not skip: the standard streams are flushed and the
+    functions registered for the exit run, among them the finalizers that close the databases
+    still open (`tourney.core.sql`: SQLite folds its write-ahead log back into the event file).
+    With another thread still at work (one Python would wait for), the program ends the usual
+    way."""
+    number = 0 if code is None else code if isinstance(code, int) else 1
+    if not isinstance(code, (int, type(None))):
+        print(code, file=sys.stderr)  # as Python does with `sys.exit("message")`
+    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
+        sys.exit(number)
     try:
         sys.stdout.flush()
         sys.stderr.flush()
-    except OSError:  # a closed pipe (`tourney check … | head`): what was lost can't be told
-        code = code or 1
-    atexit._run_exitfuncs()  # what a library registered for the exit still runs
-    os._exit(code)
+    except OSError:  # a closed pipe (`tourney check … | head`): Python ends it its own way
+        sys.exit(number)
+    atexit._run_exitfuncs()
+    os._exit(number)
+
+
+def end_process(code: int) -> None:
+    """`end_program` from inside a command, where it still holds its data: a big check's report
+    is then never freed object by object. Only when the command runs as the `tourney` program;
+    anywhere else (tests, scripts calling `cli`) it returns, and the command ends as usual."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and isinstance(ctx.find_root().obj, Program):
+        end_program(code)
 
 
 def open_event(path: str) -> Event:

@@ -45,8 +45,7 @@ def check(files: tuple[str, ...], event: str | None, fmt: str, lang: str | None)
             click.echo(line)
         click.echo(report.summary())
     code = 0 if report.ok else 1
-    if ev is None:
-        end_process(code)  # while `report` is still held: its objects are never freed one by one
+    end_process(code)  # while `report` is still held: its objects are never freed one by one
     if code:
         sys.exit(code)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import sqlite3
 import threading
+import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -189,6 +190,11 @@ class SqliteDatabase:
         self.trace: Callable[[str], None] | None = None
         self._idle: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        # The kept connections are closed when the database is dropped, and at the latest among
+        # the functions run at exit: a `sqlite3` connection sits in a reference cycle with its
+        # statement cache, so without this it would wait for the cyclic collector, its write-
+        # ahead log beside the event file until then (`tourney.cli.base.end_program` skips that).
+        weakref.finalize(self, _close_all, self._idle, self._lock)
 
     def _open(self) -> sqlite3.Connection:
         try:
@@ -249,7 +255,13 @@ class SqliteDatabase:
         return self._connection("BEGIN IMMEDIATE")
 
     def dispose(self) -> None:
-        with self._lock:
-            idle, self._idle = self._idle, []
-        for raw in idle:
-            raw.close()
+        _close_all(self._idle, self._lock)
+
+
+def _close_all(idle: list[sqlite3.Connection], lock: threading.Lock) -> None:
+    """Close the connections kept in `idle` (emptied in place: the database keeps the list)."""
+    with lock:
+        closing = idle[:]
+        idle.clear()
+    for raw in closing:
+        raw.close()
