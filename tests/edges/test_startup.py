@@ -107,6 +107,16 @@ def test_a_check_without_an_event_ends_its_process_itself(tmp_path, fine):
     assert done.stdout == tested.output + "at exit\n"  # not "torn down"
 
 
+def test_the_program_ends_without_a_traceback_when_started_without_an_output():
+    """Started with its output closed (`>&-`, a cron job's), Python has no `sys.stdout`: the
+    command's lines go nowhere, as Python lets them, and the program ends with the command's
+    code, no traceback."""
+    done = subprocess.run(["bash", "-c", '"$@" >&-', "-", sys.executable, "-c", ENDING, "check",
+                           str(EXAMPLE / "round1.csv")], capture_output=True, text=True, cwd=ROOT, check=False,
+                          timeout=120)
+    assert (done.returncode, done.stderr) == (0, "")
+
+
 def test_a_command_that_wrote_to_its_event_leaves_the_file_whole(tmp_path):
     """The program ends every command without Python's teardown, but closes the event's database
     first: SQLite folds its write-ahead log back into the event file, so the file alone (copied

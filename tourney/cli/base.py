@@ -156,8 +156,9 @@ def end_program(code: object) -> NoReturn:
     if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
         sys.exit(number)
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:  # None: started without it (`>&-`)
+                stream.flush()
     except OSError:  # a closed pipe (`tourney check … | head`): Python ends it its own way
         sys.exit(number)
     atexit._run_exitfuncs()
