@@ -42,3 +42,32 @@ def test_serve_answers_stores_and_stops_on_ctrl_c(tmp_path):
     assert "Traceback" not in out
     [stored] = Event.open(ev.path).results()
     assert stored.author == "desk A"
+
+
+def test_a_service_managers_stop_leaves_the_event_file_whole(tmp_path):
+    """Stopped with SIGTERM (`systemctl stop`, `kill`), uvicorn shuts the app down and then ends
+    the process at once, before Python's teardown: the app closes the event's database as it
+    shuts down, so SQLite folds its write-ahead log back and the event file alone (copied to a
+    stick) holds the sheet just stored."""
+    import shutil
+    import signal
+    from pathlib import Path
+
+    ev = build_event(tmp_path)
+    server = Server(ev.path)
+    try:
+        rows = table_rows(ev.path, 1, 1)
+        status, _ = request(server.url + "/api/rounds/1/tables/1/result", {"rows": rows, "version": None}, ev.desk_a)
+        assert status == 201
+    finally:
+        server.proc.send_signal(signal.SIGTERM)
+        server.proc.wait(timeout=15)  # (a Ctrl-C meanwhile would tell uvicorn to skip the shutdown)
+        out = server.stop()
+    assert server.proc.returncode == -signal.SIGTERM and "Traceback" not in out, out
+    event_file = Path(ev.path)
+    assert sorted(p.name for p in event_file.parent.glob(event_file.name + "*")) == [event_file.name]  # no -wal, -shm
+    copy = tmp_path / "stick" / event_file.name
+    copy.parent.mkdir()
+    shutil.copyfile(event_file, copy)
+    [stored] = Event.open(str(copy)).results()
+    assert (stored.round, stored.table, stored.author) == (1, 1, "desk A")

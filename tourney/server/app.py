@@ -746,6 +746,10 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await warm_up()
         yield
+        # Stopping (Ctrl-C, or a service manager's SIGTERM, after which uvicorn ends the process
+        # at once): SQLite folds its write-ahead log back into the event file, so the file alone
+        # holds every sheet stored.
+        event.close()
 
     guards = [Middleware(ReadOnly, event=event, lang=state.lang)] if state.read_only else []
     # The server's own app answers the phones' every-second requests before its routing; beside
