@@ -143,13 +143,13 @@ class Program:
 
 def end_program(code: object) -> NoReturn:
     """End the `tourney` program with `code` (as `sys.exit` takes it) without Python's teardown:
-    freeing every object one by one took 0.1-0.2 s of `stats` and of a big check's 2 s (over
-    half a million objects for 6,719 tables) in `make bench`; the operating system drops them
-    at once. First what teardown must not skip: the standard streams are flushed and the
-    functions registered for the exit run, among them the finalizers that close the databases
-    still open (`tourney.core.sql`: SQLite folds its write-ahead log back into the event file).
-    With another thread still at work (one Python would wait for), the program ends the usual
-    way."""
+    freeing every object one by one took 0.1-0.2 s of `stats`, and 0.3-0.5 s of checking 6,719
+    tables in `make bench` (its report, over half a million objects, among them: `end_process`);
+    the operating system drops them at once. First what teardown must not skip: the standard
+    streams are flushed and the functions registered for the exit run, among them the
+    finalizers that close the databases still open (`tourney.core.sql`: SQLite folds its
+    write-ahead log back into the event file). With another thread still at work (one Python
+    would wait for), the program ends the usual way."""
     number = 0 if code is None else code if isinstance(code, int) else 1
     if not isinstance(code, (int, type(None))):
         print(code, file=sys.stderr)  # as Python does with `sys.exit("message")`
