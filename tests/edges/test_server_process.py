@@ -1,10 +1,13 @@
 """`tourney serve` as a real process on 127.0.0.1: it prints its address, answers the API,
-stores a desk's sheet, and stops cleanly on Ctrl-C with the sheet kept."""
+stores a desk's sheet, and stops cleanly on Ctrl-C and on SIGTERM with the sheet kept."""
 from __future__ import annotations
 
 import json
+import shutil
+import signal
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 from live_event import Server, build_event, table_rows
 
@@ -49,10 +52,6 @@ def test_a_service_managers_stop_leaves_the_event_file_whole(tmp_path):
     the process at once, before Python's teardown: the app closes the event's database as it
     shuts down, so SQLite folds its write-ahead log back and the event file alone (copied to a
     stick) holds the sheet just stored."""
-    import shutil
-    import signal
-    from pathlib import Path
-
     ev = build_event(tmp_path)
     server = Server(ev.path)
     try:
