@@ -265,19 +265,18 @@ def _unquoted_rows(text: str, sep: str) -> tuple[Row, ...] | None:
         records = list(itertools.islice(reader, MAX_ROWS + 1))
     except csv.Error:  # a cell beyond the csv module's own limit
         return None
+    # Without a '"', no cell is longer than its line: the cells are measured only where a line is.
     if len(records) > MAX_ROWS or max(map(len, records), default=0) > MAX_COLUMNS \
-            or max(map(len, itertools.chain.from_iterable(records)), default=0) > MAX_CELL_CHARS:
+            or (len(text) > MAX_CELL_CHARS and max(map(len, text.split("\n"))) > MAX_CELL_CHARS
+                and max(map(len, itertools.chain.from_iterable(records)), default=0) > MAX_CELL_CHARS):
         return None
     if "'" in text:
         records = [list(map(unneutralise, record)) for record in records]
-    rows: list[Row] = []
-    for number, record in enumerate(records, 1):
-        if record and record[-1].strip():
-            rows.append(Row(number, tuple(record)))
-        else:
-            cells = _trim(record)
-            if cells:
-                rows.append(Row(number, cells))
+    # A usual line's last cell is filled in: its cells as they are; the others trimmed.
+    rows = [Row(number, tuple(record)) if record and record[-1].strip() else Row(number, _trim(record))
+            for number, record in enumerate(records, 1)]
+    if any(not row.cells for row in rows):
+        rows = [row for row in rows if row.cells]
     # A one-cell row below a header of several may be a row separated by another character.
     if len(rows) > 1 and len(records[rows[0].number - 1]) > 1 and 1 in map(len, records[rows[0].number:]):
         return None

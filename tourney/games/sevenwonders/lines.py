@@ -53,11 +53,14 @@ PRINTED = ("round", "table", "seat", "player", "wonder", "side", *CATEGORIES, "t
 
 def player_score(row: SheetRow) -> PlayerScore:
     """One readable row as the rules engine's line (its required numbers are whole numbers)."""
-    # Built for every line of every sheet checked: the row's values read directly.
+    # Built for every line of every sheet checked (a big file: 30,000 of them): the row's
+    # values read in one go, without the helpers `_score` and `SheetRow.whole` (half the time).
     values = row.values
-    wonder, side = values.get("wonder"), values.get("side")
-    return _score(row.whole("seat"), row.player, values, str(wonder) if wonder else None,
-                  str(side).upper() if side else None)
+    wonder, side, name = values.get("wonder"), values.get("side"), values.get("player")
+    return PlayerScore(cast(int, values["seat"]), name if type(name) is str else str(name or ""),
+                       *cast("tuple[int, ...]", _NUMBERS(values)),
+                       str(wonder) if wonder else None, str(side).upper() if side else None,
+                       *[v if isinstance(v, int) else None for v in map(values.get, OPTIONAL_INT)])
 
 
 #: A line's whole numbers in `PlayerScore`'s field order: categories, total, coins (`STORED_INTS`).
@@ -67,7 +70,6 @@ _NUMBERS = itemgetter(*CATEGORIES, "total", "coins")
 def _score(seat: int, player: str, data: Mapping[str, object], wonder: str | None, side: str | None) -> PlayerScore:
     """A `PlayerScore` from the values of its whole-number fields by name: those of
     `STORED_INTS` are whole numbers (the caller made sure), the optional ones may be missing."""
-    # Built once per line of every sheet checked: the fields by position, read in one go.
     military, treasury, wonders, civilian, commercial, guilds, science, total, coins = cast(
         "tuple[int, int, int, int, int, int, int, int, int]", _NUMBERS(data))
     compasses, gears, tablets, wild, stages = [v if isinstance(v, int) else None for v in map(data.get, OPTIONAL_INT)]

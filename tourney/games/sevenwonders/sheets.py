@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Sequence
 
 from rules_engine.findings import Finding, error
@@ -42,12 +43,14 @@ def _side_findings(row: SheetRow) -> list[Finding]:
 _guilds_named = lru_cache(maxsize=256)(split_guilds)
 
 
+_SEAT = attrgetter("seat")
+
+
 def _table(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[TableSheet]:
     sheet = None
     if readable:
         named = next((str(row.values["guilds_in_play"]) for row in rows if row.values.get("guilds_in_play")), None)
-        sheet = TableSheet(tuple(player_score(row) for row in sorted(rows, key=lambda x: x.whole("seat"))),
-                           _guilds_named(named))
+        sheet = TableSheet(tuple(sorted(map(player_score, rows), key=_SEAT)), _guilds_named(named))
     return ParsedTable(r, t, tuple(rows), sheet)
 
 
