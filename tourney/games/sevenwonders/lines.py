@@ -57,10 +57,12 @@ def player_score(row: SheetRow) -> PlayerScore:
     # values read in one go, without the helpers `_score` and `SheetRow.whole` (half the time).
     values = row.values
     wonder, side, name = values.get("wonder"), values.get("side"), values.get("player")
-    return PlayerScore(cast(int, values["seat"]), name if type(name) is str else str(name or ""),
-                       *cast("tuple[int, ...]", _NUMBERS(values)),
-                       str(wonder) if wonder else None, str(side).upper() if side else None,
-                       *[v if isinstance(v, int) else None for v in map(values.get, OPTIONAL_INT)])
+    military, treasury, wonders, civilian, commercial, guilds, science, total, coins = cast(
+        "tuple[int, int, int, int, int, int, int, int, int]", _NUMBERS(values))
+    compasses, gears, tablets, wild, stages = [v if isinstance(v, int) else None for v in map(values.get, OPTIONAL_INT)]
+    return PlayerScore(cast(int, values["seat"]), name if type(name) is str else str(name or ""), military, treasury,
+                       wonders, civilian, commercial, guilds, science, total, coins, str(wonder) if wonder else None,
+                       str(side).upper() if side else None, compasses, gears, tablets, wild, stages)
 
 
 #: A line's whole numbers in `PlayerScore`'s field order: categories, total, coins (`STORED_INTS`).
