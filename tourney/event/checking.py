@@ -297,7 +297,11 @@ def _parse_sheets(paths: Sequence[Source], read: Callable[[Source], list[SheetRo
     return report
 
 
-def _one_table_per_player(tables: Iterable[ParsedTable[object]]) -> Iterator[LocatedFinding]:
+def _one_table_per_player(tables: Sequence[ParsedTable[object]]) -> Iterator[LocatedFinding]:
+    # Usually no name is twice in a round: one pass over the names shows it, then nothing to find.
+    names = [(table.round, name_key(player)) for table in tables for row in table.rows if (player := row.player)]
+    if len(set(names)) == len(names):
+        return
     seen: dict[tuple[int, str], ParsedTable[object]] = {}
     for table in tables:
         for row in table.rows:
@@ -488,13 +492,16 @@ def _blank_tables(rows: Sequence[SheetRow]) -> set[tuple[str, int, int]]:
     """The (file, round, table)s whose lines have names but no scores, when another table of
     the files has scores: a round's workbook typed in as the tables finish. When no table has
     any, nothing is left out (the report then says the sheets are not filled in yet)."""
-    tables: dict[tuple[str, int, int], list[SheetRow]] = defaultdict(list)
+    filled: dict[tuple[str, int, int], bool] = {}  # a line of the table has scores
     for row in rows:
-        r, t = row.values.get("round"), row.values.get("table")
+        values = row.values
+        r, t = values.get("round"), values.get("table")
         if isinstance(r, int) and isinstance(t, int):
-            tables[(row.where.file, r, t)].append(row)
-    blank = {key for key, trows in tables.items() if all(_scores_blank(row) for row in trows)}
-    return blank if len(blank) < len(tables) else set()
+            key = (row.where.file, r, t)
+            if not filled.get(key):  # looked at until one line has scores
+                filled[key] = not _scores_blank(row)
+    blank = {key for key, scores in filled.items() if not scores}
+    return blank if len(blank) < len(filled) else set()
 
 
 def _scores_blank(row: SheetRow) -> bool:
