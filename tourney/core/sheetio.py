@@ -292,20 +292,48 @@ class _Body:
             cells = (*filled, *self.extra_values)
         return cells, unsaved
 
+    def _lines_as_they_are(self, body: Iterable[Row]) -> list[tuple[Row, tuple[object, ...], tuple[str, ...]]]:
+        """What `cells` gives each row where the header names the columns in order from the
+        first, nothing fills them in and no formula lacks its value (a CSV file's usual case)."""
+        width, at, names, preprinted = self.width, self.player_at, self.names, self.preprinted
+        out: list[tuple[Row, tuple[object, ...], tuple[str, ...]]] = []
+        for row in body:
+            line: tuple[object, ...] = row.cells
+            if len(line) != width:
+                line = (*line, *[None] * (width - len(line))) if len(line) < width else line[:width]
+            if at is not None:
+                player = line[at]
+                if player is not None and (not isinstance(player, str) or player.strip()):
+                    out.append((row, line, ()))
+                    continue
+            if not _unused_line(dict(zip(names, line)), preprinted):
+                out.append((row, line, ()))
+        return out
+
     def rows(self, body: Iterable[Row]) -> list[SheetRow]:
-        lines = [(row, *read) for row in body if (read := self.cells(row)) is not None]
+        if self.pick is None and not self.table.unsaved_formulas and not self.fill and not self.extra_values:
+            lines = self._lines_as_they_are(body)
+        else:
+            lines = [(row, *read) for row in body if (read := self.cells(row)) is not None]
         # The lines without formulas lacking a value whose number cells are all plain whole
         # numbers (every line, usually) are read column by column; the others by `_convert`.
         plain = [k for k, (_row, _cells, unsaved) in enumerate(lines) if not unsaved]
-        cells = [list(self.number_cells(lines[k][1])) for k in plain]
-        ints = _plain_numbers(list(itertools.chain.from_iterable(cells)))
-        if ints is None:  # some cell needs a closer look: line by line
-            found = [(k, _plain_numbers(c)) for k, c in zip(plain, cells)]
-            plain = [k for k, numbers in found if numbers is not None]
-            ints = [n for _k, numbers in found if numbers is not None for n in numbers]
+        m = len(plain)
+        numbers_at = [self.given.index(col) for col in self.numbers]
+        # The cells column by column (each line has one per column of `given`).
+        by_column = list(zip(*(lines[k][1] for k in plain)))
+        ints = _plain_numbers(list(itertools.chain.from_iterable(by_column[at] for at in numbers_at))) if m else []
+        if ints is not None:
+            numbers = [ints[j * m:(j + 1) * m] for j in range(len(numbers_at))]
+        else:  # some cell needs a closer look: line by line
+            found = [(k, _plain_numbers(list(self.number_cells(lines[k][1])))) for k in plain]
+            plain = [k for k, read in found if read is not None]
+            numbers = [list(column) for column in zip(*(read for _k, read in found if read is not None))]
+            by_column = list(zip(*(lines[k][1] for k in plain)))
         out: list[SheetRow | None] = [None] * len(lines)
-        for k, converted in zip(plain, self._plain_rows([lines[k] for k in plain], ints)):
-            out[k] = converted
+        if plain:
+            for k, converted in zip(plain, self._plain_rows([lines[k][0] for k in plain], by_column, numbers)):
+                out[k] = converted
         table = self.table
         for k, (row, line, unsaved) in enumerate(lines):
             if out[k] is None:
@@ -313,26 +341,27 @@ class _Body:
                                   self.fmt, self.headers, unsaved, self.numbers, self.texts)
         return cast("list[SheetRow]", out)
 
-    def _plain_rows(self, lines: list[tuple[Row, tuple[object, ...], tuple[str, ...]]],
-                    ints: list[int]) -> list[SheetRow]:
-        """The lines whose number cells read as `ints` (each line's in turn), converted a
-        column at a time; what `_convert` makes of them."""
-        given, n = self.given, len(self.numbers)
-        columns: list[Sequence[object]] = [()] * len(given)
-        for j, col in enumerate(self.numbers):
-            columns[given.index(col)] = ints[j::n]
+    def _plain_rows(self, rows: list[Row], by_column: list[tuple[object, ...]],
+                    numbers: list[list[int]]) -> list[SheetRow]:
+        """`rows` converted a column at a time, from their cells column by column (`by_column`,
+        a column per column of `given`) and their number columns read as whole numbers
+        (`numbers`, in the order of `self.numbers`); what `_convert` makes of them."""
+        given = self.given
+        columns: list[Sequence[object]] = list(by_column)
+        for col, ints in zip(self.numbers, numbers):
+            columns[given.index(col)] = ints
         for col in self.texts:
             at = given.index(col)
-            cells = [line[1][at] for line in lines]
+            cells = by_column[at]
             columns[at] = ([" ".join(("" if c is None else str(c)).split()) for c in cells] if col == "player" else
                            [("" if c is None else str(c).strip()) or None for c in cells])
         table, fmt, headers = self.table, self.fmt, self.headers
         file, sheet, required, checks = table.file, table.sheet, self.required_texts, fmt.row_checks
         if not required and not checks:  # nothing can be wrong with such a line (7 Wonders)
             return [SheetRow(Location(file, row.number, sheet), dict(zip(given, converted)), (), headers, ())
-                    for (row, _cells, _unsaved), converted in zip(lines, zip(*columns))]
+                    for row, converted in zip(rows, zip(*columns))]
         out = []
-        for (row, _cells, _unsaved), converted in zip(lines, zip(*columns)):
+        for row, converted in zip(rows, zip(*columns)):
             values = dict(zip(given, converted))
             found = [(col, phrase(EMPTY_CELL, column=headers.get(col, col)))
                      for col in required if values[col] is None]

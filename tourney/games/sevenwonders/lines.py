@@ -59,7 +59,11 @@ def player_score(row: SheetRow) -> PlayerScore:
     wonder, side, name = values.get("wonder"), values.get("side"), values.get("player")
     military, treasury, wonders, civilian, commercial, guilds, science, total, coins = cast(
         "tuple[int, int, int, int, int, int, int, int, int]", _NUMBERS(values))
-    compasses, gears, tablets, wild, stages = [v if isinstance(v, int) else None for v in map(values.get, OPTIONAL_INT)]
+    if values.keys().isdisjoint(OPTIONAL_INT):  # a sheet without the counts' columns (the usual one)
+        compasses = gears = tablets = wild = stages = None
+    else:
+        compasses, gears, tablets, wild, stages = [v if isinstance(v, int) else None
+                                                   for v in map(values.get, OPTIONAL_INT)]
     return PlayerScore(cast(int, values["seat"]), name if type(name) is str else str(name or ""), military, treasury,
                        wonders, civilian, commercial, guilds, science, total, coins, str(wonder) if wonder else None,
                        str(side).upper() if side else None, compasses, gears, tablets, wild, stages)
