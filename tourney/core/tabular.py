@@ -225,12 +225,19 @@ def detect_separator(line: str) -> str:
 def csv_separator(text: str) -> str:
     """The separator of CSV text: its first line's, passing over lines that read "label: value"
     before any separator (the pad's "Guilds in play: A; B" above the header may use another)."""
-    top = list(itertools.islice((line for line in io.StringIO(text, newline="") if line.strip()), SEPARATOR_LINES))
+    top = _top_lines(text[:4096])  # not a copy of a big file's text for its first lines
+    if len(text) > 4096 and (len(top) < SEPARATOR_LINES or not top[-1].endswith(("\n", "\r"))):
+        top = _top_lines(text)
     for line in top:
         cut = min((at for at in map(line.find, SEPARATORS) if at >= 0), default=len(line))
         if ":" not in line[:cut]:
             return detect_separator(line)
     return detect_separator(top[0]) if top else ","
+
+
+def _top_lines(text: str) -> list[str]:
+    """The first `SEPARATOR_LINES` non-blank lines of `text`, as a CSV reader splits them."""
+    return list(itertools.islice((line for line in io.StringIO(text, newline="") if line.strip()), SEPARATOR_LINES))
 
 
 def _separator_name(sep: str) -> Text | str:
