@@ -337,18 +337,24 @@ SHEET_CELLS = {
 
 @st.composite
 def score_tables(draw):
-    """A score-sheet table as read: its columns in any order (with one the sheet doesn't know),
-    a "guilds in play" line above the header or not, lines of good and bad cells, some cells
-    formulas without a saved value."""
-    columns = draw(st.permutations([*SCORE_SHEET.required, "wonder", "side", "guilds_in_play", "stages", "notes"]))
+    """A score-sheet table as read: its columns in any order (with one the sheet doesn't know, or
+    not: then the reader takes the lines as they are), a "guilds in play" line above the header
+    or not, lines of good and bad cells, short and long, some cells formulas without a saved value."""
+    known = [*SCORE_SHEET.required, "wonder", "side", "guilds_in_play", "stages"]
+    columns = draw(st.permutations(known + ["notes"] if draw(st.booleans()) else known))
     rows = [tabular.Row(1, ("Guilds in play: Workers Guild, Spies Guild",))] if draw(st.booleans()) else []
     rows.append(tabular.Row(len(rows) + 1, tuple(columns)))
     kind = {c: "player" if c == "player" else "text" if c in SCORE_SHEET.optional_text or c == "notes" else "number"
             for c in columns}
     # Mostly plain numbers (the shortcut's case), or any cells.
     plain = st.sampled_from(["0", "7", "-3", " 12 ", "+4"]) if draw(st.booleans()) else SHEET_CELLS["number"]
+    # Some lines hold no result: no name, zeros or nothing (a printed sheet's empty seat).
+    empty = {"number": st.sampled_from(["0", "", None, " "]), "player": st.sampled_from(["", None, "  "]),
+             "text": SHEET_CELLS["text"]}
     for number in range(len(rows) + 1, len(rows) + 1 + draw(st.integers(0, 6))):
-        cells = tuple(draw(plain if kind[c] == "number" else SHEET_CELLS[kind[c]]) for c in columns)
+        cell = empty if draw(st.integers(0, 3)) == 0 else {**SHEET_CELLS, "number": plain}
+        cells = tuple(draw(cell[kind[c]]) for c in columns)
+        cells += ("beyond the header",) if draw(st.booleans()) else ()
         rows.append(tabular.Row(number, cells[:draw(st.integers(len(cells) - 3, len(cells)))]))
     unsaved = frozenset(draw(st.sets(st.tuples(st.integers(1, len(rows)), st.integers(1, len(columns))),
                                      max_size=draw(st.sampled_from([0, 2])))))
