@@ -54,19 +54,11 @@ PRINTED = ("round", "table", "seat", "player", "wonder", "side", *CATEGORIES, "t
 def player_score(row: SheetRow) -> PlayerScore:
     """One readable row as the rules engine's line (its required numbers are whole numbers)."""
     # Built for every line of every sheet checked (a big file: 30,000 of them): the row's
-    # values read in one go, without the helpers `_score` and `SheetRow.whole` (half the time).
+    # values read directly, not through `SheetRow.whole` and `SheetRow.player`.
     values = row.values
     wonder, side, name = values.get("wonder"), values.get("side"), values.get("player")
-    military, treasury, wonders, civilian, commercial, guilds, science, total, coins = cast(
-        "tuple[int, int, int, int, int, int, int, int, int]", _NUMBERS(values))
-    if values.keys().isdisjoint(OPTIONAL_INT):  # a sheet without the counts' columns (the usual one)
-        compasses = gears = tablets = wild = stages = None
-    else:
-        compasses, gears, tablets, wild, stages = [v if isinstance(v, int) else None
-                                                   for v in map(values.get, OPTIONAL_INT)]
-    return PlayerScore(cast(int, values["seat"]), name if type(name) is str else str(name or ""), military, treasury,
-                       wonders, civilian, commercial, guilds, science, total, coins, str(wonder) if wonder else None,
-                       str(side).upper() if side else None, compasses, gears, tablets, wild, stages)
+    return _score(cast(int, values["seat"]), name if type(name) is str else str(name or ""), values,
+                  str(wonder) if wonder else None, str(side).upper() if side else None)
 
 
 #: A line's whole numbers in `PlayerScore`'s field order: categories, total, coins (`STORED_INTS`).
@@ -78,7 +70,11 @@ def _score(seat: int, player: str, data: Mapping[str, object], wonder: str | Non
     `STORED_INTS` are whole numbers (the caller made sure), the optional ones may be missing."""
     military, treasury, wonders, civilian, commercial, guilds, science, total, coins = cast(
         "tuple[int, int, int, int, int, int, int, int, int]", _NUMBERS(data))
-    compasses, gears, tablets, wild, stages = [v if isinstance(v, int) else None for v in map(data.get, OPTIONAL_INT)]
+    if data.keys().isdisjoint(OPTIONAL_INT):  # a sheet without the counts' columns (the usual one)
+        compasses = gears = tablets = wild = stages = None
+    else:
+        compasses, gears, tablets, wild, stages = [v if isinstance(v, int) else None
+                                                   for v in map(data.get, OPTIONAL_INT)]
     return PlayerScore(seat, player, military, treasury, wonders, civilian, commercial, guilds, science, total,
                        coins, wonder, side, compasses, gears, tablets, wild, stages)
 
