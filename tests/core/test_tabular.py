@@ -338,8 +338,8 @@ SHEET_CELLS = {
 @st.composite
 def score_tables(draw):
     """A score-sheet table as read: its columns in any order (with one the sheet doesn't know, or
-    not: then the reader takes the lines as they are), a "guilds in play" line above the header
-    or not, lines of good and bad cells, short and long, some cells formulas without a saved value."""
+    not), a "guilds in play" line above the header or not, lines of good and bad cells, short and
+    long, lines that hold no result, some cells formulas without a saved value."""
     known = [*SCORE_SHEET.required, "wonder", "side", "guilds_in_play", "stages"]
     columns = draw(st.permutations(known + ["notes"] if draw(st.booleans()) else known))
     rows = [tabular.Row(1, ("Guilds in play: Workers Guild, Spies Guild",))] if draw(st.booleans()) else []
@@ -374,7 +374,7 @@ def test_lines_read_column_by_column_are_what_each_line_reads_as(table):
     headers = {col: str(head[i]) for i, col in mapping.items()}
     above = {"guilds_in_play": "Workers Guild, Spies Guild"} if at else {}
     body = sheetio._Body(table, SCORE_SHEET, mapping, headers, above)
-    lines = [(row, *read) for row in table.rows[at + 1:] if (read := body.cells(row)) is not None]
+    lines = body.lines(table.rows[at + 1:])
     one_by_one = [sheetio._convert(dict(zip(body.given, cells)), sheetio.Location("x.csv", row.number), SCORE_SHEET,
                                    headers, unsaved, body.numbers, body.texts) for row, cells, unsaved in lines]
     read = body.rows(table.rows[at + 1:])

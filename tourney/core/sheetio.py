@@ -269,52 +269,35 @@ class _Body:
         # Without reading problems, a required column can be empty only as a text column.
         self.required_texts = tuple(c for c in fmt.required if c in self.texts and c != "player")
 
-    def cells(self, row: Row) -> tuple[tuple[object, ...], tuple[str, ...]] | None:
-        """The row's cells in the order of `given` and its formulas without a saved value;
-        None for a line that is not a result line."""
-        line: tuple[object, ...] = row.cells
-        if len(line) < self.width:
-            line = (*line, *[None] * (self.width - len(line)))
-        cells = line[:len(self.names)] if self.pick is None else self.pick(line)
-        table = self.table
-        unsaved = tuple(col for i, col in self.mapping.items()
-                        if (row.number, i + 1) in table.unsaved_formulas) if table.unsaved_formulas else ()
-        # Printed sheets have rows for empty seats and signature lines (text only): not result
-        # lines. A number outside the pre-printed columns without a player is reported.
-        if (self.player_at is None or is_blank(cells[self.player_at])) and not unsaved \
-                and _unused_line(dict(zip(self.names, cells)), self.preprinted):
-            return None
-        if self.fill or self.extra_values:
-            filled = list(cells)
-            for i, value in self.fill:
-                if is_blank(filled[i]):
-                    filled[i] = value
-            cells = (*filled, *self.extra_values)
-        return cells, unsaved
-
-    def _lines_as_they_are(self, body: Iterable[Row]) -> list[tuple[Row, tuple[object, ...], tuple[str, ...]]]:
-        """What `cells` gives each row where the header names the columns in order from the
-        first, nothing fills them in and no formula lacks its value (a CSV file's usual case)."""
-        width, at, names, preprinted = self.width, self.player_at, self.names, self.preprinted
+    def lines(self, body: Iterable[Row]) -> list[tuple[Row, tuple[object, ...], tuple[str, ...]]]:
+        """Each result line of `body`: its row, its cells in the order of `given` and its
+        formulas without a saved value. One loop for all rows (a big file has 30,000)."""
+        width, n, pick, at, names, preprinted = \
+            self.width, len(self.names), self.pick, self.player_at, self.names, self.preprinted
+        mapping, formulas, fill, extra = self.mapping, self.table.unsaved_formulas, self.fill, self.extra_values
         out: list[tuple[Row, tuple[object, ...], tuple[str, ...]]] = []
         for row in body:
             line: tuple[object, ...] = row.cells
-            if len(line) != width:
-                line = (*line, *[None] * (width - len(line))) if len(line) < width else line[:width]
-            if at is not None:
-                player = line[at]
-                if player is not None and (not isinstance(player, str) or player.strip()):
-                    out.append((row, line, ()))
-                    continue
-            if not _unused_line(dict(zip(names, line)), preprinted):
-                out.append((row, line, ()))
+            if len(line) < width:
+                line = (*line, *[None] * (width - len(line)))
+            cells = line[:n] if pick is None else pick(line)
+            unsaved = tuple(col for i, col in mapping.items() if (row.number, i + 1) in formulas) if formulas else ()
+            # Printed sheets have rows for empty seats and signature lines (text only): not result
+            # lines. A number outside the pre-printed columns without a player is reported.
+            if (at is None or is_blank(cells[at])) and not unsaved \
+                    and _unused_line(dict(zip(names, cells)), preprinted):
+                continue
+            if fill or extra:
+                filled = list(cells)
+                for i, value in fill:
+                    if is_blank(filled[i]):
+                        filled[i] = value
+                cells = (*filled, *extra)
+            out.append((row, cells, unsaved))
         return out
 
     def rows(self, body: Iterable[Row]) -> list[SheetRow]:
-        if self.pick is None and not self.table.unsaved_formulas and not self.fill and not self.extra_values:
-            lines = self._lines_as_they_are(body)
-        else:
-            lines = [(row, *read) for row in body if (read := self.cells(row)) is not None]
+        lines = self.lines(body)
         # The lines without formulas lacking a value whose number cells are all plain whole
         # numbers (every line, usually) are read column by column; the others by `_convert`.
         plain = [k for k, (_row, _cells, unsaved) in enumerate(lines) if not unsaved]
