@@ -212,6 +212,8 @@ def _count_outside_quotes(line: str, sep: str) -> int:
 
 #: Lines a CSV file's separator may be taken from: the header row and "label: value" lines above it.
 SEPARATOR_LINES = 5
+#: Characters at the start of a CSV file's text that usually hold those lines.
+SEPARATOR_TEXT = 4096
 
 
 def detect_separator(line: str) -> str:
@@ -225,9 +227,9 @@ def detect_separator(line: str) -> str:
 def csv_separator(text: str) -> str:
     """The separator of CSV text: its first line's, passing over lines that read "label: value"
     before any separator (the pad's "Guilds in play: A; B" above the header may use another)."""
-    top = _top_lines(text[:4096])  # not a copy of a big file's text for its first lines
-    if len(text) > 4096 and (len(top) < SEPARATOR_LINES or not top[-1].endswith(("\n", "\r"))):
-        top = _top_lines(text)
+    top = _top_lines(text[:SEPARATOR_TEXT])  # not a copy of a big file's whole text for its first lines
+    if len(text) > SEPARATOR_TEXT and (len(top) < SEPARATOR_LINES or not top[-1].endswith(("\n", "\r"))):
+        top = _top_lines(text)  # they don't all end within it
     for line in top:
         cut = min((at for at in map(line.find, SEPARATORS) if at >= 0), default=len(line))
         if ":" not in line[:cut]:
