@@ -403,6 +403,15 @@ def test_numbers_without_a_player_are_reported_not_dropped(run):
     assert "s.csv:6: round 1, table 1: error: player is empty: write the player's name [cell]" in r.output
 
 
+def test_a_csv_line_for_an_empty_seat_is_no_players_line(run):
+    """A printed pad typed into a CSV file keeps its lines for empty seats: no name (or only
+    blanks) and zeros or nothing. They are no players' lines: the table checks as it is."""
+    rows = table_of_four() + [[1, 1, 5, "", "", "", *[0] * 9], [1, 1, 6, "  ", "", "", *[""] * 9]]
+    write_sheet(run.folder / "s.csv", rows)
+    r = run("check", "s.csv")
+    assert r.output == "checked 1 file: 1 table, 4 players: 0 errors, 0 warnings\n"
+
+
 def test_every_column_of_a_score_sheet_row_reaches_its_field(tmp_path):
     """Each cell of a 7 Wonders line lands in the rules engine's field of that name (the line
     is built by field position, so a reordered field would show here)."""
