@@ -32,6 +32,16 @@ class Tiebreak:
     decimals: int | None = None
 
 
+@dataclass(frozen=True)
+class PlainSheet:
+    """A sheet a standings workbook carries as it is, after its own sheets (the draws that
+    `verify-draws` reads): written with them, in the workbook's one save."""
+
+    title: str
+    header: tuple[str, ...]
+    rows: Sequence[Sequence[object]]
+
+
 class StandingRow(Protocol):
     """One player's line: what every game's standings row has."""
 
@@ -69,7 +79,8 @@ class Standings(Protocol):
     def to_csv(self, cut: int | None = None) -> str: ...
     def to_json(self, cut: int | None = None) -> str: ...
     def to_html(self, cut: int | None = None) -> str: ...
-    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None: ...
+    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
+                   extra: Sequence[PlainSheet] = ()) -> None: ...
 
 
 class StandingsExport(Protocol):
@@ -79,7 +90,8 @@ class StandingsExport(Protocol):
     def csv_text(self, st: Any, cut: int | None = None) -> str: ...
     def json_text(self, st: Any, cut: int | None = None) -> str: ...
     def html_text(self, st: Any, cut: int | None = None) -> str: ...
-    def xlsx(self, st: Any, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None: ...
+    def xlsx(self, st: Any, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
+             extra: Sequence[PlainSheet] = ()) -> None: ...
 
 
 class ExportedStandings:
@@ -104,8 +116,9 @@ class ExportedStandings:
     def to_html(self, cut: int | None = None) -> str:
         return self._export().html_text(self, cut)
 
-    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None:
-        self._export().xlsx(self, path, draws, cut)
+    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
+                   extra: Sequence[PlainSheet] = ()) -> None:
+        self._export().xlsx(self, path, draws, cut, extra)
 
 
 def lot_key(seed: int, name: str) -> str:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from openpyxl.styles import Border
 
     from tourney.core.schemes import Scheme
-    from tourney.event.standings import Standings, Tiebreak
+    from tourney.event.standings import PlainSheet, Standings, Tiebreak
     from tourney.core.store import Event, EventInfo, StoredDraw
 
 EXPORT_FORMATS = (".xlsx", ".csv", ".json", ".html")
@@ -186,34 +186,22 @@ def draws_sheet(info: EventInfo, scheme: Scheme, tiebreaks: Sequence[Tiebreak], 
 def to_xlsx(standings: Standings, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
             draw_rows: Sequence[tuple[int, str, str]] | None = None) -> None:
     """The standings workbook (each game's sheets), with the event's draws; before the first
-    result one sheet saying so. `draw_rows`: the `tourney-draws` sheet `verify-draws` reads."""
+    result one sheet saying so. `draw_rows`: the `tourney-draws` sheet `verify-draws` reads,
+    written with the others (a workbook saved and read back to add it took twice as long)."""
+    from tourney.event.drawcheck import HEADER, SHEET
+    from tourney.event.standings import PlainSheet
+
+    extra = (PlainSheet(SHEET, HEADER, draw_rows),) if draw_rows is not None else ()
     # Entered before the workbook is built: a write-only workbook that is never saved
     # leaves its temporary rows behind.
     with atomic(path) as tmp:
         if standings.rounds_played():
-            standings.write_xlsx(tmp, draws, cut)
+            standings.write_xlsx(tmp, draws, cut, extra)
         else:
-            _no_results_xlsx(standings.info, tmp)
-        if draw_rows is not None:
-            _add_draw_rows(tmp, draw_rows)
+            _no_results_xlsx(standings.info, tmp, extra)
 
 
-def _add_draw_rows(path: Path, rows: Sequence[tuple[int, str, str]]) -> None:
-    """Append the `tourney-draws` sheet (every round's draw record and seating as stored) to a
-    written workbook: one file holds all `verify-draws` needs."""
-    from openpyxl import load_workbook
-
-    from tourney.event.drawcheck import HEADER, SHEET
-
-    wb = load_workbook(path)
-    ws = wb.create_sheet(SHEET)
-    ws.append(list(HEADER))
-    for row in rows:
-        ws.append(list(row))
-    save_workbook(wb, path)
-
-
-def _no_results_xlsx(info: EventInfo, path: Path) -> None:
+def _no_results_xlsx(info: EventInfo, path: Path, extra: Sequence[PlainSheet]) -> None:
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
@@ -227,6 +215,10 @@ def _no_results_xlsx(info: EventInfo, path: Path) -> None:
     ws["A1"].font = Font(bold=True)
     ws["A2"] = _(NO_RESULTS)
     ws.column_dimensions["A"].width = 40
+    for plain in extra:
+        sheet = wb.create_sheet(plain.title)
+        for row in (plain.header, *plain.rows):
+            sheet.append([cell_value(v) for v in row])
     save_workbook(wb, path, report="standings")
 
 

@@ -24,7 +24,7 @@ from tourney.outputs.export import (
 )
 from tourney.core.i18n import _, pgettext
 from tourney.games.duel.standings import DuelStanding, DuelStandings
-from tourney.event.standings import Tiebreak, is_qualified, qualified_count, ranked
+from tourney.event.standings import PlainSheet, Tiebreak, is_qualified, qualified_count, ranked
 from tourney.core.store import StoredDraw
 from tourney.core import output
 from tourney.core.tabular import neutralise
@@ -111,8 +111,9 @@ def html_text(st: DuelStandings, cut: int | None = None) -> str:
                      [i for i, r in enumerate(rows) if r.dropped_after is not None])
 
 
-def xlsx(st: DuelStandings, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None:
-    """The standings workbook: Standings (every tiebreak a column), Matches, Draws."""
+def xlsx(st: DuelStandings, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
+         extra: Sequence[PlainSheet] = ()) -> None:
+    """The standings workbook: Standings (every tiebreak a column), Matches, Draws, then `extra`."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
@@ -163,4 +164,6 @@ def xlsx(st: DuelStandings, path: Path, draws: Sequence[StoredDraw] = (), cut: i
     rows = draws_sheet(info, st.scheme, st.tiebreaks, st.lot_order, draws,
                        game_rows=[(_("bye"), str(st.bye_points), _("match points for a bye"))])
     sheet(wb.create_sheet(_("Draws")), [_("Draw"), _("Value"), _("Note")], rows, [18, 40, 60], {})
+    for plain in extra:
+        sheet(wb.create_sheet(plain.title), plain.header, plain.rows, [max(8, len(h) + 3) for h in plain.header], {})
     save_workbook(wb, path, report="standings")  # the caller (export.to_xlsx) turns a failed write into a clear error

@@ -21,7 +21,7 @@ from tourney.core.names import sort_key as name_order
 from tourney.core.schemes import Scheme, find_scheme
 from tourney.event.placepoints import place_points
 from tourney.event.standings import (
-    PlayerRounds, Tiebreak, in_lot_order, is_qualified, qualified_count, round_rows,
+    PlainSheet, PlayerRounds, Tiebreak, in_lot_order, is_qualified, qualified_count, round_rows,
 )
 
 if TYPE_CHECKING:
@@ -373,8 +373,9 @@ class TableGameStandings(Generic[L]):
         """The game's width of a column, else the shared one, else as wide as its heading."""
         return [self.game.widths.get(k) or WIDTHS.get(k) or max(8, len(h) + 3) for k, h in zip(keys, header)]
 
-    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None) -> None:
-        """The standings workbook: Standings, Games, Players and Draws sheets."""
+    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
+                   extra: Sequence[PlainSheet] = ()) -> None:
+        """The standings workbook: Standings, Games, Players and Draws sheets, then `extra`."""
         from tourney.event.checking import stored_warning_text
         from tourney.outputs.export import ReportWorkbook, draws_sheet
 
@@ -409,6 +410,8 @@ class TableGameStandings(Generic[L]):
                    draws_sheet(info, self.scheme, self.tiebreaks, self.lot_order, draws,
                                game_rows=game.scheme_notes(self.scheme), after=game.draw_notes(draws)),
                    [18, 40, 60])
+        for plain in extra:
+            book.sheet(plain.title, plain.header, plain.rows)
         book.save(path, report="standings")
 
     def _heading(self, key: str) -> str:
