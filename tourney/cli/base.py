@@ -6,7 +6,7 @@ import atexit
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
@@ -217,12 +217,14 @@ def claim_output(output: str, force: bool, overwrite_results: bool, *inputs: str
     from tourney.core.outfile import claim
 
     files = [loc.path for loc in map(parse_location, filter(None, inputs)) if loc.path is not None]
-    formats: list[SheetFormat] = []
-    if output.lower().endswith((".xlsx", ".csv")):  # only these may be a filled-in score sheet: a PDF loads no game
-        from tourney.games.registry import all_games
+    claim(output, force=force, overwrite_results=overwrite_results, inputs=files, sheet_formats=_score_sheets)
 
-        formats = [g.sheet_format for g in all_games().values()]
-    claim(output, force=force, overwrite_results=overwrite_results, inputs=files, sheet_formats=formats)
+
+def _score_sheets() -> Iterable[SheetFormat]:
+    """Every game's score sheet: what a file replaced with --force may be, filled in."""
+    from tourney.games.registry import sheet_formats
+
+    return sheet_formats().values()
 
 
 @click.group(cls=TourneyGroup)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import os
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -95,10 +95,11 @@ def typed_in_results(path: Path, formats: Iterable[SheetFormat]) -> int:
 
 
 def claim(path: str | Path, *, force: bool = False, overwrite_results: bool = False,
-          inputs: Iterable[str | Path] = (), sheet_formats: Iterable[SheetFormat] = ()) -> Path:
+          inputs: Iterable[str | Path] = (), sheet_formats: Callable[[], Iterable[SheetFormat]] = tuple) -> Path:
     """Check that `path` may be written, before anything is built: not an input of the same
     command, not an existing file unless `force`, not typed-in results (a filled-in sheet of
-    one of `sheet_formats`) unless `overwrite_results`. Returns the path."""
+    one of `sheet_formats()`, asked for only when an existing file is to be replaced: they
+    load every game) unless `overwrite_results`. Returns the path."""
     p = Path(path)
     for given in inputs:
         if _same_file(p, Path(given)):
@@ -115,7 +116,7 @@ def claim(path: str | Path, *, force: bool = False, overwrite_results: bool = Fa
         raise OutputError(_("{file!r} already exists: add --force to replace it, or choose another file name").format(
             file=str(path)))
     if not overwrite_results:
-        lines = typed_in_results(p, sheet_formats)
+        lines = typed_in_results(p, sheet_formats())
         if lines:
             raise OutputError(ngettext(
                 "{file!r} holds typed-in results ({lines} filled-in score line): replacing it would lose them; "
