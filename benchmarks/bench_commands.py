@@ -7,7 +7,8 @@ from this repository's history (--base-rev REV; '' for none):
 
 Each tree runs its own code (PYTHONPATH=tree, cwd there) on files it made itself with its own
 commands: the 7 Wonders demo event, a 4-round event to import 100 tables of 500 new players
-into (a copy per run), a 35-player event seated for round 1 (the 16-page print kit), and two
+into (a copy per run), the same 500 players over 6 rounds (the standings workbook
+exported; no target in issue 32), a 35-player event seated for round 1 (the 16-page print kit), and two
 CSVs of 6,719 self-played tables: 200 games repeated, and 6,719 games each once (as real
 tables are: the rules engine's caches of seats and militaries then hit far less). The two
 trees' runs alternate, so a busy moment hits both; the load average before and after is
@@ -36,6 +37,7 @@ RUNS = 5
 CHECK_TABLES, CHECK_DISTINCT = 6719, 200  # 200 distinct games, reused; and each once (~1 min of self-play)
 KIT_PLAYERS = 35  # 7 tables of 5: list by name, seating by table, 7 table cards, 7 pads = 16 pages
 IMPORT_PLAYERS = 500  # 100 tables of 5, none registered before the import
+EXPORT_ROUNDS = 6  # the export's event: the import's 500 players, 6 rounds of 100 tables
 
 
 @dataclass
@@ -83,8 +85,10 @@ class Command:
 
 def prepare_trees(trees: list[Tree], shared: Path) -> str:
     """Each tree's event files, made with its own commands; the sheets both import and check."""
-    sheet = shared / "round1-100-tables.csv"
-    write_round(sheet, 1, [f"Spieler {i:03d}" for i in range(IMPORT_PLAYERS)], random.Random(7))
+    names = [f"Spieler {i:03d}" for i in range(IMPORT_PLAYERS)]
+    rounds = [shared / f"round{r}-100-tables.csv" for r in range(1, EXPORT_ROUNDS + 1)]
+    for r, sheet in enumerate(rounds, 1):
+        write_round(sheet, r, names, random.Random(6 + r))
     write_csv(shared / "check-6719.csv", CHECK_TABLES, CHECK_DISTINCT)
     write_csv(shared / "check-6719-distinct.csv", CHECK_TABLES, CHECK_TABLES)
     pages = ""
@@ -92,6 +96,8 @@ def prepare_trees(trees: list[Tree], shared: Path) -> str:
         w = tree.work
         tree.setup(["demo", "--dir", str(w / "demo"), "--game", "7wonders"])
         tree.setup(["new", str(w / "import.db"), "--game", "7wonders", "--seed", "1", "--rounds", "4"])
+        tree.setup(["new", str(w / "export.db"), "--game", "7wonders", "--seed", "1", "--rounds", str(EXPORT_ROUNDS)])
+        tree.setup(["results", "import", str(w / "export.db"), *map(str, rounds), "--register"])
         tree.setup(["new", str(w / "kit.db"), "--game", "7wonders", "--seed", "7", "--rounds", "4"])
         tree.setup(["players", "add", str(w / "kit.db"), *[f"Spielerin {i:02d}" for i in range(1, KIT_PLAYERS + 1)]])
         tree.setup(["seat", str(w / "kit.db")])
@@ -118,6 +124,9 @@ def commands(shared: Path) -> list[Command]:
         Command("print kit: round 1, all parts, 16 pages", 1.2,
                 lambda t: ["print", str(t.work / "kit.db"), "--round", "1", "--what", "seating,tables,cards,pads",
                            "-o", str(t.work / "kit.pdf")], gone("kit.pdf")),
+        Command("export -o standings.xlsx: 500 players x 6", None,
+                lambda t: ["export", str(t.work / "export.db"), "-o", str(t.work / "standings.xlsx")],
+                gone("standings.xlsx")),
         Command("stats (demo event)", 1.0, lambda t: ["stats", demo(t)]),
         Command("stats -o stats.pdf (demo event)", 1.0,
                 lambda t: ["stats", demo(t), "-o", str(t.work / "stats.pdf")], gone("stats.pdf")),
