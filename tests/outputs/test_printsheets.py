@@ -139,3 +139,84 @@ def test_german_sheets_import_too(run):
         fill(ws)
     wb.save(path)
     assert run("results", "import", "ev.db", "r1.xlsx").output.endswith("3 tables stored\n")
+
+
+def looks(cell) -> tuple[object, ...]:
+    """What a person sees of a cell's format: font (name, size, bold), the box's four sides,
+    the shade, the alignment."""
+    b = cell.border
+    sides = tuple(side.style if side is not None else None for side in (b.left, b.right, b.top, b.bottom))
+    return (cell.font.name, cell.font.sz, bool(cell.font.b), *sides, cell.fill.fgColor.rgb if cell.fill.fill_type else None, cell.alignment.horizontal,
+            cell.alignment.vertical, bool(cell.alignment.wrap_text))
+
+
+BOXED = ("thin",) * 4
+
+
+def test_every_table_sheet_is_formatted_alike_as_printed(run):
+    """The last table's sheet looks as the first: headings shaded and boxed, the player's name
+    large and bold, every score cell boxed, the signature lines ruled (each style is worked out
+    once per workbook and copied to the other cells)."""
+    seated_event(run)
+    run("sheets", "ev.db", "--round", "1", "-o", "r1.xlsx")
+    wb = load_workbook(run.folder / "r1.xlsx")
+    heading = ("Calibri", None, True, *BOXED, "00DDDDDD", "center", "center", True)
+    for ws in (wb["Table 1"], wb["Table 3"]):
+        assert looks(ws["A1"])[:3] == ("Calibri", 18, True)
+        assert [looks(c) for c in ws[HEADER_ROW]] == [heading] * len(HEADER)
+        line = [looks(c) for c in ws[HEADER_ROW + 1]]
+        assert line[3] == ("Calibri", 13, True, *BOXED, None, "left", "center", False)
+        assert line[4] == ("Calibri", None, False, *BOXED, None, "left", "center", False)
+        assert line[0] == line[5] == line[-1] == ("Calibri", None, False, *BOXED, None, "center", "center", False)
+        players = sum(1 for r in range(HEADER_ROW + 1, HEADER_ROW + 8) if ws.cell(r, 4).value)
+        sign = HEADER_ROW + players + 3  # the first signature line, under its title
+        assert ws.cell(sign, 5).value == ws.cell(HEADER_ROW + 1, 4).value
+        assert looks(ws.cell(sign, 5))[8:10] == ("right", "bottom")
+        assert [looks(ws.cell(sign, c))[6] for c in range(6, 13)] == ["thin"] * 7
+    names = wb["Players"]
+    assert [looks(c)[:8] for c in names[3]] == [("Calibri", None, True, *BOXED, "00DDDDDD")] * 4
+    assert [looks(c)[8] for c in names[4 + len(PLAYERS) - 1]] == ["left", "center", "center", "left"]
+
+
+def test_a_table_games_and_a_duels_sheets_are_formatted_alike_as_printed(run):
+    run("new", "d.db", "--game", "dominations", "--seed", "1")
+    run("players", "add", "d.db", *PLAYERS[:8])
+    run("seat", "d.db")
+    run("sheets", "d.db", "--round", "1", "-o", "dom.xlsx")
+    wb = load_workbook(run.folder / "dom.xlsx")
+    first, last = (wb[name] for name in wb.sheetnames[1::len(wb.sheetnames) - 2])
+    for ws in (first, last):
+        assert [looks(c) for c in ws[5]][2:5] == [("Calibri", None, False, *BOXED, None, "center", "center", False),
+                                                 ("Calibri", 13, True, *BOXED, None, "left", "center", False),
+                                                 ("Calibri", None, False, *BOXED, None, "center", "center", False)]
+    assert [looks(c) for c in first[4]] == [looks(c) for c in last[4]]
+    run("new", "s.db", "--game", "duel", "--seed", "1")
+    run("players", "add", "s.db", *PLAYERS[:6])
+    run("seat", "s.db")
+    run("sheets", "s.db", "--round", "1", "-o", "s.xlsx")
+    wb = load_workbook(run.folder / "s.xlsx")
+    for ws in (wb["Table 1"], wb["Table 3"]):
+        assert [looks(c)[2:] for c in ws[5]][1:4] == [(False, *BOXED, None, "center", "center", True),
+                                                    (True, *BOXED, None, "left", "center", False),
+                                                    (False, *BOXED, None, "center", "center", True)]
+        assert looks(ws.cell(5, 3))[1] == 13
+
+
+def test_cells_given_one_style_keep_their_own_formats():
+    """A style copied to many cells is each cell's own: a later change to one cell leaves the
+    others as they were."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Alignment
+
+    from tourney.outputs.printsheets import BOX, CellStyle, Font, Styles
+
+    ws = Workbook().active
+    styles, style = Styles(), CellStyle(Font(bold=True), BOX, alignment=Alignment(horizontal="left"))
+    for c in range(1, 4):
+        styles(ws.cell(1, c, c), style)
+    ws.cell(1, 2).number_format = "0.00"
+    ws.cell(1, 3).font = Font(size=20)
+    assert [ws.cell(1, c).number_format for c in range(1, 4)] == ["General", "0.00", "General"]
+    assert [(ws.cell(1, c).font.sz, bool(ws.cell(1, c).font.b)) for c in range(1, 4)] == [
+        (None, True), (None, True), (20, False)]
+    assert all(ws.cell(1, c).border.left.style == "thin" for c in range(1, 4))

@@ -3,12 +3,15 @@ and `write_sheets`, which checks the request and hands the round to the event's 
 (`tourney.games.<game>` lays out its own score sheets)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from copy import copy
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, cast
 
 from openpyxl.styles import Alignment, Border, PatternFill, Side
 from openpyxl.styles import Font as _Font
+from openpyxl.styles.cell_style import StyleArray
+from openpyxl.styles.styleable import StyleableObject
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -28,6 +31,44 @@ def Font(*, size: float | None = None, bold: bool = False) -> _Font:
 THIN = Side(style="thin")
 BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 SHADE = PatternFill("solid", fgColor="DDDDDD")
+
+
+@dataclass(frozen=True, eq=False)
+class CellStyle:
+    """How a printed cell looks: its font, border, fill and alignment (None: openpyxl's
+    default). Made once, as a constant: `Styles` knows each by identity."""
+
+    font: _Font | None = None
+    border: Border | None = None
+    fill: PatternFill | None = None
+    alignment: Alignment | None = None
+
+
+class _Styled(Protocol):
+    _style: StyleArray  # a cell's style indices: openpyxl's own, which its stubs don't declare
+
+
+class Styles:
+    """Gives the cells of one workbook their `CellStyle`, each cell once.
+
+    openpyxl hashes a font, border, fill or alignment anew at every assignment (a round of
+    100 tables made 48,000 of them: 60 % of `tourney sheets`' time). Here a style goes
+    through openpyxl once per workbook, at its first cell; later cells take a copy of the
+    style indices that gave it (as openpyxl copies a cell's style between worksheets)."""
+
+    def __init__(self) -> None:
+        self._indices: dict[CellStyle, StyleArray] = {}
+
+    def __call__(self, cell: StyleableObject, style: CellStyle) -> None:
+        indices = self._indices.get(style)
+        if indices is not None:
+            cast(_Styled, cell)._style = copy(indices)
+            return
+        for part in fields(style):
+            value = getattr(style, part.name)
+            if value is not None:
+                setattr(cell, part.name, value)
+        self._indices[style] = copy(cast(_Styled, cell)._style)
 
 
 @dataclass(frozen=True)
@@ -52,20 +93,43 @@ def a4_page(ws: Worksheet, landscape: bool) -> None:
     ws.page_margins.top = ws.page_margins.bottom = 0.5
 
 
-def signature_lines(ws: Worksheet, row: int, title: str, names: list[str], name_cols: tuple[int, int],
-                    line_cols: tuple[int, int]) -> None:
+#: The header row of a score sheet and of a list; a score line's cells (the player's name
+#: large), a list's cells; a block of notes under the title.
+HEADING = CellStyle(Font(bold=True), BOX, SHADE, Alignment(horizontal="center", vertical="center", wrap_text=True))
+LIST_HEADING = CellStyle(Font(bold=True), BOX, SHADE)
+SCORE_LEFT = CellStyle(Font(), BOX, alignment=Alignment(horizontal="left", vertical="center"))
+SCORE_CENTRE = CellStyle(Font(), BOX, alignment=Alignment(horizontal="center", vertical="center"))
+SCORE_PLAYER = CellStyle(Font(size=13, bold=True), BOX, alignment=Alignment(horizontal="left", vertical="center"))
+LIST_LEFT = CellStyle(Font(), BOX, alignment=Alignment(horizontal="left"))
+LIST_CENTRE = CellStyle(Font(), BOX, alignment=Alignment(horizontal="center"))
+NOTES = CellStyle(alignment=Alignment(wrap_text=True, vertical="top"))
+
+
+def title_style(size: float, *, wrap: bool = False) -> CellStyle:
+    """A sheet's bold title (`wrap`: on as many lines as it needs, from the top)."""
+    return CellStyle(Font(size=size, bold=True), alignment=Alignment(wrap_text=True, vertical="top") if wrap else None)
+
+
+#: The signature lines' title, the names beside the lines, the lines to sign on.
+SIGN_TITLE = CellStyle(font=Font(bold=True))
+SIGN_NAME = CellStyle(alignment=Alignment(horizontal="right", vertical="bottom"))
+SIGN_LINE = CellStyle(border=Border(bottom=THIN))
+
+
+def signature_lines(ws: Worksheet, styles: Styles, row: int, title: str, names: list[str],
+                    name_cols: tuple[int, int], line_cols: tuple[int, int]) -> None:
     """`title` in `row`, then one line per name: the name right-aligned in `name_cols`, a rule
     to sign on across `line_cols`. Callers keep both out of the player and total columns, so
     the import skips these rows."""
-    ws.cell(row, 1, title).font = Font(bold=True)
+    styles(ws.cell(row, 1, title), SIGN_TITLE)
     for i, name in enumerate(names, 1):
         r = row + i
         if name_cols[0] < name_cols[1]:
             ws.merge_cells(start_row=r, start_column=name_cols[0], end_row=r, end_column=name_cols[1])
-        ws.cell(r, name_cols[0], str(neutralise(name))).alignment = Alignment(horizontal="right", vertical="bottom")
+        styles(ws.cell(r, name_cols[0], str(neutralise(name))), SIGN_NAME)
         ws.merge_cells(start_row=r, start_column=line_cols[0], end_row=r, end_column=line_cols[1])
         for c in range(line_cols[0], line_cols[1] + 1):
-            ws.cell(r, c).border = Border(bottom=THIN)
+            styles(ws.cell(r, c), SIGN_LINE)
         ws.row_dimensions[r].height = 32
 
 

@@ -15,7 +15,7 @@ from tourney.core.i18n import _, pgettext, use_language
 from tourney.games.duel.stored import pairing_notes, stored_rounds
 from tourney.core.tabular import neutralise
 from tourney.core.names import sort_key
-from tourney.outputs.printsheets import BOX, SHADE, SheetsWritten, a4_page, signature_lines
+from tourney.outputs.printsheets import BOX, SHADE, CellStyle, SheetsWritten, Styles, a4_page, signature_lines
 from tourney.core.output import csv_text
 
 
@@ -148,7 +148,10 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
     info = event.info()
     wb = Workbook()
     wb.remove(wb.worksheets[0])
+    styles = Styles()
     centre = Alignment(horizontal="center", vertical="center", wrap_text=True)
+    heading, boxed = CellStyle(Font(bold=True), BOX, SHADE, centre), CellStyle(border=BOX, alignment=centre)
+    name = CellStyle(Font(bold=True, size=13), BOX, alignment=Alignment(horizontal="left", vertical="center"))
 
     def listing(title: str, heading: str, header: Sequence[str], lines: list[list[object]],
                 widths: tuple[int, ...], centred: tuple[int, ...]) -> None:
@@ -189,21 +192,17 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
             sh.merge_cells(f"A{rr}:{last}{rr}")
         sh.row_dimensions[2].height = 32
         # The header row is the import format: the reader matches these names.
-        for c, (col, name) in enumerate(zip(COLUMNS, lab.header), 1):
-            cell = sh.cell(MATCH_HEADER_ROW, c, name)
-            cell.font, cell.fill, cell.border, cell.alignment = Font(bold=True), SHADE, BOX, centre
+        for c, (col, head) in enumerate(zip(COLUMNS, lab.header), 1):
+            styles(sh.cell(MATCH_HEADER_ROW, c, head), heading)
             sh.column_dimensions[get_column_letter(c)].width = MATCH_WIDTHS.get(col, 8)
         sh.row_dimensions[MATCH_HEADER_ROW].height = 24
         for i, (who, first) in enumerate(((x.player, 1), (x.opponent, 0))):
             rr = MATCH_HEADER_ROW + 1 + i
             for c, v in enumerate([r, x.table, who, first] + [None] * (len(COLUMNS) - 4), 1):
-                cell = sh.cell(rr, c, neutralise(v))
-                cell.border, cell.alignment = BOX, centre
-            sh.cell(rr, 3).font = Font(bold=True, size=13)
-            sh.cell(rr, 3).alignment = Alignment(horizontal="left", vertical="center")
+                styles(sh.cell(rr, c, neutralise(v)), name if c == 3 else boxed)
             sh.row_dimensions[rr].height = 40
         sign = MATCH_HEADER_ROW + 4
-        signature_lines(sh, sign, lab.signatures, [x.player, x.opponent or ""],
+        signature_lines(sh, styles, sign, lab.signatures, [x.player, x.opponent or ""],
                         (1, 4), (5, 12))
         sh.print_area = f"A1:{last}{sign + 2}"
         a4_page(sh, landscape=True)

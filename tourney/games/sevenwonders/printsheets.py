@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment
 from openpyxl.utils import get_column_letter
 
 from rules_engine.sevenwonders.data import GUILD_NAMES_BY_LANG
@@ -19,7 +18,10 @@ from tourney.games.sevenwonders.standings import GAME
 from tourney.core.i18n import _, pgettext, use_language
 from tourney.core.collation import collation_key
 from tourney.games.tablegame.outputs import SeatedTables, write_round
-from tourney.outputs.printsheets import BOX, SHADE, Font, SheetsWritten, a4_page, signature_lines
+from tourney.outputs.printsheets import (
+    HEADING, LIST_CENTRE, LIST_HEADING, LIST_LEFT, NOTES, SCORE_CENTRE, SCORE_LEFT, SCORE_PLAYER, SheetsWritten,
+    Styles, a4_page, signature_lines, title_style,
+)
 from tourney.core.tabular import neutralise
 
 if TYPE_CHECKING:
@@ -64,6 +66,7 @@ def labels(lang: str) -> Labels:
 
 
 HEADER_ROW = 5  # rows 1-3 hold the title, the guilds and the instructions
+TITLE, GUILDS, LIST_TITLE = title_style(18), title_style(12, wrap=True), title_style(16, wrap=True)
 
 @dataclass(frozen=True)
 class SeatLine:
@@ -72,70 +75,55 @@ class SeatLine:
     wonder: str | None
 
 
-def _table_sheet(wb: Workbook, event_name: str, round_no: int, table_no: int, seats: list[SeatLine],
+def _table_sheet(wb: Workbook, styles: Styles, event_name: str, round_no: int, table_no: int, seats: list[SeatLine],
                  draw: RoundDraw | None, lab: Labels) -> None:
     ws = wb.create_sheet(f"{lab.sheet} {table_no}")
     last_col = get_column_letter(len(HEADER))
     ws["A1"] = neutralise(f"{event_name} · {lab.round} {round_no} · {lab.table} {table_no}")
-    ws["A1"].font = Font(size=18, bold=True)
+    styles(ws["A1"], TITLE)
     guilds = ", ".join(lab.guild_names.get(g, g) for g in draw.guilds_for(len(seats))) if draw else "–"
     ws["A2"] = f"{lab.guilds}: {guilds}"
     ws["A3"] = lab.rules
     for r in (1, 2, 3):
         ws.merge_cells(f"A{r}:{last_col}{r}")
-    ws["A2"].font = Font(size=12, bold=True)
-    ws["A2"].alignment = Alignment(wrap_text=True, vertical="top")  # every guild in play, on two lines
+    styles(ws["A2"], GUILDS)  # every guild in play, on two lines
     ws.row_dimensions[2].height = 32
-    ws["A3"].alignment = Alignment(wrap_text=True, vertical="top")
+    styles(ws["A3"], NOTES)
     ws.row_dimensions[3].height = 30
     for c, (name, width) in enumerate(zip(lab.header, WIDTHS), 1):
-        cell = ws.cell(HEADER_ROW, c, name)
-        cell.font = Font(bold=True)
-        cell.fill = SHADE
-        cell.border = BOX
-        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+        styles(ws.cell(HEADER_ROW, c, name), HEADING)
         ws.column_dimensions[get_column_letter(c)].width = width
     ws.row_dimensions[HEADER_ROW].height = 30
     for i, s in enumerate(seats):
         row = HEADER_ROW + 1 + i
         values = (round_no, table_no, s.seat, s.player, s.wonder or "")
         for c in range(1, len(HEADER) + 1):
-            cell = ws.cell(row, c, neutralise(values[c - 1]) if c <= len(values) else None)
-            cell.border = BOX
-            cell.font = Font()
-            cell.alignment = Alignment(horizontal="left" if c in (4, 5) else "center", vertical="center")
-        ws.cell(row, 4).font = Font(size=13, bold=True)
+            styles(ws.cell(row, c, neutralise(values[c - 1]) if c <= len(values) else None),
+                   SCORE_PLAYER if c == 4 else SCORE_LEFT if c == 5 else SCORE_CENTRE)
         ws.row_dimensions[row].height = 34
     sign = HEADER_ROW + len(seats) + 2
     ws.merge_cells(start_row=sign, start_column=1, end_row=sign, end_column=6)
-    signature_lines(ws, sign, lab.signatures, [s.player for s in seats], (5, 5), (6, 12))
+    signature_lines(ws, styles, sign, lab.signatures, [s.player for s in seats], (5, 5), (6, 12))
     ws.print_area = f"A1:{last_col}{sign + len(seats)}"
     a4_page(ws, landscape=True)
 
 
-def _player_list(wb: Workbook, event_name: str, round_no: int,
+def _player_list(wb: Workbook, styles: Styles, event_name: str, round_no: int,
                  tables: list[tuple[int, list[SeatLine]]], lab: Labels) -> None:
     ws = wb.create_sheet(lab.players, 0)
     ws["A1"] = neutralise(f"{event_name} · {lab.round} {round_no} · {lab.where}")
-    ws["A1"].font = Font(size=16, bold=True)
-    ws["A1"].alignment = Alignment(wrap_text=True, vertical="top")  # the round stays visible
+    styles(ws["A1"], LIST_TITLE)  # the round stays visible
     ws.row_dimensions[1].height = 42
     ws.merge_cells("A1:D1")
     # No 'round' or 'total' column: the import does not take this list for a score sheet.
     for c, (name, width) in enumerate(zip(lab.list_header, (32, 8, 8, 16)), 1):
-        cell = ws.cell(3, c, name)
-        cell.font = Font(bold=True)
-        cell.fill = SHADE
-        cell.border = BOX
+        styles(ws.cell(3, c, name), LIST_HEADING)
         ws.column_dimensions[get_column_letter(c)].width = width
     everyone = sorted(((s.player, t, s.seat, s.wonder or "") for t, seats in tables for s in seats),
                       key=lambda x: collation_key(x[0]))  # Ä with A, not after Z
     for i, values in enumerate(everyone, 4):
         for c, v in enumerate(values, 1):
-            cell = ws.cell(i, c, neutralise(v))
-            cell.font = Font()
-            cell.border = BOX
-            cell.alignment = Alignment(horizontal="left" if c in (1, 4) else "center")
+            styles(ws.cell(i, c, neutralise(v)), LIST_LEFT if c in (1, 4) else LIST_CENTRE)
     ws.print_area = f"A1:D{3 + len(everyone)}"
     ws.print_title_rows = "3:3"
     a4_page(ws, landscape=False)
@@ -147,9 +135,10 @@ def build_workbook(event_name: str, round_no: int, tables: list[tuple[int, list[
     lab = labels(lang)
     wb = Workbook()
     wb.remove(wb.worksheets[0])
+    styles = Styles()
     for table_no, seats in tables:
-        _table_sheet(wb, event_name, round_no, table_no, seats, draw, lab)
-    _player_list(wb, event_name, round_no, tables, lab)
+        _table_sheet(wb, styles, event_name, round_no, table_no, seats, draw, lab)
+    _player_list(wb, styles, event_name, round_no, tables, lab)
     return wb
 
 

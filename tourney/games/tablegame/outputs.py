@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from tourney.core import store
     from tourney.core.store import Event
     from tourney.outputs.pdf.game import GamePrint, StandingsTable
-    from tourney.outputs.printsheets import SheetsWritten
+    from tourney.outputs.printsheets import SheetsWritten, Styles
 
 # --- printing --------------------------------------------------------------------------------
 #: A round's tables as seated: (table, its seats in seat order), by table.
@@ -56,11 +56,14 @@ def write_sheets(game: TableGame[Any], event: Event, round_no: int, path: Path, 
 def _workbook(game: TableGame[Any], event_name: str, round_no: int, tables: SeatedTables, lang: str) -> Any:
     from openpyxl import Workbook
 
+    from tourney.outputs.printsheets import Styles
+
     wb = Workbook()
     wb.remove(wb.worksheets[0])
+    styles = Styles()
     for t, seats in tables:
-        _table_sheet(game, wb, event_name, round_no, t, seats, lang)
-    _name_list(wb, event_name, round_no, [s for _t, seats in tables for s in seats], lang)
+        _table_sheet(game, wb, styles, event_name, round_no, t, seats, lang)
+    _name_list(wb, styles, event_name, round_no, [s for _t, seats in tables for s in seats], lang)
     return wb
 
 
@@ -75,31 +78,28 @@ def _printed(lang: str) -> tuple[str, str, str, str, tuple[str, str, str], str]:
 _HEADER_ROW = 4
 
 
-def _table_sheet(game: TableGame[Any], wb: Any, event_name: str, round_no: int, table_no: int,
+def _table_sheet(game: TableGame[Any], wb: Any, styles: Styles, event_name: str, round_no: int, table_no: int,
                  seats: list[store.SeatRow], lang: str) -> None:
-    from openpyxl.styles import Alignment
     from openpyxl.utils import get_column_letter
 
-    from tourney.outputs.printsheets import BOX, SHADE, Font, a4_page, signature_lines
+    from tourney.outputs.printsheets import (
+        HEADING, NOTES, SCORE_CENTRE, SCORE_LEFT, SCORE_PLAYER, a4_page, signature_lines, title_style,
+    )
     from tourney.core.tabular import neutralise
 
     round_w, table_w, sign_w, *_rest = _printed(lang)
     ws = wb.create_sheet(f"{table_w} {table_no}")
     last = get_column_letter(len(game.columns))
     ws["A1"] = neutralise(f"{event_name} · {game.label} · {round_w} {round_no} · {table_w} {table_no}")
-    ws["A1"].font = Font(size=16, bold=True)
+    styles(ws["A1"], title_style(16))
     with use_language(lang):
         ws["A2"] = _(game.notes)
-    ws["A2"].alignment = Alignment(wrap_text=True, vertical="top")
+    styles(ws["A2"], NOTES)
     ws.row_dimensions[2].height = 44
     for r in (1, 2):
         ws.merge_cells(f"A{r}:{last}{r}")
     for c, column in enumerate(game.columns, 1):
-        cell = ws.cell(_HEADER_ROW, c, game.words.label(column, lang))
-        cell.font = Font(bold=True)
-        cell.fill = SHADE
-        cell.border = BOX
-        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+        styles(ws.cell(_HEADER_ROW, c, game.words.label(column, lang)), HEADING)
         ws.column_dimensions[get_column_letter(c)].width = 26 if column in ("player", game.board) else 13
     prefilled: dict[str, Callable[[store.SeatRow], object]] = {
         "round": lambda s: round_no, "table": lambda s: table_no, "seat": lambda s: s.seat,
@@ -108,45 +108,36 @@ def _table_sheet(game: TableGame[Any], wb: Any, event_name: str, round_no: int, 
         row = _HEADER_ROW + 1 + i
         for c, column in enumerate(game.columns, 1):
             fill = prefilled.get(column)
-            cell = ws.cell(row, c, neutralise(fill(s)) if fill else None)
-            cell.border = BOX
-            cell.font = Font(size=13, bold=True) if column == "player" else Font()
-            cell.alignment = Alignment(horizontal="left" if column in ("player", game.board) else "center",
-                                       vertical="center")
+            styles(ws.cell(row, c, neutralise(fill(s)) if fill else None),
+                   SCORE_PLAYER if column == "player" else SCORE_LEFT if column == game.board else SCORE_CENTRE)
         ws.row_dimensions[row].height = 30
     sign = _HEADER_ROW + len(seats) + 2
     # Names and lines sit under the round, table and seat columns: the import skips the rows.
-    signature_lines(ws, sign, sign_w, [s.player for s in seats], (1, 3), (5, len(game.columns)))
+    signature_lines(ws, styles, sign, sign_w, [s.player for s in seats], (1, 3), (5, len(game.columns)))
     ws.print_area = f"A1:{last}{sign + len(seats)}"
     a4_page(ws, landscape=True)
 
 
-def _name_list(wb: Any, event_name: str, round_no: int, seats: list[store.SeatRow], lang: str) -> None:
-    from openpyxl.styles import Alignment
+def _name_list(wb: Any, styles: Styles, event_name: str, round_no: int, seats: list[store.SeatRow],
+               lang: str) -> None:
     from openpyxl.utils import get_column_letter
 
     from tourney.core.collation import collation_key
-    from tourney.outputs.printsheets import BOX, SHADE, Font, a4_page
+    from tourney.outputs.printsheets import LIST_CENTRE, LIST_HEADING, LIST_LEFT, a4_page, title_style
     from tourney.core.tabular import neutralise
 
     round_w, _table, _seat, title, head, where = _printed(lang)
     ws = wb.create_sheet(title, 0)
     ws["A1"] = neutralise(f"{event_name} · {round_w} {round_no} · {where}")
-    ws["A1"].font = Font(size=16, bold=True)
+    styles(ws["A1"], title_style(16))
     ws.merge_cells("A1:C1")
     # No 'round' column: the import does not take this list for a score sheet.
     for c, (name, width) in enumerate(zip(head, (32, 8, 8)), 1):
-        cell = ws.cell(3, c, name)
-        cell.font = Font(bold=True)
-        cell.fill = SHADE
-        cell.border = BOX
+        styles(ws.cell(3, c, name), LIST_HEADING)
         ws.column_dimensions[get_column_letter(c)].width = width
     for i, s in enumerate(sorted(seats, key=lambda s: collation_key(s.player)), 4):
         for c, v in enumerate((s.player, s.table, s.seat), 1):
-            cell = ws.cell(i, c, neutralise(v))
-            cell.font = Font()
-            cell.border = BOX
-            cell.alignment = Alignment(horizontal="left" if c == 1 else "center")
+            styles(ws.cell(i, c, neutralise(v)), LIST_LEFT if c == 1 else LIST_CENTRE)
     ws.print_area = f"A1:C{3 + len(seats)}"
     ws.print_title_rows = "3:3"
     a4_page(ws, landscape=False)
