@@ -36,7 +36,7 @@ SHADE = PatternFill("solid", fgColor="DDDDDD")
 @dataclass(frozen=True, eq=False)
 class CellStyle:
     """How a printed cell looks: its font, border, fill and alignment (None: openpyxl's
-    default). Made once, as a constant: `Styles` knows each by identity."""
+    default). Made once, as a constant or for a whole workbook: `Styles` knows each by identity."""
 
     font: _Font | None = None
     border: Border | None = None
@@ -108,6 +108,10 @@ NOTES = CellStyle(alignment=Alignment(wrap_text=True, vertical="top"))
 def title_style(size: float, *, wrap: bool = False) -> CellStyle:
     """A sheet's bold title (`wrap`: on as many lines as it needs, from the top)."""
     return CellStyle(Font(size=size, bold=True), alignment=Alignment(wrap_text=True, vertical="top") if wrap else None)
+
+
+#: A table game's sheet and list titles.
+SHEET_TITLE = title_style(16)
 
 
 #: The signature lines' title, the names beside the lines, the lines to sign on.

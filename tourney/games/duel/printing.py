@@ -150,8 +150,9 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
     wb.remove(wb.worksheets[0])
     styles = Styles()
     centre = Alignment(horizontal="center", vertical="center", wrap_text=True)
-    heading, boxed = CellStyle(Font(bold=True), BOX, SHADE, centre), CellStyle(border=BOX, alignment=centre)
-    name = CellStyle(Font(bold=True, size=13), BOX, alignment=Alignment(horizontal="left", vertical="center"))
+    # The match sheets' header row, their cells, a player's name.
+    head_style, boxed = CellStyle(Font(bold=True), BOX, SHADE, centre), CellStyle(border=BOX, alignment=centre)
+    name_style = CellStyle(Font(bold=True, size=13), BOX, alignment=Alignment(horizontal="left", vertical="center"))
 
     def listing(title: str, heading: str, header: Sequence[str], lines: list[list[object]],
                 widths: tuple[int, ...], centred: tuple[int, ...]) -> None:
@@ -193,13 +194,13 @@ def write_round_workbook(event: store.Event, round_no: int | None, path: str | P
         sh.row_dimensions[2].height = 32
         # The header row is the import format: the reader matches these names.
         for c, (col, head) in enumerate(zip(COLUMNS, lab.header), 1):
-            styles(sh.cell(MATCH_HEADER_ROW, c, head), heading)
+            styles(sh.cell(MATCH_HEADER_ROW, c, head), head_style)
             sh.column_dimensions[get_column_letter(c)].width = MATCH_WIDTHS.get(col, 8)
         sh.row_dimensions[MATCH_HEADER_ROW].height = 24
         for i, (who, first) in enumerate(((x.player, 1), (x.opponent, 0))):
             rr = MATCH_HEADER_ROW + 1 + i
             for c, v in enumerate([r, x.table, who, first] + [None] * (len(COLUMNS) - 4), 1):
-                styles(sh.cell(rr, c, neutralise(v)), name if c == 3 else boxed)
+                styles(sh.cell(rr, c, neutralise(v)), name_style if c == 3 else boxed)
             sh.row_dimensions[rr].height = 40
         sign = MATCH_HEADER_ROW + 4
         signature_lines(sh, styles, sign, lab.signatures, [x.player, x.opponent or ""],

@@ -83,7 +83,7 @@ def _table_sheet(game: TableGame[Any], wb: Any, styles: Styles, event_name: str,
     from openpyxl.utils import get_column_letter
 
     from tourney.outputs.printsheets import (
-        HEADING, NOTES, SCORE_CENTRE, SCORE_LEFT, SCORE_PLAYER, a4_page, signature_lines, title_style,
+        HEADING, NOTES, SCORE_CENTRE, SCORE_LEFT, SCORE_PLAYER, SHEET_TITLE, a4_page, signature_lines,
     )
     from tourney.core.tabular import neutralise
 
@@ -91,7 +91,7 @@ def _table_sheet(game: TableGame[Any], wb: Any, styles: Styles, event_name: str,
     ws = wb.create_sheet(f"{table_w} {table_no}")
     last = get_column_letter(len(game.columns))
     ws["A1"] = neutralise(f"{event_name} · {game.label} · {round_w} {round_no} · {table_w} {table_no}")
-    styles(ws["A1"], title_style(16))
+    styles(ws["A1"], SHEET_TITLE)
     with use_language(lang):
         ws["A2"] = _(game.notes)
     styles(ws["A2"], NOTES)
@@ -123,13 +123,13 @@ def _name_list(wb: Any, styles: Styles, event_name: str, round_no: int, seats: l
     from openpyxl.utils import get_column_letter
 
     from tourney.core.collation import collation_key
-    from tourney.outputs.printsheets import LIST_CENTRE, LIST_HEADING, LIST_LEFT, a4_page, title_style
+    from tourney.outputs.printsheets import LIST_CENTRE, LIST_HEADING, LIST_LEFT, SHEET_TITLE, a4_page
     from tourney.core.tabular import neutralise
 
     round_w, _table, _seat, title, head, where = _printed(lang)
     ws = wb.create_sheet(title, 0)
     ws["A1"] = neutralise(f"{event_name} · {round_w} {round_no} · {where}")
-    styles(ws["A1"], title_style(16))
+    styles(ws["A1"], SHEET_TITLE)
     ws.merge_cells("A1:C1")
     # No 'round' column: the import does not take this list for a score sheet.
     for c, (name, width) in enumerate(zip(head, (32, 8, 8)), 1):
