@@ -88,7 +88,7 @@ def prepare_trees(trees: list[Tree], shared: Path) -> str:
     names = [f"Spieler {i:03d}" for i in range(IMPORT_PLAYERS)]
     rounds = [shared / f"round{r}-100-tables.csv" for r in range(1, EXPORT_ROUNDS + 1)]
     for r, sheet in enumerate(rounds, 1):
-        write_round(sheet, r, names, random.Random(6 + r))
+        write_round(sheet, r, names, random.Random(6 + r))  # round 1: the import's sheet, seeded 7 as before
     write_csv(shared / "check-6719.csv", CHECK_TABLES, CHECK_DISTINCT)
     write_csv(shared / "check-6719-distinct.csv", CHECK_TABLES, CHECK_TABLES)
     pages = ""
