@@ -61,7 +61,7 @@ def test_seat_correct_history_and_season_work_alike_on_both_backends(backend, tm
     write_sheet(tmp_path / "r1.csv", rows)
     assert ok("results", "import", backend, "r1.csv").endswith("2 tables stored\n")
     again = invoke("results", "import", backend, "r1.csv")
-    assert again.exit_code == 1 and "already has results (version 1)" in again.output
+    assert again.exit_code == 0 and again.output.endswith("0 tables stored, 2 unchanged\n")
     rows[0][14], rows[0][7] = 6, 2  # table 1, seat 1: 6 coins, treasury 2
     rows[0][13] += 1
     write_sheet(tmp_path / "r1b.csv", rows[:5])
@@ -140,8 +140,9 @@ main()
 
 @pytest.mark.parametrize("writers", [4])
 def test_concurrent_imports_of_one_table_store_it_once(backend, tmp_path, writers):
-    """Real processes race to import the same table: exactly one stores it, every other one is
-    refused with the "already has results" message (no traceback, no silent version 2)."""
+    """Real processes race to import the same table: exactly one stores it, every other one
+    finds it stored with the same numbers under the write lock and leaves it unchanged (no
+    traceback, no silent version 2)."""
     ok("new", backend, "--game", "7wonders", "--seed", "2")
     ok("players", "add", backend, *[f"P{i}" for i in range(1, 6)])
     sheet = write_sheet(tmp_path / "t1.csv", [line(1, 1, s, f"P{s}") for s in range(1, 6)])
@@ -149,10 +150,11 @@ def test_concurrent_imports_of_one_table_store_it_once(backend, tmp_path, writer
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
              for _ in range(writers)]
     outputs = [(p.wait(timeout=60), p.stdout.read() if p.stdout else "") for p in procs]
-    stored = [out for code, out in outputs if code == 0]
-    refused = [out for code, out in outputs if code != 0]
-    assert len(stored) == 1, outputs
-    assert all("already has results (version 1)" in out and "Traceback" not in out for out in refused), outputs
+    assert all(code == 0 for code, _out in outputs), outputs
+    stored = [out for _code, out in outputs if out == "stored round 1, table 1\n1 table stored\n"]
+    left = [out for _code, out in outputs if out == "round 1, table 1 unchanged: nothing stored\n0 tables stored, "
+                                                      "1 unchanged\n"]
+    assert len(stored) == 1 and len(left) == writers - 1, outputs
     versions = Event.open(backend).result_versions()
     assert [(v["round"], v["table_no"], v["version"]) for v in versions] == [(1, 1, 1)]
 

@@ -124,7 +124,7 @@ def games_warnings(path) -> list[object]:
 def test_stored_warnings_are_data_shown_in_the_event_language(run):
     german(run)
     run("players", "add", "de.db", *NAMES)
-    run("results", "import", "de.db", sheet(run, "r5.csv", four(5)))
+    run("results", "import", "de.db", sheet(run, "r5.csv", four(5)), "--paper")
     said = "r5.csv:2-5: Runde 5, Tisch 1: Warnung: Runde 5 liegt nach den 4 Runden des Turniers [round.beyond]"
     run("export", "de.db", "-o", "t.xlsx")
     assert games_warnings(run.folder / "t.xlsx") == [said] * 4
@@ -141,7 +141,7 @@ def test_stored_warnings_are_data_shown_in_the_event_language(run):
 def test_an_event_file_of_schema_version_1_is_upgraded_and_keeps_its_english_warnings(run):
     german(run)
     run("players", "add", "de.db", *NAMES)
-    run("results", "import", "de.db", sheet(run, "r5.csv", four(5)))
+    run("results", "import", "de.db", sheet(run, "r5.csv", four(5)), "--paper")
     old = "r5.csv:2-5: round 5, table 1: warning: round 5 is beyond the event's 4 rounds [round.beyond]"
     con = sqlite3.connect(run.folder / "de.db")
     con.execute("update results set warnings = ?", (json.dumps([old]),))
@@ -346,7 +346,7 @@ def test_a_table_games_workbook_speaks_german_with_its_stored_warnings(run):
     run("players", "add", "o.db", "Anna", "Ben", "Cleo")
     (run.folder / "r5.csv").write_text("round,table,seat,player,wonder,stages,buildings,winner\n"
                                        "5,1,1,Anna,,3,4,1\n5,1,2,Cleo,,1,2,0\n5,1,3,Ben,,2,3,0\n")
-    run("results", "import", "o.db", "r5.csv")
+    run("results", "import", "o.db", "r5.csv", "--paper")
     run("export", "o.db", "-o", "o.xlsx")
     wb = load_workbook(run.folder / "o.xlsx")
     assert wb.sheetnames == ["Tabelle", "Spiele", "Spieler", "Auslosungen", "tourney-draws"]

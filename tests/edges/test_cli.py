@@ -148,13 +148,16 @@ def test_import_existing_table_needs_correct_and_keeps_versions(run):
     four_players(run)
     write_sheet(run.folder / "r1.csv", table_of_four())
     run("results", "import", "ev.db", "r1.csv")
-    r = run("results", "import", "ev.db", "r1.csv", ok=None)
+    # The same sheet again is no correction: nothing stored, nothing refused.
+    assert run("results", "import", "ev.db", "r1.csv").output == (
+        "round 1, table 1 unchanged: nothing stored\n0 tables stored, 1 unchanged\n")
+    write_sheet(run.folder / "fix.csv", table_of_four(civ=(12, 10, 8, 22)))
+    r = run("results", "import", "ev.db", "fix.csv", ok=None)
     assert r.exit_code == 1
     assert "round 1, table 1 already has results (version 1): to replace them, import with --correct " \
            "--reason TEXT [result.exists]" in r.output
-    r = run("results", "import", "ev.db", "r1.csv", "--correct", ok=None)
+    r = run("results", "import", "ev.db", "fix.csv", "--correct", ok=None)
     assert r.exit_code == 2 and "--correct needs --reason TEXT" in r.output
-    write_sheet(run.folder / "fix.csv", table_of_four(civ=(12, 10, 8, 22)))
     out = run("results", "import", "ev.db", "fix.csv", "--correct", "--reason", "Dirk's blue cards misread",
               "--by", "desk2").output
     assert out == "stored round 1, table 1 (correction, version 2)\n1 table stored\n"

@@ -30,19 +30,20 @@ def test_two_servers_on_one_postgresql_event(postgres_server, tmp_path):
     ev = build_event(tmp_path, at=where)
     one, two = Server(where), Server(where)
     try:
-        # The same table from a desk at each server at once, four tables over: one version each.
+        # The same table from a desk at each server at once, with other numbers, four tables
+        # over: one version each, the later desk told of the conflict.
         for table in range(1, 5):
-            rows = table_rows(where, 1, table)
             answers: list[tuple[int, object]] = []
             go = threading.Barrier(2)
 
-            def send(server: Server, token: str, rows=rows, table=table, go=go, answers=answers) -> None:
+            def send(server: Server, token: str, bump: int, table=table, go=go, answers=answers) -> None:
+                rows = table_rows(where, 1, table, bump=bump)
                 go.wait()
                 answers.append(post(f"{server.url}/api/rounds/1/tables/{table}/result",
                                     {"rows": rows, "version": None}, token))
 
-            threads = [threading.Thread(target=send, args=(one, ev.desk_a)),
-                       threading.Thread(target=send, args=(two, ev.desk_b))]
+            threads = [threading.Thread(target=send, args=(one, ev.desk_a, 0)),
+                       threading.Thread(target=send, args=(two, ev.desk_b, 1))]
             for t in threads:
                 t.start()
             for t in threads:

@@ -59,9 +59,13 @@ def test_two_workers_serve_one_event_and_survive_a_killed_worker(tmp_path):
                             {"rows": table_rows(ev.path, 1, 2), "version": None}, ev.desk_b)
         assert status == 201, body
         replaced = two_workers(server.proc.pid, without=victim)  # the killed worker's replacement
-        # The same table sent again (a reply lost on the Wi-Fi) is refused, not stored twice.
+        # The same table sent again (a reply lost on the Wi-Fi) is answered with the stored
+        # version, not stored twice; other numbers for it are a conflict.
+        status, body = post(server.url + "/api/rounds/1/tables/1/result",
+                            {"rows": table_rows(ev.path, 1, 1), "version": None}, ev.desk_a)
+        assert (status, body) == (201, {"round": 1, "table": 1, "version": 1, "warnings": []})
         status, _ = post(server.url + "/api/rounds/1/tables/1/result",
-                         {"rows": table_rows(ev.path, 1, 1), "version": None}, ev.desk_a)
+                         {"rows": table_rows(ev.path, 1, 1, bump=1), "version": None}, ev.desk_a)
         assert status == 409
     finally:
         out = server.stop()

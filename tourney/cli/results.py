@@ -19,8 +19,10 @@ from tourney.cli.base import cli, end_process, event_game, lang_option, open_eve
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--event", help="Also check against this event (players, seating, stored results).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--paper", is_flag=True, help="With --event: sheets of rounds the tool did not seat are fine (a round "
+                                            "seated on paper), as 'results import --paper' takes them.")
 @lang_option("Language of the findings")
-def check(files: tuple[str, ...], event: str | None, fmt: str, lang: str | None) -> None:
+def check(files: tuple[str, ...], event: str | None, fmt: str, paper: bool, lang: str | None) -> None:
     """Verify score sheets against the rules; stores nothing. Exit 1 if any error.
 
     Example: tourney check round1.csv --event bonn.db
@@ -34,7 +36,7 @@ def check(files: tuple[str, ...], event: str | None, fmt: str, lang: str | None)
         set_language(lang)
     with reading_once():  # telling the game from the header row and reading the rows: one read
         # Without an event, the header row tells the game.
-        report = check_files(event_game(ev) if ev is not None else sheet_game(files), list(files), ev)
+        report = check_files(event_game(ev) if ev is not None else sheet_game(files), list(files), ev, paper=paper)
     if fmt == "json":
         click.echo(json.dumps({"files": report.files, "tables": len(report.tables),
                                "errors": len(report.errors), "warnings": len(report.warnings),
@@ -62,9 +64,12 @@ def results() -> None:
 @click.option("--correct", is_flag=True, help="Replace stored sheets (adds a new version).")
 @click.option("--reason", help="Why a stored sheet is corrected (needed with --correct).")
 @click.option("--by", "author", help="Who enters the sheets (default: the login name).")
+@click.option("--paper", is_flag=True, help="Store rounds the tool did not seat, as the sheets give them (a round "
+                                            "seated on paper); without it, such sheets are refused.")
 def results_import(event: str, files: tuple[str, ...], register: bool, correct: bool, reason: str | None,
-                   author: str | None) -> None:
+                   author: str | None, paper: bool) -> None:
     """Verify, then store, every sheet in the files in one transaction (all or nothing).
+    Tables stored already with the same numbers are left unchanged.
 
     Example: tourney results import bonn.db round1.csv
     """
@@ -75,13 +80,32 @@ def results_import(event: str, files: tuple[str, ...], register: bool, correct: 
     ev = open_event(event)
     try:
         summary = import_results(ev, event_game(ev), list(files), register=register, correct=correct, reason=reason,
-                                 author=author)
+                                 author=author, paper=paper)
     except ImportRefused as refused:
         for line in (*refused.report.blank_lines(), *report_lines(refused.report, ev)):
             click.echo(line, err=True)
         click.echo(_("{summary}: nothing stored").format(summary=refused.report.summary()), err=True)
         sys.exit(1)
     for line in summary.lines():
+        click.echo(line)
+
+
+@results.command("remove")
+@click.argument("event")
+@click.option("--round", "round_no", type=click.IntRange(1), required=True, help="The table's round.")
+@click.option("--table", "table_no", type=click.IntRange(1), required=True, help="The table.")
+@click.option("--reason", required=True, help="Why the stored sheet is removed (kept in the history).")
+@click.option("--by", "author", help="Who removes it (default: the login name).")
+def results_remove(event: str, round_no: int, table_no: int, reason: str, author: str | None) -> None:
+    """Remove a table's stored sheet (stored under a wrong round or table number, say). The
+    removed version stays in the history; importing the sheet again brings it back.
+
+    Example: tourney results remove bonn.db --round 3 --table 5 --reason "round 2's sheet, typed as round 3"
+    """
+    from tourney.event.importing import remove_table
+
+    ev = open_event(event)
+    for line in remove_table(ev, round_no, table_no, reason=reason, author=author).lines():
         click.echo(line)
 
 

@@ -445,6 +445,76 @@ class EventView:
         return out
 
 
+def unseated_round_findings(report: CheckReport, event: store.Event, *, paper: bool) -> list[LocatedFinding]:
+    """Sheets of a round the event can't place, one error per file and round unless `paper`:
+    in an event whose rounds the tool seats, a round it has not seated (a typed round number
+    would make the sheet's tables a new round); in an event seated on paper, a round after one
+    that neither has results nor is on the sheets."""
+    if paper or not report.tables:
+        return []
+    seated = event.seated_rounds()
+    by_tool = any(source == "seat" for source in seated.values())
+    given = {t.round for t in report.tables}
+    groups: dict[tuple[str, int], list[ParsedTable[object]]] = defaultdict(list)
+    for table in report.tables:
+        if table.rows and table.round not in seated:
+            groups[(table.rows[0].where.file, table.round)].append(table)
+    out = []
+    seating: dict[int, dict[int, frozenset[str]]] | None = None
+    for (file, r), tables in sorted(groups.items()):
+        rows = tuple(row.where.row for t in tables for row in t.rows if row.where.file == file)
+        sheet = tables[0].rows[0].where.sheet
+        if by_tool:
+            if seating is None:
+                seating = defaultdict(dict)
+                players: dict[tuple[int, int], set[str]] = defaultdict(set)
+                for s in event.seats():
+                    players[(s.round, s.table)].add(s.player.casefold())
+                for (q, t), names in players.items():
+                    seating[q][t] = frozenset(names)
+            finding = _unseated(r, tables, seating, sorted(seated))
+        else:
+            missing = [q for q in range(1, r) if q not in seated and q not in given]
+            if not missing:
+                continue
+            finding = error("round.gap", "round {round} can't be stored before round {missing}: no sheet of round "
+                                         "{missing} is stored or imported with it; check the round column, import "
+                                         "round {missing} first, or import with --paper if the rounds were numbered "
+                                         "so on paper", round=r, missing=missing[0])
+        out.append(LocatedFinding(finding, file, rows, sheet, r))
+    return out
+
+
+def _unseated(r: int, tables: Sequence[ParsedTable[object]], seating: dict[int, dict[int, frozenset[str]]],
+              seated: Sequence[int]) -> Finding:
+    """The error for sheets of round `r`, which the tool has not seated: which seated round's
+    tables hold the sheets' players, when one round's do."""
+    for q in sorted(seating, reverse=True):
+        owner = {names: t for t, names in seating[q].items()}
+        found = sorted(t for t in (owner.get(_names(t.rows)) for t in tables) if t is not None)
+        if len(found) == len(tables):
+            return (error("round.unseated", "round {round} is not seated yet: this is round {other}'s table {tables}; "
+                                            "write {other} in the round column", round=r, other=q,
+                          tables=_spans(found)) if len(found) == 1 else
+                    error("round.unseated", "round {round} is not seated yet: these are round {other}'s tables "
+                                            "{tables}; write {other} in the round column", round=r, other=q,
+                          tables=_spans(found)))
+    return error("round.unseated", "round {round} is not seated yet (the last seated round is {last}): check the "
+                                   "round column, seat the round with 'tourney seat' first, or import with --paper "
+                                   "if it was seated on paper", round=r, last=max(seated))
+
+
+def _spans(numbers: Sequence[int]) -> str:
+    """1, 2, 3, 5 as "1–3, 5"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
+
+
 # --- root cause first ------------------------------------------------------------------------------
 #: Rules of the checks against the event (seating, registration, stored results): the ones a
 #: wrong round or table number sets off. The rules engine's own findings stay listed apart.
@@ -743,15 +813,18 @@ def report_lines(report: CheckReport, event: store.Event | None = None) -> list[
     return lines
 
 
-def check_files(game: SheetGame, paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport:
-    """`tourney check`: every finding for the files of `game`, against the event when given;
-    stores nothing."""
+def check_files(game: SheetGame, paths: Sequence[str | Path], event: store.Event | None = None, *,
+                paper: bool = False) -> CheckReport:
+    """`tourney check`: every finding for the files of `game`, against the event when given
+    (sheets of a round it can't place are errors unless `paper`, as on import); stores nothing."""
     from tourney.core.tabular import reading_once
 
     with reading_once(), collector_paused():
         report = game.parse(paths, event)
     if event is not None:
         game.check(report, event, register=False, correct=True)
+        if report.ok:
+            report.findings.extend(unseated_round_findings(report, event, paper=paper))
     return report
 
 

@@ -13,7 +13,7 @@ from tourney.core.errors import TourneyError, UsageError
 from tourney.core.i18n import _, language
 from tourney.event.checking import CheckReport, LocatedFinding, ParsedTable, TableRowsFn
 from tourney.event.errors import ImportRefused, VersionConflict
-from tourney.event.importing import store_checked_table
+from tourney.event.importing import same_lines, store_checked_table
 from tourney.core.sheetio import SheetFormat
 from tourney.core.tabular import Rows
 from tourney.core.names import name_key
@@ -108,6 +108,10 @@ class CheckedSheet:
     #: version and the players are as the check saw them, and are not read again.
     stamp: int = -1
     ids: dict[str, int] | None = None
+    #: The number the stored version gets: after the stored one, or after a removal of the table's sheet.
+    number: int | None = None
+    #: The version stored when the check read the event (None: no sheet stored).
+    seen: int | None = None
 
 
 def checked_sheet(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
@@ -117,15 +121,21 @@ def checked_sheet(event: store.Event, game: GameWorkflow, round_no: int, table_n
     when the rows have errors."""
     with event.reading():  # the check's reads together, the settings read once
         stamp = event.seen_stamp()  # first: every read below sees the event as of it, or later
-        if event.version_of(round_no, table_no) != version:
-            raise VersionConflict(round_no, table_no, version, stored_table(event, round_no, table_no))
+        with event.db.read() as conn:
+            latest = store.latest_version(conn, round_no, table_no)
+        seen = latest[0] if latest and latest[1] else None
+        if seen != version and seen is None:
+            raise VersionConflict(round_no, table_no, version, None)
+        # Another version than the desk saw: no conflict when the rows are what is stored (a
+        # second desk typed the same numbers, or a desk sent its sheet again): decided on storing.
         report = check_table(event, game, round_no, table_no, rows, source=source)
         if not report.ok:
             raise ImportRefused(report)
         names = {row.player for table in report.tables for row in table.rows}
         # The check's own read of them (`Event.reading` keeps it).
         ids = _ids_if_all(event.players_named(names), names)
-        return CheckedSheet(report, game.sheet_format, game.table_rows(event), stamp, ids)
+        return CheckedSheet(report, game.sheet_format, game.table_rows(event), stamp, ids,
+                            (latest[0] if latest else 0) + 1, seen)
 
 
 def store_sheet(event: store.Event, conn: store.Connection, checked: CheckedSheet, version: int | None, *,
@@ -137,15 +147,32 @@ def store_sheet(event: store.Event, conn: store.Connection, checked: CheckedShee
     # Nothing stored since the check (its stamp is the one before this transaction's): the
     # version it checked is still the stored one, its players still the roster's.
     unchanged = event.unchanged_since(checked.stamp)
-    new = (version or 0) + 1 if unchanged else store.next_version(conn, table.round, table.table)
-    if new != (version or 0) + 1:
-        raise VersionConflict(table.round, table.table, version, stored_table(event, table.round, table.table))
     ids = checked.ids if unchanged and checked.ids is not None else _player_ids(conn, table)
+    same = _stored_already(event, conn, checked, version, ids, unchanged)
+    if same is not None:
+        return same  # the numbers stored already: nothing to store, nothing to compare
+    new = checked.number if unchanged and checked.number is not None else store.next_version(
+        conn, table.round, table.table)
     why = (reason or "").strip() or f"corrected by {author}"
-    if not store_checked_table(conn, table, checked.table_rows, ids, version=new,
+    if not store_checked_table(conn, table, checked.table_rows, ids, version=new, replaces=version is not None,
                                author=author, reason=why, source=source, warnings=report.warnings):
         new -= 1  # the same sheet again: nothing stored, the stored version stands
     return new
+
+
+def _stored_already(event: store.Event, conn: store.Connection, checked: CheckedSheet, version: int | None,
+                    ids: dict[str, int], unchanged: bool = False) -> int | None:
+    """Under the write lock: None when the stored version is still `version`; the stored
+    version when it is another but holds the checked rows' very numbers (a second desk typed
+    the same, a desk sent its sheet again); VersionConflict otherwise."""
+    [table] = checked.report.tables
+    live = checked.seen if unchanged else store.stored_version(conn, table.round, table.table)
+    if live == version:
+        return None
+    if live is not None and same_lines(store.latest_lines(conn, table.round, table.table),
+                                       checked.table_rows(table, ids)[1]):
+        return live
+    raise VersionConflict(table.round, table.table, version, stored_table(event, table.round, table.table))
 
 
 def _player_ids(conn: store.Connection, table: ParsedTable[object]) -> dict[str, int]:
@@ -280,6 +307,9 @@ def _held_or_stored(event: store.Event, checked: CheckedSheet, rows: Sequence[Ma
     round_no, table_no = report.tables[0].round, report.tables[0].table
     mine = sheet_cells(checked.fmt, rows)
     with event.transaction() as conn:
+        same = _stored_already(event, conn, checked, version, _player_ids(conn, report.tables[0]))
+        if same is not None:
+            return Entered(round_no, table_no, same, tuple(report.warnings))
         others = [h for h in store.held_at(conn, round_no, table_no)
                   if h.desk != desk and h.base_version == (version or 0)]
         twin = next((h for h in others if sheet_cells(checked.fmt, h.rows) == mine), None)

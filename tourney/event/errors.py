@@ -23,9 +23,13 @@ class VersionConflict(TourneyError):
     """Another desk stored this table since the caller saw it."""
 
     def __init__(self, round_no: int, table_no: int, expected: int | None, stored: TableResult | None):
-        have = stored.version if stored else None
-        super().__init__(f"round {round_no}, table {table_no}: stored version is {have}, not {expected}: "
-                         "reload the table, compare, and save again")
+        from tourney.core.i18n import _
+
+        super().__init__(_("round {round}, table {table}: another desk stored version {version} since this page "
+                           "showed the table: compare it with your entry below and save again").format(
+            round=round_no, table=table_no, version=stored.version) if stored else _(
+            "round {round}, table {table}: the stored sheet was removed since this page showed the table: check "
+            "your entry and save again").format(round=round_no, table=table_no))
         self.expected = expected
         self.stored = stored
 

@@ -208,7 +208,12 @@ def history(event: store.Event, round_no: int | None = None, player: str | None 
         if m:
             r, t, v = int(m[1]), int(m[2]), int(m[3])
             this, before = versions.get((r, t, v)), versions.get((r, t, v - 1))
-            if action == "results.correct":
+            changes: tuple[Change, ...] = ()
+            if action == "results.remove":
+                reason = m[5] or (this.reason if this else None)
+                text = _("{who} removed round {round}, table {table} (version {removed} stays in the history); "
+                         "reason: {reason}").format(who=who, round=r, table=t, removed=v - 1, reason=reason)
+            elif action == "results.correct":
                 changes = cell_changes(before, this) if this and before else ()
                 reason = m[5] or (this.reason if this else None)
                 said = "; ".join(c.render(label) for c in changes) or _("no cell changed")
@@ -217,7 +222,7 @@ def history(event: store.Event, round_no: int | None = None, player: str | None 
                         _("{who} corrected round {round}, table {table} (version {version}): {changes}")).format(
                     who=who, round=r, table=t, version=v, changes=said, reason=reason)
             else:
-                changes, reason = (), None
+                reason = None
                 text = _reported(who, r, t, m[4]) or _(
                     "{who} entered round {round}, table {table} from {source}").format(
                     who=who, round=r, table=t, source=m[4])

@@ -2,6 +2,7 @@
 (`import_results`); the desks store one table the same way (`store_checked_table`)."""
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -9,11 +10,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rules_engine.findings import error
-from tourney.core.errors import UsageError
+from tourney.core.errors import TourneyError, UsageError
 from tourney.core.i18n import _, ngettext
 from tourney.core.names import name_key
 from tourney.event.errors import ImportRefused
-from tourney.event.checking import LocatedFinding, ParsedTable, SheetGame, TableRowsFn, already_stored
+from tourney.event.checking import (
+    LocatedFinding,
+    ParsedTable,
+    SheetGame,
+    CheckReport,
+    TableRowsFn,
+    already_stored,
+    unseated_round_findings,
+)
 
 if TYPE_CHECKING:
     from tourney.core import store
@@ -26,12 +35,14 @@ class ImportSummary:
     warnings: tuple[LocatedFinding, ...]
     unchanged: tuple[tuple[int, int], ...] = ()  # (round, table) a correction left as stored
     blank: tuple[str, ...] = ()  # the lines naming tables left out as not filled in yet
+    corrected: frozenset[tuple[int, int]] = frozenset()  # (round, table) whose stored sheet was replaced
 
     def lines(self) -> list[str]:
         out = [*self.blank, *(w.render() for w in self.warnings)]
         out += [_("registered {name!r}").format(name=name) for name in self.registered]
-        done = [(r, t, _("stored round {round}, table {table} (correction, version {version})") if v > 1
-                 else _("stored round {round}, table {table}"), v) for r, t, v in self.tables]
+        done = [(r, t, _("stored round {round}, table {table} (correction, version {version})")
+                 if (r, t) in self.corrected else _("stored round {round}, table {table}"), v)
+                for r, t, v in self.tables]
         done += [(r, t, _("round {round}, table {table} unchanged: nothing stored"), 0) for r, t in self.unchanged]
         out += [line.format(round=r, table=t, version=v) for r, t, line, v in sorted(done)]
         n, same = len(self.tables), len(self.unchanged)
@@ -43,22 +54,33 @@ class ImportSummary:
         return out
 
 
-#: A table's seats as stored from a sheet: (player id, wonder) by seat.
 def store_checked_table(conn: store.Connection, table: ParsedTable[object], table_rows: TableRowsFn,
-                        ids: dict[str, int], *, version: int, author: str, reason: str | None, source: str,
-                        warnings: Iterable[LocatedFinding]) -> bool:
+                        ids: dict[str, int], *, version: int, replaces: bool, author: str, reason: str | None,
+                        source: str, warnings: Iterable[LocatedFinding]) -> bool:
     """Store one checked table as `version` inside the caller's transaction, with its seats
     (for rounds seated from sheets), the warnings found at it, and a history line. A
-    correction whose lines equal the stored version's is not stored: returns False."""
-    [done] = store_checked_tables(conn, [(table, version, source)], table_rows, ids, author=author, reason=reason,
-                                  warnings=warnings)
+    correction (`replaces`: a stored sheet) whose lines equal the stored version's is not
+    stored: returns False."""
+    [done] = store_checked_tables(conn, [ToStore(table, version, source, replaces)], table_rows, ids, author=author,
+                                  reason=reason, warnings=warnings)
     return done
 
 
-def store_checked_tables(conn: store.Connection, tables: Sequence[tuple[ParsedTable[object], int, str]],
-                         table_rows: TableRowsFn, ids: dict[str, int], *, author: str, reason: str | None,
+@dataclass(frozen=True)
+class ToStore:
+    """A checked table to store as `version`; `replaces`: a correction of the stored sheet (a
+    table whose sheet was removed, or never stored, is entered anew)."""
+
+    table: ParsedTable[object]
+    version: int
+    source: str
+    replaces: bool
+
+
+def store_checked_tables(conn: store.Connection, tables: Sequence[ToStore], table_rows: TableRowsFn,
+                         ids: dict[str, int], *, author: str, reason: str | None,
                          warnings: Iterable[LocatedFinding]) -> list[bool]:
-    """`store_checked_table` for each (table, version, source), with a few statements for all."""
+    """`store_checked_table` for each table, with a few statements for all."""
     from tourney.core import store
 
     # Stored as data (English template and values), said in the event's language when shown.
@@ -68,16 +90,17 @@ def store_checked_tables(conn: store.Connection, tables: Sequence[tuple[ParsedTa
     results: list[store.NewResult] = []
     history: list[tuple[str, str]] = []
     done: list[bool] = []
-    for table, version, source in tables:
+    for item in tables:
+        table, version, source = item.table, item.version, item.source
         r, t = table.round, table.table
         seats, lines = table_rows(table, ids)
-        if version > 1 and _same_lines(store.latest_lines(conn, r, t), lines):
+        if item.replaces and same_lines(store.latest_lines(conn, r, t), lines):
             done.append(False)
             continue
-        results.append(store.NewResult(r, t, version, author, reason if version > 1 else None, source,
+        results.append(store.NewResult(r, t, version, author, reason if item.replaces else None, source,
                                        found[(r, t)], lines, seats))
-        history.append(("results.correct" if version > 1 else "results.import",
-                        f"round {r}, table {t}, version {version} from {source}" + (f": {reason}" if version > 1
+        history.append(("results.correct" if item.replaces else "results.import",
+                        f"round {r}, table {t}, version {version} from {source}" + (f": {reason}" if item.replaces
                                                                                      else "")))
         done.append(True)
     store.store_results(conn, results)
@@ -85,26 +108,32 @@ def store_checked_tables(conn: store.Connection, tables: Sequence[tuple[ParsedTa
     return done
 
 
-def _same_lines(old: Sequence[store.NewLine], new: Sequence[store.NewLine]) -> bool:
+def same_lines(old: Sequence[store.NewLine], new: Sequence[store.NewLine]) -> bool:
     """Whether two versions of a table hold the same content (the game's serialisation)."""
     def key(lines: Sequence[store.NewLine]) -> list[tuple[object, ...]]:
-        import json
-
         return sorted((x.seat, x.player_id, x.wonder, x.side, json.dumps(x.data, sort_keys=True)) for x in lines)
     return key(old) == key(new)
 
 
 def import_results(event: store.Event, game: SheetGame, paths: Sequence[str | Path], *,
                    register: bool = False, correct: bool = False, reason: str | None = None,
-                   author: str | None = None) -> ImportSummary:
+                   author: str | None = None, paper: bool = False) -> ImportSummary:
     """Verify then store every table in the files, all in one transaction, or nothing:
-    register new players, store each table as its next version, log it in the history."""
+    register new players, store each table as its next version, log it in the history.
+
+    A table stored already with the same lines is left as it is ("unchanged", a round's
+    workbook imported again as it fills); one whose lines differ needs `correct`. Sheets of a
+    round the event can't place (not seated by the tool, or after a missing round) need `paper`."""
     from tourney.core import store
 
     if correct and not (reason and reason.strip()):
         raise UsageError("--correct needs --reason TEXT: say why the stored sheet is replaced")
     report = game.parse(paths, event)
     game.check(report, event, register=register, correct=correct)
+    if report.ok:
+        report.findings.extend(unseated_round_findings(report, event, paper=paper))
+    if not correct:
+        _unchanged_are_no_error(report, event, game.table_rows(event))
     if not report.tables and not report.errors:
         report.findings.append(LocatedFinding(error("empty", "no result rows found: nothing to import"),
                                               ", ".join(report.files)))
@@ -116,8 +145,6 @@ def import_results(event: store.Event, game: SheetGame, paths: Sequence[str | Pa
     stored: list[tuple[int, int, int]] = []
     unchanged: list[tuple[int, int]] = []
     with event.transaction() as conn:
-        # A correction may move players between the tables it replaces: free their seats first.
-        store.clear_sheet_seats(conn, [(t.round, t.table) for t in report.tables])
         ids = {name_key(p.name): p.id for p in event.players()}
         new: dict[str, tuple[str, int]] = {}  # by name key: (name, round of its first table), in sheet order
         for table in report.tables:
@@ -127,21 +154,94 @@ def import_results(event: store.Event, game: SheetGame, paths: Sequence[str | Pa
         # In bulk: one roster read and one insert, not a round trip per new player.
         ids.update(zip(new, store.register_players(conn, list(new.values()))))
         registered.extend(name for name, _round in new.values())
-        versions = store.next_versions(conn, [(t.round, t.table) for t in report.tables])
+        latest = store.stored_versions(conn, [(t.round, t.table) for t in report.tables])
         todo = []
         for table in report.tables:
-            version = versions[(table.round, table.table)]
-            if version > 1 and not correct:
+            version, live = latest.get((table.round, table.table), (0, False))
+            if live and same_lines(store.latest_lines(conn, table.round, table.table), table_rows(table, ids)[1]):
+                unchanged.append((table.round, table.table))
+                continue
+            if live and not correct:
                 # Decided again under the event's write lock: another desk or import may have
                 # stored this table since the files were checked. Raising rolls everything back.
-                report.findings.append(already_stored(table, version - 1))
+                report.findings.append(already_stored(table, version))
                 raise ImportRefused(report)
-            todo.append((table, version, ", ".join(sorted({row.where.file for row in table.rows}))))
-        done = store_checked_tables(conn, todo, table_rows, ids, author=who, reason=reason, warnings=report.warnings)
-        for (table, version, _files), was_stored in zip(todo, done):
-            if was_stored:
-                stored.append((table.round, table.table, version))
-            else:
-                unchanged.append((table.round, table.table))
+            todo.append(ToStore(table, version + 1, ", ".join(sorted({row.where.file for row in table.rows})), live))
+        # A correction may move players between the tables it replaces: free their seats first.
+        store.clear_sheet_seats(conn, [(item.table.round, item.table.table) for item in todo])
+        store_checked_tables(conn, todo, table_rows, ids, author=who, reason=reason, warnings=report.warnings)
+        stored.extend((item.table.round, item.table.table, item.version) for item in todo)
     return ImportSummary(tuple(stored), tuple(registered), tuple(report.warnings), tuple(unchanged),
-                         tuple(report.blank_lines()))
+                         tuple(report.blank_lines()),
+                         frozenset((item.table.round, item.table.table) for item in todo if item.replaces))
+
+
+def _unchanged_are_no_error(report: CheckReport, event: store.Event, table_rows: TableRowsFn) -> None:
+    """Drop the "already has results" error of each table whose sheet equals the stored
+    version: importing a round's workbook again as it fills leaves those tables as stored."""
+    from tourney.core import store
+
+    exists = [f for f in report.findings if f.finding.rule == "result.exists"]
+    if not exists:
+        return
+    ids = event.player_ids()
+    tables = {(t.round, t.table): t for t in report.tables}
+    same: set[tuple[int | None, int | None]] = set()
+    with event.db.read() as conn:
+        for key in {(f.round, f.table) for f in exists}:
+            table = tables.get(key)  # type: ignore[arg-type]
+            if table is None or any(name_key(row.player) not in ids for row in table.rows):
+                continue
+            if same_lines(store.latest_lines(conn, table.round, table.table), table_rows(table, ids)[1]):
+                same.add(key)
+    report.findings[:] = [f for f in report.findings if not (f.finding.rule == "result.exists"
+                                                            and (f.round, f.table) in same)]
+
+
+@dataclass(frozen=True)
+class Removed:
+    """A table's sheet removed (`remove_table`): the version that stays in the history, and
+    whether the round went with it (a round seated from sheets without another table)."""
+
+    round: int
+    table: int
+    version: int
+    round_gone: bool
+
+    def lines(self) -> list[str]:
+        out = [_("removed round {round}, table {table} (version {version} stays in the history; import the sheet "
+                 "again to bring it back)").format(round=self.round, table=self.table, version=self.version)]
+        if self.round_gone:
+            out.append(_("round {round} has no table left: it is no round of the event any more").format(
+                round=self.round))
+        return out
+
+
+def remove_table(event: store.Event, round_no: int, table_no: int, *, reason: str | None,
+                 author: str | None = None) -> Removed:
+    """Remove one table's stored sheet (a sheet stored under a wrong round or table number),
+    in one transaction with its history line. The removed version stays in the history, and
+    importing the sheet again stores it anew."""
+    from tourney.core import store
+
+    if not (reason and reason.strip()):
+        raise UsageError(_("a reason is needed: say why the sheet of round {round}, table {table} is "
+                           "removed").format(round=round_no, table=table_no))
+    who = author or store.current_user()
+    with event.transaction() as conn:
+        before = {r for (r,) in conn.execute("SELECT number FROM rounds")}
+        version = store.remove_result(conn, round_no, table_no, author=who, reason=reason.strip())
+        if version is None:
+            stored = sorted(t for (r, t), (_v, live) in store.stored_versions(conn, [
+                (round_no, t) for (t,) in conn.execute("SELECT DISTINCT table_no FROM results WHERE round = :round",
+                                                       {"round": round_no})]).items() if live)
+            raise TourneyError((_("round {round}, table {table} has no stored sheet: nothing removed (stored in round "
+                                "{round}: tables {tables})") if stored else
+                              _("round {round}, table {table} has no stored sheet: nothing removed (round {round} "
+                                "has no stored table)")).format(round=round_no, table=table_no,
+                                                                 tables=", ".join(map(str, stored))))
+        gone = round_no in before and conn.execute("SELECT count(*) FROM rounds WHERE number = :round",
+                                                   {"round": round_no}).scalar() == 0
+        store.log(conn, "results.remove", f"round {round_no}, table {table_no}, version {version + 1} from "
+                                          f"{store.REMOVED}: {reason.strip()}", who)
+    return Removed(round_no, table_no, version, gone)

@@ -120,7 +120,7 @@ def _not_stored(version: int | None, round_no: int, table_no: int) -> None:
 
 def _stored_in(conn: store.Connection, round_no: int, table_no: int) -> int | None:
     """The table's stored version, read inside the transaction (under the write lock)."""
-    return store.next_version(conn, round_no, table_no) - 1 or None
+    return store.stored_version(conn, round_no, table_no)
 
 
 def _latest_open(conn: store.Connection, round_no: int, table_no: int) -> store.SheetReport | None:

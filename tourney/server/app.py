@@ -653,6 +653,11 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                 got = entry.accept_held(event, game, number("round"), number("table"), number("entry"), who)
                 return _("round {round}, table {table}: stored version {version}").format(
                     round=got.round, table=got.table, version=got.version)
+            if action == "remove":  # `tourney results remove`: the sheet stays in the history
+                from tourney.event.importing import remove_table
+
+                return "; ".join(remove_table(event, number("round"), number("table"),
+                                              reason=str(form.get("reason", "")), author=who).lines())
             if action == "third":
                 with event.transaction() as conn:
                     store.ask_third_entry(conn, number("round"), number("table"), who)

@@ -23,6 +23,7 @@ from tourney.core.store.schema import (
     ResultLine,
     NewLine,
     TableResult,
+    REMOVED,
 )
 from tourney.core.store.event import (
     CHANGES_KEY,
@@ -33,6 +34,9 @@ from tourney.core.store.event import (
     log,
     change_stamp,
     players_named,
+    latest_version,
+    stored_version,
+    stored_versions,
 )
 from tourney.core.store.writes import (
     players_by_key,
@@ -52,6 +56,7 @@ from tourney.core.store.writes import (
     next_version,
     next_versions,
     latest_lines,
+    remove_result,
     store_result,
     NewResult,
     store_results,
@@ -140,6 +145,11 @@ __all__ = [
     "held_entries",
     "hold_entry",
     "latest_lines",
+    "remove_result",
+    "REMOVED",
+    "latest_version",
+    "stored_version",
+    "stored_versions",
     "log",
     "log_all",
     "mark_printed",

@@ -21,6 +21,7 @@ from tourney.core.store.schema import (
     EventInfo,
     PastSeating,
     Player,
+    REMOVED,
     ResultLine,
     RosterChange,
     SCHEMA_VERSION,
@@ -265,9 +266,37 @@ def _results_query(upto: bool, rounds: bool, by_table: bool, by_player: bool) ->
                       "JOIN results v ON v.id = l.result_id WHERE "
                       + " AND ".join(["p.name IN :players", *filters]) + ")")
     columns = ", ".join(f"r.{c.strip()}" for c in RESULT.split(","))
+    # A removed table's latest version is the removal (no lines): the table is not stored.
     return (f"SELECT {columns} FROM results r JOIN ({latest}) m ON m.round = r.round AND m.table_no = r.table_no "
-            "AND m.version = r.version" + (f" WHERE {' OR '.join(either)}" if either else "")
-            + " ORDER BY r.round, r.table_no")
+            f"AND m.version = r.version WHERE r.source <> '{REMOVED}'"
+            + (f" AND ({' OR '.join(either)})" if either else "") + " ORDER BY r.round, r.table_no")
+
+
+def stored_versions(conn: Connection, tables: Collection[tuple[int, int]]) -> dict[tuple[int, int], tuple[int, bool]]:
+    """Each (round, table)'s latest version and whether it holds a sheet (False: a removal);
+    tables never stored are left out."""
+    if not tables:
+        return {}
+    rows = conn.execute("SELECT v.round, v.table_no, v.version, v.source FROM results v JOIN (SELECT round, table_no, "
+                        "max(version) AS version FROM results WHERE round IN :rounds GROUP BY round, table_no) m "
+                        "ON m.round = v.round AND m.table_no = v.table_no AND m.version = v.version",
+                        {"rounds": sorted({r for r, _t in tables})}).all()
+    wanted = set(tables)
+    return {(r, t): (int(v), source != REMOVED) for r, t, v, source in rows if (r, t) in wanted}
+
+
+def latest_version(conn: Connection, round_no: int, table_no: int) -> tuple[int, bool] | None:
+    """The table's latest version and whether it holds a sheet (False: a removal); None when
+    nothing was ever stored."""
+    found = conn.execute("SELECT version, source FROM results WHERE round = :round AND table_no = :table "
+                         "ORDER BY version DESC LIMIT 1", {"round": round_no, "table": table_no}).first()
+    return None if found is None else (int(found[0]), found[1] != REMOVED)
+
+
+def stored_version(conn: Connection, round_no: int, table_no: int) -> int | None:
+    """The table's stored version: None when nothing is stored or its sheet was removed."""
+    latest = latest_version(conn, round_no, table_no)
+    return latest[0] if latest is not None and latest[1] else None
 
 
 #: A stored line with its player's name, in `ResultLine`'s order after the result's id.
@@ -593,11 +622,9 @@ class Event:
         return _table_results(heads, lines)
 
     def version_of(self, round_no: int, table_no: int) -> int | None:
-        """The table's latest stored version (None: nothing stored), without its lines."""
+        """The table's stored version (None: nothing stored, or its sheet was removed), without its lines."""
         with self.db.read() as conn:
-            latest = conn.execute("SELECT max(version) FROM results WHERE round = :round AND table_no = :table",
-                                  {"round": round_no, "table": table_no}).scalar()
-        return int(latest) if latest else None
+            return stored_version(conn, round_no, table_no)
 
     def table_versions(self) -> list[TableResult]:
         """Every stored version of every table's sheet, by round, table and version."""

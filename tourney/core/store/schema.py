@@ -249,6 +249,12 @@ class NewLine:
     data: Json
 
 
+#: The source of a table's version that removes its sheet (`tourney results remove`): a version
+#: without lines, so the versions before it stay for the history and the next import (version
+#: after it) brings the table back. A table whose latest version is one is not stored.
+REMOVED = "removed"
+
+
 @dataclass(frozen=True)
 class TableResult:
     """The current (latest) version of one table's sheet in one round."""

@@ -10,8 +10,8 @@ from tourney.core.errors import RegistrationError
 from tourney.core.i18n import _
 from tourney.core.names import clean_name, name_key
 from tourney.core.sql import Connection as Connection  # re-exported: the type of a transaction
-from tourney.core.store.event import PLAYER, Event, log
-from tourney.core.store.schema import Json, NewLine, Player, current_user, now
+from tourney.core.store.event import PLAYER, Event, log, stored_version
+from tourney.core.store.schema import REMOVED, Json, NewLine, Player, current_user, now
 
 
 # --- write helpers used inside Event.transaction() -------------------------------------
@@ -198,10 +198,15 @@ def _insert_roster_changes(conn: Connection, rows: list[tuple[int, int | None, s
                       [dict(zip(("round", "player_id", "change", "player", "at"), row)) for row in rows])
 
 
+#: The rounds with a stored sheet (a table whose sheet was removed has none).
+_ROUNDS_WITH_RESULTS = (f"SELECT DISTINCT r.round FROM results r WHERE r.source <> '{REMOVED}' AND r.version = "
+                        "(SELECT max(v.version) FROM results v WHERE v.round = r.round AND v.table_no = r.table_no)")
+
+
 def _open_rounds(conn: Connection, from_round: int) -> list[int]:
     """The rounds from `from_round` on that are seated and have no results."""
-    return [r for (r,) in conn.execute("SELECT number FROM rounds WHERE number >= :round AND number NOT IN "
-                                       "(SELECT DISTINCT round FROM results) ORDER BY number", {"round": from_round})]
+    return [r for (r,) in conn.execute(f"SELECT number FROM rounds WHERE number >= :round AND number NOT IN "
+                                       f"({_ROUNDS_WITH_RESULTS}) ORDER BY number", {"round": from_round})]
 
 
 def clear_roster_changes(conn: Connection, round_no: int) -> None:
@@ -341,6 +346,24 @@ def store_results(conn: Connection, results: Sequence[NewResult]) -> None:
     if lines:
         conn.execute_many("INSERT INTO result_lines (result_id, seat, player_id, wonder, side, scores) "
                           "VALUES (:result_id, :seat, :player_id, :wonder, :side, :scores)", lines)
+
+
+def remove_result(conn: Connection, round_no: int, table_no: int, *, author: str, reason: str) -> int | None:
+    """Remove a table's stored sheet: a version without lines after the stored one, which
+    stays for the history (importing the sheet again stores the version after the removal).
+    A round seated from sheets frees the table's seats, and is no round at all once none of
+    its tables has a sheet. Returns the removed version (None: nothing stored)."""
+    version = stored_version(conn, round_no, table_no)
+    if version is None:
+        return None
+    store_results(conn, [NewResult(round_no, table_no, version + 1, author, reason, REMOVED, [], [])])
+    clear_sheet_seats(conn, [(round_no, table_no)])
+    source = conn.execute("SELECT source FROM rounds WHERE number = :round", {"round": round_no}).scalar()
+    if source == "sheets" and round_no not in {r for (r,) in conn.execute(_ROUNDS_WITH_RESULTS)}:
+        conn.execute("DELETE FROM seats WHERE round = :round", {"round": round_no})
+        conn.execute("DELETE FROM roster_changes WHERE round = :round", {"round": round_no})
+        conn.execute("DELETE FROM rounds WHERE number = :round", {"round": round_no})
+    return version
 
 
 def clear_sheet_seats(conn: Connection, tables: list[tuple[int, int]]) -> None:

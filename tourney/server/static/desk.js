@@ -34,18 +34,58 @@
     return post("/check", {rows: rows, version: version()});
   });
 
-  function table(rowsToShow) {
+  // A version of the sheet as the pad shows it: a row per pad line in the pad's order with
+  // its label, a column per seat under the player's name; the cells where `other` (the other
+  // version) differs are marked.
+  var pad = window.TOURNEY_PAD;
+  function bySeat(rows) {
+    var out = {};
+    (rows || []).forEach(function (row, i) {
+      var key = row.seat !== undefined && row.seat !== null && row.seat !== "" ? "s" + row.seat
+        : "p" + String(row.player || "").toLowerCase();
+      out[key] = row;
+      out["#" + (i + 1)] = row;
+    });
+    return out;
+  }
+  function cell(row, key) {
+    var v = row ? row[key] : undefined;
+    return v === undefined || v === null ? "" : String(v).trim().replace(/^0+(?=\d)/, "");
+  }
+  function table(rowsToShow, other) {
+    var mine = bySeat(rowsToShow), theirs = bySeat(other);
     var t = document.createElement("table");
     t.className = "versions";
-    rowsToShow.forEach(function (row) {
+    var head = document.createElement("tr");
+    var corner = document.createElement("th");
+    corner.textContent = pad.seat;
+    head.appendChild(corner);
+    pad.seats.forEach(function (s) {
+      var th = document.createElement("th");
+      th.textContent = s[1];
+      head.appendChild(th);
+    });
+    t.appendChild(head);
+    pad.rows.forEach(function (key) {
+      var used = pad.seats.some(function (s, i) {
+        var at = function (rows) { return rows["s" + s[0]] || rows["p" + String(s[1]).toLowerCase()] || rows["#" + (i + 1)]; };
+        return cell(at(mine), key) !== "" || cell(at(theirs), key) !== "";
+      });
+      if (!used) return;  // a line the sheet may leave out, empty in both versions
       var tr = document.createElement("tr");
-      // Every column of the game's sheet (the rows carry them), not only one game's.
-      Object.keys(row).filter(function (k) { return k !== "round" && k !== "table"; }).forEach(function (k) {
+      var th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = pad.labels[key] || key;
+      tr.appendChild(th);
+      pad.seats.forEach(function (s, i) {
+        var pick = function (rows) {
+          return rows["s" + s[0]] || rows["p" + String(s[1]).toLowerCase()] || rows["#" + (i + 1)];
+        };
         var td = document.createElement("td");
-        td.textContent = row[k] === undefined || row[k] === null ? "" : row[k];
+        td.textContent = cell(pick(mine), key);
+        if (other && cell(pick(mine), key) !== cell(pick(theirs), key)) td.className = "differs";
         tr.appendChild(td);
       });
-      tr.title = JSON.stringify(row);
       t.appendChild(tr);
     });
     return t;
@@ -91,13 +131,14 @@
       document.getElementById("storedv").textContent = stored ? "v" + stored.version + " · " + stored.author : "";
       var s = document.getElementById("stored"), m = document.getElementById("mine");
       s.textContent = ""; m.textContent = "";
-      if (stored) s.appendChild(table(stored.rows));
-      m.appendChild(table(body.rows));
+      if (stored) s.appendChild(table(stored.rows, body.rows));
+      m.appendChild(table(body.rows, stored ? stored.rows : null));
       // Saving again replaces the stored version the desk has now seen.
       form.dataset.version = stored ? stored.version : "";
       document.getElementById("reasonbox").hidden = false;
-      status.className = "error";
-      status.textContent = r.data.error;
+      status.className = "";
+      status.textContent = "";
+      document.getElementById("conflictsaid").textContent = r.data.error;
     } else {
       status.className = "error";
       status.textContent = r.data.error || "";
