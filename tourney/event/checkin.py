@@ -4,7 +4,7 @@ round 1 leaves no seat empty for a no-show; and a player's own drop, as `tourney
 from __future__ import annotations
 
 from tourney.core import store
-from tourney.core.i18n import _
+from tourney.core.i18n import _, pgettext
 from tourney.core.names import fold
 from tourney.event.errors import CodeRefused, NotOpen
 from tourney.event.players import drop_player, find_registered
@@ -71,6 +71,11 @@ def drop_absent(event: store.Event) -> list[str]:
             for p in missing:
                 store.drop_player(conn, p.name, 0)
     return [p.name for p in missing]
+
+
+def drop_word() -> str:
+    """The word a player types on the drop page to confirm dropping out, in the current language."""
+    return pgettext("the word a player types to confirm dropping out", "DROP")
 
 
 def drop_with_code(event: store.Event, name: str, code: str) -> tuple[str, int]:

@@ -298,13 +298,16 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         return await by_player(request, act)
 
     async def api_drop(request: Request) -> Response:
-        """`POST /api/drop {"player", "code", "confirm": "drop"}`: the player drops out after the
-        last round with results, as `tourney players drop` (the page asks first)."""
-        from tourney.event.checkin import drop_with_code
+        """`POST /api/drop {"player", "code", "confirm": WORD}`: the player drops out after the
+        last round with results, as `tourney players drop`; WORD is the one the drop page shows in
+        the event's language (or "drop")."""
+        from tourney.event.checkin import drop_with_code, drop_word
 
         def act(body: dict[str, str]) -> dict[str, Any]:
-            if body["confirm"].strip().lower() != "drop":
-                raise TourneyError(_('confirm with "confirm": "drop"'))
+            word = drop_word()  # in the page's language: `by_player` runs it in it
+            if body["confirm"].strip().casefold() not in {word.casefold(), "drop"}:
+                raise TourneyError(_('type {word} to confirm that you drop out (the API also takes "confirm": '
+                                     '"drop")').format(word=word))
             name, after = drop_with_code(event, body["player"], body["code"])
             return {"player": name, "dropped_after": after}
 

@@ -281,10 +281,20 @@ def report_routes(parts: Parts) -> list[Route]:
         return await parts.cached_page(request, ("check-in",), lambda stamp: parts.page(
             "checkin.html", "/check-in", stamp, open=check_in_open(event)))
 
+    async def drop_page(request: Request) -> Response:
+        from tourney.event.checkin import drop_word
+
+        def build(stamp: int) -> Built:
+            with use_language(lang):
+                return parts.page("drop.html", "/drop", stamp, word=drop_word())
+
+        return await parts.cached_page(request, ("drop",), build)
+
     base = "/api/rounds/{n:num}/tables/{t:num}"
     return [
         Route("/rounds/{n:num}/tables/{t:num}", table_page),
         Route("/check-in", check_in_page),
+        Route("/drop", drop_page),
         Route(f"{base}/report", api_get, methods=["GET"]),
         Route(f"{base}/report", api_report, methods=["POST"]),
         Route(f"{base}/report/check", api_check, methods=["POST"]),
