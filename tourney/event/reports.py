@@ -7,7 +7,7 @@ process answers any request, and an answer sent twice changes nothing the second
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tourney.core import store
@@ -59,6 +59,9 @@ class ReportShown:
 
     report: store.SheetReport
     players: tuple[str, ...]
+    #: Who had confirmed the report this one replaced and has not confirmed this one: their
+    #: confirmation was reset (the numbers changed).
+    reset: tuple[str, ...] = ()
 
     def _agreed(self, agree: bool) -> set[str]:
         return {a.player for a in self.report.answers if a.agree is agree}
@@ -323,10 +326,16 @@ def open_report(event: store.Event, round_no: int, table_no: int) -> ReportShown
     if event.version_of(round_no, table_no):
         return None
     with event.db.read() as conn:
-        report = _latest_open(conn, round_no, table_no)
+        every = store.reports(conn, round_no, table_no)
+    report = next((r for r in reversed(every) if r.status in OPEN), None)
     if report is None:
         return None
-    return ReportShown(report, tuple(s.player for s in seated_at(event, round_no, table_no)))
+    shown = ReportShown(report, tuple(s.player for s in seated_at(event, round_no, table_no)))
+    before = next((r for r in reversed(every) if r.id < report.id and r.status == REPLACED), None)
+    if before is None:
+        return shown
+    had = {a.player for a in before.answers if a.agree} | {before.reporter}
+    return replace(shown, reset=tuple(p for p in shown.waiting_for if p in had))
 
 
 def open_reports(event: store.Event) -> dict[tuple[int, int], ReportShown]:

@@ -86,7 +86,7 @@ def report_json(shown: reports.ReportShown | None) -> dict[str, Any]:
     r = shown.report
     return {"report": r.id, "round": r.round, "table": r.table, "status": r.status, "reporter": r.reporter,
             "at": r.at, "rows": list(r.rows), "confirmed": list(shown.confirmed), "disputed": list(shown.disputed),
-            "waiting_for": list(shown.waiting_for)}
+            "waiting_for": list(shown.waiting_for), "reset": list(shown.reset)}
 
 
 def json_built(stamp: int, value: Any, status: int = 200) -> Built:

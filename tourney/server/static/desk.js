@@ -98,6 +98,12 @@
   }
 
   var status = document.getElementById("status");
+  var before = sessionStorage.getItem("tourney-said");  // an accepted report, stored before the reload
+  if (before) {
+    sessionStorage.removeItem("tourney-said");
+    status.className = "ok";
+    status.textContent = before;
+  }
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     if (form.dataset.report) {
@@ -149,7 +155,12 @@
   if (report && document.getElementById("report-accept")) {
     var said = document.getElementById("report-status");
     var answer = function (r) {
-      if (r.status === 200 || r.status === 201) { location.reload(); return; }
+      if (r.status === 200 || r.status === 201) {
+        // Said after the reload, which shows the table as stored.
+        if (r.data.version) sessionStorage.setItem("tourney-said", text.saved + " " + r.data.version);
+        location.reload();
+        return;
+      }
       [said, status].forEach(function (el) { el.className = "error"; el.textContent = r.data.error || ""; });
       sheet.show(r.data.findings || [], null);
     };
