@@ -78,10 +78,11 @@ def type_sheet(page, rows) -> None:
             page.fill(f"input[name={key}][data-seat='{row['seat']}']", str(row[key]))
 
 
-def post_json(url: str, body: object, token: str) -> tuple[int, object]:
-    """POST `body` as JSON with a desk's token: the status and the JSON answer (refusals too)."""
-    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+def post_json(url: str, body: object, token: str | None = None) -> tuple[int, object]:
+    """POST `body` as JSON (with a desk's token, if given): the status and the JSON answer
+    (refusals too)."""
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST", headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=20) as resp:
             return resp.status, json.loads(resp.read())
@@ -135,3 +136,34 @@ class Server:
                 self.proc.kill()
         out, _ = self.proc.communicate()
         return out
+
+
+def desk_table_page(browser, server: Server, token: str, table: int, *, round_no: int = 1):
+    """A desk's browser page (Playwright), logged in with `token`, on the form of one table."""
+    page = browser.new_page(viewport={"width": 1100, "height": 800})
+    page.goto(server.url + "/desk/login")
+    page.fill("input[name=token]", token)
+    page.click("button[type=submit]")
+    page.wait_for_url(server.url + "/desk")
+    page.goto(server.url + f"/desk/rounds/{round_no}/tables/{table}")
+    page.wait_for_selector("#findinglist li")
+    return page
+
+
+def self_reporting(folder: Path, *, tables: str | None = None) -> tuple[LiveEvent, dict[str, str]]:
+    """`build_event` with players reporting their tables and round 1 published (seated as the
+    table plan `tables`, when given): the event and every player's code."""
+    from tourney.event import live
+    from tourney.event.players import player_codes
+    from tourney.event.setup import update_event
+
+    ev = build_event(folder, seated=tables is None)
+    event = Event.open(ev.path)
+    game = find_game("7wonders")
+    if tables is not None:
+        seat_rounds(event, game, 1, tables=tables)
+    update_event(event, self_report=True, game=game)
+    live.publish_round(event, 1, "test")
+    codes = dict(player_codes(event))
+    event.close()
+    return ev, codes

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from live_event import Server, build_event, table_rows, type_sheet
+from live_event import Server, build_event, desk_table_page, table_rows, type_sheet
 
 from tourney.cli import cli
 from tourney.core.store import Event
@@ -23,28 +23,22 @@ def german(tmp_path):
     server.stop()
 
 
-def desk_page(browser, server: Server, token: str, table: int):
-    page = browser.new_page(viewport={"width": 1100, "height": 800})
-    page.goto(server.url + "/desk/login")
-    page.fill("input[name=token]", token)
-    page.click("button[type=submit]")
-    page.wait_for_url(server.url + "/desk")
-    page.goto(server.url + f"/desk/rounds/1/tables/{table}")
-    page.wait_for_selector("#findinglist li")
-    return page
+def two_desks_save(browser, server: Server, ev, table: int, first_rows, second_rows):
+    """Desks A and B open one table, type their rows; A saves, then B: their pages."""
+    first = desk_table_page(browser, server, ev.desk_a, table)
+    second = desk_table_page(browser, server, ev.desk_b, table)
+    type_sheet(first, first_rows)
+    type_sheet(second, second_rows)
+    first.click("#save")
+    first.locator("#status.ok").wait_for()
+    second.click("#save")
+    return first, second
 
 
 def test_the_conflict_screen_shows_both_versions_as_the_pad_in_german(browser, german):
     ev, server = german
-    first = desk_page(browser, server, ev.desk_a, 3)
-    second = desk_page(browser, server, ev.desk_b, 3)
-    rows = table_rows(ev.path, 1, 3)
-    other = table_rows(ev.path, 1, 3, bump=1)
-    type_sheet(first, rows)
-    type_sheet(second, other)
-    first.click("#save")
-    first.locator("#status.ok").wait_for()
-    second.click("#save")
+    rows, other = table_rows(ev.path, 1, 3), table_rows(ev.path, 1, 3, bump=1)
+    first, second = two_desks_save(browser, server, ev, 3, rows, other)
     second.locator("#conflict").wait_for()
     status = second.inner_text("#conflictsaid")
     assert status.startswith("Runde 1, Tisch 3: ein anderer Eingabeplatz hat Version 1 gespeichert") and \
@@ -69,14 +63,8 @@ def test_the_conflict_screen_shows_both_versions_as_the_pad_in_german(browser, g
 
 def test_the_same_numbers_from_a_second_desk_are_saved_without_a_conflict(browser, german):
     ev, server = german
-    first = desk_page(browser, server, ev.desk_a, 4)
-    second = desk_page(browser, server, ev.desk_b, 4)
     rows = table_rows(ev.path, 1, 4)
-    type_sheet(first, rows)
-    type_sheet(second, rows)
-    first.click("#save")
-    first.locator("#status.ok").wait_for()
-    second.click("#save")
+    first, second = two_desks_save(browser, server, ev, 4, rows, rows)
     second.locator("#status.ok").wait_for()
     assert second.locator("#conflict").is_hidden()
     assert [t.version for t in Event.open(ev.path).results()] == [1]

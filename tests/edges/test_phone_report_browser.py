@@ -8,14 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live_event import LiveEvent, Server, build_event, table_rows, type_sheet
-
-from tourney.core.store import Event
-from tourney.event import live
-from tourney.event.players import player_codes
-from tourney.event.seating import seat_rounds
-from tourney.event.setup import update_event
-from tourney.games.registry import find_game
+from live_event import LiveEvent, Server, self_reporting, table_rows, type_sheet
 
 PHONE_390 = {"width": 390, "height": 844}
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -24,13 +17,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 @pytest.fixture
 def served(tmp_path) -> Iterator[tuple[LiveEvent, Server, dict[str, str]]]:
     """The Bonn event seated as tables of 7, 6, 5 and 5, players reporting their tables."""
-    ev = build_event(tmp_path, seated=False)
-    event = Event.open(ev.path)
-    game = find_game("7wonders")
-    seat_rounds(event, game, 1, tables="7,6,5,5")
-    update_event(event, self_report=True, game=game)
-    live.publish_round(event, 1, "test")
-    codes = dict(player_codes(event))
+    ev, codes = self_reporting(tmp_path, tables="7,6,5,5")
     server = Server(ev.path)
     yield ev, server, codes
     server.stop()

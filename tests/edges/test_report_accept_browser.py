@@ -2,40 +2,20 @@
 says it was stored (the page reloads to show the table stored)."""
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from live_event import LiveEvent, Server, build_event, table_rows
+from live_event import LiveEvent, Server, post_json, self_reporting, table_rows
 
 from tourney.core.store import Event
-from tourney.event import live
-from tourney.event.players import player_codes
-from tourney.event.setup import update_event
-from tourney.games.registry import find_game
 
 
 @pytest.fixture
 def served(tmp_path) -> Iterator[tuple[LiveEvent, Server, dict[str, str]]]:
-    ev = build_event(tmp_path)
-    event = Event.open(ev.path)
-    update_event(event, self_report=True, game=find_game("7wonders"))
-    live.publish_round(event, 1, "test")
-    codes = dict(player_codes(event))
+    ev, codes = self_reporting(tmp_path)
     server = Server(ev.path)
     yield ev, server, codes
     server.stop()
-
-
-def post(url: str, body: object) -> tuple[int, dict[str, object]]:
-    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                 headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(req, timeout=20) as resp:
-            return resp.status, json.loads(resp.read())
-    except urllib.error.HTTPError as err:
-        return err.code, json.loads(err.read())
 
 
 def test_the_desk_says_an_accepted_report_was_stored(browser, served):
@@ -43,9 +23,9 @@ def test_the_desk_says_an_accepted_report_was_stored(browser, served):
     rows = table_rows(ev.path, 1, 1)
     players = [str(r["player"]) for r in rows]
     base = f"{server.url}/api/rounds/1/tables/1"
-    status, sent = post(base + "/report", {"player": players[0], "code": codes[players[0]], "rows": rows})
-    assert status == 202
-    status, _ = post(base + "/confirm", {"player": players[1], "code": codes[players[1]], "report": sent["report"],
+    status, sent = post_json(base + "/report", {"player": players[0], "code": codes[players[0]], "rows": rows})
+    assert status == 202 and isinstance(sent, dict)
+    status, _ = post_json(base + "/confirm", {"player": players[1], "code": codes[players[1]], "report": sent["report"],
                                          "agree": False})
     assert status == 409  # disputed: with the organiser
     page = browser.new_page(viewport={"width": 1100, "height": 800})

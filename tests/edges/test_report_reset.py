@@ -3,26 +3,21 @@ confirmed the earlier one that their confirmation was reset (page and API)."""
 from __future__ import annotations
 
 import pytest
-from live_event import LiveEvent, build_event, table_rows
-
-from tourney.core.store import Event
-from tourney.event import live
-from tourney.event.players import player_codes
-from tourney.event.setup import update_event
-from tourney.games.registry import find_game
+from live_event import LiveEvent, self_reporting, table_rows
 
 
 @pytest.fixture
-def ev(tmp_path) -> LiveEvent:
-    ev = build_event(tmp_path)
-    event = Event.open(ev.path)
-    update_event(event, self_report=True, game=find_game("7wonders"))
-    live.publish_round(event, 1, "test")
-    return ev
+def reporting(tmp_path) -> tuple[LiveEvent, dict[str, str]]:
+    return self_reporting(tmp_path)
 
 
-def test_a_replaced_report_tells_the_earlier_confirmers_their_confirmation_was_reset(ev, client):
-    codes = dict(player_codes(Event.open(ev.path)))
+@pytest.fixture
+def ev(reporting) -> LiveEvent:
+    return reporting[0]
+
+
+def test_a_replaced_report_tells_the_earlier_confirmers_their_confirmation_was_reset(reporting, client):
+    ev, codes = reporting
     rows = table_rows(ev.path, 1, 2)
     players = [str(r["player"]) for r in rows]
 

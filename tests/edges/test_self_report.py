@@ -12,12 +12,11 @@ import re
 import pytest
 from click.testing import CliRunner
 from conftest import HEADER, duel_row, write_duel_sheet, write_sheet
-from live_event import LiveEvent, build_event, table_rows
+from live_event import LiveEvent, build_event, self_reporting, table_rows
 from starlette.testclient import TestClient
 
 from tourney.cli import cli
 from tourney.core.store import Event, change_stamp, sheet_reports
-from tourney.event import live
 from tourney.event.history import history
 from tourney.event.players import player_codes
 from tourney.event.setup import update_event
@@ -28,17 +27,18 @@ from tourney.server import create_app
 
 
 @pytest.fixture
-def ev(tmp_path) -> LiveEvent:
-    ev = build_event(tmp_path)
-    event = Event.open(ev.path)
-    update_event(event, self_report=True, game=find_game("7wonders"))
-    live.publish_round(event, 1, "test")
-    return ev
+def reporting(tmp_path) -> tuple[LiveEvent, dict[str, str]]:
+    return self_reporting(tmp_path)
 
 
 @pytest.fixture
-def codes(ev) -> dict[str, str]:
-    return dict(player_codes(Event.open(ev.path)))
+def ev(reporting) -> LiveEvent:
+    return reporting[0]
+
+
+@pytest.fixture
+def codes(reporting) -> dict[str, str]:
+    return reporting[1]
 
 
 def report(client, codes, table, rows, player=None, **extra):

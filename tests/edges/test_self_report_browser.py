@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import HEADER, write_sheet
-from live_event import PHONE, LiveEvent, Server, build_event, table_rows, type_sheet
+from live_event import PHONE, LiveEvent, Server, build_event, self_reporting, table_rows, type_sheet
 
 from tourney.cli import cli
 from tourney.core.store import Event, sheet_reports
-from tourney.event import live
 from tourney.event.history import history
 from tourney.event.players import player_codes
 from tourney.event.setup import update_event
@@ -25,11 +24,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 @pytest.fixture
 def served(tmp_path) -> Iterator[tuple[LiveEvent, Server, dict[str, str]]]:
-    ev = build_event(tmp_path)
-    event = Event.open(ev.path)
-    update_event(event, self_report=True, game=find_game("7wonders"))
-    live.publish_round(event, 1, "test")
-    codes = dict(player_codes(event))
+    ev, codes = self_reporting(tmp_path)
     server = Server(ev.path)
     yield ev, server, codes
     server.stop()
