@@ -13,7 +13,10 @@ from pathlib import Path
 from tourney.core.errors import TourneyError, UsageError
 from tourney.core.i18n import _, ngettext
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+_HERE = Path(__file__).resolve().parent
+#: The example events: inside the package when installed from a wheel (setup.py puts them there),
+#: else the checkout's `examples/` (an editable install, or running from the clone).
+EXAMPLES = next((p for p in (_HERE / "examples", _HERE.parent / "examples") if p.is_dir()), _HERE.parent / "examples")
 #: The first example, run alone by `run_demo(..., example=EXAMPLE)` (its roster has 23 players).
 EXAMPLE = EXAMPLES / "bonn-2018"
 DEMO_SEED = 20180318
