@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
+from uvicorn.server import HANDLED_SIGNALS
 
 from tourney.core.i18n import N_
 from tourney.server.cache import Built
@@ -124,14 +125,15 @@ class Hub:
             self._next.set_result(None)
 
     def _hook_signals(self) -> None:
-        """Hear Ctrl-C (and SIGTERM) before the server does: uvicorn stops only once every open
-        response has ended, and a stream would never end by itself. The server's own handler
-        still runs; it puts the previous handlers back when it stops."""
+        """Hear Ctrl-C (and SIGTERM; Ctrl-Break on Windows) before the server does: uvicorn stops
+        only once every open response has ended, and a stream would never end by itself. The
+        signals are the ones uvicorn stops on. The server's own handler still runs; it puts the
+        previous handlers back when it stops."""
         if self._signals_hooked or threading.current_thread() is not threading.main_thread():
             return
         self._signals_hooked = True
         loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
+        for sig in HANDLED_SIGNALS:
             previous = signal.getsignal(sig)
             if not callable(previous):
                 continue  # nobody stops on it: nothing to hear
