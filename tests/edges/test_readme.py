@@ -107,3 +107,21 @@ def test_every_command_has_help_and_a_readme_entry(path, cmd):
     result = CliRunner().invoke(cli, [*path, "--help"])
     assert result.exit_code == 0
     assert f"tourney {' '.join(path)}" in README, f"README does not document 'tourney {' '.join(path)}'"
+
+
+def commands_examples() -> list[str]:
+    block = re.search(r"## Commands\n.*?One example of each command.*?```\n(.*?)```", README, re.S)
+    assert block, "README's Commands section has no block of examples"
+    return block.group(1).splitlines()
+
+
+@pytest.mark.parametrize("path", [p for p, _cmd in all_commands()], ids=" ".join)
+def test_every_command_has_an_example_under_commands(path):
+    assert any(line.startswith(f"tourney {' '.join(path)} ") for line in commands_examples()), \
+        f"README's Commands section has no example of 'tourney {' '.join(path)}'"
+
+
+def test_every_file_the_readme_links_exists():
+    linked = set(re.findall(r"\]\(((?:docs|examples)/[^)#\s]+)", README)) | set(re.findall(r"`(docs/[\w.-]+)`", README))
+    assert len(linked) >= 10
+    assert sorted(f for f in linked if not (ROOT / f).exists()) == []
