@@ -38,7 +38,7 @@ GENERIC = ("event/checking", "event/importing", "event/standings", "outputs/expo
            "cli/__init__", "cli/base", "cli/event", "cli/players", "cli/rounds", "cli/results", "cli/reports",
            "cli/records", "cli/live", "event/setup", "outputs/views", "event/season", "games/base",
            "outputs/season_export", "outputs/printsheets", "core/sheetio", "event/scoring", "core/schemes",
-           "event/players", "core/errors", "event/errors", "games/tablegame/__init__", "games/tablegame/model", "games/tablegame/outputs",
+           "event/players", "event/game", "core/errors", "event/errors", "games/tablegame/__init__", "games/tablegame/model", "games/tablegame/outputs",
            "games/tablegame/steps", "games/tablegame/seating", "event/placepoints", "demo",
            "outputs/stats/__init__", "outputs/stats/model", "outputs/stats/build", "outputs/stats/plots",
            "outputs/stats/render", "outputs/stats/tablegames", "event/drawproof", "event/drawcheck")
@@ -120,3 +120,40 @@ def test_only_the_store_reaches_the_database(path):
     allowed = {"tourney/core/pgsql.py": ("sqlalchemy",), "tourney/core/database.py": ("sqlalchemy",),
                "tourney/core/sql.py": ("sqlite3",)}.get(rel, ())
     assert [m for m in used if m.split(".")[0] not in allowed] == []
+
+
+# --- the layers below the games never import a game --------------------------------------------
+#: The layers generic code lives in: they read a game through the protocols declared beside them
+#: (`tourney/event/game.py`, `outputs/views.py`, ...) and are handed the game by the edges.
+BELOW_GAMES = ("event", "outputs", "core")
+BELOW_FILES = sorted(p for layer in BELOW_GAMES for p in (ROOT / "tourney" / layer).rglob("*.py"))
+
+
+def imports_of_games(path) -> list[str]:
+    """Every import of `tourney.games` in the file: at the top, in a function, under
+    TYPE_CHECKING, or by name through importlib (a "module:name" string)."""
+    found = [m for m in imported_modules(path) if m == "tourney.games" or m.startswith("tourney.games.")]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "tourney" and any(a.name == "games" for a in node.names):
+            found.append("tourney.games")
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(
+                r"tourney\.games(\.\w+)*(:\w+)?", node.value):
+            found.append(node.value)
+    return found
+
+
+@pytest.mark.parametrize("path", BELOW_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_layers_below_the_games_import_no_game(path):
+    assert imports_of_games(path) == [], f"{path.relative_to(ROOT)} imports {imports_of_games(path)}"
+
+
+def test_the_games_import_check_finds_imports(tmp_path):
+    # The check can fail: an import under TYPE_CHECKING and one in a function are both found.
+    sample = tmp_path / "sample.py"
+    sample.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from tourney.games.base import X\n"
+                      "def f():\n    import tourney.games.registry\n    from tourney import games\n"
+                      "    return 'tourney.games.duel.export'\n", encoding="utf-8")
+    assert imports_of_games(sample) == ["tourney.games.base", "tourney.games.registry", "tourney.games",
+                                        "tourney.games.duel.export"]
+    assert len(BELOW_FILES) > 50

@@ -16,7 +16,7 @@ from tourney.core.errors import RegistrationError, SheetError
 from tourney.core.findingtext import data_params, finding_text, params_data, severity_text
 from tourney.core.i18n import _, and_list, ngettext, use_language
 from tourney.core.names import clean_name, name_key
-from tourney.core.sheetio import EMPTY_CELL, SheetRow
+from tourney.core.sheetio import EMPTY_CELL, SheetFormat, SheetRow
 from tourney.core.tabular import Source, collector_paused, source_name
 
 if TYPE_CHECKING:
@@ -24,9 +24,12 @@ if TYPE_CHECKING:
 
 
 class SheetGame(Protocol):
-    """What checking and importing ask of the event's game (`GameWorkflow` has it)."""
+    """What checking, importing and a sheet typed at a desk or reported ask of the event's game."""
 
-    def parse(self, paths: Sequence[str | Path], event: store.Event | None = None) -> CheckReport: ...
+    @property
+    def sheet_format(self) -> SheetFormat:
+        """The columns of the game's score sheets."""
+    def parse(self, paths: Sequence[Source], event: store.Event | None = None) -> CheckReport: ...
     def check(self, report: CheckReport, event: store.Event, *, register: bool, correct: bool) -> None: ...
     def table_rows(self, event: store.Event) -> TableRowsFn: ...
 

@@ -19,7 +19,7 @@ from tourney.core.tabular import Rows
 from tourney.core.names import name_key
 
 if TYPE_CHECKING:
-    from tourney.games.base import GameWorkflow
+    from tourney.event.checking import SheetGame
 
 #: Most rows one table's sheet may have (7 Wonders seats up to 7; a little slack for typos).
 MAX_ROWS = 12
@@ -61,7 +61,7 @@ def stored_table(event: store.Event, round_no: int, table_no: int) -> store.Tabl
     return next(iter(event.results(rounds=[round_no], tables=[(round_no, table_no)])), None)
 
 
-def check_table(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
+def check_table(event: store.Event, game: SheetGame, round_no: int, table_no: int,
                 rows: Sequence[Mapping[str, object]], *, source: str = "desk") -> CheckReport:
     """Every finding for one table's rows (column name → value, as on the sheet), against the
     event, with the game's own reader and checks; stores nothing. Findings name the source
@@ -114,7 +114,7 @@ class CheckedSheet:
     seen: int | None = None
 
 
-def checked_sheet(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
+def checked_sheet(event: store.Event, game: SheetGame, round_no: int, table_no: int,
                   rows: Sequence[Mapping[str, object]], version: int | None, source: str) -> CheckedSheet:
     """The rows checked for storing after `version` (then stored with `store_sheet`):
     VersionConflict when the stored version is another, ImportRefused (with every finding)
@@ -189,7 +189,7 @@ def _ids_if_all(named: Sequence[store.Player], names: set[str]) -> dict[str, int
     return {name_key(p.name): p.id for p in named} if len(named) == len(names) else None
 
 
-def enter_table(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
+def enter_table(event: store.Event, game: SheetGame, round_no: int, table_no: int,
                 rows: Sequence[Mapping[str, object]], *, version: int | None, author: str,
                 reason: str | None = None) -> Entered:
     """Store one table's sheet as the version after `version` (None: the first entry), exactly
@@ -208,7 +208,7 @@ def _stored(event: store.Event, checked: CheckedSheet, version: int | None, auth
     return Entered(table.round, table.table, new, tuple(checked.report.warnings))
 
 
-def desk_entry(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
+def desk_entry(event: store.Event, game: SheetGame, round_no: int, table_no: int,
                rows: Sequence[Mapping[str, object]], *, version: int | None, desk: str, author: str,
                reason: str | None = None) -> Callable[[], Entered | Held]:
     """A desk's sheet checked now, and the step that then stores it (or holds it, under blind
@@ -323,7 +323,7 @@ def _held_or_stored(event: store.Event, checked: CheckedSheet, rows: Sequence[Ma
     return Entered(round_no, table_no, new, tuple(report.warnings))
 
 
-def accept_held(event: store.Event, game: GameWorkflow, round_no: int, table_no: int, entry_id: int,
+def accept_held(event: store.Event, game: SheetGame, round_no: int, table_no: int, entry_id: int,
                 who: str) -> Entered:
     """The organiser accepts one held entry of a table: stored as that desk's entry (the
     history names the desk and who accepted it); the table's other held entries go."""

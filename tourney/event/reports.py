@@ -19,7 +19,7 @@ from tourney.event.errors import AlreadyStored, ImportRefused, NotAtTable, NotFo
 from tourney.event.live import is_published
 
 if TYPE_CHECKING:
-    from tourney.games.base import GameWorkflow
+    from tourney.event.checking import SheetGame
 
 #: The event setting that lets players report their tables ("on").
 SELF_REPORT_SETTING = "self_report"
@@ -157,7 +157,7 @@ def source_of(report: store.SheetReport, players: Sequence[str], desk: str | Non
     return "; ".join(parts)
 
 
-def _settle(event: store.Event, game: GameWorkflow, conn: store.Connection, report_id: int,
+def _settle(event: store.Event, game: SheetGame, conn: store.Connection, report_id: int,
             players: Sequence[str]) -> Answered:
     """Inside the transaction, after an agreement: store the sheet once every player agreed
     (checked again: the event may have changed since it was reported), or send it to the
@@ -180,12 +180,12 @@ def _settle(event: store.Event, game: GameWorkflow, conn: store.Connection, repo
     return Answered(report.id, STORED, (), version, tuple(checked.report.warnings))
 
 
-def _same_cells(game: GameWorkflow, a: Sequence[Mapping[str, object]], b: Sequence[Mapping[str, object]]) -> bool:
+def _same_cells(game: SheetGame, a: Sequence[Mapping[str, object]], b: Sequence[Mapping[str, object]]) -> bool:
     return entry.sheet_cells(game.sheet_format, a) == entry.sheet_cells(game.sheet_format, b)
 
 
 # --- what players do -----------------------------------------------------------------------
-def check_report(event: store.Event, game: GameWorkflow, round_no: int, table_no: int,
+def check_report(event: store.Event, game: SheetGame, round_no: int, table_no: int,
                  rows: Sequence[Mapping[str, object]]) -> CheckReport:
     """The rules engine's findings on a sheet a player is typing (the table page's check as
     they type); stores nothing."""
@@ -194,7 +194,7 @@ def check_report(event: store.Event, game: GameWorkflow, round_no: int, table_no
     return entry.check_table(event, game, round_no, table_no, rows, source="report")
 
 
-def report_sheet(event: store.Event, game: GameWorkflow, round_no: int, table_no: int, name: str, code: str,
+def report_sheet(event: store.Event, game: SheetGame, round_no: int, table_no: int, name: str, code: str,
                  rows: Sequence[Mapping[str, object]], *, to_organiser: bool = False) -> Answered:
     """A player reports the table's sheet (and agrees with it). Rows with a rule error are
     refused (ImportRefused: nothing held, the player corrects them), unless `to_organiser`:
@@ -237,7 +237,7 @@ def report_sheet(event: store.Event, game: GameWorkflow, round_no: int, table_no
         return _settle(event, game, conn, rid, players)
 
 
-def confirm_report(event: store.Event, game: GameWorkflow, round_no: int, table_no: int, name: str, code: str,
+def confirm_report(event: store.Event, game: SheetGame, round_no: int, table_no: int, name: str, code: str,
                    report_id: int, agree: bool) -> Answered:
     """A player of the table agrees with a report (stored once everyone has) or disputes it
     (it goes to the organiser). The same answer again changes nothing."""
@@ -276,7 +276,7 @@ def confirm_report(event: store.Event, game: GameWorkflow, round_no: int, table_
 
 
 # --- what the organiser does -----------------------------------------------------------------
-def accept_report(event: store.Event, game: GameWorkflow, round_no: int, table_no: int, report_id: int, who: str,
+def accept_report(event: store.Event, game: SheetGame, round_no: int, table_no: int, report_id: int, who: str,
                   rows: Sequence[Mapping[str, object]] | None = None) -> entry.Entered:
     """The organiser's desk (`who`) stores a report, as reported or with its `rows` edited,
     exactly as a desk's entry (ImportRefused when the sheet has errors: nothing stored); the

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 class SeatingGame(Protocol):
-    """What seating asks of the event's game (`GameWorkflow` has it)."""
+    """What seating asks of the event's game."""
 
     @property
     def plans_tables(self) -> bool: ...

@@ -14,10 +14,10 @@ from tourney.core.errors import UsageError
 from tourney.core.i18n import DEFAULT, LANGS, _, event_language
 from tourney.core.schemes import find_scheme
 from tourney.core.store import Event, EventInfo
-from tourney.games.base import CATALOGUE_SETTING
+from tourney.core.store.schema import CATALOGUE_SETTING
 
 if TYPE_CHECKING:
-    from tourney.games.base import GameWorkflow
+    from tourney.event.game import SetupGame
 
 
 def check_language(lang: str) -> str:
@@ -34,7 +34,7 @@ def _check_date(date: str) -> None:
         raise UsageError(_("--date {date!r} is not a date: write it as YYYY-MM-DD").format(date=date)) from None
 
 
-def create_event(location: str, *, game: GameWorkflow, scheme: str | None, rounds: int, seed: int,
+def create_event(location: str, *, game: SetupGame, scheme: str | None, rounds: int, seed: int,
                  name: str | None, date: str | None, bye_score: str | None = None,
                  lang: str = DEFAULT, options: Sequence[str] = ()) -> EventInfo:
     """`tourney new`: check every setting (the game's own too, and its optional rules
@@ -66,7 +66,7 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
                  url: str | None = None, double_entry: bool | None = None, check_in: bool | None = None,
                  self_report: bool | None = None,
                  options_on: Sequence[str] = (), options_off: Sequence[str] = (),
-                 catalogue: str | None = None, game: GameWorkflow) -> EventInfo:
+                 catalogue: str | None = None, game: SetupGame) -> EventInfo:
     """Change the event's name, date, number of rounds, qualification cut (0 clears it),
     language, live-server address ("" clears it), blind double entry, check-in,
     self-reporting, optional rules or the
@@ -119,7 +119,7 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
     return event.info()
 
 
-def _catalogue(flow: GameWorkflow, path: Path) -> str:
+def _catalogue(flow: SetupGame, path: Path) -> str:
     """The stored form of the card list in `path`, read by the event's game."""
     if flow.catalogue is None:
         raise UsageError(_("--catalogue: a {game} event has no card list to load: its card data is built "
@@ -145,7 +145,7 @@ def _loaded(stored: str | None) -> tuple[str, int] | None:
     return str(value["file"]), len(value["cards"])
 
 
-def _option_changes(event: Event, flow: GameWorkflow, on: Sequence[str], off: Sequence[str]
+def _option_changes(event: Event, flow: SetupGame, on: Sequence[str], off: Sequence[str]
                     ) -> dict[str, str | None]:
     """The settings that switch the game's optional rules `on` and `off` (checked by the game)."""
     if not (on or off):

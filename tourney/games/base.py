@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from tourney.core.errors import UsageError
 from tourney.core.i18n import _
+from tourney.event.game import Catalogue, GameOption
 
 if TYPE_CHECKING:
     from tourney.outputs.pdf.game import GamePrint
@@ -25,55 +26,9 @@ if TYPE_CHECKING:
     from tourney.core.tabular import Source
     from tourney.event.standings import PlayerRounds, Standings
     from tourney.outputs.stats.model import GameStats
-    from tourney.core.store import Event, EventSetting, Json
+    from tourney.core.store import Event, EventSetting
     from tourney.event.drawcheck import DrawMethod
-
-
-@dataclass(frozen=True)
-class GameOption:
-    """An optional rule an event of the game is played with (`tourney new --option NAME`),
-    such as an expansion: stored with the event, passed to the rules engine's sheet check as
-    the keyword `name` (True)."""
-
-    name: str
-    note: str  # what it is, for help texts and the history
-
-    @property
-    def setting(self) -> str:
-        """The event setting that holds it."""
-        from tourney.core.store.event import OPTION_PREFIX  # the store loads where settings are read
-
-        return f"{OPTION_PREFIX}{self.name}"
-
-
-#: The event setting that holds the card list an organiser loaded (`Catalogue`): JSON
-#: {"file": name, "cards": [...]}.
-CATALOGUE_SETTING = "catalogue"
-
-
-class Catalogue(Protocol):
-    """Card data an organiser loads into an event from a CSV file or a workbook (`tourney event EVENT
-    --catalogue FILE`) where no public source gives it in full; the game's sheet check then
-    gets it as keywords (One Card Wonder: the wonder cards and their stages)."""
-
-    what: str  # what the file lists, a msgid ("wonder cards")
-
-    def read(self, path: Path) -> list[Json]:
-        """The cards of the file, each as stored; a SheetError says what is wrong and where."""
-
-    def keywords(self, cards: list[Json]) -> dict[str, object]:
-        """The sheet check's keywords for the stored cards."""
-
-
-class Pairings(Protocol):
-    """A game played in matches of two: its pairings shown, printed, and a top cut."""
-
-    def view(self, event: Event, round_no: int | None, by: str, fmt: str) -> str:
-        """A round's pairings by table or by name, as a table, CSV or JSON."""
-    def write_workbook(self, event: Event, round_no: int | None, path: str | Path, lang: str) -> Path:
-        """The round's pairings and match sheets as a printable workbook in `lang`."""
-    def seat_cut(self, event: Event, size: int) -> SeatedRound:
-        """Pair the next round of a top cut of `size`."""
+    from tourney.outputs.views import Pairings
 
 
 class CheckFn(Protocol):
@@ -185,6 +140,8 @@ class Workflow:
         list loaded into it."""
         if event is None:
             return {}
+        from tourney.core.store.schema import CATALOGUE_SETTING  # the store is loaded: an event is open
+
         keywords: dict[str, object] = {name: True for name in self.event_options(event)}
         stored = event.setting(CATALOGUE_SETTING)
         if stored and self.catalogue is not None:

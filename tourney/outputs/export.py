@@ -20,7 +20,7 @@ from tourney.core.i18n import N_, _, language, local_number
 from tourney.core.outfile import atomic, save_workbook, write_text
 
 if TYPE_CHECKING:
-    from tourney.games.base import GameWorkflow
+    from tourney.event.game import StandingsGame
     from openpyxl.styles import Border
 
     from tourney.core.schemes import Scheme
@@ -248,7 +248,7 @@ def export(standings: Standings, path: str | Path, cut: int | None = None) -> Pa
     return p
 
 
-def export_event(event: Event, game: GameWorkflow, path: str | Path, after_round: int | None = None,
+def export_event(event: Event, game: StandingsGame, path: str | Path, after_round: int | None = None,
                  cut: int | None = None) -> Path:
     """`tourney export`: compute the standings and write them (the workbook adds draws);
     `cut` defaults to the event's."""
@@ -269,7 +269,7 @@ STANDINGS_FORMATS: dict[str, Callable[[Standings, int | None], str]] = {
     "table": to_table, "csv": to_csv, "json": to_json}
 
 
-def standings_text(event: Event, game: GameWorkflow, after_round: int | None, fmt: str,
+def standings_text(event: Event, game: StandingsGame, after_round: int | None, fmt: str,
                    cut: int | None = None) -> str:
     """`tourney standings`: the standings as a table, CSV or JSON; `cut` defaults to the event's."""
     from tourney.event.standings import event_cut

@@ -138,7 +138,7 @@ def signature_lines(ws: Worksheet, styles: Styles, row: int, title: str, names: 
 
 
 class SheetWriter(Protocol):
-    """A game that writes printable score sheets (`GameWorkflow` is one)."""
+    """A game that writes printable score sheets."""
 
     def write_sheets(self, event: store.Event, round_no: int, path: Path, lang: str) -> SheetsWritten: ...
 

@@ -1,5 +1,5 @@
 """The season rating's edge: read each event file's stored games through its game's workflow
-(`GameWorkflow.rated_games`) into `RatedEvent`s, rate them, and show the rating: printed through
+(`StandingsGame.rated_games`) into `RatedEvent`s, rate them, and show the rating: printed through
 the one row renderer (`tourney.core.output.render_rows`: table, CSV, JSON), written through the
 statistics report's writers (HTML, XLSX, PDF)."""
 from __future__ import annotations
@@ -17,10 +17,10 @@ from tourney.event.season import NO_ALIASES, load_aliases, refuse_repeated_event
 from tourney.outputs.season_export import event_date, read_event, refuse_mixed_games, shared_language
 
 if TYPE_CHECKING:
-    from tourney.games.base import GameWorkflow
+    from tourney.event.game import StandingsGame
 
 
-def read_rated_event(location: str, order_given: int, workflow: Callable[[str], GameWorkflow]) -> RatedEvent:
+def read_rated_event(location: str, order_given: int, workflow: Callable[[str], StandingsGame]) -> RatedEvent:
     """An event file's name, date and every stored game as places at its tables; `workflow`
     gives the event's game by name."""
     info, game, games, lang = read_event(location, workflow, lambda game, event: game.rated_games(event))
@@ -29,7 +29,7 @@ def read_rated_event(location: str, order_given: int, workflow: Callable[[str], 
 
 
 def rating_report(locations: Sequence[str], aliases_file: str | None = None, *,
-                  workflow: Callable[[str], GameWorkflow], speak: Callable[[str], None],
+                  workflow: Callable[[str], StandingsGame], speak: Callable[[str], None],
                   lang: str | None = None) -> RatingReport:
     """Read the event files and rate their games, in `lang` (by default the events' language
     when they share one, else English); `speak` is handed that language before the events are

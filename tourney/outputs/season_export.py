@@ -32,7 +32,7 @@ from tourney.event.season import (
 
 if TYPE_CHECKING:
     from tourney.core.store import Event, EventInfo
-    from tourney.games.base import GameWorkflow
+    from tourney.event.game import StandingsGame
     from openpyxl.worksheet.worksheet import Worksheet
 
 SHEETS: tuple[tuple[str, str], ...] = (
@@ -88,8 +88,8 @@ def write_workbook(report: SeasonReport, path: str | Path) -> None:
 T = TypeVar("T")
 
 
-def read_event(location: str, workflow: Callable[[str], GameWorkflow], take: Callable[[GameWorkflow, Event], T]
-               ) -> tuple[EventInfo, GameWorkflow, T, str]:
+def read_event(location: str, workflow: Callable[[str], StandingsGame], take: Callable[[StandingsGame, Event], T]
+               ) -> tuple[EventInfo, StandingsGame, T, str]:
     """What a report across events reads of one event file: its settings, its game (`workflow`
     gives it by name), what `take` reads through the game, and its language."""
     from tourney.core.store import Event
@@ -112,7 +112,7 @@ def event_date(location: str, info: EventInfo) -> datetime.date | None:
             event=f"{location!r} ({info.name!r})", date=info.date)) from None
 
 
-def read_event_result(location: str, order_given: int, workflow: Callable[[str], GameWorkflow]) -> EventResult:
+def read_event_result(location: str, order_given: int, workflow: Callable[[str], StandingsGame]) -> EventResult:
     """An event file's name, date and final standings (players who played no game left out);
     `workflow` gives the event's game by name."""
     info, game, standings, lang = read_event(location, workflow, lambda game, event: game.standings(event))
@@ -171,7 +171,7 @@ def season_report(
     ranking: bool = False,
     points: str | None = None,
     *,
-    workflow: Callable[[str], GameWorkflow],
+    workflow: Callable[[str], StandingsGame],
     speak: Callable[[str], None],
     lang: str | None = None,
 ) -> SeasonReport:

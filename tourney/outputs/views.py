@@ -3,17 +3,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rules_engine.findings import Text
 from tourney.core.errors import UsageError
-from tourney.games.base import Pairings
 from tourney.core.i18n import _, join_or, ngettext
 from tourney.core.output import render_rows
 from tourney.core.store import Event, Player
+from tourney.event.game import StandingsGame
 
 if TYPE_CHECKING:
-    from tourney.games.base import GameWorkflow
+    from tourney.event.seating import SeatedRound
     from tourney.event.standings import StandingRow
 
 SEATING_COLUMNS = ("round", "table", "seat", "player", "wonder")
@@ -65,7 +65,26 @@ def players_view(event: Event, fmt: str) -> str:
         n=len(ps), active=active) + "\n"
 
 
-def event_pairings(event: Event, flow: GameWorkflow, command: str, games: Iterable[GameWorkflow]) -> Pairings:
+class Pairings(Protocol):
+    """A game played in matches of two: its pairings shown, printed, and a top cut."""
+
+    def view(self, event: Event, round_no: int | None, by: str, fmt: str) -> str:
+        """A round's pairings by table or by name, as a table, CSV or JSON."""
+    def write_workbook(self, event: Event, round_no: int | None, path: str | Path, lang: str) -> Path:
+        """The round's pairings and match sheets as a printable workbook in `lang`."""
+    def seat_cut(self, event: Event, size: int) -> SeatedRound:
+        """Pair the next round of a top cut of `size`."""
+
+
+class ViewedGame(StandingsGame, Protocol):
+    """What the views ask of the event's game: its standings and, for a game played in matches
+    of two, its pairings (None for a game seated at tables)."""
+
+    @property
+    def pairings(self) -> Pairings | None: ...
+
+
+def event_pairings(event: Event, flow: ViewedGame, command: str, games: Iterable[ViewedGame]) -> Pairings:
     """The pairing commands of the event's game; a usage error, naming the `games` played in
     matches, for a game seated at tables."""
     info = event.info()
@@ -95,7 +114,7 @@ def write_pairings(event: Event, pairings: Pairings, round_no: int | None, path:
 
 
 
-def player_view(event: Event, flow: GameWorkflow, typed: str, fmt: str) -> str:
+def player_view(event: Event, flow: StandingsGame, typed: str, fmt: str) -> str:
     """`tourney player`: one player's rounds (table, seat, the game's details, score, place,
     points), under a line with their rank; CSV and JSON give the rows only."""
     from tourney.event.standings import ranked

@@ -27,6 +27,11 @@ UPGRADES_FROM = (1,)
 Json = Union[None, bool, int, float, str, list["Json"], dict[str, "Json"]]  # noqa: UP007
 
 
+#: The event setting that holds the card list an organiser loaded (`tourney.event.game.Catalogue`):
+#: JSON {"file": name, "cards": [...]}.
+CATALOGUE_SETTING = "catalogue"
+
+
 #: Event settings written by `tourney new` and `tourney event`; a game adds its own (`set_setting`).
 CORE_SETTINGS = ("schema_version", "name", "game", "scheme", "rounds", "seed", "date", "created_at")
 

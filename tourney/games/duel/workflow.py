@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tourney.games.base import GameOption, Steps, Workflow, later
+from tourney.event.game import GameOption
+from tourney.games.base import Steps, Workflow, later
 from tourney.games.duel import pairing, settings, sheets, stored
 from tourney.games.duel.schemes import SCHEMES
 from tourney.games.duel.sheetformat import MATCH_SHEET
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 
 class DuelPairings:
-    """`tourney pairings` and `tourney seat --cut` (see `tourney.games.base.Pairings`)."""
+    """`tourney pairings` and `tourney seat --cut` (see `tourney.outputs.views.Pairings`)."""
 
     def view(self, event: Event, round_no: int | None, by: str, fmt: str) -> str:
         from tourney.games.duel import printing  # openpyxl loads only when writing sheets

@@ -38,7 +38,7 @@ MOST_STAGES, MOST_CARD_BUILDINGS = 50, 10
 
 
 class WonderCatalogue:
-    """`tourney.games.base.Catalogue` for One Card Wonder."""
+    """`tourney.event.game.Catalogue` for One Card Wonder."""
 
     what = N_("wonder cards")
 

@@ -16,7 +16,7 @@ from tourney.core.sheetio import SheetRow
 from tourney.event.standings import Tiebreak
 from tourney.games.tablegame import TableGame, TableGameWorkflow
 from tourney.games.tablegame.model import GameLine, placed
-from tourney.games.base import GameOption
+from tourney.event.game import GameOption
 from tourney.games.onecardwonder.sheetformat import COLUMNS, SHEET, WORDS
 
 if TYPE_CHECKING:

@@ -36,7 +36,8 @@ if TYPE_CHECKING:
     from tourney.event.rating import RatedGame
     from tourney.event.schedule import TableSizes
     from tourney.event.seating import SeatedRound
-    from tourney.games.base import Catalogue, CheckFn, GameOption
+    from tourney.event.game import Catalogue, GameOption
+    from tourney.games.base import CheckFn
     from tourney.outputs.pdf.pads import PadDescription
     from tourney.outputs.printsheets import SheetsWritten
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pandas as pd
 
@@ -15,14 +15,20 @@ from tourney.core.names import sort_key
 from tourney.event.season import normalise, refuse_repeated_events
 from tourney.outputs.stats.model import Chart, GameStats, Lines, Section, StatsReport, ratio
 
-if TYPE_CHECKING:
-    from tourney.games.base import GameWorkflow
+
+class StatsGame(Protocol):
+    """What the statistics ask of an event's game: its name in messages and its statistics."""
+
+    @property
+    def label(self) -> str: ...
+    @property
+    def stats(self) -> GameStats: ...
 
 #: The season chart shows this many players (most events, then best mean place); the table shows all.
 SEASON_CHART_PLAYERS = 10
 
 
-def stats_report(locations: Sequence[str], workflow: Callable[[str], GameWorkflow]) -> StatsReport:
+def stats_report(locations: Sequence[str], workflow: Callable[[str], StatsGame]) -> StatsReport:
     """Open the event files (or URLs) and build their report (`workflow` gives an event's game
     by name); a season is ordered by event date when every event has one, else as given."""
     from tourney.core.store import Event
