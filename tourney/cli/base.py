@@ -26,7 +26,7 @@ from tourney.core.i18n import (
 
 if TYPE_CHECKING:
     from tourney.core.sheetio import SheetFormat
-    from tourney.games.base import GameWorkflow
+    from tourney.games.base import Workflow
     from tourney.core.store import Event
 
 
@@ -183,7 +183,7 @@ def open_event(path: str) -> Event:
     return event
 
 
-def event_game(event: Event) -> GameWorkflow:
+def event_game(event: Event) -> Workflow:
     """The event's game: looked up here, at the edge, and handed to the library."""
     from tourney.games.registry import workflow
 

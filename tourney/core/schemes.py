@@ -1,5 +1,5 @@
 """Scoring schemes as data: game points per place, virtual players, tiebreak order. Each
-game declares its schemes in its package (`GameWorkflow.schemes`, the default first)."""
+game declares its schemes in its package (`Workflow.schemes`, the default first)."""
 from __future__ import annotations
 
 from collections.abc import Sequence

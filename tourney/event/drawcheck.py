@@ -5,7 +5,7 @@ workbook carries the records with the seating as stored in its `tourney-draws` s
 
 A record is kept per round (the latest one counts): `method` says which draw made it, and
 each method recomputes the round from the seed and the record alone. A game adds its own
-methods (`GameWorkflow.draw_methods`); generic ones live here.
+methods (`Workflow.draw_methods`); generic ones live here.
 """
 from __future__ import annotations
 

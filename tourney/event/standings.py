@@ -4,10 +4,9 @@ standings in `tourney.games.<game>`."""
 from __future__ import annotations
 
 import hashlib
-import importlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping, Protocol, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 from tourney.core.errors import UsageError
 from tourney.core.i18n import _
@@ -81,44 +80,6 @@ class Standings(Protocol):
     def to_html(self, cut: int | None = None) -> str: ...
     def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
                    extra: Sequence[PlainSheet] = ()) -> None: ...
-
-
-class StandingsExport(Protocol):
-    """A game's export module: one function per output format of its standings."""
-
-    def table(self, st: Any, cut: int | None = None) -> str: ...
-    def csv_text(self, st: Any, cut: int | None = None) -> str: ...
-    def json_text(self, st: Any, cut: int | None = None) -> str: ...
-    def html_text(self, st: Any, cut: int | None = None) -> str: ...
-    def xlsx(self, st: Any, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
-             extra: Sequence[PlainSheet] = ()) -> None: ...
-
-
-class ExportedStandings:
-    """The output methods of `Standings` for a game whose formats live in an export module
-    (`StandingsExport`), named by `export_module` and imported only when an output is asked
-    for (openpyxl and the renderers load then)."""
-
-    export_module: ClassVar[str]
-
-    def _export(self) -> StandingsExport:
-        return cast(StandingsExport, importlib.import_module(self.export_module))
-
-    def to_table(self, cut: int | None = None) -> str:
-        return self._export().table(self, cut)
-
-    def to_csv(self, cut: int | None = None) -> str:
-        return self._export().csv_text(self, cut)
-
-    def to_json(self, cut: int | None = None) -> str:
-        return self._export().json_text(self, cut)
-
-    def to_html(self, cut: int | None = None) -> str:
-        return self._export().html_text(self, cut)
-
-    def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
-                   extra: Sequence[PlainSheet] = ()) -> None:
-        self._export().xlsx(self, path, draws, cut, extra)
 
 
 def lot_key(seed: int, name: str) -> str:

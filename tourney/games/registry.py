@@ -1,10 +1,10 @@
 """Every game by name, for the edges: the command line, the server and the demo turn the
-event's game (or a sheet's header) into its `GameWorkflow` here once and hand it down.
+event's game (or a sheet's header) into its `Workflow` here once and hand it down.
 
 A game's package is imported when its game is first asked for: a command loads only its
 event's game (python-chess's `find_variant` hands out the class the same way).
 
-Adding a game: a package under `tourney/games/` whose `WORKFLOW` satisfies `GameWorkflow`,
+Adding a game: a package under `tourney/games/` whose `WORKFLOW` satisfies `Workflow`,
 and one loader in `LOADERS` (keyed by the rules_engine ruleset name stored with the event).
 """
 from __future__ import annotations
@@ -15,28 +15,28 @@ from pathlib import Path
 from typing import Sequence
 
 from tourney.core.sheetio import SheetFormat, has_header
-from tourney.games.base import GameWorkflow
+from tourney.games.base import Workflow
 
 
-def _sevenwonders() -> GameWorkflow:
+def _sevenwonders() -> Workflow:
     from tourney.games.sevenwonders.workflow import WORKFLOW
 
     return WORKFLOW
 
 
-def _duel() -> GameWorkflow:
+def _duel() -> Workflow:
     from tourney.games.duel.workflow import WORKFLOW
 
     return WORKFLOW
 
 
-def _onecardwonder() -> GameWorkflow:
+def _onecardwonder() -> Workflow:
     from tourney.games.onecardwonder.workflow import WORKFLOW
 
     return WORKFLOW
 
 
-def _dominations() -> GameWorkflow:
+def _dominations() -> Workflow:
     from tourney.games.dominations.workflow import WORKFLOW
 
     return WORKFLOW
@@ -44,7 +44,7 @@ def _dominations() -> GameWorkflow:
 
 #: How to load each game's workflow, by ruleset name; the first is the default for sheets of
 #: no known kind.
-LOADERS: dict[str, Callable[[], GameWorkflow]] = {
+LOADERS: dict[str, Callable[[], Workflow]] = {
     "7wonders": _sevenwonders,
     "duel": _duel,
     "onecardwonder": _onecardwonder,
@@ -64,13 +64,13 @@ def sheet_formats() -> dict[str, SheetFormat]:
     return {"7wonders": sevenwonders, "duel": duel, "onecardwonder": onecardwonder, "dominations": dominations}
 
 
-def all_games() -> dict[str, GameWorkflow]:
+def all_games() -> dict[str, Workflow]:
     """Every game's workflow by ruleset name (each game loaded): for help texts, the games
     played in matches, and a sheet whose header tells its game."""
     return {name: workflow(name) for name in LOADERS}
 
 
-def find_game(name: str) -> GameWorkflow:
+def find_game(name: str) -> Workflow:
     """The game called `name` (any alias of its rules, `tourney new --game`); a UsageError
     names the games when there is none."""
     from rules_engine import UnknownGameError, find_ruleset
@@ -95,13 +95,13 @@ def scheme_help() -> str:
 
 
 @functools.cache
-def workflow(game: str) -> GameWorkflow:
+def workflow(game: str) -> Workflow:
     """The workflow of a stored event's game (`EventInfo.game`), its package imported the
     first time."""
     return LOADERS[game]()
 
 
-def sheet_game(paths: Sequence[str | Path]) -> GameWorkflow:
+def sheet_game(paths: Sequence[str | Path]) -> Workflow:
     """The game whose sheet header the first file has (the most specific header when several
     match), for `tourney check` without an event; else the first game, whose reader then
     says what header it expected."""

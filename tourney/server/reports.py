@@ -27,7 +27,7 @@ from tourney.server.cache import Built, built
 from tourney.server.once import DESK_SCOPE, PLAYERS_SCOPE
 
 if TYPE_CHECKING:
-    from tourney.games.base import GameWorkflow
+    from tourney.games.base import Workflow
     from tourney.server.deskform import DeskForm
 
 
@@ -38,7 +38,7 @@ class Parts:
     change notice, and a finding as the API sends it."""
 
     event: store.Event
-    game: GameWorkflow
+    game: Workflow
     lang: str
     page: Callable[..., Built]
     cached_page: Callable[..., Awaitable[Response]]

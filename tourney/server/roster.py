@@ -13,7 +13,7 @@ from typing import Any
 from tourney.core import store
 from tourney.core.i18n import _
 from tourney.event import checkin, players, reports
-from tourney.games.base import GameWorkflow
+from tourney.games.base import Workflow
 
 #: The organiser desk's actions handled here (`/desk/organiser/{action}`).
 DESK_ACTIONS = frozenset({"checkin", "newcode", "drop", "switch"})
@@ -49,7 +49,7 @@ def roster(event: store.Event) -> Roster:
                   reports.self_report_on(event))
 
 
-def desk_action(event: store.Event, game: GameWorkflow, action: str, form: Mapping[str, Any], who: str) -> str:
+def desk_action(event: store.Event, game: Workflow, action: str, form: Mapping[str, Any], who: str) -> str:
     """A button of the players page (`DESK_ACTIONS`), said as the command line says it."""
     name = str(form.get("player", ""))
     if action == "checkin":

@@ -12,10 +12,10 @@ from tourney.core.i18n import _, local_number, use_language
 from tourney.event import live
 
 if TYPE_CHECKING:
-    from tourney.games.base import GameWorkflow
+    from tourney.games.base import Workflow
 
 
-def standings_rows(event: store.Event, game: GameWorkflow) -> list[dict[str, Any]]:
+def standings_rows(event: store.Event, game: Workflow) -> list[dict[str, Any]]:
     """The same rows as `tourney standings --format json`."""
     from tourney.outputs.export import to_json
 
@@ -54,12 +54,12 @@ class PlayerPage:
 PHONE_COLUMNS = frozenset({"round", "wonder", "opponent", "place", "points", "result", "match_points"})
 
 
-def player_shown(event: store.Event, game: GameWorkflow, player: store.Player, lang: str) -> PlayerPage:
+def player_shown(event: store.Event, game: Workflow, player: store.Player, lang: str) -> PlayerPage:
     with use_language(lang):
         return _player_shown(event, game, player)
 
 
-def _player_shown(event: store.Event, game: GameWorkflow, player: store.Player) -> PlayerPage:
+def _player_shown(event: store.Event, game: Workflow, player: store.Player) -> PlayerPage:
     from tourney.event.outlook import player_outlook
     from tourney.event.standings import ranked
     from tourney.outputs.views import player_status
@@ -88,7 +88,7 @@ def _player_shown(event: store.Event, game: GameWorkflow, player: store.Player) 
                       tuple(player_outlook(event, player.name, sorted(visible))))
 
 
-def standings_shown(event: store.Event, game: GameWorkflow, lang: str) -> StandingsPage:
+def standings_shown(event: store.Event, game: Workflow, lang: str) -> StandingsPage:
     """The standings, once computed, as the printed handout shows them in `lang`; no rows
     before the first result (a ranking by lot alone says nothing)."""
     st = game.standings(event)

@@ -23,8 +23,8 @@ from tourney.outputs.export import (
     xlsx_cut_border,
 )
 from tourney.core.i18n import _, pgettext
-from tourney.games.duel.standings import DuelStanding, DuelStandings
-from tourney.event.standings import PlainSheet, Tiebreak, is_qualified, qualified_count, ranked
+from tourney.games.duel.ranking import DuelRanking, DuelStanding
+from tourney.event.standings import PlainSheet, Tiebreak, is_qualified, qualified_count
 from tourney.core.store import StoredDraw
 from tourney.core import output
 from tourney.core.tabular import neutralise
@@ -41,33 +41,33 @@ def _show(key: str, value: Fraction | int) -> str:
     return fixed(value, 4) if key in RATIOS else str(decimal(value, 2))
 
 
-def _extra(st: DuelStandings) -> list[Tiebreak]:
+def _extra(st: DuelRanking) -> list[Tiebreak]:
     """The tiebreaks after match points that are not base columns already (WBC's wins)."""
     return [t for t in st.tiebreaks[1:] if t.key not in BASE_COLUMNS]
 
 
-def _has_cut(st: DuelStandings) -> bool:
+def _has_cut(st: DuelRanking) -> bool:
     return any(r.cut is not None for r in st.rows)
 
 
-def _rows(st: DuelStandings) -> list[DuelStanding]:
-    return [r for r in ranked(st) if isinstance(r, DuelStanding)]
+def _rows(st: DuelRanking) -> list[DuelStanding]:
+    return list(st.rows) if st.rounds_played() else []  # none before the first result, as `ranked`
 
 
-def standing_columns(st: DuelStandings, cut: int | None = None) -> tuple[str, ...]:
+def standing_columns(st: DuelRanking, cut: int | None = None) -> tuple[str, ...]:
     """Base columns, the scheme's tiebreaks, games played, the drop, `cut` (top-cut place)
     once a cut is paired, and `qualified` with a qualification cut."""
     return (BASE_COLUMNS + tuple(t.key for t in _extra(st)) + ("games", "dropped_after")
             + (("cut",) if _has_cut(st) else ()) + (("qualified",) if cut is not None else ()))
 
 
-def _record(st: DuelStandings, row: DuelStanding, cut: int | None) -> list[Fraction | int | str | bool | None]:
+def _record(st: DuelRanking, row: DuelStanding, cut: int | None) -> list[Fraction | int | str | bool | None]:
     return [row.rank, row.player, row.match_points, row.wins, row.losses, row.draws,
             *[row.value(t.key) for t in _extra(st)], row.games, row.dropped_after,
             *((row.cut,) if _has_cut(st) else ()), *((is_qualified(row, cut),) if cut is not None else ())]
 
 
-def csv_text(st: DuelStandings, cut: int | None = None) -> str:
+def csv_text(st: DuelRanking, cut: int | None = None) -> str:
     def cell(v: object) -> object:
         if isinstance(v, bool):
             return "yes" if v else "no"
@@ -76,7 +76,7 @@ def csv_text(st: DuelStandings, cut: int | None = None) -> str:
     return output.csv_text(standing_columns(st, cut), ([cell(v) for v in _record(st, row, cut)] for row in _rows(st)))
 
 
-def json_text(st: DuelStandings, cut: int | None = None) -> str:
+def json_text(st: DuelRanking, cut: int | None = None) -> str:
     cols = standing_columns(st, cut)
     exact = ("rank", "cut", "games", "dropped_after", "qualified")
     out = [{k: (number(v) if isinstance(v, (Fraction, int)) and k not in exact else v)
@@ -84,7 +84,7 @@ def json_text(st: DuelStandings, cut: int | None = None) -> str:
     return json.dumps(out, ensure_ascii=False, indent=2) + "\n"
 
 
-def _display_rows(st: DuelStandings) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+def _display_rows(st: DuelRanking) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     cut = _has_cut(st)
     head = (_("Rank"), _("Player"), _("MP"), _("W"), _("L"), _("D"), _("Bye"), _("Games"),
             *[_(t.abbr) for t in _extra(st)], *((_("Cut"),) if cut else ()))
@@ -95,12 +95,12 @@ def _display_rows(st: DuelStandings) -> tuple[tuple[str, ...], list[tuple[str, .
     return head, body
 
 
-def table(st: DuelStandings, cut: int | None = None) -> str:
+def table(st: DuelRanking, cut: int | None = None) -> str:
     head, body = _display_rows(st)
     return text_table(standings_title(st.info, st.after_round), head, body, qualified_count(_rows(st), cut))
 
 
-def html_text(st: DuelStandings, cut: int | None = None) -> str:
+def html_text(st: DuelRanking, cut: int | None = None) -> str:
     head, body = _display_rows(st)
     legend = "".join(f"<li><b>{html.escape(_(t.abbr))}</b>: {html.escape(_(t.name))}</li>" for t in st.tiebreaks)
     bye = _("A bye is worth {points} match points and counts as no opponent.").format(points=st.bye_points)
@@ -111,7 +111,7 @@ def html_text(st: DuelStandings, cut: int | None = None) -> str:
                      [i for i, r in enumerate(rows) if r.dropped_after is not None])
 
 
-def xlsx(st: DuelStandings, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
+def xlsx(st: DuelRanking, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
          extra: Sequence[PlainSheet] = ()) -> None:
     """The standings workbook: Standings (every tiebreak a column), Matches, Draws, then `extra`."""
     from openpyxl import Workbook

@@ -2,7 +2,8 @@
 wonders, progress, coins, military (and the senate with Agora), in the pad's colours."""
 from __future__ import annotations
 
-from tourney.games.duel.standings import DuelStanding, DuelStandings
+from tourney.games.duel.ranking import DuelStanding
+from tourney.games.duel.standings import DuelStandings
 from tourney.outputs.export import decimal, fixed
 from tourney.core.i18n import N_, _, use_language
 from tourney.outputs.pdf.game import GamePrint, StandingsTable

@@ -12,14 +12,17 @@ from rules_engine.duel.sheet import Victory
 from rules_engine.findings import Term, Text
 from rules_engine.findings import phrase
 from tourney.games.duel.settings import bye_points
+from tourney.games.duel.ranking import DuelRanking, DuelStanding
 from tourney.games.duel.stored import MatchResult, match_results, top_cut
 from tourney.core.i18n import N_
 from tourney.core.names import sort_key as name_order
 from tourney.games.duel.schemes import SCHEMES
-from tourney.core.schemes import Scheme, find_scheme
-from tourney.event.standings import ExportedStandings, PlayerRounds, Tiebreak, in_lot_order, round_rows
+from tourney.core.schemes import find_scheme
+from tourney.event.standings import PlainSheet, PlayerRounds, Tiebreak, in_lot_order, round_rows
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from tourney.core import store
 
 #: Opponents' match-win % floors each opponent at 1/3, so a weak opponent costs little.
@@ -87,30 +90,6 @@ TIEBREAKS: dict[str, tuple[Tiebreak, Compute]] = {
             lambda t, a, lots: lots.get(t.player, len(lots) + 1)),
 }
 MATCH_POINTS = Tiebreak("match_points", N_("match points (win 1, draw 1/2, loss 0)"), N_("MP"))
-
-
-@dataclass(frozen=True)
-class DuelStanding:
-    rank: int
-    player: str
-    match_points: Fraction
-    wins: int
-    losses: int
-    draws: int
-    byes: int
-    tiebreaks: tuple[tuple[str, Fraction | int], ...]
-    dropped_after: int | None = None
-    cut: int | None = None  # place in the top cut (1 = champion), None outside it
-
-    @property
-    def games(self) -> int:
-        """Matches played plus byes."""
-        return self.wins + self.losses + self.draws + self.byes
-
-    def value(self, key: str) -> Fraction | int:
-        if key == "match_points":
-            return self.match_points
-        return dict(self.tiebreaks)[key]
 
 
 def chain(keys: Sequence[str]) -> tuple[Tiebreak, ...]:
@@ -203,23 +182,36 @@ def cut_places(seeds: Sequence[str], rounds: Sequence[Sequence[MatchResult]]) ->
 
 
 # --- the event's standings -------------------------------------------------------------------------
-@dataclass(frozen=True)
-class DuelStandings(ExportedStandings):
-    """Standings of a Duel event, ready for every export format."""
+class DuelStandings(DuelRanking):
+    """Standings of a Duel event, ready for every export format (`tourney.event.standings.Standings`):
+    each format is written by `tourney.games.duel.export`, imported when an output is asked for
+    (openpyxl and the renderers load then)."""
 
-    export_module = "tourney.games.duel.export"
+    def to_table(self, cut: int | None = None) -> str:
+        from tourney.games.duel import export
 
-    info: store.EventInfo
-    scheme: Scheme
-    after_round: int | None
-    rows: tuple[DuelStanding, ...]
-    tiebreaks: tuple[Tiebreak, ...]  # match points first, then the scheme's chain
-    matches: tuple[MatchResult, ...]
-    lot_order: tuple[str, ...]
-    bye_points: Fraction
+        return export.table(self, cut)
 
-    def rounds_played(self) -> frozenset[int]:
-        return frozenset(m.round for m in self.matches)
+    def to_csv(self, cut: int | None = None) -> str:
+        from tourney.games.duel import export
+
+        return export.csv_text(self, cut)
+
+    def to_json(self, cut: int | None = None) -> str:
+        from tourney.games.duel import export
+
+        return export.json_text(self, cut)
+
+    def to_html(self, cut: int | None = None) -> str:
+        from tourney.games.duel import export
+
+        return export.html_text(self, cut)
+
+    def write_xlsx(self, path: Path, draws: Sequence[store.StoredDraw] = (), cut: int | None = None,
+                   extra: Sequence[PlainSheet] = ()) -> None:
+        from tourney.games.duel import export
+
+        export.xlsx(self, path, draws, cut, extra)
 
 
 def lots(event: store.Event) -> tuple[str, ...]:

@@ -3,23 +3,29 @@ sheets and their German vocabulary, checks against the pairing, standings by mat
 and the scheme's tiebreaks."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tourney.core.schemes import Scheme
+from tourney.core.sheetio import SheetFormat
 from tourney.event.game import GameOption
-from tourney.games.base import Steps, Workflow, later
+from tourney.event.seating import SeatedRound
+from tourney.games.base import Workflow
 from tourney.games.duel import pairing, settings, sheets, stored
 from tourney.games.duel.schemes import SCHEMES
 from tourney.games.duel.sheetformat import MATCH_SHEET
-from tourney.games.duel.standings import compute_standings, player_rounds
-from tourney.core.schemes import Scheme
-from tourney.event.seating import SeatedRound
-from tourney.core.sheetio import SheetFormat
+from tourney.games.duel.standings import DuelStandings, compute_standings, player_rounds
 
 if TYPE_CHECKING:
-    from tourney.outputs.pdf.game import GamePrint
-    from tourney.outputs.stats.model import GameStats
     from tourney.core.store import Event, EventSetting
+    from tourney.core.tabular import Source
+    from tourney.event.checking import CheckReport, TableRowsFn
+    from tourney.event.rating import RatedGame
+    from tourney.event.standings import PlayerRounds, Standings
+    from tourney.outputs.pdf.game import GamePrint
+    from tourney.outputs.printsheets import SheetsWritten
+    from tourney.outputs.stats.model import GameStats
 
 
 class DuelPairings:
@@ -40,7 +46,7 @@ class DuelPairings:
 
 
 class Duel(Workflow):
-    """The Duel workflow (see `tourney.games.base.GameWorkflow`); a round draws no wonders:
+    """The Duel workflow (see `tourney.games.base.Workflow`); a round draws no wonders:
     the pairing is the draw ('tourney pairings')."""
 
     name = "duel"
@@ -49,9 +55,6 @@ class Duel(Workflow):
     sheet_format: SheetFormat = MATCH_SHEET
     pairings: DuelPairings | None = DuelPairings()
     options = (GameOption("agora", "the Agora expansion: every match sheet has the senate row (Senat)"),)
-    steps = Steps(seat=pairing.seat_rounds, write_sheets=later("tourney.games.duel.printing:write_sheets"),
-                  parse=sheets.parse_files, check=sheets.check_against_event, table_rows=sheets.table_rows,
-                  standings=compute_standings, player_view=player_rounds, rated_games=stored.rated_games)
 
     @property
     def print_kit(self) -> GamePrint:
@@ -70,6 +73,33 @@ class Duel(Workflow):
 
         value = settings.parse_bye_score(bye_score)
         return [EventSetting(settings.BYE_SETTING, str(value), f"bye worth {value} match points")]
+
+    def seat(self, event: Event, round_no: int | None, all_rounds: bool, tables: str | None) -> list[SeatedRound]:
+        return pairing.seat_rounds(event, round_no, all_rounds, tables)
+
+    def write_sheets(self, event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
+        from tourney.games.duel import printing  # openpyxl loads only when writing sheets
+
+        return printing.write_sheets(event, round_no, path, lang)
+
+    def parse(self, paths: Sequence[Source], event: Event | None = None) -> CheckReport:
+        return sheets.parse_files(paths, agora="agora" in self.check_keywords(event))
+
+    def check(self, report: CheckReport, event: Event, *, register: bool, correct: bool) -> None:
+        sheets.check_against_event(report, event, register=register, correct=correct)
+
+    def table_rows(self, event: Event) -> TableRowsFn:
+        return sheets.table_rows(event)
+
+    def compute_standings(self, event: Event, after_round: int | None) -> DuelStandings:
+        return compute_standings(event, after_round)
+
+    def player_view(self, event: Event, standings: Standings, player: str) -> PlayerRounds:
+        assert isinstance(standings, DuelStandings)  # the standings this game computed
+        return player_rounds(event, standings, player)
+
+    def rated_games(self, event: Event) -> tuple[RatedGame, ...]:
+        return stored.rated_games(event)
 
 
 WORKFLOW = Duel()

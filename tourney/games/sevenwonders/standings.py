@@ -1,12 +1,13 @@
 """7 Wonders as a table game (`TableGame`): what it adds to the shared standings — game points
 per table under the event's scheme (virtual players, coins splitting ties) with each player's
-relative share, the tiebreaks (share, VP, coins), a player's rounds with wonder, VP and share —
-and its own steps: seating with wonder and guild draws, its sheets, checks and pads, each
-loaded when first run."""
+relative share, the tiebreaks (share, VP, coins), a player's rounds with wonder, VP and share.
+Its own steps (seating with wonder and guild draws, its sheets, checks and pads) are methods of
+`tourney.games.sevenwonders.workflow.SevenWonders`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rules_engine.sevenwonders.sheet import CATEGORIES, PlayerScore, TableSheet
@@ -15,14 +16,15 @@ from tourney.core.i18n import N_
 from tourney.core.schemes import Scheme
 from tourney.event.scoring import Entrant, score_table
 from tourney.event.standings import PlayerRounds, Tiebreak, round_rows
-from tourney.games.base import later
 from tourney.games.sevenwonders.lines import PRINTED, SCORE_SHEET, WORDS, dump_line, load_line, player_score
 from tourney.games.sevenwonders.schemes import SCHEMES
 from tourney.games.tablegame.model import GameLine, ScoredTable, TableGame, TableGameStandings
 from tourney.games.tablegame.model import compute_standings as table_standings
 
 if TYPE_CHECKING:
-    from tourney.core.store import Event, SeatRow
+    from rules_engine.findings import Finding
+    from tourney.core.store import Event, SeatRow, StoredDraw
+    from tourney.outputs.pdf.pads import PadDescription
 
 #: The 7 Wonders tiebreaks after game points (a scheme's chain picks from them and the lot).
 TIEBREAKS = (Tiebreak("share", N_("sum of relative shares"), N_("Share"), decimals=4),
@@ -67,7 +69,8 @@ def ranking(sheet: TableSheet) -> tuple[int, ...]:
     return tuple(1 + sum(other > mine for other in keys) for mine in keys)
 
 
-def player_rounds(event: Event, standings: TableGameStandings[SevenWondersLine], player: str) -> PlayerRounds:
+def player_rounds(event: Event, standings: TableGameStandings[PlayerScore, TableSheet, SevenWondersLine],
+                  player: str) -> PlayerRounds:
     """A player's rounds: table, seat, wonder and side, VP, place at the table (players on
     equal game points share it), game points and share; seated rounds not played yet too."""
     from tourney.outputs.export import decimal, fixed
@@ -90,15 +93,34 @@ def _no_scheme_notes(scheme: Scheme) -> list[tuple[str, str, str]]:
     return []  # the scheme's title says it: its points and virtual players
 
 
-_HERE = "tourney.games.sevenwonders"
+def check_sheet(sheet: TableSheet) -> list[Finding]:
+    """The rules engine's checks of a table's sheet (its card checks load with the sheet checks)."""
+    from rules_engine.sevenwonders import check_sheet
 
-GAME = TableGame(
+    return check_sheet(sheet)
+
+
+def pad(lang: str, options: frozenset[str]) -> PadDescription:
+    """The PDF score pad (reportlab loads only when printing)."""
+    from tourney.games.sevenwonders.pad import sevenwonders_pad
+
+    return sevenwonders_pad(lang, options)
+
+
+def guild_rows(draws: Sequence[StoredDraw]) -> list[tuple[str, str, str]]:
+    """The Draws sheet's lines on the guilds drawn for each round."""
+    from tourney.games.sevenwonders.drawstore import guild_rows
+
+    return guild_rows(draws)
+
+
+#: 7 Wonders as a table game: its rules engine's line is `PlayerScore`, its sheet `TableSheet`.
+GAME: TableGame[PlayerScore, TableSheet, SevenWondersLine] = TableGame(
     name=NAME, label=TITLE, schemes=SCHEMES, sheet_format=SCORE_SHEET, words=WORDS, columns=PRINTED, board="wonder",
-    line=player_score, table=lambda lines: TableSheet(tuple(lines)),
-    check=later("rules_engine.sevenwonders:check_sheet"),  # the card checks load with the sheet checks
+    line=player_score, table=lambda lines: TableSheet(tuple(lines)), check=check_sheet,
     score=score, dump=dump_line, load=load_line, game_line=SevenWondersLine,
     tiebreaks=TIEBREAKS, stats={"vp": lambda p, place: p.total, "coins": lambda p, place: p.coins},
-    pad=later(f"{_HERE}.pad:sevenwonders_pad"),
+    pad=pad,
     notes=N_("Seat 1 starts; seats run clockwise. Side: write A or B. Treasury = coins div 3. Coins: coins held at "
              "the end of the game."),
     # Every tiebreak is a column, whichever the scheme ranks by; the workbook's games show the
@@ -106,15 +128,11 @@ GAME = TableGame(
     every_tiebreak_shown=True, games_sheet=(*PRINTED[4:], "points", "share"),
     widths={"wonder": 14, "side": 5, **dict.fromkeys(CATEGORIES, 10), "total": 7, "share": 9, "vp": 7, "coins": 7},
     number_formats={"points": "0.00", "share": "0.0000"},
-    scheme_notes=_no_scheme_notes, draw_notes=later(f"{_HERE}.drawstore:guild_rows"),
-    plans_tables=True, seat=later(f"{_HERE}.seating:seat_rounds"), draws_view=later(f"{_HERE}.seating:draws_view"),
-    parse=later(f"{_HERE}.sheets:parse_files"), check_event=later(f"{_HERE}.sheets:check_against_event"),
-    table_rows=later(f"{_HERE}.sheets:table_rows"), player_view=player_rounds,
-    write_sheets=later(f"{_HERE}.printsheets:write_sheets"), pad_notes=later(f"{_HERE}.pad:guild_notes"),
-    ranking=ranking,
+    scheme_notes=_no_scheme_notes, draw_notes=guild_rows, ranking=ranking,
 )
 
 
-def compute_standings(event: Event, after_round: int | None = None) -> TableGameStandings[SevenWondersLine]:
+def compute_standings(event: Event, after_round: int | None = None
+                      ) -> TableGameStandings[PlayerScore, TableSheet, SevenWondersLine]:
     """A 7 Wonders event's standings: game points, then the scheme's tiebreaks."""
     return table_standings(GAME, event, after_round)

@@ -1,8 +1,9 @@
 """The model of a game played at tables of several players and ranked at each table (no
 pairing), built from one `TableGame` value a game declares: its sheet and rules, game points
 per table under a scheme, and standings by game points with a declared tiebreak chain (which
-render themselves in every format). The steps that read sheets or seat rounds are in `steps`,
-the printed sheets and the PDF hooks in `outputs`: a command loads only what it runs."""
+render themselves in every format). The steps that read sheets or seat rounds are in `steps`
+and `seating`, the printed sheets and the PDF hooks in `outputs`: a command loads only what it
+runs (`tourney.games.tablegame.TableGameWorkflow` imports each in its step)."""
 from __future__ import annotations
 
 import html
@@ -12,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from tourney.core import output
 from tourney.core.errors import EventError
@@ -32,14 +33,10 @@ if TYPE_CHECKING:
     from tourney.core.sheetio import SheetFormat, SheetRow
     from tourney.core.store import Event, EventInfo, Player, StoredDraw
     from tourney.core.vocabulary import Vocabulary
-    from tourney.event.checking import CheckReport, TableRowsFn
     from tourney.event.rating import RatedGame
     from tourney.event.schedule import TableSizes
-    from tourney.event.seating import SeatedRound
     from tourney.event.game import Catalogue, GameOption
-    from tourney.games.base import CheckFn
     from tourney.outputs.pdf.pads import PadDescription
-    from tourney.outputs.printsheets import SheetsWritten
 
 #: Tiebreaks every table game has: game points first, the drawn lot last.
 POINTS = Tiebreak("points", N_("game points"), N_("Points"))
@@ -51,8 +48,21 @@ LOT = Tiebreak("lot", N_("drawn lot (1 = best)"), N_("Lot"), ascending=True)
 Number = int | Fraction
 
 
+class SeatedLine(Protocol):
+    """A line of the rules engine's sheet of a table game: whose it is and where they sat."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def player(self) -> str: ...
+
+
+#: The rules engine's line of the game (`TableGame.line`) and its sheet of a table (`TableGame.table`).
+P = TypeVar("P", bound=SeatedLine)
+S = TypeVar("S")
+
 #: One game's value for a tiebreak, from the player's line and place at the table.
-Stat = Callable[[Any, int], Number]
+Stat = Callable[[P, int], Number]
 
 
 #: A row of the standings workbook's Draws sheet: what, its value, a note.
@@ -69,11 +79,11 @@ class ScoredTable:
     values: Mapping[str, tuple[Number, ...]] = field(default_factory=dict)
 
 
-def placed(places: Callable[[Any, Scheme], tuple[int, ...]]) -> Callable[[Any, Scheme], ScoredTable]:
+def placed(places: Callable[[S, Scheme], tuple[int, ...]]) -> Callable[[S, Scheme], ScoredTable]:
     """The scoring of a game whose rules give places: the scheme's points of each place, tied
     players sharing the points of the places they take."""
 
-    def score(sheet: Any, scheme: Scheme) -> ScoredTable:
+    def score(sheet: S, scheme: Scheme) -> ScoredTable:
         at = places(sheet, scheme)
         return ScoredTable(at, place_points(at, scheme.points_for(len(at))))
 
@@ -117,36 +127,36 @@ def no_draw_notes(draws: Sequence[StoredDraw]) -> list[DrawRow]:
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)
-class TableGame(Generic[L]):
-    """Everything the workflow needs to know about one game.
+class TableGame(Generic[P, S, L]):
+    """Everything the workflow needs to know about one game: data, and the few hooks only the
+    game can answer. `P` is the rules engine's line of one player, `S` its sheet of a table, `L`
+    the class of the standings' lines.
 
     `columns`: the sheet's columns in printed order; `board`: the optional text column kept
     as the seat's board (a wonder card), or None. `line` builds the rules engine's line from
     a readable row, `table` the engine's sheet from the lines in seat order; `check` is the
-    rules engine's; `score(sheet, scheme)` gives the table's places and game points (`placed`
-    for a game whose rules give places). `dump`/`load(stored line)` store a line's data as
-    JSON and rebuild the line (`load` raises KeyError, TypeError or ValueError on damaged
-    data). `options` are the optional rules an event may be played with, each passed to
-    `check` as a keyword when the event has it. `stats` gives, by tiebreak key, one game's
-    value (summed over games) where the table's score has none; `tiebreaks` declares them (a
-    scheme's chain names their keys). `pad` is the PDF score pad in a language; `notes` the
-    rule lines printed on the XLSX sheets (English, marked `N_`: printed in the sheets'
-    language from the catalogue, as the tiebreaks' words are). `limits` are the table sizes
-    the base's seating plans for.
+    rules engine's (with the event's optional rules and card list as keywords); `score(sheet,
+    scheme)` gives the table's places and game points (`placed` for a game whose rules give
+    places). `dump`/`load(stored line)` store a line's data as JSON and rebuild the line
+    (`load` raises KeyError, TypeError or ValueError on damaged data). `options` are the
+    optional rules an event may be played with, each passed to `check` as a keyword when the
+    event has it. `stats` gives, by tiebreak key, one game's value (summed over games) where
+    the table's score has none; `tiebreaks` declares them (a scheme's chain names their keys).
+    `pad` is the PDF score pad in a language; `notes` the rule lines printed on the XLSX
+    sheets (English, marked `N_`: printed in the sheets' language from the catalogue, as the
+    tiebreaks' words are). `limits` are the table sizes the base's seating plans for.
 
     How the standings show: the scheme's chain, or `every_tiebreak_shown`; the workbook's
     Games sheet shows `games_sheet` after the player (default: the sheet's columns, the place
     and the game points); its columns are `widths` wide (by key; else as wide as the heading)
     and written as decimals in their `number_formats`; its Draws sheet has `scheme_notes` and
-    `draw_notes`.
-    `game_line` is the class of the standings' lines (`GameLine`, or a game's that names its
-    line's values).
+    `draw_notes`. `game_line` is the class of the standings' lines (`GameLine`, or a game's
+    that names its line's values). `ranking` gives a table's places by the game's own rules
+    (its tiebreaks; shared only where the rules share a place) for the season rating, where
+    they differ from the places of the event's scheme.
 
-    A game's own steps, each None for the base's: `seat` (with `plans_tables`: table plans
-    like 'bonn'), `draws_view`, `parse`, `check_event`, `table_rows`, `player_view`,
-    `write_sheets`; `pad_notes` are the lines printed on a round's pads. `ranking` gives a
-    table's places by the game's own rules (its tiebreaks; shared only where the rules share a
-    place) for the season rating, where they differ from the places of the event's scheme."""
+    A game's own steps (its seating, its sheets) are methods of its `TableGameWorkflow`
+    subclass."""
 
     name: str
     label: str
@@ -155,14 +165,14 @@ class TableGame(Generic[L]):
     words: Vocabulary
     columns: tuple[str, ...]
     board: str | None
-    line: Callable[[SheetRow], Any]
-    table: Callable[[tuple[Any, ...]], Any]
-    check: Callable[..., list[Finding]]
-    score: Callable[[Any, Scheme], ScoredTable]
-    dump: Callable[[Any], store.Json]
-    load: Callable[[store.ResultLine], Any]
+    line: Callable[[SheetRow], P]
+    table: Callable[[tuple[P, ...]], S]
+    check: Callable[..., list[Finding]]  # (sheet, **the event's keywords): the keywords are the game's own
+    score: Callable[[S, Scheme], ScoredTable]
+    dump: Callable[[P], store.Json]
+    load: Callable[[store.ResultLine], P]
     tiebreaks: tuple[Tiebreak, ...]
-    stats: Mapping[str, Stat]
+    stats: Mapping[str, Stat[P]]
     game_line: type[L]
     pad: Callable[[str, frozenset[str]], PadDescription]  # (lang, the event's optional rules)
     notes: str
@@ -175,16 +185,7 @@ class TableGame(Generic[L]):
     number_formats: Mapping[str, str] = field(default_factory=dict)
     scheme_notes: Callable[[Scheme], list[DrawRow]] = place_points_note
     draw_notes: Callable[[Sequence[StoredDraw]], list[DrawRow]] = no_draw_notes
-    plans_tables: bool = False
-    seat: Callable[[Event, int | None, bool, str | None], list[SeatedRound]] | None = None
-    draws_view: Callable[[Event, int | None], str] | None = None
-    parse: Callable[..., CheckReport] | None = None
-    check_event: CheckFn | None = None
-    table_rows: Callable[[Event], TableRowsFn] | None = None
-    player_view: Callable[[Event, Any, str], PlayerRounds] | None = None
-    write_sheets: Callable[[Event, int, Path, str], SheetsWritten] | None = None
-    pad_notes: Callable[[Event, int, int, str], tuple[str, ...]] | None = None
-    ranking: Callable[[Any], tuple[int, ...]] | None = None
+    ranking: Callable[[S], tuple[int, ...]] | None = None
 
     def chain(self, scheme: Scheme) -> tuple[Tiebreak, ...]:
         """Points, then the scheme's tiebreaks in order (the lot among them, last)."""
@@ -225,7 +226,7 @@ class Standing:
         return int(self.values["lot"])
 
 
-def score_games(game: TableGame[L], event: Event, scheme: Scheme, after_round: int | None) -> list[L]:
+def score_games(game: TableGame[P, S, L], event: Event, scheme: Scheme, after_round: int | None) -> list[L]:
     """Every stored line with its place, game points and table values under `scheme`."""
     games: list[L] = []
     for res in event.results(upto_round=after_round):
@@ -241,7 +242,7 @@ def score_games(game: TableGame[L], event: Event, scheme: Scheme, after_round: i
     return games
 
 
-def rank_players(game: TableGame[Any], players: Sequence[Player], games: Sequence[GameLine],
+def rank_players(game: TableGame[P, S, L], players: Sequence[Player], games: Sequence[L],
                  chain: tuple[Tiebreak, ...], seed: int) -> tuple[list[Standing], list[str]]:
     """Sum every player's games and sort by the chain (points first, the lot last)."""
     lots = in_lot_order(seed, players, lambda p: p.name)
@@ -275,11 +276,11 @@ GAME_POINTS_WIDTH = 11  # the Games sheet's heading is longer: "Game points"
 
 
 @dataclass(frozen=True)
-class TableGameStandings(Generic[L]):
+class TableGameStandings(Generic[P, S, L]):
     """A table game's standings (`tourney.event.standings.Standings`): every column is a
     tiebreak; `tiebreaks` is the scheme's chain, `columns` those shown (`TableGame.shown`)."""
 
-    game: TableGame[L]
+    game: TableGame[P, S, L]
     info: EventInfo
     scheme: Scheme
     after_round: int | None
@@ -436,7 +437,7 @@ class TableGameStandings(Generic[L]):
         return g.values[key] if key in g.values else getattr(g.line, key, None)
 
 
-def compute_standings(game: TableGame[L], event: Event, after_round: int | None) -> TableGameStandings[L]:
+def compute_standings(game: TableGame[P, S, L], event: Event, after_round: int | None) -> TableGameStandings[P, S, L]:
     info = event.info()
     scheme = game.scheme(info)
     chain = game.chain(scheme)
@@ -446,7 +447,7 @@ def compute_standings(game: TableGame[L], event: Event, after_round: int | None)
                               game.shown(scheme))
 
 
-def rated_games(game: TableGame[Any], event: Event) -> tuple[RatedGame, ...]:
+def rated_games(game: TableGame[P, S, L], event: Event) -> tuple[RatedGame, ...]:
     """Every stored table as the season rating reads it: the game's own `ranking` of the
     sheet, else the places under the event's scheme (a game whose rules give places)."""
     from tourney.event.rating import RatedGame
@@ -465,7 +466,7 @@ def rated_games(game: TableGame[Any], event: Event) -> tuple[RatedGame, ...]:
     return tuple(sorted(out, key=lambda g: (g.round, g.table)))
 
 
-def player_view(event: Event, standings: TableGameStandings[Any], player: str) -> PlayerRounds:
+def player_view(event: Event, standings: TableGameStandings[P, S, L], player: str) -> PlayerRounds:
     """The player's rounds: table, seat, place at the table and place points; seated rounds
     not played yet too."""
     from tourney.outputs.export import decimal

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tourney.core.errors import SeatingError
 from tourney.core.i18n import _, pgettext, use_language
 from tourney.core.outfile import atomic, save_workbook
-from tourney.games.tablegame.model import TableGame, TableGameStandings
+from tourney.games.tablegame.model import L, P, S, TableGame, TableGameStandings
 
 if TYPE_CHECKING:
     # The store (and SQLAlchemy) is imported by the functions that read or write an event:
@@ -47,13 +47,13 @@ def write_round(event: Event, round_no: int, path: Path, build: Callable[[str, S
     return SheetsWritten(path, round_no, len(by_table), len(seats))
 
 
-def write_sheets(game: TableGame[Any], event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
+def write_sheets(game: TableGame[P, S, L], event: Event, round_no: int, path: Path, lang: str) -> SheetsWritten:
     """One A4 score sheet per table (the header row is the import format) plus the list by
     name; marks the round printed."""
     return write_round(event, round_no, path, lambda name, tables: _workbook(game, name, round_no, tables, lang))
 
 
-def _workbook(game: TableGame[Any], event_name: str, round_no: int, tables: SeatedTables, lang: str) -> Any:
+def _workbook(game: TableGame[P, S, L], event_name: str, round_no: int, tables: SeatedTables, lang: str) -> Any:
     from openpyxl import Workbook
 
     from tourney.outputs.printsheets import Styles
@@ -78,7 +78,7 @@ def _printed(lang: str) -> tuple[str, str, str, str, tuple[str, str, str], str]:
 _HEADER_ROW = 4
 
 
-def _table_sheet(game: TableGame[Any], wb: Any, styles: Styles, event_name: str, round_no: int, table_no: int,
+def _table_sheet(game: TableGame[P, S, L], wb: Any, styles: Styles, event_name: str, round_no: int, table_no: int,
                  seats: list[store.SeatRow], lang: str) -> None:
     from openpyxl.utils import get_column_letter
 
@@ -143,20 +143,16 @@ def _name_list(wb: Any, styles: Styles, event_name: str, round_no: int, seats: l
     a4_page(ws, landscape=False)
 
 
-def _no_notes(event: Event, round_no: int, players: int, lang: str) -> tuple[str, ...]:
-    return ()
-
-
-def print_kit(game: TableGame[Any]) -> GamePrint:
-    """The PDF hooks: the game's pad and its lines for a round (none by default), the board on
-    the list by name."""
+def print_kit(game: TableGame[P, S, L], notes: Callable[[Event, int, int, str], tuple[str, ...]]) -> GamePrint:
+    """The PDF hooks: the game's pad and its `notes` for a round (the workflow's `pad_notes`), the
+    board on the list by name."""
     from tourney.outputs.pdf.game import GamePrint
 
-    return GamePrint(pad=game.pad, match_slips=False, notes=game.pad_notes or _no_notes, detail="board",
+    return GamePrint(pad=game.pad, match_slips=False, notes=notes, detail="board",
                      standings=lambda st, lang: standings_table(game, st, lang))
 
 
-def standings_table(game: TableGame[Any], st: TableGameStandings[Any], lang: str) -> StandingsTable:
+def standings_table(game: TableGame[P, S, L], st: TableGameStandings[P, S, L], lang: str) -> StandingsTable:
     """Rank, player, every column of the chain and games played, for the PDF handout."""
     from tourney.outputs.pdf.game import standings_table as handout
 

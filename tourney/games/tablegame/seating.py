@@ -3,14 +3,14 @@ game's sizes; loaded by `tourney seat` only."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tourney.core.errors import SeatingError
 from tourney.core.i18n import _
 from tourney.event.schedule import plan_schedule
 from tourney.event.schedule import table_plan as sizes_for_plan
 from tourney.event.seating import SeatedRound, rounds_to_plan, seated_tables
-from tourney.games.tablegame.model import TableGame
+from tourney.games.tablegame.model import L, P, S, TableGame
 
 if TYPE_CHECKING:
     from tourney.core.store import Event
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 SEATS_KIND = "seats"
 
 
-def seat_rounds(game: TableGame[Any], event: Event, round_no: int | None, all_rounds: bool,
+def seat_rounds(game: TableGame[P, S, L], event: Event, round_no: int | None, all_rounds: bool,
                 tables: str | None) -> list[SeatedRound]:
     """`tourney seat`: plan the open rounds with the schedule optimiser (seeded by the event
     seed) at tables of the game's sizes, as close to the scheme's table size as they allow

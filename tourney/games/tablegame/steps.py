@@ -23,7 +23,7 @@ from tourney.event.checking import (
     at_table,
     parse_sheets,
 )
-from tourney.games.tablegame.model import TableGame
+from tourney.games.tablegame.model import L, P, S, TableGame
 
 if TYPE_CHECKING:
     # The store (and SQLAlchemy) is imported by the functions that read or write an event:
@@ -39,7 +39,7 @@ class SeatedSheet(Protocol):
 
 
 # --- sheets in -----------------------------------------------------------------------------
-def parse_files(game: TableGame[Any], paths: Sequence[Source], **options: object) -> CheckReport:
+def parse_files(game: TableGame[P, S, L], paths: Sequence[Source], **options: object) -> CheckReport:
     """Read every file (or rows in memory), group rows into tables and run the game's checks on each table (with
     the event's keywords: optional rules, e.g. leaders=True, and a loaded card list)."""
     def build(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[Any]:
@@ -94,7 +94,7 @@ def seating_findings(report: CheckReport, event: Event, view: EventView,
                                    "sheet: add their line", player=s.player, table=t, round=r)))
 
 
-def check_against_event(game: TableGame[Any], report: CheckReport, event: Event, *, register: bool,
+def check_against_event(game: TableGame[P, S, L], report: CheckReport, event: Event, *, register: bool,
                         correct: bool) -> None:
     """Registration, drops, stored results and the seating."""
     view = EventView.of(event, checking=report.tables)
@@ -115,7 +115,7 @@ def check_against_event(game: TableGame[Any], report: CheckReport, event: Event,
     seating_findings(report, event, view, board)
 
 
-def table_rows(game: TableGame[Any], event: Event) -> TableRowsFn:
+def table_rows(game: TableGame[P, S, L], event: Event) -> TableRowsFn:
     """How a checked table is stored: the seats from the sheet when the tool did not seat the
     round; each line as the game's JSON, its board (from the sheet or the seating)."""
     from tourney.core import store

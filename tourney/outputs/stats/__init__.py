@@ -1,5 +1,5 @@
 """Statistics of one event or a season, with plots: `stats_report` reads the events through
-each game's statistics hook (`GameWorkflow.stats`), `render` prints, `write_report` writes
+each game's statistics hook (`Workflow.stats`), `render` prints, `write_report` writes
 HTML, XLSX or PDF. Generic: names no game."""
 from __future__ import annotations
 

@@ -109,7 +109,7 @@ class StatsReport:
 
 
 class GameStats(Protocol):
-    """A game's statistics (`GameWorkflow.stats`): frames from one stored event, then sections,
+    """A game's statistics (`Workflow.stats`): frames from one stored event, then sections,
     charts and notes over the frames of every event of the report (each with an `event` column)."""
 
     def frames(self, event: Event) -> dict[str, pd.DataFrame]:
