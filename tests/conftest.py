@@ -29,6 +29,26 @@ class Run:
         return result
 
 
+# --- the games every game-looping test runs for -------------------------------------------------
+#: Every game of the registry, then the toy fifth game the tests add (`toygame`, registered for a
+#: test by `with_games`): a test that loops over games loops over these, so a new game is tested.
+def looped_games() -> list[str]:
+    from toygame import TOY
+    from tourney.games.registry import game_names
+
+    return [*game_names(), TOY.name]
+
+
+@pytest.fixture
+def with_games(monkeypatch):
+    """The registry with the toy game added, as its one line would add it; the workflows by name."""
+    from toygame import TOY
+    from tourney.games import registry
+
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, TOY))
+    return registry.all_games()
+
+
 def seed_line(seed: int) -> str:
     """What `tourney seat` says after round 1: the short fingerprint of the event's secret seed."""
     import hashlib

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from conftest import EXAMPLE, HEADER, ROOT
+from conftest import EXAMPLE, HEADER, ROOT, looped_games
 
 #: Libraries only other commands need (storing, workbooks, exports, PDFs, plots, the server).
 HEAVY = ("sqlalchemy", "openpyxl", "pandas", "matplotlib", "reportlab", "starlette", "jinja2", "uvicorn", "openskill")
@@ -193,23 +193,48 @@ def test_reports_load_only_the_libraries_their_output_needs(run):
     assert output == "wrote kit.pdf: round 1, 12 pages" and loaded == ["reportlab"]
 
 
-def test_a_command_on_an_event_loads_only_its_game(tmp_path):
-    """The game registry imports a game's package when it is asked for: `standings` of a 7
-    Wonders event loads no other game (each costs start-up time)."""
+def game_packages(games) -> dict[str, str]:
+    """Each game's package (`tourney.games.<game>`, or the toy's), found from the registry: the
+    package of the module whose WORKFLOW the game's entry loads."""
+    modules = list(sys.modules.values())
+    return {name: next(m.__name__ for m in modules if getattr(m, "WORKFLOW", None) is flow).rpartition(".")[0]
+            for name, flow in games.items()}
+
+
+#: Runs `tourney ARGV…` with the toy game registered, then prints the game packages (of argv[1],
+#: a JSON list) any module of which it loaded.
+GAMES_OF_A_COMMAND = """
+import atexit, json, sys
+sys.path.insert(0, sys.argv[1])
+packages = json.loads(sys.argv[2])
+from toygame import TOY
+from tourney.games import registry
+registry.GAMES = (*registry.GAMES, TOY)
+from tourney.cli import main
+sys.argv = ["tourney", *sys.argv[3:]]
+atexit.register(lambda: print("games:", sorted(p for p in packages if any(m.startswith(p + ".") for m in sys.modules))))
+main()
+"""
+
+
+@pytest.mark.parametrize("game", looped_games())
+def test_a_command_on_an_event_loads_only_its_game(tmp_path, with_games, game):
+    """The game registry imports a game's package when it is asked for: `standings` of an event
+    loads no other game (each costs start-up time)."""
+    import json
+
     from click.testing import CliRunner
 
     from tourney.cli import cli
 
+    packages = game_packages(with_games)
     event = tmp_path / "cup.db"
-    assert CliRunner().invoke(cli, ["new", str(event), "--game", "7wonders", "--seed", "1"]).exit_code == 0
-    script = ("import atexit, sys\nfrom tourney.cli import main\nsys.argv = ['tourney', 'standings', sys.argv[1]]\n"
-              "atexit.register(lambda: print('games:', sorted(m for m in sys.modules if m.count('.') == 2 and "
-              "m.startswith('tourney.games.') and m.split('.')[2] in ('sevenwonders', 'duel', 'onecardwonder', "
-              "'dominations'))))\nmain()")
-    done = subprocess.run([sys.executable, "-c", script, str(event)], capture_output=True, text=True, cwd=ROOT,
-                          check=False, timeout=120)
+    assert CliRunner().invoke(cli, ["new", str(event), "--game", game, "--seed", "1"]).exit_code == 0
+    done = subprocess.run([sys.executable, "-c", GAMES_OF_A_COMMAND, str(ROOT / "tests"),
+                           json.dumps(sorted(packages.values())), "standings", str(event)],
+                          capture_output=True, text=True, cwd=ROOT, check=False, timeout=120)
     assert done.stderr == "", done.stderr
-    assert done.stdout.splitlines()[-1] == "games: ['tourney.games.sevenwonders']"
+    assert done.stdout.splitlines()[-1] == f"games: [{packages[game]!r}]"
 
 
 #: Runs `tourney check FILE`, then prints the games whose workflow it loaded, the Duel rules

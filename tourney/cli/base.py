@@ -115,11 +115,9 @@ class ListedOption(click.Option):
 
 
 def games_help() -> str:
-    from rules_engine.registry import RULESETS
-    from tourney.games.registry import LOADERS
+    from tourney.games.registry import GAMES
 
-    return "; ".join(f"{r.name}" + (f" (aliases: {', '.join(r.aliases)})" if r.aliases else "")
-                     for r in RULESETS if r.name in LOADERS) + "."
+    return "; ".join(f"{g.name}" + (f" (aliases: {', '.join(g.aliases)})" if g.aliases else "") for g in GAMES) + "."
 
 
 def options_help() -> str:

@@ -163,10 +163,11 @@ def verify_draws_command(export: str, seed: str) -> None:
     Example: tourney verify-draws bonn.xlsx --seed 272183940117
     """
     from tourney.event.drawcheck import verify_export
-    from tourney.games.registry import LOADERS, workflow
+    from tourney.games.registry import entry
 
     def game_methods(game: str) -> dict[str, DrawMethod]:
-        return dict(workflow(game).draw_methods) if game in LOADERS else {}
+        found = entry(game)
+        return dict(found.workflow().draw_methods) if found is not None else {}
 
     verified = verify_export(export, seed.strip(), game_methods=game_methods)
     click.echo(verified.text(), nl=False)
