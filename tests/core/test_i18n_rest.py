@@ -262,16 +262,15 @@ def test_record_file_errors_follow_the_current_language(tmp_path):
 
 # --- printed words: the header rows are the import vocabulary ----------------------------------
 def vocabularies():
-    """Every vocabulary a reader uses: the roster's, each game's sheet and the card list."""
+    """Every vocabulary a reader uses: the roster's, each game's sheet (the registry's games and
+    the toy fifth game) and One Card Wonder's card list."""
+    from toygame import TOY
     from tourney.core.vocabulary import ROSTER
-    from tourney.games.dominations import sheetformat as dominations
-    from tourney.games.duel import sheetformat as duel
-    from tourney.games.onecardwonder import sheetformat as onecardwonder
     from tourney.games.onecardwonder import catalogue
-    from tourney.games.sevenwonders import lines as sevenwonders
+    from tourney.games.registry import GAMES
 
-    return {"roster": ROSTER, "7wonders": sevenwonders.WORDS, "duel": duel.WORDS, "dominations": dominations.WORDS,
-            "onecardwonder": onecardwonder.WORDS, "card list": catalogue.WORDS}
+    return {"roster": ROSTER, **{game.name: game.sheet_format().words for game in (*GAMES, TOY)},
+            "card list": catalogue.WORDS}
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != DEFAULT])

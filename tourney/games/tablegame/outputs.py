@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tourney.core.errors import SeatingError
 from tourney.core.i18n import _, pgettext, use_language
@@ -15,6 +15,8 @@ from tourney.games.tablegame.model import L, P, S, TableGame, TableGameStandings
 if TYPE_CHECKING:
     # The store (and SQLAlchemy) is imported by the functions that read or write an event:
     # `tourney check` of a file loads the game packages but needs no database.
+    from openpyxl import Workbook
+
     from tourney.core import store
     from tourney.core.store import Event
     from tourney.outputs.pdf.game import GamePrint, StandingsTable
@@ -25,7 +27,8 @@ if TYPE_CHECKING:
 SeatedTables = list[tuple[int, list["store.SeatRow"]]]
 
 
-def write_round(event: Event, round_no: int, path: Path, build: Callable[[str, SeatedTables], Any]) -> SheetsWritten:
+def write_round(event: Event, round_no: int, path: Path, build: Callable[[str, SeatedTables], Workbook]
+                ) -> SheetsWritten:
     """Write the score-sheet workbook `build(event name, tables)` makes of a seated round and mark
     the round printed: the frame every table game's sheets share (its layout is the game's)."""
     from tourney.core import store
@@ -53,7 +56,7 @@ def write_sheets(game: TableGame[P, S, L], event: Event, round_no: int, path: Pa
     return write_round(event, round_no, path, lambda name, tables: _workbook(game, name, round_no, tables, lang))
 
 
-def _workbook(game: TableGame[P, S, L], event_name: str, round_no: int, tables: SeatedTables, lang: str) -> Any:
+def _workbook(game: TableGame[P, S, L], event_name: str, round_no: int, tables: SeatedTables, lang: str) -> Workbook:
     from openpyxl import Workbook
 
     from tourney.outputs.printsheets import Styles
@@ -78,7 +81,7 @@ def _printed(lang: str) -> tuple[str, str, str, str, tuple[str, str, str], str]:
 _HEADER_ROW = 4
 
 
-def _table_sheet(game: TableGame[P, S, L], wb: Any, styles: Styles, event_name: str, round_no: int, table_no: int,
+def _table_sheet(game: TableGame[P, S, L], wb: Workbook, styles: Styles, event_name: str, round_no: int, table_no: int,
                  seats: list[store.SeatRow], lang: str) -> None:
     from openpyxl.utils import get_column_letter
 
@@ -118,7 +121,7 @@ def _table_sheet(game: TableGame[P, S, L], wb: Any, styles: Styles, event_name: 
     a4_page(ws, landscape=True)
 
 
-def _name_list(wb: Any, styles: Styles, event_name: str, round_no: int, seats: list[store.SeatRow],
+def _name_list(wb: Workbook, styles: Styles, event_name: str, round_no: int, seats: list[store.SeatRow],
                lang: str) -> None:
     from openpyxl.utils import get_column_letter
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, TypeVar, cast
 
 from rules_engine.findings import Finding, error
 from tourney.core.names import name_key
@@ -31,18 +31,22 @@ if TYPE_CHECKING:
     from tourney.core import store
     from tourney.core.store import Event
 
-class SeatedSheet(Protocol):
+#: The rules engine's line of a table game, as a sheet hands it out.
+Line_co = TypeVar("Line_co", covariant=True)
+
+
+class SeatedSheet(Protocol[Line_co]):
     """A table game's checked sheet: its players' lines (each with a seat and a player)."""
 
     @property
-    def players(self) -> Sequence[Any]: ...
+    def players(self) -> Sequence[Line_co]: ...
 
 
 # --- sheets in -----------------------------------------------------------------------------
 def parse_files(game: TableGame[P, S, L], paths: Sequence[Source], **options: object) -> CheckReport:
     """Read every file (or rows in memory), group rows into tables and run the game's checks on each table (with
     the event's keywords: optional rules, e.g. leaders=True, and a loaded card list)."""
-    def build(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[Any]:
+    def build(r: int, t: int, rows: list[SheetRow], readable: bool) -> ParsedTable[S]:
         sheet = None
         if readable:
             ordered = sorted(rows, key=lambda row: row.get_int("seat") or 0)
@@ -124,14 +128,15 @@ def table_rows(game: TableGame[P, S, L], event: Event) -> TableRowsFn:
 
     planned_board = PlannedBoards(event)
 
-    def board(line: Any) -> str | None:
+    def board(line: P) -> str | None:
         value = getattr(line, game.board) if game.board else None
         return str(value) if value else None
 
     def rows(table: ParsedTable[object], ids: dict[str, int]) -> tuple[Seats | None, list[store.NewLine]]:
         sheet = table.sheet
         assert sheet is not None  # every table is readable once there are no errors
-        lines = sorted(cast(SeatedSheet, sheet).players, key=lambda p: p.seat)
+        # The sheet `game.table` made of the game's lines: what the table stores.
+        lines = sorted(cast(SeatedSheet[P], sheet).players, key=lambda p: p.seat)
         r, t = table.round, table.table
         seats = None if seated.get(r) == "seat" else [(ids[name_key(p.player)], board(p)) for p in lines]
         return seats, [store.NewLine(p.seat, ids[name_key(p.player)], board(p) or planned_board(r, t).get(p.seat),
