@@ -1,5 +1,5 @@
-"""One package per game (`tourney.games.<game>`), each with a `WORKFLOW` that satisfies the
-game interface (`tourney.games.base.Workflow`). Only the edges (the command line, the
+"""One package per game (`tourney.games.<game>`), each with a `WORKFLOW`, an instance of its
+`tourney.games.base.Workflow` subclass. Only the edges (the command line, the
 server, the demo) look a game up, in `tourney.games.registry`; the code below them is handed
 the game. Importing this package loads no game.
 """
