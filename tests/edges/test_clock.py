@@ -229,7 +229,7 @@ def test_the_clock_on_both_backends(backend, later):
     assert clock.resume_clock(ev, "a").after.ends_at == START + dt.timedelta(minutes=30)
     assert clock.announce(ev, "hello", "a")[1] and not clock.announce(ev, "hello", "a")[1]
     assert [a.as_json() for a in clock.announcements(ev)] == [{"text": "hello", "at": "2018-03-18T12:10:00+00:00"}]
-    assert [h["action"] for h in ev.history()][-4:] == ["clock.start", "clock.pause", "clock.resume", "announce"]
+    assert [h.action for h in ev.history()][-4:] == ["clock.start", "clock.pause", "clock.resume", "announce"]
 
 
 def test_a_running_round_timer_of_old_is_read_as_the_clock(tmp_path, later):
@@ -336,7 +336,7 @@ def test_the_organisers_desk_runs_the_clock_and_the_announcements(client, later)
     assert announce("unannounce", text="Lunch <now>") == "taken down: Lunch &lt;now&gt;"
     assert announce("unannounce") == "taken down: Round 2 at 14:00"
     assert announce("unannounce") == "no announcement is shown: nothing to take down"
-    assert [h["who"] for h in Event.open(ev.path).history()][-1] == "desk Org"
+    assert [h.who for h in Event.open(ev.path).history()][-1] == "desk Org"
     # The round timer's button of old still starts the clock.
     assert "timer 50 minutes" in c.post("/desk/organiser/timer", data={"csrf": csrf, "minutes": "50"}).text
     assert c.get("/api/clock").json()["state"] == "running"

@@ -39,7 +39,7 @@ def stored(path: Path) -> list[tuple[int, int, int]]:
 
 
 def results_logged(path: Path) -> int:
-    return sum(1 for h in Event.open(path).history() if h["action"].startswith("results."))
+    return sum(1 for h in Event.open(path).history() if h.action.startswith("results."))
 
 
 def key_committed(path: Path, key: str) -> bool:

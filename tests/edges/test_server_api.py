@@ -89,9 +89,10 @@ def test_post_result_401_422_201_409(ev, client):
 
     corrected = post(client, ev.desk_b, 2, table_rows(ev.path, 1, 2, bump=1), 1, reason="typo in civilian")
     assert corrected.status_code == 201 and corrected.json()["version"] == 2
-    history = [(h["who"], h["action"], h["detail"]) for h in Event.open(ev.path).history()[-2:]]
-    assert history == [("desk A", "results.import", "round 1, table 2, version 1 from desk A"),
-                       ("desk B", "results.correct", "round 1, table 2, version 2 from desk B: typo in civilian")]
+    history = [(h.who, h.action, h.params) for h in Event.open(ev.path).history()[-2:]]
+    assert history == [("desk A", "results.import", {"round": 1, "table": 2, "version": 1, "source": "desk A"}),
+                       ("desk B", "results.correct", {"round": 1, "table": 2, "version": 2, "source": "desk B",
+                                                      "reason": "typo in civilian"})]
 
 
 def test_a_desk_stores_exactly_what_results_import_stores(ev, client, tmp_path):

@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 
 from tourney.cli import cli
 from tourney.core.store import Event, held_entries
+from tourney.event.history import history as event_history
 
 
 @pytest.fixture
@@ -30,7 +31,8 @@ def post(client: TestClient, token: str, table: int, rows, version=None):
 
 
 def history(ev: LiveEvent, n: int) -> list[tuple[str, str, str]]:
-    return [(h["who"], h["action"], h["detail"]) for h in Event.open(ev.path).history()[-n:]]
+    """The last `n` entries of the event's history: who, the action, and what `results history` says."""
+    return [(h.who, h.action, h.text) for h in event_history(Event.open(ev.path))[-n:]]
 
 
 def test_the_first_entry_is_held_and_an_equal_second_stores_it(ev, client, tmp_path):
@@ -47,8 +49,8 @@ def test_the_first_entry_is_held_and_an_equal_second_stores_it(ev, client, tmp_p
     second = post(client, ev.desk_b, 3, typed)
     assert second.status_code == 201 and second.json() == {"round": 1, "table": 3, "version": 1, "warnings": []}
     assert held_entries(Event.open(ev.path)) == []
-    assert history(ev, 1) == [("desk A + desk B", "results.import",
-                               "round 1, table 3, version 1 from double entry by desk A and desk B")]
+    assert history(ev, 1) == [("desk A + desk B", "results.import", "desk A + desk B entered round 1, table 3 from "
+                                                                      "double entry by desk A and desk B")]
 
     (tmp_path / "twin").mkdir()
     twin = build_event(tmp_path / "twin")
@@ -84,7 +86,7 @@ def test_a_mismatch_stores_nothing_and_the_organiser_sees_both_and_accepts_one(e
     [stored] = Event.open(ev.path).results()
     assert stored.author == "desk B" and [ln.data["total"] for ln in stored.lines] == [r["total"] for r in other]
     assert history(ev, 1) == [("desk B", "results.import",
-                               "round 1, table 2, version 1 from desk B, accepted by desk Org")]
+                               "desk B entered round 1, table 2 from desk B, accepted by desk Org")]
     assert held_entries(Event.open(ev.path)) == []
 
 

@@ -123,7 +123,7 @@ def test_the_organiser_removes_a_desk_or_logs_every_desk_out_from_the_desk_page(
     assert 'action="/desk/organiser/desk-remove"' in page and "Log every desk out" in page
     done = client.post("/desk/organiser/desk-remove", data={"csrf": csrf, "desk": "B"})
     assert "removed desk &#39;B&#39;" in done.text and not logged_in(desk_b)
-    assert [h["detail"] for h in Event.open(ev.path).history()][-1] == "desk 'B'"
+    assert [(h.action, h.params) for h in Event.open(ev.path).history()][-1] == ("desk.remove", {"desk": "B"})
     desk_a = TestClient(create_app(str(ev.path)))
     desk_login(desk_a, ev.desk_a)
     client.post("/desk/organiser/logout-all", data={"csrf": csrf})

@@ -38,7 +38,8 @@ def test_the_organiser_removes_a_stored_sheet_and_a_desk_enters_it_anew(ev, clie
     assert "removed round 1, table 2 (version 1 stays in the history" in done.text
     event = Event.open(ev.path)
     assert event.results() == [] and event.version_of(1, 2) is None
-    assert event.history()[-1]["action"] == "results.remove"
+    assert (event.history()[-1].action, event.history()[-1].params) == (
+        "results.remove", {"round": 1, "table": 2, "removed": 1, "reason": "sheet of table 3"})
     # No sheet stored now: the desk page offers no removal, and the table is entered as new.
     assert 'action="/desk/organiser/remove"' not in client.get("/desk/rounds/1/tables/2").text
     again = save(client, csrf, ev, None)

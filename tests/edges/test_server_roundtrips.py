@@ -14,6 +14,7 @@ from live_event import build_event, table_rows
 from tourney.core.store import Event, change_stamp
 from tourney.core.store.answers import prunes
 from tourney.event import live
+from tourney.event.importing import Source
 from tourney.server import app as server_app
 from tourney.server.app import create_app
 from tourney.server.once import DESK_SCOPE
@@ -130,16 +131,16 @@ def test_a_checked_sheet_is_stored_without_reading_again_unless_something_was_st
     checked = entry.checked_sheet(event, game, 1, 1, table_rows(where, 1, 1), None, "desk A")
     statements.clear()
     with event.transaction() as conn:
-        assert entry.store_sheet(event, conn, checked, None, author="desk A", reason=None, source="desk A") == 1
+        assert entry.store_sheet(event, conn, checked, None, author="desk A", reason=None, source=Source.named("desk A")) == 1
     assert not any("FROM results WHERE round" in s or "FROM players" in s for s in statements), "\n".join(statements)
 
     first = entry.checked_sheet(event, game, 1, 2, table_rows(where, 1, 2), None, "desk A")
     second = entry.checked_sheet(event, game, 1, 2, table_rows(where, 1, 2, bump=1), None, "desk B")
     with event.transaction() as conn:  # desk A stores first: desk B's check is out of date
-        entry.store_sheet(event, conn, first, None, author="desk A", reason=None, source="desk A")
+        entry.store_sheet(event, conn, first, None, author="desk A", reason=None, source=Source.named("desk A"))
     statements.clear()
     with pytest.raises(VersionConflict), event.transaction() as conn:
-        entry.store_sheet(event, conn, second, None, author="desk B", reason=None, source="desk B")
+        entry.store_sheet(event, conn, second, None, author="desk B", reason=None, source=Source.named("desk B"))
     assert any("FROM results WHERE round" in s for s in statements), "\n".join(statements)
     assert {(t.table, t.version, t.author) for t in Event.open(where).results()} == {(1, 1, "desk A"), (2, 1, "desk A")}
 
@@ -242,7 +243,8 @@ def test_under_the_lock_a_save_waits_for_the_database_only_for_answers_on_postgr
     stored = Event.open(where)
     assert [(t.table, t.version) for t in stored.results()] == [(1, 1)]
     assert len(stored.results()[0].lines) == 5
-    assert any("round 1, table 1, version 1" in h["detail"] for h in stored.history())
+    assert any(h.action == "results.import" and h.params and (h.params["round"], h.params["table"], h.params["version"])
+               == (1, 1, 1) for h in stored.history())
 
 
 def test_an_error_in_a_statement_sent_without_waiting_undoes_the_whole_transaction_on_postgresql(postgres_server,
@@ -264,4 +266,4 @@ def test_an_error_in_a_statement_sent_without_waiting_undoes_the_whole_transacti
         conn.send("INSERT INTO history (at, who, action, detail) VALUES ('now', 'test', 'x', 'never stored')")
     again = Event.open(where)
     assert again.setting("double_entry") != "on" and change_stamp(again) == before
-    assert not any(h["detail"] == "never stored" for h in again.history())
+    assert not any(h.detail == "never stored" for h in again.history())

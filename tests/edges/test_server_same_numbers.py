@@ -33,7 +33,7 @@ def test_the_same_numbers_from_a_second_desk_or_sent_again_are_no_conflict(ev, c
     other_desk = post(client, ev.desk_b, [{**r, "civilian": f"0{r['civilian']}"} for r in rows])  # '011' is 11
     assert (other_desk.status_code, other_desk.json()["version"]) == (201, 1)
     assert versions(ev) == [1]
-    assert [h["action"] for h in Event.open(ev.path).history()].count("results.import") == 1
+    assert [h.action for h in Event.open(ev.path).history()].count("results.import") == 1
     # Other numbers than the stored version's: a conflict, as before.
     differs = post(client, ev.desk_b, table_rows(ev.path, 1, 2, bump=1))
     assert differs.status_code == 409 and differs.json()["stored"]["version"] == 1

@@ -60,7 +60,7 @@ def test_the_option_can_be_switched_on_later_and_off_only_before_results(run):
     assert r.exit_code == 2 and r.output.endswith(
         "Error: --no-option leaders: results are stored already and were checked with it; it stays on\n")
     assert "options: leaders" in run("event", "o.db").output
-    assert any("option.leaders = 'on'" in e["detail"] for e in Event.open("o.db").history())
+    assert {"changes": [["option.leaders", "on"]]} in [e.params for e in Event.open("o.db").history()]
 
 
 def test_switched_off_before_results_the_base_rules_apply_again(run):

@@ -45,9 +45,9 @@ def severity_text(finding: Finding) -> str:
 
 
 # --- findings as stored data -----------------------------------------------------------------
-#: A JSON value (`store.Json`; imported for type checking only: the store imports this module).
+#: A JSON value (`store.Json`, from the schema: the store imports this module to store history entries).
 if TYPE_CHECKING:
-    from tourney.core.store import Json as Data
+    from tourney.core.store.schema import Json as Data
 
 
 def params_data(params: Params) -> dict[str, Data]:

@@ -99,6 +99,11 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message with a plural form for the catalogue, as `N_` does (`ngettext` says it)."""
+    return singular, plural
+
+
 def and_list(items: Sequence[str]) -> Text | str:
     """'a', 'a and b', 'a, b and c' as a clause, said in the language of the message it goes
     into (a finding or cause rendered later); `join_and` says it now."""

@@ -11,6 +11,8 @@ from tourney.event.players import drop_player, find_registered
 
 #: The event setting that asks players to check in before round 1 ("on").
 CHECK_IN_SETTING = "check_in"
+#: Who checked in a player who did it on their phone (the store's check_ins.how).
+BY_CODE = "code"
 
 
 def check_in_open(event: store.Event) -> bool:
@@ -39,8 +41,8 @@ def check_in_players(event: store.Event, names: list[str], by: str) -> tuple[lis
             if p.dropped_after == 0:  # dropped at round 1's seating for not checking in: back in
                 store.reenter_player(conn, p, 1)
         new = store.check_in(conn, [p.id for p in players], by)
-        store.log_all(conn, [("players.checkin", f"{p.name!r} checked in ({by})") for p in players if p.id in new],
-                      by)
+        store.log_all(conn, [("players.checkin", {"name": p.name, **({} if by == BY_CODE else {"by": by})})
+                             for p in players if p.id in new], by)
     done = {p.id for p in players if p.id in new}
     return [p.name for p in players if p.id in done], [p.name for p in players if p.id not in done]
 
@@ -50,7 +52,7 @@ def check_in_with_code(event: store.Event, name: str, code: str) -> tuple[str, b
     player = player_by_code(event, name, code)
     if not check_in_open(event):
         raise NotOpen(_("check-in is closed: tell the organiser's desk you are here"))
-    new, _before = check_in_players(event, [player.name], "code")
+    new, _before = check_in_players(event, [player.name], BY_CODE)
     return player.name, bool(new)
 
 

@@ -136,22 +136,20 @@ def _change(event: store.Event, action: str, who: str, minutes: int,
         after = Clock(after.state, after.minutes, after.ends_at, after.left, before.changes + 1)
         store.set_setting(conn, CLOCK_SETTING, after.stored())
         store.set_setting(conn, TIMER_SETTING, None)  # the round timer's, replaced by the clock
-        store.log(conn, f"clock.{action}", _detail(action, after, at, minutes), who)
+        store.log(conn, f"clock.{action}", _params(action, after, at, minutes), who)
     return ClockChange(action, before, after, at, True, minutes)
 
 
-def _detail(action: str, after: Clock, at: _dt.datetime, minutes: int) -> str:
-    """The history line's stored detail (English data, read back by `history._SENTENCES`)."""
+def _params(action: str, after: Clock, at: _dt.datetime, minutes: int) -> dict[str, object]:
+    """The history entry's parameters (`tourney.event.history` says them)."""
     left = mmss(after.seconds_left(at) or 0)
     if action == "start":
-        return f"clock started: {minutes} minutes"
+        return {"minutes": minutes}
     if action == "add":
-        return f"clock: {abs(minutes)} minutes {'added' if minutes > 0 else 'taken off'}, {left} left"
-    if action == "pause":
-        return f"clock paused: {left} left"
-    if action == "resume":
-        return f"clock resumed: {left} left"
-    return "clock stopped"
+        return {"minutes": abs(minutes), "left": left, **({"off": True} if minutes < 0 else {})}
+    if action in ("pause", "resume"):
+        return {"left": left}
+    return {}
 
 
 def start_clock(event: store.Event, minutes: int, who: str) -> ClockChange:
@@ -360,7 +358,7 @@ def announce(event: store.Event, text: str, who: str) -> tuple[Announcement, boo
             return same, False
         new = Announcement(clean, now().isoformat())
         _store_announcements(conn, [new, *shown])
-        store.log(conn, "announce", f"announced: {clean}", who)
+        store.log(conn, "announce", {"text": clean}, who)
     return new, True
 
 
@@ -377,5 +375,5 @@ def clear_announcements(event: store.Event, who: str, text: str | None = None) -
                     text=clean, shown=", ".join(repr(a.text) for a in shown)))
             return []
         _store_announcements(conn, [a for a in shown if a not in gone])
-        store.log_all(conn, [("announce.clear", f"taken down: {a.text}") for a in gone], who)
+        store.log_all(conn, [("announce.clear", {"text": a.text}) for a in gone], who)
     return gone

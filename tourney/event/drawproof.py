@@ -102,5 +102,5 @@ def reveal_seed(event: Event) -> SeedProof:
     with event.transaction() as conn:
         if store.setting_in(conn, REVEALED) is None:
             store.set_setting(conn, REVEALED, store.now())
-            store.log(conn, "event", "seed revealed")
+            store.log(conn, "event", {"revealed": True})
     return seed_proof(event)

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 from rules_engine.findings import error
 from tourney.core import store
 from tourney.core.errors import TourneyError, UsageError
-from tourney.core.i18n import _, language
+from tourney.core.i18n import N_, _, language
 from tourney.event.checking import CheckReport, LocatedFinding, ParsedTable, TableRowsFn
 from tourney.event.errors import ImportRefused, VersionConflict
-from tourney.event.importing import same_lines, store_checked_table
+from tourney.event.importing import Source, same_lines, store_checked_table
 from tourney.core.sheetio import SheetFormat
 from tourney.core.tabular import Rows
 from tourney.core.names import name_key
@@ -139,7 +139,7 @@ def checked_sheet(event: store.Event, game: SheetGame, round_no: int, table_no: 
 
 
 def store_sheet(event: store.Event, conn: store.Connection, checked: CheckedSheet, version: int | None, *,
-                author: str, reason: str | None, source: str) -> int:
+                author: str, reason: str | None, source: Source) -> int:
     """Store the checked table inside the caller's transaction as the version after `version`
     (still the stored one: checked here, under the write lock); returns the stored version."""
     report = checked.report
@@ -203,7 +203,7 @@ def enter_table(event: store.Event, game: SheetGame, round_no: int, table_no: in
 def _stored(event: store.Event, checked: CheckedSheet, version: int | None, author: str,
             reason: str | None) -> Entered:
     with event.transaction() as conn:
-        new = store_sheet(event, conn, checked, version, author=author, reason=reason, source=author)
+        new = store_sheet(event, conn, checked, version, author=author, reason=reason, source=Source.named(author))
     table = checked.report.tables[0]
     return Entered(table.round, table.table, new, tuple(checked.report.warnings))
 
@@ -318,7 +318,8 @@ def _held_or_stored(event: store.Event, checked: CheckedSheet, rows: Sequence[Ma
             return Held(round_no, table_no, bool(others), tuple(report.warnings))
         both = f"desk {twin.desk} + desk {desk}"
         new = store_sheet(event, conn, checked, version, author=both[:100], reason=reason or twin.reason,
-                          source=f"double entry by desk {twin.desk} and desk {desk}")
+                          source=Source.phrase(N_("double entry by desk {first} and desk {second}"), first=twin.desk,
+                                               second=desk))
         store.clear_held(conn, round_no, table_no)
     return Entered(round_no, table_no, new, tuple(report.warnings))
 
@@ -335,6 +336,6 @@ def accept_held(event: store.Event, game: SheetGame, round_no: int, table_no: in
     checked = checked_sheet(event, game, round_no, table_no, held.rows, version, f"desk {held.desk}")
     with event.transaction() as conn:
         new = store_sheet(event, conn, checked, version, author=f"desk {held.desk}", reason=held.reason,
-                          source=f"desk {held.desk}, accepted by {who}")
+                          source=Source.phrase(N_("desk {desk}, accepted by {who}"), desk=held.desk, who=who))
         store.clear_held(conn, round_no, table_no)
     return Entered(round_no, table_no, new, tuple(checked.report.warnings))

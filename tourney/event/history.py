@@ -1,105 +1,111 @@
-"""`tourney results history`: the event's change log as a person would write it, in local
-time with the UTC offset; corrections show old → new for every cell that changed."""
+"""`tourney results history`: the event's change log as a person would write it, in the
+reader's language, in local time with the UTC offset; corrections show old → new for every
+cell that changed. The store keeps each entry as its action and parameters; the sentences an
+older tourney stored are read by `tourney.event.legacylog`."""
 from __future__ import annotations
 
 import datetime as _dt
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
+from string import Formatter
 
+from rules_engine.findings import Joined, Term, Text
 from tourney.core import store
-from tourney.core.i18n import N_, _
+from tourney.core.findingtext import data_params
+from tourney.core.i18n import N_, Nn_, _, ngettext
 from tourney.core.names import name_key
-from tourney.event.drawproof import hide_seed, seed_proof
+from tourney.event.drawproof import HIDDEN, hide_seed, seed_proof
+from tourney.event.legacylog import legacy_names, legacy_params, legacy_text
 
-_TABLE = re.compile(r"^round (\d+), table (\d+), version (\d+) from (.*?)(?:: (.*))?$", re.DOTALL)
-_ROUND = re.compile(r"^round (\d+)\b")
-_SEED = re.compile(r",? seed '[^']*'")  # internal draw seeds: the event seed alone redraws them
-_VERBS = {"new": "created", "players.add": "registered", "players.drop": "dropped", "seat": "seated",
-          "sheets": "printed", "event": "changed the event:",
-          "desk.add": "added", "desk.remove": "removed"}
-# Actions whose detail starts with its own verb ("renamed 'A' to 'B'", "removed 'A'").
-_SAYS_WHAT = frozenset({"players.rename", "players.remove"})
-# The sentence for each detail the store writes (without the seed), in the current language:
-# (action, the stored detail, the sentence). A detail no pattern reads (written by an older
-# tourney) is shown as stored, after the English verb above.
-_SENTENCES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple((action, re.compile(pattern, re.DOTALL), sentence)
-                                                                  for action, pattern, sentence in (
-    ("new", r"event (?P<event>.+): game (?P<game>\S+), scheme (?P<scheme>\S+), (?P<rounds>\d+) rounds, "
-            r"seed (?P<seed>\S+)",
-     N_("{who} created event {event}: game {game}, scheme {scheme}, {rounds} rounds, seed {seed}")),
-    ("players.add", r"(?P<name>.+) from round (?P<round>\d+)", N_("{who} registered {name} from round {round}")),
-    ("players.readd", r"(?P<name>.+) re-entered from round (?P<round>\d+)",
-     N_("{who}: {name} re-entered from round {round}")),
-    ("players.drop", r"(?P<name>.+) dropped after round (?P<round>\d+)",
-     N_("{who} dropped {name} after round {round}")),
-    ("players.rename", r"renamed (?P<old>.+) to (?P<new>.+)", N_("{who} renamed {old} to {new}")),
-    ("players.codes", r"codes for (?P<n>\d+) players", N_("{who} handed out personal codes: {n}")),
-    ("players.code", r"new code for (?P<name>.+)", N_("{who} gave {name} a new personal code")),
-    ("players.checkin", r"(?P<name>.+) checked in \(code\)", N_("{name} checked in with their code")),
-    ("players.checkin", r"(?P<name>.+) checked in \((?P<by>.+)\)", N_("{by} checked {name} in")),
-    ("players.remove", r"removed (?P<name>.+) \(seated in round (?P<rounds>[\d, ]+): re-seat\)",
-     N_("{who} removed {name} (seated in round {rounds}: re-seat)")),
-    ("players.remove", r"removed (?P<name>.+)", N_("{who} removed {name}")),
-    ("seat", r"round (?P<round>\d+): (?P<players>\d+) players at tables of (?P<sizes>[\d+]+)",
-     N_("{who} seated round {round}: {players} players at tables of {sizes}")),
-    ("seat", r"table plan (?P<plan>.+) for the rounds seated from now on",
-     N_("{who} seated table plan {plan} for the rounds seated from now on")),
-    ("seat", r"round (?P<round>\d+): Swiss pairing, (?P<matches>\d+) matches, bye (?P<bye>.+)",
-     N_("{who} seated round {round}: Swiss pairing, {matches} matches, bye {bye}")),
-    ("seat", r"round (?P<round>\d+): Swiss pairing, (?P<matches>\d+) matches",
-     N_("{who} seated round {round}: Swiss pairing, {matches} matches")),
-    ("seat", r"round (?P<round>\d+): round robin, (?P<matches>\d+) matches, bye (?P<bye>.+)",
-     N_("{who} seated round {round}: round robin, {matches} matches, bye {bye}")),
-    ("seat", r"round (?P<round>\d+): round robin, (?P<matches>\d+) matches",
-     N_("{who} seated round {round}: round robin, {matches} matches")),
-    ("seat", r"round (?P<round>\d+): top cut of (?P<size>\d+), (?P<matches>\d+) matches",
-     N_("{who} seated round {round}: top cut of {size}, {matches} matches")),
-    ("sheets", r"round (?P<round>\d+): (?P<n>\d+) score sheets written to (?P<file>.+)",
-     N_("{who} printed round {round}: {n} score sheets written to {file}")),
-    ("sheets", r"round (?P<round>\d+): score pads written to (?P<file>.+)",
-     N_("{who} printed round {round}: score pads written to {file}")),
-    ("event", r"(?P<changes>.+)", N_("{who} changed the event: {changes}")),
-    ("settings", r"bye worth (?P<value>\S+) match points", N_("{who}: bye worth {value} match points")),
-    ("desk.add", r"desk (?P<desk>.+) \(organiser\)", N_("{who} added desk {desk} (organiser)")),
-    ("desk.add", r"desk (?P<desk>.+)", N_("{who} added desk {desk}")),
-    ("desk.remove", r"desk (?P<desk>.+)", N_("{who} removed desk {desk}")),
-    ("round.publish", r"round (?P<round>\d+) seating published", N_("{who}: round {round} seating published")),
-    ("round.unpublish", r"round (?P<round>\d+) seating unpublished",
-     N_("{who}: round {round} seating unpublished")),
-    ("round.timer", r"timer (?P<minutes>\d+) minutes", N_("{who}: timer {minutes} minutes")),
-    ("round.timer", r"timer stopped", N_("{who}: timer stopped")),
-    ("clock.start", r"clock started: 1 minutes", N_("{who} started the clock: 1 minute")),
-    ("clock.start", r"clock started: (?P<minutes>\d+) minutes", N_("{who} started the clock: {minutes} minutes")),
-    ("clock.add", r"clock: 1 minutes added, (?P<left>[\d:]+) left",
-     N_("{who} added 1 minute to the clock: {left} left")),
-    ("clock.add", r"clock: (?P<minutes>\d+) minutes added, (?P<left>[\d:]+) left",
-     N_("{who} added {minutes} minutes to the clock: {left} left")),
-    ("clock.add", r"clock: 1 minutes taken off, (?P<left>[\d:]+) left",
-     N_("{who} took 1 minute off the clock: {left} left")),
-    ("clock.add", r"clock: (?P<minutes>\d+) minutes taken off, (?P<left>[\d:]+) left",
-     N_("{who} took {minutes} minutes off the clock: {left} left")),
-    ("clock.pause", r"clock paused: (?P<left>[\d:]+) left", N_("{who} paused the clock: {left} left")),
-    ("clock.resume", r"clock resumed: (?P<left>[\d:]+) left", N_("{who} resumed the clock: {left} left")),
-    ("clock.stop", r"clock stopped", N_("{who} stopped the clock")),
+#: The sentence of each action, by the parameters it stores (`tourney.core.store.log`). A
+#: `Sentence`'s parameters are its template's placeholders but {who}, and its `flags` (true
+#: values that pick it: a desk added as the organiser's); the entry's parameters pick exactly one.
+@dataclass(frozen=True)
+class Sentence:
+    action: str
+    template: str  # English, in the catalogue
+    flags: frozenset[str] = frozenset()
+    plural: str | None = None  # `template` is then the singular, picked by the number `count`
+    count: str = "minutes"
+
+    @property
+    def keys(self) -> frozenset[str]:
+        fields = {name.split("!")[0].split(".")[0] for _lit, name, _spec, _conv in Formatter().parse(self.template)
+                  if name}
+        return frozenset(fields - {"who"}) | self.flags
+
+    def say(self, values: dict[str, str], count: int) -> str:
+        template = _(self.template) if self.plural is None else ngettext(self.template, self.plural, count)
+        return template.format_map(values)
+
+
+def _s(action: str, template: str, *more: str) -> Sentence:
+    """A sentence; the plural form first in `more` when `template` comes from `Nn_`, then its flags."""
+    plural = more[0] if more and "{" in more[0] else None
+    return Sentence(action, template, frozenset(more[1:] if plural else more), plural)
+
+
+SENTENCES: tuple[Sentence, ...] = (
+    _s("new", N_("{who} created event {event}: game {game}, scheme {scheme}, {rounds} rounds, seed {seed}")),
+    _s("players.add", N_("{who} registered {name} from round {round}")),
+    _s("players.readd", N_("{who}: {name} re-entered from round {round}")),
+    _s("players.drop", N_("{who} dropped {name} after round {round}")),
+    _s("players.rename", N_("{who} renamed {old} to {new}")),
+    _s("players.codes", N_("{who} handed out personal codes: {n}")),
+    _s("players.code", N_("{who} gave {name} a new personal code")),
+    _s("players.checkin", N_("{name} checked in with their code")),
+    _s("players.checkin", N_("{by} checked {name} in")),
+    _s("players.remove", N_("{who} removed {name} (seated in round {rounds}: re-seat)")),
+    _s("players.remove", N_("{who} removed {name}")),
+    _s("seat", N_("{who} seated round {round}: {players} players at tables of {sizes}")),
+    _s("seat", N_("{who} seated table plan {plan} for the rounds seated from now on")),
+    _s("seat", N_("{who} seated round {round}: {pairing}, {matches} matches, bye {bye}")),
+    _s("seat", N_("{who} seated round {round}: {pairing}, {matches} matches")),
+    _s("sheets", N_("{who} printed round {round}: {n} score sheets written to {file}")),
+    _s("sheets", N_("{who} printed round {round}: score pads written to {file}"), "pads"),
+    _s("sheets", N_("{who} printed round {round}: score pads printed to {file}"), "pads", "kit"),
+    _s("sheets", N_("{who} printed round {round}: match sheets written to {file}"), "match_sheets"),
+    _s("event", N_("{who} changed the event: {changes}")),
+    _s("event", N_("{who} changed the event: {changes} (announced by tourney serve)"), "serve"),
+    _s("event", N_("{who} revealed the draw seed"), "revealed"),
+    _s("settings", N_("{who}: {note}")),
+    _s("desk.add", N_("{who} added desk {desk}")),
+    _s("desk.add", N_("{who} added desk {desk} (organiser)"), "organiser"),
+    _s("desk.remove", N_("{who} removed desk {desk}")),
+    _s("round.publish", N_("{who}: round {round} seating published")),
+    _s("round.unpublish", N_("{who}: round {round} seating unpublished")),
+    _s("round.timer", N_("{who}: timer {minutes} minutes")),
+    _s("round.timer", N_("{who}: timer stopped"), "stopped"),
+    _s("clock.start", *Nn_("{who} started the clock: {minutes} minute", "{who} started the clock: {minutes} minutes")),
+    _s("clock.add", *Nn_("{who} added {minutes} minute to the clock: {left} left",
+                         "{who} added {minutes} minutes to the clock: {left} left")),
+    _s("clock.add", *Nn_("{who} took {minutes} minute off the clock: {left} left",
+                         "{who} took {minutes} minutes off the clock: {left} left"), "off"),
+    _s("clock.pause", N_("{who} paused the clock: {left} left")),
+    _s("clock.resume", N_("{who} resumed the clock: {left} left")),
+    _s("clock.stop", N_("{who} stopped the clock")),
     # The organiser's own words, shown as typed (not translated).
-    ("announce", r"announced: (?P<text>.+)", N_("{who} announced: {text}")),
-    ("announce.clear", r"taken down: (?P<text>.+)", N_("{who} took down the announcement: {text}")),
-    ("report.new", r"round (?P<round>\d+), table (?P<table>\d+): (?P<name>.+) reported the sheet "
-                   r"\(report (?P<report>\d+)\)",
-     N_("{name} reported the sheet of round {round}, table {table} (report {report})")),
-    ("report.dispute", r"round (?P<round>\d+), table (?P<table>\d+): (?P<name>.+) disputed report (?P<report>\d+)",
-     N_("{name} disputed report {report} of round {round}, table {table}: the organiser decides")),
-    ("report.errors", r"round (?P<round>\d+), table (?P<table>\d+): report (?P<report>\d+) has rule errors: sent to "
-                      r"the organiser",
-     N_("report {report} of round {round}, table {table} has rule errors: sent to the organiser")),
-    ("report.discard", r"round (?P<round>\d+), table (?P<table>\d+): report (?P<report>\d+) discarded",
-     N_("{who} discarded report {report} of round {round}, table {table}")),
-))
-# A sheet the table's players reported (tourney.event.reports.source_of): "report by 'A'; confirmed
-# by 'B', 'C'; disputed by 'D'; accepted by desk E" (or "edited by desk E").
-_REPORT_PART = re.compile(r"(report|confirmed|disputed|accepted|edited) by (.+)", re.DOTALL)
+    _s("announce", N_("{who} announced: {text}")),
+    _s("announce.clear", N_("{who} took down the announcement: {text}")),
+    _s("report.new", N_("{name} reported the sheet of round {round}, table {table} (report {report})")),
+    _s("report.dispute", N_("{name} disputed report {report} of round {round}, table {table}: the organiser decides")),
+    _s("report.errors", N_("report {report} of round {round}, table {table} has rule errors: sent to the organiser")),
+    _s("report.discard", N_("{who} discarded report {report} of round {round}, table {table}")),
+    _s("results.hold", N_("{who}: round {round}, table {table}: entry held for a second entry")),
+    _s("results.third", N_("{who} asked for a third entry of round {round}, table {table}")),
+    _s("results.remove", N_("{who} removed round {round}, table {table} (version {removed} stays in the history); "
+                            "reason: {reason}")),
+)
+#: Parameters that name something, shown quoted as the organiser typed them ('Anna').
+_QUOTED = frozenset({"event", "name", "old", "new", "desk", "plan", "confirmed", "disputed"})
+#: Parameters that name players (`history(player=…)` finds their entries).
+_PLAYERS = frozenset({"name", "old", "new", "bye", "reporter", "confirmed", "disputed"})
+#: Roster entries: their round is when a player joins or leaves, not what `--round` asks about.
+_ROSTER = frozenset({"players.add", "players.readd", "players.drop"})
+#: The result entries, said with the cells they changed (`_result_text`).
+_RESULTS = frozenset({"results.import", "results.correct"})
 
 
 #: How a desk's entries and actions name who did them in the store (data, in English).
@@ -146,6 +152,10 @@ class Entry:
     version: int | None = None
     reason: str | None = None
     changes: tuple[Change, ...] = ()
+    #: What the store keeps: the action's parameters (JSON; for an entry an older tourney wrote,
+    #: as read from its sentence, None if none reads it) and that sentence (English).
+    params: dict[str, store.Json] | None = None
+    detail: str | None = None
 
 
 def _show(value: object) -> str:
@@ -193,56 +203,27 @@ def cell_changes(old: store.TableResult, new: store.TableResult) -> tuple[Change
 
 def history(event: store.Event, round_no: int | None = None, player: str | None = None,
             label: Callable[[str], str] = str) -> list[Entry]:
-    """The change log, oldest first; only what concerns round `round_no` or `player` when given.
-    A correction's cells are named by `label` (the sheet's header in the current language)."""
+    """The change log, oldest first, in the current language; only what concerns round
+    `round_no` or `player` when given. A correction's cells are named by `label` (the sheet's
+    header in the current language)."""
     versions = {(v.round, v.table, v.version): v for v in event.table_versions()}
     wanted = name_key(player) if player else None
     out: list[Entry] = []
-    # An older tourney wrote the seed into its log lines: hidden until it is revealed.
+    # The seed is hidden until it is revealed (an older tourney wrote it into its log lines too).
     secret = None if seed_proof(event).seed is not None else event.info().seed
     for h in event.history():
-        detail = h["detail"] if secret is None else hide_seed(h["detail"], secret)
-        action, who = h["action"], author_shown(h["who"])
-        entry = Entry(local_time(h["at"]), who, action, "")
-        m = _TABLE.match(detail) if action.startswith("results.") else None
-        if m:
-            r, t, v = int(m[1]), int(m[2]), int(m[3])
-            this, before = versions.get((r, t, v)), versions.get((r, t, v - 1))
-            changes: tuple[Change, ...] = ()
-            if action == "results.remove":
-                reason = m[5] or (this.reason if this else None)
-                text = _("{who} removed round {round}, table {table} (version {removed} stays in the history); "
-                         "reason: {reason}").format(who=who, round=r, table=t, removed=v - 1, reason=reason)
-            elif action == "results.correct":
-                changes = cell_changes(before, this) if this and before else ()
-                reason = m[5] or (this.reason if this else None)
-                said = "; ".join(c.render(label) for c in changes) or _("no cell changed")
-                text = (_("{who} corrected round {round}, table {table} (version {version}): {changes}; reason: "
-                          "{reason}") if reason else
-                        _("{who} corrected round {round}, table {table} (version {version}): {changes}")).format(
-                    who=who, round=r, table=t, version=v, changes=said, reason=reason)
-            else:
-                reason = None
-                text = _reported(who, r, t, m[4]) or _(
-                    "{who} entered round {round}, table {table} from {source}").format(
-                    who=who, round=r, table=t, source=m[4])
-            entry = Entry(entry.at, who, action, text, r, t, v, reason, changes)
-            names = {name_key(line.player) for x in (this, before) if x for line in x.lines}
+        who = author_shown(h.who)
+        params = _values(h.params) if h.params is not None else legacy_params(h.action, h.detail)
+        if params is None:
+            detail = h.detail if secret is None else hide_seed(h.detail, secret)
+            rm = _ROUND.match(detail)
+            entry = Entry(local_time(h.at), who, h.action, legacy_text(h.action, detail, who),
+                          int(rm[1]) if rm else None, params=None, detail=h.detail)
+            names = {name_key(n) for n in legacy_names(detail)}
         else:
-            clean = _SEED.sub("", detail)
-            verb = _VERBS.get(action)
-            if action == "players.drop":
-                clean = clean.replace(" dropped after", " after", 1)
-            sentence = _sentence(action, _SEED.sub("", detail), who)
-            if sentence is not None:
-                text = sentence
-            elif action in _SAYS_WHAT:
-                text = f"{who} {clean}"
-            else:
-                text = f"{who} {verb} {clean}" if verb else f"{who}: {clean}"
-            rm = _ROUND.match(clean)
-            entry = Entry(entry.at, who, action, text, int(rm[1]) if rm else None)
-            names = {name_key(n) for n in re.findall(r"'([^']*)'", clean)}
+            if secret is not None and "seed" in params:
+                params["seed"] = HIDDEN
+            entry, names = _entry(h, who, params, versions, label)
         if round_no is not None and entry.round != round_no:
             continue
         if wanted is not None and wanted not in names:
@@ -251,35 +232,131 @@ def history(event: store.Event, round_no: int | None = None, player: str | None 
     return out
 
 
-def _reported(who: str, round_no: int, table: int, source: str) -> str | None:
-    """The log line of a sheet stored from the players' report: who reported it, confirmed and
-    disputed it, and the desk that accepted it (None: the source is not a report)."""
-    parts: dict[str, str] = {}
-    for part in source.split("; "):
-        m = _REPORT_PART.fullmatch(part)
-        if m is None:
-            return None
-        parts[m[1]] = m[2]
-    if "report" not in parts:
-        return None
-    if "edited" in parts or "accepted" in parts:
-        head = (_("{who} stored round {round}, table {table} as {reporter} reported it, edited") if "edited" in parts
+_ROUND = re.compile(r"^round (\d+)\b")
+
+
+def _values(data: Mapping[str, store.Json]) -> dict[str, object]:
+    """Stored parameters with their words and clauses (`Term`, `Text`) as such."""
+    return dict(data_params(data))
+
+
+def _entry(h: store.LogEntry, who: str, params: dict[str, object],
+           versions: Mapping[tuple[int, int, int], store.TableResult],
+           label: Callable[[str], str]) -> tuple[Entry, set[str]]:
+    """The entry of a stored action, and the name keys of the players it concerns."""
+    r, t, v = (params.get(k) for k in ("round", "table", "version"))
+    r, t, v = (x if isinstance(x, int) else None for x in (r, t, v))
+    if h.action in _ROSTER:
+        r = None
+    names = {name_key(n) for key in _PLAYERS for n in _strings(params.get(key))}
+    report = params.get("report")
+    if isinstance(report, dict):
+        names |= {name_key(n) for key in _PLAYERS for n in _strings(report.get(key))}
+    removed = params.get("removed")
+    if h.action == "results.remove" and r is not None and t is not None and isinstance(removed, int):
+        gone = versions.get((r, t, removed))
+        names |= {name_key(line.player) for line in gone.lines} if gone else set()
+    changes: tuple[Change, ...] = ()
+    reason = params.get("reason")
+    if h.action in _RESULTS and r is not None and t is not None and v is not None:
+        this, before = versions.get((r, t, v)), versions.get((r, t, v - 1))
+        names |= {name_key(line.player) for x in (this, before) if x for line in x.lines}
+        if h.action == "results.correct":
+            changes = cell_changes(before, this) if this and before else ()
+            if reason is None and this is not None:
+                reason = this.reason
+        text = _result_text(h.action, who, r, t, v, params, changes, reason, label)
+    else:
+        text = say(h.action, params, who)
+    data = store.log_data(params)  # as stored, or read from an older tourney's sentence; the seed hidden
+    entry = Entry(local_time(h.at), who, h.action, text, r, t, v, reason if isinstance(reason, str) else None,
+                  changes, data, h.detail or None)
+    return entry, names
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    return [x for x in value if isinstance(x, str)] if isinstance(value, list) else []
+
+
+def say(action: str, params: Mapping[str, object], who: str) -> str:
+    """The sentence of an action with these parameters, in the current language (a stored
+    entry no sentence says, written by a newer tourney: its action and data as they are)."""
+    given = {k: v for k, v in params.items() if v is not None and v is not False}
+    keys = frozenset(given)
+    sentence = next((x for x in SENTENCES if x.action == action and x.keys == keys), None)
+    if sentence is None:
+        return f"{who}: {action} {json.dumps(store.log_data(given), ensure_ascii=False)}"
+    values = {key: _shown(key, value) for key, value in given.items()}
+    values["who"] = who
+    if "by" in values:
+        values["by"] = author_shown(str(given["by"]))
+    if "changes" in given:
+        values["changes"] = _changes(given["changes"])
+    count = given.get(sentence.count)
+    return sentence.say(values, count if isinstance(count, int) else 2)
+
+
+def _shown(key: str, value: object) -> str:
+    """A parameter as the sentence shows it, words and clauses in the current language."""
+    if isinstance(value, Term):
+        return _(value)
+    if isinstance(value, (Text, Joined)):
+        return value.render(_)
+    if isinstance(value, list):
+        return ", ".join(_shown(key, v) for v in value)
+    if isinstance(value, str) and key in _QUOTED:
+        return repr(value)
+    return str(value)
+
+
+def _changes(changes: object) -> str:
+    """An event's changed settings: "date = '2018-03-18', cut removed"."""
+    said = []
+    for pair in changes if isinstance(changes, list) else []:
+        key, value = pair if isinstance(pair, list) and len(pair) == 2 else (pair, None)
+        value = _values({"value": value})["value"]
+        if value is None:
+            said.append(_("{key} removed").format(key=key))
+        else:
+            said.append(f"{key} = {_shown('', value)!r}")
+    return ", ".join(said)
+
+
+def _result_text(action: str, who: str, r: int, t: int, v: int, params: Mapping[str, object],
+                 changes: tuple[Change, ...], reason: object, label: Callable[[str], str]) -> str:
+    """A result's entry: a correction with the cells it changed; a sheet entered from a file or
+    a desk, or as the table's players reported it."""
+    if action == "results.correct":
+        said = "; ".join(c.render(label) for c in changes) or _("no cell changed")
+        return (_("{who} corrected round {round}, table {table} (version {version}): {changes}; reason: "
+                  "{reason}") if reason else
+                _("{who} corrected round {round}, table {table} (version {version}): {changes}")).format(
+            who=who, round=r, table=t, version=v, changes=said, reason=reason)
+    report = params.get("report")
+    if isinstance(report, dict):
+        return _reported(who, r, t, report)
+    source = params.get("source")
+    shown = author_shown(source) if isinstance(source, str) else _shown("source", source)
+    return _("{who} entered round {round}, table {table} from {source}").format(
+        who=who, round=r, table=t, source=shown)
+
+
+def _reported(who: str, round_no: int, table: int, report: Mapping[str, object]) -> str:
+    """The entry of a sheet stored from the players' report: who reported it, confirmed and
+    disputed it, and the desk that accepted it."""
+    reporter = str(report.get("reporter"))
+    if report.get("desk"):
+        head = (_("{who} stored round {round}, table {table} as {reporter} reported it, edited") if report.get("edited")
                 else _("{who} stored round {round}, table {table} as {reporter} reported it"))
     else:
         head = _("{who} reported round {round}, table {table}")
-    said = [head.format(who=who, round=round_no, table=table, reporter=parts["report"])]
-    said += [_("confirmed by {names}").format(names=parts["confirmed"])] if "confirmed" in parts else []
-    said += [_("disputed by {names}").format(names=parts["disputed"])] if "disputed" in parts else []
+    said = [head.format(who=who, round=round_no, table=table, reporter=repr(reporter))]
+    for key, words in (("confirmed", _("confirmed by {names}")), ("disputed", _("disputed by {names}"))):
+        if report.get(key):
+            said.append(words.format(names=_shown(key, report[key])))
     return "; ".join(said)
-
-
-def _sentence(action: str, detail: str, who: str) -> str | None:
-    """The log line of a stored detail in the current language, or None if no pattern reads it."""
-    for act, pattern, sentence in _SENTENCES:
-        m = pattern.fullmatch(detail) if act == action else None
-        if m:
-            return _(sentence).format(who=who, **m.groupdict())
-    return None
 
 
 def render(entries: list[Entry], fmt: str) -> str:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rules_engine.findings import error
+from rules_engine.findings import Text, error
 from tourney.core.errors import TourneyError, UsageError
 from tourney.core.i18n import _, ngettext
 from tourney.core.names import name_key
@@ -26,6 +26,26 @@ from tourney.event.checking import (
 
 if TYPE_CHECKING:
     from tourney.core import store
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a stored sheet came from: `text` as the result keeps it (English), `said` as the
+    history keeps it (data, said in the reader's language: `tourney.event.history`)."""
+
+    text: str
+    said: Mapping[str, object]
+
+    @classmethod
+    def named(cls, name: str) -> Source:
+        """A file, a desk or a person, shown as it is."""
+        return cls(name, {"source": name})
+
+    @classmethod
+    def phrase(cls, template: str, **params: str) -> Source:
+        """A source said by an English template (marked for the catalogue with `N_`)."""
+        text = Text(template, tuple(params.items()))
+        return cls(str(text), {"source": text})
 
 
 @dataclass(frozen=True)
@@ -56,7 +76,7 @@ class ImportSummary:
 
 def store_checked_table(conn: store.Connection, table: ParsedTable[object], table_rows: TableRowsFn,
                         ids: dict[str, int], *, version: int, replaces: bool, author: str, reason: str | None,
-                        source: str, warnings: Iterable[LocatedFinding]) -> bool:
+                        source: Source, warnings: Iterable[LocatedFinding]) -> bool:
     """Store one checked table as `version` inside the caller's transaction, with its seats
     (for rounds seated from sheets), the warnings found at it, and a history line. A
     correction (`replaces`: a stored sheet) whose lines equal the stored version's is not
@@ -73,7 +93,7 @@ class ToStore:
 
     table: ParsedTable[object]
     version: int
-    source: str
+    source: Source
     replaces: bool
 
 
@@ -88,7 +108,7 @@ def store_checked_tables(conn: store.Connection, tables: Sequence[ToStore], tabl
     for f in warnings:
         found[(f.round, f.table)].append(f.stored())
     results: list[store.NewResult] = []
-    history: list[tuple[str, str]] = []
+    history: list[tuple[str, store.Params]] = []
     done: list[bool] = []
     for item in tables:
         table, version, source = item.table, item.version, item.source
@@ -97,11 +117,11 @@ def store_checked_tables(conn: store.Connection, tables: Sequence[ToStore], tabl
         if item.replaces and same_lines(store.latest_lines(conn, r, t), lines):
             done.append(False)
             continue
-        results.append(store.NewResult(r, t, version, author, reason if item.replaces else None, source,
+        results.append(store.NewResult(r, t, version, author, reason if item.replaces else None, source.text,
                                        found[(r, t)], lines, seats))
         history.append(("results.correct" if item.replaces else "results.import",
-                        f"round {r}, table {t}, version {version} from {source}" + (f": {reason}" if item.replaces
-                                                                                     else "")))
+                        {"round": r, "table": t, "version": version, **source.said,
+                         **({"reason": reason} if item.replaces and reason else {})}))
         done.append(True)
     store.store_results(conn, results)
     store.log_all(conn, history, author)
@@ -166,7 +186,8 @@ def import_results(event: store.Event, game: SheetGame, paths: Sequence[str | Pa
                 # stored this table since the files were checked. Raising rolls everything back.
                 report.findings.append(already_stored(table, version))
                 raise ImportRefused(report)
-            todo.append(ToStore(table, version + 1, ", ".join(sorted({row.where.file for row in table.rows})), live))
+            files = ", ".join(sorted({row.where.file for row in table.rows}))
+            todo.append(ToStore(table, version + 1, Source.named(files), live))
         # A correction may move players between the tables it replaces: free their seats first.
         store.clear_sheet_seats(conn, [(item.table.round, item.table.table) for item in todo])
         store_checked_tables(conn, todo, table_rows, ids, author=who, reason=reason, warnings=report.warnings)
@@ -242,6 +263,6 @@ def remove_table(event: store.Event, round_no: int, table_no: int, *, reason: st
                                                                  tables=", ".join(map(str, stored))))
         gone = round_no in before and conn.execute("SELECT count(*) FROM rounds WHERE number = :round",
                                                    {"round": round_no}).scalar() == 0
-        store.log(conn, "results.remove", f"round {round_no}, table {table_no}, version {version + 1} from "
-                                          f"{store.REMOVED}: {reason.strip()}", who)
+        store.log(conn, "results.remove", {"round": round_no, "table": table_no, "removed": version,
+                                           "reason": reason.strip()}, who)
     return Removed(round_no, table_no, version, gone)

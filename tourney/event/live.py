@@ -74,7 +74,7 @@ def remember_url(event: store.Event, url: str) -> tuple[str | None, bool]:
     if event_url(event) != clean:
         with event.transaction() as conn:
             set_url(conn, clean, "serve")
-            store.log(conn, "event", f"url = {clean!r} (announced by tourney serve)")
+            store.log(conn, "event", {"changes": [[URL_SETTING, clean]], "serve": True})
     return clean, True
 
 
@@ -97,8 +97,7 @@ def publish_round(event: store.Event, round_no: int, who: str, publish: bool = T
         if after == before:
             return False
         store.set_setting(conn, "published_rounds", json.dumps(sorted(after)))
-        store.log(conn, "round.publish" if publish else "round.unpublish",
-                  f"round {round_no} seating {'published' if publish else 'unpublished'}", who)
+        store.log(conn, "round.publish" if publish else "round.unpublish", {"round": round_no}, who)
     return True
 
 

@@ -248,7 +248,7 @@ def player_codes(event: store.Event) -> list[tuple[str, str]]:
         new = dict(zip((p.id for p in missing), _fresh_codes(len(missing), set(have.values()))))
         with event.transaction() as conn:
             store.set_player_codes(conn, new)
-            store.log(conn, "players.codes", f"codes for {len(new)} players")
+            store.log(conn, "players.codes", {"n": len(new)})
         have.update(new)
     return [(p.name, have[p.id]) for p in players]
 
@@ -259,5 +259,5 @@ def new_player_code(event: store.Event, typed: str) -> tuple[str, str]:
     [code] = _fresh_codes(1, set(store.player_codes(event).values()))
     with event.transaction() as conn:
         store.set_player_codes(conn, {player.id: code}, replace=True)
-        store.log(conn, "players.code", f"new code for {player.name!r}")
+        store.log(conn, "players.code", {"name": player.name})
     return player.name, code

@@ -15,6 +15,7 @@ from tourney.core.i18n import _
 from tourney.event import entry
 from tourney.event.checkin import player_by_code
 from tourney.event.checking import CheckReport, LocatedFinding
+from tourney.event.importing import Source
 from tourney.event.errors import AlreadyStored, ImportRefused, NotAtTable, NotFound, NotOpen, VersionConflict
 from tourney.event.live import is_published
 
@@ -146,15 +147,19 @@ def _closed(report: store.SheetReport) -> NotOpen:
 
 
 def source_of(report: store.SheetReport, players: Sequence[str], desk: str | None = None,
-              edited: bool = False) -> str:
-    """The stored result's source (English data; `results history` says it in the reader's
-    language): the reporter, who confirmed, who disputed, and the desk that accepted it."""
+              edited: bool = False) -> Source:
+    """The stored result's source: the reporter, who confirmed, who disputed, and the desk that
+    accepted it (English with the result; data in the history, said in the reader's language)."""
     shown = ReportShown(report, tuple(players))
     parts = [f"report by {report.reporter!r}"]
     parts += [f"confirmed by {', '.join(map(repr, shown.confirmed))}"] if shown.confirmed else []
     parts += [f"disputed by {', '.join(map(repr, shown.disputed))}"] if shown.disputed else []
     parts += [f"{'edited' if edited else 'accepted'} by {desk}"] if desk else []
-    return "; ".join(parts)
+    said: dict[str, object] = {"reporter": report.reporter, "confirmed": list(shown.confirmed),
+                               "disputed": list(shown.disputed)}
+    if desk:
+        said.update(desk=desk, edited=edited)
+    return Source("; ".join(parts), {"report": said})
 
 
 def _settle(event: store.Event, game: SheetGame, conn: store.Connection, report_id: int,
@@ -171,8 +176,7 @@ def _settle(event: store.Event, game: SheetGame, conn: store.Connection, report_
         checked = entry.checked_sheet(event, game, r, t, report.rows, None, "report")
     except ImportRefused as exc:
         store.set_report_status(conn, report.id, ERRORS)
-        store.log(conn, "report.errors", f"round {r}, table {t}: report {report.id} has rule errors: sent to the "
-                                         "organiser", report.reporter[:100])
+        store.log(conn, "report.errors", {"round": r, "table": t, "report": report.id}, report.reporter[:100])
         return Answered(report.id, ERRORS, (), findings=tuple(exc.report.errors))
     version = entry.store_sheet(event, conn, checked, None, author=report.reporter[:100], reason=None,
                                 source=source_of(report, players))
@@ -213,7 +217,7 @@ def report_sheet(event: store.Event, game: SheetGame, round_no: int, table_no: i
         if current.status != WAITING or (mine is not None and mine.agree):
             # The same report again (a resend over the hall's Wi-Fi): nothing changes.
             return Answered(current.id, current.status, ReportShown(current, players).waiting_for, changed=False)
-    where = f"round {round_no}, table {table_no}"
+    where = {"round": round_no, "table": table_no}
     with event.transaction() as conn:
         _not_stored(_stored_in(conn, round_no, table_no), round_no, table_no)
         current = _latest_open(conn, round_no, table_no)  # again, under the write lock
@@ -228,11 +232,10 @@ def report_sheet(event: store.Event, game: SheetGame, round_no: int, table_no: i
         if current is not None:
             store.set_report_status(conn, current.id, REPLACED)
         rid = store.add_report(conn, round_no, table_no, player.id, entry.json_rows(rows))
-        store.log(conn, "report.new", f"{where}: {player.name!r} reported the sheet (report {rid})", player.name[:100])
+        store.log(conn, "report.new", {**where, "name": player.name, "report": rid}, player.name[:100])
         if not checked.ok:
             store.set_report_status(conn, rid, ERRORS)
-            store.log(conn, "report.errors", f"{where}: report {rid} has rule errors: sent to the organiser",
-                      player.name[:100])
+            store.log(conn, "report.errors", {**where, "report": rid}, player.name[:100])
             return Answered(rid, ERRORS, (), findings=tuple(checked.errors))
         return _settle(event, game, conn, rid, players)
 
@@ -270,8 +273,8 @@ def confirm_report(event: store.Event, game: SheetGame, round_no: int, table_no:
         if agree:
             return _settle(event, game, conn, report_id, players)
         store.set_report_status(conn, report_id, DISPUTED)
-        store.log(conn, "report.dispute", f"round {round_no}, table {table_no}: {player.name!r} disputed report "
-                                          f"{report_id}", player.name[:100])
+        store.log(conn, "report.dispute", {"round": round_no, "table": table_no, "name": player.name,
+                                           "report": report_id}, player.name[:100])
         return Answered(report_id, DISPUTED, ())
 
 
@@ -315,7 +318,7 @@ def discard_report(event: store.Event, round_no: int, table_no: int, report_id: 
         if report.status not in OPEN:
             return False
         store.set_report_status(conn, report.id, DISCARDED)
-        store.log(conn, "report.discard", f"round {round_no}, table {table_no}: report {report.id} discarded", who)
+        store.log(conn, "report.discard", {"round": round_no, "table": table_no, "report": report.id}, who)
     return True
 
 

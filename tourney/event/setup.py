@@ -8,10 +8,11 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
+from rules_engine.findings import Text, phrase
 from tourney.core import store
 from tourney.core.database import parse_location
 from tourney.core.errors import UsageError
-from tourney.core.i18n import DEFAULT, LANGS, _, event_language
+from tourney.core.i18n import DEFAULT, LANGS, N_, _, event_language
 from tourney.core.schemes import find_scheme
 from tourney.core.store import Event, EventInfo
 from tourney.core.store.schema import CATALOGUE_SETTING
@@ -52,10 +53,10 @@ def create_event(location: str, *, game: SetupGame, scheme: str | None, rounds: 
         with created.transaction() as conn:
             for setting in settings:
                 store.set_setting(conn, setting.key, setting.value)
-                store.log(conn, "settings", setting.note)
+                store.log(conn, "settings", {"note": setting.note})
             if lang != DEFAULT:
                 store.set_setting(conn, "lang", lang)  # the key the live server reads too
-                store.log(conn, "event", f"lang = {lang!r}")
+                store.log(conn, "event", {"changes": [["lang", lang]]})
     info = created.info()
     created.close()
     return info
@@ -106,7 +107,7 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
         changes["check_in"] = "on" if check_in else None
     if self_report is not None:
         changes["self_report"] = "on" if self_report else None
-    logged = dict(changes)
+    logged: dict[str, str | Text | None] = dict(changes)
     if catalogue is not None:
         changes[CATALOGUE_SETTING] = _catalogue(game, Path(catalogue)) if catalogue.strip() else None
         logged[CATALOGUE_SETTING] = catalogue_summary(changes[CATALOGUE_SETTING]) if catalogue.strip() else None
@@ -114,8 +115,7 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
         with event.transaction() as conn:
             for key, value in changes.items():
                 store.set_setting(conn, key, value)
-            store.log(conn, "event", ", ".join(f"{k} = {v!r}" if v is not None else f"{k} removed"
-                                               for k, v in logged.items()))
+            store.log(conn, "event", {"changes": [[k, v] for k, v in logged.items()]})
     return event.info()
 
 
@@ -127,10 +127,10 @@ def _catalogue(flow: SetupGame, path: Path) -> str:
     return json.dumps({"file": path.name, "cards": flow.catalogue.read(path)}, ensure_ascii=False)
 
 
-def catalogue_summary(stored: str | None) -> str | None:
+def catalogue_summary(stored: str | None) -> Text | None:
     """'wonders.csv, 20 cards' for a stored card list, as the history says it (None: none)."""
     loaded = _loaded(stored)
-    return None if loaded is None else f"{loaded[0]}, {loaded[1]} cards"
+    return None if loaded is None else phrase(N_("{file}, {cards} cards"), file=loaded[0], cards=loaded[1])
 
 
 def loaded_catalogue(event: Event) -> tuple[str, int] | None:

@@ -13,8 +13,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rules_engine.findings import phrase
 from tourney.core.errors import UsageError
-from tourney.core.i18n import _
+from tourney.core.i18n import N_, _
 from tourney.event.game import Catalogue, GameOption
 
 if TYPE_CHECKING:
@@ -87,7 +88,8 @@ class Workflow(ABC):
                     _("--option {name!r}: a {game} event may be played with {options}").format(
                         name=name, game=self.label, options=", ".join(known)) if known else
                     _("--option {name!r}: a {game} event has no optional rules").format(name=name, game=self.label))
-            settings.append(EventSetting(option.setting, "on", f"option {option.name}: {option.note}"))
+            settings.append(EventSetting(option.setting, "on", phrase(N_("option {name}: {note}"), name=option.name,
+                                                                      note=option.note)))
         return settings
 
     def event_options(self, event: Event) -> frozenset[str]:

@@ -8,17 +8,21 @@ import os
 import shutil
 import threading
 from contextlib import contextmanager
-from typing import Any, Callable, Collection, Hashable, Iterator, Sequence, TypeVar, cast
+from dataclasses import dataclass
+from typing import Any, Callable, Collection, Hashable, Iterator, Mapping, Sequence, TypeVar, cast
 
 from tourney.core import database
 from tourney.core.database import Location
 from tourney.core.sql import Connection as Connection  # re-exported: the type of a transaction
 from tourney.core.sql import Database, DatabaseError, OperationalError, ProgrammingError
 from tourney.core.errors import EventError
+from tourney.core.findingtext import params_data
 from tourney.core.i18n import _
 from tourney.core.names import name_key
 from tourney.core.store.schema import (
+    ADDED_COLUMNS,
     EventInfo,
+    Json,
     PastSeating,
     Player,
     REMOVED,
@@ -379,7 +383,7 @@ class Event:
         def fill(conn: Connection) -> None:
             conn.execute_many('INSERT INTO meta ("key", value) VALUES (:key, :value)',
                               [{"key": k, "value": v} for k, v in values.items()])
-            _log(conn, "new", f"event {name!r}: game {game}, scheme {scheme}, {rounds} rounds, seed {seed}")
+            _log(conn, "new", {"event": name, "game": game, "scheme": scheme, "rounds": rounds, "seed": seed})
 
         return cls(_create_tables(where, fill), where)
 
@@ -397,6 +401,7 @@ class Event:
             with db.read() as conn:
                 rows = dict(conn.execute('SELECT "key", value FROM meta').all())
                 missing = _missing_tables(conn, where)
+                columns = _missing_columns(conn, missing)
         except OperationalError as exc:
             db.dispose()
             if where.path is None:
@@ -411,8 +416,8 @@ class Event:
             raise EventError(_("{file!r} has event schema version {version}, this tourney reads version {reads}: "
                                "use the tourney version that created it").format(
                 file=loc, version=version, reads=SCHEMA_VERSION))
-        if missing or version != SCHEMA_VERSION:
-            _upgrade(db, missing)
+        if missing or columns or version != SCHEMA_VERSION:
+            _upgrade(db, missing, columns)
         return cls(db, where)
 
     @contextmanager
@@ -639,8 +644,12 @@ class Event:
         """Every stored version of every table, oldest first (for `results history`)."""
         return self._rows(f"SELECT {RESULT} FROM results ORDER BY id")
 
-    def history(self) -> list[dict[str, Any]]:
-        return self._rows("SELECT id, at, who, action, detail FROM history ORDER BY id")
+    def history(self) -> list[LogEntry]:
+        """The history, oldest first. (Every column: a read-only file of an older schema
+        version, left as it is, has no `params`.)"""
+        return [LogEntry(row["id"], row["at"], row["who"], row["action"], row["detail"],
+                         json.loads(row["params"]) if row.get("params") is not None else None)
+                for row in self._rows("SELECT * FROM history ORDER BY id")]
 
     def _rows(self, sql: str) -> list[dict[str, Any]]:
         with self.db.read() as conn:
@@ -711,15 +720,34 @@ def _missing_tables(conn: Connection, where: Location) -> list[str]:
     return [t.name for t in TABLES if t.name not in have]
 
 
-def _upgrade(db: Database, missing: list[str]) -> None:
-    """Add the tables an older event lacks and mark it as of the current schema version
-    (nothing else changes: see `UPGRADES_FROM`). A read-only file is left as it is and read as
-    it is."""
+def _missing_columns(conn: Connection, missing: list[str]) -> list[tuple[str, str]]:
+    """The (table, column definition) of `ADDED_COLUMNS` an older event's tables lack (a table
+    it lacks altogether is made whole)."""
+    out = []
+    for _since, name, column in ADDED_COLUMNS:
+        if name in missing:
+            continue
+        if conn.dialect == "sqlite":
+            have = {r[1] for r in conn.execute(f"PRAGMA table_info({name})")}
+        else:
+            have = {r[0] for r in conn.execute("SELECT column_name FROM information_schema.columns WHERE "
+                                               "table_schema = current_schema() AND table_name = :t", {"t": name})}
+        if column.split()[0] not in have:
+            out.append((name, column))
+    return out
+
+
+def _upgrade(db: Database, missing: list[str], columns: list[tuple[str, str]]) -> None:
+    """Add the tables and columns an older event lacks and mark it as of the current schema
+    version (nothing else changes: see `UPGRADES_FROM`). A read-only file is left as it is and
+    read as it is."""
     try:
         with db.begin() as conn:
             for table in TABLES:
                 if table.name in missing:
                     conn.execute(table.create(conn.dialect))
+            for name, column in columns:
+                conn.execute(f"ALTER TABLE {name} ADD COLUMN {column}")
             conn.execute("UPDATE meta SET value = :version WHERE \"key\" = 'schema_version'",
                          {"version": str(SCHEMA_VERSION)})
     except OperationalError:
@@ -737,16 +765,50 @@ def _file_id(path: os.PathLike[str] | None) -> tuple[int, int] | None:
     return st.st_dev, st.st_ino
 
 
-def _log(conn: Connection, action: str, detail: str, who: str | None = None) -> None:
-    log_all(conn, [(action, detail)], who)
+@dataclass(frozen=True)
+class LogEntry:
+    """One stored history entry: what was done (`action`) with its parameters (`params`, data:
+    `tourney.event.history` says it in the reader's language), or, written by a tourney before
+    schema version 3, an English sentence (`detail`; `params` None)."""
+
+    id: int
+    at: str
+    who: str
+    action: str
+    detail: str
+    params: dict[str, Json] | None
 
 
-def log_all(conn: Connection, entries: Sequence[tuple[str, str]], who: str | None = None) -> None:
-    """History lines (action, detail), in order, in one statement."""
+#: What a history entry's parameters may hold: JSON values, lists and mappings of them, and
+#: words (`Term`) and clauses (`Text`, `Joined`) translated when the entry is shown.
+Params = Mapping[str, object]
+
+
+def log_data(params: Params) -> dict[str, Json]:
+    """A history entry's parameters as the store keeps them (JSON)."""
+    return {str(key): _data(value) for key, value in params.items()}
+
+
+def _data(value: object) -> Json:
+    if isinstance(value, (list, tuple)):
+        return [_data(v) for v in value]
+    if isinstance(value, Mapping):
+        return log_data(value)
+    return params_data((("value", value),))["value"]
+
+
+def _log(conn: Connection, action: str, params: Params | None = None, who: str | None = None) -> None:
+    log_all(conn, [(action, params or {})], who)
+
+
+def log_all(conn: Connection, entries: Sequence[tuple[str, Params]], who: str | None = None) -> None:
+    """History entries (action, parameters), in order, in one statement."""
     if entries:
         at, by = now(), who or current_user()
-        conn.execute_many("INSERT INTO history (at, who, action, detail) VALUES (:at, :who, :action, :detail)",
-                          [{"at": at, "who": by, "action": action, "detail": detail} for action, detail in entries])
+        conn.execute_many("INSERT INTO history (at, who, action, detail, params) "
+                          "VALUES (:at, :who, :action, '', :params)",
+                          [{"at": at, "who": by, "action": action,
+                            "params": json.dumps(log_data(params), ensure_ascii=False)} for action, params in entries])
 
 
 log = _log

@@ -8,18 +8,29 @@ import os
 from dataclasses import dataclass
 from typing import Union
 
+from rules_engine.findings import Text
 from tourney.core.sql import Connection as Connection  # re-exported: the type of a transaction
 
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 #: Schema versions this tourney upgrades on open. Version 2 stores each warning found at a
 #: table as data (rule, English template, values, where: `tourney.event.checking.LocatedFinding.stored`)
 #: rather than English text, so it is shown in the event's language; the text rows version 1
-#: wrote stay as they are and are shown as stored. The version number keeps an older tourney,
-#: which can't read such rows, from opening the file.
-UPGRADES_FROM = (1,)
+#: wrote stay as they are and are shown as stored. Version 3 stores each history entry as its
+#: action and parameters (the `params` column, `log`), said in the reader's language when
+#: shown; the sentences older versions wrote in `detail` are read by
+#: `tourney.event.legacylog`. The version number keeps an older tourney, which can't read such
+#: rows, from opening the file.
+UPGRADES_FROM = (1, 2)
+
+#: Columns added to a table after schema version 1: (the version that added it, table, column
+#: as SQL both databases read). Opening an event whose table lacks one adds it (`ALTER TABLE …
+#: ADD COLUMN`).
+ADDED_COLUMNS: tuple[tuple[int, str, str], ...] = (
+    (3, "history", "params TEXT"),
+)
 
 
 #: What the store keeps in its JSON columns (draw payloads, a result line's game data).
@@ -55,7 +66,7 @@ class Table:
 
 
 #: Every table, parents before children (for the foreign keys). The definitions are the ones
-#: event files and databases were made with since schema version 1; a column's default (a
+#: event files and databases were made with since schema version 1 (plus `ADDED_COLUMNS`); a column's default (a
 #: player joins in round 1, no warnings, not an organiser) is given by the store's inserts.
 TABLES: tuple[Table, ...] = (
     Table("meta", '"key" VARCHAR(64) NOT NULL, value TEXT NOT NULL, PRIMARY KEY ("key")', ("key",)),
@@ -91,8 +102,10 @@ TABLES: tuple[Table, ...] = (
           "seat INTEGER NOT NULL, player_id INTEGER NOT NULL, replaced_at VARCHAR(40) NOT NULL, "
           "printed_at VARCHAR(40), PRIMARY KEY (round, version, table_no, seat)",
           ("round", "version", "table_no", "seat")),
+    # params: the entry's parameters (JSON, `log`; since schema version 3); detail: the English
+    # sentence an older tourney wrote instead ("" in an entry with params).
     Table("history", "id {serial}, at VARCHAR(40) NOT NULL, who VARCHAR(100) NOT NULL, "
-          "action VARCHAR(40) NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (id)", ("id",), "id"),
+          "action VARCHAR(40) NOT NULL, detail TEXT NOT NULL, params TEXT, PRIMARY KEY (id)", ("id",), "id"),
     # Live-server desks (`tourney desk add`): the token is kept only as a salted hash.
     Table("desks", "id {serial}, name VARCHAR(100) NOT NULL, salt VARCHAR(64) NOT NULL, "
           "token_hash VARCHAR(128) NOT NULL, organiser BOOLEAN NOT NULL, created_at VARCHAR(40) NOT NULL, "
@@ -213,11 +226,12 @@ class PastSeating:
 
 @dataclass(frozen=True)
 class EventSetting:
-    """One setting a game keeps with the event; `note` says it in the history."""
+    """One setting a game keeps with the event; `note` says it in the history (an English
+    template and its values, translated when the history is shown)."""
 
     key: str
     value: str
-    note: str
+    note: Text
 
 
 @dataclass(frozen=True)

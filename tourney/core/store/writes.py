@@ -10,7 +10,7 @@ from tourney.core.errors import RegistrationError
 from tourney.core.i18n import _
 from tourney.core.names import clean_name, name_key
 from tourney.core.sql import Connection as Connection  # re-exported: the type of a transaction
-from tourney.core.store.event import PLAYER, Event, log, stored_version
+from tourney.core.store.event import PLAYER, Event, log, log_all, stored_version
 from tourney.core.store.schema import REMOVED, Json, NewLine, Player, current_user, now
 
 
@@ -83,8 +83,7 @@ def add_players(conn: Connection, names: list[str], joined_round: int) -> list[i
     added = conn.execute("SELECT name, id FROM players WHERE id > :before", {"before": before})
     ids: dict[str, int] = dict(added.all())
     who = current_user()
-    conn.execute_many("INSERT INTO history (at, who, action, detail) VALUES (:at, :who, 'players.add', :detail)",
-                      [{"at": at, "who": who, "detail": f"{n!r} from round {joined_round}"} for n in names])
+    log_all(conn, [("players.add", {"name": n, "round": joined_round}) for n in names], who)
     # mark_seating_stale for every name, with one query for the rounds and one insert.
     rounds = _open_rounds(conn, joined_round)
     if rounds:
@@ -95,7 +94,7 @@ def add_players(conn: Connection, names: list[str], joined_round: int) -> list[i
 def reenter_player(conn: Connection, player: Player, joined_round: int) -> None:
     conn.execute("UPDATE players SET dropped_after = NULL, joined_round = :round WHERE id = :id",
                  {"round": max(player.joined_round, joined_round), "id": player.id})
-    log(conn, "players.readd", f"{player.name!r} re-entered from round {joined_round}")
+    log(conn, "players.readd", {"name": player.name, "round": joined_round})
     mark_seating_stale(conn, joined_round, player.id, "joined", player.name)
 
 
@@ -105,7 +104,7 @@ def drop_player(conn: Connection, name: str, after_round: int) -> str:
         raise RegistrationError(_("{name!r} already dropped after round {round}").format(
             name=row.name, round=row.dropped_after))
     conn.execute("UPDATE players SET dropped_after = :round WHERE id = :id", {"round": after_round, "id": row.id})
-    log(conn, "players.drop", f"{row.name!r} dropped after round {after_round}")
+    log(conn, "players.drop", {"name": row.name, "round": after_round})
     mark_seating_stale(conn, after_round + 1, row.id, "dropped", row.name)
     return str(row.name)
 
@@ -141,7 +140,7 @@ def rename_player(conn: Connection, old: str, new: str) -> tuple[str, str]:
         if after != before:
             conn.execute("UPDATE draws SET payload = :payload WHERE id = :id",
                          {"payload": json.dumps(after), "id": draw_id})
-    log(conn, "players.rename", f"renamed {player.name!r} to {clean!r}")
+    log(conn, "players.rename", {"old": player.name, "new": clean})
     # Sheets printed with the old name are out of date (the seating itself follows the id).
     mark_seating_stale(conn, 1, player.id, "renamed", f"{player.name!r} → {clean!r}")
     return player.name, clean
@@ -174,8 +173,7 @@ def remove_player(conn: Connection, name: str) -> tuple[str, list[int]]:
     rounds = [r for r, _ in seated]
     if rounds:
         mark_seating_stale(conn, min(rounds), player.id, "removed", repr(player.name))
-    log(conn, "players.remove", f"removed {player.name!r}"
-         + (f" (seated in round {', '.join(map(str, rounds))}: re-seat)" if rounds else ""))
+    log(conn, "players.remove", {"name": player.name, **({"rounds": rounds} if rounds else {})})
     return player.name, rounds
 
 
@@ -496,13 +494,13 @@ def hold_entry(conn: Connection, round_no: int, table_no: int, base_version: int
                  "VALUES (:round, :table, :base, :desk, :rows, :reason, :asked, :at)",
                  {**table, "base": base_version, "desk": desk, "rows": json.dumps(rows), "reason": reason,
                   "asked": asked, "at": now()})
-    log(conn, "results.hold", f"round {round_no}, table {table_no}: entry held for a second entry", desk)
+    log(conn, "results.hold", table, desk)
 
 
 def ask_third_entry(conn: Connection, round_no: int, table_no: int, who: str) -> None:
     conn.execute("UPDATE held_entries SET third_asked = :yes WHERE round = :round AND table_no = :table",
                  {"yes": True, "round": round_no, "table": table_no})
-    log(conn, "results.third", f"round {round_no}, table {table_no}: a third entry asked for", who)
+    log(conn, "results.third", {"round": round_no, "table": table_no}, who)
 
 
 def clear_held(conn: Connection, round_no: int, table_no: int) -> None:
@@ -619,7 +617,7 @@ def add_desk(conn: Connection, name: str, *, organiser: bool = False) -> str:
     conn.execute("INSERT INTO desks (name, salt, token_hash, organiser, created_at) "
                  "VALUES (:name, :salt, :hash, :organiser, :at)",
                  {"name": clean, "salt": salt, "hash": _token_hash(salt, token), "organiser": organiser, "at": now()})
-    log(conn, "desk.add", f"desk {clean!r}" + (" (organiser)" if organiser else ""))
+    log(conn, "desk.add", {"desk": clean, **({"organiser": True} if organiser else {})})
     return token
 
 
@@ -629,7 +627,7 @@ def remove_desk(conn: Connection, name: str) -> str:
         raise RegistrationError(_("no desk {name!r}: see 'tourney desk list'").format(name=name))
     conn.execute("DELETE FROM desk_sessions WHERE desk_id = :id", {"id": row[0]})  # its logged-in pages too
     conn.execute("DELETE FROM desks WHERE id = :id", {"id": row[0]})
-    log(conn, "desk.remove", f"desk {row[1]!r}")
+    log(conn, "desk.remove", {"desk": row[1]})
     return str(row[1])
 
 

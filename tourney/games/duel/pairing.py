@@ -7,8 +7,9 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
+from rules_engine.findings import Term, Text, phrase
 from tourney.core.errors import SeatingError, UsageError
-from tourney.core.i18n import _, ngettext
+from tourney.core.i18n import N_, _, ngettext
 from tourney.games.duel.settings import PAIRING
 from tourney.games.duel.standings import compute_standings, cut_winner, lots
 from tourney.games.duel.stored import (
@@ -59,7 +60,7 @@ def swiss_players(event: store.Event, round_no: int) -> list[SwissPlayer]:
             for p in event.players() if p.active_in(round_no)]
 
 
-def _store_pairings(event: store.Event, round_no: int, pairings: Sequence[Pairing], seed: str, how: str,
+def _store_pairings(event: store.Event, round_no: int, pairings: Sequence[Pairing], seed: str, how: Term | Text,
                     method: str, record: dict[str, store.Json]) -> None:
     """Store a round's pairings, its draw and its record (what `verify-draws` redraws it from)."""
     from tourney.core import store
@@ -73,8 +74,8 @@ def _store_pairings(event: store.Event, round_no: int, pairings: Sequence[Pairin
         store_record(conn, round_no, method, record)
         matches = sum(not p.is_bye for p in pairings)
         byes = [p.first for p in pairings if p.is_bye]
-        store.log(conn, "seat", f"round {round_no}: {how}, {matches} matches"
-                                + (f", bye {', '.join(byes)}" if byes else ""))
+        store.log(conn, "seat", {"round": round_no, "pairing": how, "matches": matches,
+                                 **({"bye": byes} if byes else {})})
 
 
 def _check_open(event: store.Event, round_no: int) -> None:
@@ -102,7 +103,7 @@ def pair_swiss_round(event: store.Event, round_no: int) -> tuple[Pairing, ...]:
     record: dict[str, store.Json] = {"players": [
         {"name": p.name, "score": str(p.score), "opponents": [o for o in sorted(p.opponents)], "byes": p.byes,
          "firsts": p.firsts, "started_last": p.started_last, "order": p.order} for p in players]}
-    _store_pairings(event, round_no, result.pairings, seed, "Swiss pairing", "swiss", record)
+    _store_pairings(event, round_no, result.pairings, seed, Term(N_("Swiss pairing")), "swiss", record)
     return result.pairings
 
 
@@ -133,7 +134,7 @@ def pair_round_robin_round(event: store.Event, round_no: int) -> tuple[Pairing, 
     if round_robin_order(event) is None:
         with event.transaction() as conn:
             store.store_draw(conn, None, ROUND_ROBIN_KIND, seed, list(names))
-    _store_pairings(event, round_no, out, seed, "round robin", "roundrobin",
+    _store_pairings(event, round_no, out, seed, Term(N_("round robin")), "roundrobin",
                     {"order": [n for n in names], "active": [n for n in sorted(active)]})
     return out
 
@@ -215,5 +216,5 @@ def seat_top_cut(event: store.Event, size: int) -> SeatedRound:
     seed = f"{info.seed}:topcut:{round_no}"
     with event.transaction() as conn:
         store.store_draw(conn, round_no, TOP_CUT_KIND, seed, cut.payload())
-    _store_pairings(event, round_no, pairings, seed, f"top cut of {size}", "topcut", record)
+    _store_pairings(event, round_no, pairings, seed, phrase(N_("top cut of {size}"), size=size), "topcut", record)
     return _as_seated(round_no, pairings)

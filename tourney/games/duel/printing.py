@@ -91,7 +91,7 @@ def write_sheets(event: store.Event, round_no: int, path: Path, lang: str = "en"
     # with 'seat --reprint', which names the tables that changed).
     with event.transaction() as conn:
         store.mark_printed(conn, round_no)
-        store.log(conn, "sheets", f"round {round_no}: match sheets written to {written.name}")
+        store.log(conn, "sheets", {"round": round_no, "file": written.name, "match_sheets": True})
     return SheetsWritten(written, round_no, len({s.table for s in seats}), len(seats))
 
 

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rules_engine.findings import phrase
+from tourney.core.i18n import N_
 from tourney.core.schemes import Scheme
 from tourney.core.sheetio import SheetFormat
 from tourney.event.game import GameOption
@@ -72,7 +74,8 @@ class Duel(Workflow):
         from tourney.core.store import EventSetting
 
         value = settings.parse_bye_score(bye_score)
-        return [EventSetting(settings.BYE_SETTING, str(value), f"bye worth {value} match points")]
+        return [EventSetting(settings.BYE_SETTING, str(value),
+                             phrase(N_("bye worth {value} match points"), value=value))]
 
     def seat(self, event: Event, round_no: int | None, all_rounds: bool, tables: str | None) -> list[SeatedRound]:
         return pairing.seat_rounds(event, round_no, all_rounds, tables)

@@ -87,7 +87,7 @@ def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: l
     with event.transaction() as conn:
         if tables and tables != table_plan_setting(event):
             store.store_draw(conn, None, TABLE_PLAN_KIND, "table plan", tables)
-            store.log(conn, "seat", f"table plan {tables!r} for the rounds seated from now on")
+            store.log(conn, "seat", {"plan": tables})
         for r in range(first, max(wanted) + 1):
             rnd = planned[r]
             draw = draw_round(info.seed, r, rnd, had, earlier)
@@ -108,8 +108,8 @@ def _plan_and_store(event: store.Event, first: int, wanted: list[int], report: l
             store.store_seating(conn, r, "seat", [[(p, w) for p, w in zip(t, ws)] for t, ws in zip(rnd, wonders)])
             store.store_draw(conn, r, SEATS_KIND, seed, [[names[p] for p in t] for t in rnd])
             store.store_draw(conn, r, WONDERS_KIND, f"{info.seed}:{r}", draw_payload(draw))
-            store.log(conn, "seat", f"round {r}: {sum(map(len, rnd))} players at tables of "
-                                    f"{'+'.join(str(len(t)) for t in rnd)}")
+            store.log(conn, "seat", {"round": r, "players": sum(map(len, rnd)),
+                                     "sizes": "+".join(str(len(t)) for t in rnd)})
             if r in report or r in current:
                 out.append(SeatedRound(r, tuple(tuple(names[p] for p in t) for t in rnd)))
     return out

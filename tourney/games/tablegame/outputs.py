@@ -46,7 +46,7 @@ def write_round(event: Event, round_no: int, path: Path, build: Callable[[str, S
         save_workbook(wb, tmp)
     with event.transaction() as conn:
         store.mark_printed(conn, round_no)
-        store.log(conn, "sheets", f"round {round_no}: {len(by_table)} score sheets written to {path.name}")
+        store.log(conn, "sheets", {"round": round_no, "n": len(by_table), "file": path.name})
     return SheetsWritten(path, round_no, len(by_table), len(seats))
 
 

@@ -65,8 +65,8 @@ def seat_rounds(game: TableGame[P, S, L], event: Event, round_no: int | None, al
                 continue
             store.store_seating(conn, r, "seat", [[(p, None) for p in t] for t in rnd])
             store.store_draw(conn, r, SEATS_KIND, seed, [[names[p] for p in t] for t in rnd])
-            store.log(conn, "seat", f"round {r}: {sum(map(len, rnd))} players at tables of "
-                                    f"{'+'.join(str(len(t)) for t in rnd)}")
+            store.log(conn, "seat", {"round": r, "players": sum(map(len, rnd)),
+                                     "sizes": "+".join(str(len(t)) for t in rnd)})
             out.append(seated)
     return out
 

@@ -91,7 +91,7 @@ def write_score_pads(event: store.Event, kit: GamePrint, round_no: int, path: st
     save(rendered, p)
     with event.transaction() as conn:
         store.mark_printed(conn, round_no)
-        store.log(conn, "sheets", f"round {round_no}: score pads written to {p.name}")
+        store.log(conn, "sheets", {"round": round_no, "file": p.name, "pads": True})
     return PdfWritten(p, rendered.pages)
 
 
@@ -160,7 +160,7 @@ def write_print(event: store.Event, kit: GamePrint, round_no: int | None, what: 
     if "pads" in what and round_no is not None:
         with event.transaction() as conn:
             store.mark_printed(conn, round_no)
-            store.log(conn, "sheets", f"round {round_no}: score pads printed to {p.name}")
+            store.log(conn, "sheets", {"round": round_no, "file": p.name, "pads": True, "kit": True})
     return PdfWritten(p, rendered.pages, round_no)
 
 

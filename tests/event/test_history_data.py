@@ -1,0 +1,153 @@
+"""The event's history as data: each entry stores its action and parameters and is said in the
+reader's language; the sentences an older tourney stored (schema version 2) still read, in
+any language, and such an event is upgraded in place on both backends."""
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+
+import pytest
+
+from conftest import ROOT, invoke
+from tourney.core import store
+from tourney.core.store import Event
+from tourney.event.history import SENTENCES, history, render
+
+OLD = ROOT / "tests" / "data" / "history" / "old-events"
+STAMP = 28  # "2026-12-04 19:37:38 +00:00  "
+
+
+def ok(*args: str) -> str:
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def said(location: str) -> list[str]:
+    """`results history` without its time stamps."""
+    return [line[STAMP:] for line in ok("results", "history", location).splitlines()]
+
+
+@pytest.mark.parametrize("game", ["sevenwonders", "duel"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_event_an_older_tourney_logged_in_english_reads_in_the_reader_language(tmp_path, game, lang):
+    """The files were written by the tourney before the change (tests/data/history/make_old_events.py):
+    changing the event's language, its earlier entries are said in it."""
+    ev = tmp_path / f"{game}.db"
+    shutil.copy(OLD / f"{game}.db", ev)
+    ok("event", str(ev), "--lang", lang)
+    lines = said(str(ev))
+    changed = game == "sevenwonders" or lang != "en"  # the Duel event was in English already
+    assert lines[:len(lines) - changed] == (OLD / f"{game}-{lang}.txt").read_text(encoding="utf-8").splitlines()
+    assert lines[-1].endswith(f": lang = '{lang}'") == changed
+    con = sqlite3.connect(ev)
+    assert con.execute("select value from meta where key = 'schema_version'").fetchone() == ("3",)
+    rows = con.execute("select detail, params from history order by id").fetchall()
+    con.close()
+    old = rows[:len(rows) - changed]
+    assert old and all(detail and params is None for detail, params in old)  # the old entries stay as they are
+    if changed:
+        assert rows[-1][0] == "" and json.loads(rows[-1][1]) == {"changes": [["lang", lang]]}
+
+
+def test_the_french_history_of_an_old_event_names_its_entries_in_french(tmp_path):
+    ev = tmp_path / "old.db"
+    shutil.copy(OLD / "sevenwonders.db", ev)
+    ok("event", str(ev), "--lang", "fr")
+    lines = said(str(ev))
+    assert "org a placé la ronde 1 : 8 joueurs à des tables de 4+4" in lines
+    assert "org a ajouté 5 minutes à l'horloge : reste 55:00" in lines
+    assert "Greta a déclaré la ronde 1, table 2; confirmé par 'Anna', 'Finn', 'Hugo'" in lines
+    assert "org a révélé la graine du tirage" in lines
+
+
+def test_new_entries_are_stored_as_data_and_said_in_the_reader_language(tmp_path, monkeypatch):
+    monkeypatch.setenv("LOGNAME", "root")  # who the store names (getpass reads LOGNAME first)
+    ev = str(tmp_path / "new.db")
+    ok("new", ev, "--game", "duel", "--seed", "3", "--bye-score", "1/2")
+    ok("players", "add", ev, "Anna", "Ben", "Carla")
+    ok("seat", ev)
+    ok("clock", ev, "start", "1")
+    ok("clock", ev, "add", "-5")
+    ok("desk", "add", ev, "Boss", "--organiser")
+    entries = Event.open(ev).history()
+    assert all(e.detail == "" for e in entries)
+    bye = str(entries[5].params and entries[5].params["bye"][0])
+    assert [(e.action, e.params) for e in entries[1:]] == [
+        ("settings", {"note": {"text": "bye worth {value} match points", "params": {"value": "1/2"}}}),
+        ("players.add", {"name": "Anna", "round": 1}),
+        ("players.add", {"name": "Ben", "round": 1}),
+        ("players.add", {"name": "Carla", "round": 1}),
+        ("seat", {"round": 1, "pairing": {"term": "Swiss pairing"}, "matches": 1, "bye": [bye]}),
+        ("clock.start", {"minutes": 1}),
+        ("clock.add", {"minutes": 5, "left": "0:00", "off": True}),
+        ("desk.add", {"desk": "Boss", "organiser": True}),
+    ]
+    english = said(ev)
+    assert english[1:] == [
+        "root: bye worth 1/2 match points", "root registered 'Anna' from round 1",
+        "root registered 'Ben' from round 1", "root registered 'Carla' from round 1",
+        f"root seated round 1: Swiss pairing, 1 matches, bye {bye}", "root started the clock: 1 minute",
+        "root took 5 minutes off the clock: 0:00 left", "root added desk 'Boss' (organiser)"]
+    ok("event", ev, "--lang", "de")
+    assert said(ev)[1:9] == [
+        "root: ein Freilos zählt 1/2 Matchpunkte", "root hat 'Anna' ab Runde 1 angemeldet",
+        "root hat 'Ben' ab Runde 1 angemeldet", "root hat 'Carla' ab Runde 1 angemeldet",
+        f"root hat Runde 1 ausgelost: Schweizer System, 1 Partien, Freilos {bye}",
+        "root hat die Uhr gestartet: 1 Minute", "root hat 5 Minuten von der Uhr abgezogen: noch 0:00",
+        "root hat den Eingabeplatz 'Boss' angelegt (Turnierleitung)"]
+
+
+def test_the_json_history_carries_the_action_and_its_parameters(tmp_path):
+    ev = str(tmp_path / "j.db")
+    ok("new", ev, "--game", "7wonders", "--seed", "3")
+    ok("players", "add", ev, "Zoë")
+    [_new, added] = json.loads(ok("results", "history", ev, "--format", "json"))
+    assert (added["action"], added["params"], added["text"]) == (
+        "players.add", {"name": "Zoë", "round": 1}, f"{added['who']} registered 'Zoë' from round 1")
+    old = tmp_path / "old.db"
+    shutil.copy(OLD / "sevenwonders.db", old)
+    entries = json.loads(ok("results", "history", str(old), "--format", "json"))
+    # An entry an older tourney wrote: its sentence, and the parameters read from it.
+    assert {k: entries[2][k] for k in ("action", "params", "detail")} == {
+        "action": "players.add", "params": {"name": "Anna", "round": 1}, "detail": "'Anna' from round 1"}
+
+
+def test_every_sentence_is_picked_by_its_own_parameters():
+    keys = [(s.action, s.keys) for s in SENTENCES]
+    assert len(keys) == len(set(keys))
+
+
+def test_the_seed_stays_hidden_until_it_is_revealed(tmp_path):
+    ev = str(tmp_path / "s.db")
+    ok("new", ev, "--game", "7wonders", "--seed", "987654", "--name", "Cup")
+    assert said(ev)[0].endswith("seed <seed>")
+    assert Event.open(ev).history()[0].params["seed"] == 987654
+    ok("players", "add", ev, *"ABCDEFGH")
+    ok("seat", ev)
+    ok("event", ev, "--reveal-seed")
+    assert said(ev)[0].endswith("seed 987654") and said(ev)[-1].endswith(" revealed the draw seed")
+
+
+def test_an_event_of_schema_version_2_is_upgraded_on_both_backends(backend, tmp_path, monkeypatch):
+    """The store adds the history's params column to an older event (ALTER TABLE) and reads
+    its English sentences as they were."""
+    monkeypatch.chdir(tmp_path)
+    ok("new", backend, "--game", "7wonders", "--seed", "5", "--name", "Cup")
+    event = Event.open(backend)
+    with event.db.begin() as conn:  # back to how a tourney of schema version 2 left it
+        conn.execute("ALTER TABLE history DROP COLUMN params")
+        conn.execute("DELETE FROM history")
+        conn.execute("INSERT INTO history (at, who, action, detail) VALUES ('2026-01-01T10:00:00+00:00', 'org', "
+                     "'players.add', '''Anna'' from round 1')")
+        conn.execute("UPDATE meta SET value = '2' WHERE \"key\" = 'schema_version'")
+    event.close()
+    ok("players", "add", backend, "Ben")
+    upgraded = Event.open(backend)
+    assert upgraded.setting("schema_version") == str(store.SCHEMA_VERSION)
+    assert [(e.detail, e.params) for e in upgraded.history()] == [
+        ("'Anna' from round 1", None), ("", {"name": "Ben", "round": 1})]
+    assert [e.text.split(" ", 1)[1] for e in history(upgraded)] == [
+        "registered 'Anna' from round 1", "registered 'Ben' from round 1"]
+    assert render(history(upgraded, player="anna"), "text").count("\n") == 1
