@@ -6,6 +6,7 @@ from __future__ import annotations
 from tourney.core import store
 from tourney.core.i18n import _, pgettext
 from tourney.core.names import fold
+from tourney.core.store.statuses import CHECK_IN_MOVES, CheckIn
 from tourney.event.errors import CodeRefused, NotOpen
 from tourney.event.players import drop_player, find_registered
 
@@ -40,7 +41,7 @@ def check_in_players(event: store.Event, names: list[str], by: str) -> tuple[lis
         for p in players:
             if p.dropped_after == 0:  # dropped at round 1's seating for not checking in: back in
                 store.reenter_player(conn, p, 1)
-        new = store.check_in(conn, [p.id for p in players], by)
+        new = store.check_in(conn, players, by)
         store.log_all(conn, [("players.checkin", {"name": p.name, **({} if by == BY_CODE else {"by": by})})
                              for p in players if p.id in new], by)
     done = {p.id for p in players if p.id in new}
@@ -71,6 +72,7 @@ def drop_absent(event: store.Event) -> list[str]:
     if missing and not event.results(rounds=[1]):
         with event.transaction() as conn:
             for p in missing:
+                CHECK_IN_MOVES.check(store.check_in_status(p, False), CheckIn.NO_SHOW, repr(p.name))
                 store.drop_player(conn, p.name, 0)
     return [p.name for p in missing]
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tourney.core import store
+from tourney.core.store import statuses
+from tourney.core.store.statuses import ReportStatus
 from tourney.core.i18n import _
 from tourney.event import entry
 from tourney.event.checkin import player_by_code
@@ -25,13 +27,15 @@ if TYPE_CHECKING:
 #: The event setting that lets players report their tables ("on").
 SELF_REPORT_SETTING = "self_report"
 
-#: A report's status: waiting for the table's answers; with the organiser (a player disputed it,
-#: or it has a rule error); stored (every player agreed) or accepted by the organiser; replaced by
-#: a newer report of the table; discarded by the organiser.
+#: A report's status (`tourney.core.store.statuses.ReportStatus`, with the moves allowed): waiting
+#: for the table's answers; with the organiser (a player disputed it, or it has a rule error);
+#: stored (every player agreed) or accepted by the organiser; replaced by a newer report of the
+#: table; discarded by the organiser.
 WAITING, DISPUTED, ERRORS, STORED, ACCEPTED, REPLACED, DISCARDED = (
-    "waiting", "disputed", "errors", "stored", "accepted", "replaced", "discarded")
-WITH_ORGANISER = (DISPUTED, ERRORS)
-OPEN = (WAITING, *WITH_ORGANISER)
+    ReportStatus.WAITING, ReportStatus.DISPUTED, ReportStatus.ERRORS, ReportStatus.STORED, ReportStatus.ACCEPTED,
+    ReportStatus.REPLACED, ReportStatus.DISCARDED)
+WITH_ORGANISER = statuses.WITH_ORGANISER
+OPEN = statuses.OPEN_REPORTS
 
 
 def self_report_on(event: store.Event) -> bool:

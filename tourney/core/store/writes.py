@@ -12,6 +12,17 @@ from tourney.core.names import clean_name, name_key
 from tourney.core.sql import Connection as Connection  # re-exported: the type of a transaction
 from tourney.core.store.event import PLAYER, Event, log, log_all, stored_version
 from tourney.core.store.schema import REMOVED, Json, NewLine, Player, current_user, now
+from tourney.core.store.statuses import (
+    CHECK_IN_MOVES,
+    ENTRY_MOVES,
+    REPORT_MOVES,
+    TABLE_MOVES,
+    CheckIn,
+    EntryStatus,
+    ReportStatus,
+    StatusRefused,
+    TableStatus,
+)
 
 
 # --- write helpers used inside Event.transaction() -------------------------------------
@@ -435,11 +446,22 @@ def checked_in(event: Event) -> dict[int, str]:
         return dict(conn.execute("SELECT player_id, at FROM check_ins").all())
 
 
-def check_in(conn: Connection, player_ids: Sequence[int], how: str) -> list[int]:
-    """Check players in (once: again changes nothing); returns the ids newly checked in."""
+def check_in_status(player: Player, checked_in: bool) -> CheckIn:
+    """Where a player stands before round 1 of an event that asks players to check in."""
+    if checked_in:
+        return CheckIn.CHECKED_IN
+    return CheckIn.NO_SHOW if player.dropped_after == 0 else CheckIn.EXPECTED
+
+
+def check_in(conn: Connection, players: Sequence[Player], how: str) -> list[int]:
+    """Check players in (once: again changes nothing); returns the ids newly checked in. A
+    no-show checked in is the player's to re-enter (`reenter_player`)."""
     have = {r for (r,) in conn.execute("SELECT player_id FROM check_ins WHERE player_id IN :ids",
-                                       {"ids": sorted(set(player_ids))})}
-    new = [pid for pid in dict.fromkeys(player_ids) if pid not in have]
+                                       {"ids": sorted({p.id for p in players})})}
+    new = [p.id for p in {p.id: p for p in players}.values() if p.id not in have]
+    for p in players:
+        if p.id in new:
+            CHECK_IN_MOVES.check(check_in_status(p, False), CheckIn.CHECKED_IN, repr(p.name))
     conn.execute_many("INSERT INTO check_ins (player_id, at, how) VALUES (:player, :at, :how)",
                       [{"player": pid, "at": now(), "how": how} for pid in new])
     return new
@@ -485,6 +507,7 @@ def hold_entry(conn: Connection, round_no: int, table_no: int, base_version: int
                rows: list[dict[str, Json]], reason: str | None) -> None:
     """Hold a desk's entry; it replaces that desk's earlier entry of the table, and entries
     that follow an older stored version go (they were typed from a superseded sheet)."""
+    TABLE_MOVES.check(table_status(conn, round_no, table_no), TableStatus.HELD, _table(round_no, table_no))
     table = {"round": round_no, "table": table_no}
     conn.execute("DELETE FROM held_entries WHERE round = :round AND table_no = :table "
                  "AND (desk = :desk OR base_version <> :base)", {**table, "desk": desk, "base": base_version})
@@ -497,7 +520,17 @@ def hold_entry(conn: Connection, round_no: int, table_no: int, base_version: int
     log(conn, "results.hold", table, desk)
 
 
+def entry_status(entry: HeldEntry) -> EntryStatus:
+    return EntryStatus.THIRD if entry.third_asked else EntryStatus.HELD
+
+
 def ask_third_entry(conn: Connection, round_no: int, table_no: int, who: str) -> None:
+    """Ask for a third desk's entry of a table whose held entries differ (asked again: nothing changes)."""
+    held = [h for h in held_at(conn, round_no, table_no) if entry_status(h) is not EntryStatus.THIRD]
+    if not held:
+        return
+    for h in held:
+        ENTRY_MOVES.check(entry_status(h), EntryStatus.THIRD, _("held entry {entry}").format(entry=h.id))
     conn.execute("UPDATE held_entries SET third_asked = :yes WHERE round = :round AND table_no = :table",
                  {"yes": True, "round": round_no, "table": table_no})
     log(conn, "results.third", {"round": round_no, "table": table_no}, who)
@@ -528,7 +561,7 @@ class SheetReport:
     table: int
     reporter: str
     rows: tuple[dict[str, Json], ...]
-    status: str
+    status: ReportStatus
     version: int | None
     at: str
     answers: tuple[ReportAnswer, ...]
@@ -552,7 +585,8 @@ def reports(conn: Connection, round_no: int | None = None, table_no: int | None 
                 "SELECT a.report_id, p.name, a.agree, a.at FROM report_answers a JOIN players p ON p.id = a.player_id "
                 "WHERE a.report_id IN :ids ORDER BY a.at, p.name", {"ids": sorted(answers)}):
             answers[rid].append(ReportAnswer(name, bool(agree), at))
-    return [SheetReport(rid, r, t, name, tuple(json.loads(rows)), status, version, at, tuple(answers[rid]))
+    return [SheetReport(rid, r, t, name, tuple(json.loads(rows)), ReportStatus(status), version, at,
+                        tuple(answers[rid]))
             for rid, r, t, name, rows, status, version, at in heads]
 
 
@@ -565,9 +599,11 @@ def sheet_reports(event: Event, round_no: int | None = None, table_no: int | Non
 def add_report(conn: Connection, round_no: int, table_no: int, player_id: int, rows: list[dict[str, Json]]) -> int:
     """A new report of a table by one of its players (who agrees with it); returns its id."""
     at = now()
+    TABLE_MOVES.check(table_status(conn, round_no, table_no), TableStatus.REPORTED, _table(round_no, table_no))
     conn.execute("INSERT INTO reports (round, table_no, player_id, rows, status, at) "
-                 "VALUES (:round, :table, :player, :rows, 'waiting', :at)",
-                 {"round": round_no, "table": table_no, "player": player_id, "rows": json.dumps(rows), "at": at})
+                 "VALUES (:round, :table, :player, :rows, :status, :at)",
+                 {"round": round_no, "table": table_no, "player": player_id, "rows": json.dumps(rows), "at": at,
+                  "status": ReportStatus.WAITING.value})
     # Inside Event.transaction the write lock is held: the newest report is ours.
     rid = int(conn.execute("SELECT max(id) FROM reports").scalar())
     answer_report(conn, rid, player_id, True)
@@ -582,9 +618,35 @@ def answer_report(conn: Connection, report_id: int, player_id: int, agree: bool)
                  {"id": report_id, "player": player_id, "agree": agree, "at": now()})
 
 
-def set_report_status(conn: Connection, report_id: int, status: str, version: int | None = None) -> None:
-    conn.execute("UPDATE reports SET status = :status, version = :version WHERE id = :id",
-                 {"id": report_id, "status": status, "version": version})
+def set_report_status(conn: Connection, report_id: int, status: ReportStatus, version: int | None = None) -> None:
+    """Change a report's status by a move `REPORT_MOVES` allows (else StatusRefused, nothing changed)."""
+    done = conn.execute("UPDATE reports SET status = :status, version = :version WHERE id = :id AND status IN :before",
+                        {"id": report_id, "status": status.value, "version": version,
+                         "before": sorted(s.value for s in REPORT_MOVES.before(status))})
+    if done.rowcount != 1:
+        now_is = conn.execute("SELECT status FROM reports WHERE id = :id", {"id": report_id}).scalar()
+        if now_is is None:
+            raise StatusRefused(_("no report {report}").format(report=report_id))
+        REPORT_MOVES.check(str(now_is), status, _("report {report}").format(report=report_id))
+
+
+def _table(round_no: int, table_no: int) -> str:
+    return _("round {round}, table {table}").format(round=round_no, table=table_no)
+
+
+def table_status(conn: Connection, round_no: int, table_no: int) -> TableStatus:
+    """How a table's sheet stands: a version stored (a correction held or not), else an entry
+    held, a report open, or nothing yet."""
+    where = {"round": round_no, "table": table_no}
+    if stored_version(conn, round_no, table_no) is not None:
+        return TableStatus.STORED
+    if conn.execute("SELECT id FROM held_entries WHERE round = :round AND table_no = :table", where).first():
+        return TableStatus.HELD
+    opened = sorted(s.value for s in REPORT_MOVES.allowed)
+    if conn.execute("SELECT id FROM reports WHERE round = :round AND table_no = :table AND status IN :open",
+                    {**where, "open": opened}).first():
+        return TableStatus.REPORTED
+    return TableStatus.OPEN
 
 
 # --- live-server desks ------------------------------------------------------------------
