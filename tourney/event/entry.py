@@ -336,6 +336,6 @@ def accept_held(event: store.Event, game: SheetGame, round_no: int, table_no: in
     checked = checked_sheet(event, game, round_no, table_no, held.rows, version, f"desk {held.desk}")
     with event.transaction() as conn:
         new = store_sheet(event, conn, checked, version, author=f"desk {held.desk}", reason=held.reason,
-                          source=Source.phrase(N_("desk {desk}, accepted by {who}"), desk=held.desk, who=who))
+                          source=Source.accepted(held.desk, who))
         store.clear_held(conn, round_no, table_no)
     return Entered(round_no, table_no, new, tuple(checked.report.warnings))

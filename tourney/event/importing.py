@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rules_engine.findings import Text, error
+from rules_engine.findings import Text, error, phrase
 from tourney.core.errors import TourneyError, UsageError
-from tourney.core.i18n import _, ngettext
+from tourney.core.i18n import N_, _, ngettext
 from tourney.core.names import name_key
 from tourney.event.errors import ImportRefused
 from tourney.event.checking import (
@@ -42,10 +42,16 @@ class Source:
         return cls(name, {"source": name})
 
     @classmethod
-    def phrase(cls, template: str, **params: str) -> Source:
+    def phrase(cls, template: str, **params: object) -> Source:
         """A source said by an English template (marked for the catalogue with `N_`)."""
         text = Text(template, tuple(params.items()))
         return cls(str(text), {"source": text})
+
+    @classmethod
+    def accepted(cls, desk: str, who: str) -> Source:
+        """A desk's held entry the organiser (`who`: a desk's "desk NAME", or a person) accepted."""
+        by: object = phrase(N_("desk {name}"), name=who.removeprefix("desk ")) if who.startswith("desk ") else who
+        return cls.phrase(N_("desk {desk}, accepted by {who}"), desk=desk, who=by)
 
 
 @dataclass(frozen=True)
