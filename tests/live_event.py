@@ -69,6 +69,36 @@ def table_rows(event_path: Path | str, round_no: int, table: int, *, bump: int =
     return rows
 
 
+@dataclass(frozen=True)
+class Reported:
+    """Round 1, table 1 of a live event with self-reporting on, reported by its first player."""
+
+    path: Path | str
+    event: Event
+    codes: dict[str, str]  # every player's personal code
+    players: list[str]  # the table's, by seat
+    report: int
+
+
+def report_table(folder: Path) -> Reported:
+    """`build_event` with self-reporting on and round 1 published; its table 1 reported by its
+    first player, every other one still to answer."""
+    from tourney.event import live
+    from tourney.event.players import player_codes
+    from tourney.event.reports import report_sheet
+    from tourney.event.setup import update_event
+
+    ev = build_event(folder)
+    event, game = Event.open(ev.path), find_game("7wonders")
+    update_event(event, self_report=True, game=game)
+    live.publish_round(event, 1, "test")
+    codes = dict(player_codes(event))
+    rows = table_rows(ev.path, 1, 1)
+    players = [str(r["player"]) for r in rows]
+    rid = report_sheet(event, game, 1, 1, players[0], codes[players[0]], rows).report
+    return Reported(ev.path, event, codes, players, rid)
+
+
 def type_sheet(page, rows) -> None:
     """Type the rows into the pad-shaped form of a page (Playwright): a column per player (by
     seat), a row per category."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from live_event import build_event, table_rows
+from live_event import report_table
 from tourney.core import store
 from tourney.core.i18n import use_language
 from tourney.core.store import Event
@@ -20,25 +20,15 @@ from tourney.core.store.statuses import (
     StatusRefused,
     TableStatus,
 )
-from tourney.event import live
-from tourney.event.players import player_codes
-from tourney.event.reports import confirm_report, report_sheet
-from tourney.event.setup import update_event
+from tourney.event.reports import confirm_report
 from tourney.games.registry import find_game
 
 
 @pytest.fixture
 def reported(tmp_path):
     """Table 1 of round 1 reported by its first player, every other one still to answer."""
-    ev = build_event(tmp_path)
-    event, game = Event.open(ev.path), find_game("7wonders")
-    update_event(event, self_report=True, game=game)
-    live.publish_round(event, 1, "test")
-    codes = dict(player_codes(event))
-    rows = table_rows(ev.path, 1, 1)
-    players = [str(r["player"]) for r in rows]
-    rid = report_sheet(event, game, 1, 1, players[0], codes[players[0]], rows).report
-    return event, game, codes, players, rid
+    r = report_table(tmp_path)
+    return r.event, find_game("7wonders"), r.codes, r.players, r.report
 
 
 def status_of(event: Event, rid: int) -> ReportStatus:

@@ -18,7 +18,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from live_event import Server, build_event, free_port, table_rows, type_sheet
+from live_event import Server, build_event, free_port, report_table, table_rows, type_sheet
 
 from tourney.core.store import Event
 from tourney.event import live
@@ -253,20 +253,11 @@ def test_a_phone_resends_to_a_server_killed_and_started_again_and_the_sheet_is_s
     confirmation through the server's death and sending it to the server started again. A desk
     page's session lives in the server's memory until sessions move into the event, so the
     desk's sheet is resent by the API client in the test above.)"""
-    from tourney.event.players import player_codes
-    from tourney.event.reports import confirm_report, report_sheet
-    from tourney.event.setup import update_event
+    from tourney.event.reports import confirm_report
     from tourney.games.registry import find_game
 
-    ev = build_event(tmp_path)
-    event = Event.open(ev.path)
-    game = find_game("7wonders")
-    update_event(event, self_report=True, game=game)
-    live.publish_round(event, 1, "test")
-    codes = dict(player_codes(event))
-    rows = table_rows(ev.path, 1, 1)
-    players = [str(r["player"]) for r in rows]
-    rid = report_sheet(event, game, 1, 1, players[0], codes[players[0]], rows).report
+    ev = report_table(tmp_path)
+    event, codes, players, rid, game = ev.event, ev.codes, ev.players, ev.report, find_game("7wonders")
     for p in players[1:-1]:
         confirm_report(event, game, 1, 1, p, codes[p], rid, True)
     last = players[-1]

@@ -19,11 +19,12 @@ from tourney.core.names import name_key
 from tourney.event.drawproof import HIDDEN, hide_seed, seed_proof
 from tourney.event.legacylog import legacy_names, legacy_params, legacy_text
 
-#: The sentence of each action, by the parameters it stores (`tourney.core.store.log`). A
-#: `Sentence`'s parameters are its template's placeholders but {who}, and its `flags` (true
-#: values that pick it: a desk added as the organiser's); the entry's parameters pick exactly one.
 @dataclass(frozen=True)
 class Sentence:
+    """How an action with certain parameters (`tourney.core.store.log`) is said. Its parameters
+    are its template's placeholders but {who}, and its `flags` (true values that pick it: a desk
+    added as the organiser's); an entry's parameters pick exactly one sentence of its action."""
+
     action: str
     template: str  # English, in the catalogue
     flags: frozenset[str] = frozenset()
