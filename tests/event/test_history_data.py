@@ -151,3 +151,22 @@ def test_an_event_of_schema_version_2_is_upgraded_on_both_backends(backend, tmp_
     assert [e.text.split(" ", 1)[1] for e in history(upgraded)] == [
         "registered 'Anna' from round 1", "registered 'Ben' from round 1"]
     assert render(history(upgraded, player="anna"), "text").count("\n") == 1
+
+
+def test_a_desk_correction_without_a_reason_is_said_without_one_in_any_language(tmp_path):
+    from live_event import build_event, table_rows
+    from tourney.event.entry import enter_table
+    from tourney.games.registry import find_game
+
+    ev = build_event(tmp_path)
+    event, game = Event.open(ev.path), find_game("7wonders")
+    enter_table(event, game, 1, 1, table_rows(ev.path, 1, 1), version=None, author="desk A")
+    enter_table(event, game, 1, 1, table_rows(ev.path, 1, 1, bump=1), version=1, author="desk B")
+    [stored] = [t for t in event.results() if t.table == 1]
+    assert stored.reason == "corrected by desk B"  # the result keeps who corrected it
+    last = history(event)[-1]
+    assert last.params == {"round": 1, "table": 1, "version": 2, "source": "desk B"} and last.reason is None
+    assert last.text.startswith("desk B corrected round 1, table 1 (version 2): civilian ")
+    assert "reason" not in last.text
+    ok("event", str(ev.path), "--lang", "de")
+    assert said(str(ev.path))[-2].startswith("Eingabeplatz B hat Runde 1, Tisch 1 korrigiert (Version 2): Zivil ")

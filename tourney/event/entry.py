@@ -153,9 +153,9 @@ def store_sheet(event: store.Event, conn: store.Connection, checked: CheckedShee
         return same  # the numbers stored already: nothing to store, nothing to compare
     new = checked.number if unchanged and checked.number is not None else store.next_version(
         conn, table.round, table.table)
-    why = (reason or "").strip() or f"corrected by {author}"
     if not store_checked_table(conn, table, checked.table_rows, ids, version=new, replaces=version is not None,
-                               author=author, reason=why, source=source, warnings=report.warnings):
+                               author=author, reason=(reason or "").strip() or None, source=source,
+                               warnings=report.warnings):
         new -= 1  # the same sheet again: nothing stored, the stored version stands
     return new
 

@@ -264,7 +264,7 @@ def _entry(h: store.LogEntry, who: str, params: dict[str, object],
         names |= {name_key(line.player) for x in (this, before) if x for line in x.lines}
         if h.action == "results.correct":
             changes = cell_changes(before, this) if this and before else ()
-            if reason is None and this is not None:
+            if reason is None and this is not None and h.params is None:  # an older tourney's entry
                 reason = this.reason
         text = _result_text(h.action, who, r, t, v, params, changes, reason, label)
     else:

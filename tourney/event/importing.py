@@ -123,7 +123,9 @@ def store_checked_tables(conn: store.Connection, tables: Sequence[ToStore], tabl
         if item.replaces and same_lines(store.latest_lines(conn, r, t), lines):
             done.append(False)
             continue
-        results.append(store.NewResult(r, t, version, author, reason if item.replaces else None, source.text,
+        # A correction without a reason (a desk's) keeps who made it as its reason; the history says it.
+        kept = (reason or f"corrected by {author}") if item.replaces else None
+        results.append(store.NewResult(r, t, version, author, kept, source.text,
                                        found[(r, t)], lines, seats))
         history.append(("results.correct" if item.replaces else "results.import",
                         {"round": r, "table": t, "version": version, **source.said,
