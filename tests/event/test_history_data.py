@@ -170,3 +170,32 @@ def test_a_desk_correction_without_a_reason_is_said_without_one_in_any_language(
     assert "reason" not in last.text
     ok("event", str(ev.path), "--lang", "de")
     assert said(str(ev.path))[-2].startswith("Eingabeplatz B hat Runde 1, Tisch 1 korrigiert (Version 2): Zivil ")
+
+
+def test_a_removed_sheet_is_stored_as_data_and_said_in_french(tmp_path, monkeypatch):
+    from live_event import build_event, table_rows
+    from tourney.event.entry import enter_table
+    from tourney.games.registry import find_game
+
+    monkeypatch.setenv("LOGNAME", "org")
+    ev = build_event(tmp_path)
+    event = Event.open(ev.path)
+    enter_table(event, find_game("7wonders"), 1, 1, table_rows(ev.path, 1, 1), version=None, author="desk A")
+    ok("results", "remove", str(ev.path), "--round", "1", "--table", "1", "--reason", "sheet of round 2")
+    last = Event.open(ev.path).history()[-1]
+    assert (last.action, last.params, last.detail) == (
+        "results.remove", {"round": 1, "table": 1, "removed": 1, "reason": "sheet of round 2"}, "")
+    ok("event", str(ev.path), "--lang", "fr")
+    assert said(str(ev.path))[-2] == ("org a retiré la ronde 1, table 1 (la version 1 reste dans l'historique) ; "
+                                      "motif : sheet of round 2")
+    # Found by the round and by a player of the removed sheet.
+    name = str(table_rows(ev.path, 1, 1)[0]["player"])
+    assert [e.action for e in history(Event.open(ev.path), player=name)][-1] == "results.remove"
+    assert [e.action for e in history(Event.open(ev.path), round_no=1)][-1] == "results.remove"
+
+
+def test_a_removal_an_older_tourney_logged_reads_as_data():
+    from tourney.event.legacylog import legacy_params
+
+    assert legacy_params("results.remove", "round 3, table 5, version 2 from removed: round 2's sheet") == {
+        "round": 3, "table": 5, "removed": 1, "reason": "round 2's sheet"}
