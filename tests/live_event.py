@@ -81,18 +81,12 @@ class Reported:
 
 
 def report_table(folder: Path) -> Reported:
-    """`build_event` with self-reporting on and round 1 published; its table 1 reported by its
-    first player, every other one still to answer."""
-    from tourney.event import live
-    from tourney.event.players import player_codes
+    """`self_reporting`'s event with its table 1 reported by its first player, every other one
+    still to answer."""
     from tourney.event.reports import report_sheet
-    from tourney.event.setup import update_event
 
-    ev = build_event(folder)
+    ev, codes = self_reporting(folder)
     event, game = Event.open(ev.path), find_game("7wonders")
-    update_event(event, self_report=True, game=game)
-    live.publish_round(event, 1, "test")
-    codes = dict(player_codes(event))
     rows = table_rows(ev.path, 1, 1)
     players = [str(r["player"]) for r in rows]
     rid = report_sheet(event, game, 1, 1, players[0], codes[players[0]], rows).report
