@@ -952,6 +952,60 @@ _COLOUR_SLOTS: dict[int, tuple[tuple[int, int, int], ...]] = {
 
 _STRATEGISTS = GUILD_INDEX["Strategists Guild"]
 _BUILDERS = GUILD_INDEX["Builders Guild"]
+#: Guilds that count the neighbours' defeat tokens, with the points per token (data.py: the
+#: Strategists Guild, 1 each).
+DEFEAT_GUILDS: tuple[tuple[int, int], ...] = tuple(
+    (GUILD_INDEX[c.name], e.points) for c in d.CARDS if c.is_guild for e in c.effects
+    if isinstance(e, d.PerUnit) and e.counted is d.Counted.DEFEATS and e.whose == d.NEIGHBOURS)
+_DEFEAT_GUILD_INDICES = frozenset(k for k, _ in DEFEAT_GUILDS)
+
+
+@lru_cache(maxsize=65536)
+def most_defeats(totals: tuple[int, ...], seats: frozenset[int]) -> int | None:
+    """The most defeat tokens the seats `seats` (indices in seat order) hold together over
+    every result of every neighbour pair and age that gives these military totals (the
+    results `military_assignment_exists` accepts); None when no results give them. A loss
+    is a defeat token, so the table's totals bound the neighbours' tokens together: at
+    totals 0, 0, 0 every battle was a draw."""
+    last, best = len(totals) - 1, -1
+    for a_last, options in MILITARY_PAIR.items():
+        for b_last, gt_c, lt_c, _ in options:
+            # Pair n - 1 (seat n - 1 before seat 0) is fixed first; then pairs 0 .. n - 2.
+            got = _defeats_after(totals, seats, a_last, b_last, gt_c, lt_c)
+            if got >= 0:
+                got += _losses(last, 0, gt_c, lt_c, seats)
+                best = max(best, got)
+    return best if best >= 0 else None
+
+
+def _losses(before: int, after: int, gt: int, lt: int, seats: frozenset[int]) -> int:
+    """Battles lost by the seats of `seats` in one pair's result: the seat before loses the
+    ages of `lt`, the seat after it those of `gt`."""
+    return (bin(lt).count("1") if before in seats else 0) + (bin(gt).count("1") if after in seats else 0)
+
+
+def _defeats_after(totals: tuple[int, ...], seats: frozenset[int], a_last: int, b_last: int,
+                   gt_c: int, lt_c: int) -> int:
+    """`most_defeats` over pairs 0 .. n - 2, given the last pair's result (it gives seat
+    n - 1 `a_last` and seat 0 `b_last`, decides the ages `gt_c` | `lt_c`); -1 when none fits."""
+    last = len(totals) - 1
+    memo: dict[tuple[int, int, int, int], int] = {}
+
+    def walk(k: int, b_prev: int, gt: int, lt: int) -> int:
+        if k == last:
+            return 0 if b_prev + a_last == totals[last] and (gt | gt_c) == (lt | lt_c) else -1
+        key = (k, b_prev, gt, lt)
+        if key in memo:
+            return memo[key]
+        top = -1
+        for b, g, lo in _PAIR_BY_A.get(totals[k] - b_prev, ()):
+            rest = walk(k + 1, b, gt | g, lt | lo)
+            if rest >= 0:
+                top = max(top, rest + _losses(k, k + 1, g, lo, seats))
+        memo[key] = top
+        return top
+
+    return walk(0, b_last, 0, 0)
 
 
 def _guild_bound(possible: tuple[int, ...], extra: int, copies: bool,
@@ -999,6 +1053,21 @@ def _guild_values(t: _Table, i: int) -> list[int]:
     own, turns, k = _OWN_BROWN_GREY[n], 6 + t.seats[i].board.extra_builds, len(t.possible)
     v[_SHIPOWNERS] = (own if me.free > own else me.free) + (turns if k > turns else k)  # _shipowners_rough
     return v
+
+
+def _defeat_share(values: list[int], possible: tuple[int, ...]) -> int:
+    """What the guilds that count defeat tokens add to a player's quick bound at most."""
+    return sum(values[k] for k in possible if k in _DEFEAT_GUILD_INDICES)
+
+
+def _neighbour_tokens(t: _Table, i: int) -> int | None:
+    """Most defeat tokens player i's two neighbours hold together, over the results of the
+    whole table's battles that give its military (`most_defeats`); None when the military
+    is out of range or no results give it (the military checks report that)."""
+    totals = tuple(s.line.military for s in t.seats)
+    if any(not MILITARY_MIN <= v <= MILITARY_MAX for v in totals):
+        return None
+    return most_defeats(totals, frozenset({(i + 1) % t.n, (i - 1) % t.n}))
 
 
 def _shipowners_rough(t: _Table, i: int) -> int:
@@ -1066,6 +1135,26 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
         top, each = bounds[i] = _guild_bound(possible, s.board.extra_builds, s.copies_guild, values)
         if top > best:
             best = top
+        if p.guilds <= top and t.ordered and p.guilds > top - _defeat_share(values, possible):
+            # The neighbours' tokens taken from each one's total alone may be what lets the
+            # points through: take them from the whole table's battles instead.
+            tokens = _neighbour_tokens(t, i)
+            if tokens is not None:
+                for k, per in DEFEAT_GUILDS:
+                    values[k] = per * tokens
+                exact = _guild_bound(possible, s.board.extra_builds, s.copies_guild, values)[0]
+                if p.guilds > exact:
+                    over = True
+                    out.append(error("guilds.strategists", "guild points {points} for {player!r} are more than "
+                                     "the {top} {which} can give: the Strategists Guild counts the neighbours' "
+                                     "defeat tokens, and the battles that give the table's military "
+                                     "({listed}, in seat order) give {left!r} and {right!r} at most {tokens} "
+                                     "together; check the guilds and military columns", p.player,
+                                     points=p.guilds, player=p.player, top=exact, which=_guilds_where(t),
+                                     listed=", ".join(f"{x.line.player!r} {x.line.military}" for x in t.seats),
+                                     left=t.left(i).line.player, right=t.right(i).line.player, tokens=tokens))
+                    continue
+                top = exact
         if p.guilds <= top and _SHIPOWNERS in possible and p.guilds > top - values[_SHIPOWNERS]:
             # The quick Shipowners bound may be what lets the points through: work it out
             # (for this player only; the table's bound below keeps the quick one).

@@ -745,3 +745,69 @@ def test_shipowners_cards_go_on_the_turns_of_their_ages():
     assert c._most_counted(groups, {1: 0, 2: 0, 3: 6}, 0, 6) == 4
     assert c._most_counted(groups, {1: 3, 2: 3, 3: 0}, 0, 6) == 6
     assert c._most_counted(groups, {1: 0, 2: 0, 3: 6}, 1, 7) == 5  # a discard build takes any age
+
+
+# --- issue 50: what the table's cards, turns and neighbours allow together ---------------
+
+STRATEGISTS_IN_PLAY = ("Strategists Guild", "Magistrates Guild", "Philosophers Guild", "Builders Guild",
+                       "Scientists Guild")
+
+
+def _strategists_table(guilds, military):
+    """Three players; the guilds in play give P1 nothing but the Strategists Guild (the
+    neighbours hold no blue or green card and no stage)."""
+    sides = dict(side="A")
+    return table(line(1, wonder="Gizah", guilds=guilds, military=military[0], **sides),
+                 line(2, wonder="Rhodos", military=military[1], **sides),
+                 line(3, wonder="Ephesos", military=military[2], **sides), guilds=STRATEGISTS_IN_PLAY)
+
+
+def test_the_neighbours_defeat_tokens_come_from_the_whole_tables_battles():
+    # Derived from the card data: the guilds that count the neighbours' defeat tokens.
+    assert [(d.GUILD_NAMES[k], per) for k, per in c.DEFEAT_GUILDS] == [("Strategists Guild", 1)]
+    # Each neighbour's total alone allows 4 tokens at -1 (a won Age II battle, four lost), but
+    # at (2, -1, -1) the table's military adds up to 0: only Age I battles were decided, one
+    # lost by each neighbour.
+    assert c.MAX_DEFEATS[-1] == 4 and c.most_defeats((2, -1, -1), frozenset({1, 2})) == 2
+    assert c.most_defeats((0, 0, 0), frozenset({1, 2})) == 0  # every battle a draw
+    assert c.most_defeats((1, 0, 0), frozenset({1, 2})) is None  # military.pairs says why
+    bad = _strategists_table(3, (2, -1, -1))
+    assert [f.message for f in check_sheet(bad)][:1] == [
+        "guild points 3 for 'P1' are more than the 2 the guilds in play can give: the Strategists Guild counts "
+        "the neighbours' defeat tokens, and the battles that give the table's military ('P1' 2, 'P2' -1, "
+        "'P3' -1, in seat order) give 'P2' and 'P3' at most 2 together; check the guilds and military columns"]
+    assert rules(_strategists_table(2, (2, -1, -1))) == []
+    assert rules(_strategists_table(1, (0, 0, 0))) == ["guilds.strategists"]
+    assert rules(_strategists_table(0, (0, 0, 0))) == []
+
+
+def _brute_force_defeats(n, seats):
+    """Per military totals of an n-player ring: the most defeat tokens of the two `seats`
+    together, over every result of every pair and age whose ages can come from shields."""
+    best = {}
+    for results in itertools.product((1, 0, -1), repeat=3 * n):
+        totals, losses, won, lost = [0] * n, [0] * n, 0, 0
+        for k in range(n):
+            for age in d.AGES:
+                r, bit, after = results[3 * k + age - 1], 1 << (age - 1), (k + 1) % n
+                if r == 1:
+                    totals[k] += d.MILITARY_WIN[age]
+                    totals[after] -= 1
+                    losses[after] += 1
+                    won |= bit
+                elif r == -1:
+                    totals[after] += d.MILITARY_WIN[age]
+                    totals[k] -= 1
+                    losses[k] += 1
+                    lost |= bit
+        if won == lost:
+            key = tuple(totals)
+            best[key] = max(best.get(key, 0), sum(losses[i] for i in seats))
+    return best
+
+
+def test_the_most_defeat_tokens_agree_with_trying_every_result():
+    for seats in ({1, 2}, {0, 1}, {0, 2}):
+        best = _brute_force_defeats(3, seats)
+        assert all(c.most_defeats(totals, frozenset(seats)) == v for totals, v in best.items())
+    assert c.most_defeats((5, 5, -1), frozenset({1, 2})) is None and (5, 5, -1) not in best

@@ -102,17 +102,25 @@ def test_a_city_with_room_for_a_red_card_fits_without_the_exact_searches(sheet):
 
 
 def _exact_guild_rules(t, sheet):
-    """guilds.max, guilds.shipowners and guilds.table worked out for every player, no bound
-    skipped: the Shipowners Guild's exact bound for everyone (the table's bound keeps the quick one)."""
+    """guilds.max, guilds.strategists, guilds.shipowners and guilds.table worked out for every
+    player, no bound skipped: the neighbours' defeat tokens from the whole table's battles and
+    the Shipowners Guild's exact bound for everyone (the table's bound keeps the quick ones)."""
     out = []
     bounds = [c._guild_bound(t.possible, s.board.extra_builds, s.copies_guild, c._guild_values(t, i))
               for i, s in enumerate(t.seats)]
     for i, (s, (top, _)) in enumerate(zip(t.seats, bounds)):
         exact = c._guild_values(t, i)
+        tokens = c._neighbour_tokens(t, i) if t.ordered else None
+        if tokens is not None:
+            for k, per in c.DEFEAT_GUILDS:
+                exact[k] = per * tokens
+        strategists = c._guild_bound(t.possible, s.board.extra_builds, s.copies_guild, exact)[0]
         if c._SHIPOWNERS in t.possible:
             exact[c._SHIPOWNERS] = c._shipowners(t, i)
         if s.line.guilds > top:
             out.append(("guilds.max", s.line.player))
+        elif s.line.guilds > strategists:
+            out.append(("guilds.strategists", s.line.player))
         elif s.line.guilds > c._guild_bound(t.possible, s.board.extra_builds, s.copies_guild, exact)[0]:
             out.append(("guilds.shipowners", s.line.player))
     best = [max(each[k] for _, each in bounds) for k in range(len(t.possible))]
@@ -128,8 +136,8 @@ def test_guild_bounds_skipped_for_players_without_guild_points_decide_the_same(s
     # Covers both shortcuts of _guilds: players without guild points, and the table bound
     # first tried with the players already bounded (a lower bound of the full one).
     t = view(sheet)
-    got = [(f.rule, f.player) for f in c._guilds(t, sheet) if f.rule in ("guilds.max", "guilds.shipowners",
-                                                                         "guilds.table")]
+    got = [(f.rule, f.player) for f in c._guilds(t, sheet) if f.rule in ("guilds.max", "guilds.strategists",
+                                                                         "guilds.shipowners", "guilds.table")]
     assert got == _exact_guild_rules(t, sheet)
 
 
