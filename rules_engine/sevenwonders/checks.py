@@ -169,7 +169,7 @@ class _Boards:
     most_stages: int
     wild: bool                   # may hold Babylon's wild science symbol
     copies_guild: bool           # may be Olympia B
-    extra_builds: int            # most cards beyond six it can build in Age III
+    extra_builds: int            # most Age III cards beyond six it can build (Babylon B)
     game_extra: int              # most cards beyond 18 it can build in the whole game
     stages_for: dict[int, int]   # wonder points -> fewest stages that give them
     label: str                   # "Gizah A", "Gizah", or "any board"
@@ -212,9 +212,11 @@ class _Table(NamedTuple):
 
 
 def _extra_builds(b: d.Board) -> int:
-    """Cards beyond six a city can build in Age III thanks to its board."""
+    """Cards of Age III beyond six a city can build thanks to its board: Babylon B's seventh
+    card. A Halikarnassos discard build is made on the turn its stage is built, so an Age III
+    card from the discard pile takes an Age III turn as well: no more than six."""
     return sum(1 for s in b.stages for e in s.effects if isinstance(e, d.Power)
-               and e.action in (d.Action.PLAY_LAST_CARD, d.Action.BUILD_FROM_DISCARD))
+               and e.action is d.Action.PLAY_LAST_CARD)
 
 
 def _game_extra(b: d.Board) -> int:
@@ -1388,6 +1390,13 @@ def _best(blue: tuple[AgeVec, ...], sci: tuple[AgeVec, ...], fixed3: int, flexib
                     spill += a3 - per_age
                 if spill > over:
                     over = spill
+                if anywhere:
+                    # A discard build takes a card of this age or an earlier one, on a stage's
+                    # turn: Age III cards still each take an Age III turn, Age II and III
+                    # cards a turn of Age II or III (Babylon B has no discard builds).
+                    late = a3 - per_age if a3 - per_age > a2 + a3 - 2 * per_age else a2 + a3 - 2 * per_age
+                    if late > over:
+                        over = late
                 if over <= 0:
                     return 0, (a1, a2, a3)
                 if over < best:
@@ -1551,14 +1560,21 @@ def _ship_groups(n: int, guilds: int) -> tuple[tuple[int, frozenset[int]], ...]:
     return tuple(groups)
 
 
+_LAST_AGE = max(d.AGES)
+
+
 def _most_counted(groups: tuple[tuple[int, frozenset[int]], ...], free: dict[int, int], anywhere: int,
                   total: int) -> int:
     """Most cards of the groups that fit: each on a free turn of one of its ages or on a
-    discard build (any age), `total` plays in all. A flow problem: the least cut over which
-    groups reach the turns."""
+    discard build, `total` plays in all. A discard build takes a card of its age or an earlier
+    one on a stage's turn, so it adds nothing to cards of the last age only (the guilds: each
+    still takes an Age III turn). A flow problem: the least cut over which groups reach the turns."""
     best = 10**6
     for chosen in itertools.product((False, True), repeat=len(groups)):
-        reach = anywhere + sum(free[a] for a in set().union(*(g[1] for g, c in zip(groups, chosen) if c)))
+        picked = [g for g, c in zip(groups, chosen) if c]
+        reach = sum(free[a] for a in set().union(*(g[1] for g in picked)))
+        if any(min(g[1]) < _LAST_AGE for g in picked):
+            reach += anywhere
         cut = sum(g[0] for g, c in zip(groups, chosen) if not c) + min(total, reach)
         best = min(best, cut)
     return best
@@ -1591,8 +1607,8 @@ def shipowners_most(n: int, guild: bool, commercial: int, red: bool, in_play: in
                 need = (b[0] + s[0], b[1] + s[1], b[2] + s[2] + fixed3)
                 spill = sum(x - per_age for x in need if x > per_age)
                 total = room - sum(need) - flexible
-                if spill > anywhere or total < 0:
-                    continue  # doesn't fit: the city checks say so
+                if spill > anywhere or total < 0 or need[2] > per_age or need[1] + need[2] > 2 * per_age:
+                    continue  # doesn't fit (`_best`): the city checks say so
                 free = {a: per_age - min(x, per_age) for a, x in zip(range(1, ages + 1), need)}
                 best = max(best, _most_counted(groups, free, anywhere - spill, total))
     if best < 0:
@@ -1735,6 +1751,15 @@ def _ages(t: _Table, i: int) -> list[Finding]:
         a1, a2, a3 = nd.worst
         what = [Term("blue"), Term("green")] + ([phrase("a yellow card for commercial")] if p.commercial > 0 else []) \
             + ([phrase("a guild")] if p.guilds > 0 and not t.seats[i].copies_guild else [])
+        turns = d.HAND_SIZE - 1
+        if (a3 > turns or a2 + a3 > 2 * turns) and t.seats[i].board.boards[0].has_power(d.Action.BUILD_FROM_DISCARD):
+            return [error("city.ages", "{player!r} can't fit its cards into the three ages: the civilian, science "
+                          "and other points need at the least {age1} Age I, {age2} Age II and {age3} Age III cards "
+                          "({what}), but {board} builds a card from the discard pile on the turn of its stage, a "
+                          "card of that age or an earlier one: Age III cards still take Age III turns, at most "
+                          "{turns}, and Age II and III cards at most {both}; check the categories", p.player,
+                          player=p.player, age1=a1, age2=a2, age3=a3, what=Joined(tuple(what)),
+                          board=t.seats[i].board.label, turns=turns, both=2 * turns)]
         return [error("city.ages", "{player!r} can't fit its cards into the three ages: the civilian, science "
                       "and other points need at the least {age1} Age I, {age2} Age II and {age3} Age III cards "
                       "({what}), {over} more than the six turns of each age (plus the "

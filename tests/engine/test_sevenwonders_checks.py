@@ -547,7 +547,6 @@ def test_coins_ceiling_counts_the_plays_the_points_need():
 def test_cards_must_fit_into_the_ages():
     # All 13 blue cards (five of Age III) plus a commercial point (an Age III yellow card)
     # and a guild point: 7 Age III cards for 6 Age III turns, though 15 plays fit in 18.
-    guilds = ("Builders Guild",)
     bad = table(line(1, wonder="Gizah", side="A", civilian=ALL_BLUE_5, commercial=1, guilds=1), *plain(5)[1:],
                 guilds=None)
     assert "city.ages" in rules(bad) and "city.cards" not in rules(bad)
@@ -558,10 +557,28 @@ def test_cards_must_fit_into_the_ages():
         "categories"]
     ok = table(line(1, wonder="Gizah", side="A", civilian=ALL_BLUE_5, commercial=1), *plain(5)[1:])
     assert "city.ages" not in rules(ok)
-    # Halikarnassos builds a card from the discard pile: that one fits.
-    hali = table(line(1, wonder="Halikarnassos", side="A", wonders=3, civilian=ALL_BLUE_5, commercial=1,
-                      guilds=1), *plain(5)[1:], guilds=guilds)
-    assert "city.ages" not in rules(hali)
+
+
+def test_a_discard_build_takes_an_age_iii_turn_for_an_age_iii_card():
+    # Halikarnassos builds a card from the discard pile on the turn its stage is built, a card
+    # of that age or an earlier one: 7 Age III cards (the five blue, a commercial card, a
+    # guild) still need 7 Age III turns, on either side (issue 50, item 3).
+    guilds = ("Builders Guild", "Workers Guild", "Spies Guild", "Traders Guild", "Scientists Guild",
+              "Magistrates Guild", "Strategists Guild")
+    for side, wonders in (("A", 3), ("B", 3)):  # A: stages 1-2 (the second builds); B: 2 or 3 stages, each builds
+        hali = table(line(1, wonder="Halikarnassos", side=side, wonders=wonders, civilian=ALL_BLUE_5, commercial=1,
+                          guilds=1), *plain(5)[1:], guilds=guilds)
+        assert [f.message for f in check_sheet(hali)] == [
+            f"'P1' can't fit its cards into the three ages: the civilian, science and other points need at the "
+            f"least 4 Age I, 4 Age II and 7 Age III cards (blue, green, a yellow card for commercial, a guild), but "
+            f"Halikarnassos {side} builds a card from the discard pile on the turn of its stage, a card of that age "
+            f"or an earlier one: Age III cards still take Age III turns, at most 6, and Age II and III cards at "
+            f"most 12; check the categories"]
+        # Six Age III cards fit.
+        assert rules(table(line(1, wonder="Halikarnassos", side=side, wonders=wonders, civilian=ALL_BLUE_5,
+                                commercial=1), *plain(5)[1:], guilds=guilds)) == []
+    # A guild from the discard pile takes an Age III turn too: Halikarnassos B adds no guild.
+    assert c._extra_builds(d.board("Halikarnassos", "B")) == 0 and c._extra_builds(d.board("Babylon", "B")) == 1
 
 
 def test_four_age_three_compasses_and_all_age_three_blue_cards():
@@ -745,6 +762,8 @@ def test_shipowners_cards_go_on_the_turns_of_their_ages():
     assert c._most_counted(groups, {1: 0, 2: 0, 3: 6}, 0, 6) == 4
     assert c._most_counted(groups, {1: 3, 2: 3, 3: 0}, 0, 6) == 6
     assert c._most_counted(groups, {1: 0, 2: 0, 3: 6}, 1, 7) == 5  # a discard build takes any age
+    # ... but on a stage's turn: a guild from the discard pile takes an Age III turn (issue 50, item 3).
+    assert c._most_counted(((0, frozenset({1, 2})), (6, frozenset({3}))), {1: 0, 2: 0, 3: 5}, 1, 7) == 5
 
 
 # --- issue 50: what the table's cards, turns and neighbours allow together ---------------
