@@ -909,7 +909,75 @@ def _commercial(t: _Table, sheet: TableSheet) -> list[Finding]:
                              "{n}-player game; check the commercial column", p.player,
                              commercial=p.commercial, player=p.player, top=top, plays=PLAYS + s.board.game_extra,
                              n=t.n))
+    if out:
+        return out
+    scorers = tuple(sorted((s.line.commercial, t.needs[i].stages) for i, s in enumerate(t.seats)
+                           if s.line.commercial > 0))
+    if len(scorers) > 1 and not commercial_table_feasible(t.n, scorers):
+        shown = Joined(tuple(f"{s.line.player!r} {s.line.commercial}" for s in t.seats if s.line.commercial > 0),
+                       " and ")
+        cards = Joined(tuple(phrase("{copies} {card}", copies=_COPIES[t.n][c.name], card=c.name)
+                             for c in COMMERCIAL_CARDS[t.n]))
+        out.append(error("commercial.deck", "commercial {shown} can't all be: a city scores commercial points "
+                         "only with its own Haven, Lighthouse, Chamber of Commerce or Arena (the Arena only "
+                         "with stages built), each once, and the {n}-player decks hold {cards}; check the "
+                         "commercial column and the wonder points", shown=shown, n=t.n, cards=cards))
     return out
+
+
+def _card_commercial_max(c: d.Card, n: int, stages: int) -> int:
+    """Most commercial points card `c` gives a city at `n` players with `stages` stages: its
+    points per own card of the colours it counts (each name once per city) or per stage."""
+    total = 0
+    for e in c.effects:
+        if isinstance(e, d.PerUnit) and e.points and e.whose == d.ONLY_SELF:
+            units = stages if e.counted is d.Counted.WONDER_STAGES else sum(NAMES[(col, n)] for col in e.colours)
+            total += e.points * units
+    return total
+
+
+@lru_cache(maxsize=1024)
+def _commercial_sets(n: int, points: int, stages: int) -> tuple[int, ...]:
+    """The fewest sets of distinct scoring yellow cards (COMMERCIAL_CARDS[n]) that can give
+    these commercial points with at most `stages` stages built: bit fields, one 4-bit field
+    per card. A set gives at least what its cards give alone with no stage (the Lighthouse
+    counts itself) and at most what they count at most."""
+    cards = COMMERCIAL_CARDS[n]
+    found: list[int] = []
+    for k in sorted(range(1, 1 << len(cards)), key=lambda k: bin(k).count("1")):
+        if any(f & k == f for f in found):
+            continue  # a subset already gives the points: this set only takes more copies
+        chosen = [c for j, c in enumerate(cards) if k >> j & 1]
+        lo = sum(_points_alone(c, 0) for c in chosen)
+        if lo <= points <= sum(_card_commercial_max(c, n, stages) for c in chosen):
+            found.append(k)
+    return tuple(sum(1 << (4 * j) for j in range(len(cards)) if k >> j & 1) for k in found)
+
+
+@lru_cache(maxsize=4096)
+def commercial_table_feasible(n: int, scorers: tuple[tuple[int, int], ...]) -> bool:
+    """Can every (commercial points, most stages) of `scorers` come from its own scoring yellow
+    cards, with no card used more often than the `n`-player decks hold it? (Each city holds a
+    name once; the decks hold one or two copies of each: at 3 players one Haven, one
+    Lighthouse and one Arena.)"""
+    cards = COMMERCIAL_CARDS[n]
+    capacity = sum((_COPIES[n][c.name] | 8) << (4 * j) for j, c in enumerate(cards))
+    guards = sum(8 << (4 * j) for j in range(len(cards)))
+    options = sorted((_commercial_sets(n, points, stages) for points, stages in scorers), key=len)
+    dead: set[tuple[int, int]] = set()
+
+    def go(k: int, cap: int) -> bool:
+        if k == len(options):
+            return True
+        if (k, cap) in dead:
+            return False
+        for m in options[k]:
+            if (cap - m) & guards == guards and go(k + 1, cap - m):
+                return True
+        dead.add((k, cap))
+        return False
+
+    return go(0, capacity)
 
 
 #: Guild points that depend only on the player count: two neighbours' cards of a colour

@@ -830,3 +830,25 @@ def test_the_most_defeat_tokens_agree_with_trying_every_result():
         best = _brute_force_defeats(3, seats)
         assert all(c.most_defeats(totals, frozenset(seats)) == v for totals, v in best.items())
     assert c.most_defeats((5, 5, -1), frozenset({1, 2})) is None and (5, 5, -1) not in best
+
+
+def test_the_tables_commercial_points_share_the_decks_scoring_yellow_cards():
+    # Derived from the card data (copies sourced in test_sevenwonders_data.py): at 3 players
+    # one Haven, one Lighthouse and one Arena score commercial points, the Arena only per stage.
+    assert [(x.name, c._COPIES[3][x.name]) for x in c.COMMERCIAL_CARDS[3]] == [
+        ("Haven", 1), ("Lighthouse", 1), ("Arena", 1)]
+    sides = dict(side="A")  # wonder points 0 on an A side: no stage built
+
+    def three(first_wonders):
+        return table(line(1, wonder="Gizah", commercial=1, wonders=first_wonders, **sides),
+                     line(2, wonder="Rhodos", commercial=1, **sides), line(3, wonder="Ephesos", commercial=1, **sides))
+
+    assert [f.message for f in check_sheet(three(0))] == [
+        "commercial 'P1' 1 and 'P2' 1 and 'P3' 1 can't all be: a city scores commercial points only with its own "
+        "Haven, Lighthouse, Chamber of Commerce or Arena (the Arena only with stages built), each once, and the "
+        "3-player decks hold 1 Haven, 1 Lighthouse, 1 Arena; check the commercial column and the wonder points"]
+    assert rules(three(3)) == []  # one stage built: P1's Arena gives 1
+    # Two cities without stages: one Haven and one Lighthouse are enough, unless one city
+    # needs both (a Haven gives at most one point per brown card name).
+    assert c.commercial_table_feasible(3, ((1, 0), (1, 0)))
+    assert not c.commercial_table_feasible(3, ((1, 0), (c.NAMES[(d.Colour.BROWN, 3)] + 1, 0)))
