@@ -81,7 +81,7 @@ def check_sheet(sheet: TableSheet, catalogue: tuple[Wonder, ...] = data.WONDERS,
     out += tablecheck.positions([(p.player, p.seat) for p in rows], "seat", "seats",
                                 Term("number the seats clockwise from the start player (seat 1)"))
     out += _winner_count(rows)
-    out += _duplicate_wonders(rows)
+    out += _duplicate_wonders(rows, catalogue)
     out += _table_markers(rows, leaders)
     for p in rows:
         wonder = data.find_wonder(p.wonder, catalogue) if p.wonder and p.wonder.strip() else None
@@ -141,15 +141,27 @@ def _table_markers(rows: tuple[PlayerLine, ...], leaders: bool) -> list[Finding]
     return out
 
 
-def _duplicate_wonders(rows: tuple[PlayerLine, ...]) -> list[Finding]:
-    by_key: dict[str, list[PlayerLine]] = {}
+def _duplicate_wonders(rows: tuple[PlayerLine, ...], catalogue: tuple[Wonder, ...]) -> list[Finding]:
+    """No wonder card twice: rows are compared by the catalogue's card (its German and English
+    names are one card), else by the name as written."""
+    by_key: dict[object, list[PlayerLine]] = {}
     for p in rows:
         if p.wonder and p.wonder.strip():
-            by_key.setdefault(data.name_key(p.wonder), []).append(p)
+            card = data.find_wonder(p.wonder, catalogue)
+            by_key.setdefault(card if card is not None else data.name_key(p.wonder), []).append(p)
     out: list[Finding] = []
-    for same in by_key.values():
-        if len(same) > 1:
-            who = Joined(tuple(repr(p.player) for p in same), " and ")
+    for key, same in by_key.items():
+        if len(same) < 2:
+            continue
+        who = Joined(tuple(repr(p.player) for p in same), " and ")
+        spellings = tuple(dict.fromkeys(data.name_key(p.wonder or "") for p in same))
+        if isinstance(key, Wonder) and len(spellings) > 1:
+            written = Joined(tuple(repr(p.wonder) for p in same), " and ")
+            out.append(error("wonder.duplicate", "{written} on the rows of {who} are one wonder card, "
+                                                 "{wonder!r} (its German and English names): each wonder card "
+                                                 "is in the game once, so fix one of them", same[1].player,
+                             written=written, who=who, wonder=key.names[0]))
+        else:
             out.append(error("wonder.duplicate", "wonder {wonder!r} is on the rows of {who}: each "
                                                  "wonder card is in the game once, so fix one of them",
                              same[1].player, wonder=same[0].wonder, who=who))

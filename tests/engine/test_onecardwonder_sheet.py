@@ -53,7 +53,7 @@ def test_module_names():
 
 def test_a_good_sheet_has_no_findings():
     assert check_sheet(GOOD) == []
-    assert check_sheet(table(("Anna", "Testwunder", 10, 2, True), ("Ben", "test wonder", 9, 4, False)),
+    assert check_sheet(table(("Anna", "test wonder", 10, 2, True), ("Ben", "Zweitwunder", 9, 4, False)),
                        catalogue=CATALOGUE) == []
 
 
@@ -192,6 +192,18 @@ def test_no_wonder_twice_at_a_table():
     assert (f.rule, f.player) == ("wonder.duplicate", "Ben")
     assert f.message == ("wonder 'Zeus-Statue' is on the rows of 'Anna' and 'Ben': each wonder card is in the "
                          "game once, so fix one of them")
+
+
+def test_one_card_under_its_german_and_its_english_name_is_twice_at_the_table():
+    # Issue 50, item 7: the catalogue's card is compared, not the spelling.
+    sheet = table(("Anna", "Testwunder", 10, 1, True), ("Ben", "Test Wonder", 3, 1, False))
+    [f] = check_sheet(sheet, catalogue=CATALOGUE)
+    assert (f.rule, f.player) == ("wonder.duplicate", "Ben")
+    assert f.message == ("'Testwunder' and 'Test Wonder' on the rows of 'Anna' and 'Ben' are one wonder card, "
+                         "'Testwunder' (its German and English names): each wonder card is in the game once, "
+                         "so fix one of them")
+    other = table(("Anna", "Testwunder", 10, 1, True), ("Ben", "Zweitwunder", 3, 1, False))
+    assert check_sheet(other, catalogue=CATALOGUE) == []
 
 
 def test_a_misspelt_wonder_name_is_a_warning_that_names_the_card():
