@@ -526,10 +526,71 @@ def _military(t: _Table, sheet: TableSheet) -> list[Finding]:
                                                   "other seats have; check their military and the seat order",
                           t.seats[window[0]].line.player, who=who)]
         listed = ", ".join(f"{s.line.player!r} {s.line.military}" for s in t.seats)
+        lone = lone_battles(totals)
+        if lone:
+            names = [s.line.player for s in t.seats]
+            battles = Joined(tuple(phrase("{winner!r} beating {loser!r} in Age {age}", winner=names[w],
+                                          loser=names[lo], age=_ROMAN[age]) for w, lo, age in lone), " and ")
+            return [error("military.assignment", "these military points ({listed}, in seat order) need {battles}, "
+                                                  "which can't stand alone: in each age a battle won round the "
+                                                  "ring one way needs one won the other way (nobody out-shields "
+                                                  "their next neighbour all the way round); check the military "
+                                                  "column and the seat order",
+                          names[lone[0][0]], battles=battles, listed=listed)]
         return [error("military.assignment", "no results of the three ages between neighbours give these "
                                               "military points ({listed}, in seat order); "
                                               "check the military column and the seat order", listed=listed)]
     return _shields(t)
+
+
+_ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+def lone_battles(totals: tuple[int, ...], limit: int = 20000) -> tuple[tuple[int, int, int], ...]:
+    """Where the totals fit results of every pair and age except for the shields: the battles
+    (winner, loser seat index, age) of the results with the fewest of them that are won round
+    the ring in one direction only in their age (a win against the next seat with none against
+    the seat before anywhere, or the other way). Empty when no results give the totals even
+    so, or the search gave up (`limit` results)."""
+    n, last = len(totals), len(totals) - 1
+    best: tuple[tuple[int, int, int], ...] = ()
+    seen = 0
+
+    def one_way(results: list[tuple[int, int]]) -> tuple[tuple[int, int, int], ...]:
+        won = lost = 0
+        for g, lo in results:
+            won, lost = won | g, lost | lo
+        out = []
+        for k, (g, lo) in enumerate(results):
+            for age in d.AGES:
+                bit = 1 << (age - 1)
+                if g & bit and not lost & bit:
+                    out.append((k, (k + 1) % n, age))
+                elif lo & bit and not won & bit:
+                    out.append(((k + 1) % n, k, age))
+        return tuple(sorted(out, key=lambda b: (b[2], b[0])))
+
+    def walk(k: int, b_prev: int, a_last: int, results: list[tuple[int, int]]) -> None:
+        nonlocal best, seen
+        if seen >= limit:
+            return
+        if k == last:
+            if b_prev + a_last == totals[last]:
+                seen += 1
+                found = one_way(results)
+                if found and (not best or len(found) < len(best)):
+                    best = found
+            return
+        for b, g, lo in _PAIR_BY_A.get(totals[k] - b_prev, ()):
+            results[k] = (g, lo)
+            walk(k + 1, b, a_last, results)
+
+    for a_last, options in MILITARY_PAIR.items():
+        for b_last, gt_c, lt_c, _ in options:
+            slots = [(0, 0)] * n
+            slots[last] = (gt_c, lt_c)
+            walk(0, b_last, a_last, slots)
+    return best
 
 
 #: What a pair's results can give the seat after it (its `b`), and the seat before (its `a`).

@@ -852,3 +852,21 @@ def test_the_tables_commercial_points_share_the_decks_scoring_yellow_cards():
     # needs both (a Haven gives at most one point per brown card name).
     assert c.commercial_table_feasible(3, ((1, 0), (1, 0)))
     assert not c.commercial_table_feasible(3, ((1, 0), (c.NAMES[(d.Colour.BROWN, 3)] + 1, 0)))
+
+
+def test_the_military_message_names_the_battle_that_cant_stand_alone():
+    # Issue 50, item 9: at (1, -1, 0, 0, 0, 0) every pair of neighbours fits on its own; only
+    # the ring is at fault, since the one Age I battle would be won round the ring one way only.
+    totals = (1, -1, 0, 0, 0, 0)
+    assert c._impossible_neighbours(totals) == () and c.lone_battles(totals) == ((0, 1, 1),)
+    bad = table(*(line(i, military=m) for i, m in enumerate(totals, 1)))
+    assert [f.message for f in check_sheet(bad)] == [
+        "these military points ('P1' 1, 'P2' -1, 'P3' 0, 'P4' 0, 'P5' 0, 'P6' 0, in seat order) need 'P1' "
+        "beating 'P2' in Age I, which can't stand alone: in each age a battle won round the ring one way needs one "
+        "won the other way (nobody out-shields their next neighbour all the way round); check the military column "
+        "and the seat order"]
+    # P1 beating both neighbours in Age I: one won each way round the ring.
+    assert rules(table(*(line(i, military=m) for i, m in enumerate((2, -1, 0, 0, 0, -1), 1)))) == []
+    two = table(*(line(i, military=m) for i, m in enumerate((1, -1, 1, -1, 0, 0), 1)))
+    assert messages(two, "military.assignment")[0].split(", which")[0].endswith(
+        "need 'P1' beating 'P2' in Age I and 'P3' beating 'P4' in Age I")
