@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rules_engine import tablecheck
 from rules_engine.dominations import data
-from rules_engine.findings import Finding, Term, error, phrase, warning
+from rules_engine.findings import Finding, Term, error, phrase
 
 TITLE = "Dominations"
 
@@ -88,16 +88,20 @@ def _domination_total(rows: tuple[PlayerLine, ...]) -> list[Finding]:
 
 
 def _vp_minimum(p: PlayerLine) -> list[Finding]:
-    """VP can't be below what the end of the third age alone scores: influence as VP plus 3 per
-    domination card. A VP figure below that most likely lost a 100 tile."""
+    """VP can't be below what the end of the third age alone scores: influence as VP ("Dann
+    erhält jeder von euch Siegpunkte in Höhe seiner derzeitigen Einflusspunkte") plus 3 per
+    domination card ("jede Karte gibt 3 SP statt ihres gewöhnlichen Wertes"); no rule takes VP
+    away. An error: the rulebook states both (issue 50); the message names the likely
+    slip, a score tile left out ("nimmst du dir das entsprechende Wertungsplättchen")."""
     if not all(tablecheck.is_whole(v) for v in (p.vp, p.influence, p.dominations) if v is not None):
         return []
     influence, cards = p.influence or 0, p.dominations or 0
     least = influence + data.FINAL_DOMINATION_VP * cards
     if p.vp >= least or (p.influence is None and p.dominations is None):
         return []
-    return [warning("vp.minimum", "vp {vp} for {player!r} is less than the {least} the end of the third "
-                                  "age alone scores (influence {influence} + {per_card} per "
-                                  "domination card × {cards}): did the sheet leave out a "
-                                  "{tile} tile?", p.player, vp=p.vp, player=p.player, least=least,
-                    influence=influence, per_card=data.FINAL_DOMINATION_VP, cards=cards, tile=data.VP_TRACK)]
+    return [error("vp.minimum", "vp {vp} for {player!r} is less than the {least} the end of the third "
+                                "age alone scores (influence {influence} + {per_card} per "
+                                "domination card × {cards}): either the vp leave out a {tile} tile "
+                                "(add it) or these points can't be; check the sheet", p.player, vp=p.vp,
+                  player=p.player, least=least, influence=influence, per_card=data.FINAL_DOMINATION_VP,
+                  cards=cards, tile=data.VP_TRACK)]

@@ -122,20 +122,23 @@ def _winner_count(rows: tuple[PlayerLine, ...]) -> list[Finding]:
 
 def _table_markers(rows: tuple[PlayerLine, ...], leaders: bool) -> list[Finding]:
     """What one table shares: one Archimedes (each player draws one of the leader boards, each
-    leader once), and the box's stage markers. Warnings: the rulebook is the only source."""
+    leader once: "erhält jeder Spieler verdeckt ... einen Anführer", "10 Anführer-Tableaus"),
+    and the box's stage markers ("72 Bauabschnitt-Marker"; a building beyond the tokens takes one:
+    "verwende als Ersatz einen Bauabschnitt-Marker"). Errors: the rulebook states them, and a
+    rulebook's fact needs no second source (issue 50)."""
     if not all(tablecheck.is_whole(v) and v >= 0 for p in rows for v in (p.stages, p.buildings)):
         return []  # a row's own count is wrong: its finding says so
     out: list[Finding] = []
     beyond = [p for p in rows if p.buildings > data.MAX_BUILDINGS]
     if leaders and len(beyond) > 1:
         who = Joined(tuple(repr(p.player) for p in beyond), " and ")
-        out.append(warning("buildings.archimedes.table", "{who} have more than {most} buildings, but only the "
+        out.append(error("buildings.archimedes.table", "{who} have more than {most} buildings, but only the "
                                                           "leader Archimedes allows that and a table has him once; "
                                                           "check the sheet", beyond[1].player, who=who,
                            most=data.MAX_BUILDINGS))
     used = sum(p.stages for p in rows) + sum(p.buildings - data.MAX_BUILDINGS for p in beyond)
     if used > data.STAGE_MARKERS:
-        out.append(warning("stages.markers", "the table's stages (and buildings beyond the tokens) take {used} "
+        out.append(error("stages.markers", "the table's stages (and buildings beyond the tokens) take {used} "
                                              "stage markers, but the box has {markers}; check the sheet",
                            used=used, markers=data.STAGE_MARKERS))
     return out

@@ -10,12 +10,13 @@ Sources (facts only, quoted short):
 Facts only [DE] gives are in ONE_SOURCE. The rulebook's table of VP per fulfilled objective is
 a picture missing from its text and no second source gives it: nothing depends on it.
 
-`vp.minimum` stays a warning (issue 31, item 5): it rests on two facts only [DE] gives, (i) at the
-end of each age, the third included, every player scores VP equal to their influence ("Dann
-erhält jeder von euch Siegpunkte in Höhe seiner derzeitigen Einflusspunkte") and (ii) at the end
-of the third age each domination card gives 3 VP ("jede Karte gibt 3 SP statt ihres gewöhnlichen
-Wertes"). A second independent public source for either was searched for on 2026-11-27 with the
-`search` tool, and none gives the amounts:
+`vp.minimum` is an error (issue 50, item 8): it rests on two facts the rulebook states, which need
+no second source (a rulebook in ../shared/rules/ is the game's own rules): (i) at the end of each
+age, the third included, every player scores VP equal to their influence ("Dann erhält jeder von
+euch Siegpunkte in Höhe seiner derzeitigen Einflusspunkte") and (ii) at the end of the third age
+each domination card gives 3 VP ("jede Karte gibt 3 SP statt ihres gewöhnlichen Wertes"). Issue 31
+had kept it a warning for want of a second source; the searches made then (2026-11-27, `search`
+tool) are kept here, none gives the amounts:
 - pages, English: "Dominations Road to Civilization end of game scoring influence victory points
   domination cards 3 VP"; "... influence track victory points equal to your influence at the end of
   each Age"; "Dominations end of the game: Domination cards are worth 3 points each and their
@@ -79,11 +80,11 @@ ONE_SOURCE: dict[str, tuple[str, str]] = {
         "the reviews don't mention ties; [DE] says it twice (turn order and final scoring)"),
     "domination cards are worth 3 VP at the end of the third age": (
         "jede Karte gibt 3 SP statt ihres gewöhnlichen Wertes",
-        "no second source found (searches in the module docstring); used only for the 'vp.minimum' warning"),
+        "no second source found (searches in the module docstring); a rulebook fact: the 'vp.minimum' error"),
     "influence scores as VP at the end of each age": (
         "Dann erhält jeder von euch Siegpunkte in Höhe seiner derzeitigen Einflusspunkte",
         ("[TT] 'gain points based on their influence' agrees but gives no amount, nor does any other source found "
-         "(searches in the module docstring); used only for 'vp.minimum'")),
+         "(searches in the module docstring); a rulebook fact: the 'vp.minimum' error")),
     "the score track wraps at 100, the influence track at 50": (
         "Falls du dabei das Ende einer Leiste erreichst (100 Siegpunkte oder 50 Einfluss)",
         "why sheets hold the full number, tiles included"),
@@ -115,14 +116,13 @@ def test_domination_cards():
     assert [c.vp_two_players for c in data.DOMINATION_CARDS] == [0, None, None, None, None, None]
 
 
-def test_vp_minimum_stays_a_warning_while_its_facts_have_one_source():
-    # Issue 31, item 5: an error needs both facts from two independent sources; the searches
-    # for a second one (module docstring) found none, so a sheet below the minimum is stored
-    # with a warning. Moving these facts to FACTS is the moment to make it an error.
+def test_vp_minimum_is_an_error_the_rulebook_states():
+    # Issue 50, item 8: the rulebook is the game's own rules, so its facts need no second
+    # source; a sheet below the minimum is refused (issue 31 had stored it with a warning).
     from rules_engine.dominations import PlayerLine, TableSheet, check_sheet
     from rules_engine.findings import Severity
 
     facts = {"influence scores as VP at the end of each age", "domination cards are worth 3 VP at the end of the third age"}
-    assert facts <= ONE_SOURCE.keys() and not facts & FACTS.keys()
+    assert facts <= ONE_SOURCE.keys()
     low = TableSheet((PlayerLine(1, "Anna", 12, 1, influence=55), PlayerLine(2, "Ben", 198, 2, influence=40)))
-    assert [(f.rule, f.severity) for f in check_sheet(low)] == [("vp.minimum", Severity.WARNING)]
+    assert [(f.rule, f.severity) for f in check_sheet(low)] == [("vp.minimum", Severity.ERROR)]

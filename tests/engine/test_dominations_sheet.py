@@ -61,12 +61,15 @@ def test_rulebook_the_score_track_wraps_so_sheets_hold_the_full_number():
     full = table(("Anna", 212, 1), ("Ben", 198, 2), influence=(55, 40))
     assert check_sheet(full) == []
     # Anna's marker stands on 12 and the 200 tile was left out: 12 is less than her 55 influence
-    # alone scores at the end of the third age.
+    # alone scores at the end of the third age ("Dann erhält jeder von euch Siegpunkte in Höhe
+    # seiner derzeitigen Einflusspunkte"): an error, a rulebook fact (issue 50, item 8).
     dropped = table(("Anna", 12, 1), ("Ben", 198, 2), influence=(55, 40))
     [f] = check_sheet(dropped)
-    assert (f.rule, f.severity, f.player) == ("vp.minimum", Severity.WARNING, "Anna")
+    assert (f.rule, f.severity, f.player) == ("vp.minimum", Severity.ERROR, "Anna")
     assert f.message == ("vp 12 for 'Anna' is less than the 55 the end of the third age alone scores (influence "
-                         "55 + 3 per domination card × 0): did the sheet leave out a 100 tile?")
+                         "55 + 3 per domination card × 0): either the vp leave out a 100 tile (add it) or these "
+                         "points can't be; check the sheet")
+    assert check_sheet(table(("Anna", 55, 1), ("Ben", 198, 2), influence=(55, 40))) == []  # exactly the minimum
 
 
 def test_rulebook_domination_cards_score_3_vp_in_the_last_age():

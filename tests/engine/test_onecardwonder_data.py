@@ -13,7 +13,10 @@ Sources (facts only, quoted short):
 - [JUA] jungundaltspielt.de "Kleine Schachtel, großes Spiel: One Card Wonder von OSTIA-Spiele"
   (a German review of the OSTIA edition: the wonder cards differ in their stage counts).
 
-Facts only [DE] gives are listed in ONE_SOURCE; where sources disagree, DISAGREEMENTS says
+Facts only [DE] gives are listed in ONE_SOURCE: the rulebook is the game's own rules, so a fact it
+states is a fact (issue 50, item 8: the one Archimedes per table and the 72 stage markers are
+errors); a warning stays only where the rulebook's own words are vague ("ungefähr 10
+Bauabschnitte": `stages.plausible`). Where sources disagree, DISAGREEMENTS says
 what each says and what the data follows. No public source in reach lists the wonder cards
 with their stage counts, so no card's `stages` is filled in (see test_no_stage_count_is_invented);
 searched again in session 3 (publisher, reviews, BoardGameGeek-like listings, code of digital
@@ -73,7 +76,7 @@ ONE_SOURCE: dict[str, tuple[str, str]] = {
         "no other source gives a number; used only for the 'stages.plausible' warning"),
     "each player gets one leader, each leader board once (so one Archimedes a table)": (
         "erhält jeder Spieler verdeckt zusammen mit den beiden Gebäude-Tableaus einen Anführer ... 10 Anführer-Tableaus",
-        "[APE] names 'Leader Tiles' only; used only for the 'buildings.archimedes.table' warning"),
+        "[APE] names 'Leader Tiles' only; a rulebook fact: the 'buildings.archimedes.table' error"),
     "Archimedes allows more than 4 buildings": (
         "Du kannst die Gebäude auf der Wunder-Karte zusätzlich bauen, so dass Du mehr als 4 Gebäude haben kannst",
         "the leaders FAQ is in [DE] only; [APE] says only 'Leaders provide game-changing advantages'"),
@@ -94,7 +97,8 @@ DISAGREEMENTS: dict[str, tuple[object, str, str, str]] = {
     "stage markers in the box": (
         data.STAGE_MARKERS, "72 Bauabschnitt-Marker", "[EN] '64 Stage Markers'; [OAK] '64 wonder cubes'",
         ("follows the card count (more wonders in the German box), which Bonn plays: the 'stages.markers' "
-         "warning counts 72; the English box's 64 would warn earlier")),
+         "error counts the German rulebook's 72 (a rulebook fact, issue 50); the English box's 64 would refuse "
+         "earlier")),
     "the issue's building rule": (
         data.MAX_BUILDINGS, "maximal 4 Gebäude ... im gesamten Spiel",
         "issue 19: 'at most 4 buildings from the building board, plus those on the wonder card'",

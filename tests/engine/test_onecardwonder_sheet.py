@@ -160,7 +160,8 @@ def test_one_archimedes_per_table():
     # Archimedes builds beyond the 4 tokens, a second player can't as well.
     two = table(("Anna", None, 10, 6, True), ("Ben", None, 4, 5, False), ("Cleo", None, 3, 2, False))
     found = [(f.rule, f.severity, f.message) for f in check_sheet(two, leaders=True)]
-    assert ("buildings.archimedes.table", Severity.WARNING, "'Anna' and 'Ben' have more than 4 buildings, but only "
+    # An error: the rulebook states it, and its facts need no second source (issue 50, item 8).
+    assert ("buildings.archimedes.table", Severity.ERROR, "'Anna' and 'Ben' have more than 4 buildings, but only "
             "the leader Archimedes allows that and a table has him once; check the sheet") in found
     one = table(("Anna", None, 10, 6, True), ("Ben", None, 4, 4, False), ("Cleo", None, 3, 2, False))
     assert "buildings.archimedes.table" not in rules(one, leaders=True)
@@ -169,9 +170,10 @@ def test_one_archimedes_per_table():
 def test_a_table_uses_at_most_the_boxs_stage_markers():
     # "72 Bauabschnitt-Marker": six players' 13 stages each take 78.
     full = table(*((f"P{i}", None, 13 if i > 1 else 14, 1, i == 1) for i in range(1, 7)))
-    assert [f.message for f in check_sheet(full) if f.rule == "stages.markers"] == [
-        "the table's stages (and buildings beyond the tokens) take 79 stage markers, but the box has 72; "
-        "check the sheet"]
+    assert [(f.severity, f.message) for f in check_sheet(full) if f.rule == "stages.markers"] == [
+        (Severity.ERROR, "the table's stages (and buildings beyond the tokens) take 79 stage markers, but the box "
+                         "has 72; check the sheet")]  # a rulebook fact: an error (issue 50, item 8)
+    # Exactly the 72 markers pass.
     assert "stages.markers" not in rules(table(*((f"P{i}", None, 12, 1, i == 1) for i in range(1, 7))))
 
 
