@@ -209,10 +209,13 @@ def _assignments(n: int) -> list[tuple[int, ...]]:
 class Green:
     """Green points with the science rule: `free` are the pairs when nobody has won by science
     (each city at most five symbols on its green cards: a sixth, or five and Law, wins at once),
-    `science` when the first player has (six symbols, or five and Law), the second not."""
+    `science` when the first player has (six symbols, or five and Law), the second not;
+    `science_paired` the same where Law, a progress token, must come from a pair of identical
+    symbols on the winner's green cards (the base game without the Great Library)."""
 
     free: Pairs
     science: Pairs
+    science_paired: Pairs
 
     @property
     def least_science(self) -> int:
@@ -229,27 +232,86 @@ def green() -> Green:
     for c in data.AGE_CARDS:
         if c.science is not None:
             by_symbol.setdefault(c.science, []).append(c.vp)
-    # state: symbols missing from each city's green cards (0, 1, 2 = two or more) -> pairs
-    states: dict[tuple[int, int], list[int]] = {(0, 0): [1]}
+    # state: symbols missing from each city's green cards (0, 1, 2 = two or more), and whether
+    # the first city holds both cards of a symbol (a pair: a progress token) -> pairs
+    states: dict[tuple[int, int, bool], list[int]] = {(0, 0, False): [1]}
     for values in by_symbol.values():
-        nxt: dict[tuple[int, int], list[int]] = {}
+        nxt: dict[tuple[int, int, bool], list[int]] = {}
         for owners in _assignments(len(values)):
             va = sum(v for v, o in zip(values, owners) if o == 1)
             vb = sum(v for v, o in zip(values, owners) if o == 2)
             miss_a, miss_b = 1 not in owners, 2 not in owners
-            for (ma, mb), pairs in states.items():
-                key = (min(2, ma + miss_a), min(2, mb + miss_b))
-                _merge(nxt, key, [0] * va + [bits << vb for bits in pairs])
+            pair = all(o == 1 for o in owners)
+            for (ma, mb, pa), pairs in states.items():
+                key = (min(2, ma + miss_a), min(2, mb + miss_b), pa or pair)
+                _merge3(nxt, key, [0] * va + [bits << vb for bits in pairs])
         states = nxt
     free: list[int] = []
     science: list[int] = []
-    for (ma, mb), pairs in states.items():
+    paired: list[int] = []
+    for (ma, mb, pa), pairs in states.items():
         if mb >= 1:
             if ma >= 1:
                 free = _or(free, pairs)
             if ma <= 1:                        # six symbols, or five and Law
                 science = _or(science, pairs)
-    return Green(tuple(free), tuple(science))
+            if ma == 0 or (ma == 1 and pa):    # ... Law from a pair of identical symbols
+                paired = _or(paired, pairs)
+    return Green(tuple(free), tuple(science), tuple(paired))
+
+
+def _merge3(states: dict[tuple[int, int, bool], list[int]], key: tuple[int, int, bool], pairs: list[int]) -> None:
+    states[key] = _or(states.get(key, []), pairs)
+
+
+@lru_cache(maxsize=1)
+def green_pairs() -> tuple[int, ...]:
+    """Per green points (index): the most pairs of identical science symbols a city's green
+    cards with exactly those points hold (-1: no set of green cards gives them). In the base
+    game each pair gives a progress token (at most one each), and so does the Great Library."""
+    cards = [(c.science, c.vp) for c in data.AGE_CARDS if c.science is not None]
+    best = [-1] * (sum(v for _, v in cards) + 1)
+    for mask in range(1 << len(cards)):
+        held = [cards[k] for k in range(len(cards)) if mask >> k & 1]
+        points = sum(v for _, v in held)
+        symbols = [sym for sym, _ in held]
+        pairs = sum(1 for sym in set(symbols) if symbols.count(sym) == 2)
+        best[points] = max(best[points], pairs)
+    return tuple(best)
+
+
+@lru_cache(maxsize=1)
+def least_tokens() -> tuple[int, ...]:
+    """Per progress points (index, base game): the fewest progress tokens that give them
+    (-1: none do): Agriculture and Philosophy their points, Mathematics 3 per token held."""
+    p = progress(False)
+    special = [vp for _, vp in p.scoring] + ([-1] if p.per_token else [])
+    least = [-1] * len(p.pairs)
+    for owners in _assignments(len(special)):
+        mine = [v for v, o in zip(special, owners) if o == 1]
+        if any(o == 2 for o in owners):
+            continue                          # one player's tokens: the second never matters
+        for n in range(len(mine), p.tokens + 1):
+            points = _progress_points(mine, n, data.MATHEMATICS_VP_PER_TOKEN)
+            if points < len(least) and (least[points] < 0 or n < least[points]):
+                least[points] = n
+    return tuple(least)
+
+
+@lru_cache(maxsize=1)
+def library_wonders() -> frozenset[int]:
+    """Wonder points (base game) of the sets of at most four wonders that include the Great
+    Library (the wonder that gives a progress token): the points that may hold its token."""
+    library = [w for w in data.WONDERS if w.special == "library"]
+    others = [w.vp for w in data.WONDERS if w.special != "library"]
+    per_player = len(data.DRAFT_ORDER) // 2
+    sums: set[int] = set()
+    for lib in library:
+        reach = {(0, 0)}                      # (wonders taken, points)
+        for v in others:
+            reach |= {(k + 1, pts + v) for k, pts in reach if k + 1 < per_player}
+        sums |= {pts + lib.vp for _, pts in reach}
+    return frozenset(sums)
 
 
 # ----------------------------------------------------------------------------- guilds
@@ -282,6 +344,7 @@ class Tables:
     yellow: Pairs
     green_free: Pairs
     green_science: Pairs
+    green_paired: Pairs
     wonders: Pairs
     progress: Pairs
     guild_floor: int
@@ -291,4 +354,5 @@ class Tables:
 def tables(agora: bool) -> Tables:
     g = green()
     return Tables(deck(data.Colour.BLUE).pairs, deck(data.Colour.YELLOW).pairs, g.free, g.science,
-                  wonders(agora).pairs, progress(agora).pairs, guild_floor())
+                  g.science if agora else g.science_paired, wonders(agora).pairs, progress(agora).pairs,
+                  guild_floor())

@@ -298,7 +298,7 @@ def _outcome(sheet: MatchSheet) -> tuple[Outcome | None, list[Finding]]:
 _CATEGORY_OF = {data.Colour.BLUE: "blue", data.Colour.GREEN: "green", data.Colour.YELLOW: "yellow"}
 
 
-def _deck_checks(a: MatchLine, b: MatchLine, science_winner: str | None) -> list[Finding]:
+def _deck_checks(a: MatchLine, b: MatchLine, science_winner: str | None, agora: bool) -> list[Finding]:
     """Blue, green and yellow points from the deck (each card exists once), green with the
     science rule (`science_winner` won by science supremacy, if anyone)."""
     out: list[Finding] = []
@@ -309,7 +309,7 @@ def _deck_checks(a: MatchLine, b: MatchLine, science_winner: str | None) -> list
         d = bounds.deck(colour)
         if bounds.has(d.pairs, va, vb):
             if colour is data.Colour.GREEN:
-                out.extend(_science_checks(a, b, science_winner))
+                out.extend(_science_checks(a, b, science_winner, agora))
             continue
         bad = [ln for ln, v in ((a, va), (b, vb)) if not bounds.has(d.pairs, v, 0)]
         for ln in bad:
@@ -326,7 +326,14 @@ def _deck_checks(a: MatchLine, b: MatchLine, science_winner: str | None) -> list
     return out
 
 
-def _science_checks(a: MatchLine, b: MatchLine, science_winner: str | None) -> list[Finding]:
+def _law_by_pair(w: MatchLine, agora: bool) -> bool:
+    """Must the winner's Law token (a progress token) come from a pair of identical symbols on
+    its green cards? In the base game, unless its wonder points may include the Great Library
+    (which gives a token); with Agora, Espionage gives one too."""
+    return not agora and w.wonders not in bounds.library_wonders()
+
+
+def _science_checks(a: MatchLine, b: MatchLine, science_winner: str | None, agora: bool) -> list[Finding]:
     g = bounds.green()
     if science_winner is None:
         for ln in (a, b):
@@ -353,6 +360,14 @@ def _science_checks(a: MatchLine, b: MatchLine, science_winner: str | None) -> l
                                        "six symbols to the winner (the Law token counting as one) and at most "
                                        "five to the other", value=w.green, player=w.player,
                       other_value=lo.green, other=lo.player)]
+    if _law_by_pair(w, agora) and not bounds.has(g.science_paired, w.green, lo.green):
+        return [error("science.law", "{player!r} won by science supremacy with green {green} (and {other_value} "
+                                     "for {other!r}), so with the Law token and five symbols on its green cards; "
+                                     "but Law is a progress token, which comes from a pair of identical symbols "
+                                     "(no split of the green cards gives the winner five symbols and a pair) or "
+                                     "from the Great Library (not among wonders {wonders}); check the green, "
+                                     "wonders and victory columns", w.player, player=w.player, green=w.green,
+                      other_value=lo.green, other=lo.player, wonders=w.wonders)]
     return []
 
 
@@ -390,7 +405,7 @@ def _progress_checks(a: MatchLine, b: MatchLine, agora: bool) -> list[Finding]:
         return []
     p = bounds.progress(agora)
     if bounds.has(p.pairs, va, vb):
-        return []
+        return [] if agora else _token_checks(a, b)
     out: list[Finding] = []
     scoring = Joined(tuple(f"{name} {vp}" for name, vp in p.scoring))
     for ln in (a, b):
@@ -404,6 +419,38 @@ def _progress_checks(a: MatchLine, b: MatchLine, agora: bool) -> list[Finding]:
     return [error("progress.value", "progress {value} for {player!r} and {other_value} for {other!r}: each token "
                                     "exists once and a game hands out at most {n}, so no split of them gives both",
                   value=va, player=a.player, other_value=vb, other=b.player, n=p.tokens)]
+
+
+def _token_sources(ln: MatchLine) -> int:
+    """The most progress tokens a player can hold in the base game: one per pair of identical
+    science symbols its green points allow, one for the Great Library if its wonder points may
+    include it (-1: the green points are no set of cards: `cards.deck` says so)."""
+    pairs = bounds.green_pairs()
+    if not 0 <= ln.green < len(pairs) or pairs[ln.green] < 0:
+        return -1
+    return pairs[ln.green] + (ln.wonders in bounds.library_wonders())
+
+
+def _token_checks(a: MatchLine, b: MatchLine) -> list[Finding]:
+    """Base game: the tokens behind each player's progress points come from its pairs of
+    identical symbols and the Great Library."""
+    least = bounds.least_tokens()
+    out: list[Finding] = []
+    for ln in (a, b):
+        need = least[ln.progress] if 0 <= ln.progress < len(least) else -1
+        most = _token_sources(ln)
+        if need > 0 and 0 <= most < need:
+            out.append(error("progress.tokens", "progress {value} for {player!r} takes at least {need} progress "
+                                                "{tokens}, but a player gets one for each pair of identical science "
+                                                "symbols and one from the Great Library: green {green} allow "
+                                                "{pairs} pairs, and the Great Library is {library} wonders {wonders}; "
+                                                "check the progress, green and wonders columns", ln.player,
+                             value=ln.progress, player=ln.player, need=need,
+                             tokens=Term("token") if need == 1 else Term("tokens"), green=ln.green,
+                             pairs=bounds.green_pairs()[ln.green],
+                             library=Term("among") if ln.wonders in bounds.library_wonders() else Term("not among"),
+                             wonders=ln.wonders))
+    return out
 
 
 def _guild_most(kind: str, colours: tuple[data.Colour, ...], a: MatchLine, b: MatchLine, agora: bool) -> int:
@@ -447,17 +494,18 @@ def _bound_checks(a: MatchLine, b: MatchLine, result: Outcome | None) -> list[Fi
     if science is None:
         g, ga, gb = t.green_free, a.green, b.green
     else:
-        g, ga, gb = (t.green_science, a.green, b.green) if science == a.player else \
-            (t.green_science, b.green, a.green)
+        w, lo = (a, b) if science == a.player else (b, a)
+        g, ga, gb = t.green_science if _law_by_pair(w, agora) is False else t.green_paired, w.green, lo.green
     # The common case, every pair in its table (bounds.has spelled out: this runs for every sheet).
     if (0 <= a.blue < len(t.blue) and 0 <= a.yellow < len(t.yellow) and 0 <= ga < len(g)
             and 0 <= a.wonders < len(t.wonders) and 0 <= a.progress < len(t.progress)
             and min(b.blue, b.yellow, gb, b.wonders, b.progress, a.purple, b.purple) >= 0
             and (t.blue[a.blue] >> b.blue) & (t.yellow[a.yellow] >> b.yellow) & (g[ga] >> gb)
             & (t.wonders[a.wonders] >> b.wonders) & (t.progress[a.progress] >> b.progress) & 1
-            and a.purple + b.purple <= t.guild_floor):
+            and a.purple + b.purple <= t.guild_floor
+            and (agora or (a.progress == 0 and b.progress == 0) or not _token_checks(a, b))):
         return []
-    return (_deck_checks(a, b, science) + _wonder_checks(a, b, agora) + _progress_checks(a, b, agora)
+    return (_deck_checks(a, b, science, agora) + _wonder_checks(a, b, agora) + _progress_checks(a, b, agora)
             + _guild_checks(a, b, agora))
 
 

@@ -51,6 +51,12 @@ SOURCES = {
         "playtale.com.ua 7 Wonders Duel page ('collect 6 different symbols on the green buildings and progress "
         "tokens')",
         "photokensho.net 'A not very tactical guide to Seven Wonders Duel part 3' (6 different, Law is a wild)"),
+    "base game: a progress token only for a pair of identical scientific symbols (each symbol is on two green "
+    "cards) or from the Great Library; the Law token is one of the six symbols": (
+        RULESPAL + " (Science & Progress: a pair of identical symbols lets the player choose a Progress token; "
+                   "The Great Library; Law: 'This token is worth a scientific symbol')",
+        BGA + " (modules/php Building.php: '${player_name} gathered a pair of identical scientific symbols, and "
+              "may now choose a Progress token'; Wonder::setProgressTokenFromBox for the Great Library)"),
     "guilds score by the city with the most; Builders 2 VP per wonder, Moneylenders 1 VP per 3 coins; "
     "three guilds go into Age III": (
         RULESPAL + " (Guild cards; Preparation: 'randomly draw 3 Guild cards')",
@@ -159,12 +165,14 @@ def test_progress_points_only_from_sets_of_tokens():
     assert rules(sheet(line("Anna", True, progress=5), line("Ben"))) == ["progress.value"]
     assert rules(sheet(line("Anna", True, progress=6), line("Ben"))) == []         # Mathematics and one more
     assert rules(sheet(base("Anna", True, progress=30), base("Ben"))) == ["progress.value"]
-    assert rules(sheet(base("Anna", True, progress=29), base("Ben"))) == []
+    # Six tokens: five pairs of identical symbols (green 12) and the Great Library (wonders 4).
+    six = dict(green=12, wonders=4)
+    assert rules(sheet(base("Anna", True, progress=29, **six), base("Ben"))) == []
     assert rules(sheet(line("Anna", True, progress=32), line("Ben"))) == []        # Agora: Espionage, 7 tokens
     # 29 takes six tokens with Agriculture: none is left for the other player.
-    (f,) = check_match(sheet(base("Anna", True, progress=29), base("Ben", progress=3)))
+    (f,) = check_match(sheet(base("Anna", True, progress=29, **six), base("Ben", progress=3)))
     assert f.rule == "progress.value" and "a game hands out at most 6" in f.message
-    assert rules(sheet(base("Anna", True, progress=29), base("Ben", progress=0))) == []
+    assert rules(sheet(base("Anna", True, progress=29, **six), base("Ben", progress=0))) == []
 
 
 def test_guilds_bounded_by_the_three_in_play_and_the_sheet():
@@ -238,6 +246,46 @@ def test_the_fast_path_agrees_with_the_full_checks(agora):
                 for p, v in zip(("Anna", "Ben"), vals))
         for result in (None, ds.Outcome(ds.Victory.SCIENCE, rng.choice(("Anna", "Ben")))):
             science = result.winner if result is not None else None
-            full = (ds._deck_checks(a, b, science) + ds._wonder_checks(a, b, agora)
+            full = (ds._deck_checks(a, b, science, agora) + ds._wonder_checks(a, b, agora)
                     + ds._progress_checks(a, b, agora) + ds._guild_checks(a, b, agora))
             assert ds._bound_checks(a, b, result) == full
+
+
+# --------------------------------------------------------------------- issue 50, item 6
+def test_progress_tokens_come_from_pairs_of_symbols_and_the_great_library():
+    # Derived from the card data: each pair of identical symbols holds at least 2 green points
+    # (Scriptorium 0 + Library 2, Apothecary 1 + School 1, ...), and the Great Library is a
+    # 4-point wonder.
+    pair_points = {}
+    for c in data.AGE_CARDS:
+        if c.science is not None:
+            pair_points[c.science] = pair_points.get(c.science, 0) + c.vp
+    assert min(pair_points.values()) == 2 and bounds.green_pairs()[:5] == (0, 0, 1, 1, 2)
+    assert [w.vp for w in data.WONDERS if w.special == "library"] == [4] and 4 in bounds.library_wonders()
+    assert bounds.least_tokens()[4] == 1 and bounds.least_tokens()[11] == 2  # Agriculture; and Philosophy
+    # Agriculture's 4 points are a token: green 0 and wonders 3 give none.
+    bad = sheet(base("Anna", True, progress=4, green=0, wonders=3), base("Ben"))
+    assert [f.message for f in check_match(bad)][:1] == [
+        "progress 4 for 'Anna' takes at least 1 progress token, but a player gets one for each pair of identical "
+        "science symbols and one from the Great Library: green 0 allow 0 pairs, and the Great Library is not among "
+        "wonders 3; check the progress, green and wonders columns"]
+    assert rules(sheet(base("Anna", True, progress=4, green=2, wonders=3), base("Ben"))) == []  # a pair
+    assert rules(sheet(base("Anna", True, progress=4, green=0, wonders=4), base("Ben"))) == []  # the Library
+    # Agora's Espionage takes a token from the box: not bounded this way.
+    assert rules(sheet(line("Anna", True, progress=4, green=0, wonders=3), line("Ben"))) == []
+
+
+def test_law_in_a_science_supremacy_needs_a_pair_or_the_great_library():
+    sci = dict(victory="science", winner="Anna")
+    # Green 4 is the cheapest card of five symbols, so the sixth is Law; with no pair among
+    # them and no Great Library Law can't be held.
+    assert bounds.green().least_science == 4
+    assert next(a for a, bits in enumerate(bounds.green().science_paired) if bits) == 5
+    bad = sheet(base("Anna", True, green=4, wonders=3, **sci), base("Ben", green=13, **sci))
+    assert [f.message for f in check_match(bad)][:1] == [
+        "'Anna' won by science supremacy with green 4 (and 13 for 'Ben'), so with the Law token and five symbols "
+        "on its green cards; but Law is a progress token, which comes from a pair of identical symbols (no split "
+        "of the green cards gives the winner five symbols and a pair) or from the Great Library (not among "
+        "wonders 3); check the green, wonders and victory columns"]
+    assert rules(sheet(base("Anna", True, green=4, wonders=4, **sci), base("Ben", green=13, **sci))) == []
+    assert rules(sheet(line("Anna", True, green=4, wonders=3, **sci), line("Ben", green=13, **sci))) == []
