@@ -458,14 +458,36 @@ def _option_name(mv: Move) -> str:
 
 
 # ----------------------------------------------------------------------------- self-play
-def play_random(deal: E.Deal, rng: random.Random, notation: bool = True) -> tuple[E.Game, list[str]]:
-    """Play one game with uniformly random legal moves; return the end state and the moves."""
+#: Self-play biases: the colour whose cards a biased player builds far more often than others
+#: ("stages": None, wonders only), and how much more often it builds wonders.
+BIASES: dict[str, tuple[int | None, int]] = {
+    "blue": (E.BLUE, 1), "green": (E.GREEN, 1), "guilds": (E.PURPLE, 1), "military": (E.RED, 1),
+    "stages": (None, 30),
+}
+
+
+def _weights(g: E.Game, options: list[E.Move], bias: str) -> list[int]:
+    """How likely a biased player takes each legal move: its colour's cards 40 to 5 against
+    other cards, wonders as `BIASES` says (30 for "stages")."""
+    colour, wonder = BIASES[bias]
+    return [wonder if k == E.WONDER else
+            (40 if E.C_COLOUR[g.slot[a]] == colour else 5) if k == E.BUILD and g.phase == E.P_PLAY else 1
+            for k, a, _ in options]
+
+
+def play_random(deal: E.Deal, rng: random.Random, notation: bool = True,
+                bias: str | None = None) -> tuple[E.Game, list[str]]:
+    """Play one game with uniformly random legal moves, or moves weighted by `bias` (one of
+    `BIASES`); return the end state and the moves."""
     g = A.AgoraGame(deal) if isinstance(deal, A.AgoraDeal) else E.Game(deal)
     moves: list[str] = []
     main_phases = (E.P_DRAFT, E.P_PLAY, E.P_START)
     while g.phase != E.P_OVER:
         options = g.legal_moves()
-        mv = options[int(rng.random() * len(options))]
+        if bias is None:
+            mv = options[int(rng.random() * len(options))]
+        else:
+            mv = rng.choices(options, _weights(g, options, bias))[0]
         if notation:
             written = A.notation(g, mv)    # base-game moves too
             if g.phase in main_phases and not g.triggered:
@@ -503,12 +525,15 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def selfplay(n: int, seed: int, agora: bool = False, players: tuple[str, str] = ("Player 1", "Player 2"),
-             event: str = "Self-play") -> Iterator[Record]:
-    """Yield `n` random legal games as records, reproducible from `seed`."""
+             event: str = "Self-play", bias: str | None = None) -> Iterator[Record]:
+    """Yield `n` random legal games as records, reproducible from `seed`; `bias` (one of
+    `BIASES`: "blue", "green", "guilds", "military", "stages") weights both players' moves."""
+    if bias is not None and bias not in BIASES:
+        raise ValueError(f"bias={bias!r}: use one of {', '.join(BIASES)}")
     for i in range(n):
         rng = random.Random(game_seed(seed, i))
         deal = A.random_agora_deal(rng) if agora else E.random_deal(rng)
-        g, moves = play_random(deal, rng)
+        g, moves = play_random(deal, rng, bias=bias)
         ages = g.age
         library = g.library_draw() if g.library_used else ()
         agora_deal = deal if isinstance(deal, A.AgoraDeal) else None

@@ -810,3 +810,45 @@ class RandomChooser:
         names = game.cities[seat].names
         options = sorted({CARDS[cid].name for cid in game.discards if CARDS[cid].name_id not in names})
         return (self.rng.choice(options),) if options else ()
+
+
+#: Self-play biases (`BiasedChooser`): the colour a player builds whenever it legally can, and
+#: what it does otherwise (a stage, or like the random chooser).
+BIASES: dict[str, tuple[int | None, Verb | None]] = {
+    "blue": (BLUE, None), "green": (GREEN, None), "guilds": (PURPLE, None), "military": (RED, None),
+    "stages": (None, Verb.STAGE), "coins": (YELLOW, Verb.DISCARD),
+}
+
+
+class BiasedChooser(RandomChooser):
+    """A player that pushes one part of the score to its extreme (`BIASES`): it builds a card
+    of its colour whenever it legally can, else builds a stage or discards as its fallback
+    says, else plays like `RandomChooser`. Self-play with it tests the sheet checks' bounds."""
+
+    def __init__(self, rng: random.Random, bias: str) -> None:
+        super().__init__(rng)
+        if bias not in BIASES:
+            raise ValueError(f"bias={bias!r}: use one of {', '.join(BIASES)}")
+        self.colour, self.fallback = BIASES[bias]
+
+    def _first_legal(self, game: Game, seat: int, verb: Verb, cards: list[int]) -> Move | None:
+        for cid in cards:
+            ok, *_, trade = game.check(seat, Move(verb, CARDS[cid].name), cid, exact_trade=False)
+            if ok:
+                return Move(verb, CARDS[cid].name, trade)
+        return None
+
+    def move(self, game: Game, turn: int, seat: int) -> Move | None:
+        hand = list(dict.fromkeys(game.hands[seat]))
+        self.rng.shuffle(hand)
+        if self.colour is not None:
+            found = self._first_legal(game, seat, Verb.BUILD, [cid for cid in hand if CARDS[cid].colour == self.colour])
+            if found:
+                return found
+        if self.fallback is Verb.DISCARD:
+            return Move(Verb.DISCARD, CARDS[hand[0]].name)
+        if self.fallback is Verb.STAGE and game.cities[seat].stages < len(game.cities[seat].stage_info):
+            found = self._first_legal(game, seat, Verb.STAGE, hand[:1])
+            if found:
+                return found
+        return super().move(game, turn, seat)

@@ -254,11 +254,13 @@ def _compare(record: Record, sheet: TableSheet) -> list[Finding]:
 # --- self-play ----------------------------------------------------------------------
 
 def selfplay(n: int, seed: int, players: int = 5, sides: str = "AB", event: str | None = None,
-             **options: object) -> Iterator[Record]:
+             bias: str | None = None, **options: object) -> Iterator[Record]:
     """`n` random legal games of `players` players, reproducible from `seed`.
 
-    `sides` is "A", "B" or "AB" (each board's side drawn at random). Other options (e.g.
-    the Duel's ``agora``) are refused with a ValueError that names them.
+    `sides` is "A", "B" or "AB" (each board's side drawn at random). `bias` (one of
+    ``game.BIASES``: "blue", "green", "guilds", "military", "stages", "coins") makes every
+    player push that part of the score (`game.BiasedChooser`). Other options (e.g. the
+    Duel's ``agora``) are refused with a ValueError that names them.
     """
     if options:
         raise ValueError(f"{', '.join(map(repr, sorted(options)))} is not a 7 wonders self-play option: "
@@ -267,19 +269,22 @@ def selfplay(n: int, seed: int, players: int = 5, sides: str = "AB", event: str 
         raise ValueError(f"players={players!r}: 7 Wonders is played by 3 to 7")
     if sides not in ("A", "B", "AB"):
         raise ValueError(f"sides={sides!r}: use 'A', 'B' or 'AB'")
+    if bias is not None and bias not in g.BIASES:
+        raise ValueError(f"bias={bias!r}: use one of {', '.join(g.BIASES)}")
     for i in range(n):
         yield play_random(random.Random(f"7wonders:{seed}:{i}"), players, sides,
-                          event=event or f"Self-play seed {seed}", round=str(i + 1))
+                          event=event or f"Self-play seed {seed}", round=str(i + 1), bias=bias)
 
 
 def play_random(rng: random.Random, players: int, sides: str = "AB", event: str = "Self-play",
-                round: str = "1") -> Record:
-    """One random legal game as a record, with its computed Result and sheets."""
+                round: str = "1", bias: str | None = None) -> Record:
+    """One random legal game as a record, with its computed Result and sheets (every player
+    biased by `bias`, see `selfplay`)."""
     wonders = rng.sample(d.WONDERS, players)
     boards = [d.board(w, rng.choice(sides)) for w in wonders]
     guilds = tuple(rng.sample(d.GUILD_NAMES, players + d.GUILDS_EXTRA))
     game = g.Game(boards, guilds)
-    chooser = g.RandomChooser(rng)
+    chooser = g.RandomChooser(rng) if bias is None else g.BiasedChooser(rng, bias)
     hands_out = []
     cards = g.CARDS
     for age in d.AGES:

@@ -1,6 +1,7 @@
 """Property: sheets of games the engine really played (3-7 players, random and extreme
 strategies) never get an error from the sheet checks. The strategies push the checks'
-bounds: all science, all civilian, all military, all stages and all discards (coins)."""
+bounds: all science, all civilian, all guilds, all military, all stages and all discards (coins),
+half the table biased here, the whole table through the engine's self-play."""
 import random
 
 import pytest
@@ -12,43 +13,8 @@ from rules_engine.sevenwonders import game as g
 from rules_engine.sevenwonders.scoring import score
 
 
-class Greedy(g.RandomChooser):
-    """Builds a card of its colour when it legally can, else builds a stage or discards as
-    `fallback` says, else plays like the random chooser."""
-
-    def __init__(self, rng: random.Random, colour: int | None, fallback: g.Verb | None = None) -> None:
-        super().__init__(rng)
-        self.colour, self.fallback = colour, fallback
-
-    def _try(self, game: g.Game, seat: int, verb: g.Verb, cards: list[int]) -> g.Move | None:
-        for cid in cards:
-            move = g.Move(verb, g.CARDS[cid].name)
-            ok, *_, trade = game.check(seat, move, cid, exact_trade=False)
-            if ok:
-                return g.Move(verb, g.CARDS[cid].name, trade)
-        return None
-
-    def move(self, game: g.Game, turn: int, seat: int) -> g.Move | None:
-        hand = list(dict.fromkeys(game.hands[seat]))
-        self.rng.shuffle(hand)
-        if self.colour is not None:
-            mine = [cid for cid in hand if g.CARDS[cid].colour == self.colour]
-            found = self._try(game, seat, g.Verb.BUILD, mine)
-            if found:
-                return found
-        if self.fallback is g.Verb.DISCARD:
-            return g.Move(g.Verb.DISCARD, g.CARDS[hand[0]].name)
-        if self.fallback is g.Verb.STAGE and game.cities[seat].stages < len(game.cities[seat].stage_info):
-            found = self._try(game, seat, g.Verb.STAGE, hand[:1])
-            if found:
-                return found
-        return super().move(game, turn, seat)
-
-
-STRATEGIES = {
-    "random": (None, None), "science": (g.GREEN, None), "civilian": (g.BLUE, None),
-    "military": (g.RED, None), "stages": (None, g.Verb.STAGE), "coins": (g.YELLOW, g.Verb.DISCARD),
-}
+#: The engine's biases (game.BIASES) and the plain random player.
+STRATEGIES = ("random", *g.BIASES)
 
 
 def play(seed: int, players: int, strategy: str) -> g.Game:
@@ -56,10 +22,10 @@ def play(seed: int, players: int, strategy: str) -> g.Game:
     boards = [d.board(w, rng.choice(d.SIDES)) for w in rng.sample(d.WONDERS, players)]
     guilds = tuple(rng.sample(d.GUILD_NAMES, players + d.GUILDS_EXTRA))
     game = g.Game(boards, guilds)
-    colour, fallback = STRATEGIES[strategy]
-    # Half the table follows the strategy, so neighbours differ (military needs contrast).
-    chooser = Greedy(rng, colour, fallback)
+    # Half the table follows the strategy, so neighbours differ (military needs contrast);
+    # rules_engine's self-play (replay.selfplay(bias=...)) biases the whole table.
     plain = g.RandomChooser(rng)
+    chooser = plain if strategy == "random" else g.BiasedChooser(rng, strategy)
 
     class Mixed:
         def move(self, game: g.Game, turn: int, seat: int) -> g.Move | None:
@@ -84,7 +50,7 @@ def _strip(sheet, columns: bool):
                                                 stages=None) for p in sheet.players))
 
 
-@pytest.mark.parametrize("strategy", sorted(STRATEGIES))
+@pytest.mark.parametrize("strategy", STRATEGIES)
 @pytest.mark.parametrize("players", d.PLAYER_COUNTS)
 def test_played_games_never_get_an_error(strategy, players):
     for seed in range(3):
@@ -99,7 +65,24 @@ def test_played_games_never_get_an_error(strategy, players):
 
 def test_the_strategies_reach_the_extremes():
     # The property is only worth something if the games push the bounds: check that they do.
-    science = max(p.science for s in range(3) for p in score(play(s, 5, "science")).players)
-    civilian = max(p.civilian for s in range(3) for p in score(play(s, 5, "civilian")).players)
+    science = max(p.science for s in range(3) for p in score(play(s, 5, "green")).players)
+    civilian = max(p.civilian for s in range(3) for p in score(play(s, 5, "blue")).players)
     coins = max(p.coins for s in range(3) for p in score(play(s, 5, "coins")).players)
-    assert science >= 20 and civilian >= 25 and coins >= 30
+    guilds = max(p.guilds for s in range(3) for p in score(play(s, 5, "guilds")).players)
+    assert science >= 20 and civilian >= 25 and coins >= 30 and guilds >= 8
+
+
+@pytest.mark.parametrize("bias", sorted(g.BIASES))
+def test_the_engines_biased_self_play_never_gets_an_error(bias):
+    """rules_engine's self-play with every player biased (issue 50); benchmarks/bench_selfplay_checks.py
+    runs a few thousand games of each bias."""
+    from rules_engine.sevenwonders.replay import replay, selfplay
+
+    for players in (3, 5, 7):
+        for record in selfplay(3, 50, players=players, bias=bias):
+            verdict = replay(record)  # a biased game is a legal game
+            assert verdict.ok and verdict.sheet is not None
+            errors = [f for f in check_sheet(verdict.sheet) if f.severity is Severity.ERROR]
+            assert errors == [], (bias, players, record.round)
+    with pytest.raises(ValueError, match="bias='gold'"):
+        next(selfplay(1, 1, bias="gold"))

@@ -1,0 +1,90 @@
+"""Self-play with biased players against the sheet checks (issue 50): every player of a game
+pushes one part of the score to its extreme (7 Wonders: all blue, all green, all guilds, all
+military, all stages, all coins; Duel: the same colours and wonders, base game and Agora), and
+the final sheets of those legal games must get no error: a false error is a bug in a check.
+
+`python benchmarks/bench_selfplay_checks.py [GAMES]` plays GAMES games per bias and engine
+(7 Wonders at 3 to 7 players in turn; default 100, a few thousand for a release); it prints the
+games checked, the extremes they reached and the time, and exits non-zero on a false error.
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, check_match
+from rules_engine.duel.replay import BIASES as DUEL_BIASES
+from rules_engine.duel.replay import selfplay as duel_selfplay
+from rules_engine.findings import Severity
+from rules_engine.sevenwonders import check_sheet
+from rules_engine.sevenwonders import data as d
+from rules_engine.sevenwonders import game as g
+from rules_engine.sevenwonders.replay import replay as seven_replay
+from rules_engine.sevenwonders.replay import selfplay as seven_selfplay
+
+
+def seven_wonders(games: int) -> int:
+    false = 0
+    for bias in g.BIASES:
+        start, top = time.perf_counter(), {"civilian": 0, "science": 0, "guilds": 0, "military": 0, "wonders": 0}
+        for k, players in enumerate(d.PLAYER_COUNTS):
+            share = games // len(d.PLAYER_COUNTS) + (k < games % len(d.PLAYER_COUNTS))
+            for record in seven_selfplay(share, 50, players=players, bias=bias):
+                sheet = seven_replay(record).sheet
+                assert sheet is not None, record
+                errors = [f for f in check_sheet(sheet) if f.severity is Severity.ERROR]
+                if errors:
+                    false += 1
+                    print(f"  FALSE ERROR, 7 Wonders bias {bias}, {players} players, game {record.round}: "
+                          f"{errors[0].message}")
+                for p in sheet.players:
+                    for column in top:
+                        top[column] = max(top[column], getattr(p, column))
+        extremes = ", ".join(f"{c} {v}" for c, v in top.items())
+        print(f"7 Wonders, bias {bias:8}: {games} games in {time.perf_counter() - start:5.1f} s; most {extremes}")
+    return false
+
+
+def match_sheet(record: object, agora: bool) -> MatchSheet:
+    """The match sheet of a self-played Duel record, as a table would write it."""
+    head, victory = record.result.split()  # type: ignore[attr-defined]
+    winner = {"1-0": "Anna", "0-1": "Ben", "1/2-1/2": None}[head]
+    named = winner if victory != "civilian" else None
+    lines = tuple(
+        MatchLine(player=name, first=(i == 0), senate=s.senate if agora else None, total=s.total, coins=s.coins,
+                  victory=victory, winner=named, **{c: getattr(s, c) for c in CATEGORIES if c != "senate"})
+        for i, (name, s) in enumerate(zip(("Anna", "Ben"), record.sheets)))  # type: ignore[attr-defined]
+    return MatchSheet(1, 1, lines)
+
+
+def duel(games: int) -> int:
+    false = 0
+    for agora in (False, True):
+        for bias in DUEL_BIASES:
+            start, top = time.perf_counter(), {"blue": 0, "green": 0, "purple": 0, "wonders": 0, "progress": 0}
+            for record in duel_selfplay(games, 50, agora=agora, bias=bias, players=("Anna", "Ben")):
+                sheet = match_sheet(record, agora)
+                errors = [f for f in check_match(sheet) if f.severity is Severity.ERROR]
+                if errors:
+                    false += 1
+                    print(f"  FALSE ERROR, Duel{' Agora' if agora else ''} bias {bias}, game {record.table}: "
+                          f"{errors[0].message}")
+                for line in sheet.lines:
+                    for column in top:
+                        top[column] = max(top[column], line.points(column))
+            extremes = ", ".join(f"{c} {v}" for c, v in top.items())
+            print(f"Duel{' + Agora' if agora else '        '}, bias {bias:8}: {games} games in "
+                  f"{time.perf_counter() - start:5.1f} s; most {extremes}")
+    return false
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    false = seven_wonders(games) + duel(games)
+    print(f"biased self-play: {false} false errors")
+    if false:
+        raise SystemExit("sheets of legal games got errors: a check is wrong")
+
+
+if __name__ == "__main__":
+    main()
