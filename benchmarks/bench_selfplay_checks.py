@@ -12,8 +12,9 @@ from __future__ import annotations
 import sys
 import time
 
-from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, check_match
+from rules_engine.duel.sheet import check_match
 from rules_engine.duel.replay import BIASES as DUEL_BIASES
+from rules_engine.duel.replay import match_sheet
 from rules_engine.duel.replay import selfplay as duel_selfplay
 from rules_engine.findings import Severity
 from rules_engine.sevenwonders import check_sheet
@@ -45,25 +46,13 @@ def seven_wonders(games: int) -> int:
     return false
 
 
-def match_sheet(record: object, agora: bool) -> MatchSheet:
-    """The match sheet of a self-played Duel record, as a table would write it."""
-    head, victory = record.result.split()  # type: ignore[attr-defined]
-    winner = {"1-0": "Anna", "0-1": "Ben", "1/2-1/2": None}[head]
-    named = winner if victory != "civilian" else None
-    lines = tuple(
-        MatchLine(player=name, first=(i == 0), senate=s.senate if agora else None, total=s.total, coins=s.coins,
-                  victory=victory, winner=named, **{c: getattr(s, c) for c in CATEGORIES if c != "senate"})
-        for i, (name, s) in enumerate(zip(("Anna", "Ben"), record.sheets)))  # type: ignore[attr-defined]
-    return MatchSheet(1, 1, lines)
-
-
 def duel(games: int) -> int:
     false = 0
     for agora in (False, True):
         for bias in DUEL_BIASES:
             start, top = time.perf_counter(), {"blue": 0, "green": 0, "purple": 0, "wonders": 0, "progress": 0}
             for record in duel_selfplay(games, 50, agora=agora, bias=bias, players=("Anna", "Ben")):
-                sheet = match_sheet(record, agora)
+                sheet = match_sheet(record)
                 errors = [f for f in check_match(sheet) if f.severity is Severity.ERROR]
                 if errors:
                     false += 1

@@ -12,7 +12,7 @@ from rules_engine.duel import data
 from rules_engine.duel import engine as E
 from rules_engine.duel.engine import Ids, Move
 from rules_engine.duel.record import Record, Sheet
-from rules_engine.duel.sheet import SUPREMACY_MILITARY, Victory
+from rules_engine.duel.sheet import CATEGORIES, SUPREMACY_MILITARY, MatchLine, MatchSheet, Victory
 from rules_engine.findings import Finding, Joined, Term, Text, error, phrase
 from rules_engine.ruleset import Outcome, Verdict, unreadable
 
@@ -549,3 +549,20 @@ def selfplay(n: int, seed: int, agora: bool = False, players: tuple[str, str] = 
             decrees=names(agora_deal.decrees, A.DECREES) if agora_deal else (),
             conspiracies=names(agora_deal.conspiracies, A.CONSPIRACIES) if agora_deal else (),
             moves=tuple(moves))
+
+
+def match_sheet(record: Record) -> MatchSheet:
+    """The match sheet a table writes for a finished record with sheets (self-play's): the
+    record's players and points, player 1 starting Age I, the winner named but for a civilian
+    victory; senate points only with Agora."""
+    if record.result is None or record.sheets is None or len(record.sheets) != 2:
+        raise ValueError("the record has no result and sheets")
+    head, victory = record.result.split()
+    winner = {"1-0": record.players[0], "0-1": record.players[1]}.get(head)
+    agora = "Agora" in record.expansions
+    lines = tuple(
+        MatchLine(player=name, first=(i == 0), senate=s.senate if agora else None, total=s.total, coins=s.coins,
+                  victory=victory, winner=winner if victory != "civilian" else None,
+                  **{c: getattr(s, c) for c in CATEGORIES if c != "senate"})
+        for i, (name, s) in enumerate(zip(record.players, record.sheets)))
+    return MatchSheet(1, 1, lines)

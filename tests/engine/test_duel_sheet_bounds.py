@@ -289,3 +289,17 @@ def test_law_in_a_science_supremacy_needs_a_pair_or_the_great_library():
         "wonders 3); check the green, wonders and victory columns"]
     assert rules(sheet(base("Anna", True, green=4, wonders=4, **sci), base("Ben", green=13, **sci))) == []
     assert rules(sheet(line("Anna", True, green=4, wonders=3, **sci), line("Ben", green=13, **sci))) == []
+
+
+@pytest.mark.parametrize("agora", [False, True])
+def test_the_engines_biased_self_play_never_gets_an_error(agora):
+    """rules_engine's self-play with both players biased (issue 50: blue, green, guilds,
+    military, stages); benchmarks/bench_selfplay_checks.py plays a few thousand of each."""
+    from rules_engine.duel.replay import BIASES, match_sheet, selfplay
+
+    assert sorted(BIASES) == ["blue", "green", "guilds", "military", "stages"]
+    for bias in BIASES:
+        for record in selfplay(25, 50, agora=agora, bias=bias, players=("Anna", "Ben")):
+            assert check_match(match_sheet(record)) == [], (bias, record.table)
+    with pytest.raises(ValueError, match="bias='gold'"):
+        next(selfplay(1, 1, bias="gold"))
