@@ -203,6 +203,8 @@ class _Table(NamedTuple):
     scientists: bool                   # the Scientists Guild may be in play
     ordered: bool                      # seats are exactly 1..n, so neighbours are known
     needs: tuple[_Need, ...]           # each city's plays
+    barred: int                        # an Olympia B seat whose neighbours can hold no guild to copy, or -1
+    barred_need: _Need | None          # that city's plays without the copy
 
     def left(self, i: int) -> _Seat:
         return self.seats[(i + 1) % self.n]
@@ -345,7 +347,55 @@ def _table(sheet: TableSheet) -> _Table | None:
         seats.append(_new_seat(_Seat, (p, *facts)))
         needs.append(need)
     ordered = tuple([p.seat for p in lines]) == _SEATS_IN_ORDER[n]
-    return _Table(n, tuple(seats), guilds, possible, scientists, ordered, tuple(needs))
+    barred, barred_need = -1, None
+    if ordered:
+        for i, s in enumerate(seats):
+            if s.copies_guild and not any(_may_hold_guild(n, scientists, seats[j].line)
+                                          for j in ((i + 1) % n, (i - 1) % n)):
+                p = s.line
+                facts, need = _seat_need(n, scientists, commercial_key(p.commercial), p.guilds > 0, *_SEAT_KEY(p))
+                barred, barred_need = i, city_need(
+                    n, _seat_facts(p.wonder, p.side, p.wonders, p.stages)[3], p.civilian, p.science,
+                    _symbols(p.compasses, p.gears, p.tablets, p.wild), commercial_key(p.commercial), p.guilds > 0,
+                    False, facts[1], scientists)
+    return _Table(n, tuple(seats), guilds, possible, scientists, ordered, tuple(needs), barred, barred_need)
+
+
+def _symbols(c: int | None, g: int | None, t: int | None, wild: int | None) -> tuple[int, int, int, int] | None:
+    """A sheet line's symbol columns as `city_need` takes them (None without them or out of range)."""
+    if c is not None and g is not None and t is not None and \
+            0 <= c <= MAX_SYMBOL and 0 <= g <= MAX_SYMBOL and 0 <= t <= MAX_SYMBOL:
+        return (c, g, t, wild or 0)
+    return None
+
+
+def _may_hold_guild(n: int, scientists: bool, p: PlayerScore) -> bool:
+    """May this neighbour of Olympia B hold a guild it could copy? It holds one if it scores
+    guild points, or the Scientists Guild if its science may use a wild symbol Babylon doesn't
+    give; else it must have an Age III turn left beside the cards its points need."""
+    if p.guilds > 0:
+        return True
+    boards, babylon, copies, turns = _seat_facts(p.wonder, p.side, p.wonders, p.stages)
+    if scientists:
+        if p.wild is not None and p.compasses is not None:
+            if p.wild > int(babylon):
+                return True
+        elif any(w > int(babylon) for *_, w in SCIENCE_COMBOS.get(p.science, ())):
+            return True
+    return _age_three_room(n, scientists, commercial_key(p.commercial), *_SEAT_KEY(p))
+
+
+@lru_cache(maxsize=4096)
+def _age_three_room(n: int, scientists: bool, commercial: int, wonder: str | None, side: str | None,
+                    wonders: int, stages: int | None, civilian: int, science: int, c: int | None, g: int | None,
+                    t: int | None, wild: int | None) -> bool:
+    """Has a city (without guild points) an Age III turn left for one more card (a guild)
+    beside the cards its points need, however they are chosen?"""
+    _, babylon, copies, turns = _seat_facts(wonder, side, wonders, stages)
+    blue = blue_need(n).get(civilian, _NO_BLUE)[0]
+    sci = _science_need(n, science, _symbols(c, g, t, wild), babylon, scientists, copies)[1]
+    extra = _commercial_extra(n, commercial, turns.slots) if commercial > 1 else None
+    return not _best(blue, sci, int(commercial > 0) + 1, 0, turns.slots, False, extra)[0]
 
 
 _SEAT = operator.attrgetter("seat")
@@ -1213,7 +1263,7 @@ def _shipowners(t: _Table, i: int) -> int:
     """Most points player i's own Shipowners Guild gives (`shipowners_most`)."""
     p, s = t.seats[i].line, t.seats[i]
     return shipowners_most(t.n, t.scientists, commercial_key(p.commercial), p.military > 0, len(t.possible),
-                           s.copies_guild, *_SEAT_KEY(p))
+                           s.copies_guild and i != t.barred, *_SEAT_KEY(p))
 
 
 _ALL_GUILDS = tuple(range(len(d.GUILD_NAMES)))
@@ -1243,6 +1293,16 @@ def _listed_guilds(listed: tuple[str, ...], n: int) -> tuple[Finding, ...]:
     return tuple(out)
 
 
+def _copy_barred(t: _Table, i: int, points: Term) -> Finding:
+    """Olympia B's copy would give seat i's points, but neither neighbour can hold a guild."""
+    p = t.seats[i].line
+    return error("guilds.copy", "{player!r} on Olympia B needs to copy a guild for its {points}, but neither "
+                 "neighbour can hold one: {left!r} and {right!r} score no guild points, and the cards their "
+                 "points need leave them no Age III turn for a guild; check the guilds, science and "
+                 "neighbours' columns", p.player, player=p.player, points=points,
+                 left=t.left(i).line.player, right=t.right(i).line.player)
+
+
 def _guilds_where(t: _Table) -> Term:
     return Term("the guilds in play") if t.guilds is not None else Term("any guilds")
 
@@ -1263,9 +1323,15 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
         if p.guilds <= 0:
             continue  # within any bound; worked out below only if the table's bound needs it
         values = _guild_values(t, i)
-        top, each = bounds[i] = _guild_bound(possible, s.board.extra_builds, s.copies_guild, values)
+        copy = s.copies_guild and i != t.barred
+        top, each = bounds[i] = _guild_bound(possible, s.board.extra_builds, copy, values)
         if top > best:
             best = top
+        if i == t.barred and p.guilds > top and p.guilds <= _guild_bound(possible, s.board.extra_builds, True,
+                                                                          values)[0]:
+            over = True
+            out.append(_copy_barred(t, i, Term("guild points")))
+            continue
         if p.guilds <= top and t.ordered and p.guilds > top - _defeat_share(values, possible):
             # The neighbours' tokens taken from each one's total alone may be what lets the
             # points through: take them from the whole table's battles instead.
@@ -1273,7 +1339,7 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
             if tokens is not None:
                 for k, per in DEFEAT_GUILDS:
                     values[k] = per * tokens
-                exact = _guild_bound(possible, s.board.extra_builds, s.copies_guild, values)[0]
+                exact = _guild_bound(possible, s.board.extra_builds, copy, values)[0]
                 if p.guilds > exact:
                     over = True
                     out.append(error("guilds.strategists", "guild points {points} for {player!r} are more than "
@@ -1290,7 +1356,7 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
             # The quick Shipowners bound may be what lets the points through: work it out
             # (for this player only; the table's bound below keeps the quick one).
             values[_SHIPOWNERS] = ship = _shipowners(t, i)
-            exact = _guild_bound(possible, s.board.extra_builds, s.copies_guild, values)[0]
+            exact = _guild_bound(possible, s.board.extra_builds, copy, values)[0]
             if p.guilds > exact:
                 over = True
                 out.append(error("guilds.shipowners", "guild points {points} for {player!r} are more than the "
@@ -1306,7 +1372,7 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
                              points=p.guilds, player=p.player, top=top, which=_guilds_where(t)))
     if total <= best or over:
         return out  # the table's bound below is at least each player's own
-    olympia_b = [s.copies_guild for s in t.seats]
+    olympia_b = [s.copies_guild and i != t.barred for i, s in enumerate(t.seats)]
     # Each guild card once, plus one copy by Olympia B (there is one Olympia board). The
     # players already bounded give a lower bound of it first: often enough to pass.
     table_best = [0] * len(possible)
@@ -1861,6 +1927,9 @@ def _city(t: _Table, sheet: TableSheet) -> list[Finding]:
             continue
         if t.needs[i].over or t.needs[i].guild_over:
             out.extend(_ages(t, i))
+        elif i == t.barred and t.barred_need is not None and (t.barred_need.over or t.barred_need.guild_over):
+            # It fits only with Olympia B's copy (no card), which no neighbour's guild allows.
+            out.append(_copy_barred(t, i, Term("guild points") if t.barred_need.over else Term("science")))
     return out
 
 

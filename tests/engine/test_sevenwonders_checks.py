@@ -870,3 +870,37 @@ def test_the_military_message_names_the_battle_that_cant_stand_alone():
     two = table(*(line(i, military=m) for i, m in enumerate((1, -1, 1, -1, 0, 0), 1)))
     assert messages(two, "military.assignment")[0].split(", which")[0].endswith(
         "need 'P1' beating 'P2' in Age I and 'P3' beating 'P4' in Age I")
+
+
+def _olympia_table(neighbour_commercial, **olympia):
+    """Seven players: Olympia B with its copy stage (seat 1) needs all 18 plays with the copy
+    free: every blue card, three stages and two green cards. Its neighbours need every play
+    or every Age III turn: P2 every blue card and five green cards; P7 Gizah B's four stages
+    and twelve green cards (five of Age III) and, with commercial points, an Age III yellow card."""
+    every_blue = max(c.CIVILIAN_REACHABLE[7])  # at 7 players two copies of every blue card
+    base = dict(wonder="Olympia", side="B", stages=3, wonders=5, civilian=every_blue, compasses=1, gears=1,
+                tablets=0, wild=0, science=2)
+    base.update(olympia)
+    return table(line(1, **base),
+                 line(2, wonder="Rhodos", side="A", civilian=every_blue, compasses=2, gears=2, tablets=1, wild=0,
+                      science=16),
+                 *(line(i) for i in range(3, 7)),
+                 line(7, wonder="Gizah", side="B", wonders=20, stages=4, commercial=neighbour_commercial,
+                      compasses=4, gears=4, tablets=4, wild=0, science=76))
+
+
+def test_olympia_b_copies_only_a_guild_a_neighbour_can_hold():
+    # Issue 50, item 2: the copy costs Olympia no card, but a neighbour must have built the
+    # guild: here neither scores guild points nor has an Age III turn left for one.
+    assert [f.message for f in check_sheet(_olympia_table(1, guilds=1))] == [
+        "'P1' on Olympia B needs to copy a guild for its guild points, but neither neighbour can hold one: 'P2' "
+        "and 'P7' score no guild points, and the cards their points need leave them no Age III turn for a guild; "
+        "check the guilds, science and neighbours' columns"]
+    # The Scientists Guild's wild symbol the same way (Olympia is no Babylon).
+    wild = dict(wild=1, science=10)
+    assert [f.message for f in check_sheet(_olympia_table(1, **wild))] == [
+        "'P1' on Olympia B needs to copy a guild for its science, but neither neighbour can hold one: 'P2' and "
+        "'P7' score no guild points, and the cards their points need leave them no Age III turn for a guild; "
+        "check the guilds, science and neighbours' columns"]
+    # Without commercial points P7 has an Age III turn left for the guild Olympia copies.
+    assert rules(_olympia_table(0, guilds=1)) == [] and rules(_olympia_table(0, **wild)) == []

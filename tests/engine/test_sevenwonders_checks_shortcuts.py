@@ -106,25 +106,30 @@ def _exact_guild_rules(t, sheet):
     player, no bound skipped: the neighbours' defeat tokens from the whole table's battles and
     the Shipowners Guild's exact bound for everyone (the table's bound keeps the quick ones)."""
     out = []
-    bounds = [c._guild_bound(t.possible, s.board.extra_builds, s.copies_guild, c._guild_values(t, i))
+    copies = [s.copies_guild and i != t.barred for i, s in enumerate(t.seats)]
+    bounds = [c._guild_bound(t.possible, s.board.extra_builds, copies[i], c._guild_values(t, i))
               for i, s in enumerate(t.seats)]
     for i, (s, (top, _)) in enumerate(zip(t.seats, bounds)):
+        if i == t.barred and top < s.line.guilds <= c._guild_bound(t.possible, s.board.extra_builds, True,
+                                                                    c._guild_values(t, i))[0]:
+            out.append(("guilds.copy", s.line.player))
+            continue
         exact = c._guild_values(t, i)
         tokens = c._neighbour_tokens(t, i) if t.ordered else None
         if tokens is not None:
             for k, per in c.DEFEAT_GUILDS:
                 exact[k] = per * tokens
-        strategists = c._guild_bound(t.possible, s.board.extra_builds, s.copies_guild, exact)[0]
+        strategists = c._guild_bound(t.possible, s.board.extra_builds, copies[i], exact)[0]
         if c._SHIPOWNERS in t.possible:
             exact[c._SHIPOWNERS] = c._shipowners(t, i)
         if s.line.guilds > top:
             out.append(("guilds.max", s.line.player))
         elif s.line.guilds > strategists:
             out.append(("guilds.strategists", s.line.player))
-        elif s.line.guilds > c._guild_bound(t.possible, s.board.extra_builds, s.copies_guild, exact)[0]:
+        elif s.line.guilds > c._guild_bound(t.possible, s.board.extra_builds, copies[i], exact)[0]:
             out.append(("guilds.shipowners", s.line.player))
     best = [max(each[k] for _, each in bounds) for k in range(len(t.possible))]
-    table_top = sum(best) + (max(best, default=0) if any(s.copies_guild for s in t.seats) else 0)
+    table_top = sum(best) + (max(best, default=0) if any(copies) else 0)
     if sum(s.line.guilds for s in t.seats) > table_top and not out:
         out.append(("guilds.table", None))
     return out
@@ -137,7 +142,8 @@ def test_guild_bounds_skipped_for_players_without_guild_points_decide_the_same(s
     # first tried with the players already bounded (a lower bound of the full one).
     t = view(sheet)
     got = [(f.rule, f.player) for f in c._guilds(t, sheet) if f.rule in ("guilds.max", "guilds.strategists",
-                                                                         "guilds.shipowners", "guilds.table")]
+                                                                         "guilds.shipowners", "guilds.table",
+                                                                         "guilds.copy")]
     assert got == _exact_guild_rules(t, sheet)
 
 
