@@ -1022,9 +1022,10 @@ def _commercial(t: _Table, sheet: TableSheet) -> list[Finding]:
                              n=t.n))
     if out:
         return out
-    scorers = tuple(sorted((s.line.commercial, t.needs[i].stages) for i, s in enumerate(t.seats)
-                           if s.line.commercial > 0))
-    if len(scorers) > 1 and not commercial_table_feasible(t.n, scorers):
+    # Keyed by the scorers' card sets: many (points, stages) share them, so tables repeat.
+    sets = [_commercial_sets(t.n, s.line.commercial, t.needs[i].stages) for i, s in enumerate(t.seats)
+            if s.line.commercial > 0]
+    if len(sets) > 1 and not commercial_table_feasible(t.n, tuple(sorted(sets))):
         shown = Joined(tuple(f"{s.line.player!r} {s.line.commercial}" for s in t.seats if s.line.commercial > 0),
                        " and ")
         cards = Joined(tuple(phrase("{copies} {card}", copies=_COPIES[t.n][c.name], card=c.name)
@@ -1065,16 +1066,21 @@ def _commercial_sets(n: int, points: int, stages: int) -> tuple[int, ...]:
     return tuple(sum(1 << (4 * j) for j in range(len(cards)) if k >> j & 1) for k in found)
 
 
+def commercial_table_feasible_for(n: int, scorers: tuple[tuple[int, int], ...]) -> bool:
+    """`commercial_table_feasible` for the cities' (commercial points, most stages)."""
+    return commercial_table_feasible(n, tuple(sorted(_commercial_sets(n, p, k) for p, k in scorers)))
+
+
 @lru_cache(maxsize=4096)
-def commercial_table_feasible(n: int, scorers: tuple[tuple[int, int], ...]) -> bool:
-    """Can every (commercial points, most stages) of `scorers` come from its own scoring yellow
-    cards, with no card used more often than the `n`-player decks hold it? (Each city holds a
-    name once; the decks hold one or two copies of each: at 3 players one Haven, one
-    Lighthouse and one Arena.)"""
+def commercial_table_feasible(n: int, sets: tuple[tuple[int, ...], ...]) -> bool:
+    """Can every city with commercial points have one of its sets of scoring yellow cards
+    (`_commercial_sets`), with no card used more often than the `n`-player decks hold it?
+    (Each city holds a name once; the decks hold one or two copies of each: at 3 players
+    one Haven, one Lighthouse and one Arena.)"""
     cards = COMMERCIAL_CARDS[n]
     capacity = sum((_COPIES[n][c.name] | 8) << (4 * j) for j, c in enumerate(cards))
     guards = sum(8 << (4 * j) for j in range(len(cards)))
-    options = sorted((_commercial_sets(n, points, stages) for points, stages in scorers), key=len)
+    options = sorted(sets, key=len)
     dead: set[tuple[int, int]] = set()
 
     def go(k: int, cap: int) -> bool:
@@ -1138,7 +1144,6 @@ _BUILDERS = GUILD_INDEX["Builders Guild"]
 DEFEAT_GUILDS: tuple[tuple[int, int], ...] = tuple(
     (GUILD_INDEX[c.name], e.points) for c in d.CARDS if c.is_guild for e in c.effects
     if isinstance(e, d.PerUnit) and e.counted is d.Counted.DEFEATS and e.whose == d.NEIGHBOURS)
-_DEFEAT_GUILD_INDICES = frozenset(k for k, _ in DEFEAT_GUILDS)
 
 
 @lru_cache(maxsize=65536)
@@ -1238,7 +1243,7 @@ def _guild_values(t: _Table, i: int) -> list[int]:
 
 def _defeat_share(values: list[int], possible: tuple[int, ...]) -> int:
     """What the guilds that count defeat tokens add to a player's quick bound at most."""
-    return sum(values[k] for k in possible if k in _DEFEAT_GUILD_INDICES)
+    return sum(values[k] for k, _ in DEFEAT_GUILDS if k in possible)
 
 
 def _neighbour_tokens(t: _Table, i: int) -> int | None:
@@ -2003,6 +2008,9 @@ def clear_caches() -> None:
     civilian_table_feasible.cache_clear()
     _science_fits.cache_clear()
     _science_splits.cache_clear()
+    most_defeats.cache_clear()
+    commercial_table_feasible.cache_clear()
+    _age_three_room.cache_clear()
 
 
 check_wonders = _only(_wonders)

@@ -850,8 +850,8 @@ def test_the_tables_commercial_points_share_the_decks_scoring_yellow_cards():
     assert rules(three(3)) == []  # one stage built: P1's Arena gives 1
     # Two cities without stages: one Haven and one Lighthouse are enough, unless one city
     # needs both (a Haven gives at most one point per brown card name).
-    assert c.commercial_table_feasible(3, ((1, 0), (1, 0)))
-    assert not c.commercial_table_feasible(3, ((1, 0), (c.NAMES[(d.Colour.BROWN, 3)] + 1, 0)))
+    assert c.commercial_table_feasible_for(3, ((1, 0), (1, 0)))
+    assert not c.commercial_table_feasible_for(3, ((1, 0), (c.NAMES[(d.Colour.BROWN, 3)] + 1, 0)))
 
 
 def test_the_military_message_names_the_battle_that_cant_stand_alone():
