@@ -17,7 +17,8 @@ import pytest
 from conftest import EXAMPLE, HEADER, ROOT, looped_games
 
 #: Libraries only other commands need (storing, workbooks, exports, PDFs, plots, the server).
-HEAVY = ("sqlalchemy", "openpyxl", "pandas", "matplotlib", "reportlab", "starlette", "jinja2", "uvicorn", "openskill")
+HEAVY = ("sqlalchemy", "openpyxl", "pandas", "matplotlib", "reportlab", "starlette", "jinja2", "uvicorn", "openskill",
+         "cv2")
 
 #: Runs `tourney check ARGS…` as the console script does, then prints the heavy libraries loaded.
 #: (Printed at exit: a check without an event ends the process itself, `end_process`.)
