@@ -202,7 +202,8 @@ def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | 
 @click.option("--round", "round_no", type=click.IntRange(1), help="The round to print (default: the last seated).")
 @click.option("--what", default="seating,tables,cards,pads", show_default=True,
               help="Comma-separated: seating (list by name), tables (by table), cards (table cards), pads "
-                   "(the round's seating is then fixed, as with 'tourney sheets'), codes (every player's code "
+                   "(the round's seating is then fixed, as with 'tourney sheets'), scanpads (pads whose photo "
+                   "'tourney scan' reads; fixes the seating too), codes (every player's code "
                    "slip, to cut out). Default: the round's whole kit.")
 @click.option("-o", "--output", required=True, help="The PDF to write (print.pdf).")
 @lang_option("Language")
@@ -220,8 +221,9 @@ def print_command(event: str, round_no: int | None, what: str, output: str, lang
     ev = open_event(event)
     claim_output(output, force, overwrite_results, event)
     kinds = [w.strip() for w in what.split(",") if w.strip()]
-    pdf = write_print(ev, event_game(ev).print_kit, round_no, kinds, output, lang or language(),
-                      qr_address(ev, base_url) if "pads" in kinds else base_url)
+    game = event_game(ev)
+    pdf = write_print(ev, game.print_kit, round_no, kinds, output, lang or language(),
+                      qr_address(ev, base_url) if "pads" in kinds else base_url, scan=game.scan_sheet)
     click.echo(wrote_pages(pdf.path, pdf.pages, pdf.round))
     if pdf.round is not None:
         not_published_hint(ev, event, pdf.round)

@@ -6,7 +6,6 @@ import json
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rules_engine.findings import Text, error, phrase
@@ -26,6 +25,7 @@ from tourney.event.checking import (
 
 if TYPE_CHECKING:
     from tourney.core import store
+    from tourney.core.tabular import Source
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ def same_lines(old: Sequence[store.NewLine], new: Sequence[store.NewLine]) -> bo
     return key(old) == key(new)
 
 
-def import_results(event: store.Event, game: SheetGame, paths: Sequence[str | Path], *,
+def import_results(event: store.Event, game: SheetGame, paths: Sequence[Source], *,
                    register: bool = False, correct: bool = False, reason: str | None = None,
                    author: str | None = None, paper: bool = False) -> ImportSummary:
     """Verify then store every table in the files, all in one transaction, or nothing:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from tourney.outputs.printsheets import SheetsWritten
     from tourney.outputs.stats.model import GameStats
     from tourney.outputs.views import Pairings
+    from tourney.scanpad.fields import ScanSheetFn
 
 
 class Workflow(ABC):
@@ -50,6 +51,7 @@ class Workflow(ABC):
     pairings: Pairings | None = None
     options: tuple[GameOption, ...] = ()
     catalogue: Catalogue | None = None
+    scan_sheet: ScanSheetFn | None = None  # the game's scan pad (tourney/games/<game>/scanpad.py)
 
     # --- what the game adds to prints, statistics and draw checks --------------------------------
     @property

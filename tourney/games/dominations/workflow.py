@@ -8,6 +8,7 @@ from rules_engine import dominations as dom
 from rules_engine.dominations import PlayerLine, TableSheet
 from tourney.core.i18n import N_
 from tourney.games.dominations.pad import dominations_pad
+from tourney.games.dominations.scanpad import scan_sheet
 from tourney.games.dominations.schemes import SCHEMES
 from tourney.event.schedule import TableSizes
 from tourney.core.schemes import Scheme
@@ -67,3 +68,4 @@ GAME = TableGame(
 )
 
 WORKFLOW = TableGameWorkflow(GAME)
+WORKFLOW.scan_sheet = scan_sheet

@@ -14,6 +14,7 @@ from tourney.core.sheetio import SheetFormat
 from tourney.event.game import GameOption
 from tourney.event.seating import SeatedRound
 from tourney.games.base import Workflow
+from tourney.games.duel.scanpad import scan_sheet
 from tourney.games.duel import pairing, settings, sheets, stored
 from tourney.games.duel.schemes import SCHEMES
 from tourney.games.duel.sheetformat import MATCH_SHEET
@@ -57,6 +58,7 @@ class Duel(Workflow):
     sheet_format: SheetFormat = MATCH_SHEET
     pairings: DuelPairings | None = DuelPairings()
     options = (GameOption("agora", "the Agora expansion: every match sheet has the senate row (Senat)"),)
+    scan_sheet = staticmethod(scan_sheet)
 
     @property
     def print_kit(self) -> GamePrint:

@@ -9,6 +9,7 @@ from rules_engine.onecardwonder import PlaceReading, PlayerLine, TableSheet
 from tourney.core.i18n import N_
 from tourney.games.onecardwonder.catalogue import CATALOGUE
 from tourney.games.onecardwonder.pad import ocw_pad
+from tourney.games.onecardwonder.scanpad import scan_sheet
 from tourney.games.onecardwonder.schemes import SCHEMES, OcwScheme
 from tourney.event.schedule import TableSizes
 from tourney.core.schemes import Scheme
@@ -73,3 +74,4 @@ GAME = TableGame(
 )
 
 WORKFLOW = TableGameWorkflow(GAME)
+WORKFLOW.scan_sheet = scan_sheet

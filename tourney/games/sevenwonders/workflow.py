@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from rules_engine.sevenwonders.sheet import PlayerScore, TableSheet
 from tourney.core.errors import UsageError
 from tourney.core.i18n import _
+from tourney.games.sevenwonders.scanpad import scan_sheet
 from tourney.games.sevenwonders.standings import GAME, SevenWondersLine, player_rounds
 from tourney.games.tablegame import TableGameWorkflow
 
@@ -29,6 +30,8 @@ class SevenWonders(TableGameWorkflow[PlayerScore, TableSheet, SevenWondersLine])
     """The 7 Wonders workflow (see `tourney.games.base.Workflow`)."""
 
     plans_tables = True  # the seating report compares the 'bonn' and other table plans
+
+    scan_sheet = staticmethod(scan_sheet)
 
     @property
     def stats(self) -> GameStats:

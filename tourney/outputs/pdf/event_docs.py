@@ -27,8 +27,9 @@ from tourney.outputs.pdf.words import words
 
 if TYPE_CHECKING:
     from tourney.event.standings import Standings
+    from tourney.scanpad.fields import ScanSheetFn
 
-WHAT = ("seating", "tables", "cards", "pads", "codes")
+WHAT = ("seating", "tables", "cards", "pads", "scanpads", "codes")
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,19 @@ def score_pads(event: store.Event, kit: GamePrint, round_no: int, lang: str = "e
     return render(pads, hooks.pad(lang, event.options()), lang, footnote=_footnote(info, w))
 
 
+def scan_pads(event: store.Event, scan: ScanSheetFn | None, round_no: int, lang: str = "en") -> Rendered:
+    """A scan pad for every table of the round (docs/scan-pad.md); a bye gets none."""
+    from tourney.scanpad.pads import table_pads
+    from tourney.scanpad.render import render_scan_pads
+
+    if scan is None:
+        raise UsageError(_("--what scanpads: this game has no scan pad"))
+    _tables(event, round_no)  # a current seating, or the message that says how to get one
+    sheet = scan(event.options())
+    info = event.info()
+    return render_scan_pads(table_pads(event, sheet, round_no), sheet, info.name, lang, _footnote(info, words(lang)))
+
+
 def write_score_pads(event: store.Event, kit: GamePrint, round_no: int, path: str | Path, lang: str = "en",
                      base_url: str | None = None) -> PdfWritten:
     """`tourney sheets -o FILE.pdf`: the round's pads; the round's seating is then fixed
@@ -133,10 +147,11 @@ def table_cards(event: store.Event, round_no: int, lang: str = "en") -> Rendered
 
 
 def write_print(event: store.Event, kit: GamePrint, round_no: int | None, what: Sequence[str], path: str | Path,
-                lang: str = "en", base_url: str | None = None) -> PdfWritten:
+                lang: str = "en", base_url: str | None = None, scan: ScanSheetFn | None = None) -> PdfWritten:
     """`tourney print`: the documents named in `what` (seating, tables, cards, pads of the
-    round; codes: every player's code slip), in that order, in one PDF; with the pads the
-    round's seating is then fixed (as `tourney sheets`). No `round_no`: the last seated one."""
+    round; scanpads: the pads a photo is read from, `scan` the game's; codes: every player's
+    code slip), in that order, in one PDF; with either pads the round's seating is then fixed
+    (as `tourney sheets`). No `round_no`: the last seated one."""
     from tourney.event.players import player_codes
     from tourney.outputs.pdf.slips import code_slips
 
@@ -154,10 +169,11 @@ def write_print(event: store.Event, kit: GamePrint, round_no: int | None, what: 
             "tables": lambda: seating_by_table(event, kit, r, lang),
             "cards": lambda: table_cards(event, r, lang),
             "pads": lambda: score_pads(event, kit, r, lang, base_url),
+            "scanpads": lambda: scan_pads(event, scan, r, lang),
             "codes": lambda: code_slips(event.info().name, player_codes(event), lang, base_url)}
     rendered = concat([make[x]() for x in what])
     save(rendered, p)
-    if "pads" in what and round_no is not None:
+    if {"pads", "scanpads"} & set(what) and round_no is not None:
         with event.transaction() as conn:
             store.mark_printed(conn, round_no)
             store.log(conn, "sheets", {"round": round_no, "file": p.name, "pads": True, "kit": True})

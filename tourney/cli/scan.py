@@ -1,0 +1,126 @@
+"""`tourney scan`: read photos of filled scan pads (and store the clean ones), or print a pad's
+geometry for another reader (`--layout`)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from tourney.cli.base import cli, event_game, lang_option, open_event
+from tourney.core.errors import UsageError
+from tourney.core.i18n import _, set_language
+
+if TYPE_CHECKING:
+    from tourney.core.store import Event
+    from tourney.scanpad.fields import ScanSheet
+    from tourney.scanpad.reading import Reading
+
+
+@cli.command()
+@click.argument("event")
+@click.argument("photos", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--layout", "show_layout", is_flag=True,
+              help="Print the pad of --round N --table T as JSON geometry (mm) instead of reading photos.")
+@click.option("--round", "round_no", type=click.IntRange(1), help="Only pads of this round (with --layout: its round).")
+@click.option("--table", type=click.IntRange(1), help="With --layout: the table.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--import", "do_import", is_flag=True,
+              help="Store the tables read clean, as 'tourney results import' would; the photos are kept with "
+                   "the event.")
+@click.option("--by", "author", help="With --import: who enters the tables (default: the login name).")
+@lang_option("Language of the messages")
+def scan(event: str, photos: tuple[str, ...], show_layout: bool, round_no: int | None, table: int | None, fmt: str,
+         do_import: bool, author: str | None, lang: str | None) -> None:
+    """Read photos (JPEG, PNG) of filled scan pads: each is clean, to review or refused. Exit 1
+    unless every photo is clean. docs/scan-pad.md describes the pad and the output.
+
+    Example: tourney scan bonn.db IMG_2041.jpg IMG_2042.jpg --import
+    """
+    ev = open_event(event)
+    if lang:
+        set_language(lang)
+    game = event_game(ev)
+    if game.scan_sheet is None:
+        raise UsageError(_("{game} has no scan pad").format(game=game.label))
+    sheet = game.scan_sheet(ev.options())
+    if show_layout:
+        _print_layout(ev, sheet, round_no, table)
+        return
+    if not photos:
+        raise UsageError(_("name the photos to read (or give --layout --round N --table T)"))
+    from tourney.scanpad.reading import ScanContext, Status, import_readings, scan_photos
+
+    ctx = ScanContext(ev, game, sheet, round_no)
+    readings = list(scan_photos(ctx, photos))
+    if fmt == "json":
+        click.echo(json.dumps([r.as_json() for r in readings], ensure_ascii=False, indent=2))
+    else:
+        for r in readings:
+            for line in _lines(r, sheet):
+                click.echo(line)
+    clean = [r for r in readings if r.status is Status.CLEAN]
+    if do_import and clean:
+        from tourney.event.checking import report_lines
+        from tourney.event.errors import ImportRefused
+
+        data = {r.file: Path(p).read_bytes() for r, p in zip(readings, photos) if r.status is Status.CLEAN}
+        try:
+            summary = import_readings(ctx, clean, data, author)
+        except ImportRefused as refused:
+            for line in report_lines(refused.report, ev):
+                click.echo(line, err=True)
+            click.echo(_("{summary}: nothing stored").format(summary=refused.report.summary()), err=True)
+            sys.exit(1)
+        for line in summary.lines():
+            click.echo(line)
+    if len(clean) != len(readings):
+        sys.exit(1)
+
+
+def _print_layout(ev: Event, sheet: ScanSheet, round_no: int | None, table: int | None) -> None:
+    from tourney.scanpad.pads import table_pads
+
+    if round_no is None or table is None:
+        raise UsageError(_("--layout needs --round N and --table T"))
+    pads = table_pads(ev, sheet, round_no, {table})
+    if not pads:
+        raise UsageError(_("round {round} has no table {table} with a pad").format(round=round_no, table=table))
+    pad = pads[0]
+    click.echo(json.dumps({"round": round_no, "table": table, "qr": pad.code.text, **pad.layout.as_json()},
+                          ensure_ascii=False, indent=1))
+
+
+def _lines(r: Reading, sheet: ScanSheet) -> list[str]:
+    from tourney.scanpad.reading import Status
+
+    status = {Status.CLEAN: _("clean"), Status.REVIEW: _("to review"), Status.REFUSED: _("refused")}[r.status]
+    where = (_("round {round}, table {table}").format(round=r.round, table=r.table) + ": ") if r.table else ""
+    out = [f"{r.file}: {where}{status} (sha256 {r.sha256[:16]})"]
+    out += [f"  {reason.text()}" for reason in r.reasons]
+    labels = labels_of(sheet)
+    if r.values is not None and r.status is not Status.REFUSED:
+        keys = [c.key for c in sheet.seat_choices] + [f.key for f in sheet.numbers]
+        for s, values in zip(r.values.seats, r.values.values):
+            shown = ", ".join(f"{_(labels[k])} {'?' if values.get(k) is None else values.get(k)}" for k in keys
+                              if values.get(k) != "")
+            out.append(f"  {s.seat} {s.player}: {shown}")
+        for key, value in r.values.table_choices.items():
+            out.append(f"  {_(labels[key])}: {'?' if value is None else value or '-'}")
+    for d in r.doubts:
+        cands = ", ".join("-" if c in ("", None) else str(c) for c in d.candidates[:12])
+        more = " …" if len(d.candidates) > 12 else ""
+        who = f"{d.seat} {d.player}" if d.seat else _("table")
+        out.append("  " + _("doubtful: {who}, {field}: {why}; candidates {candidates}").format(
+            who=who, field=_(labels[d.field]), why=d.why.text(), candidates=cands + more))
+    for seat, key, value in r.filled:
+        out.append("  " + _("filled by the checks: seat {seat}, {field} = {value}").format(
+            seat=seat, field=_(labels[key]), value=value))
+    return out
+
+
+def labels_of(sheet: ScanSheet) -> dict[str, str]:
+    """Each field's label (a msgid) by key."""
+    return {**{c.key: c.label for c in sheet.choices}, **{f.key: f.label for f in sheet.numbers}}

@@ -1,0 +1,25 @@
+"""The 7 Wonders scan pad: the side to mark, the seven categories (military may be negative),
+the total written separately and the coins held, as the sheet's columns."""
+from __future__ import annotations
+
+from tourney.core.i18n import N_
+from tourney.scanpad.fields import ChoiceField, NumberField, Role, ScanSheet, TableValues
+
+NUMBERS = (
+    NumberField("military", N_("Military"), -6, 18), NumberField("treasury", N_("Coins"), 0, 99),
+    NumberField("wonders", N_("Wonders"), 0, 99), NumberField("civilian", N_("Civilian"), 0, 99),
+    NumberField("commercial", N_("Commercial"), 0, 99), NumberField("guilds", N_("Guilds"), 0, 99),
+    NumberField("science", N_("Science"), 0, 99), NumberField("total", N_("Total"), 0, 199, Role.TOTAL),
+    NumberField("coins", N_("Coins held"), 0, 99, Role.OTHER),
+)
+SIDE = ChoiceField("side", N_("Side"), (("A", "A"), ("B", "B")))
+
+
+def lines(table: TableValues) -> list[dict[str, object]]:
+    return [{"round": table.round, "table": table.table, "seat": s.seat, "player": s.player, "wonder": s.board or "",
+             **{k: ("" if v is None else v) for k, v in values.items()}}
+            for s, values in zip(table.seats, table.values)]
+
+
+def scan_sheet(options: frozenset[str] = frozenset()) -> ScanSheet:
+    return ScanSheet("7 Wonders", NUMBERS, (SIDE,), lines)
