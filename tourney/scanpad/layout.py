@@ -24,10 +24,10 @@ MARKER_BITS: dict[int, tuple[str, str, str, str]] = {
     0: ("1011", "0101", "0011", "0010"), 1: ("0000", "1111", "1001", "1010"),
     2: ("0011", "0011", "0010", "1101"), 3: ("1001", "1001", "0100", "0110"),
 }
-QR_BOX = (160.0, 5.0, 26.0)  # x, y, side (the code's quiet zone inside)
+QR_BOX = (154.0, 3.0, 32.0)  # x, y, side (the code's quiet zone of 4 modules inside)
 HEADER_Y = 6.0
-INSTRUCTIONS_Y = 32.5
-GRID_TOP = 39.0
+INSTRUCTIONS_Y = 37.0
+GRID_TOP = 43.0
 LABEL_X, LABEL_W = 8.0, 28.0
 COLUMN_X, COLUMN_W = 37.0, 41.0
 SEATS_PER_BAND = 4

@@ -37,6 +37,11 @@ def refuse(reason: str, **values: object) -> Refusal:
     return Refusal(reason, tuple(values.items()))
 
 
+def too_many_pixels() -> Refusal:
+    return refuse(N_("more than the {limit} megapixels a photo may have: send a smaller one"),
+                  limit=MAX_PIXELS // 1_000_000)
+
+
 def load_photo(data: bytes) -> np.ndarray:
     """The photo's pixels (height x width x 3, uint8), upright."""
     from PIL import Image, ImageOps, UnidentifiedImageError
@@ -49,15 +54,15 @@ def load_photo(data: bytes) -> np.ndarray:
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
             image = Image.open(io.BytesIO(data))
-        except (UnidentifiedImageError, Image.DecompressionBombWarning, Image.DecompressionBombError, OSError,
-                ValueError):
+        except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+            raise too_many_pixels() from None  # Pillow's own limit (89 megapixels) is above ours
+        except (UnidentifiedImageError, OSError, ValueError):
             raise refuse(N_("not an image: send a JPEG or PNG photo of the pad")) from None
         if image.format not in FORMATS:
             raise refuse(N_("a {format} image: send a JPEG or PNG photo of the pad"), format=image.format or "?")
         pixels = image.width * image.height
         if pixels > MAX_PIXELS:
-            raise refuse(N_("{mp} megapixels, more than the {limit} a photo may have: send a smaller one"),
-                         mp=round(pixels / 1e6), limit=MAX_PIXELS // 1_000_000)
+            raise too_many_pixels()
         if pixels < MIN_PIXELS:
             raise refuse(N_("{w}×{h} pixels, too few to read the marks: photograph the pad with at least "
                             "1 megapixel"), w=image.width, h=image.height)

@@ -327,7 +327,7 @@ class ScanContext:
 
 def photo_source(file: str, sha256: str) -> str:
     """What the history says a table came from."""
-    return f"read from photo {file} (sha256 {sha256})"
+    return f"{file} (read from photo, sha256 {sha256})"
 
 
 def read_photo(ctx: ScanContext, data: bytes, file: str) -> Reading:
@@ -341,7 +341,7 @@ def read_photo(ctx: ScanContext, data: bytes, file: str) -> Reading:
 
 def _read(ctx: ScanContext, data: bytes, file: str, sha: str) -> Reading:
     from tourney.event.drawproof import fingerprint, short
-    from tourney.scanpad.code import parse_code
+    from tourney.scanpad.code import FINGERPRINT_DIGITS, parse_code
     from tourney.scanpad.optical import find_page, ink_in, lozenge_darkness, read_qr
     from tourney.scanpad.photo import load_photo
 
@@ -354,7 +354,7 @@ def _read(ctx: ScanContext, data: bytes, file: str, sha: str) -> Reading:
     if code is None:
         raise refuse(N_("not a scan pad: its QR code is not one tourney prints"))
     info = ctx.event.info()
-    ours = short(fingerprint(info.seed))
+    ours = short(fingerprint(info.seed))[:FINGERPRINT_DIGITS].upper()
     if code.fingerprint != ours:
         raise refuse(N_("a pad of another event (draw fingerprint {theirs}, this event's is {ours})"),
                      theirs=code.fingerprint, ours=ours)

@@ -17,6 +17,7 @@ from tourney.scanpad.layout import (
     MARKER_BITS,
     MARKER_SIZE,
     MARKERS,
+    INSTRUCTIONS_Y,
     PAGE_H,
     QR_BOX,
     RX,
@@ -51,6 +52,24 @@ def _marker(pen: Pen, marker: int, x: float, y: float) -> None:
                        stroke=0, fill=1)
 
 
+def _qr(pen: Pen, text: str) -> None:
+    """The QR code as squares (segno's matrix, level L: big modules), the quiet zone inside `QR_BOX`."""
+    import segno
+
+    matrix = segno.make_qr(text, error="l", boost_error=False).matrix
+    x, y, side = QR_BOX
+    module = side / (len(matrix) + 8)
+    c = pen.canvas
+    c.setFillColor(HexColor("#000000"))
+    for row, bits in enumerate(matrix):
+        for col, bit in enumerate(bits):
+            if bit:
+                mx, my = x + (col + 4) * module, y + (row + 4) * module
+                c.rect(mx * mm - 0.05, (PAGE_H - my - module) * mm - 0.05, module * mm + 0.1, module * mm + 0.1,
+                       stroke=0, fill=1)
+    pen.qr_codes.append((pen.page, text))
+
+
 def instructions() -> str:
     return _("Fill the lozenges dark with a black or blue felt pen: one per row, leading zeros too. To change a "
              "number, cross out its rows and write it in the seat's correction box.")
@@ -59,13 +78,13 @@ def instructions() -> str:
 def _page(pen: Pen, pad: TablePad, sheet: ScanSheet, event_name: str, w: dict[str, str], footnote: str) -> None:
     for marker, x, y in MARKERS:
         _marker(pen, marker, x, y)
-    qx, qy, qs = QR_BOX
-    pen.qr(pad.code.text, _box(Rect(qx, qy, qs, qs)))
-    pen.text(event_name, _box(Rect(23.0, 6.0, 134.0, 7.0)), 12, font=BOLD)
-    pen.text(f"{sheet.game} · {_('scan pad')}", _box(Rect(23.0, 13.0, 134.0, 5.0)), 8.5, colour=GREY)
-    pen.text(f"{w['round']} {pad.round} · {w['table']} {pad.table}", _box(Rect(23.0, 19.0, 134.0, 11.0)), 20,
+    _qr(pen, pad.code.text)
+    pen.text(event_name, _box(Rect(23.0, 6.0, 128.0, 7.0)), 12, font=BOLD)
+    kind = _("scan pad")
+    pen.text(f"{sheet.game} · {kind}", _box(Rect(23.0, 13.0, 128.0, 5.0)), 8.5, colour=GREY)
+    pen.text(f"{w['round']} {pad.round} · {w['table']} {pad.table}", _box(Rect(23.0, 19.0, 128.0, 11.0)), 20,
              font=BOLD)
-    pen.text(instructions(), _box(Rect(8.0, 32.5, 194.0, 5.0)), 8, min_size=5.5)
+    pen.text(instructions(), _box(Rect(8.0, INSTRUCTIONS_Y, 194.0, 5.0)), 8, min_size=5.5)
     lay = pad.layout
     for row in lay.labels:
         _label(pen, row, sheet)

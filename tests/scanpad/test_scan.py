@@ -1,0 +1,236 @@
+"""`tourney scan`: photos of filled scan pads (made from the printed PDF by tests/scanphotos.py,
+deterministic seeds) are read clean, stored with --import as `results import` stores sheets, and
+every bad photo is refused by name, with its reason, storing nothing."""
+from __future__ import annotations
+
+import io
+import json
+import random
+import shutil
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import scanphotos as sp
+from tourney.cli import cli
+
+NAMES = [f"Player {i}" for i in range(1, 13)]
+
+
+def _run(*args: str):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def _event(folder: Path, name: str, seed: str) -> Path:
+    db = folder / name
+    for args in (("new", str(db), "--game", "7wonders", "--seed", seed, "--name", "Test Cup"),
+                 ("players", "add", str(db), *NAMES), ("seat", str(db)),
+                 ("print", str(db), "--round", "1", "--what", "scanpads", "-o", str(folder / f"{db.stem}.pdf"))):
+        result = _run(*args)
+        assert result.exit_code == 0, result.output
+    return db
+
+
+class Pads:
+    """An event of three tables of four, its printed scan pads and what each table played."""
+
+    def __init__(self, folder: Path, name: str = "ev.db", seed: str = "7") -> None:
+        from tourney.core.store import Event
+        from tourney.games.registry import workflow
+        from tourney.scanpad.pads import table_pads
+
+        self.db = _event(folder, name, seed)
+        self.pdf = (folder / f"{self.db.stem}.pdf").read_bytes()
+        event = Event.open(str(self.db))
+        self.sheet = workflow("7wonders").scan_sheet(frozenset())
+        self.pads = table_pads(event, self.sheet, 1)
+        rng = random.Random(f"values:{seed}")
+        self.values = [sp.played_values(event, pad, rng) for pad in self.pads]
+        self.pages = [sp.rasterise(self.pdf, k, 150) for k in range(len(self.pads))]
+
+    def photo(self, k: int, seed: int, *, sloppy: bool = False, blank: bool = False, **camera: object) -> bytes:
+        rng = random.Random(seed)
+        page = self.pages[k] if blank else sp.fill(self.pages[k], self.sheet, self.pads[k], self.values[k],
+                                                   sp.Pen(sloppy=sloppy), rng)
+        return sp.photograph(page, sp.Camera(**{"width": 1600, **camera}), rng)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def pads(tmp_path_factory) -> Pads:
+    return Pads(tmp_path_factory.mktemp("scan"))
+
+
+@pytest.fixture
+def event(pads, tmp_path, monkeypatch) -> Path:
+    """A copy of the event to change, in the test's own folder."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(pads.db, tmp_path / "ev.db")
+    return tmp_path / "ev.db"
+
+
+def _expected_line(pads: Pads, k: int) -> list[str]:
+    values = pads.values[k]
+    return [f"  {s.seat} {s.player}: Side {v['side']}, Military {v['military']}, Coins {v['treasury']}, "
+            f"Wonders {v['wonders']}, Civilian {v['civilian']}, Commercial {v['commercial']}, Guilds {v['guilds']}, "
+            f"Science {v['science']}, Total {v['total']}, Coins held {v['coins']}"
+            for s, v in zip(values.seats, values.values)]
+
+
+@pytest.mark.parametrize("turn", [0, 1, 2, 3], ids=["upright", "sideways", "upside-down", "other-way"])
+def test_a_careful_pad_reads_clean_whichever_way_the_photo_is_turned(pads, event, turn):
+    (event.parent / "IMG_1.jpg").write_bytes(pads.photo(turn % 3, 100 + turn, turn=turn))
+    result = _run("scan", str(event), "IMG_1.jpg")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"IMG_1.jpg: round 1, table {turn % 3 + 1}: clean (sha256 ")
+    assert lines[1:] == _expected_line(pads, turn % 3)
+
+
+def test_sloppy_marks_are_read_or_sent_to_review_never_misread(pads, event):
+    wrong = 0
+    for seed in range(6):
+        k = seed % 3
+        (event.parent / "p.jpg").write_bytes(pads.photo(k, 200 + seed, sloppy=True))
+        got = json.loads(_run("scan", str(event), "p.jpg", "--format", "json").output)[0]
+        assert got["status"] in ("clean", "review"), got
+        if got["status"] == "clean":
+            read = [s["values"] for s in got["seats"]]
+            wrong += sum(dict(v) != {**dict(w)} for v, w in zip(read, pads.values[k].values))
+    assert wrong == 0
+
+
+def test_json_output_names_the_photo_its_hash_and_every_value(pads, event):
+    import hashlib
+
+    photo = pads.photo(0, 5)
+    (event.parent / "a.jpg").write_bytes(photo)
+    result = _run("scan", str(event), "a.jpg", "--format", "json")
+    assert result.exit_code == 0
+    [got] = json.loads(result.output)
+    assert got["file"] == "a.jpg" and got["sha256"] == hashlib.sha256(photo).hexdigest()
+    assert (got["status"], got["round"], got["table"], got["reasons"], got["doubtful"]) == ("clean", 1, 1, [], [])
+    assert [s["values"] for s in got["seats"]] == [dict(v) for v in pads.values[0].values]
+
+
+def test_import_stores_the_clean_tables_as_results_import_does_and_keeps_the_photo(pads, event):
+    import hashlib
+
+    photo = pads.photo(1, 6)
+    (event.parent / "t2.jpg").write_bytes(photo)
+    (event.parent / "junk.jpg").write_bytes(b"not a photo")
+    result = _run("scan", str(event), "t2.jpg", "junk.jpg", "--import")
+    assert result.exit_code == 1  # one photo was refused
+    assert result.output.splitlines()[-2:] == ["stored round 1, table 2", "1 table stored"]
+    sha = hashlib.sha256(photo).hexdigest()
+    assert (event.parent / "ev-photos" / f"{sha}.jpg").read_bytes() == photo
+    history = _run("results", "history", str(event)).output
+    assert f"entered round 1, table 2 from t2.jpg (read from photo, sha256 {sha})\n" in history
+    standings = _run("standings", str(event)).output
+    assert pads.values[1].seats[0].player in standings
+    again = _run("scan", str(event), "t2.jpg", "--import")  # the table is stored now: refused, nothing changes
+    assert again.exit_code == 1 and "nothing stored" in again.output
+
+
+def _bomb_png() -> bytes:
+    """A PNG whose header claims 40000 x 40000 pixels, in a few hundred bytes."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = zlib.compress(b"\x00" * (40000 // 8 + 1) * 64)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 40000, 40000, 1, 0, 0, 0, 0))
+            + chunk(b"IDAT", rows) + chunk(b"IEND", b""))
+
+
+def _huge_jpeg() -> bytes:
+    """A JPEG whose frame header says 12000 x 9000 pixels (108 megapixels)."""
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (16, 16), "white").save(buf, "JPEG")
+    data = bytearray(buf.getvalue())
+    sof = data.index(b"\xff\xc0")
+    data[sof + 5:sof + 9] = struct.pack(">HH", 9000, 12000)
+    return bytes(data)
+
+
+def _noise() -> bytes:
+    import numpy as np
+
+    return sp.png(np.random.default_rng(1).integers(0, 255, (1200, 1600, 3), dtype=np.uint8))
+
+
+BAD = {
+    "not-a-pad.png": (lambda pads: _noise(),
+                      "no scan pad in the photo (none of its corner markers): photograph the whole printed pad"),
+    "half.jpg": (lambda pads: _half(pads.photo(0, 9, width=2400)),
+                 "only 2 of the page's 4 corner markers are in the photo: photograph the whole page"),
+    "blank.jpg": (lambda pads: pads.photo(0, 9, blank=True),
+                  "the pad of round 1, table 1 is blank: nothing is marked"),
+    "cut.jpg": (lambda pads: pads.photo(0, 9)[:30000],
+                "the image is damaged or cut short (a truncated file): send the photo again"),
+    "bomb.png": (lambda pads: _bomb_png(), "more than the 50 megapixels a photo may have: send a smaller one"),
+    "huge.jpg": (lambda pads: _huge_jpeg(), "more than the 50 megapixels a photo may have: send a smaller one"),
+    "notes.txt": (lambda pads: b"round 1, table 1: Anna 45\n", "not an image: send a JPEG or PNG photo of the pad"),
+}
+
+
+def _half(photo: bytes) -> bytes:
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(photo))
+    buf = io.BytesIO()
+    image.crop((0, 0, image.width, image.height // 2)).save(buf, "JPEG")
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_a_bad_photo_is_refused_by_name_with_its_reason_and_nothing_is_stored(pads, event, name):
+    make, reason = BAD[name]
+    (event.parent / name).write_bytes(make(pads))
+    before = event.read_bytes()
+    result = _run("scan", str(event), name, "--import")
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"{name}: refused (sha256 ") and lines[1:] == [f"  {reason}"], result.output
+    assert event.read_bytes() == before and not (event.parent / "ev-photos").exists()
+
+
+def test_a_pad_of_another_event_is_refused(pads, event, tmp_path):
+    (tmp_path / "other").mkdir()
+    other = Pads(tmp_path / "other", "other.db", seed="8")
+    (tmp_path / "o.jpg").write_bytes(other.photo(0, 3))
+    result = _run("scan", str(event), "o.jpg")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[1].startswith("  a pad of another event (draw fingerprint ")
+
+
+def test_a_pad_of_another_round_is_refused_when_the_round_is_given(pads, event):
+    (event.parent / "r1.jpg").write_bytes(pads.photo(2, 4))
+    result = _run("scan", str(event), "r1.jpg", "--round", "2")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[1:] == ["  a pad of round 1, not of round 2"]
+
+
+def test_a_refusal_is_said_in_the_events_language(pads, event):
+    (event.parent / "notes.txt").write_bytes(b"hello")
+    result = _run("scan", str(event), "notes.txt", "--lang", "de")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[1] == "  kein Bild: schicke ein JPEG- oder PNG-Foto des Blocks"
+
+
+def test_the_layout_command_prints_the_geometry_the_pad_was_printed_from(pads, event):
+    result = _run("scan", str(event), "--layout", "--round", "1", "--table", "2")
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.output)
+    assert (got["page"], got["units"], got["layout_version"]) == ({"width": 210.0, "height": 297.0}, "mm", 1)
+    assert [m["id"] for m in got["markers"]] == [0, 1, 2, 3]
+    assert got["qr"] == {"x": 154.0, "y": 3.0, "size": 32.0}
+    assert [s["player"] for s in got["seats"]] == [s.player for s in pads.pads[1].seats]
+    first = got["lozenges"][0]
+    assert set(first) == {"seat", "field", "place", "value", "digit", "x", "y", "rx", "ry"}
+    military = [z for z in got["lozenges"] if z["seat"] == 1 and z["field"] == "military"]
+    assert [(z["place"], z["digit"]) for z in military] == [(-1, "−"), (1, "0"), (1, "1")] + [
+        (0, str(d)) for d in range(10)]
