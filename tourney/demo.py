@@ -9,9 +9,14 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tourney.core.errors import TourneyError, UsageError
 from tourney.core.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from tourney.core.store import Event
+    from tourney.games.base import GameWorkflow
 
 _HERE = Path(__file__).resolve().parent
 #: The example events: inside the package when installed from a wheel (setup.py puts them there),
@@ -80,6 +85,23 @@ def run_all(directory: Path, echo: Callable[[str], None], game: str | None = Non
     return [run_example(e, directory, echo, brief) for e in chosen]
 
 
+#: A phone photo of one of the example's filled scan pads, read after the sheets are stored.
+SCAN_PHOTO = "scanpad-photo.jpg"
+
+
+def _read_scan_photo(event: Event, game: GameWorkflow, photo: Path) -> list[str]:
+    """What `tourney scan` says of the example's bundled photo (nothing when it has none)."""
+    if not photo.is_file() or game.scan_sheet is None:
+        return []
+    from tourney.scanpad.reading import ScanContext, read_photo
+    from tourney.scanpad.text import reading_lines
+
+    sheet = game.scan_sheet(event.options())
+    reading = read_photo(ScanContext(event, game, sheet), photo.read_bytes(), photo.name)
+    return [_("read the photo of a filled scan pad: {line}").format(line=line) if i == 0 else line
+            for i, line in enumerate(reading_lines(reading, sheet))]
+
+
 def run_example(example: Example, directory: Path, echo: Callable[[str], None], brief: bool = False) -> Path:
     """Create the event in `directory`, register, import every sheet, export the workbook."""
     from tourney.event.errors import ImportRefused
@@ -121,6 +143,7 @@ def run_example(example: Example, directory: Path, echo: Callable[[str], None], 
     standings = game.standings(event)
     step("\n".join(to_table(standings).splitlines()[:13]))
     out = export_event(event, game, directory / example.standings)
+    read = _read_scan_photo(event, game, example.folder / SCAN_PHOTO)
     event.close()  # the last connection folds the write-ahead log into the file: it can be copied alone
     step(_("wrote {file}").format(file=out))
     if brief:
@@ -128,4 +151,6 @@ def run_example(example: Example, directory: Path, echo: Callable[[str], None], 
             name=info.name, players=ngettext("{n} player", "{n} players", len(names)).format(n=len(names)),
             tables=ngettext("{n} table", "{n} tables", stored).format(n=stored),
             leader=standings.rows[0].player if standings.rows else "-", file=out))
+    for line in read[:1] if brief else read:
+        echo(line)
     return out

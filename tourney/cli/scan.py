@@ -16,7 +16,6 @@ from tourney.core.i18n import _, set_language
 if TYPE_CHECKING:
     from tourney.core.store import Event
     from tourney.scanpad.fields import ScanSheet
-    from tourney.scanpad.reading import Reading
 
 
 @cli.command()
@@ -52,6 +51,7 @@ def scan(event: str, photos: tuple[str, ...], show_layout: bool, round_no: int |
     if not photos:
         raise UsageError(_("name the photos to read (or give --layout --round N --table T)"))
     from tourney.scanpad.reading import ScanContext, Status, import_readings, scan_photos
+    from tourney.scanpad.text import reading_lines
 
     ctx = ScanContext(ev, game, sheet, round_no)
     readings = list(scan_photos(ctx, photos))
@@ -59,7 +59,7 @@ def scan(event: str, photos: tuple[str, ...], show_layout: bool, round_no: int |
         click.echo(json.dumps([r.as_json() for r in readings], ensure_ascii=False, indent=2))
     else:
         for r in readings:
-            for line in _lines(r, sheet):
+            for line in reading_lines(r, sheet):
                 click.echo(line)
     clean = [r for r in readings if r.status is Status.CLEAN]
     if do_import and clean:
@@ -89,38 +89,5 @@ def _print_layout(ev: Event, sheet: ScanSheet, round_no: int | None, table: int 
     if not pads:
         raise UsageError(_("round {round} has no table {table} with a pad").format(round=round_no, table=table))
     pad = pads[0]
-    click.echo(json.dumps({"round": round_no, "table": table, "qr": pad.code.text, **pad.layout.as_json()},
+    click.echo(json.dumps({"round": round_no, "table": table, "code": pad.code.text, **pad.layout.as_json()},
                           ensure_ascii=False, indent=1))
-
-
-def _lines(r: Reading, sheet: ScanSheet) -> list[str]:
-    from tourney.scanpad.reading import Status
-
-    status = {Status.CLEAN: _("clean"), Status.REVIEW: _("to review"), Status.REFUSED: _("refused")}[r.status]
-    where = (_("round {round}, table {table}").format(round=r.round, table=r.table) + ": ") if r.table else ""
-    out = [f"{r.file}: {where}{status} (sha256 {r.sha256[:16]})"]
-    out += [f"  {reason.text()}" for reason in r.reasons]
-    labels = labels_of(sheet)
-    if r.values is not None and r.status is not Status.REFUSED:
-        keys = [c.key for c in sheet.seat_choices] + [f.key for f in sheet.numbers]
-        for s, values in zip(r.values.seats, r.values.values):
-            shown = ", ".join(f"{_(labels[k])} {'?' if values.get(k) is None else values.get(k)}" for k in keys
-                              if values.get(k) != "")
-            out.append(f"  {s.seat} {s.player}: {shown}")
-        for key, value in r.values.table_choices.items():
-            out.append(f"  {_(labels[key])}: {'?' if value is None else value or '-'}")
-    for d in r.doubts:
-        cands = ", ".join("-" if c in ("", None) else str(c) for c in d.candidates[:12])
-        more = " …" if len(d.candidates) > 12 else ""
-        who = f"{d.seat} {d.player}" if d.seat else _("table")
-        out.append("  " + _("doubtful: {who}, {field}: {why}; candidates {candidates}").format(
-            who=who, field=_(labels[d.field]), why=d.why.text(), candidates=cands + more))
-    for seat, key, value in r.filled:
-        out.append("  " + _("filled by the checks: seat {seat}, {field} = {value}").format(
-            seat=seat, field=_(labels[key]), value=value))
-    return out
-
-
-def labels_of(sheet: ScanSheet) -> dict[str, str]:
-    """Each field's label (a msgid) by key."""
-    return {**{c.key: c.label for c in sheet.choices}, **{f.key: f.label for f in sheet.numbers}}

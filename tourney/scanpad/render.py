@@ -84,7 +84,7 @@ def _page(pen: Pen, pad: TablePad, sheet: ScanSheet, event_name: str, w: dict[st
     pen.text(f"{sheet.game} · {kind}", _box(Rect(23.0, 13.0, 128.0, 5.0)), 8.5, colour=GREY)
     pen.text(f"{w['round']} {pad.round} · {w['table']} {pad.table}", _box(Rect(23.0, 19.0, 128.0, 11.0)), 20,
              font=BOLD)
-    pen.text(instructions(), _box(Rect(8.0, INSTRUCTIONS_Y, 194.0, 5.0)), 8, min_size=5.5)
+    pen.paragraph(instructions(), _box(Rect(8.0, INSTRUCTIONS_Y - 1.0, 194.0, 6.8)), 7.5, max_lines=2)
     lay = pad.layout
     for row in lay.labels:
         _label(pen, row, sheet)
