@@ -86,14 +86,18 @@ def marked(sheet: ScanSheet, pad: TablePad, values: TableValues) -> list[tuple[o
 
 
 def fill(page: np.ndarray, sheet: ScanSheet, pad: TablePad, values: TableValues, pen: Pen,
-         rng: random.Random) -> np.ndarray:
-    """The rasterised page with the pen's marks."""
+         rng: random.Random, *, leave_out: tuple[tuple[int, str, int], ...] = (),
+         corrections: tuple[int, ...] = ()) -> np.ndarray:
+    """The rasterised page with the pen's marks; the rows `leave_out` names (seat, field, digit
+    place) left unmarked, a number written into the correction box of the seats `corrections`."""
     img = page.copy()
     ppm = img.shape[1] / PAGE_W
     ink_colours = [(20, 20, 30), (25, 35, 110), (35, 35, 35)]
     ink = ink_colours[rng.randrange(len(ink_colours))]
     overlay = img.copy()
     for z, _sign in marked(sheet, pad, values):
+        if (z.seat, z.field, z.place) in leave_out:
+            continue
         cx, cy = z.x * ppm + rng.gauss(0, 0.15 * ppm), z.y * ppm + rng.gauss(0, 0.12 * ppm)
         ax, ay = z.rx * ppm * rng.uniform(0.95, 1.2), z.ry * ppm * rng.uniform(0.95, 1.2)
         colour = ink
@@ -119,6 +123,11 @@ def fill(page: np.ndarray, sheet: ScanSheet, pad: TablePad, values: TableValues,
         else:
             cv2.ellipse(overlay, (round(cx), round(cy)), (round(ax), round(ay)), rng.uniform(-10, 10), 0, 360, colour,
                         -1, cv2.LINE_AA)
+    for box in pad.layout.seats:
+        if box.seat.seat in corrections:
+            c = box.correction
+            cv2.putText(overlay, "47", (round((c.x + 4) * ppm), round((c.y + c.h - 2) * ppm)),
+                        cv2.FONT_HERSHEY_SIMPLEX, 0.22 * ppm, ink, max(1, round(0.4 * ppm)), cv2.LINE_AA)
     if pen.sloppy:
         # erasures: a neighbouring lozenge once marked, rubbed out to a grey smudge
         candidates = [z for z in pad.layout.lozenges if z.seat and not isinstance(z.value, str) and z.place >= 0]

@@ -51,10 +51,12 @@ class Pads:
         self.values = [sp.played_values(event, pad, rng) for pad in self.pads]
         self.pages = [sp.rasterise(self.pdf, k, 150) for k in range(len(self.pads))]
 
-    def photo(self, k: int, seed: int, *, sloppy: bool = False, blank: bool = False, **camera: object) -> bytes:
+    def photo(self, k: int, seed: int, *, sloppy: bool = False, blank: bool = False, leave_out=(), corrections=(),
+              **camera: object) -> bytes:
         rng = random.Random(seed)
         page = self.pages[k] if blank else sp.fill(self.pages[k], self.sheet, self.pads[k], self.values[k],
-                                                   sp.Pen(sloppy=sloppy), rng)
+                                                   sp.Pen(sloppy=sloppy), rng, leave_out=leave_out,
+                                                   corrections=corrections)
         return sp.photograph(page, sp.Camera(**{"width": 1600, **camera}), rng)  # type: ignore[arg-type]
 
 
@@ -100,6 +102,37 @@ def test_sloppy_marks_are_read_or_sent_to_review_never_misread(pads, event):
             read = [s["values"] for s in got["seats"]]
             wrong += sum(dict(v) != {**dict(w)} for v, w in zip(read, pads.values[k].values))
     assert wrong == 0
+
+
+def test_a_digit_left_unmarked_is_filled_in_only_because_one_candidate_passes_both_checks(pads, event):
+    civilian = pads.values[0].values[1]["civilian"]
+    (event.parent / "u.jpg").write_bytes(pads.photo(0, 11, leave_out=((2, "civilian", 0),)))
+    result = _run("scan", str(event), "u.jpg")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1:5] == _expected_line(pads, 0)
+    assert lines[5:] == [f"  filled by the checks: seat 2, Civilian = {civilian}"]
+
+
+def test_a_used_correction_box_sends_the_table_to_review(pads, event):
+    player = pads.values[2].seats[0].player
+    (event.parent / "c.jpg").write_bytes(pads.photo(2, 12, corrections=(1,)))
+    result = _run("scan", str(event), "c.jpg", "--import")
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0].startswith("c.jpg: round 1, table 3: to review (sha256 ")
+    assert lines[1] == f"  seat 1 ({player}): the correction box is used: read it and type the number"
+    assert "stored" not in result.output
+
+
+def test_values_the_checks_cannot_settle_go_to_review_with_their_doubts(pads, event):
+    # the coins held are summed into nothing: with the units of two seats' coins left out, several readings pass
+    (event.parent / "d.jpg").write_bytes(pads.photo(1, 13, leave_out=((1, "coins", 0), (2, "coins", 0))))
+    got = json.loads(_run("scan", str(event), "d.jpg", "--format", "json").output)[0]
+    assert got["status"] == "review"
+    assert [(d["seat"], d["field"], d["why"]) for d in got["doubtful"]] == [(1, "coins", "a digit is not marked"),
+                                                                          (2, "coins", "a digit is not marked")]
+    assert got["filled_by_checks"] == []
 
 
 def test_json_output_names_the_photo_its_hash_and_every_value(pads, event):
