@@ -4,8 +4,8 @@ from __future__ import annotations
 from tourney.core.i18n import N_
 from tourney.scanpad.fields import ChoiceField, NumberField, Role, ScanSheet, TableValues
 
-NUMBERS = (NumberField("stages", N_("Stages"), 0, 9, Role.OTHER), NumberField("buildings", N_("Buildings"), 0, 9,
-                                                                             Role.OTHER))
+NUMBERS = (NumberField("stages", N_("Stages"), 0, 19, Role.OTHER),
+           NumberField("buildings", N_("Buildings"), 0, 9, Role.OTHER))
 WINNER = ChoiceField("winner", N_("Winner"), (("1", "✓"),), blank="0")
 
 
