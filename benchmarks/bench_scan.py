@@ -27,6 +27,8 @@ from tourney.scanpad.reading import ScanContext, Status, read_photo  # noqa: E40
 
 PLAYERS = 31  # tables of 4 and 5
 PHOTOS = int(sys.argv[1]) if len(sys.argv) > 1 else 24  # per condition
+#: `bench_scan.py N many-sloppy`: only sloppy marks, many seats (for the 1-in-1,000 target).
+MANY = len(sys.argv) > 2 and sys.argv[2] == "many-sloppy"
 
 CONDITIONS: list[tuple[str, bool, dict[str, object]]] = [
     ("careful, upright, 3000 px", False, {"width": 3000}),
@@ -36,6 +38,9 @@ CONDITIONS: list[tuple[str, bool, dict[str, object]]] = [
     ("sloppy, any turn, 1600-4000 px", True, {"turn": None, "width": None}),
     ("sloppy, blur 1.8, q 70, dim", True, {"turn": None, "blur": 1.8, "quality": 70, "light": 0.5}),
 ]
+
+
+MANY_SLOPPY = [("sloppy, any turn, 1600-2400 px", True, {"turn": None, "width": None, "widths": (1600, 2000, 2400)})]
 
 
 def main() -> None:
@@ -59,7 +64,7 @@ def main() -> None:
             f"{'wall s':>6}")
     print(head)
     print("-" * len(head))
-    for name, sloppy, camera in CONDITIONS:
+    for name, sloppy, camera in MANY_SLOPPY if MANY else CONDITIONS:
         rng = random.Random(f"bench:{name}")
         seats = right = wrong = review = refused = 0
         seconds = cpu = 0.0
@@ -68,10 +73,11 @@ def main() -> None:
             values = sp.played_values(event, pads[k], rng)
             marked = sp.fill(pages[k], sheet, pads[k], values, sp.Pen(sloppy=sloppy), rng)
             cam = {**camera}
+            widths = cam.pop("widths", (1600, 2400, 3000, 4000))
             if "turn" in cam and cam["turn"] is None:
                 cam["turn"] = rng.randrange(4)
             if "width" in cam and cam["width"] is None:
-                cam["width"] = rng.choice([1600, 2400, 3000, 4000])
+                cam["width"] = rng.choice(widths)
             cam.setdefault("quality", rng.randrange(75, 93))
             photo = sp.photograph(marked, sp.Camera(**cam), rng)  # type: ignore[arg-type]
             start, start_cpu = time.perf_counter(), time.process_time()

@@ -78,3 +78,20 @@ def test_print_makes_a_page_per_table(tmp_path, game, players, options, pages):
     assert len(reader.pages) == pages
     text = reader.pages[0].extract_text()
     assert "Round 1 · Table 1" in text and "Fill the lozenges dark" in text
+
+
+def test_after_pads_scan_the_print_kit_has_scan_pads_instead_of_paper_pads(run):
+    from pypdf import PdfReader
+
+    run("new", "ev.db", "--game", "7wonders", "--seed", "3")
+    run("players", "add", "ev.db", *[f"P{i}" for i in range(8)])
+    run("seat", "ev.db")
+    assert run("event", "ev.db", "--pads", "scan").output.split(", ")[-1] == "scan pads\n"
+    run("print", "ev.db", "--round", "1", "-o", "kit.pdf")
+    texts = [page.extract_text() for page in PdfReader(str(run.folder / "kit.pdf")).pages]
+    assert sum("Fill the lozenges dark" in t for t in texts) == 2  # a scan pad per table, no paper pad
+    assert not any("Signature" in t for t in texts)
+    run("event", "ev.db", "--pads", "paper")
+    run("print", "ev.db", "--round", "1", "-o", "kit2.pdf")
+    texts = [page.extract_text() for page in PdfReader(str(run.folder / "kit2.pdf")).pages]
+    assert not any("Fill the lozenges dark" in t for t in texts) and any("Signature" in t for t in texts)

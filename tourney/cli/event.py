@@ -92,6 +92,9 @@ def demo(directory: str, game: str | None, brief: bool) -> None:
 @click.option("--self-report", "self_report", type=click.Choice(["on", "off"]),
               help="Players report their table's sheet from the table's page and every player of the table "
                    "confirms it with their code; disputes and rule errors go to the organiser's desk.")
+@click.option("--pads", type=click.Choice(["paper", "scan"]),
+              help="The pads of the print kit: paper (written in) or scan (filled as marks, read from a photo "
+                   "by 'tourney scan').")
 @click.option("--option", "options_on", multiple=True, cls=ListedOption,
               listing=lambda: options_help().replace("An optional rule", "Switch on an optional rule"))
 @click.option("--no-option", "options_off", multiple=True,
@@ -104,7 +107,7 @@ def demo(directory: str, game: str | None, brief: bool) -> None:
                    "source lists (docs/onecardwonder.md, for example); \"\" removes it.")
 def event_command(event: str, name: str | None, date: str | None, rounds: int | None, cut: int | None,
                   lang: str | None, url: str | None, double_entry: str | None, check_in: str | None,
-                  self_report: str | None, options_on: tuple[str, ...], options_off: tuple[str, ...],
+                  self_report: str | None, pads: str | None, options_on: tuple[str, ...], options_off: tuple[str, ...],
                   catalogue: str | None, reveal: bool) -> None:
     """Show the event's settings, or change its name, date, number of rounds, cut, language,
     server address, double entry, check-in, self-reporting, optional rules or card list; or
@@ -114,7 +117,7 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
     """
     from tourney.event.drawproof import reveal_seed, seed_proof
     from tourney.event.entry import double_entry as double_entry_on
-    from tourney.event.setup import loaded_catalogue, update_event
+    from tourney.event.setup import PADS_SETTING, loaded_catalogue, update_event
     from tourney.event.live import event_url
     from tourney.event.reports import self_report_on
     from tourney.event.standings import event_cut
@@ -125,6 +128,7 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
                         double_entry=None if double_entry is None else double_entry == "on",
                         check_in=None if check_in is None else check_in == "on",
                         self_report=None if self_report is None else self_report == "on",
+                        scan_pads=None if pads is None else pads == "scan",
                         options_on=options_on, options_off=options_off, catalogue=catalogue, game=flow)
     set_language(event_language(ev))
     proof = reveal_seed(ev) if reveal else seed_proof(ev)
@@ -145,6 +149,7 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
                + (_(", blind double entry") if double_entry_on(ev) else "")
                + (_(", check-in before round 1") if ev.setting("check_in") == "on" else "")
                + (_(", players report their tables") if self_report_on(ev) else "")
+               + (_(", scan pads") if ev.setting(PADS_SETTING) == "scan" else "")
                + (_(", {count} {what} from {file}").format(count=cards[1], what=_(flow.catalogue.what), file=cards[0])
                   if cards and flow.catalogue else ""))
     if proof.seed is not None:

@@ -200,17 +200,18 @@ def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | 
 @cli.command("print")
 @click.argument("event")
 @click.option("--round", "round_no", type=click.IntRange(1), help="The round to print (default: the last seated).")
-@click.option("--what", default="seating,tables,cards,pads", show_default=True,
+@click.option("--what",
               help="Comma-separated: seating (list by name), tables (by table), cards (table cards), pads "
                    "(the round's seating is then fixed, as with 'tourney sheets'), scanpads (pads whose photo "
                    "'tourney scan' reads; fixes the seating too), codes (every player's code "
-                   "slip, to cut out). Default: the round's whole kit.")
+                   "slip, to cut out). Default: the round's whole kit "
+                   "(seating,tables,cards,pads; scanpads instead of pads after 'tourney event EVENT --pads scan').")
 @click.option("-o", "--output", required=True, help="The PDF to write (print.pdf).")
 @lang_option("Language")
 @click.option("--url", "base_url", help="Pads: the live server's address, for a QR code per table.")
 @overwrite_options
-def print_command(event: str, round_no: int | None, what: str, output: str, lang: str | None, base_url: str | None,
-                  force: bool, overwrite_results: bool) -> None:
+def print_command(event: str, round_no: int | None, what: str | None, output: str, lang: str | None,
+                  base_url: str | None, force: bool, overwrite_results: bool) -> None:
     """Print a round's wall lists, table cards and score pads as one A4 PDF (all of them
     unless --what picks).
 
@@ -220,6 +221,10 @@ def print_command(event: str, round_no: int | None, what: str, output: str, lang
 
     ev = open_event(event)
     claim_output(output, force, overwrite_results, event)
+    if what is None:
+        from tourney.event.setup import PADS_SETTING
+
+        what = "seating,tables,cards," + ("scanpads" if ev.setting(PADS_SETTING) == "scan" else "pads")
     kinds = [w.strip() for w in what.split(",") if w.strip()]
     game = event_game(ev)
     pdf = write_print(ev, game.print_kit, round_no, kinds, output, lang or language(),

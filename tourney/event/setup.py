@@ -62,15 +62,19 @@ def create_event(location: str, *, game: SetupGame, scheme: str | None, rounds: 
     return info
 
 
+#: The event setting that makes scan pads the pads of the print kit (`tourney event --pads scan`).
+PADS_SETTING = "pads"
+
+
 def update_event(event: Event, *, name: str | None = None, date: str | None = None,
                  rounds: int | None = None, cut: int | None = None, lang: str | None = None,
                  url: str | None = None, double_entry: bool | None = None, check_in: bool | None = None,
-                 self_report: bool | None = None,
+                 self_report: bool | None = None, scan_pads: bool | None = None,
                  options_on: Sequence[str] = (), options_off: Sequence[str] = (),
                  catalogue: str | None = None, game: SetupGame) -> EventInfo:
     """Change the event's name, date, number of rounds, qualification cut (0 clears it),
     language, live-server address ("" clears it), blind double entry, check-in,
-    self-reporting, optional rules or the
+    self-reporting, scan pads in the print kit, optional rules or the
     game's card list (a file; "" removes it), logged in the history. An optional rule is
     switched off only before any result is stored: the stored sheets were checked with it."""
     from tourney.event import live
@@ -107,6 +111,10 @@ def update_event(event: Event, *, name: str | None = None, date: str | None = No
         changes["check_in"] = "on" if check_in else None
     if self_report is not None:
         changes["self_report"] = "on" if self_report else None
+    if scan_pads is not None:
+        if scan_pads and game.scan_sheet is None:
+            raise UsageError(_("--pads scan: {game} has no scan pad").format(game=game.label))
+        changes[PADS_SETTING] = "scan" if scan_pads else None
     logged: dict[str, str | Text | None] = dict(changes)
     if catalogue is not None:
         changes[CATALOGUE_SETTING] = _catalogue(game, Path(catalogue)) if catalogue.strip() else None
