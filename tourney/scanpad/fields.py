@@ -111,5 +111,14 @@ class ScanSheet:
         return tuple(c for c in self.choices if c.per_table)
 
 
+def seat_lines(table: TableValues, board: str | None = None) -> list[dict[str, object]]:
+    """The usual sheet lines of a table: round, table, seat, player, the board under the column
+    `board` (when the sheet has one), then the seat's values (a blank one as an empty cell)."""
+    return [{"round": table.round, "table": table.table, "seat": s.seat, "player": s.player,
+             **({board: s.board or ""} if board else {}),
+             **{k: ("" if v is None else v) for k, v in values.items()}}
+            for s, values in zip(table.seats, table.values)]
+
+
 #: What a game package provides: its scan pad for the event's optional rules.
 ScanSheetFn = Callable[[frozenset[str]], ScanSheet]

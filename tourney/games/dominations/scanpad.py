@@ -3,7 +3,7 @@ end-of-game counts (left blank when the event does not count them)."""
 from __future__ import annotations
 
 from tourney.core.i18n import N_
-from tourney.scanpad.fields import NumberField, Role, ScanSheet, TableValues
+from tourney.scanpad.fields import NumberField, Role, ScanSheet, TableValues, seat_lines
 
 NUMBERS = (NumberField("vp", N_("VP"), 0, 299, Role.OTHER),
            NumberField("initiative", N_("Initiative"), 1, 7, Role.OTHER),
@@ -13,9 +13,7 @@ NUMBERS = (NumberField("vp", N_("VP"), 0, 299, Role.OTHER),
 
 
 def lines(table: TableValues) -> list[dict[str, object]]:
-    return [{"round": table.round, "table": table.table, "seat": s.seat, "player": s.player,
-             **{k: ("" if v is None else v) for k, v in values.items()}}
-            for s, values in zip(table.seats, table.values)]
+    return seat_lines(table)
 
 
 def scan_sheet(options: frozenset[str] = frozenset()) -> ScanSheet:

@@ -3,7 +3,7 @@ the total written separately and the coins held, as the sheet's columns."""
 from __future__ import annotations
 
 from tourney.core.i18n import N_
-from tourney.scanpad.fields import ChoiceField, NumberField, Role, ScanSheet, TableValues
+from tourney.scanpad.fields import ChoiceField, NumberField, Role, ScanSheet, TableValues, seat_lines
 
 NUMBERS = (
     NumberField("military", N_("Military"), -6, 18), NumberField("treasury", N_("Coins"), 0, 99),
@@ -16,9 +16,7 @@ SIDE = ChoiceField("side", N_("Side"), (("A", "A"), ("B", "B")))
 
 
 def lines(table: TableValues) -> list[dict[str, object]]:
-    return [{"round": table.round, "table": table.table, "seat": s.seat, "player": s.player, "wonder": s.board or "",
-             **{k: ("" if v is None else v) for k, v in values.items()}}
-            for s, values in zip(table.seats, table.values)]
+    return seat_lines(table, board="wonder")
 
 
 def scan_sheet(options: frozenset[str] = frozenset()) -> ScanSheet:
