@@ -66,7 +66,7 @@ def scan(event: str, photos: tuple[str, ...], show_layout: bool, round_no: int |
         from tourney.event.checking import report_lines
         from tourney.event.errors import ImportRefused
 
-        data = {r.file: Path(p).read_bytes() for r, p in zip(readings, photos) if r.status is Status.CLEAN}
+        data = {r.sha256: Path(p).read_bytes() for r, p in zip(readings, photos) if r.status is Status.CLEAN}
         try:
             summary = import_readings(ctx, clean, data, author)
         except ImportRefused as refused:

@@ -19,7 +19,7 @@ PAGE_W, PAGE_H = 210.0, 297.0  # A4 portrait
 MARKER_SIZE = 14.0
 MARKERS: tuple[tuple[int, float, float], ...] = ((0, 6.0, 6.0), (1, 190.0, 6.0), (2, 190.0, 277.0), (3, 6.0, 277.0))
 #: The inner 4x4 bits of markers 0-3 (1 white), row by row, as OpenCV's dictionary has them
-#: (tests/scanpad/test_layout.py compares them with cv2.aruco).
+#: (tests/scanpad/test_scan_layout.py compares them with cv2.aruco).
 MARKER_BITS: dict[int, tuple[str, str, str, str]] = {
     0: ("1011", "0101", "0011", "0010"), 1: ("0000", "1111", "1001", "1010"),
     2: ("0011", "0011", "0010", "1101"), 3: ("1001", "1001", "0100", "0110"),

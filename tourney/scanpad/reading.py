@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from tourney.core.store import Event
     from tourney.event.checking import SheetGame
     from tourney.event.importing import ImportSummary
+    from tourney.scanpad.layout import Lozenge
     from tourney.scanpad.pads import TablePad
 
 #: A lozenge this dark (0 paper, 1 black) is marked; between FAINT and STRONG it is a doubt.
@@ -86,7 +87,8 @@ class Reading:
     filled: tuple[tuple[int, str, Value], ...] = ()  # (seat, field, value) decided by the checks
     lines: tuple[dict[str, object], ...] = ()        # the game's sheet lines, when clean
 
-    def as_json(self, sheet_words: Mapping[str, str] | None = None) -> dict[str, object]:
+    def as_json(self) -> dict[str, object]:
+        """The reading as `tourney scan --format json` prints it (docs/scan-pad.md)."""
         seats = []
         if self.values is not None:
             for s, values in zip(self.values.seats, self.values.values):
@@ -391,12 +393,10 @@ def _read(ctx: ScanContext, data: bytes, file: str, sha: str) -> Reading:
     return Reading(file, sha, status, code.round, code.table, reasons, values, doubts, filled, tuple(lines))
 
 
-def _marks(lozenges: Sequence[object], dark: np.ndarray) -> dict[tuple[int, str, int], Marks]:
-    from tourney.scanpad.layout import Lozenge
-
+def _marks(lozenges: Sequence[Lozenge], dark: np.ndarray) -> dict[tuple[int, str, int], Marks]:
+    """The lozenges' darkness by row: (seat, field, digit place; -1 the sign, 0 a choice)."""
     rows: dict[tuple[int, str, int], list[tuple[Value, float]]] = {}
     for z, d in zip(lozenges, dark.tolist()):
-        assert isinstance(z, Lozenge)
         place = 0 if isinstance(z.value, str) or z.seat == 0 else z.place
         if z.place == -1:
             place = -1
@@ -426,7 +426,8 @@ def photo_folder(event: Event) -> Path | None:
 def import_readings(ctx: ScanContext, readings: Sequence[Reading], photos: Mapping[str, bytes],
                     author: str | None = None) -> ImportSummary:
     """Store the clean readings exactly as `results import` stores sheets (one transaction, one new
-    version each, the history naming the photo and its hash), then keep each photo with the event.
+    version each, the history naming the photo and its hash), then keep each photo (`photos`: its
+    bytes by SHA-256) with the event.
     An ImportRefused from the checks stores nothing."""
     from tourney.core.outfile import atomic
     from tourney.core.tabular import Rows
@@ -445,5 +446,5 @@ def import_readings(ctx: ScanContext, readings: Sequence[Reading], photos: Mappi
             target = folder / f"{r.sha256}{Path(r.file).suffix.lower() or '.jpg'}"
             if not target.exists():
                 with atomic(target) as tmp:
-                    tmp.write_bytes(photos[r.file])
+                    tmp.write_bytes(photos[r.sha256])
     return summary
