@@ -16,7 +16,7 @@ from tourney.core.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from tourney.core.store import Event
-    from tourney.games.base import GameWorkflow
+    from tourney.games.base import Workflow as GameWorkflow
 
 _HERE = Path(__file__).resolve().parent
 #: The example events: inside the package when installed from a wheel (setup.py puts them there),

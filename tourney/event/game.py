@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from tourney.core.store import Event, EventSetting, Json
     from tourney.event.rating import RatedGame
     from tourney.event.standings import PlayerRounds, Standings
+    from tourney.scanpad.fields import ScanSheetFn
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,9 @@ class SetupGame(Protocol):
     @property
     def catalogue(self) -> Catalogue | None:
         """The card list an organiser may load into an event, when the game has one."""
+    @property
+    def scan_sheet(self) -> ScanSheetFn | None:
+        """The game's scan pad (`tourney event --pads scan`), when it has one."""
 
     def event_settings(self, *, bye_score: str | None, options: Sequence[str] = ()) -> list[EventSetting]:
         """The game's own settings of a new event from `tourney new`'s options (checked

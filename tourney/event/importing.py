@@ -25,7 +25,9 @@ from tourney.event.checking import (
 
 if TYPE_CHECKING:
     from tourney.core import store
-    from tourney.core.tabular import Source
+    from pathlib import Path
+
+    from tourney.core.tabular import Rows
 
 
 @dataclass(frozen=True)
@@ -143,7 +145,7 @@ def same_lines(old: Sequence[store.NewLine], new: Sequence[store.NewLine]) -> bo
     return key(old) == key(new)
 
 
-def import_results(event: store.Event, game: SheetGame, paths: Sequence[Source], *,
+def import_results(event: store.Event, game: SheetGame, paths: Sequence[str | Path | Rows], *,
                    register: bool = False, correct: bool = False, reason: str | None = None,
                    author: str | None = None, paper: bool = False) -> ImportSummary:
     """Verify then store every table in the files, all in one transaction, or nothing:
