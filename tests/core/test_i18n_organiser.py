@@ -148,6 +148,10 @@ Emil                1  Köln Open: 5                       5
 Fritz               1  Bonn Spielt: 2                     2
 Gerd                1  Bonn Spielt: 4                     4
 Jörg Müller         2  Köln Open: 2, Bonn Spielt: 1       1  Bonn Spielt
+
+Hinweise
+- die Schreibweisen 'JOERG MUELLER' und 'Jörg Müller' als ein Spieler zusammengeführt, angezeigt als 'Jörg Müller': \
+sind es verschiedene Personen, einer von ihnen in einer Alias-Datei einen anderen Namen geben
 """
     german_report = run("season", "koeln.db", "bonn.db", "--spots", "1", "--lang", "de").output
     # Both events are German: so is the report, without --lang; --lang en asks for English.

@@ -14,6 +14,7 @@ from tourney.core.names import (
     SimilarNames,
     _one_letter_off,
     clean_name,
+    look_keys,
     name_key,
     printable,
     similar_key,
@@ -81,6 +82,20 @@ def test_similar_names_spellings_and_one_letter_off():
     assert similar_names("JAN MÜLLER", known) == []  # the same name: not a look-alike
     assert similar_names("Anna Schmidtke", known) == []  # two letters more
     assert similar_names("Ben Maier", known) == []  # two letters off
+
+
+def test_swapped_names_umlauts_left_out_and_strokes_look_alike():
+    known = ["Jürgen Müller", "Łukasz Nowak", "Anna Berg"]
+    assert similar_names("Müller Jürgen", known) == ["Jürgen Müller"]  # first and last name columns swapped
+    assert similar_names("Mueller Juergen", known) == ["Jürgen Müller"]
+    assert similar_names("Jurgen Muller", known) == ["Jürgen Müller"]  # umlauts left out, not spelled out
+    assert similar_names("Muller Jurgen", known) == ["Jürgen Müller"]
+    assert similar_names("Lukasz Nowak", known) == ["Łukasz Nowak"]
+    assert similar_names("Nowak Lukasz", known) == ["Łukasz Nowak"]
+    assert similar_names("Berg Anna", known) == ["Anna Berg"]
+    assert similar_names("Jürgen Möller", known) == ["Jürgen Müller"]  # one letter off, as before
+    assert similar_names("Jörg Müller", known) == []
+    assert similar_key("Łukasz Nowak") == similar_key("LUKASZ NOWAK") == "lukasz nowak"
 
 
 def test_similar_index_finds_names_added_later():
@@ -169,9 +184,8 @@ def rosters(draw):
 def test_similar_index_finds_exactly_what_comparing_every_pair_finds(known):
     index = SimilarNames(known)
     for name in known[:5]:
-        key = similar_key(name)
         pairwise = {n for n in known if name_key(n) != name_key(name)
-                    and (similar_key(n) == key or _one_letter_off(key, similar_key(n)))}
+                    and any(a == b or _one_letter_off(a, b) for a in look_keys(name) for b in look_keys(n))}
         assert index.find(name) == sorted(pairwise, key=sort_key)
 
 

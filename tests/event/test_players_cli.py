@@ -105,6 +105,43 @@ def test_look_alikes_within_one_roster(ev):
         "already registered: Jan Müller, Ben Neu\n")
 
 
+def test_a_roster_with_excels_question_marks_gets_the_score_sheets_hint(ev):
+    ev("players", "add", "ev.db", "Łukasz Nowak")
+    # Excel's "CSV" (Windows-1252) wrote '?' for the letters it could not save.
+    (ev.folder / "r.csv").write_text("name\n?ukasz Nowak\nBen Neu\nAgnieszka Ko?odziej\n", encoding="utf-8")
+    r = ev("players", "import", "ev.db", "r.csv", "--yes", ok=None)
+    assert (r.exit_code, r.output) == (1, (
+        "registered 1 player from round 1\n"
+        "2 names were not registered: Excel replaced letters it could not save with '?': save the roster as "
+        "'CSV UTF-8' or XLSX and import it again\n"
+        "  '?ukasz Nowak' (most likely 'Łukasz Nowak')\n"
+        "  'Agnieszka Ko?odziej'\n"))
+    (ev.folder / "r.csv").write_text("name\n?ukasz Nowak\n", encoding="utf-8")
+    r = ev("players", "import", "ev.db", "r.csv", ok=None)
+    assert (r.exit_code, r.output) == (1, (
+        "Error: '?ukasz Nowak' was not registered: Excel replaced letters it could not save with '?': save the "
+        "roster as 'CSV UTF-8' or XLSX and import it again; it is most likely 'Łukasz Nowak'\n"))
+    assert names_in(ev) == ["Łukasz Nowak", "Ben Neu"]
+
+
+@pytest.mark.parametrize("registered, typed", [
+    ("Jürgen Müller", "Müller Jürgen"),  # first- and last-name columns swapped
+    ("Jürgen Müller", "Jurgen Muller"),  # umlauts left out rather than spelled out
+    ("Łukasz Nowak", "Lukasz Nowak"),
+])
+def test_a_roster_with_swapped_columns_or_plain_letters_gets_the_look_alike_warning(ev, registered, typed):
+    ev("players", "add", "ev.db", registered)
+    (ev.folder / "r.csv").write_text(f"Vorname,Nachname\n{typed.split()[0]},{typed.split()[1]}\nBen,Neu\n",
+                                     encoding="utf-8")
+    r = ev("players", "import", "ev.db", "r.csv", ok=None)
+    assert (r.exit_code, r.output) == (1, (
+        "registered 1 player from round 1\n"
+        "held back 1 name that looks like a registered one:\n"
+        f"  '{typed}' looks like the registered '{registered}'\n"
+        "add it anyway with --yes, or fix the spelling\n"))
+    assert names_in(ev) == [registered, "Ben Neu"]
+
+
 def test_reimport_of_a_grown_roster_adds_the_new_names(ev):
     (ev.folder / "r.csv").write_text("name\nAnna\nBen Meyer\n", encoding="utf-8")
     assert ev("players", "import", "ev.db", "r.csv").output == "registered 2 players from round 1\n"

@@ -124,6 +124,19 @@ def test_aliases_and_names_that_match_twice_in_one_event():
     assert [(r.player, r.games, r.events) for r in merged.rows] == [("Jörg Müller", 2, 2), ("Anna", 2, 2)]
 
 
+def test_plain_letter_spellings_are_one_player_shown_with_the_fullest_spelling_and_noted():
+    first = event("A", "2019-01-05", [RatedGame(1, 1, ("Lukasz Nowak", "Aenne Boehm", "Kim"), (1, 2, 3))])
+    second = event("B", "2019-02-05", [RatedGame(1, 1, ("Änne Böhm", "Łukasz Nowak", "kim"), (1, 2, 3))], order=1)
+    report = build_rating([first, second])
+    assert sorted((r.player, r.games, r.events) for r in report.rows) == [
+        ("Kim", 2, 2), ("Änne Böhm", 2, 2), ("Łukasz Nowak", 2, 2)]
+    assert report.notes == (
+        "joined the spellings 'Lukasz Nowak' and 'Łukasz Nowak' as one player, shown as 'Łukasz Nowak': if they "
+        "are different people, give one of them another name in an alias file",
+        "joined the spellings 'Aenne Boehm' and 'Änne Böhm' as one player, shown as 'Änne Böhm': if they "
+        "are different people, give one of them another name in an alias file")
+
+
 def test_equal_shown_ratings_share_a_rank():
     report = build_rating([event("Cup", None, [RatedGame(1, 1, ("Anna", "Ben", "Cleo"), (1, 1, 3))])])
     assert [(r.rank, r.player) for r in report.rows] == [(1, "Anna"), (1, "Ben"), (3, "Cleo")]

@@ -199,6 +199,25 @@ def test_players_match_across_events_by_normalised_name():
     ]
 
 
+def test_plain_letter_spellings_are_one_player_shown_with_the_fullest_spelling_and_noted():
+    first = event("A", D(2019, 1, 5), 0, "Lukasz Nowak", "Aenne Boehm", "Kim")
+    second = event("B", D(2019, 2, 5), 1, "Änne Böhm", "Łukasz Nowak", "kim")
+    report = build_report([first, second], spots=1)
+    assert [(p.player, p.events_played) for p in report.players] == [
+        ("Änne Böhm", 2), ("Kim", 2), ("Łukasz Nowak", 2)]
+    assert q(report) == [("A", 1, "Łukasz Nowak"), ("B", 1, "Änne Böhm")]
+    assert report.notes == (
+        "joined the spellings 'Lukasz Nowak' and 'Łukasz Nowak' as one player, shown as 'Łukasz Nowak': if they "
+        "are different people, give one of them another name in an alias file",
+        "joined the spellings 'Aenne Boehm' and 'Änne Böhm' as one player, shown as 'Änne Böhm': if they "
+        "are different people, give one of them another name in an alias file")
+    assert report.ambiguities == ()
+    # Both spellings in one event are two people: kept apart, nothing joined.
+    both = build_report([event("C", D(2019, 3, 5), 2, "Lukasz Nowak", "Łukasz Nowak")], spots=1)
+    assert [p.player for p in both.players] == ["Lukasz Nowak (C)", "Łukasz Nowak (C)"]
+    assert both.notes == ()
+
+
 ALIASES = """alias,name
 Hans M.,Hans Meier
 Hansi,hans meier

@@ -43,7 +43,12 @@ rank  player       rating  games  events  change
    5  Clara          7.08      2       2   -3.04
    6  Dirk          -0.50      1       1
    6  Emil          -0.50      1       1
+
+note: joined the spellings 'JOERG MUELLER' and 'Jörg Müller' as one player, shown as 'Jörg Müller': if they are \
+different people, give one of them another name in an alias file
 """
+JOINED = ("joined the spellings 'JOERG MUELLER' and 'Jörg Müller' as one player, shown as 'Jörg Müller': if they "
+          "are different people, give one of them another name in an alias file")
 
 
 def test_table_exact_by_date_with_shared_places_and_matched_names(run):
@@ -54,7 +59,9 @@ def test_table_exact_by_date_with_shared_places_and_matched_names(run):
 
 def test_csv_and_json_exact(run):
     koeln_and_bonn(run)
-    assert run("rating", "bonn.db", "koeln.db", "--format", "csv").output == (
+    r = run("rating", "bonn.db", "koeln.db", "--format", "csv")
+    assert r.stderr == f"warning: {JOINED}\n"
+    assert r.stdout == (
         "rank,player,rating,games,events,change\n"
         "1,Fritz,36.91,1,1,36.91\n"
         "2,Jörg Müller,27.22,2,2,8.64\n"
@@ -222,11 +229,11 @@ def test_duel_a_win_a_shared_victory_and_a_bye(run):
 
 def test_a_corrected_sheet_simply_gives_a_new_rating(run):
     koeln_and_bonn(run)
-    before = run("rating", "koeln.db", "bonn.db", "--format", "csv").output
+    before = run("rating", "koeln.db", "bonn.db", "--format", "csv").stdout
     rows = [line(1, 1, seat, p, civilian=c) for seat, (p, c) in
             enumerate(zip(["Anna", "Jörg Müller", "Clara", "Dirk", "Emil"], (12, 10, 10, 6, 16)), 1)]
     write_sheet(run.folder / "fix.csv", rows)
     run("results", "import", "koeln.db", "fix.csv", "--correct", "--reason", "Emil's civilian misread")
-    after = run("rating", "koeln.db", "bonn.db", "--format", "csv").output
+    after = run("rating", "koeln.db", "bonn.db", "--format", "csv").stdout
     assert after != before
     assert [r.split(",")[1] for r in after.splitlines()[1:3]] == ["Fritz", "Emil"]

@@ -55,6 +55,10 @@ Emil              1  Köln Open: 5                     5
 Fritz             1  Bonn Spielt: 2                   2  Bonn Spielt
 Gerd              1  Bonn Spielt: 4                   4  Bonn Spielt
 Jörg Müller       2  Köln Open: 2, Bonn Spielt: 1     1  Köln Open
+
+Notes
+- joined the spellings 'JOERG MUELLER' and 'Jörg Müller' as one player, shown as 'Jörg Müller': if they are \
+different people, give one of them another name in an alias file
 """
 
 
@@ -108,7 +112,7 @@ def test_workbook_written_with_summary_line(run):
     r = run("season", "koeln.db", "bonn.db", "--spots", "2", "-o", "season.xlsx")
     assert r.output == "wrote season.xlsx: 4 qualified, 2 pass-downs, 7 players\n"
     book = load_workbook(run.folder / "season.xlsx")
-    assert book.sheetnames == ["Qualified", "Pass-downs", "Players"]
+    assert book.sheetnames == ["Qualified", "Pass-downs", "Players", "Notes"]
     assert [c.value for c in book["Pass-downs"][2]][2:] == ["Jörg Müller", 1, "Köln Open", "Anna", 3]
     assert all(sheet.freeze_panes == "A2" for sheet in book)
 

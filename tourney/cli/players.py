@@ -31,7 +31,7 @@ def _registered(done: Registration, typed: bool) -> None:
         return ", ".join(printable(n) for n in names)
 
     n = len(done.added)
-    if n or not (done.reentered or done.known or done.held):
+    if n or not (done.reentered or done.known or done.held or done.garbled):
         if typed and n:
             click.echo(ngettext("registered {n} player from round {round}: {names}",
                                 "registered {n} players from round {round}: {names}", n).format(
@@ -52,12 +52,15 @@ def _registered(done: Registration, typed: bool) -> None:
         problem = known if problem is None else f"{known}\n{problem}"
     elif done.known:
         click.echo(_("already registered: {names}").format(names=shown(tuple(real for _g, real in done.known))))
-    if problem is not None:
+    garbled = done.garbled_message()
+    if problem is not None or garbled is not None:
         if n and not (typed and done.known):
             # Partly done: no refusal (the others are registered), but not all of it (exit 1).
-            click.echo(done.held_back())
+            for part in (done.held_back() if done.held else None, garbled):
+                if part is not None:
+                    click.echo(part)
             raise click.exceptions.Exit(1)
-        raise click.ClickException(problem)
+        raise click.ClickException("\n".join(p for p in (problem, garbled) if p is not None))
 
 
 @players.command("add")

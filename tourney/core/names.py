@@ -2,6 +2,7 @@
 matched loosely for "did you mean" warnings, and sorted the German way (DIN 5007-1)."""
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
@@ -21,6 +22,8 @@ _SPACING_CONTROLS = frozenset("\t\n\r")
 _SHOWN = 40  # characters of an over-long name shown in a message
 
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+# Letters that carry their mark inside (no combining mark to strip): Łukasz is Lukasz without it.
+_STROKES = str.maketrans({"ß": "ss", "ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ŧ": "t", "æ": "ae", "œ": "oe", "ı": "i"})
 _DASHES = str.maketrans({c: " " for c in "-\u2010\u2011\u2012\u2013\u2014\u2212"})
 
 
@@ -78,20 +81,39 @@ def name_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFC", folded).split())
 
 
-def similar_key(name: str) -> str:
-    """A loose key for names that are probably the same person: case folded, ü→ue, ö→oe,
-    ä→ae, ß→ss, other accents stripped, "Last, First" turned into "First Last", hyphens as spaces.
-
-    >>> similar_key("Müller, Jan") == similar_key("Jan Mueller") == "jan mueller"
-    True
-    """
+def _loose(name: str, umlauts: bool) -> str:
     text = " ".join(unicodedata.normalize("NFC", name).casefold().split())
     last, comma, first = text.partition(",")
     if comma and first.strip() and last.strip() and "," not in first:
         text = f"{first} {last}"
-    text = unicodedata.normalize("NFD", text.translate(_UMLAUTS))
-    text = "".join(ch for ch in text if unicodedata.category(ch) != "Mn").translate(_DASHES)
+    text = unicodedata.normalize("NFD", text.translate(_UMLAUTS) if umlauts else text)
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Mn").translate(_DASHES).translate(_STROKES)
     return " ".join(text.split())
+
+
+def similar_key(name: str) -> str:
+    """A loose key for names that are probably the same person: case folded, ü→ue, ö→oe,
+    ä→ae, ß→ss, other accents and strokes stripped (Ł→L), "Last, First" turned into
+    "First Last", hyphens as spaces.
+
+    >>> similar_key("Müller, Jan") == similar_key("Jan Mueller") == "jan mueller"
+    True
+    >>> similar_key("Łukasz Nowak")
+    'lukasz nowak'
+    """
+    return _loose(name, umlauts=True)
+
+
+def look_keys(name: str) -> frozenset[str]:
+    """The keys under which two names look alike: the similar_key, the same with umlauts
+    left out rather than spelled out (`Jurgen Muller` beside `Jürgen Müller`), and each of
+    them with its words in sorted order (first and last name swapped: `Müller Jürgen`).
+
+    >>> sorted(look_keys("Jürgen Müller"))
+    ['juergen mueller', 'jurgen muller', 'mueller juergen', 'muller jurgen']
+    """
+    spelled, stripped = _loose(name, umlauts=True), _loose(name, umlauts=False)
+    return frozenset({spelled, stripped, *(" ".join(sorted(k.split())) for k in (spelled, stripped))})
 
 
 #: Names shorter than this (as similar keys) are never "one letter off" from another: with
@@ -127,29 +149,28 @@ class SimilarNames:
     against every name (a roster of thousands is checked in linear time)."""
 
     def __init__(self, names: Iterable[str] = ()) -> None:
-        self._names: dict[str, list[str]] = {}  # similar_key -> names
-        self._near: dict[str, set[str]] = {}  # a key or one of its deletions -> similar keys
-        self._last: tuple[str, str] = ("", "")  # (name, similar_key) of the last find, for add
+        self._names: dict[str, list[str]] = {}  # a look key -> names
+        self._near: dict[str, set[str]] = {}  # a look key or one of its deletions -> look keys
+        self._last: tuple[str, frozenset[str]] = ("", frozenset())  # (name, look_keys) of the last find, for add
         for name in names:
             self.add(name)
 
-    def _key(self, name: str) -> str:
-        return self._last[1] if self._last[0] == name else similar_key(name)
+    def _keys(self, name: str) -> frozenset[str]:
+        return self._last[1] if self._last[0] == name else look_keys(name)
 
     def add(self, name: str) -> None:
-        key = self._key(name)
-        self._names.setdefault(key, []).append(name)
-        for d in _deletions(key):
-            self._near.setdefault(d, set()).add(key)
+        for key in self._keys(name):
+            self._names.setdefault(key, []).append(name)
+            for d in _deletions(key):
+                self._near.setdefault(d, set()).add(key)
 
     def find(self, name: str) -> list[str]:
-        """Known names with the same similar_key or one letter off (see `_one_letter_off`),
-        except `name` itself (the same name_key), in German order."""
-        key, own = similar_key(name), name_key(name)
-        self._last = (name, key)
-        keys = {k for d in _deletions(key) for k in self._near.get(d, ())}
-        found = {n for k in keys if k == key or _one_letter_off(key, k) for n in self._names[k]
-                 if name_key(n) != own}
+        """Known names sharing a look key (see `look_keys`) or one letter off one (see
+        `_one_letter_off`), except `name` itself (the same name_key), in German order."""
+        keys, own = look_keys(name), name_key(name)
+        self._last = (name, keys)
+        found = {n for key in keys for d in _deletions(key) for k in self._near.get(d, ())
+                 if k == key or _one_letter_off(key, k) for n in self._names[k] if name_key(n) != own}
         return sorted(found, key=sort_key)
 
 
@@ -173,14 +194,26 @@ def similar(typed: str, names: list[str], limit: int = 3) -> list[str]:
 
 
 def similar_names(name: str, known: Iterable[str]) -> list[str]:
-    """The names in `known` that look like `name`: same similar_key, or one letter off
-    (edit distance 1 on the similar keys, the edit a letter, both keys at least
+    """The names in `known` that look like `name`: a look key in common, or one letter off
+    (edit distance 1 on the look keys, the edit a letter, both keys at least
     MIN_FUZZY_LENGTH long). Names equal to `name` up to case are left out.
 
     >>> similar_names("Jan Mueller", ["Jan Müller", "Jon Mueller", "Anna Schmidt"])
     ['Jan Müller', 'Jon Mueller']
     """
     return SimilarNames(known).find(name)
+
+
+def question_marks_match(name: str, known: Iterable[str]) -> list[str]:
+    """The names in `known` that `name` stands for when each '?' in it is one letter Excel
+    could not save in its CSV (Windows-1252): `?ukasz Nowak` for `Łukasz Nowak`; case ignored,
+    in German order.
+
+    >>> question_marks_match("?ukasz nowak", ["Łukasz Nowak", "Lukas Nowak"])
+    ['Łukasz Nowak']
+    """
+    pattern = re.compile(".".join(re.escape(part) for part in name.split("?")), re.IGNORECASE)
+    return sorted((n for n in known if pattern.fullmatch(n)), key=sort_key)
 
 
 def sort_key(name: str) -> tuple[str, str, str]:

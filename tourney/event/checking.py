@@ -3,7 +3,6 @@ findings; `check_files` stores nothing (`tourney.event.importing` stores checked
 from __future__ import annotations
 
 import json
-import re
 import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -15,7 +14,7 @@ from rules_engine.findings import phrase
 from tourney.core.errors import RegistrationError, SheetError
 from tourney.core.findingtext import data_params, finding_text, params_data, severity_text
 from tourney.core.i18n import _, and_list, ngettext, use_language
-from tourney.core.names import clean_name, name_key
+from tourney.core.names import clean_name, name_key, question_marks_match
 from tourney.core.sheetio import EMPTY_CELL, SheetFormat, SheetRow
 from tourney.core.tabular import Source, collector_paused, source_name
 
@@ -390,8 +389,7 @@ class EventView:
     def matching_with_question_marks(self, name: str) -> list[str]:
         """The registered names `name` stands for when each '?' in it is one letter Excel could
         not save (case ignored)."""
-        pattern = re.compile(".".join(re.escape(part) for part in name.split("?")), re.IGNORECASE)
-        return sorted(p.name for p in self.players.values() if pattern.fullmatch(p.name))
+        return question_marks_match(name, (p.name for p in self.players.values()))
 
     def table_findings(self, table: ParsedTable[object], *, correct: bool, beyond: bool = True) -> list[LocatedFinding]:
         """A round past the event's last (when `beyond`); results already stored (unless `correct`)."""

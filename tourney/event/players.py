@@ -9,7 +9,7 @@ from tourney.core.errors import RegistrationError, SheetError
 from tourney.core.i18n import N_, _, join_or, ngettext
 from tourney.core.tabular import Table, is_blank, read_tables
 from tourney.core.vocabulary import ROSTER, header_columns
-from tourney.core.names import SimilarNames, clean_name, fold, name_key, printable, sort_key
+from tourney.core.names import SimilarNames, clean_name, fold, name_key, printable, question_marks_match, sort_key
 
 #: Longest name read from a roster file.
 MAX_NAME_CHARS = 100
@@ -34,6 +34,28 @@ class Registration:
     known: tuple[tuple[str, str], ...] = ()  # (as given, as registered): given again
     repeated: tuple[str, ...] = ()  # given twice in the same list
     held: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (name, the registered names it looks like)
+    garbled: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (name with '?', the names it most likely is)
+
+    def garbled_message(self) -> str | None:
+        """Why the names with Excel's '?' for a letter were not registered, or None."""
+        if not self.garbled:
+            return None
+        lines = [_("{name!r} (most likely {names})").format(
+            name=printable(n), names=join_or([repr(printable(s)) for s in likely])) if likely else repr(printable(n))
+            for n, likely in self.garbled]
+        if len(lines) == 1:
+            name, likely = self.garbled[0]
+            return (_("{name!r} was not registered: Excel replaced letters it could not save with '?': save the "
+                      "roster as 'CSV UTF-8' or XLSX and import it again; it is most likely {names}") if likely else
+                    _("{name!r} was not registered: Excel replaced letters it could not save with '?': save the "
+                      "roster as 'CSV UTF-8' or XLSX and import it again")).format(
+                name=printable(name), names=join_or([repr(printable(s)) for s in likely]))
+        return "\n".join([ngettext("{n} name was not registered: Excel replaced letters it could not save with '?': "
+                                   "save the roster as 'CSV UTF-8' or XLSX and import it again",
+                                   "{n} names were not registered: Excel replaced letters it could not save with '?': "
+                                   "save the roster as 'CSV UTF-8' or XLSX and import it again", len(lines)).format(
+            n=len(lines)),
+                          *(f"  {line}" for line in lines)])
 
     def _held_lines(self) -> list[str]:
         return [_("{name!r} looks like the registered {similar}").format(
@@ -64,7 +86,8 @@ def register(event: store.Event, names: list[str], *, yes: bool = False, reenter
     """Register the new names among `names` in one transaction (one query for the players
     already there, one bulk insert). Names already registered are listed, not refused; a
     dropped one is re-entered when `reenter` (typed on purpose, not re-imported). A name that
-    looks like a registered one (see names.similar_names) is held back unless `yes`.
+    looks like a registered one (see names.similar_names) is held back unless `yes`; one with
+    a '?' (Excel's stand-in for a letter its CSV could not save) is held back even then.
     An unusable name refuses the whole list (`source`, the roster file, named in the message)."""
     try:
         cleaned = [clean_name(n) for n in names]
@@ -79,6 +102,7 @@ def register(event: store.Event, names: list[str], *, yes: bool = False, reenter
     known: list[tuple[str, str]] = []
     repeated: list[str] = []
     held: list[tuple[str, tuple[str, ...]]] = []
+    garbled: list[tuple[str, tuple[str, ...]]] = []
     with event.transaction() as conn:
         players = store.players_by_key(conn)
         similar: SimilarNames | None = None  # built at the first new name: a re-import needs none
@@ -97,6 +121,9 @@ def register(event: store.Event, names: list[str], *, yes: bool = False, reenter
                 else:
                     known.append((name, player.name))
                 continue
+            if "?" in name:
+                garbled.append((name, ()))
+                continue
             if similar is None:
                 similar = SimilarNames(p.name for p in players.values())
             like = similar.find(name)
@@ -106,7 +133,11 @@ def register(event: store.Event, names: list[str], *, yes: bool = False, reenter
             added.append(name)
             similar.add(name)
         store.add_players(conn, added, first)
-    return Registration(first, tuple(added), tuple(reentered), tuple(known), tuple(repeated), tuple(held))
+        if garbled:
+            spelled = [p.name for p in players.values()] + added
+            garbled = [(name, tuple(question_marks_match(name, spelled))) for name, _none in garbled]
+    return Registration(first, tuple(added), tuple(reentered), tuple(known), tuple(repeated), tuple(held),
+                        tuple(garbled))
 
 
 def read_roster(path: str | Path) -> list[str]:

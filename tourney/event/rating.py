@@ -29,7 +29,15 @@ from typing import TYPE_CHECKING
 from tourney.core.errors import SeasonError
 from tourney.core.i18n import N_, _, ngettext
 from tourney.core.names import sort_key
-from tourney.event.season import NO_ALIASES, Alias, Aliases, player_key, processing_order
+from tourney.event.season import (
+    NO_ALIASES,
+    Alias,
+    Aliases,
+    fullest_spelling,
+    joined_spellings,
+    player_key,
+    processing_order,
+)
 
 if TYPE_CHECKING:
     from openskill.models import ThurstoneMostellerFull, ThurstoneMostellerFullRating
@@ -143,6 +151,7 @@ def build_rating(events: Sequence[RatedEvent], aliases: Aliases = NO_ALIASES) ->
     alias_by_key, file_names = aliases.by_key(), aliases.display_names()
     ratings: dict[str, ThurstoneMostellerFullRating] = {}
     names: dict[str, str] = {}
+    spellings: dict[str, list[str]] = {}  # joined by normalising alone (no alias row): the spellings met
     games: dict[str, int] = {}
     played_in: dict[str, set[int]] = {}
     before_last: dict[str, float] = {}
@@ -159,8 +168,10 @@ def build_rating(events: Sequence[RatedEvent], aliases: Aliases = NO_ALIASES) ->
                 continue
             keys = [identity[p] for p in g.players]
             for key, raw in zip(keys, g.players):
-                # As in the season report: the alias file's spelling, else the first one met.
-                names.setdefault(key, f"{raw} ({event.name})" if key in split else file_names.get(key, raw))
+                # As in the season report: the alias file's spelling, else the fullest one met.
+                names.setdefault(key, f"{raw} ({event.name})" if key in split else file_names.get(key, ""))
+                if key not in split and player_key(raw, alias_by_key)[1] is None:
+                    spellings.setdefault(key, []).append(raw)
                 if key not in ratings:
                     ratings[key] = tm.rating(name=key)
                 if last and key not in before_last:
@@ -171,6 +182,12 @@ def build_rating(events: Sequence[RatedEvent], aliases: Aliases = NO_ALIASES) ->
             for key, (new,) in zip(keys, rated):
                 ratings[key] = new
             tables += 1
+    for key, met in spellings.items():
+        if not names[key]:
+            names[key] = fullest_spelling(met)
+        note = joined_spellings(met, names[key])
+        if note is not None:
+            notes.append(note)
     skills = {k: Skill(r.mu, r.sigma) for k, r in ratings.items()}
     ranked = sorted(skills, key=lambda k: (-shown(skills[k].rating), sort_key(names[k])))
     rows: list[RatingRow] = []

@@ -33,7 +33,7 @@ from tourney.core.errors import AliasFileError, SeasonError, UsageError
 from tourney.core.i18n import N_, _, join_and, ngettext
 from tourney.core.output import csv_text
 from tourney.core.tabular import Table, parse_csv_text, read_tables
-from tourney.core.names import similar_key, sort_key
+from tourney.core.names import name_key, similar_key, sort_key
 
 DEFAULT_POINTS: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1)
 CSV_SECTIONS: tuple[str, ...] = ("qualified", "pass-downs", "players", "ranking")
@@ -371,6 +371,26 @@ def processing_order(events: Sequence[D]) -> list[D]:
     return sorted(events, key=lambda e: (e.date or datetime.date.min, e.order_given))
 
 
+def fullest_spelling(spellings: Sequence[str]) -> str:
+    """The spelling shown for one player met under several: the one with the most letters
+    beyond ASCII (`Łukasz` over `Lukasz`, `Änne Böhm` over `Aenne Boehm`), then one in mixed
+    case over one in capitals or small letters, then the first given."""
+    def fullness(spelling: str) -> tuple[int, bool]:
+        return sum(not ch.isascii() for ch in spelling), spelling not in (spelling.upper(), spelling.lower())
+    return max(reversed(spellings), key=fullness)  # max keeps the first of equals: the last one reversed
+
+
+def joined_spellings(spellings: Sequence[str], shown: str) -> str | None:
+    """A note that players met under different spellings (beyond case and spaces) were taken
+    as one, or None when there is one spelling."""
+    distinct = list(dict.fromkeys(spellings))
+    if len({name_key(n) for n in distinct}) < 2:
+        return None
+    return _("joined the spellings {spellings} as one player, shown as {name!r}: if they are different people, "
+             "give one of them another name in an alias file").format(
+        spellings=join_and([repr(n) for n in sorted(distinct, key=sort_key)]), name=shown)
+
+
 def player_key(name: str, alias_by_key: dict[str, Alias]) -> tuple[str, Alias | None]:
     """A name's player key across events (normalised, then through the alias file) and the
     alias row that mapped it, if one did."""
@@ -444,16 +464,25 @@ def build_report(
 
     file_names = aliases.display_names()
     names: dict[str, str] = {}
+    spellings: dict[str, list[str]] = {}  # joined by normalising alone (no alias row): the spellings met
     for row in entries:
         for e in row:
             ident = identity(e)
+            if e.key not in split and e.alias is None:
+                spellings.setdefault(ident, []).append(e.raw)
             if ident in names:
                 continue
-            if e.key in split:
-                names[ident] = f"{e.raw} ({ordered[e.event].name})"
-            else:
-                # The alias file's spelling wins, then the first spelling in processing order.
-                names[ident] = file_names.get(e.key, e.raw)
+            names[ident] = f"{e.raw} ({ordered[e.event].name})" if e.key in split else file_names.get(e.key, "")
+    joined: list[str] = []
+    for ident, met in spellings.items():
+        if not names[ident]:  # the alias file's spelling wins, then the fullest one met
+            names[ident] = fullest_spelling(met)
+        note = joined_spellings(met, names[ident])
+        if note is not None:
+            joined.append(note)
+    for ident, name in names.items():
+        if not name:  # met only through alias rows: the first spelling in processing order
+            names[ident] = next(e.raw for row in entries for e in row if identity(e) == ident)
 
     # Qualification.
     qualified_at: dict[str, str] = {}
@@ -524,7 +553,7 @@ def build_report(
         pass_downs=tuple(pass_downs),
         players=players,
         ambiguities=tuple(ambiguities),
-        notes=tuple(notes),
+        notes=tuple(notes + joined),
         ranking=ranking,
         points=None if points is None else tuple(points),
     )
