@@ -222,6 +222,34 @@ def test_a_zip_bomb_is_refused_from_the_directory_before_unpacking(tmp_path):
         read_tables(workbook(tmp_path / "liar.xlsx", (raw, 0, 1000)))
 
 
+def test_many_sheets_each_under_the_part_limit_are_refused_together_before_unpacking(tmp_path):
+    """Eight worksheets of 31 MB each (a comment padding one cell): each passes the 32 MB a
+    part may have; together they are 248 MB, and the workbook is refused from its zip directory."""
+    head = f'<worksheet {NS}><!--'.encode()
+    tail = b'--><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row></sheetData></worksheet>'
+    padded = bomb_stream(head, tail, megabytes=31)
+    n = 8
+    sheets = "".join(f'<sheet name="S{i}" sheetId="{i}" r:id="rId{i}"/>' for i in range(1, n + 1))
+    rels = "".join(f'<Relationship Id="rId{i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+                   f'relationships/worksheet" Target="worksheets/sheet{i}.xml"/>' for i in range(1, n + 1))
+    parts = {**PARTS,
+             "xl/workbook.xml": f'<workbook {NS} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/'
+                                f'relationships"><sheets>{sheets}</sheets></workbook>',
+             "xl/_rels/workbook.xml.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+                                           f'relationships">{rels}</Relationships>'}
+    entries = {k: deflate(v.encode()) for k, v in parts.items()}
+    path = write_zip(tmp_path / "many.xlsx", {**entries, **{f"xl/worksheets/sheet{i}.xml": padded
+                                                            for i in range(1, n + 1)}})
+    assert path.stat().st_size < 2 * 2**20
+    with pytest.raises(TableLimitError) as info:
+        read_tables(path)
+    assert str(info.value) == ("many.xlsx: the workbook as a whole unpacks to 248 MB, more than the 128 MB this tool "
+                               "reads: delete what is not a result, or split the workbook")
+    # One of those sheets alone is read.
+    one = write_zip(tmp_path / "one.xlsx", {**{k: deflate(v.encode()) for k, v in PARTS.items()}, SHEET: padded})
+    assert [t.rows[0].cells for t in read_tables(one)] == [("x",)]
+
+
 def test_a_million_empty_rows_after_the_table_are_skipped_quickly(tmp_path):
     rows = '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' + '<row r="7" spans="1:3"/>' * 1_000_000
     assert cells(workbook(tmp_path / "w.xlsx", sheet_xml(rows))) == [["name"]]

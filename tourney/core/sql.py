@@ -9,6 +9,7 @@ same for both databases, with the driver's own error as `orig`.
 """
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 import threading
@@ -190,6 +191,7 @@ class SqliteDatabase:
         self.trace: Callable[[str], None] | None = None
         self._idle: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        self.media_read_only = False  # in a folder or on a file system that can't be written
         # The kept connections are closed when the database is dropped, and at the latest among
         # the functions run at exit: a `sqlite3` connection sits in a reference cycle with its
         # statement cache, so without this it would wait for the cyclic collector, its write-
@@ -197,6 +199,8 @@ class SqliteDatabase:
         weakref.finalize(self, _close_all, self._idle, self._lock)
 
     def _open(self) -> sqlite3.Connection:
+        if self.media_read_only:
+            return self._open_read_only()
         try:
             # isolation_level=None: the store says BEGIN and COMMIT itself, so a read is a
             # snapshot too, and nothing is begun behind its back.
@@ -209,6 +213,23 @@ class SqliteDatabase:
             raw.execute(f"PRAGMA busy_timeout={int(WRITE_WAIT * 1000)}")
         except sqlite3.Error as exc:
             raw.close()
+            if not _writable_folder(self.path) and self.path.is_file():
+                # A read-only folder or file system: SQLite can't make its work files beside the
+                # event (-wal, -shm), so the event is read as it lies on the disk, nothing stored.
+                self.media_read_only = True
+                return self._open_read_only()
+            raise _sqlite_error(exc) from exc
+        return raw
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        """The event file opened for reading only. Without its write-ahead log beside it (closed
+        cleanly: everything is in the file) it is read as immutable, as nobody can change it there."""
+        wal = self.path.with_name(self.path.name + "-wal")
+        uri = f"{self.path.resolve().as_uri()}?mode=ro" + ("" if wal.exists() else "&immutable=1")
+        try:
+            raw = sqlite3.connect(uri, uri=True, timeout=WRITE_WAIT, isolation_level=None, check_same_thread=False)
+            raw.execute(f"PRAGMA busy_timeout={int(WRITE_WAIT * 1000)}")
+        except sqlite3.Error as exc:
             raise _sqlite_error(exc) from exc
         return raw
 
@@ -256,6 +277,11 @@ class SqliteDatabase:
 
     def dispose(self) -> None:
         _close_all(self._idle, self._lock)
+
+
+def _writable_folder(path: Path) -> bool:
+    """Whether files can be made beside `path` (False on a read-only mount, too)."""
+    return os.access(path.resolve().parent, os.W_OK)
 
 
 def _close_all(idle: list[sqlite3.Connection], lock: threading.Lock) -> None:

@@ -27,6 +27,10 @@ MAX_FILE_BYTES = 16 * 2**20
 #: Largest unpacked XML part of a workbook (one worksheet, or the shared strings): a zip bomb
 #: is refused from the sizes in the zip directory, before anything is unpacked.
 MAX_PART_BYTES = 32 * 2**20
+#: Largest unpacked size of the parts of an XLSX workbook read together (its worksheets and
+#: shared strings, from the zip directory, before anything is unpacked): as much as an ODS
+#: workbook's content may be, so many sheets just under MAX_PART_BYTES each are refused too.
+MAX_WORKBOOK_BYTES = 4 * MAX_PART_BYTES
 #: Highest row number holding a value.
 MAX_ROWS = 100_000
 #: Highest column number holding a value.

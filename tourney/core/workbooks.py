@@ -43,6 +43,7 @@ from tourney.core.tables import (
     MAX_PART_BYTES,
     MAX_REPEATED_CELLS,
     MAX_ROWS,
+    MAX_WORKBOOK_BYTES,
     MAX_XLS_MEMORY,
     MAX_XLS_SECONDS,
     ODS_SUFFIXES,
@@ -194,8 +195,7 @@ def _read_xlsx(book: _Workbook) -> tuple[Table, ...]:
                 "xl/workbook.xml")
     rels = book.relations(main)
     shared = next((target for kind, target in rels.values() if kind.endswith("/sharedStrings")), None)
-    strings = _shared_strings(book, shared) if shared and book.has(shared) else []
-    tables = []
+    sheets = []
     for sheet in book.tree(main).iter():
         if _local(sheet.tag) != "sheet":
             continue
@@ -205,8 +205,18 @@ def _read_xlsx(book: _Workbook) -> tuple[Table, ...]:
         if not target:
             raise book.damaged(phrase("worksheet {title!r} has no part", title=title))
         if kind.endswith("/worksheet"):
-            tables.append(_sheet(book, target, title, strings))
-    return tuple(tables)
+            sheets.append((target, title))
+    # Each part is capped on its own; together they are too, before any of them is unpacked.
+    parts = {target for target, _title in sheets} | ({shared} if shared and book.has(shared) else set())
+    sizes = [book.zip.getinfo(p).file_size for p in parts if book.has(p)]
+    total = sum(sizes)
+    if total > MAX_WORKBOOK_BYTES and max(sizes) <= MAX_PART_BYTES:  # else the part too big is named
+        raise TableLimitError(phrase("{file}: {what} unpacks to {size}, more than the {max} this tool reads: "
+                                     "delete what is not a result, or split the workbook", file=book.name,
+                                     what=phrase("the workbook as a whole"), size=_mb(total),
+                                     max=_mb(MAX_WORKBOOK_BYTES)))
+    strings = _shared_strings(book, shared) if shared and book.has(shared) else []
+    return tuple(_sheet(book, target, title, strings) for target, title in sheets)
 
 
 def _text_of(elem: Element) -> str:

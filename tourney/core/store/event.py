@@ -465,6 +465,8 @@ class Event:
             if once:
                 once.clear()  # a change made inside `reading`: what it read once is read again
         except OperationalError as exc:
+            if self.where.path is not None and _refused_as_read_only(exc):
+                raise self._read_only_problem() from None
             if not disk_full(self.where, exc):
                 raise
             # Said with the path: the event is intact (the transaction is undone as a whole).
@@ -480,6 +482,18 @@ class Event:
     def close(self) -> None:
         self._db.dispose()
 
+    def _read_only_problem(self) -> EventError:
+        """Why a change can't be stored in an event file that can be read but not written."""
+        assert self.where.path is not None
+        if getattr(self._db, "media_read_only", False):
+            return EventError(_("can't store the change in {file!r}: the folder {folder!r} can't be written (a "
+                                "read-only folder or file system), so the event can only be read: copy it to a "
+                                "writable folder to change it; nothing was changed").format(
+                file=self.location, folder=str(self.where.path.resolve().parent)))
+        return EventError(_("can't store the change in {file!r}: the file is read-only, so the event can only be "
+                            "read: make it writable, or work on a copy; nothing was changed").format(
+            file=self.location))
+
     def read_only(self) -> bool:
         """Whether the event can be read but not written (SQLite: a read-only event file):
         found by beginning a harmless change and undoing it."""
@@ -490,8 +504,7 @@ class Event:
         except _Undo:
             return False
         except OperationalError as exc:
-            said = str(exc.orig).lower()
-            return "readonly" in said or "read-only" in said
+            return _refused_as_read_only(exc)
 
     # --- event settings ------------------------------------------------------------
     def _read_once(self, what: Hashable, read: Callable[[Connection], T]) -> T:
@@ -682,6 +695,11 @@ class _Reading:
 
     def dispose(self) -> None:
         self._db.dispose()
+
+
+def _refused_as_read_only(exc: DatabaseError) -> bool:
+    said = str(exc.orig).lower()
+    return "readonly" in said or "read-only" in said
 
 
 class _Undo(Exception):
