@@ -2,15 +2,34 @@
 from __future__ import annotations
 
 import csv
+import os
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
 
 from tourney.cli import cli
 from tourney.games.duel.sheetformat import COLUMNS as DUEL_COLUMNS
 
 ROOT = Path(__file__).resolve().parent.parent
+# Printed documents say when they were made: to the minute, so two printed a moment apart could
+# differ. Fixed for every test and the processes they start (tourney.outputs.made).
+os.environ["SOURCE_DATE_EPOCH"] = "1521370800"  # 2018-03-18 11:00 UTC, the Bonn 2018 event day
+# Property tests: no time limit per example (a busy machine is slow, not wrong), and the same
+# examples on every run (a failure is found again by running the suite again, whatever came before).
+settings.register_profile("tourney", deadline=None, derandomize=True)
+settings.load_profile("tourney")
+
+
+@pytest.fixture(autouse=True)
+def _language_after_each_test():
+    """The language a test sets (set_language) is not the next test's: no test depends on order."""
+    from tourney.core.i18n import language, set_language
+
+    before = language()
+    yield
+    set_language(before)
 EXAMPLE = ROOT / "examples" / "bonn-2018"
 PO = ROOT / "tourney" / "locale" / "de" / "LC_MESSAGES" / "tourney.po"
 HEADER = ["round", "table", "seat", "player", "wonder", "side", "military", "treasury", "wonders",

@@ -126,8 +126,6 @@ class Server:
 
     def __init__(self, event_path: Path | str, *extra: str, ready: str = "/api/stamp",
                  port: int | None = None, open_files: tuple[int, int] | None = None) -> None:
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
         tourney = Path(sys.executable).with_name("tourney")
 
         def limited() -> None:  # the server started as on a laptop that allows `open_files` (soft, hard)
@@ -135,27 +133,38 @@ class Server:
 
             resource.setrlimit(resource.RLIMIT_NOFILE, open_files)
 
-        self.proc = subprocess.Popen([str(tourney), "serve", str(event_path), "--host", "127.0.0.1", "--port",
-                                      str(self.port), *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
-                                     preexec_fn=limited if open_files else None)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(self.url + ready, timeout=2):
-                    return
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    out = self.stop()
-                    raise RuntimeError(f"the server did not start:\n{out}") from None
-                time.sleep(0.1)
+        # The free port found may be taken by another program (tests run in parallel on a shared
+        # machine) before the server binds it: then it is started again on another one.
+        for attempt in range(5):
+            self.port = port or free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+            self.proc = subprocess.Popen([str(tourney), "serve", str(event_path), "--host", "127.0.0.1", "--port",
+                                          str(self.port), *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                         text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                                         preexec_fn=limited if open_files else None)
+            deadline = time.monotonic() + 120  # a bound for a busy machine: the loop ends once it answers
+            while True:
+                try:
+                    with urllib.request.urlopen(self.url + ready, timeout=10):
+                        pass
+                except OSError:
+                    if self.proc.poll() is None and time.monotonic() <= deadline:
+                        time.sleep(0.1)
+                        continue
+                else:
+                    if self.proc.poll() is None:  # ours answered, not another program on the port
+                        return
+                out = self.stop()
+                if port is None and attempt < 4 and "address already in use" in out.lower():
+                    break
+                raise RuntimeError(f"the server did not start:\n{out}") from None
 
     def stop(self) -> str:
         """Ctrl-C (SIGINT), as the organiser stops it; returns everything it printed."""
         if self.proc.poll() is None:
             self.proc.send_signal(2)
             try:
-                self.proc.wait(timeout=15)
+                self.proc.wait(timeout=60)  # it stops at once; a busy machine may take its time
             except subprocess.TimeoutExpired:
                 self.proc.kill()
         out, _ = self.proc.communicate()

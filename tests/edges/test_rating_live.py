@@ -33,7 +33,7 @@ def test_the_player_page_shows_the_expected_place_from_a_stored_rating(tmp_path)
         assert "Expected places" not in page(server, seat.player)
         stored = CliRunner().invoke(cli, ["rating", str(tmp_path / "demo" / "bonn-2018.db"), "--into", str(ev.path)])
         assert stored.exit_code == 0, stored.output
-        deadline = time.monotonic() + 20  # the page is rebuilt once the change stamp has settled
+        deadline = time.monotonic() + 60  # the page is rebuilt once the change stamp has settled
         while "Expected places" not in (shown := page(server, seat.player)) and time.monotonic() < deadline:
             time.sleep(0.2)
     finally:

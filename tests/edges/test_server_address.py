@@ -84,3 +84,19 @@ def test_serve_stores_its_address_unless_the_organiser_set_one(tmp_path):
     assert f"players use the event's address {URL} (set with 'tourney event --url')" in out
     assert event_url(Event.open(ev.path)) == URL
     assert f"<b>{URL}/</b>" in (tmp_path / "poster.html").read_text()
+
+
+def test_printed_documents_say_the_moment_source_date_epoch_gives(run, monkeypatch):
+    """Pads printed a minute apart are the same bytes when SOURCE_DATE_EPOCH fixes the moment
+    they say they were made (the test suite sets it in conftest.py), and they say that moment."""
+    from pypdf import PdfReader
+
+    cup = seated_cup(run)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1521370800")
+    pads = score_pads(Event.open(cup), workflow("7wonders").print_kit, 1, "en", None).data
+    Path("pads.pdf").write_bytes(pads)
+    assert "made 2018-03-18 11:00" in PdfReader("pads.pdf").pages[0].extract_text()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(1521370800 + 3600))
+    later = score_pads(Event.open(cup), workflow("7wonders").print_kit, 1, "en", None).data
+    Path("later.pdf").write_bytes(later)
+    assert "made 2018-03-18 12:00" in PdfReader("later.pdf").pages[0].extract_text()

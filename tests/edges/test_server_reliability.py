@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import time
 
 import pytest
 from click.testing import CliRunner
@@ -146,12 +145,32 @@ def test_every_server_process_shares_the_sessions_and_keeps_only_their_hash(ev, 
     assert not logged_in(other)
 
 
-def test_a_session_ends_after_the_idle_time(ev):
+class FakeClock:
+    """The sessions' clock, moved on by the test: idle times and windows without waiting for
+    them, and without a slow request on a busy machine counting as idle time."""
+
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def time(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch) -> FakeClock:
+    fake = FakeClock()
+    monkeypatch.setattr(sessions, "time", fake)
+    return fake
+
+
+def test_a_session_ends_after_the_idle_time(ev, clock):
     client = TestClient(create_app(str(ev.path), desk_idle=3))  # seconds, kept as whole seconds
     desk_login(client, ev.desk_a)
-    time.sleep(1)
-    assert logged_in(client)  # used: still logged in
-    time.sleep(4.5)
+    clock.now += 3
+    assert logged_in(client)  # used within the idle time: still logged in
+    clock.now += 3
+    assert logged_in(client)  # the idle time counts from the last use
+    clock.now += 4
     assert not logged_in(client)
     with sqlite3.connect(ev.path) as db:
         assert db.execute("SELECT count(*) FROM desk_sessions").fetchone() == (0,)
@@ -190,7 +209,7 @@ def test_wrong_tokens_are_answered_only_so_many_times_per_window(ev, client):
         "zu viele falsche Zugangscodes von dieser Adresse: in ")
 
 
-def test_the_count_starts_again_after_a_right_token_and_after_a_quiet_window(ev, client, monkeypatch):
+def test_the_count_starts_again_after_a_right_token_and_after_a_quiet_window(ev, client, monkeypatch, clock):
     for _ in range(sessions.WRONG_TRIES - 1):
         client.get("/api/rounds/1/seating", headers=bearer("guess"))
     assert wrong_tries(ev) == [("testclient", sessions.WRONG_TRIES - 1)]
@@ -200,7 +219,9 @@ def test_the_count_starts_again_after_a_right_token_and_after_a_quiet_window(ev,
     for _ in range(sessions.WRONG_TRIES):
         client.post("/api/drop", json={"player": "Anna", "code": "nope", "confirm": "drop"})
     assert client.get("/api/rounds/1/seating", headers=bearer(ev.desk_a)).status_code == 429
-    time.sleep(2.5)
+    clock.now += 1
+    assert client.get("/api/rounds/1/seating", headers=bearer(ev.desk_a)).status_code == 429  # the window lasts
+    clock.now += 2
     assert client.get("/api/rounds/1/seating", headers=bearer(ev.desk_a)).status_code == 200
 
 

@@ -32,7 +32,7 @@ from tourney.server.stream import RESERVED_FILES, Hub
 #: A change reaches the stream within about 1 s on an idle machine (benchmarks/bench_stream.py
 #: measures it); the test allows more so a busy CI machine doesn't fail it on timing. A stream
 #: that isn't pushed the change fails it all the same.
-WITHIN = 10.0
+WITHIN = 30.0
 PHONE = {"width": 360, "height": 740}
 
 

@@ -49,13 +49,14 @@ def test_two_servers_on_one_postgresql_event(postgres_server, tmp_path):
             for t in threads:
                 t.join()
             assert sorted(status for status, _ in answers) == [201, 409], answers
-        # A change through one shows on the other within 2 s (its pages are built from the database).
+        # A change through one shows on the other (its pages are built from the database): it is
+        # polled for, with a bound generous enough for a busy machine.
         before = stamp(two.url)
         assert post(f"{one.url}/api/rounds/1/tables/5/result", {"rows": table_rows(where, 1, 5), "version": None},
                     ev.desk_a)[0] == 201
-        deadline = time.monotonic() + 2
+        deadline = time.monotonic() + 60
         while stamp(two.url) == before:
-            assert time.monotonic() < deadline, "the other server did not see the change within 2 s"
+            assert time.monotonic() < deadline, "the other server did not see the change within 60 s"
             time.sleep(0.1)
         with urllib.request.urlopen(two.url + "/api/standings", timeout=10) as resp:
             standings = json.loads(resp.read())

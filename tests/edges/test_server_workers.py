@@ -28,7 +28,7 @@ def workers(pid: int) -> set[int]:
     return found
 
 
-def two_workers(pid: int, without: int | None = None, timeout: float = 20.0) -> set[int]:
+def two_workers(pid: int, without: int | None = None, timeout: float = 60.0) -> set[int]:
     """The server's two workers, once there are two (and `without` is not one of them)."""
     deadline = time.monotonic() + timeout
     while True:

@@ -2,7 +2,6 @@
 store (seats, draws, standings), and the `write_*` functions the commands call."""
 from __future__ import annotations
 
-import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import TYPE_CHECKING
 from tourney.core import store
 from tourney.core.errors import SeatingError, UsageError
 from tourney.core.i18n import _, use_language
+from tourney.outputs.made import made_at
 from tourney.outputs.pdf.game import GamePrint
 from tourney.outputs.pdf.lists import (
     NameLine,
@@ -66,7 +66,7 @@ def table_link(base_url: str, round_no: int, table: int) -> str:
 
 
 def _footnote(info: store.EventInfo, w: dict[str, str]) -> str:
-    return f"tourney · {info.name} · {w['made'].format(when=_dt.datetime.now().strftime('%Y-%m-%d %H:%M'))}"
+    return f"tourney · {info.name} · {w['made'].format(when=made_at())}"
 
 
 def score_pads(event: store.Event, kit: GamePrint, round_no: int, lang: str = "en",
@@ -209,7 +209,7 @@ def standings_handout(event: store.Event, standings: Standings, kit: GamePrint, 
     w = words(lang)
     cut = cut if cut is not None else event_cut(event)
     table = kit.standings(standings, lang)
-    made = w["made"].format(when=_dt.datetime.now().strftime("%Y-%m-%d %H:%M"))
+    made = w["made"].format(when=made_at())
     status = _status(info, after_round, table.rounds_played, w) if table.rounds_played else w["no_results"]
     lines = tuple(x for x in (info.date or "", status, made) if x)
     rows = table.rows if ranked(standings) else ()

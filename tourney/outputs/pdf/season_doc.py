@@ -5,6 +5,7 @@ import datetime as _dt
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+from tourney.outputs.made import made_at
 from tourney.outputs.pdf.render import Rendered, save
 from tourney.outputs.pdf.tables import Column, TableSection, TabularDoc, render_tabular
 from tourney.core.i18n import N_, _, ngettext, use_language
@@ -79,7 +80,7 @@ def _season_pdf(report: SeasonReport, lang: str, w: dict[str, str]) -> Rendered:
     if report.spots is not None:
         line += " · " + ngettext("{spots} spot per event", "{spots} spots per event", report.spots).format(
             spots=report.spots)
-    made = w["made"].format(when=_dt.datetime.now().strftime("%Y-%m-%d %H:%M"))
+    made = w["made"].format(when=made_at())
     return render_tabular(TabularDoc(w["season"], line, (made,), tuple(sections), "tourney"), lang)
 
 
