@@ -173,6 +173,7 @@ def test_a_dispute_goes_to_the_organiser_who_edits_and_accepts(ev, codes, client
     assert Event.open(ev.path).results() == []
     shown = client.get("/api/rounds/1/tables/3/report").json()
     assert (shown["status"], shown["confirmed"], shown["disputed"]) == ("disputed", [players[1]], [players[2]])
+    assert shown["waiting_for"] == [players[3], players[4]]  # the disputer is not also waited for
 
     client.post("/desk/login", data={"token": ev.organiser})
     home = client.get("/desk").text

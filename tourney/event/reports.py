@@ -82,7 +82,9 @@ class ReportShown:
 
     @property
     def waiting_for(self) -> tuple[str, ...]:
-        return tuple(p for p in self.players if p not in self._agreed(True))
+        """The players who have neither confirmed nor disputed it (a disputer is not waited for)."""
+        answered = {a.player for a in self.report.answers}
+        return tuple(p for p in self.players if p not in answered)
 
     @property
     def with_organiser(self) -> bool:
@@ -173,7 +175,7 @@ def _settle(event: store.Event, game: SheetGame, conn: store.Connection, report_
     organiser when it has an error now."""
     [report] = store.reports(conn, report_id=report_id)
     shown = ReportShown(report, tuple(players))
-    if shown.waiting_for:
+    if shown.waiting_for or shown.disputed:
         return Answered(report.id, report.status, shown.waiting_for)
     r, t = report.round, report.table
     try:
