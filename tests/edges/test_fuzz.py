@@ -189,7 +189,7 @@ def test_an_event_deleted_on_postgresql_during_a_change_stores_nothing(postgres_
 
 
 def test_an_unwritable_folder_is_named_as_such(run, tmp_path):
-    """SQLite needs the folder writable (its -wal and -shm files). As root, permissions are not
+    """SQLite needs the folder writable to change an event (its -wal and -shm files). As root, permissions are not
     enforced: the folder is then mounted read-only on itself."""
     run("new", "ev.db", "--game", "7wonders", "--seed", "1")
     folder = tmp_path / "ro"
@@ -204,9 +204,11 @@ def test_an_unwritable_folder_is_named_as_such(run, tmp_path):
             if not mounted or subprocess.run(["mount", "-o", "remount,bind,ro", str(folder)], capture_output=True,
                                              check=False).returncode != 0 or os.access(folder, os.W_OK):
                 pytest.skip("running as root without mount: permissions are not enforced")
-        r = run("players", "list", str(folder / "ev.db"), ok=None)
+        # Read as it lies (issue 46, item 9); a change says why it can't be stored.
+        assert run("players", "list", str(folder / "ev.db"), ok=None).exit_code == 0
+        r = run("players", "add", str(folder / "ev.db"), "Anna", ok=None)
         assert r.exit_code == 1
-        assert f"can't open '{folder / 'ev.db'}': the folder '{folder}' can't be written" in r.output
+        assert f"can't store the change in '{folder / 'ev.db'}': the folder '{folder}' can't be written" in r.output
         r = run("new", str(folder / "new.db"), "--game", "7wonders", ok=None)
         assert f"the folder '{folder}' can't be written" in r.output and "choose a writable folder" in r.output
         assert not (folder / "new.db").exists()
