@@ -17,6 +17,15 @@ class EventError(TourneyError):
     """The event file is missing, unreadable, or of another schema version."""
 
 
+class DiskFull(EventError):
+    """A change was refused for want of disk space: nothing was changed; sent again once space
+    is freed, it is taken (the live server answers 507 with `Retry-After`, not a refusal)."""
+
+    def __init__(self, message: str, location: str) -> None:
+        super().__init__(message)
+        self.location = location
+
+
 class RegistrationError(TourneyError):
     """A player name is unknown, duplicated or otherwise unusable."""
 

@@ -36,7 +36,7 @@ from tourney.event.checkin import check_in_open
 from tourney.core import store
 from tourney.core.store import sessions
 from tourney.core.store.sessions import Session
-from tourney.core.errors import TourneyError
+from tourney.core.errors import DiskFull, TourneyError
 from tourney.core.i18n import N_, _, local_number, ngettext, use_language
 from tourney.core.names import fold
 from tourney.core.sql import Busy
@@ -48,6 +48,7 @@ from tourney.server import board, roster, stream
 from tourney.server.cache import Built, PageCache, built
 from tourney.server.guard import (
     COUNTED, TOKEN_DESK, NumberConvertor, ReadOnly, WrongTryLimit, bearer_token, busy_answer, client_of,
+    disk_full_answer,
 )
 from tourney.server.headers import SecurityHeaders
 from tourney.server.once import DESK_SCOPE, PLAYERS_SCOPE, Once
@@ -243,6 +244,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             with use_language(state.lang):
                 try:
                     changed = live.publish_round(event, r, DESK_AUTHOR + desk.name, publish=show)
+                except DiskFull:
+                    raise
                 except TourneyError as exc:
                     return JSONResponse({"error": str(exc)}, 404)
             return JSONResponse({"round": r, "published": show, "changed": changed})
@@ -278,6 +281,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                     raise  # answered below, after the slow-down; nothing kept under the key
                 except NotOpen as exc:
                     return JSONResponse({"error": str(exc)}, 409)
+                except DiskFull:
+                    raise  # not a refusal: 507, to be sent again (disk_full_answer)
                 except TourneyError as exc:
                     return JSONResponse({"error": str(exc)}, 422)
 
@@ -523,6 +528,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                 summary = exc.report.summary()
             return JSONResponse({"error": said(N_("{summary}: nothing stored"), summary=summary),
                                  "findings": [finding_json(f, state.lang) for f in exc.report.findings]}, 422)
+        except DiskFull:
+            raise  # not a refusal: 507 with Retry-After, the desk page's outbox keeps the sheet
         except TourneyError as exc:
             return JSONResponse({"error": str(exc), "findings": []}, 422)
         warnings = [finding_json(f, state.lang) for f in done.warnings]
@@ -672,6 +679,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             with use_language(state.lang):
                 try:
                     return act()
+                except DiskFull:
+                    raise
                 except (TourneyError, ValueError) as exc:
                     return str(exc)
 
@@ -750,6 +759,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     async def busy(request: Request, exc: Exception) -> Response:
         return busy_answer(request, state.lang)
 
+    async def full(request: Request, exc: Exception) -> Response:
+        return disk_full_answer(request, state.lang, exc.location if isinstance(exc, DiskFull) else event.location)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await warm_up()
@@ -763,7 +775,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     # The server's own app answers the phones' every-second requests before its routing; beside
     # other events, the server in front of them does (`tourney.server.several`).
     quick: dict[str, Answer] = {"/api/stamp": stamp_answer}
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Busy: busy},
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Busy: busy, DiskFull: full},
                     middleware=[*([Middleware(Quick, answers=quick)] if not root else []), Middleware(SecurityHeaders),
                                 *guards, Middleware(WrongTryLimit, event=event, lang=state.lang)])
     app.state.tourney = state

@@ -1,5 +1,6 @@
 """What the live server refuses beside its pages: a number too long for the database in a URL
-(`NumberConvertor`), a change while another program holds the write lock (`busy_answer`),
+(`NumberConvertor`), a change while another program holds the write lock (`busy_answer`) or
+while the disk is full (`disk_full_answer`),
 every change to a read-only event (`ReadOnly`); and the limit on wrong desk tokens and player
 codes: an address that sent `WRONG_TRIES` wrong
 ones within the window gets `429 Too Many Requests` with `Retry-After` for every request that
@@ -30,6 +31,9 @@ COUNTED = "tourney_wrong_tries_counted"
 TOKEN_DESK = "tourney_token_desk"
 #: Seconds a desk waits before sending a change again that found the event busy (503).
 BUSY_RETRY = 2
+#: Seconds a desk waits before sending a change again that found the disk full (507): someone
+#: has to free space first.
+FULL_RETRY = 30
 
 
 class NumberConvertor(Convertor[int]):
@@ -54,6 +58,19 @@ def busy_answer(request: Request, lang: str) -> Response:
     if request.url.path.startswith("/api/"):
         return JSONResponse({"error": refused}, 503, headers=headers)
     return HTMLResponse(refused, 503, headers=headers)
+
+
+def disk_full_answer(request: Request, lang: str, location: str) -> Response:
+    """A change refused for want of disk space (`DiskFull`): 507 with `Retry-After`, whether or not
+    the request carried an `Idempotency-Key`; nothing was stored, the desk page's outbox keeps the
+    sheet and sends it again (a refusal, 4xx, would be final)."""
+    with use_language(lang):
+        refused = _("can't store the change in {file!r}: the disk is full: free some space, then try again; the "
+                    "event is intact, nothing was changed").format(file=location)
+    headers = {"Retry-After": str(FULL_RETRY)}
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": refused}, 507, headers=headers)
+    return HTMLResponse(refused, 507, headers=headers)
 
 
 def client_of(scope: Scope) -> str:

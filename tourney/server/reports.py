@@ -16,7 +16,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from tourney.core import store
-from tourney.core.errors import TourneyError
+from tourney.core.errors import DiskFull, TourneyError
 from tourney.core.i18n import _, use_language
 from tourney.event import entry, reports
 from tourney.event.checking import LocatedFinding
@@ -137,8 +137,8 @@ def report_routes(parts: Parts) -> list[Route]:
             with use_language(lang):
                 try:
                     got = act()
-                except CodeRefused:
-                    raise  # answered below, after the slow-down; nothing kept under the key
+                except (CodeRefused, DiskFull):
+                    raise  # answered below, after the slow-down, or 507: nothing kept under the key
                 except TourneyError as exc:
                     return refusal(exc)
                 return answer(got)

@@ -15,7 +15,7 @@ from tourney.core import database
 from tourney.core.database import Location
 from tourney.core.sql import Connection as Connection  # re-exported: the type of a transaction
 from tourney.core.sql import Database, DatabaseError, OperationalError, ProgrammingError
-from tourney.core.errors import EventError
+from tourney.core.errors import DiskFull, EventError
 from tourney.core.findingtext import params_data
 from tourney.core.i18n import _
 from tourney.core.names import name_key
@@ -470,8 +470,9 @@ class Event:
             if not disk_full(self.where, exc):
                 raise
             # Said with the path: the event is intact (the transaction is undone as a whole).
-            raise EventError(_("can't store the change in {file!r}: the disk is full: free some space, then try "
-                               "again; the event is intact, nothing was changed").format(file=self.location)) from None
+            raise DiskFull(_("can't store the change in {file!r}: the disk is full: free some space, then try "
+                             "again; the event is intact, nothing was changed").format(file=self.location),
+                           self.location) from None
         except ProgrammingError as exc:
             # PostgreSQL: the event's schema was dropped while the change was being written.
             if "does not exist" not in str(exc.orig):

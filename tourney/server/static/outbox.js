@@ -4,7 +4,7 @@
 // many are left. The hall's Wi-Fi drops requests and answers: the key makes the server store a
 // submission sent twice once and give the first answer again. A final answer (stored, or refused
 // with a reason, which the page shows) takes it out; a network error or a 5xx (503: the event is
-// busy) keeps it, and so does a 401 (a desk's session ended): it is sent once the desk has
+// busy, 507: the disk is full; the server's reason is shown) keeps it, and so does a 401 (a desk's session ended): it is sent once the desk has
 // logged in again, with the new session's CSRF token. No service worker: browsers allow them only over HTTPS, and a hall's LAN
 // (http://192.168.…) has none.
 (function () {
@@ -81,7 +81,13 @@
     return fetch(entry.url, {method: "POST", credentials: "same-origin", headers: headers,
                              body: JSON.stringify(entry.body)})
       .then(function (r) {
-        if (r.status >= 500) throw new Error("HTTP " + r.status);  // not an answer: send it again
+        if (r.status >= 500) {  // not an answer (503 busy, 507 disk full): kept, sent again; the server says why
+          return r.json().catch(function () { return {}; }).then(function (data) {
+            var el = document.getElementById("outbox-said");
+            if (el && data.error) { el.hidden = false; el.className = "error"; el.textContent = data.error; }
+            throw new Error("HTTP " + r.status);
+          });
+        }
         if (r.status === 401) {  // logged out: kept until the desk logs in again (a page load)
           delete inFlight[entry.key];
           fallback({status: r.status, data: {}, entry: entry});
