@@ -44,11 +44,12 @@ from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.event.checking import CheckReport, LocatedFinding
 from tourney.event.drawproof import seed_proof
 from tourney.event.history import DESK_AUTHOR, author_shown
-from tourney.server import board, roster, stream
+from tourney.server import board, body, roster, stream
+from tourney.server.body import read_body
 from tourney.server.cache import Built, PageCache, built
 from tourney.server.guard import (
-    COUNTED, TOKEN_DESK, NumberConvertor, ReadOnly, WrongTryLimit, bearer_token, busy_answer, client_of,
-    disk_full_answer,
+    COUNTED, TOKEN_DESK, WRONG_COUNTED, NumberConvertor, ReadOnly, WrongTryLimit, bearer_token, busy_answer,
+    TextConvertor, client_of, disk_full_answer, too_many_answer,
 )
 from tourney.server.headers import SecurityHeaders
 from tourney.server.once import DESK_SCOPE, PLAYERS_SCOPE, Once
@@ -58,6 +59,7 @@ from tourney.server.shown import player_shown, seating_rows, standings_rows, sta
 
 HERE = Path(__file__).resolve().parent
 register_url_convertor("num", NumberConvertor())  # {n:num}: a round, table or report number
+register_url_convertor("text", TextConvertor())  # {name:text}: a player's name
 SESSION_COOKIE = "tourney_desk"
 #: Seconds a read change stamp stays good (changes made by other processes show this much later;
 #: this server's own changes show at once). With the pages polling every second, an announcement
@@ -199,8 +201,26 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                                        state.desk_idle)
 
     async def wrong_try(request: Request) -> None:
-        """Count a wrong token or code (tourney/server/guard.py limits them per address)."""
-        await run_in_threadpool(sessions.wrong_try, event, client_of(request.scope))
+        """Count a wrong token (tourney/server/guard.py limits them per address), unless counted already."""
+        if not request.scope.get("state", {}).get(WRONG_COUNTED):
+            await run_in_threadpool(sessions.wrong_try, event, client_of(request.scope))
+
+    async def code_try(request: Request, run: Callable[[], Awaitable[Response]]) -> Response:
+        """A request with a player's code, counted as a try BEFORE the code is evaluated (in one
+        statement: however many arrive at once, no more than the limit are evaluated); a wrong
+        code is 403 and stays counted, any other answer gives the try back."""
+        from tourney.event.errors import CodeRefused
+
+        client = client_of(request.scope)
+        wait = await run_in_threadpool(sessions.claim_try, event, client)
+        if wait:
+            return too_many_answer(request, state.lang, wait)
+        try:
+            answer = await run()
+        except CodeRefused as exc:
+            return JSONResponse({"error": str(exc)}, 403)
+        await run_in_threadpool(sessions.refund_try, event, client)
+        return answer
 
     async def right_try(request: Request) -> None:
         """A right token: its address's wrong tries are forgotten (none counted: nothing to do)."""
@@ -232,13 +252,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return desk
         if not desk.organiser:
             return JSONResponse({"error": _("only an organiser's desk publishes rounds")}, 403)
-        try:
-            body = await request.json() if await request.body() else {}
-        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
-            body = None
-        if not isinstance(body, dict) or not isinstance(body.get("published", True), bool):
-            return JSONResponse({"error": _('send no body, or {"published": true|false}')}, 422)
-        r, show = request.path_params["n"], body.get("published", True)
+        r, show = request.path_params["n"], (await read_body(request, body.Publish, state.lang)).published
 
         def act() -> Response:
             with use_language(state.lang):
@@ -252,26 +266,13 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
         return await once(request, DESK_SCOPE + desk.name, act)
 
-    async def player_request(request: Request, *keys: str) -> dict[str, str] | Response:
-        """A player's JSON body with "player", "code" and `keys`, all strings, else a 422."""
-        try:
-            body = await request.json()
-        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
-            body = None
-        wanted = ("player", "code", *keys)
-        if not isinstance(body, dict) or not all(isinstance(body.get(k), str) and body[k].strip() for k in wanted):
-            return JSONResponse({"error": _("send {keys} as JSON text").format(keys=", ".join(wanted))}, 422)
-        return {k: str(body[k]) for k in wanted}
-
     async def by_player(request: Request, act: Callable[[dict[str, str]], dict[str, Any]],
-                        *keys: str) -> Response:
+                        model: type[body.Player] = body.Player) -> Response:
         """Run a player's request (in the page's language); a wrong name or code is slowed down
         like a wrong desk token (403), a request the event does not take now is 409."""
         from tourney.event.errors import CodeRefused, NotOpen
 
-        got = await player_request(request, *keys)
-        if isinstance(got, Response):
-            return got
+        got = (await read_body(request, model, state.lang)).model_dump()
 
         def run() -> Response:
             with use_language(state.lang):
@@ -286,11 +287,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                 except TourneyError as exc:
                     return JSONResponse({"error": str(exc)}, 422)
 
-        try:
-            return await once(request, PLAYERS_SCOPE, run)
-        except CodeRefused as exc:
-            await wrong_try(request)
-            return JSONResponse({"error": str(exc)}, 403)
+        return await code_try(request, lambda: once(request, PLAYERS_SCOPE, run))
 
     async def api_check_in(request: Request) -> Response:
         """`POST /api/check-in {"player", "code"}`: the player is here (before round 1)."""
@@ -316,7 +313,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             name, after = drop_with_code(event, body["player"], body["code"])
             return {"player": name, "dropped_after": after}
 
-        return await by_player(request, act, "confirm")
+        return await by_player(request, act, body.Drop)
 
     # --- player pages (built once per change, see PageCache) --------------------------
     def build_seating(round_no: int | None, stamp: int) -> Built:
@@ -393,7 +390,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
     async def find(request: Request) -> Response:
         name = request.query_params.get("name", "")
-        player = await run_in_threadpool(live.find_player, event, name)
+        player = None if "\x00" in name else await run_in_threadpool(live.find_player, event, name)
         if player is None:
             return render("player.html", request, 404, player=None, shown=None)
         return RedirectResponse(f"{root}/players/{quote(player.name, safe='')}", 303)
@@ -449,39 +446,20 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         r, t = request.path_params["n"], request.path_params["t"]
         return JSONResponse({"stored": table_json(await run_in_threadpool(entry.stored_table, event, r, t))})
 
-    async def read_body(request: Request) -> tuple[list[dict[str, Any]], Any, str | None] | Response:
-        try:
-            body = await request.json()
-        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
-            return JSONResponse({"error": said(N_('the body is not JSON: send {{"rows": [...], "version": V}}')),
-                                 "findings": []}, 422)
-        rows = body.get("rows") if isinstance(body, dict) else None
-        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-            return JSONResponse({"error": said(N_("'rows' must be a list of objects, one per player")),
-                                 "findings": []}, 422)
-        version = body.get("version", False)
-        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            return JSONResponse({"error": said(N_("'version' must be the stored version you saw, or null for a "
-                                                  "first entry")), "findings": []}, 422)
-        reason = body.get("reason")
-        return rows, version, reason if isinstance(reason, str) else None
-
     TableRequest = tuple[Any, int, int, list[dict[str, Any]], Any, str | None]
 
-    async def api_table_request(request: Request) -> TableRequest | Response:
+    async def api_table_request(request: Request, model: type[body.SheetCheck | body.Sheet] = body.Sheet,
+                                ) -> TableRequest | Response:
         """A desk's request about one table: the desk, round, table and the body's rows, version
-        and reason; or the response refusing it (no valid token, a body that is not a sheet)."""
+        and reason; or the response refusing it (no valid token; a body that is not a sheet: 422)."""
         who = await api_desk(request)
         if isinstance(who, Response):
             return who
-        got = await read_body(request)
-        if isinstance(got, Response):
-            return got
-        rows, version, reason = got
-        return who, request.path_params["n"], request.path_params["t"], rows, version, reason
+        got = await read_body(request, model, state.lang)
+        return who, request.path_params["n"], request.path_params["t"], got.rows, got.version, got.reason
 
     async def api_check(request: Request) -> Response:
-        asked = await api_table_request(request)
+        asked = await api_table_request(request, body.SheetCheck)
         if isinstance(asked, Response):
             return asked
         who, r, t, rows, _, _ = asked
@@ -552,9 +530,12 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
             return render("login.html", request, error=None)
         form = await request.form()
         token = str(form.get("token", "")).strip()
+        # Counted before the token is looked at (one statement: parallel logins never share a count).
+        wait = await run_in_threadpool(sessions.claim_try, event, client_of(request.scope))
+        if wait:
+            return too_many_answer(request, state.lang, wait)
         desk = await run_in_threadpool(store.desk_for_token, event, token) if token else None
         if desk is None:
-            await wrong_try(request)
             return render("login.html", request, 401, error="bad_token")
         await right_try(request)
         sid, _s = await run_in_threadpool(sessions.open_session, event, desk)
@@ -576,6 +557,12 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                     with use_language(state.lang):
                         refused = _("invalid form (CSRF check failed): reload the page and try again")
                     return HTMLResponse(refused, 403)
+                for key, value in form.multi_items():  # what PostgreSQL can't store never reaches it
+                    if isinstance(value, str) and "\x00" in value:
+                        with use_language(state.lang):
+                            said = _("{field}: {problem}").format(field=key, problem=_(
+                                "text with a NUL character can't be stored: remove it"))
+                        return HTMLResponse(said, 422)
             return await handler(request, s)
 
         return guarded
@@ -728,7 +715,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         Route("/", home),
         Route("/standings", standings_page),
         Route("/rounds/{n:num}", round_page),
-        Route("/players/{name}", player_page),
+        Route("/players/{name:text}", player_page),
         Route("/find", find),
         Route("/projector", projector),
         Route("/api/stamp", stamp),
@@ -752,12 +739,16 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         Route("/desk/organiser/{action}", desk_page(organiser_action, organiser=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    parts = Parts(event, game, state.lang, page, cached_page, api_desk, wrong_try, state.changed, finding_json,
+    parts = Parts(event, game, state.lang, page, cached_page, api_desk, code_try, state.changed, finding_json,
                   once)
     routes[-1:-1] = report_routes(parts)  # the players' reports and check-in (tourney/server/reports.py)
 
     async def busy(request: Request, exc: Exception) -> Response:
         return busy_answer(request, state.lang)
+
+    async def unreadable(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, body.BodyRefused)
+        return JSONResponse(body.refusal_json(exc, findings=[]), 422)
 
     async def full(request: Request, exc: Exception) -> Response:
         return disk_full_answer(request, state.lang, exc.location if isinstance(exc, DiskFull) else event.location)
@@ -775,7 +766,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     # The server's own app answers the phones' every-second requests before its routing; beside
     # other events, the server in front of them does (`tourney.server.several`).
     quick: dict[str, Answer] = {"/api/stamp": stamp_answer}
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={Busy: busy, DiskFull: full},
+    handlers = {Busy: busy, DiskFull: full, body.BodyRefused: unreadable}
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers,
                     middleware=[*([Middleware(Quick, answers=quick)] if not root else []), Middleware(SecurityHeaders),
                                 *guards, Middleware(WrongTryLimit, event=event, lang=state.lang)])
     app.state.tourney = state

@@ -29,6 +29,8 @@ COUNTED = "tourney_wrong_tries_counted"
 #: The request state's desk whose token the request's `Authorization: Bearer` carries (None: no
 #: desk has it), read with the wrong tries (`WrongTryLimit`): one trip to a worker thread less.
 TOKEN_DESK = "tourney_token_desk"
+#: The request state's flag: the request's wrong Bearer token was counted already (`WrongTryLimit`).
+WRONG_COUNTED = "tourney_wrong_token_counted"
 #: Seconds a desk waits before sending a change again that found the event busy (503).
 BUSY_RETRY = 2
 #: Seconds a desk waits before sending a change again that found the disk full (507): someone
@@ -47,6 +49,19 @@ class NumberConvertor(Convertor[int]):
 
     def to_string(self, value: int) -> str:
         return str(value)
+
+
+class TextConvertor(Convertor[str]):
+    """A name in a URL (`/players/{name:text}`): any text but a slash or a NUL character, which
+    PostgreSQL can't store nor look up (such a URL matches no route: 404)."""
+
+    regex = "[^/\x00]+"
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
 
 
 def busy_answer(request: Request, lang: str) -> Response:
@@ -99,7 +114,8 @@ class WrongTryLimit:
             await self.app(scope, receive, send)
             return
         token = bearer_token(scope)
-        counted, desk = await run_in_threadpool(self._look_up, client_of(scope), token)
+        client = client_of(scope)
+        counted, desk = await run_in_threadpool(self._look_up, client, token)
         # Said to the request: with nothing counted, a right token has nothing to forget
         # (`sessions.right_try` is skipped: one read less for a desk's every request).
         state = scope.setdefault("state", {})
@@ -107,13 +123,14 @@ class WrongTryLimit:
         wait = sessions.wait_after(counted)
         if token is not None and not wait:
             state[TOKEN_DESK] = desk
+            if desk is None:  # a wrong token, counted at once: beyond the limit it is answered as one not looked at
+                wait = await run_in_threadpool(sessions.wrong_try, self.event, client)
+                state[WRONG_COUNTED] = True
         if not wait:
             await self.app(scope, receive, send)
             return
-        with use_language(self.lang):
-            said = _("too many wrong tokens or codes from this address: try again in {seconds} s").format(
-                seconds=wait)
-        for message in _refuse(429, scope["path"].startswith("/api/"), said, [(b"retry-after", str(wait).encode())]):
+        for message in _refuse(429, scope["path"].startswith("/api/"), too_many_said(self.lang, wait),
+                               [(b"retry-after", str(wait).encode())]):
             await send(message)
 
     def _look_up(self, client: str, token: str | None) -> tuple[tuple[int, int] | None, store.Desk | None]:
@@ -124,6 +141,19 @@ class WrongTryLimit:
             if token is None or sessions.wait_after(counted):
                 return counted, None
             return counted, store.desk_for_token(self.event, token)
+
+
+def too_many_said(lang: str, wait: int) -> str:
+    with use_language(lang):
+        return _("too many wrong tokens or codes from this address: try again in {seconds} s").format(seconds=wait)
+
+
+def too_many_answer(request: Request, lang: str, wait: int) -> Response:
+    """429 with `Retry-After`: the address tried too many wrong tokens or codes in the window."""
+    headers = {"Retry-After": str(wait)}
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": too_many_said(lang, wait)}, 429, headers=headers)
+    return HTMLResponse(too_many_said(lang, wait), 429, headers=headers)
 
 
 def bearer_token(scope: Scope) -> str | None:

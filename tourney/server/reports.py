@@ -23,6 +23,8 @@ from tourney.event.checking import LocatedFinding
 from tourney.event.errors import AlreadyStored, CodeRefused, ImportRefused, NotAtTable, NotFound, NotOpen
 from tourney.event.history import DESK_AUTHOR
 from tourney.event.live import is_published
+from tourney.server import body
+from tourney.server.body import read_body
 from tourney.server.cache import Built, built
 from tourney.server.once import DESK_SCOPE, PLAYERS_SCOPE
 
@@ -43,7 +45,8 @@ class Parts:
     page: Callable[..., Built]
     cached_page: Callable[..., Awaitable[Response]]
     api_desk: Callable[[Request], Awaitable[store.Desk | Response]]
-    wrong_try: Callable[[Request], Awaitable[None]]
+    #: Runs a request with a player's code, counted as a try before it is evaluated (app.code_try).
+    code_try: Callable[[Request, Callable[[], Awaitable[Response]]], Awaitable[Response]]
     changed: Callable[[], None]
     finding_json: Callable[[LocatedFinding, str], dict[str, Any]]
     #: Runs a write with its Idempotency-Key (tourney/server/once.py): (request, scope, act) → answer.
@@ -93,19 +96,6 @@ def json_built(stamp: int, value: Any, status: int = 200) -> Built:
     return built(stamp, status, "application/json", {"": json.dumps(value, ensure_ascii=False)})
 
 
-async def _body(request: Request) -> dict[str, Any] | None:
-    try:
-        body = await request.json()
-    except (ValueError, RecursionError):  # not JSON, or nested too deep to read
-        return None
-    return body if isinstance(body, dict) else None
-
-
-def _rows(body: dict[str, Any]) -> list[dict[str, Any]] | None:
-    rows = body.get("rows")
-    return rows if isinstance(rows, list) and all(isinstance(r, dict) for r in rows) else None
-
-
 def report_routes(parts: Parts) -> list[Route]:
     """The routes, for the app's route list."""
     event, game, lang = parts.event, parts.game, parts.lang
@@ -138,16 +128,12 @@ def report_routes(parts: Parts) -> list[Route]:
                 try:
                     got = act()
                 except (CodeRefused, DiskFull):
-                    raise  # answered below, after the slow-down, or 507: nothing kept under the key
+                    raise  # 403 counted (code_try), or 507: nothing kept under the key
                 except TourneyError as exc:
                     return refusal(exc)
                 return answer(got)
 
-        try:
-            return await (run_in_threadpool(run) if scope is None else parts.once(request, scope, run))
-        except CodeRefused as exc:
-            await parts.wrong_try(request)
-            return JSONResponse({"error": str(exc)}, 403)
+        return await (run_in_threadpool(run) if scope is None else parts.once(request, scope, run))
 
     def refusal(exc: TourneyError) -> Response:
         try:
@@ -170,45 +156,29 @@ def report_routes(parts: Parts) -> list[Route]:
 
     async def outcome(request: Request, act: Callable[[], reports.Answered], *, held_is_accepted: bool) -> Response:
         """A player's report or answer, run: its refusal, or its outcome."""
-        return await player_call(request, act, lambda got: answered(got, held_is_accepted=held_is_accepted),
-                                 PLAYERS_SCOPE)
-
-    def refused(what: str) -> JSONResponse:
-        return JSONResponse({"error": what, "findings": []}, 422)
+        return await parts.code_try(request, lambda: player_call(
+            request, act, lambda got: answered(got, held_is_accepted=held_is_accepted), PLAYERS_SCOPE))
 
     def table_of(request: Request) -> tuple[int, int]:
         return request.path_params["n"], request.path_params["t"]
 
     async def api_report(request: Request) -> Response:
         """`POST /api/rounds/{n}/tables/{t}/report {"player", "code", "rows", "to_organiser"?}`."""
-        body = await _body(request)
-        rows = _rows(body) if body is not None else None
-        if (body is None or rows is None or not all(isinstance(body.get(k), str) for k in ("player", "code"))
-                or not isinstance(body.get("to_organiser", False), bool)):
-            return refused('send {"player": NAME, "code": CODE, "rows": [one object per player]} (and '
-                           '"to_organiser": true to send a sheet with errors to the organiser)')
+        got = await read_body(request, body.Report, lang)
         r, t = table_of(request)
         return await outcome(request, lambda: reports.report_sheet(
-            event, game, r, t, body["player"], body["code"], rows, to_organiser=body.get("to_organiser", False)),
-            held_is_accepted=True)
+            event, game, r, t, got.player, got.code, got.rows, to_organiser=got.to_organiser), held_is_accepted=True)
 
     async def api_confirm(request: Request) -> Response:
         """`POST /api/rounds/{n}/tables/{t}/confirm {"player", "code", "report", "agree"}`."""
-        body = await _body(request)
-        if (body is None or not all(isinstance(body.get(k), str) for k in ("player", "code"))
-                or not isinstance(body.get("report"), int) or isinstance(body.get("report"), bool)
-                or not isinstance(body.get("agree"), bool)):
-            return refused('send {"player": NAME, "code": CODE, "report": ID, "agree": true|false}')
+        got = await read_body(request, body.Confirm, lang)
         r, t = table_of(request)
         return await outcome(request, lambda: reports.confirm_report(
-            event, game, r, t, body["player"], body["code"], body["report"], body["agree"]), held_is_accepted=False)
+            event, game, r, t, got.player, got.code, got.report, got.agree), held_is_accepted=False)
 
     async def api_check(request: Request) -> Response:
         """`POST /api/rounds/{n}/tables/{t}/report/check {"rows"}`: the findings as a player types."""
-        body = await _body(request)
-        rows = _rows(body) if body is not None else None
-        if rows is None:
-            return refused('send {"rows": [one object per player]}')
+        rows = (await read_body(request, body.Rows, lang)).rows
         r, t = table_of(request)
         return await player_call(request, lambda: reports.check_report(event, game, r, t, rows),
                                  lambda got: JSONResponse({"ok": got.ok, "findings": [
@@ -236,10 +206,7 @@ def report_routes(parts: Parts) -> list[Route]:
 
     async def api_accept(request: Request) -> Response:
         """`POST .../reports/{id}/accept` (organiser): stored as reported, or with `rows` edited."""
-        body = await _body(request) if await request.body() else {}
-        rows = _rows(body) if body is not None and "rows" in body else None
-        if body is None or ("rows" in body and rows is None):
-            return refused('send no body, or {"rows": [one object per player]} to store the sheet edited')
+        rows = (await read_body(request, body.Accept, lang)).rows
         r, t, rid = *table_of(request), request.path_params["id"]
         return await organiser(request, lambda desk: reports.accept_report(
             event, game, r, t, rid, DESK_AUTHOR + desk.name, rows), lambda got: JSONResponse(

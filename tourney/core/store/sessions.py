@@ -13,7 +13,7 @@ import secrets
 import time
 from dataclasses import dataclass
 
-from tourney.core.sql import DatabaseError
+from tourney.core.sql import Busy, DatabaseError
 from tourney.core.store.event import Event
 from tourney.core.store.schema import now
 from tourney.core.store.writes import Desk
@@ -113,23 +113,51 @@ def blocked_for(event: Event, client: str) -> int:
     return wait_after(counted_tries(event, client))
 
 
-def wrong_try(event: Event, client: str) -> None:
-    """Count a wrong token or code from `client` (a new window once the last one is over)."""
+#: One statement counts a try and answers the count: two requests at once never read the same
+#: count (SQLite writes one at a time; PostgreSQL locks the row of the conflict), so no more
+#: than the limit are evaluated in a window however many arrive together.
+_COUNT_TRY = ("INSERT INTO wrong_tries (client, tries, since) VALUES (:client, 1, :at) "
+              "ON CONFLICT (client) DO UPDATE SET "
+              "tries = CASE WHEN :at - wrong_tries.since >= :window THEN 1 ELSE wrong_tries.tries + 1 END, "
+              "since = CASE WHEN :at - wrong_tries.since >= :window THEN :at ELSE wrong_tries.since END "
+              "RETURNING tries, since")
+
+
+def claim_try(event: Event, client: str) -> int:
+    """Count a try of a guessable secret (a player's code, a login) from `client` BEFORE it is
+    evaluated: the seconds it must wait instead (0: evaluate it; a right one gives its count back,
+    `refund_try`). The event busy beyond the bounded wait raises `Busy`: nothing is evaluated
+    uncounted."""
     at = int(time.time())
     try:
         with event.db.begin() as conn:
-            row = conn.execute("SELECT tries, since FROM wrong_tries WHERE client = :client",
-                               {"client": client}).first()
-            if row is None:
-                conn.execute("INSERT INTO wrong_tries (client, tries, since) VALUES (:client, 1, :at)",
-                             {"client": client, "at": at})
-            elif at - row[1] >= WRONG_WINDOW:
-                conn.execute("UPDATE wrong_tries SET tries = 1, since = :at WHERE client = :client",
-                             {"client": client, "at": at})
-            else:
-                conn.execute("UPDATE wrong_tries SET tries = tries + 1 WHERE client = :client", {"client": client})
+            row = conn.execute(_COUNT_TRY, {"client": client, "at": at, "window": WRONG_WINDOW}).first()
+    except Busy:
+        raise
     except DatabaseError:
-        pass  # a read-only event: nothing is stored there, nothing to guess for
+        return 0  # a read-only event: nothing is stored there, nothing to guess for
+    return wait_after((int(row[0]) - 1, int(row[1])))  # the count before this try
+
+
+def refund_try(event: Event, client: str) -> None:
+    """A try counted by `claim_try` was not a wrong one (a right code, a request answered before)."""
+    try:
+        with event.db.begin() as conn:
+            conn.execute("UPDATE wrong_tries SET tries = tries - 1 WHERE client = :client AND tries > 0",
+                         {"client": client})
+    except DatabaseError:
+        pass  # busy or read-only: the try stays counted, as if wrong (the window forgets it)
+
+
+def wrong_try(event: Event, client: str) -> int:
+    """Count a wrong token or code from `client` once it was evaluated (a new window once the last
+    one is over), in one statement: the seconds it must now wait (0: none)."""
+    try:
+        with event.db.begin() as conn:
+            row = conn.execute(_COUNT_TRY, {"client": client, "at": int(time.time()), "window": WRONG_WINDOW}).first()
+    except DatabaseError:
+        return 0  # a read-only event: nothing is stored there, nothing to guess for
+    return wait_after((int(row[0]) - 1, int(row[1])))  # the count before this try
 
 
 def right_try(event: Event, client: str) -> None:
