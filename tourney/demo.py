@@ -16,7 +16,7 @@ from tourney.core.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from tourney.core.store import Event
-    from tourney.games.base import Workflow as GameWorkflow
+    from tourney.games.base import Workflow as Workflow
 
 _HERE = Path(__file__).resolve().parent
 #: The example events: inside the package when installed from a wheel (setup.py puts them there),
@@ -89,7 +89,7 @@ def run_all(directory: Path, echo: Callable[[str], None], game: str | None = Non
 SCAN_PHOTO = "scanpad-photo.jpg"
 
 
-def _read_scan_photo(event: Event, game: GameWorkflow, photo: Path) -> list[str]:
+def _read_scan_photo(event: Event, game: Workflow, photo: Path) -> list[str]:
     """What `tourney scan` says of the example's bundled photo (nothing when it has none)."""
     if not photo.is_file() or game.scan_sheet is None:
         return []

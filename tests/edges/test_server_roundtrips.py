@@ -151,11 +151,12 @@ def test_a_desks_save_takes_two_trips_to_a_worker_thread(tmp_path, monkeypatch):
     wrong tries, then the check and the store (a wrong token: the same first trip, then its
     count)."""
     from tourney.server import cache, guard, once
+    from tourney.server.routes import context, desk_api
 
     ev = build_event(tmp_path)
     live.publish_round(Event.open(ev.path), 1, "test")
     trips: list[str] = []
-    for module in (server_app, guard, once, cache):
+    for module in (context, desk_api, guard, once, cache):
         original = module.run_in_threadpool
 
         async def counted(func: Any, *args: Any, _original: Any = original, **kwargs: Any) -> Any:

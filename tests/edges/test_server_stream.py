@@ -107,7 +107,7 @@ def test_ctrl_c_stops_the_server_with_streams_open(tmp_path):
 def in_process(ev: LiveEvent) -> Iterator[tuple[str, Hub]]:
     """The app under uvicorn on 127.0.0.1 in a thread of this process: the test sees its `Hub`."""
     app = create_app(str(ev.path))
-    [hub] = [r.endpoint.__self__ for r in app.routes if getattr(r, "path", "") == "/api/stream"]
+    hub = app.state.hub
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)  # a test failing with a stream open ends still

@@ -1,6 +1,7 @@
 """The round clock and the announcements on the live server: what `/api/stamp` adds for the
 pages' script (it shows both on every page and large on the projector), `GET /api/clock` and
-`GET /api/announcements`, and the organiser desk's clock and announcement buttons.
+`GET /api/announcements` (their routes: tourney/server/routes/public.py), and the organiser
+desk's clock and announcement buttons.
 
 Nothing is kept in the server process: the clock and the announcements are event settings
 (`tourney.event.clock`), read from the store for each change stamp, so any server process
@@ -9,13 +10,10 @@ pages' polling interval."""
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.responses import Response
 
 from tourney.core import store
 from tourney.core.i18n import _
@@ -53,25 +51,6 @@ def with_server_time(response: Response) -> Response:
     return response
 
 
-def routes(event: store.Event,
-           cached_json: Callable[[Request, tuple[Any, ...], Callable[[], Any]], Awaitable[Response]]) -> list[Route]:
-    """`GET /api/announcements` and `GET /api/clock`. `cached_json(request, key, value)`
-    answers `value()` once per change stamp (ETag, 304), as every other read."""
-
-    async def api_announcements(request: Request) -> Response:
-        """`[{"text", "at"}]`, newest first: what every page shows now."""
-        return await cached_json(request, ("api-announcements",),
-                                 lambda: [a.as_json() for a in clock.announcements(event)])
-
-    async def api_clock(request: Request) -> Response:
-        """The clock, with the seconds left at this moment (not cached: it counts down)."""
-        def read() -> dict[str, Any]:
-            c = clock.read_clock(event)
-            return {**c.as_json(), "seconds_left": c.seconds_left()}
-
-        return with_server_time(JSONResponse(await run_in_threadpool(read)))
-
-    return [Route("/api/announcements", api_announcements), Route("/api/clock", api_clock)]
 
 
 def desk_action(event: store.Event, action: str, form: Mapping[str, Any], who: str) -> str:

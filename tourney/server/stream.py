@@ -19,11 +19,9 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 from uvicorn.server import HANDLED_SIGNALS
 
-from tourney.core.i18n import N_
 from tourney.server.cache import Built
 
 #: Seconds between two reads of the stamp while streams are open (with the page cache's own
@@ -214,10 +212,3 @@ class EventStream(Response):
 async def _disconnected(receive: Receive) -> None:
     while (await receive())["type"] != "http.disconnect":
         pass
-
-
-def routes(current: Callable[[], Awaitable[Built]], said: Callable[[str], str]) -> list[Route]:
-    """`GET /api/stream` over `current()`, the `/api/stamp` answer from the page cache; `said`
-    puts a message in the event's language."""
-    hub = Hub(current, said(N_("too many live pages on this server: the page asks every second instead")))
-    return [Route("/api/stream", hub.endpoint)]
