@@ -123,20 +123,24 @@ _COUNT_TRY = ("INSERT INTO wrong_tries (client, tries, since) VALUES (:client, 1
               "RETURNING tries, since")
 
 
+def _count_try(event: Event, client: str) -> int:
+    """Count a try from `client` (`_COUNT_TRY`): the seconds it must wait by the count before it."""
+    with event.db.begin() as conn:
+        row = conn.execute(_COUNT_TRY, {"client": client, "at": int(time.time()), "window": WRONG_WINDOW}).first()
+    return wait_after((int(row[0]) - 1, int(row[1])))
+
+
 def claim_try(event: Event, client: str) -> int:
     """Count a try of a guessable secret (a player's code, a login) from `client` BEFORE it is
     evaluated: the seconds it must wait instead (0: evaluate it; a right one gives its count back,
     `refund_try`). The event busy beyond the bounded wait raises `Busy`: nothing is evaluated
     uncounted."""
-    at = int(time.time())
     try:
-        with event.db.begin() as conn:
-            row = conn.execute(_COUNT_TRY, {"client": client, "at": at, "window": WRONG_WINDOW}).first()
+        return _count_try(event, client)
     except Busy:
         raise
     except DatabaseError:
         return 0  # a read-only event: nothing is stored there, nothing to guess for
-    return wait_after((int(row[0]) - 1, int(row[1])))  # the count before this try
 
 
 def refund_try(event: Event, client: str) -> None:
@@ -153,11 +157,9 @@ def wrong_try(event: Event, client: str) -> int:
     """Count a wrong token or code from `client` once it was evaluated (a new window once the last
     one is over), in one statement: the seconds it must now wait (0: none)."""
     try:
-        with event.db.begin() as conn:
-            row = conn.execute(_COUNT_TRY, {"client": client, "at": int(time.time()), "window": WRONG_WINDOW}).first()
+        return _count_try(event, client)
     except DatabaseError:
-        return 0  # a read-only event: nothing is stored there, nothing to guess for
-    return wait_after((int(row[0]) - 1, int(row[1])))  # the count before this try
+        return 0  # busy or a read-only event: nothing is stored there, nothing to guess for
 
 
 def right_try(event: Event, client: str) -> None:
