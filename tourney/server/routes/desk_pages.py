@@ -53,6 +53,28 @@ async def logout(cx: Ctx) -> Response:
     return resp
 
 
+def finder(event: store.Event) -> dict[str, object]:
+    """What "/" finds on a desk's page (static/keys.js): the latest seated round's tables and
+    their players."""
+    seated = event.seated_rounds()
+    if not seated:
+        return {"round": None, "tables": []}
+    r = max(seated)
+    tables: dict[int, list[str]] = {}
+    for s in event.seats(r):
+        tables.setdefault(s.table, []).append(s.player)
+    return {"round": r, "tables": [{"table": t, "players": p} for t, p in sorted(tables.items())]}
+
+
+def next_waiting(event: store.Event, desk: str, round_no: int, table: int) -> int | None:
+    """The next table of the round after `table` (then from the first) with no sheet stored and
+    none of this desk's held: where Ctrl+Enter goes once this one is saved."""
+    stored = {t.table for t in event.results() if t.round == round_no}
+    held = {h.table for h in store.held_entries(event) if h.round == round_no and h.desk == desk}
+    waiting = sorted({s.table for s in event.seats(round_no)} - stored - held - {table})
+    return next((t for t in waiting if t > table), waiting[0] if waiting else None)
+
+
 async def desk_home(cx: Ctx) -> Response:
     site, s, event = cx.site, cx.session, cx.event
     assert s is not None
@@ -73,7 +95,7 @@ async def desk_home(cx: Ctx) -> Response:
         return site.render("desk.html", cx.request, desk=s.desk, csrf=s.csrf, rounds=list(reversed(rounds)),
                            desks=store.desks(event) if s.desk.organiser else [],
                            message=cx.request.query_params.get("msg"), double=entry.double_entry(event),
-                           reports=reports.open_reports(event))
+                           reports=reports.open_reports(event), find=finder(event))
 
     return await run_in_threadpool(site.read_through, build)
 
@@ -96,7 +118,8 @@ async def desk_table(cx: Ctx) -> Response:
             compare = {"entries": held, "differences": entry.differences(game.sheet_format, held)}
         return site.render("table.html", cx.request, desk=s.desk, csrf=s.csrf, round=r, table=t, form=form,
                            version=stored.version if stored else None, compare=compare,
-                           double=entry.double_entry(event), report=report_shown(site, r, t))
+                           double=entry.double_entry(event), report=report_shown(site, r, t), find=finder(event),
+                           next_table=next_waiting(event, s.desk.name, r, t))
 
     return await run_in_threadpool(site.read_through, build)
 

@@ -120,6 +120,10 @@
   on("/result", function (r) {
     var body = r.entry.body;
     var conflict = document.getElementById("conflict");
+    // Saved with Ctrl+Enter (keys.js): on to the next table still waiting.
+    var onwards = (r.status === 201 || r.status === 202) && form.dataset.jump === "1" && form.dataset.next;
+    form.dataset.jump = "";
+    if (onwards) { location.href = form.dataset.next; return; }
     if (r.status === 201) {
       form.dataset.version = r.data.version;
       document.getElementById("reasonbox").hidden = false;
