@@ -367,3 +367,20 @@ def test_xlsx_sheets_print_whole_with_one_font():
     assert [listing.cell(r, 1).value for r in range(4, 9)] == ["Anna", "Ärger", "Otto", "Özil", "Zoe"]
     fonts = {c.font.name for ws in wb for row in ws.iter_rows() for c in row if c.value is not None}
     assert fonts == {"Calibri"}
+
+
+def test_duel_pairings_by_name_mark_the_player_who_starts(run):
+    """'(starts)' stands beside the name of whoever starts Age I, on both players' lines, never
+    beside the opponent of the starter (issue 46, item 7)."""
+    from tourney.core.store import Event
+
+    run("new", "d.db", "--game", "duel", "--seed", "5", "--name", "Duel Cup")
+    run("players", "add", "d.db", "Anna", "Ben", "Cleo", "Dirk")
+    run("seat", "d.db")
+    run("pairings", "d.db", "-o", "p.pdf")
+    by_name = pages_text(Path("p.pdf"))[0]
+    for s in Event.open("d.db").seats(1):
+        if s.seat == 1:
+            assert by_name.count(f"{s.player} (starts)") == 2, by_name  # their line and their opponent's
+        else:
+            assert f"{s.player} (starts)" not in by_name, by_name

@@ -117,12 +117,17 @@ def seating_by_name(event: store.Event, kit: GamePrint, round_no: int, lang: str
     opponents = hooks.detail == "opponent"
     for t, seats in _tables(event, round_no):
         for s in seats:
+            name = s.player
             if opponents:
-                others = [o.player for o in seats if o.player != s.player]
-                detail = (others[0] + (f"  ({w['start']})" if s.starts else "")) if others else w["bye"]
+                # "(starts)" stands beside the name of whoever starts: on their own line and
+                # on their opponent's.
+                mark = f"  ({w['start']})"
+                others = [o for o in seats if o.player != s.player]
+                detail = (others[0].player + (mark if others[0].starts else "")) if others else w["bye"]
+                name += mark if s.starts and others else ""
             else:
                 detail = s.board or ""
-            lines.append(NameLine(s.player, t, None if opponents else s.seat, detail))
+            lines.append(NameLine(name, t, None if opponents else s.seat, detail))
     title = w["pairings_by_name" if opponents else "by_name"]
     doc = SeatingList(info.name, round_no, f"{w['round']} {round_no} · {title}", tuple(lines),
                       w["opponent"] if opponents else (w["wonder"] if any(x.detail for x in lines) else ""),
