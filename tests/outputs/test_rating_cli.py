@@ -237,3 +237,22 @@ def test_a_corrected_sheet_simply_gives_a_new_rating(run):
     after = run("rating", "koeln.db", "bonn.db", "--format", "csv").stdout
     assert after != before
     assert [r.split(",")[1] for r in after.splitlines()[1:3]] == ["Fritz", "Emil"]
+
+
+def test_the_refusals_of_rating_and_season_speak_the_events_language(run):
+    """The overwrite refusals of `season` and `rating` and `rating --into`'s come in the events'
+    language, as everything after them (issue 46, item 8)."""
+    koeln_and_bonn(run)
+    for event in ("koeln.db", "bonn.db"):
+        run("event", event, "--lang", "de")
+    (run.folder / "taken.html").write_text("keep me", encoding="utf-8")
+    for args in (("rating", "koeln.db", "bonn.db", "-o", "taken.html"),
+                 ("season", "koeln.db", "bonn.db", "--spots", "1", "-o", "taken.html")):
+        r = run(*args, ok=None)
+        assert (r.exit_code, r.output) == (1, "Fehler: 'taken.html' gibt es schon: mit --force ersetzen oder einen "
+                                              "anderen Dateinamen wählen\n"), args
+    r = run("rating", "koeln.db", "bonn.db", "--into", "koeln.db", ok=None)
+    assert r.exit_code == 2 and "Fehler: --into 'koeln.db' ist eines der gewerteten Turniere" in r.output
+    r = run("rating", "koeln.db", "bonn.db", "--into", "koeln.db", "--lang", "fr", ok=None)
+    assert r.exit_code == 2 and "--into 'koeln.db' is one of" not in r.output
+    assert (run.folder / "taken.html").read_text(encoding="utf-8") == "keep me"

@@ -283,3 +283,21 @@ def test_a_german_report_names_categories_and_an_unknown_side_in_german(bonn, ru
     assert ",?," in csv
     csv = run("stats", str(de), "--format", "csv", "--section", "categories").output
     assert "\nmilitary," in csv
+
+
+def test_stats_never_writes_over_a_file_without_force(bonn, run, tmp_path):
+    """Like every other -o: an existing file is kept unless --force (issue 46, item 7), and the
+    refusal is said in the event's language."""
+    kept = run.folder / "s.html"
+    kept.write_text("keep me", encoding="utf-8")
+    r = run("stats", str(bonn), "-o", "s.html", ok=None)
+    assert (r.exit_code, r.output) == (1, "Error: 's.html' already exists: add --force to replace it, or choose "
+                                          "another file name\n")
+    assert kept.read_text(encoding="utf-8") == "keep me"
+    de = tmp_path / "de.db"
+    shutil.copy(bonn, de)
+    run("event", str(de), "--lang", "de")
+    r = run("stats", str(de), "-o", "s.html", ok=None)
+    assert r.exit_code == 1 and r.output.startswith("Fehler: 's.html' gibt es schon: mit --force ersetzen")
+    assert run("stats", str(bonn), "-o", "s.html", "--force").output == "wrote s.html: 7 tables, 3 charts\n"
+    assert "<svg" in kept.read_text(encoding="utf-8")

@@ -102,10 +102,9 @@ def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None,
 
     Example: tourney season koeln.db bonn.db --spots 3 -o season.xlsx
     """
-    from tourney.outputs.season_export import render, season_report, write_report
+    from tourney.outputs.season_export import render, season_report, shared_language, write_report
 
-    if lang:
-        set_language(lang)  # else English until the events' language is known
+    set_language(lang or shared_language(events))  # a refusal of -o is said in it too
     if output:
         claim_output(output, force, overwrite_results, *events, aliases_file)
     from tourney.games.registry import workflow
@@ -153,9 +152,9 @@ def rating(events: tuple[str, ...], aliases_file: str | None, fmt: str, output: 
     Example: tourney rating koeln.db bonn.db --format csv
     """
     from tourney.outputs.rating_report import check_into, check_output, rating_report, render, write_report
+    from tourney.outputs.season_export import shared_language
 
-    if lang:
-        set_language(lang)
+    set_language(lang or shared_language(events))  # the refusals of -o and --into are said in it too
     if output:
         check_output(output)
         claim_output(output, force, overwrite_results, *events, aliases_file)
@@ -199,16 +198,23 @@ def rating(events: tuple[str, ...], aliases_file: str | None, fmt: str, output: 
 @click.option("-o", "--output", help="Write the report with its charts: stats.html, .xlsx or .pdf.")
 @output_format_option()
 @click.option("--section", help="Only this table (csv prints one table: the first unless named).")
-def stats(events: tuple[str, ...], output: str | None, fmt: str, section: str | None) -> None:
+@overwrite_options
+def stats(events: tuple[str, ...], output: str | None, fmt: str, section: str | None, force: bool,
+          overwrite_results: bool) -> None:
     """Statistics of one event, or several (a season): wonders, seats, categories, scores,
     closest tables, victory types, players event by event; with charts in -o files.
 
     Example: tourney stats koeln.db bonn.db -o season-stats.html
     """
     from tourney.outputs.stats import render, stats_report, write_report
+    from tourney.outputs.stats.render import check_output
 
     from tourney.games.registry import workflow
 
+    if output:
+        open_event(events[0]).close()  # the report speaks its first event's language: so does a refusal
+        check_output(output, events)
+        claim_output(output, force, overwrite_results, *events)
     report = stats_report(list(events), workflow)
     set_language(report.lang)  # the event's, as `open_event` sets it
     if output:

@@ -271,13 +271,8 @@ def write_report(report: StatsReport, output: str, inputs: Sequence[str] = ()) -
     renamed over `output` (never over one of the `inputs`)."""
     from tourney.outputs.pdf.render import Rendered, save
 
-    path = Path(output)
+    path = check_output(output, inputs)
     suffix = path.suffix.lower()
-    if suffix not in WRITERS:
-        raise UsageError(_("-o {file!r}: write the statistics as .html, .xlsx or .pdf (or print them with "
-                           "--format table|csv|json)").format(file=output))
-    if any("://" not in i and Path(i).resolve() == path.resolve() for i in inputs):
-        raise UsageError(_("-o {file!r} is one of the event files: choose another file name").format(file=output))
     with writing(path):  # a missing folder is reported before the report is drawn
         pass
     pages = 1
@@ -288,3 +283,14 @@ def write_report(report: StatsReport, output: str, inputs: Sequence[str] = ()) -
     else:
         data = html_text(report).encode("utf-8")
     return save(Rendered(data, pages, ()), path)
+
+
+def check_output(output: str, inputs: Sequence[str] = ()) -> Path:
+    """Refuse `-o output` that is no report format or one of the event files `inputs`."""
+    path = Path(output)
+    if path.suffix.lower() not in WRITERS:
+        raise UsageError(_("-o {file!r}: write the statistics as .html, .xlsx or .pdf (or print them with "
+                           "--format table|csv|json)").format(file=output))
+    if any("://" not in i and Path(i).resolve() == path.resolve() for i in inputs):
+        raise UsageError(_("-o {file!r} is one of the event files: choose another file name").format(file=output))
+    return path
