@@ -266,8 +266,13 @@ def test_round_robin_and_top_cut(run):
     # A shared victory in the final: the higher seed (seed 3) goes through.
     write(run.folder / "r3.csv", [row(3, 1, top[2], 1), row(3, 1, top[3], 0)])
     run("results", "import", "d.db", "r3.csv")
-    r = run("seat", "d.db", "--cut", "4", ok=None)
-    assert r.exit_code == 1 and r.output == f"Error: the top cut is decided: {top[2]!r} won the final\n"
+    # Nothing left to pair is news, not a mistake (issue 46, item 7): said, exit 0, in the event's language.
+    r = run("seat", "d.db", "--cut", "4")
+    assert r.output == f"the top cut is decided: {top[2]!r} won the final\n"
+    run("event", "d.db", "--lang", "de")
+    assert run("seat", "d.db", "--cut", "4").output == (
+        f"die K.-o.-Runden sind entschieden: {top[2]!r} hat das Finale gewonnen\n")
+    run("event", "d.db", "--lang", "en")
     out = run("standings", "d.db", "--format", "csv").output.splitlines()
     assert out[0] == "rank,player,match_points,wins,losses,draws,buchholz,omw,lot,games,dropped_after,cut"
     # The cut decides places 1-4 (semi-final losers share place 3, in Swiss order); the

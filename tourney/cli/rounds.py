@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from tourney.core.errors import UsageError
+from tourney.core.errors import NothingToSeat, UsageError
 from tourney.core.i18n import (
     _,
     language,
@@ -71,7 +71,11 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
         if round_no is not None or all_rounds:
             raise UsageError(_("--cut pairs the next top-cut round: leave out --round and --all"))
         ev = open_event(event)
-        seated = [event_pairings(ev, event_game(ev), "--cut", all_games().values()).seat_cut(ev, cut)]
+        try:
+            seated = [event_pairings(ev, event_game(ev), "--cut", all_games().values()).seat_cut(ev, cut)]
+        except NothingToSeat as done:
+            click.echo(str(done))
+            return
     else:
         ev = open_event(event)
         seated = seat_rounds(ev, event_game(ev), round_no, all_rounds, tables, reprint)

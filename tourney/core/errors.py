@@ -56,6 +56,11 @@ class SheetError(TourneyError):
         return error("file", self.text.template, None, **dict(self.text.params))
 
 
+class NothingToSeat(SeatingError):
+    """Nothing is left to seat because the event is decided (its top cut's final is played): news
+    for the organiser, not a mistake; the CLI says it and succeeds."""
+
+
 class PlanError(SeatingError):
     """The players cannot be seated with the requested table plan."""
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
 from rules_engine.findings import Term, Text, phrase
-from tourney.core.errors import SeatingError, UsageError
+from tourney.core.errors import NothingToSeat, SeatingError, UsageError
 from tourney.core.i18n import N_, _, ngettext
 from tourney.games.duel.settings import PAIRING
 from tourney.games.duel.standings import compute_standings, cut_winner, lots
@@ -208,7 +208,7 @@ def seat_top_cut(event: store.Event, size: int) -> SeatedRound:
         results = {(m.round, m.table): m for m in match_results(event)}
         winners = [cut_winner(results[(last, t)], rank) for t in sorted(stored_rounds(event)[last].tables)]
         if len(winners) == 1:
-            raise SeatingError(_("the top cut is decided: {winner!r} won the final").format(winner=winners[0]))
+            raise NothingToSeat(_("the top cut is decided: {winner!r} won the final").format(winner=winners[0]))
         pairings = next_cut_round(winners, seeds)
         round_no = last + 1
         record = {"seeds": list(seeds), "winners": list(winners)}
