@@ -51,3 +51,24 @@ def test_code_slips_print_twelve_to_a_page_with_the_servers_qr_code(run):
     assert "Dein Code" in text and "zum Melden der Ergebnisse" in text
     r = run("print", "cup.db", "-o", "kit.pdf", ok=None)  # the round's kit needs a seated round
     assert r.exit_code == 1 and "noch keine Runde ist ausgelost" in r.output
+
+
+def test_code_slips_take_the_stored_address_and_without_one_say_how_to_add_the_qr_code(run):
+    """Issue 46, item 7: `--what codes` alone uses the event's stored address, as the pads do;
+    with none, the organiser is told how to get the QR code onto the slips."""
+    run("new", "cup.db", "--game", "7wonders", "--seed", "7", "--name", "Cup")
+    run("players", "add", "cup.db", *NAMES)
+    out = run("print", "cup.db", "--what", "codes", "-o", "codes.pdf").output
+    assert out == ("wrote codes.pdf: 2 pages\n"
+                   "the code slips have no QR code: the event has no server address yet; set the hall's address "
+                   "with 'tourney event cup.db --url http://ADDRESS:8000' (or start 'tourney serve' once), then print "
+                   "the slips again\n")
+    run("event", "cup.db", "--url", "http://10.0.0.9:8000")
+    out = run("print", "cup.db", "--what", "codes", "-o", "codes.pdf", "--force").output
+    assert out == ("QR codes link to http://10.0.0.9:8000 (the event's server address; --url to use another)\n"
+                   "wrote codes.pdf: 2 pages\n")
+    assert "http://10.0.0.9:8000" in PdfReader(Path("codes.pdf")).pages[0].extract_text()
+    run("event", "cup.db", "--url", "", "--lang", "de")
+    out = run("print", "cup.db", "--what", "codes", "-o", "codes.pdf", "--force").output
+    assert out.splitlines()[-1].startswith("die Code-Zettel haben keinen QR-Code: das Turnier hat noch keine "
+                                           "Serveradresse; die Adresse der Halle mit 'tourney event cup.db --url")

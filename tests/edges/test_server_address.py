@@ -100,3 +100,21 @@ def test_printed_documents_say_the_moment_source_date_epoch_gives(run, monkeypat
     later = score_pads(Event.open(cup), workflow("7wonders").print_kit, 1, "en", None).data
     Path("later.pdf").write_bytes(later)
     assert "made 2018-03-18 12:00" in PdfReader("later.pdf").pages[0].extract_text()
+def test_the_poster_never_shows_an_address_only_this_computer_reaches(tmp_path):
+    """Issue 46, item 7: served on 127.0.0.1 with no hall address stored, no poster is written
+    (a phone could not open its QR code); the line says how to get one."""
+    ev = build_event(tmp_path)
+    poster = tmp_path / "poster.html"
+    server = Server(ev.path, "--poster", str(poster))
+    out = server.stop()
+    assert not poster.exists()
+    assert (f"no poster written: only this computer reaches http://127.0.0.1:{server.port}/; serve with --host "
+            "0.0.0.0 (the default) or set the hall's address with 'tourney event --url', then start again with "
+            "--poster") in out
+    from click.testing import CliRunner
+
+    from tourney.cli import cli
+
+    assert CliRunner().invoke(cli, ["event", str(ev.path), "--url", "http://localhost:8000"]).exit_code == 0
+    out = Server(ev.path, "--poster", str(poster)).stop()
+    assert not poster.exists() and "no poster written: only this computer reaches http://localhost:8000/" in out

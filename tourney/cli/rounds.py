@@ -231,8 +231,12 @@ def print_command(event: str, round_no: int | None, what: str | None, output: st
         what = "seating,tables,cards," + ("scanpads" if ev.setting(PADS_SETTING) == "scan" else "pads")
     kinds = [w.strip() for w in what.split(",") if w.strip()]
     game = event_game(ev)
-    pdf = write_print(ev, game.print_kit, round_no, kinds, output, lang or language(),
-                      qr_address(ev, base_url) if "pads" in kinds else base_url, scan=game.scan_sheet)
+    url = qr_address(ev, base_url) if {"pads", "codes"} & set(kinds) else base_url
+    pdf = write_print(ev, game.print_kit, round_no, kinds, output, lang or language(), url, scan=game.scan_sheet)
     click.echo(wrote_pages(pdf.path, pdf.pages, pdf.round))
+    if "codes" in kinds and url is None:
+        click.echo(_("the code slips have no QR code: the event has no server address yet; set the hall's address "
+                     "with 'tourney event {event} --url http://ADDRESS:8000' (or start 'tourney serve' once), then "
+                     "print the slips again").format(event=event))
     if pdf.round is not None:
         not_published_hint(ev, event, pdf.round)

@@ -133,7 +133,7 @@ def serve(locations: Sequence[str], *, host: str, port: int, lang: str | None, c
                       echo)
         if poster and len(served) > 1:  # one poster for the hall: the page listing the events
             echo(qr_text(url))
-            echo(_("wrote poster {file}").format(file=write_poster(poster, url, _("Events"))))
+            _poster(poster, url, _("Events"), echo)
     finally:
         for event in events:
             event.close()
@@ -171,7 +171,18 @@ def _announce(event: store.Event, url: str, poster: str | None, echo: Callable[[
     shown = (public or url.rstrip("/")) + "/"
     echo(qr_text(shown))
     if poster:
-        echo(_("wrote poster {file}").format(file=write_poster(poster, shown, event.info().name)))
+        _poster(poster, shown, event.info().name, echo)
+
+
+def _poster(path: str, url: str, event_name: str, echo: Callable[[str], None]) -> None:
+    """Write the poster, unless `url` is one only this computer reaches: no phone opens it."""
+    from tourney.event.live import is_loopback
+
+    if is_loopback(url):
+        echo(_("no poster written: only this computer reaches {url}; serve with --host 0.0.0.0 (the default) or set "
+               "the hall's address with 'tourney event --url', then start again with --poster").format(url=url))
+        return
+    echo(_("wrote poster {file}").format(file=write_poster(path, url, event_name)))
 
 
 def worker_app() -> Starlette:
