@@ -332,3 +332,69 @@ def test_swiss_match_points_in_a_record_must_follow_from_the_round_before(run):
     assert pair and mine.endswith("since round 1's record, which their match in round 1 can't give (a win 1, a "
                                   "draw 1/2 each, a loss 0)")
     assert any(line.startswith("round 3: the match points") and "Anna" in line for line in out)
+
+
+def old_layout(new: str, old: str, *, lang: bool = True) -> None:
+    """The workbook as tourney wrote it before issue 46: a round's seating in one cell of one
+    row (and, `lang` False, an event row that does not say its language)."""
+    wb = openpyxl.load_workbook(new)
+    ws = wb["tourney-draws"]
+    rows = [(r[0], r[1], "".join(str(c) for c in r[2:] if c is not None)) for r in ws.iter_rows(min_row=2,
+                                                                                                values_only=True)]
+    merged: list[list[object]] = []
+    for r, kind, data in rows:
+        value = json.loads(data)
+        if kind == "event" and not lang:
+            del value["lang"]
+        if kind == "seating" and merged and merged[-1][:2] == [r, "seating"]:
+            merged[-1][2]["tables"] += value["tables"]
+        else:
+            merged.append([r, kind, value])
+    del wb["tourney-draws"]
+    ws = wb.create_sheet("tourney-draws")
+    ws.append(["round", "kind", "data"])
+    for r, kind, value in merged:
+        ws.append([r, kind, json.dumps(value, ensure_ascii=False, separators=(",", ":"))])
+    wb.save(old)
+
+
+def test_no_cell_of_a_big_event_holds_more_than_excel_keeps_and_both_layouts_verify(run):
+    """Issue 46, item 7: a round of 900 players was one JSON cell of ~100,000 characters (Excel
+    keeps 32,767 and calls the file damaged); now a row per table, a long row going on in the
+    cells to its right. `verify-draws` reads the new layout and the old one."""
+    run("new", "big.db", "--game", "duel", "--seed", str(SEED), "--name", "Open", "--rounds", "2")
+    Path("names.txt").write_text("".join(f"Spielerin {i:04d} Müller-Lüdenscheidt\n" for i in range(900)),
+                                 encoding="utf-8")
+    run("players", "add", "big.db", "--yes", *Path("names.txt").read_text(encoding="utf-8").splitlines())
+    run("seat", "big.db")
+    run("export", "big.db", "-o", "big.xlsx")
+    wb = openpyxl.load_workbook("big.xlsx")
+    longest = max(len(str(c)) for ws in wb.worksheets for row in ws.iter_rows(values_only=True) for c in row)
+    assert 10_000 < longest < 32_767
+    draws = list(wb["tourney-draws"].iter_rows(values_only=True))
+    assert sum(1 for r in draws if r[1] == "seating") == 450  # a row per table
+    assert any(len([c for c in r if c is not None]) > 3 for r in draws)  # the round's record goes on to the right
+    assert verify(run, "big.xlsx").output == "all 1 round matches\n"
+    # The old layout (openpyxl cut its long cells at 32,767: a small event) reads as before.
+    seven_wonders_event(run, rounds=2)
+    run("seat", "ev.db", "--all")
+    run("export", "ev.db", "-o", "small.xlsx")
+    old_layout("small.xlsx", "old.xlsx")
+    assert verify(run, "old.xlsx").output == "all 2 rounds match\n"
+
+
+def test_verify_draws_speaks_the_workbooks_language_or_lang(run):
+    """Issue 46, item 8: the report is in the workbook's language (its event row says it; an
+    older workbook's sheet names do), or in --lang's."""
+    seven_wonders_event(run, rounds=2)
+    run("event", "ev.db", "--lang", "de")
+    run("seat", "ev.db", "--all")
+    run("export", "ev.db", "-o", "de.xlsx")
+    assert verify(run, "de.xlsx").output == "alle 2 Runden stimmen\n"
+    assert run("verify-draws", "de.xlsx", "--seed", str(SEED), "--lang", "fr").output == (
+        "les 2 rondes correspondent\n")
+    assert run("verify-draws", "de.xlsx", "--seed", str(SEED), "--lang", "en").output == "all 2 rounds match\n"
+    old_layout("de.xlsx", "old.xlsx", lang=False)
+    assert verify(run, "old.xlsx").output == "alle 2 Runden stimmen\n"
+    r = verify(run, "de.xlsx", 5)
+    assert r.exit_code == 1 and r.output.startswith("Fehler: "), r.output

@@ -160,7 +160,8 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
 @cli.command("verify-draws")
 @click.argument("export", metavar="EXPORT.xlsx")
 @click.option("--seed", required=True, help="The event's seed, as 'tourney event EVENT --reveal-seed' shows it.")
-def verify_draws_command(export: str, seed: str) -> None:
+@click.option("--lang", type=click.Choice(list(LANGS)), help="Language of the report (default: the workbook's).")
+def verify_draws_command(export: str, seed: str, lang: str | None) -> None:
     """Redraw every round of an exported event from its seed: the seating, the 7 Wonders boards
     and guilds, the Duel pairings; print each difference (round, table, seat, expected, found).
     Exit 1 on a difference. EXPORT is the workbook of 'tourney export EVENT -o FILE.xlsx'.
@@ -174,7 +175,9 @@ def verify_draws_command(export: str, seed: str) -> None:
         found = entry(game)
         return dict(found.workflow().draw_methods) if found is not None else {}
 
-    verified = verify_export(export, seed.strip(), game_methods=game_methods)
+    if lang:
+        set_language(lang)  # else English until the workbook says its language
+    verified = verify_export(export, seed.strip(), game_methods=game_methods, speak=set_language, lang=lang)
     click.echo(verified.text(), nl=False)
     if verified.differences:
         raise SystemExit(1)

@@ -194,14 +194,14 @@ def whole_number(cell: object) -> int | None:
 
 
 # Cells starting with these are formulas (or become one) in Excel and LibreOffice.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
 
 
 def neutralise(value: object) -> object:
     """A value safe to write into a CSV or XLSX cell: text that a spreadsheet would take for
     a formula gets a leading apostrophe; numbers (and text that is just a number) are kept."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(value):
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not _PLAIN_NUMBER.fullmatch(value):
         return "'" + value
     return value
 
@@ -217,7 +217,7 @@ def cell_value(value: object) -> str | int | float | None:
 
 def unneutralise(text: str) -> str:
     """Undo `neutralise` on text read back (a printed sheet's names import as they were)."""
-    if text.startswith("'") and text[1:].startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text[1:]):
+    if text.startswith("'") and text[1:].startswith(FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text[1:]):
         return text[1:]
     return text
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tourney.core.errors import EventError, UsageError
-from tourney.core.i18n import _, local_number, ngettext
+from tourney.core.i18n import DEFAULT, LANGS, _, event_language, local_number, ngettext, translations
 
 if TYPE_CHECKING:
     from tourney.core.sql import Connection
@@ -38,6 +38,10 @@ RECORD_KIND = "record"
 #: The sheet of the exported workbook that `verify-draws` reads (a file format: not translated).
 SHEET = "tourney-draws"
 HEADER = ("round", "kind", "data")
+#: The most characters a piece of a row's data takes in one cell: Excel holds at most 32,767
+#: (UTF-16 units) and calls a file with a longer cell damaged. Half of it in code points stays
+#: below that whatever the letters; a longer row goes on in the cells to its right.
+CELL_CHARACTERS = 16_000
 
 
 def store_record(conn: Connection, round_no: int, method: str, inputs: Mapping[str, Json]) -> None:
@@ -140,18 +144,21 @@ GENERIC_METHODS: dict[str, DrawMethod] = {
 
 
 # --- out: the workbook's sheet ---------------------------------------------------------------------
-def sheet_rows(event: Event) -> list[tuple[int, str, str]]:
+def sheet_rows(event: Event) -> list[tuple[object, ...]]:
     """The `tourney-draws` sheet: the event (its fingerprint, the seed once revealed), then per
-    round its record, its seating as stored and its latest draws of every other kind."""
+    round its record, its seating as stored (a row per table) and its latest draws of every
+    other kind. A row's data longer than a cell holds goes on in the cells to its right
+    (`pieces`); `read_export` joins them, and reads the old layout (one cell a row) too."""
     from tourney.event.drawproof import seed_proof
 
     info = event.info()
     proof = seed_proof(event)
     head: dict[str, Json] = {"game": info.game, "name": info.name, "rounds": info.rounds,
-                             "fingerprint": proof.fingerprint, "draw_version": DRAW_VERSION}
+                             "fingerprint": proof.fingerprint, "draw_version": DRAW_VERSION,
+                             "lang": event_language(event)}
     if proof.seed is not None:
         head["seed"] = str(proof.seed)
-    rows = [(0, "event", _dump(head))]
+    rows: list[tuple[int, str, str]] = [(0, "event", _dump(head))]
     latest: dict[tuple[int, str], Json] = {}
     for d in event.draws():
         if d.round is not None and d.kind != "seats":  # the seats draw repeats the seating
@@ -166,16 +173,33 @@ def sheet_rows(event: Event) -> list[tuple[int, str, str]]:
     for r in sorted(set(seating) | {r for r, _k in latest}):
         if (r, RECORD_KIND) in latest:
             rows.append((r, RECORD_KIND, _dump(latest[(r, RECORD_KIND)])))
-        if r in seating:
-            tables: list[Json] = [{"table": t, "seats": seats} for t, seats in sorted(seating[r].items())]
-            rows.append((r, "seating", _dump({"source": sources.get(r, "seat"), "tables": tables})))
+        source = sources.get(r, "seat")
+        rows += [(r, "seating", _dump({"source": source, "tables": [{"table": t, "seats": seats}]}))
+                 for t, seats in sorted(seating.get(r, {}).items())]
         rows += [(r, kind, _dump(payload)) for (rr, kind), payload in sorted(latest.items())
                  if rr == r and kind != RECORD_KIND]
-    return rows
+    return [(r, kind, *pieces(data)) for r, kind, data in rows]
 
 
 def _dump(value: Json) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def pieces(text: str, size: int = CELL_CHARACTERS) -> list[str]:
+    """`text` cut into cells of at most `size` characters; no piece after the first starts with
+    what a spreadsheet takes for a formula or an apostrophe (the writer would mark it, and the
+    reader could not tell the mark from the data)."""
+    from tourney.core.tables import FORMULA_START
+
+    out: list[str] = []
+    start = 0
+    while len(text) - start > size:
+        end = start + size
+        while end > start + 1 and text[end].startswith((*FORMULA_START, "'")):
+            end -= 1
+        out.append(text[start:end])
+        start = end
+    return [*out, text[start:]]
 
 
 # --- in: verifying an export -----------------------------------------------------------------------
@@ -216,8 +240,16 @@ class Verified:
         return "".join(line + "\n" for line in lines)
 
 
-def read_export(path: str | Path) -> tuple[dict[str, Any], list[Found]]:
-    """The event row and every round of an exported workbook's `tourney-draws` sheet."""
+def workbook_language(sheets: Sequence[str]) -> str | None:
+    """The language a standings workbook was written in, by its first sheet's name (a workbook
+    from before the event row said it)."""
+    return next((lang for lang in LANGS if sheets and translations(lang).gettext("Standings") == sheets[0]), None)
+
+
+def read_export(path: str | Path, speak: Callable[[str], None] = lambda lang: None,
+                lang: str | None = None) -> tuple[dict[str, Any], list[Found]]:
+    """The event row and every round of an exported workbook's `tourney-draws` sheet; once the
+    workbook is open, `speak` is handed `lang`, else the workbook's language."""
     p = Path(path)
     if not p.is_file():
         raise EventError(_("{file}: no such file: give the workbook written by 'tourney export EVENT -o "
@@ -231,17 +263,25 @@ def read_export(path: str | Path) -> tuple[dict[str, Any], list[Found]]:
         wb = load_workbook(p, read_only=True, data_only=True)
     except Exception as exc:  # a damaged file in any way openpyxl finds it
         raise EventError(_("{file}: not a readable workbook ({problem})").format(file=p.name, problem=exc)) from None
+    rows = list(wb[SHEET].iter_rows(values_only=True)) if SHEET in wb.sheetnames else []
+    wb.close()
+    try:  # the event row says the workbook's language (since issue 46)
+        written = json.loads(_joined(rows[1])).get("lang") if len(rows) > 1 else None
+    except (ValueError, AttributeError):
+        written = None
+    speak(lang or (written if written in LANGS else None) or workbook_language(wb.sheetnames) or DEFAULT)
     if SHEET not in wb.sheetnames:
         raise EventError(_("{file} has no '{sheet}' sheet: export the event again with this tourney ('tourney "
                            "export EVENT -o FILE.xlsx')").format(file=p.name, sheet=SHEET))
-    rows = list(wb[SHEET].iter_rows(values_only=True))
-    wb.close()
     head: dict[str, Any] | None = None
     rounds: dict[int, dict[str, Any]] = {}
     for i, row in enumerate(rows[1:], 2):
         try:
-            r, kind, data = int(str(row[0])), str(row[1]), json.loads(str(row[2]))
-        except (ValueError, IndexError, TypeError):
+            r, kind, data = int(str(row[0])), str(row[1]), json.loads(_joined(row))
+            if kind == "seating" and "seating" in rounds.get(r, {}):  # a row per table: one seating
+                rounds[r]["seating"]["tables"] += data["tables"]
+                continue
+        except (ValueError, IndexError, TypeError, KeyError):
             raise EventError(_("{file}, sheet '{sheet}', row {row}: not a draw row (round, kind, data): the "
                                "workbook was changed after the export").format(file=p.name, sheet=SHEET,
                                                                                 row=i)) from None
@@ -266,13 +306,20 @@ def read_export(path: str | Path) -> tuple[dict[str, Any], list[Found]]:
     return head, found
 
 
+def _joined(row: Sequence[object]) -> str:
+    """A row's data: its third cell and the cells it goes on in (`pieces`)."""
+    return "".join(str(c) for c in row[2:] if c is not None)
+
+
 def verify_export(path: str | Path, seed: str, methods: Mapping[str, DrawMethod] = GENERIC_METHODS,
-                  game_methods: Callable[[str], Mapping[str, DrawMethod]] | None = None) -> Verified:
+                  game_methods: Callable[[str], Mapping[str, DrawMethod]] | None = None,
+                  speak: Callable[[str], None] = lambda lang: None, lang: str | None = None) -> Verified:
     """`tourney verify-draws EXPORT --seed SEED`: redraw every round that has a record and
-    compare it with the seating and draws the export shows, seat by seat."""
+    compare it with the seating and draws the export shows, seat by seat (`speak`: as for
+    `read_export`)."""
     from tourney.event.drawproof import fingerprint
 
-    head, rounds = read_export(path)
+    head, rounds = read_export(path, speak, lang)
     if not seed.isdigit():
         raise UsageError(_("--seed {seed!r}: a seed is a whole number (the one 'tourney event EVENT --reveal-seed' "
                            "shows)").format(seed=seed))

@@ -184,7 +184,7 @@ def draws_sheet(info: EventInfo, scheme: Scheme, tiebreaks: Sequence[Tiebreak], 
 
 
 def to_xlsx(standings: Standings, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
-            draw_rows: Sequence[tuple[int, str, str]] | None = None) -> None:
+            draw_rows: Sequence[Sequence[object]] | None = None) -> None:
     """The standings workbook (each game's sheets), with the event's draws; before the first
     result one sheet saying so. `draw_rows`: the `tourney-draws` sheet `verify-draws` reads,
     written with the others (a workbook saved and read back to add it took twice as long)."""
