@@ -39,6 +39,7 @@ class PlainSheet:
     title: str
     header: tuple[str, ...]
     rows: Sequence[Sequence[object]]
+    printed: bool = True  # False: a sheet for the machine, hidden (printing the workbook leaves it out)
 
 
 class StandingRow(Protocol):

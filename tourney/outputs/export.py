@@ -9,11 +9,12 @@ from collections.abc import Iterable, Mapping
 
 import html
 import json
+import math
 from dataclasses import replace
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence, cast
 
 from tourney.core.errors import UsageError
 from tourney.core.i18n import N_, _, language, local_number
@@ -22,6 +23,7 @@ from tourney.core.outfile import atomic, save_workbook, write_text
 if TYPE_CHECKING:
     from tourney.event.game import StandingsGame
     from openpyxl.styles import Border
+    from openpyxl.worksheet.worksheet import Worksheet
 
     from tourney.core.schemes import Scheme
     from tourney.event.standings import PlainSheet, Standings, Tiebreak
@@ -153,6 +155,10 @@ tr.cut td {{ border-bottom: 3px solid #c00; }}
 """
 
 
+#: The most characters of a draw's data the Draws sheet shows (a cell holds 32,767).
+NOTE_CHARACTERS = 16_000
+
+
 def draws_sheet(info: EventInfo, scheme: Scheme, tiebreaks: Sequence[Tiebreak], lot_order: Sequence[str],
                 draws: Sequence[StoredDraw], *, game_rows: Sequence[tuple[str, str, str]] = (),
                 after: Sequence[tuple[str, str, str]] = ()) -> list[tuple[str, str, str]]:
@@ -179,7 +185,9 @@ def draws_sheet(info: EventInfo, scheme: Scheme, tiebreaks: Sequence[Tiebreak], 
         if d.kind == RECORD_KIND:  # what a draw was made from: the tourney-draws sheet carries it
             continue
         label = _("round {round}: {kind}").format(round=d.round, kind=d.kind) if d.round is not None else d.kind
-        rows.append((label, d.seed, json.dumps(d.payload, ensure_ascii=False)))
+        note = json.dumps(d.payload, ensure_ascii=False)
+        # Excel keeps 32,767 characters in a cell; the draws in full are on the tourney-draws sheet.
+        rows.append((label, d.seed, note if len(note) <= NOTE_CHARACTERS else note[:NOTE_CHARACTERS] + "…"))
     return [*rows, *after]
 
 
@@ -191,7 +199,7 @@ def to_xlsx(standings: Standings, path: Path, draws: Sequence[StoredDraw] = (), 
     from tourney.event.drawcheck import HEADER, SHEET
     from tourney.event.standings import PlainSheet
 
-    extra = (PlainSheet(SHEET, HEADER, draw_rows),) if draw_rows is not None else ()
+    extra = (PlainSheet(SHEET, HEADER, draw_rows, printed=False),) if draw_rows is not None else ()
     # Entered before the workbook is built: a write-only workbook that is never saved
     # leaves its temporary rows behind.
     with atomic(path) as tmp:
@@ -219,7 +227,19 @@ def _no_results_xlsx(info: EventInfo, path: Path, extra: Sequence[PlainSheet]) -
         sheet = wb.create_sheet(plain.title)
         for row in (plain.header, *plain.rows):
             sheet.append([cell_value(v) for v in row])
+        if not plain.printed:
+            sheet.sheet_state = "hidden"
     save_workbook(wb, path, report="standings")
+
+
+#: A workbook row's height per line of text, and the most a row can be (Excel's limit), in points.
+LINE_HEIGHT, MAX_ROW_HEIGHT = 15, 409
+
+
+def wrapped_height(cells: Sequence[tuple[str, float]]) -> float:
+    """The height of a row whose (text, column width) cells wrap: its tallest cell's lines."""
+    lines = max(math.ceil(max(1, len(text)) / max(1.0, width - 1)) for text, width in cells)
+    return min(MAX_ROW_HEIGHT, LINE_HEIGHT * lines)
 
 
 def xlsx_cut_border() -> Border:
@@ -289,19 +309,30 @@ class ReportWorkbook:
 
     def sheet(self, title: str, header: Sequence[str], rows: Iterable[Sequence[object]],
               widths: Sequence[int] | None = None, formats: Mapping[int, str] | None = None,
-              rule_after: int | None = None) -> None:
+              rule_after: int | None = None, *, printed: bool = True, wrap: Sequence[int] = ()) -> None:
         """One sheet: columns `widths` wide (default: by the heading), the cells of the columns
-        in `formats` (by index) in that number format, the cut's rule under row `rule_after`."""
+        in `formats` (by index) in that number format, the cut's rule under row `rule_after`,
+        the text of the columns in `wrap` (by index) on as many lines as it takes (the row as
+        high). It prints as a report (`report_pages`); one not `printed` (the machine's) is
+        hidden: printing the workbook leaves it out."""
         from openpyxl.cell import WriteOnlyCell
-        from openpyxl.styles import Font
+        from openpyxl.cell.cell import Cell
+        from openpyxl.styles import Alignment, Font
         from openpyxl.utils import get_column_letter
 
         from tourney.core.tabular import cell_value, neutralise
+        from tourney.outputs.printsheets import print_area, report_pages
 
         ws = self.wb.create_sheet(title)
-        for i, h in enumerate(header, 1):
-            ws.column_dimensions[get_column_letter(i)].width = (
-                widths[i - 1] if widths is not None else 28 if h == "Player" else max(8, len(h) + 3))
+        widths = list(widths) if widths is not None else [28 if h == "Player" else max(8, len(h) + 3)
+                                                          for h in header]
+        for i, w in enumerate(widths, 1):
+            ws.column_dimensions[get_column_letter(i)].width = w
+        if printed:
+            report_pages(cast("Worksheet", ws), widths)  # a write-only sheet has the page set-up too
+        else:  # hidden, and with no print area: LibreOffice prints a hidden sheet that has one
+            ws.sheet_state = "hidden"
+        wrapped = Alignment(wrap_text=True, vertical="top")
         ws.freeze_panes = "A2"
         bold = Font(bold=True)
         head = []
@@ -333,8 +364,17 @@ class ReportWorkbook:
                     c = WriteOnlyCell(ws, value=cell_value(row[i]))
                     c.number_format = fmt
                     values[i] = c
+            wrapped_cells = [i for i in wrap if i < len(row) and row[i] not in (None, "")]
+            if wrapped_cells:  # the row's cells from its top; neither Excel nor LibreOffice sizes the row
+                for i, v in enumerate(values):
+                    c = v if isinstance(v, Cell) else WriteOnlyCell(ws, value=cell_value(v))
+                    c.alignment = wrapped
+                    values[i] = c
+                ws.row_dimensions[n + 1].height = wrapped_height([(str(row[i]), widths[i]) for i in wrapped_cells])
             ws.append(values)
         ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{n + 1}"
+        if printed:
+            print_area(cast("Worksheet", ws), len(header), n)
 
     def save(self, path: Path, report: str | None = None) -> None:
         save_workbook(self.wb, path, report=report)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from copy import copy
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Protocol, cast
+from typing import Protocol, Sequence, cast
 
 from openpyxl.styles import Alignment, Border, PatternFill, Side
 from openpyxl.styles import Font as _Font
@@ -79,18 +79,39 @@ class SheetsWritten:
     players: int
 
 
-def a4_page(ws: Worksheet, landscape: bool) -> None:
-    """A4, fitted to the page width (and to one page in landscape), centred."""
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+def a4_page(ws: Worksheet, landscape: bool, *, one_page: bool | None = None) -> None:
+    """A4, fitted to the page width (and, by default in landscape, to one page), centred."""
+    ws.page_setup.paperSize = Worksheet.PAPERSIZE_A4
     ws.page_setup.orientation = "landscape" if landscape else "portrait"
     if ws.sheet_properties.pageSetUpPr is None:
         ws.sheet_properties.pageSetUpPr = PageSetupProperties()
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 1 if landscape else 0
+    ws.page_setup.fitToHeight = 1 if (landscape if one_page is None else one_page) else 0
     ws.print_options.horizontalCentered = True
     ws.page_margins.left = ws.page_margins.right = 0.4
     ws.page_margins.top = ws.page_margins.bottom = 0.5
+
+
+#: The widest table (in characters, as column widths count them) a portrait A4 page prints
+#: at a readable size; a wider one prints in landscape.
+PORTRAIT_CHARACTERS = 100
+
+
+def report_pages(ws: Worksheet, widths: Sequence[float]) -> None:
+    """How a report sheet (a heading row over rows in columns `widths` wide) prints from Excel
+    or LibreOffice: on A4 as wide as the page (landscape when portrait is too narrow), as many
+    pages down as it takes, the heading row on each. Set before the first row of a write-only
+    sheet (its page properties are written with that row); `print_area` once the rows are in."""
+    a4_page(ws, sum(widths) > PORTRAIT_CHARACTERS, one_page=False)
+    ws.print_title_rows = "1:1"
+
+
+def print_area(ws: Worksheet, columns: int, rows: int) -> None:
+    """Print the table alone: its `columns` and its heading row over `rows` rows."""
+    from openpyxl.utils import get_column_letter
+
+    ws.print_area = f"A1:{get_column_letter(max(1, columns))}{rows + 1}"
 
 
 #: The header row of a score sheet and of a list; a score line's cells (the player's name

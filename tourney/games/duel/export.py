@@ -20,6 +20,7 @@ from tourney.outputs.export import (
     standings_title,
     text_number,
     text_table,
+    wrapped_height,
     xlsx_cut_border,
 )
 from tourney.core.i18n import _, pgettext
@@ -115,14 +116,17 @@ def xlsx(st: DuelRanking, path: Path, draws: Sequence[StoredDraw] = (), cut: int
          extra: Sequence[PlainSheet] = ()) -> None:
     """The standings workbook: Standings (every tiebreak a column), Matches, Draws, then `extra`."""
     from openpyxl import Workbook
-    from openpyxl.styles import Font
+    from openpyxl.styles import Alignment, Font
     from openpyxl.utils import get_column_letter
+
+    from tourney.outputs.printsheets import print_area, report_pages
 
     wb = Workbook()
     bold = Font(bold=True)
+    wrapped = Alignment(wrap_text=True, vertical="top")
 
     def sheet(ws: Worksheet, header: Sequence[str], rows: Iterable[Sequence[Cell]], widths: Sequence[int],
-              formats: dict[int, str]) -> None:
+              formats: dict[int, str], *, printed: bool = True, wrap: Sequence[int] = ()) -> None:
         ws.append([neutralise(h) for h in header])
         for c in ws[1]:
             c.font = bold
@@ -133,8 +137,19 @@ def xlsx(st: DuelRanking, path: Path, draws: Sequence[StoredDraw] = (), cut: int
         for col, fmt in formats.items():
             for (cell,) in ws.iter_rows(min_row=2, min_col=col + 1, max_col=col + 1):
                 cell.number_format = fmt
+        for r, line in enumerate(ws.iter_rows(min_row=2), 2):
+            cells = [(c, widths[i]) for i, c in enumerate(line) if i in wrap and c.value not in (None, "")]
+            if cells:  # the row's cells from its top; neither Excel nor LibreOffice sizes the row
+                for c in line:
+                    c.alignment = wrapped
+                ws.row_dimensions[r].height = wrapped_height([(str(c.value), w) for c, w in cells])
         ws.freeze_panes = "A2"
         ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{ws.max_row}"
+        if printed:
+            report_pages(ws, widths)
+            print_area(ws, len(header), ws.max_row - 1)
+        else:  # hidden, and with no print area: LibreOffice prints a hidden sheet that has one
+            ws.sheet_state = "hidden"
 
     tbs = _extra(st)
     ws = wb.active
@@ -146,7 +161,8 @@ def xlsx(st: DuelRanking, path: Path, draws: Sequence[StoredDraw] = (), cut: int
                _("Byes"), *[_(t.abbr) for t in tbs], _("Top cut"), _("Games"), _("Dropped after"), *qualified],
           ((r.rank, r.player, float(r.match_points), r.wins, r.losses, r.draws, r.byes,
             *[float(r.value(t.key)) if isinstance(r.value(t.key), Fraction) else r.value(t.key) for t in tbs],
-            r.cut, r.games, r.dropped_after, *(("yes" if is_qualified(r, cut) else "no",) if cut is not None else ()))
+            r.cut, r.games, r.dropped_after,
+            *((_("yes") if is_qualified(r, cut) else _("no"),) if cut is not None else ()))
            for r in st.rows),
           [6, 28, 12, 6, 7, 6, 6, *[9] * len(tbs), 8, 7, 13, *[10] * len(qualified)],
           {2: "0.0#", **{7 + i: ("0.0000" if t.key in RATIOS else "0.0#") for i, t in enumerate(tbs)}})
@@ -163,7 +179,8 @@ def xlsx(st: DuelRanking, path: Path, draws: Sequence[StoredDraw] = (), cut: int
     info = st.info
     rows = draws_sheet(info, st.scheme, st.tiebreaks, st.lot_order, draws,
                        game_rows=[(_("bye"), str(st.bye_points), _("match points for a bye"))])
-    sheet(wb.create_sheet(_("Draws")), [_("Draw"), _("Value"), _("Note")], rows, [18, 40, 60], {})
+    sheet(wb.create_sheet(_("Draws")), [_("Draw"), _("Value"), _("Note")], rows, [18, 40, 60], {}, wrap=(1, 2))
     for plain in extra:
-        sheet(wb.create_sheet(plain.title), plain.header, plain.rows, [max(8, len(h) + 3) for h in plain.header], {})
+        sheet(wb.create_sheet(plain.title), plain.header, plain.rows, [max(8, len(h) + 3) for h in plain.header], {},
+              printed=plain.printed)
     save_workbook(wb, path, report="standings")  # the caller (export.to_xlsx) turns a failed write into a clear error

@@ -383,13 +383,13 @@ class TableGameStandings(Generic[P, S, L]):
 
         game = self.game
         book = ReportWorkbook()
-        # The event's language, as the other games' workbooks; values ("yes"/"no") stay data.
+        # The event's language, as the other games' workbooks (the qualified column's yes/no too).
         keys = self._keys(cut)
         header = [_("Rank"), _("Player"), *(_(t.abbr) for t in self.columns), _("Games"), _("Dropped after"),
                   *([_("Qualified")] if cut is not None else [])]
         book.sheet(_("Standings"), header,
                    [(st.rank, st.player, *(self._cell(t.key, st.values[t.key]) for t in self.columns), st.games,
-                     st.dropped_after, *(("yes" if is_qualified(st, cut) else "no",) if cut is not None else ()))
+                     st.dropped_after, *((_("yes") if is_qualified(st, cut) else _("no"),) if cut is not None else ()))
                     for st in self.rows],
                    self._widths(keys, header), self._formats(keys), qualified_count(self.rows, cut))
         own = game.games_columns()
@@ -411,9 +411,9 @@ class TableGameStandings(Generic[P, S, L]):
         book.sheet(_("Draws"), [_("Draw"), _("Value"), _("Note")],
                    draws_sheet(info, self.scheme, self.tiebreaks, self.lot_order, draws,
                                game_rows=game.scheme_notes(self.scheme), after=game.draw_notes(draws)),
-                   [18, 40, 60])
+                   [18, 40, 60], wrap=(1, 2))
         for plain in extra:
-            book.sheet(plain.title, plain.header, plain.rows)
+            book.sheet(plain.title, plain.header, plain.rows, printed=plain.printed)
         book.save(path, report="standings")
 
     def _heading(self, key: str) -> str:
