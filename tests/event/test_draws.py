@@ -95,3 +95,19 @@ def test_with_no_player_history_the_seats_get_other_wonders_than_before():
     draws = draw_rounds(5, schedule)
     for seat in range(1, 6):
         assert len({d.wonder(seat) for d in draws}) == 3
+
+
+def test_the_draws_sheet_names_the_guilds_as_the_languages_cards_do():
+    """Issue 46, item 8: a German or French workbook's Draws sheet says the guilds as that
+    edition's cards do, not in English."""
+    from rules_engine.sevenwonders.data import GUILD_NAMES_DE, GUILD_NAMES_FR
+    from tourney.core.i18n import use_language
+
+    d = draw_round(1, 1, ((1, 2, 3, 4),))
+    stored = [_stored("seats", 1, [["a"] * 4]), _stored("wonders", 1, draw_payload(d))]
+    for lang, names, words in (("de", GUILD_NAMES_DE, "Runde 1: Gilden, Tisch zu 4"),
+                               ("fr", GUILD_NAMES_FR, None)):
+        with use_language(lang):
+            (label, value, _note), = guild_rows(stored)
+        assert value == ", ".join(names[g] for g in d.guilds_for(4))
+        assert not any(g in value for g in d.guilds) and (words is None or label == words), label

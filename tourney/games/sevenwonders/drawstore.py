@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rules_engine.sevenwonders.data import GUILD_NAMES_BY_LANG
 from tourney.core.errors import EventError
 from tourney.games.sevenwonders.draws import RoundDraw
-from tourney.core.i18n import _
+from tourney.core.i18n import _, language
 
 if TYPE_CHECKING:
     from tourney.core.store import Event, Json, StoredDraw
@@ -55,12 +56,14 @@ def guild_rows(event_draws: Sequence[StoredDraw]) -> list[tuple[str, str, str]]:
     for d in event_draws:
         if d.kind == SEATS_KIND and isinstance(d.payload, list):
             sizes[d.round] = [len(t) for t in d.payload if isinstance(t, list)]
+    printed = GUILD_NAMES_BY_LANG.get(language(), {})  # the guilds as the language's cards name them
     rows = []
     for d in event_draws:
         if d.kind == WONDERS_KIND and d.round is not None:
             draw = stored_round_draw(d)
             for n, guilds in draw.guild_lines(sizes.get(d.round, ())):
-                rows.append((_("round {round}: guilds, table of {n}").format(round=d.round, n=n), ", ".join(guilds),
+                rows.append((_("round {round}: guilds, table of {n}").format(round=d.round, n=n),
+                             ", ".join(printed.get(g, g) for g in guilds),
                              _("in play at every table of this size")))
     return rows
 
