@@ -384,3 +384,22 @@ def test_duel_pairings_by_name_mark_the_player_who_starts(run):
             assert by_name.count(f"{s.player} (starts)") == 2, by_name  # their line and their opponent's
         else:
             assert f"{s.player} (starts)" not in by_name, by_name
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("de", ["Siegquote", "SP im Mittel", "Platz im Mittel", "Anteil Vorsprung", "qualifiziert bei",
+            "Platz nachgerückt"]),
+    ("fr", ["taux de victoire", "PV du deuxième", "moyenne des vainqueurs", "place repêchée"]),
+    ("en", ["win rate", "mean points", "qualified at", "moved up place"]),
+])
+def test_stats_and_season_pdf_headings_are_never_cut(run, bonn, lang, words):
+    """Issue 46, item 7: a heading too long for its column takes two lines (the column widened
+    to its longest word) instead of ending in "…" ("Siegqu…", "qualifizie…"); the English
+    season report says "qualified at", not the key "qualified_at"."""
+    run("event", bonn, "--lang", lang)
+    run("stats", bonn, "-o", "stats.pdf")
+    run("season", bonn, "--spots", "3", "-o", "season.pdf")
+    texts = " ".join(pages_text(Path("stats.pdf")) + pages_text(Path("season.pdf")))
+    assert "…" not in texts and "_" not in texts
+    for word in words:
+        assert word in texts or all(w in texts for w in word.split()), word

@@ -48,7 +48,7 @@ def _season_pdf(report: SeasonReport, lang: str, w: dict[str, str]) -> Rendered:
     however long the events' names are."""
     t = {key: _(title) for key, title in TITLES.items()}
     no = {e.name: f"#{e.position}" for e in report.events}
-    head = {key: _(label) for key, label in COLUMN_LABELS.items()}
+    head = {key: _(label).replace("_", " ") for key, label in COLUMN_LABELS.items()}  # "qualified at" on paper
     per_event = [f"#{e.position}" for e in report.events]
     sections = [_section(t["events"], ["#", head["date"], head["event"], _("players")],
                          [[e.position, e.date, e.name, e.players] for e in report.events], frozenset({2}))]

@@ -20,7 +20,10 @@ from tourney.outputs.pdf.render import (
     Pen,
     Rendered,
     Sketch,
+    fit_text,
     footer,
+    width_of,
+    wrap_text,
 )
 from tourney.core.i18n import local_number
 from tourney.outputs.pdf.words import words
@@ -98,13 +101,14 @@ def render_tabular(doc: TabularDoc, lang: str, more: Callable[[Pen], None] | Non
                 pen.text(section.title, Box(MARGIN, y - title_h, width, title_h), 13, font=BOLD)
                 y -= title_h
             total_weight = sum(c.weight for c in section.columns) or 1.0
-            widths = [width * c.weight / total_weight for c in section.columns]
             size = min(11.0, row_h / mm * 2.0)
-            y = _row(pen, y, row_h, widths, section, [c.heading for c in section.columns], size, header=True)
+            widths = _heading_widths([width * c.weight / total_weight for c in section.columns], section, size)
+            head_h = _heading_height(widths, section, size, row_h)
+            y = _row(pen, y, head_h, widths, section, [c.heading for c in section.columns], size, header=True)
             for i, row in enumerate(section.rows):
                 if y - row_h < bottom:
                     y = next_page()
-                    y = _row(pen, y, row_h, widths, section, [c.heading for c in section.columns], size,
+                    y = _row(pen, y, head_h, widths, section, [c.heading for c in section.columns], size,
                              header=True)
                 if i % 2:
                     pen.rect(Box(MARGIN, y - row_h, width, row_h), fill=ZEBRA, stroke=None)
@@ -135,17 +139,54 @@ def render_tabular(doc: TabularDoc, lang: str, more: Callable[[Pen], None] | Non
     return pen.finish()
 
 
+#: A heading shrinks to this share of its size on one line; smaller, it takes two lines.
+HEADING_SHRINK = 0.8
+
+
+def _heading_lines(heading: str, width: float, size: float) -> tuple[tuple[str, ...], float]:
+    """A column heading in `width`: one line if it fits shrunk no further than `HEADING_SHRINK`,
+    else two lines (broken at spaces and hyphens; "Siegquote %", "qualifiziert bei")."""
+    if fit_text(heading, width, size, font=BOLD, min_size=size * HEADING_SHRINK).text == " ".join(heading.split()):
+        return (heading,), size
+    return wrap_text(heading, width, size, font=BOLD, max_lines=2, min_size=4.5)
+
+
+def _heading_widths(widths: list[float], section: TableSection, size: float) -> list[float]:
+    """The columns' widths, a narrow one widened (from the others' room to spare) until the
+    longest word of its heading fits at the smallest size a heading shrinks to."""
+    least = size * 0.9 * HEADING_SHRINK
+    need = [max((width_of(word, BOLD, least) for word in c.heading.split()), default=0.0) + 2.4 * mm
+            for c in section.columns]
+    short = sum(max(0.0, n - w) for n, w in zip(need, widths))
+    spare = [max(0.0, w - n) for n, w in zip(need, widths)]
+    if not short or sum(spare) < short:
+        return widths
+    return [n if n > w else w - short * room / sum(spare) for n, w, room in zip(need, widths, spare)]
+
+
+def _heading_height(widths: list[float], section: TableSection, size: float, row_h: float) -> float:
+    """The heading row: one row high, or two lines high when a heading needs two."""
+    sized = [_heading_lines(c.heading, cw - 2.4 * mm, size * 0.9) for c, cw in zip(section.columns, widths)]
+    two = [s for lines, s in sized if len(lines) > 1]
+    return max(row_h, 2 * 1.2 * max(two) + 1.5 * mm) if two else row_h
+
+
 def _row(pen: Pen, y: float, h: float, widths: list[float], section: TableSection, values: list[str],
          size: float, *, header: bool, muted: bool = False) -> float:
     if header:
         pen.rect(Box(MARGIN, y - h, sum(widths), h), fill=DARK, stroke=None)
     x = MARGIN
     for col, cw, value in zip(section.columns, widths, values):
-        if value:
-            font = BOLD if header or col.bold else FONT
-            colour = WHITE if header else (GREY if muted else INK)
-            pen.text(value, Box(x + 1.2 * mm, y - h, cw - 2.4 * mm, h), size * (0.9 if header else 1.0), font=font,
-                     align=col.align if not header or col.align != "right" else "right", colour=colour)
+        if value and header:
+            lines, s = _heading_lines(value, cw - 2.4 * mm, size * 0.9)
+            step = h / len(lines) if len(lines) == 1 else s * 1.2
+            top = y - (h - step * len(lines)) / 2
+            for k, line in enumerate(lines):
+                pen.text(line, Box(x + 1.2 * mm, top - (k + 1) * step, cw - 2.4 * mm, step), s, font=BOLD,
+                         align=col.align, colour=WHITE, min_size=min(6.0, s))
+        elif value:
+            pen.text(value, Box(x + 1.2 * mm, y - h, cw - 2.4 * mm, h), size, font=BOLD if col.bold else FONT,
+                     align=col.align, colour=GREY if muted else INK)
         x += cw
     return y - h
 
