@@ -403,3 +403,25 @@ def test_stats_and_season_pdf_headings_are_never_cut(run, bonn, lang, words):
     assert "…" not in texts and "_" not in texts
     for word in words:
         assert word in texts or all(w in texts for w in word.split()), word
+
+
+def test_the_seating_by_table_uses_the_page(bonn):
+    """Issue 46, item 7: five tables filled 40 % of the page in small print; now the boxes grow
+    (two to a row here) until the page is full, and a round too big for one page keeps the
+    smallest size, three boxes to a row, over more pages."""
+    from tourney.core.store import Event
+    from tourney.games.registry import workflow
+    from tourney.outputs.pdf.event_docs import seating_by_table
+    from tourney.outputs.pdf.lists import table_grid
+
+    rendered = seating_by_table(Event.open(bonn), workflow("7wonders").print_kit, 1, "en")
+    assert_inside(rendered)
+    assert rendered.pages == 1
+    heads = [t for t in rendered.texts if t.text.startswith("Table ")]
+    assert [t.text for t in heads] == [f"Table {n}" for n in range(1, 6)]
+    assert all(t.size > 1.5 * 15 for t in heads)  # 15 pt before
+    lowest = min(t.box.y for t in rendered.texts if t.text != heads[0].text and "page 1 of 1" not in t.text
+                 and "tourney ·" not in t.text)
+    assert lowest < 0.35 * 842  # the last row of boxes reaches the lower third of the page
+    assert table_grid(5, 5, 527, 700)[0] == 2
+    assert table_grid(60, 7, 527, 700) == (3, 1.0) and table_grid(80, 2, 527, 700) == (4, 1.0)

@@ -139,19 +139,42 @@ def _cells(pen: Pen, x0: float, y: float, width: float, h: float, shares: Sequen
         x += cw
 
 
+#: A table's box at scale 1: its heading, a seat's line, the room under the last seat, and
+#: the width its words are sized for; the boxes grow up to `MAX_SCALE` to fill the page.
+BOX_HEAD, SEAT_LINE, BOX_FOOT, BOX_WIDTH = 9 * mm, 6.5 * mm, 2 * mm, 58 * mm
+BOX_GAP = 4 * mm
+MAX_SCALE = 2.2
+
+
+def table_grid(tables: int, seats: int, width: float, height: float) -> tuple[int, float]:
+    """(columns, scale) of the boxes of `tables` tables of up to `seats` players in `width` x
+    `height` points: the columns (1-4) that let the boxes grow largest while all fit on the
+    page; at scale 1 (more tables than one page holds) three columns, four for pairs."""
+    best = (3 if seats > 2 else 4, 1.0)
+    for columns in range(1, 5):
+        rows = math.ceil(tables / columns)
+        box_w = (width - BOX_GAP * (columns - 1)) / columns
+        by_height = (height - BOX_GAP * (rows - 1)) / (rows * (BOX_HEAD + seats * SEAT_LINE + BOX_FOOT))
+        scale = min(MAX_SCALE, by_height, box_w / BOX_WIDTH)
+        if scale > best[1]:
+            best = (columns, scale)
+    return best
+
+
 def render_seating_by_table(doc: TablePlan, lang: str, *, footnote: str = "") -> Rendered:
-    """Every table as a box with its players in seat order, three boxes to a row."""
+    """Every table as a box with its players in seat order, as large as the page allows (three
+    boxes to a row, more pages, when the tables don't fit one page at the smallest size)."""
     w = words(lang)
     seats_max = max((len(s) for _, s in doc.tables), default=1)
-    columns = 3 if seats_max > 2 else 4
 
     def draw(total: int | None) -> Rendered:
         pen = Pen(f"{doc.event} – {doc.title}", PORTRAIT)
         top = _title(pen, doc.event, doc.title, pen.height - MARGIN)
-        gap = 4 * mm
+        gap = BOX_GAP
+        columns, scale = table_grid(len(doc.tables), seats_max, pen.width - 2 * MARGIN, top - MARGIN - 4 * mm)
         box_w = (pen.width - 2 * MARGIN - gap * (columns - 1)) / columns
-        line_h = 6.5 * mm
-        box_h = 9 * mm + seats_max * line_h + 2 * mm
+        line_h, head_h = SEAT_LINE * scale, BOX_HEAD * scale
+        box_h = head_h + seats_max * line_h + BOX_FOOT * scale
         per_col = max(1, int((top - MARGIN - 4 * mm + gap) // (box_h + gap)))
         page = 1
         for k, (table, seats) in enumerate(doc.tables):
@@ -164,17 +187,17 @@ def render_seating_by_table(doc: TablePlan, lang: str, *, footnote: str = "") ->
             row, col = divmod(spot, columns)
             box = Box(MARGIN + col * (box_w + gap), top - (row + 1) * box_h - row * gap, box_w, box_h)
             pen.rect(box, stroke=INK, width=0.8)
-            head = Box(box.x, box.y + box.h - 9 * mm, box.w, 9 * mm)
+            head = Box(box.x, box.y + box.h - head_h, box.w, head_h)
             pen.rect(head, fill=DARK, stroke=None)
-            pen.text(f"{w['table']} {table}", head.inset(2 * mm), 15, font=BOLD, colour=WHITE)
+            pen.text(f"{w['table']} {table}", head.inset(2 * mm * scale), 15 * scale, font=BOLD, colour=WHITE)
             for i, s in enumerate(seats):
                 y = head.y - (i + 1) * line_h
                 mark = f"{START} " if s.starts else ""
                 detail_w = box.w * 0.36 if s.board else 0.0
                 pen.text(f"{s.seat}  {mark}{s.player}", Box(box.x + 2 * mm, y, box.w - detail_w - 3 * mm, line_h),
-                         11, font=BOLD if s.starts else "DejaVuSans")
+                         11 * scale, font=BOLD if s.starts else "DejaVuSans")
                 if s.board:
-                    pen.text(s.board, Box(box.x + box.w - detail_w, y, detail_w - 2 * mm, line_h), 9,
+                    pen.text(s.board, Box(box.x + box.w - detail_w, y, detail_w - 2 * mm, line_h), 9 * scale,
                              colour=GREY, align="right")
         footer(pen, footnote, w["page"].format(i=page, n=total or "?"))
         return pen.finish()
