@@ -301,3 +301,25 @@ def test_stats_never_writes_over_a_file_without_force(bonn, run, tmp_path):
     assert r.exit_code == 1 and r.output.startswith("Fehler: 's.html' gibt es schon: mit --force ersetzen")
     assert run("stats", str(bonn), "-o", "s.html", "--force").output == "wrote s.html: 7 tables, 3 charts\n"
     assert "<svg" in kept.read_text(encoding="utf-8")
+
+
+def test_duel_statistics_tables_speak_the_events_language(duel):
+    """Issue 46, item 8: the Duel tables' headings and row words (victory types, "all", the
+    senate's lead) in German and French, on the terminal and in the workbook; CSV keeps keys."""
+    duel("event", "d.db", "--lang", "de")
+    out = duel("stats", "d.db").output
+    assert "Sieg           n  Anteil %\nZivil " in out
+    assert "Siege Startspieler  Siege Nachziehender  Unentschieden  Siegquote Startspieler %" in out
+    assert "\nalle " in out and "Sieger vorn" in out and "gleichauf" in out and "Sieger hinten" in out
+    for english in ("victory", "share", "first wins", "first_win_rate", "civilian", "winner ahead",
+                    "mean winner senate", "lead_share", "\nall "):
+        assert english not in out, english
+    duel("stats", "d.db", "-o", "d.xlsx")
+    book = openpyxl.load_workbook(duel.folder / "d.xlsx")
+    first = book["Vorteil des Startspielers"]
+    assert [c.value for c in first[1]][:3] == ["Sieg", "n", "Siege Startspieler"] and first["A5"].value == "alle"
+    assert duel("stats", "d.db", "--format", "csv", "--section", "senate").output.splitlines()[1].startswith(
+        "winner ahead,")
+    duel("event", "d.db", "--lang", "fr")
+    out = duel("stats", "d.db").output
+    assert "victoires du premier joueur" in out and "vainqueur devant" in out and "\ntous " in out

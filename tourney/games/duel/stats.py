@@ -19,7 +19,7 @@ from tourney.outputs.stats.model import (
     ratio,
     small_sample_notes,
 )
-from tourney.core.i18n import _
+from tourney.core.i18n import N_, _
 from tourney.core.store import Event
 
 LINE_COLUMNS = ["round", "table", "seat", "player", "first", *CATEGORIES, "vp", "coins", "agora", "points", "won",
@@ -65,10 +65,11 @@ class DuelStats:
         out = [Section("victories", _("Victory types"), victory_types(matches),
                        _("share of all matches; a shared civilian victory is a draw")),
                Section("first_player", _("First player advantage"), first_player(matches),
-                       _("first = the player who started Age I; first_win_rate = first player's wins / matches")),
+                       _("first = the player who started Age I; first player's win rate = the first player's wins / "
+                         "matches")),
                Section("categories", _("Categories: what the winners' lead is made of"),
                        category_lead(games, CATEGORIES),
-                       _("field = every line that did not win (both lines of a draw); lead_share = the "
+                       _("field = every line that did not win (both lines of a draw); lead share = the "
                          "category's part of the winners' lead in total VP"))]
         agora = matches[matches["agora"]]
         if len(agora):
@@ -117,6 +118,10 @@ def first_player(matches: pd.DataFrame) -> pd.DataFrame:
     out["first_win_rate"] = ratio(out["first_wins"], out["n"])
     out["note"] = small_sample_notes(out["n"])
     return out
+
+
+#: The words of the tables' rows (said in the reader's language: `render.WORD_COLUMNS`).
+ROW_WORDS = (N_("all"), N_("winner ahead"), N_("level"), N_("winner behind"))
 
 
 def senate_impact(agora: pd.DataFrame) -> pd.DataFrame:

@@ -65,7 +65,7 @@ class SevenWondersStats:
         out.append(Section("categories", _("Categories: what the winners' lead is made of"),
                            category_lead(games, CATEGORIES),
                            _("mean and spread over every line; field = every line that did not win; "
-                             "lead_share = the category's part of the winners' lead in total VP")))
+                             "lead share = the category's part of the winners' lead in total VP")))
         out.append(Section("rounds", _("Score distribution per round (VP)"), distribution(games, "round")))
         margins = table_margins(games, season)
         out.append(Section("closest", _("Closest tables"), margins.nsmallest(EXTREMES, "margin", keep="first"),

@@ -44,8 +44,15 @@ COLUMN_WORDS: dict[str, str] = {
     "runner_up": N_("runner-up"), "runner_up_vp": N_("runner-up VP"), "seat": N_("seat"), "side": N_("side"),
     "size": N_("size"), "spread": N_("spread"), "table": N_("table"), "vp": N_("VP"), "win_rate": N_("win rate"),
     "winner": N_("winner"), "winners_mean": N_("winners' mean"), "wins": N_("wins"), "wonder": N_("wonder"),
+    "victory": N_("victory"), "share": N_("share"), "draws": N_("draws"), "first_wins": N_("first player wins"),
+    "second_wins": N_("second player wins"), "first_win_rate": N_("first player's win rate"),
+    "senate": N_("senate"), "mean_winner_senate": N_("winner's senate, mean"),
+    "mean_loser_senate": N_("loser's senate, mean"),
     **RATING_WORDS,
 }
+#: The columns whose values are words (a category, a victory type; msgids of the game's
+#: catalogue): said in the reader's language where a person reads them.
+WORD_COLUMNS = frozenset({"category", "victory", "senate"})
 
 
 def cell(value: object, column: str) -> object:
@@ -56,8 +63,8 @@ def cell(value: object, column: str) -> object:
         return _("yes") if value else ""
     if value == SMALL_NOTE:
         return _(SMALL_TEMPLATE).format(n=SMALL_SAMPLE)
-    if column == "category" and isinstance(value, str):
-        return _(value)  # a game's category (military, blue): its word in the reader's language
+    if column in WORD_COLUMNS and isinstance(value, str):
+        return _(value)  # a game's category (military, blue), a victory type: in the reader's language
     if column == "side" and isinstance(value, str):
         return shown_side(value)
     if isinstance(value, float):
@@ -192,7 +199,8 @@ def xlsx_bytes(report: StatsReport) -> bytes:
         for c in sheet[1]:
             c.font = Font(bold=True)
         for row in _rows(s.frame):
-            sheet.append([neutralise(cell(v, "note") if v == SMALL_NOTE else v) for v in row])
+            sheet.append([neutralise(cell(v, "note") if v == SMALL_NOTE else cell(v, c) if c in WORD_COLUMNS else v)
+                          for v, c in zip(row, cols)])
         for j, col in enumerate(cols, 1):
             fmt = "0.0%" if is_rate(col) else "0.00"
             for (c,) in sheet.iter_rows(min_row=2, min_col=j, max_col=j):
