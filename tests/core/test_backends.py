@@ -208,7 +208,7 @@ def test_an_import_registers_its_new_players_in_bulk_on_both_backends(backend, t
         counts.append(len(statements))
         assert [p.name for p in event.players()][-len(names):] == names
     assert counts[1] <= counts[0], counts
-    registered = [x.split("  root ", 1)[1] for x in ok("results", "history", backend).splitlines()
+    registered = [x.split("  the organiser ", 1)[1] for x in ok("results", "history", backend).splitlines()
                   if " registered " in x]
     assert registered == [f"registered {name!r} from round {name[1]}" for name in
                           [p.name for p in event.players()]]

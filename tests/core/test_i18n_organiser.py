@@ -224,3 +224,44 @@ def test_one_round_and_one_table_take_the_singular(run):
                                             "Fingerabdruck der Auslosung 7a0f046a8d43ab54 (SHA-256 des geheimen Startwerts)\n")
     assert run("sheets", "one.db", "--round", "1", "-o", "r1.xlsx").output == \
         "r1.xlsx geschrieben: Runde 1, 1 Tisch, 5 Spieler\n"
+
+
+def test_the_history_names_the_organiser_and_the_desks_in_the_readers_language(run):
+    """Issue 46, item 8: the tool's own commands are the organiser's ("die Turnierleitung"), not
+    the computer's login name ("root"); a desk is an "Eingabeplatz" wherever it is named (a
+    double entry's two desks and its source too)."""
+    from tourney.event.history import author_shown, source_shown
+
+    german(run)
+    run("players", "add", "de.db", "Anna Schmidt")
+    lines = [x.split("  ", 1)[1] for x in run("results", "history", "de.db").output.splitlines()]
+    assert lines[0].startswith("die Turnierleitung hat die Veranstaltung 'Bonner Cup' angelegt")
+    assert lines[-1] == "die Turnierleitung hat 'Anna Schmidt' ab Runde 1 angemeldet"
+    import getpass
+
+    assert all(getpass.getuser() not in x.split() for x in lines)
+    with use_language("de"):
+        assert author_shown("desk A + desk B") == "Eingabeplatz A + Eingabeplatz B"
+        assert source_shown("double entry by desk A and desk B") == (
+            "doppelter Erfassung durch Eingabeplatz A und Eingabeplatz B")
+        assert source_shown("desk Kasse") == "Eingabeplatz Kasse" and source_shown("r1.csv") == "r1.csv"
+    with use_language("fr"):
+        assert author_shown("organiser") == "l'organisation" and author_shown("desk A") == "poste A"
+
+
+def test_a_desk_is_one_word_in_german_never_a_seat():
+    """Issue 46, item 8: "Platz" is a seat on the pads (and a rank on the standings); a desk is
+    an "Eingabeplatz" in every German message that names one (the conflict screen said "Ein
+    anderer Platz hat diesen Tisch zuerst gespeichert")."""
+    from babel.messages.pofile import read_po
+
+    from conftest import PO
+
+    with open(PO, "rb") as fh:
+        catalogue = read_po(fh, locale="de")
+    for m in catalogue:
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if any(re.search(r"\bdesks?\b", i) and "tourney desk" not in i for i in ids):
+            for s in strings:
+                assert not re.search(r"(?<![A-Za-zä])Pl[aä]tz", s), (m.id, s)

@@ -15,7 +15,7 @@ import pytest
 from live_event import build_event
 from starlette.testclient import TestClient
 
-from tourney.core.store import Event, current_user, set_setting
+from tourney.core.store import Event, set_setting
 from tourney.event import clock, live
 from tourney.server import app as server_app
 from tourney.server.app import create_app
@@ -187,7 +187,8 @@ def test_clock_and_announcements_in_the_history(run, later, lang):
                  ("clock", "cup.db", "stop"), ("announce", "cup.db", "Round 2 at 14:00 {sharp}"),
                  ("announce", "cup.db", "Round 2 at 14:00 {sharp}"), ("announce", "cup.db", "--clear")):
         said(run, *args)
-    who = current_user()
+    # The organiser, in the reader's language: not the computer's login name (issue 46, item 8).
+    who = {"en": "the organiser", "de": "die Turnierleitung"}[lang]
     english = [f"{who} started the clock: 1 minute", f"{who} started the clock: 50 minutes",
                f"{who} added 5 minutes to the clock: 55:00 left", f"{who} took 1 minute off the clock: 54:00 left",
                f"{who} paused the clock: 54:00 left", f"{who} resumed the clock: 54:00 left",

@@ -115,10 +115,29 @@ DESK_AUTHOR = "desk "
 
 def author_shown(author: str, translate: Callable[[str], str] = _) -> str:
     """Who stored or changed something, as a person reads it: a desk's "desk NAME" in their
-    language ("Platz NAME"), anyone else as stored."""
+    language ("Eingabeplatz NAME"; two desks of a double entry both), the tool's commands as
+    the organiser, anyone else as stored."""
+    if author == store.ORGANISER:
+        return translate(N_("the organiser"))
+    if " + " in author and all(a.startswith(DESK_AUTHOR) for a in author.split(" + ")):
+        return " + ".join(author_shown(a, translate) for a in author.split(" + "))
     if author.startswith(DESK_AUTHOR):
         return translate(N_("desk {name}")).format(name=author.removeprefix(DESK_AUTHOR))
     return author
+
+
+#: The source of a sheet typed twice and stored when both entries agreed (`entry.py`: data).
+_DOUBLE = re.compile(r"double entry by (desk .+) and (desk .+)")
+
+
+def source_shown(source: str) -> str:
+    """Where a stored sheet came from, as a person reads it: a desk, a double entry by two
+    desks, the organiser in the reader's language; a file's name as stored."""
+    m = _DOUBLE.fullmatch(source)
+    if m:
+        return _("double entry by {first} and {second}").format(first=author_shown(m[1]),
+                                                               second=author_shown(m[2]))
+    return author_shown(source)
 
 
 @dataclass(frozen=True)
@@ -339,7 +358,7 @@ def _result_text(action: str, who: str, r: int, t: int, v: int, params: Mapping[
     if isinstance(report, dict):
         return _reported(who, r, t, report)
     source = params.get("source")
-    shown = author_shown(source) if isinstance(source, str) else _shown("source", source)
+    shown = source_shown(source) if isinstance(source, str) else _shown("source", source)
     return _("{who} entered round {round}, table {table} from {source}").format(
         who=who, round=r, table=t, source=shown)
 

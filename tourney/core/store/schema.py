@@ -3,8 +3,6 @@ frozen values read from them (`EventInfo`, `Player`, `TableResult`, …)."""
 from __future__ import annotations
 
 import datetime as _dt
-import getpass
-import os
 from dataclasses import dataclass
 from typing import Union
 
@@ -161,11 +159,15 @@ def now() -> str:
     return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat()
 
 
+#: Who the history names for what the tool's commands did: the organiser at the laptop (data,
+#: in English; said in the reader's language, `tourney.event.history.author_shown`). The
+#: computer's login name ("root") named nobody the players know.
+ORGANISER = "organiser"
+
+
 def current_user() -> str:
-    try:
-        return getpass.getuser()
-    except Exception:  # no login name in some containers; history still needs a name
-        return os.environ.get("USER", "unknown")
+    """The author of a command's change: the organiser."""
+    return ORGANISER
 
 
 @dataclass(frozen=True)
