@@ -199,12 +199,12 @@ def test_german_standings_exact(run):
     run("players", "drop", "de.db", "Zoë Kästner")
     assert run("standings", "de.db").output == (
         "Bonner Cup: Tabelle\n"
-        "Platz  Spieler                      Punkte  Anteil  SP  Münzen  Los  Spiele\n"
-        "-----  ---------------------------  ------  ------  --  ------  ---  ------\n"
-        "    1  Bauer                             6  0,2909  24       3    3       1\n"
-        "    2  Ärger                             4  0,2303  19       3    1       1\n"
-        "    3  Zoë Kästner (ausgeschieden)       2  0,1697  14       3    4       1\n"
-        "    4  Özdemir                           1  0,1091   9       3    2       1\n")
+        "Platz  Spieler                      Punkte  Anteil  SP  Münzen  Los  Partien\n"
+        "-----  ---------------------------  ------  ------  --  ------  ---  -------\n"
+        "    1  Bauer                             6  0,2909  24       3    3        1\n"
+        "    2  Ärger                             4  0,2303  19       3    1        1\n"
+        "    3  Zoë Kästner (ausgeschieden)       2  0,1697  14       3    4        1\n"
+        "    4  Özdemir                           1  0,1091   9       3    2        1\n")
     assert run("standings", "de.db", "--format", "csv").output.splitlines()[:2] == \
         ["rank,player,points,share,vp,coins,lot,games,dropped_after", "1,Bauer,6,0.290909091,24,3,3,1,"]
 
@@ -218,7 +218,7 @@ def test_german_exports_html_and_xlsx(run):
     assert "Bei Gleichstand: Spielpunkte, dann Summe der relativen Anteile" in page
     run("export", "de.db", "-o", "t.xlsx")
     wb = load_workbook(run.folder / "t.xlsx")
-    assert wb.sheetnames == ["Tabelle", "Spiele", "Spieler", "Auslosungen", "tourney-draws"]
+    assert wb.sheetnames == ["Tabelle", "Partien", "Spieler", "Auslosungen", "tourney-draws"]
     assert [c.value for c in wb["Tabelle"][1]][:3] == ["Platz", "Spieler", "Punkte"]
     assert [r[0] for r in wb["Spieler"].iter_rows(min_row=2, values_only=True)] == \
         ["Ärger", "Bauer", "Özdemir", "Zoë Kästner"]

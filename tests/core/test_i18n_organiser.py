@@ -265,3 +265,38 @@ def test_a_desk_is_one_word_in_german_never_a_seat():
         if any(re.search(r"\bdesks?\b", i) and "tourney desk" not in i for i in ids):
             for s in strings:
                 assert not re.search(r"(?<![A-Za-zä])Pl[aä]tz", s), (m.id, s)
+
+
+def test_one_german_word_per_idea_seat_rank_and_games(run):
+    """Issue 46, item 8: "Platz" was a rank on the standings and a seat on the pads, and games
+    played were "Spiele" on one page and "Partien" on the next. Now a seat is a "Sitz", a rank
+    or a place a "Platz", games played "Partien", in every German message."""
+    from babel.messages.pofile import read_po
+
+    from conftest import PO
+
+    with open(PO, "rb") as fh:
+        catalogue = read_po(fh, locale="de")
+    said = {(m.context, m.id): m.string for m in catalogue if isinstance(m.id, str)}
+    for key in ("rank", "Rank", "place", "Place"):
+        assert said[(None, key)] == "Platz", key
+    assert said[(None, "seat")] == said[(None, "Seat")] == said[("printed", "Seat")] == "Sitz"
+    assert said[(None, "games")] == said[(None, "Games")] == said[(None, "games played")] == "Partien"
+    for m in catalogue:
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if any(re.search(r"\bseats?\b", i) and not re.search(r"\bplaces?\b", i) for i in ids):
+            for s in strings:
+                assert not re.search(r"(?<![A-Za-zä])Pl[aä]tz", s), (m.id, s)
+        if any(re.search(r"\bgames? played\b|after \{games\} games?", i) for i in ids):
+            for s in strings:
+                assert not re.search(r"\bSpiel(e|en)?\b", s), (m.id, s)
+    # The seat column was headed "Platz" on the German sheets printed before: they still import.
+    german(run)
+    run("players", "add", "de.db", "Anna", "Ben", "Cleo")
+    (run.folder / "alt.csv").write_text(
+        "Runde;Tisch;Platz;Spieler;Militär;Münzen-Punkte;Weltwunder-Punkte;Zivil;Handel;Gilden;Wissenschaft;"
+        "Summe;Münzen\n1;1;1;Anna;0;1;3;12;0;0;0;16;3\n1;1;2;Ben;0;1;3;10;0;0;0;14;3\n"
+        "1;1;3;Cleo;0;1;3;8;0;0;0;12;3\n", encoding="utf-8")
+    assert run("results", "import", "de.db", "alt.csv").exit_code == 0
+    assert "Anna" in run("standings", "de.db").output.splitlines()[3]

@@ -185,7 +185,7 @@ def test_the_duel_player_view_says_its_results_in_german_and_english_in_csv_and_
     run("results", "import", "d.db", "r1.csv")
     run("seat", "d.db")
     assert run("player", "d.db", "Dirk").output == (
-        "Dirk: Platz 5 von 5 nach 1 Spiel\n"
+        "Dirk: Platz 5 von 5 nach 1 Partie\n"
         "Runde  Tisch  Sitz  Gegner     SP  SP Gegner  Ergebnis          MP\n"
         "    1      1     2  Eva        29         30  verloren (Zivil)   0\n"
         "    2      3     1  (Freilos)\n")
@@ -229,9 +229,9 @@ def test_statistics_of_a_german_event_speak_german(run):
     run("results", "import", "de.db", sheet(run, "r1.csv", four()))
     out = run("stats", "de.db").output.splitlines()
     assert out[:4] == ["Cup · 7 Wonders-Statistik · 1 Turnier", "", "Sitzplätze", "----------"]
-    assert "(Platz 1 ist der Startspieler, dann im Uhrzeigersinn)" in out
+    assert "(Sitz 1 ist der Startspieler, dann im Uhrzeigersinn)" in out
     # Column headings in words of the event's language; CSV keeps the keys.
-    assert out[4] == "Platz  n  Siege  Siegquote %  SP im Mittel  Punkte im Mittel  Platz im Mittel  Hinweis"
+    assert out[4] == "Sitz  n  Siege  Siegquote %  SP im Mittel  Punkte im Mittel  Platz im Mittel  Hinweis"
     assert "kleine Stichprobe (n < 5)" in "\n".join(out)
     assert run("stats", "de.db", "--format", "csv", "--section", "seats").output.startswith("seat,n,wins,win_rate")
     assert "Hinweis: die Blätter erfassen keine Weltwunder: keine Statistik nach Weltwunder und Seite" in out
@@ -336,8 +336,8 @@ def test_the_printed_words_around_the_sheets_follow_the_language(run):
     run("sheets", "o.db", "--round", "1", "-o", "o.xlsx")
     wb = load_workbook(run.folder / "o.xlsx")
     assert wb.sheetnames == ["Spieler", "Tisch 1"]
-    assert wb["Tisch 1"]["A2"].value.startswith("Platz 1 beginnt. Bauabschnitte: am Ende vollendete")
-    assert [c.value for c in wb["Spieler"][3]] == ["Name", "Tisch", "Platz"]
+    assert wb["Tisch 1"]["A2"].value.startswith("Sitz 1 beginnt. Bauabschnitte: am Ende vollendete")
+    assert [c.value for c in wb["Spieler"][3]] == ["Name", "Tisch", "Sitz"]
 
 
 def test_a_table_games_workbook_speaks_german_with_its_stored_warnings(run):
@@ -348,12 +348,13 @@ def test_a_table_games_workbook_speaks_german_with_its_stored_warnings(run):
     run("results", "import", "o.db", "r5.csv", "--paper")
     run("export", "o.db", "-o", "o.xlsx")
     wb = load_workbook(run.folder / "o.xlsx")
-    assert wb.sheetnames == ["Tabelle", "Spiele", "Spieler", "Auslosungen", "tourney-draws"]
+    # One word per idea (issue 46, item 8): "Platz" is a rank or a place, "Sitz" a seat, "Partien" games.
+    assert wb.sheetnames == ["Tabelle", "Partien", "Spieler", "Auslosungen", "tourney-draws"]
     assert [c.value for c in wb["Tabelle"][1]] == ["Platz", "Spieler", "Punkte", "Siege", "Bauabschnitte", "Los",
-                                                   "Spiele", "Ausgeschieden nach"]
-    assert [c.value for c in wb["Spiele"][1]] == ["Runde", "Tisch", "Platz", "Spieler", "Wunder", "Bauabschnitte",
-                                                  "Gebäude", "Sieger", "Rang", "Spielpunkte", "Warnungen"]
-    assert wb["Spiele"]["K2"].value == \
+                                                   "Partien", "Ausgeschieden nach"]
+    assert [c.value for c in wb["Partien"][1]] == ["Runde", "Tisch", "Sitz", "Spieler", "Wunder", "Bauabschnitte",
+                                                   "Gebäude", "Sieger", "Platz", "Spielpunkte", "Warnungen"]
+    assert wb["Partien"]["K2"].value == \
         "r5.csv:2-4: Runde 5, Tisch 1: Warnung: Runde 5 liegt nach den 4 Runden des Turniers [round.beyond]"
     run("export", "o.db", "-o", "o.html")
     page = (run.folder / "o.html").read_text()

@@ -120,7 +120,7 @@ def test_the_embedded_font_keeps_umlauts_and_turkish_and_polish_letters():
     (ocw_pad, "de", "▶ beginnt, dann im Uhrzeigersinn.", ("Seite A", "Münzen")),
     (dominations_pad, "en", "▶ is I on the initiative track at the start, the others follow in seat order.",
      ("clockwise", "side A", "Coins")),
-    (dominations_pad, "de", "▶ ist zu Beginn I auf der Initiativeleiste, die anderen folgen in Platzreihenfolge.",
+    (dominations_pad, "de", "▶ ist zu Beginn I auf der Initiativeleiste, die anderen folgen in Sitzreihenfolge.",
      ("Uhrzeigersinn", "Seite A", "Münzen")),
     (sevenwonders_pad, "fr", "▶ commence, puis dans le sens des aiguilles d'une montre. Entourer la face A ou B. "
      "Pièces ÷ 3, arrondi à l'inférieur.", ("Coins", "Military")),
@@ -228,7 +228,7 @@ def test_sheets_pdf_one_pad_per_table_with_the_draw(run):
     event = Event.open("cup.db")
     texts = pages_text(Path("r1.pdf"))
     for s in event.seats(1):
-        assert s.player in texts[s.table - 1] and f"Platz {s.seat}" in texts[s.table - 1]
+        assert s.player in texts[s.table - 1] and f"Sitz {s.seat}" in texts[s.table - 1]
         assert s.wonder and s.wonder in texts[s.table - 1]
     guilds = round_draws(event)[1].guilds
     assert all(f"Gilden im Spiel: {GUILD_NAMES_DE[guilds[0]]}" in t for t in texts)

@@ -123,8 +123,8 @@ def test_german_sheets_import_too(run):
     assert wb.sheetnames == ["Spieler", "Tisch 1", "Tisch 2", "Tisch 3"]
     ws = wb["Tisch 1"]
     assert ws["A1"].value == "Test Cup · Runde 1 · Tisch 1"
-    assert [c.value for c in ws[HEADER_ROW]][:4] == ["Runde", "Tisch", "Platz", "Spieler"]
-    assert [c.value for c in wb["Spieler"][3]] == ["Name", "Tisch", "Platz", "Weltwunder"]
+    assert [c.value for c in ws[HEADER_ROW]][:4] == ["Runde", "Tisch", "Sitz", "Spieler"]
+    assert [c.value for c in wb["Spieler"][3]] == ["Name", "Tisch", "Sitz", "Weltwunder"]
     # the same draw as the English sheet, with the guilds' German card names
     english = run.folder / "en.xlsx"
     run("sheets", "ev.db", "--round", "1", "-o", str(english))

@@ -84,7 +84,7 @@ def test_german_words_and_numbers(run):
     out = run("rating", "koeln.db", "bonn.db", "--lang", "de").output.splitlines()
     assert out[0] == "Saisonwertung"
     assert out[1] == "7 Wonders · 2 Turniere · 2 Partien · Wertung = mu - 3 sigma"
-    assert out[3].split() == ["Rang", "Spieler", "Wertung", "Partien", "Turniere", "Änderung"]
+    assert out[3].split() == ["Platz", "Spieler", "Wertung", "Partien", "Turniere", "Änderung"]
     assert out[4].split() == ["1", "Fritz", "36,91", "1", "1", "36,91"]
 
 

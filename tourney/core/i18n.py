@@ -127,7 +127,7 @@ def join_or(items: Sequence[str]) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """`message` in the current language where the same English word is said differently in
-    `context` (a seat on a printed sheet: "Platz"; in a list on screen: "Sitz")."""
+    `context` (a word the printed sheets share with the import's vocabulary: "printed")."""
     return translations(_current.get()).pgettext(context, message)
 
 

@@ -99,7 +99,7 @@ class Vocabulary:
 GENERIC = Vocabulary((
     Word("round", "Runde", ("manche",), fr="Ronde"),
     Word("table", "Tisch", ("gruppe",), fr="Table"),
-    Word("seat", "Platz", ("sitz",), fr="Siège"),
+    Word("seat", "Sitz", ("platz", "sitzplatz"), fr="Siège"),  # "Platz": sheets printed before issue 46
     Word("player", "Spieler", ("name", "spielername", "spielerin", "joueuse", "nom du joueur"), fr="Joueur"),
     Word("total", "Summe", ("gesamt",), fr="Total"),
 ))

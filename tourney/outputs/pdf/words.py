@@ -25,5 +25,5 @@ WORDS: dict[str, str] = {
 def words(lang: str) -> dict[str, str]:
     """The printed words in `lang` (a usage error for a language tourney doesn't speak)."""
     with use_language(lang):
-        # A seat on paper is a "Platz" in German, as on the printed sheets.
+        # A seat on paper is the printed sheets' word ("Sitz" in German: "Platz" is a rank).
         return {**{key: _(word) for key, word in WORDS.items()}, "seat": pgettext("printed", "Seat")}
