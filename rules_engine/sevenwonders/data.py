@@ -416,6 +416,15 @@ GUILD_NAMES_FR: dict[str, str] = {
     "Shipowners Guild": "Guilde des armateurs", "Scientists Guild": "Guilde des scientifiques",
     "Magistrates Guild": "Guilde des magistrats", "Builders Guild": "Guilde des bâtisseurs",
 }
+#: The wonders' names on the French boards (Repos Production: "Le Colosse de Rhodes", "Les
+#: Pyramides de Gizeh", ...) and, where it differs from the English edition's, on the German
+#: ones (Asmodee/Repos: "Die Pyramiden von Gizeh"); every one is an accepted spelling
+#: (`WONDER_ALIASES`), so a sheet printed with them imports.
+WONDER_NAMES_BY_LANG: dict[str, dict[str, str]] = {
+    "fr": {"Alexandria": "Alexandrie", "Babylon": "Babylone", "Ephesos": "Éphèse", "Gizah": "Gizeh",
+           "Halikarnassos": "Halicarnasse", "Olympia": "Olympie", "Rhodos": "Rhodes"},
+    "de": {"Gizah": "Gizeh"},
+}
 #: The guilds' printed names by language (English: the names themselves).
 GUILD_NAMES_BY_LANG: dict[str, dict[str, str]] = {"de": GUILD_NAMES_DE, "fr": GUILD_NAMES_FR}
 

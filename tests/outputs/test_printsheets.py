@@ -226,3 +226,36 @@ def test_cells_given_one_style_keep_their_own_formats():
     assert [(ws.cell(1, c).font.sz, bool(ws.cell(1, c).font.b)) for c in range(1, 4)] == [
         (None, True), (None, True), (20, False)]
     assert all(ws.cell(1, c).border.left.style == "thin" for c in range(1, 4))
+
+
+def test_french_and_german_sheets_and_pads_name_the_wonders_as_their_edition(run):
+    """Issue 46, item 8: a French event's sheets and pads say Olympie, Halicarnasse, Babylone,
+    Gizeh, Rhodes, Alexandrie, Éphèse (the French boards), a German one Gizeh where the German
+    edition differs; the filled-in sheet imports against the draw, which keeps its own names."""
+    from pypdf import PdfReader
+
+    from rules_engine.sevenwonders.data import WONDER_NAMES_BY_LANG
+
+    seated_event(run)
+    seats = Event.open("ev.db").seats(1)
+    french = WONDER_NAMES_BY_LANG["fr"]
+    run("sheets", "ev.db", "--round", "1", "-o", "r1.xlsx", "--lang", "fr")
+    wb = load_workbook(run.folder / "r1.xlsx")
+    shown = {ws.cell(r, 4).value: ws.cell(r, 5).value for ws in wb.worksheets[1:]
+             for r in range(HEADER_ROW + 1, HEADER_ROW + 8) if ws.cell(r, 4).value}
+    assert shown == {s.player: french[s.wonder] for s in seats}
+    listed = {row[0]: row[3] for row in wb.worksheets[0].iter_rows(min_row=4, values_only=True)}
+    assert listed == shown
+    for ws in wb.worksheets[1:]:
+        fill(ws)
+    wb.save(run.folder / "r1.xlsx")
+    assert run("results", "import", "ev.db", "r1.xlsx").output.endswith("3 tables stored\n")
+    run("print", "ev.db", "--round", "1", "--what", "pads,seating", "-o", "fr.pdf", "--lang", "fr")
+    text = " ".join(p.extract_text() for p in PdfReader(run.folder / "fr.pdf").pages)
+    assert all(french[s.wonder] in text for s in seats)
+    assert not any(s.wonder in text.split() for s in seats if s.wonder != french[s.wonder])
+    run("print", "ev.db", "--round", "1", "--what", "tables", "-o", "de.pdf", "--lang", "de")
+    text = " ".join(p.extract_text() for p in PdfReader(run.folder / "de.pdf").pages)
+    if any(s.wonder == "Gizah" for s in seats):
+        assert "Gizeh" in text and "Gizah" not in text
+    assert WONDER_NAMES_BY_LANG["de"] == {"Gizah": "Gizeh"}

@@ -3,7 +3,7 @@ of the game's own pad (military red, coins yellow, wonders, civilian blue, comme
 guilds purple, science green), in every language tourney speaks."""
 from __future__ import annotations
 
-from rules_engine.sevenwonders.data import GUILD_NAMES_BY_LANG
+from rules_engine.sevenwonders.data import GUILD_NAMES_BY_LANG, WONDER_NAMES_BY_LANG
 from tourney.core.i18n import N_, _, use_language
 from tourney.outputs.pdf.pads import PadCategory, PadDescription
 from tourney.outputs.pdf.words import words
@@ -34,7 +34,7 @@ def sevenwonders_pad(lang: str, options: frozenset[str] = frozenset()) -> PadDes
         categories=tuple(PadCategory(key, labels[key][0], colour, labels[key][1]) for key, colour in ROWS),
         total=total,
         extra=(PadCategory("coins", labels["coins"][0], "#BDBDBD", labels["coins"][1]),),
-        board=board, board_sides=("A", "B"), hint=hint)
+        board=board, board_sides=("A", "B"), hint=hint, board_names=WONDER_NAMES_BY_LANG.get(lang, {}))
 
 
 def guild_notes(event: Event, round_no: int, players: int, lang: str) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Mapping
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
-from rules_engine.sevenwonders.data import GUILD_NAMES_BY_LANG
+from rules_engine.sevenwonders.data import GUILD_NAMES_BY_LANG, WONDER_NAMES_BY_LANG
 from tourney.games.sevenwonders.draws import RoundDraw
 from tourney.games.sevenwonders.drawstore import round_draws
 from tourney.games.sevenwonders.lines import PRINTED, WORDS
@@ -47,13 +47,14 @@ class Labels:
     sheet: str  # worksheet name of a table: "Table 3"
     players: str  # worksheet name of the list
     guild_names: Mapping[str, str] = field(default_factory=dict)  # English name -> printed name
+    wonder_names: Mapping[str, str] = field(default_factory=dict)  # the board's name -> the edition's
 
 
 def labels(lang: str) -> Labels:
     """The printed words in `lang`. What the import reads back comes from the import vocabulary
     (`lines.WORDS`): the header row and the "Guilds in play" line, so a printed sheet always
     imports; the other words from the catalogue; the guilds' names are the card names of
-    the language's edition (`GUILD_NAMES_BY_LANG`, data)."""
+    the language's edition (`GUILD_NAMES_BY_LANG`, data), and so are the wonders'."""
     with use_language(lang):
         return Labels(
             HEADER if lang == "en" else tuple(WORDS.label(c, lang) for c in PRINTED),
@@ -62,7 +63,7 @@ def labels(lang: str) -> Labels:
             _(GAME.notes),
             _("Signatures: every player confirms the sheet"), _("where to sit"),
             (_("Name"), _("Table"), pgettext("printed", "Seat"), _("Wonder")), _("Table"), _("Players"),
-            GUILD_NAMES_BY_LANG.get(lang, {}))
+            GUILD_NAMES_BY_LANG.get(lang, {}), WONDER_NAMES_BY_LANG.get(lang, {}))
 
 
 HEADER_ROW = 5  # rows 1-3 hold the title, the guilds and the instructions
@@ -96,7 +97,7 @@ def _table_sheet(wb: Workbook, styles: Styles, event_name: str, round_no: int, t
     ws.row_dimensions[HEADER_ROW].height = 30
     for i, s in enumerate(seats):
         row = HEADER_ROW + 1 + i
-        values = (round_no, table_no, s.seat, s.player, s.wonder or "")
+        values = (round_no, table_no, s.seat, s.player, lab.wonder_names.get(s.wonder or "", s.wonder or ""))
         for c in range(1, len(HEADER) + 1):
             styles(ws.cell(row, c, neutralise(values[c - 1]) if c <= len(values) else None),
                    SCORE_PLAYER if c == 4 else SCORE_LEFT if c == 5 else SCORE_CENTRE)
@@ -119,7 +120,8 @@ def _player_list(wb: Workbook, styles: Styles, event_name: str, round_no: int,
     for c, (name, width) in enumerate(zip(lab.list_header, (32, 8, 8, 16)), 1):
         styles(ws.cell(3, c, name), LIST_HEADING)
         ws.column_dimensions[get_column_letter(c)].width = width
-    everyone = sorted(((s.player, t, s.seat, s.wonder or "") for t, seats in tables for s in seats),
+    everyone = sorted(((s.player, t, s.seat, lab.wonder_names.get(s.wonder or "", s.wonder or ""))
+                       for t, seats in tables for s in seats),
                       key=lambda x: collation_key(x[0]))  # Ä with A, not after Z
     for i, values in enumerate(everyone, 4):
         for c, v in enumerate(values, 1):

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from rules_engine.findings import Finding, error
 from rules_engine.sevenwonders import TableSheet, check_sheet
+from rules_engine.sevenwonders.data import wonder_name
 from rules_engine.sevenwonders.sheet import split_guilds
 from tourney.core.names import name_key
 from tourney.core.sheetio import SheetRow, read_sheet_file
@@ -92,7 +93,9 @@ def check_against_event(report: CheckReport, event: store.Event, *, register: bo
 def _drawn_wonder(row: SheetRow, planned: store.SeatRow) -> list[Finding]:
     """The wonder on the sheet must be the one drawn for the seat (when both are given)."""
     wonder = row.values.get("wonder")
-    if planned.wonder and wonder and str(wonder).casefold() != planned.wonder.casefold():
+    same = (wonder_name(str(wonder)) or str(wonder).casefold()) == (wonder_name(planned.wonder or "") or
+                                                                      (planned.wonder or "").casefold())
+    if planned.wonder and wonder and not same:  # "Gizeh" on a French sheet is the drawn "Gizah"
         return [error("wonder.draw", "{player!r} played {wonder!r} on the sheet but the draw gave seat "
                                      "{seat} {planned!r}: fix the sheet", row.player, player=row.player,
                       wonder=wonder, seat=planned.seat, planned=planned.wonder)]

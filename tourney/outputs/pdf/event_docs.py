@@ -2,7 +2,7 @@
 store (seats, draws, standings), and the `write_*` functions the commands call."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,7 +46,8 @@ def check_pdf_path(path: str | Path) -> Path:
     return p
 
 
-def _tables(event: store.Event, round_no: int) -> list[tuple[int, tuple[PadSeat, ...]]]:
+def _tables(event: store.Event, round_no: int, boards: Mapping[str, str] | None = None
+            ) -> list[tuple[int, tuple[PadSeat, ...]]]:
     from tourney.event.seating import require_current
 
     require_current(event, round_no)  # every printed document of a round takes its seats here
@@ -54,9 +55,11 @@ def _tables(event: store.Event, round_no: int) -> list[tuple[int, tuple[PadSeat,
     if not rows:
         raise SeatingError(f"round {round_no} is not seated: seat it with 'tourney seat EVENT --round {round_no}'")
     by_table: dict[int, list[PadSeat]] = {}
+    named = boards or {}  # a board by its name in the document's language (the game's edition)
     for s in rows:
         # Seat 1 starts: the first player of a multi-player game, the Age I starter of a match.
-        by_table.setdefault(s.table, []).append(PadSeat(s.seat, s.player, s.wonder, starts=s.seat == 1))
+        board = named.get(s.wonder, s.wonder) if s.wonder else s.wonder
+        by_table.setdefault(s.table, []).append(PadSeat(s.seat, s.player, board, starts=s.seat == 1))
     return [(t, tuple(by_table[t])) for t in sorted(by_table)]
 
 
@@ -76,11 +79,12 @@ def score_pads(event: store.Event, kit: GamePrint, round_no: int, lang: str = "e
     info = event.info()
     hooks = kit
     w = words(lang)
+    pad = hooks.pad(lang, event.options())
     pads = [ScorePad(info.name, round_no, t, seats, hooks.notes(event, round_no, len(seats), lang),
                      table_link(base_url, round_no, t) if base_url else None)
-            for t, seats in _tables(event, round_no) if len(seats) > 1]
+            for t, seats in _tables(event, round_no, pad.board_names) if len(seats) > 1]
     render = render_match_slips if hooks.match_slips else render_score_pads
-    return render(pads, hooks.pad(lang, event.options()), lang, footnote=_footnote(info, w))
+    return render(pads, pad, lang, footnote=_footnote(info, w))
 
 
 def scan_pads(event: store.Event, scan: ScanSheetFn | None, round_no: int, lang: str = "en") -> Rendered:
@@ -115,7 +119,7 @@ def seating_by_name(event: store.Event, kit: GamePrint, round_no: int, lang: str
     w = words(lang)
     lines: list[NameLine] = []
     opponents = hooks.detail == "opponent"
-    for t, seats in _tables(event, round_no):
+    for t, seats in _tables(event, round_no, hooks.pad(lang, event.options()).board_names):
         for s in seats:
             name = s.player
             if opponents:
@@ -143,7 +147,8 @@ def seating_by_table(event: store.Event, kit: GamePrint, round_no: int, lang: st
     info = event.info()
     w = words(lang)
     title = w["pairings_by_table" if kit.detail == "opponent" else "by_table"]
-    doc = TablePlan(info.name, round_no, f"{w['round']} {round_no} · {title}", tuple(_tables(event, round_no)))
+    doc = TablePlan(info.name, round_no, f"{w['round']} {round_no} · {title}",
+                    tuple(_tables(event, round_no, kit.pad(lang, event.options()).board_names)))
     return render_seating_by_table(doc, lang, footnote=_footnote(info, w))
 
 

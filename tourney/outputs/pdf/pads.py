@@ -3,8 +3,8 @@ four to a page (two-player games). A `PadDescription` says what the game's own p
 scoring categories in order and colour — and the pages are drawn from it; no game is named."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -54,6 +54,7 @@ class PadDescription:
     outcome: str | None = None           # a line of choices to tick under the grid ("Victory")
     outcome_choices: tuple[str, ...] = ()
     hint: str = ""                       # a line under the grid: who starts, how to fill in the game's rows
+    board_names: Mapping[str, str] = field(default_factory=dict)  # a board's name in the pad's language
 
 
 @dataclass(frozen=True)
