@@ -28,6 +28,12 @@ def request(url: str, body: object | None = None, token: str | None = None) -> t
 
 def test_serve_answers_stores_and_stops_on_ctrl_c(tmp_path):
     ev = build_event(tmp_path)
+    # The hall's address: a poster of 127.0.0.1 would send phones nowhere (issue 46, item 7).
+    from click.testing import CliRunner
+
+    from tourney.cli import cli
+
+    assert CliRunner().invoke(cli, ["event", str(ev.path), "--url", "http://10.0.0.9:8000"]).exit_code == 0
     server = Server(ev.path, "--poster", str(tmp_path / "poster.html"))
     try:
         rows = table_rows(ev.path, 1, 1)
@@ -41,7 +47,8 @@ def test_serve_answers_stores_and_stops_on_ctrl_c(tmp_path):
         out = server.stop()
     assert server.proc.returncode == 0, out
     assert f"at http://127.0.0.1:{server.port}/" in out and ("█" in out or "▀" in out)  # address, QR code
-    assert "wrote poster" in out and "<svg" in (tmp_path / "poster.html").read_text()
+    poster = (tmp_path / "poster.html").read_text()
+    assert "wrote poster" in out and "<svg" in poster and "<b>http://10.0.0.9:8000/</b>" in poster
     assert "Traceback" not in out
     [stored] = Event.open(ev.path).results()
     assert stored.author == "desk A"
