@@ -56,7 +56,7 @@ def test_an_event_of_the_fifth_game_from_new_to_the_season(run, with_games):
     assert run("seat", "e.db", "--round", "1").output.startswith("round 1: 8 players at 2 tables (4+4)\n")
     assert run("sheets", "e.db", "--round", "1", "-o", "r1.xlsx", "--lang", "de").output.startswith("wrote r1.xlsx")
     header = [c.value for c in load_workbook("r1.xlsx").worksheets[1][4]]
-    assert header == ["Runde", "Tisch", "Platz", "Spieler", "Gold", "Silber"]
+    assert header == ["Runde", "Tisch", "Sitz", "Spieler", "Gold", "Silber"]
     seated_sheet(run, "r1.csv")
     # Without an event the header tells the game; with it the seating is checked too.
     checked = "checked 1 file: 2 tables, 8 players: 0 errors, 0 warnings\n"
