@@ -63,7 +63,8 @@ def test_the_french_history_of_an_old_event_names_its_entries_in_french(tmp_path
 
 
 def test_new_entries_are_stored_as_data_and_said_in_the_reader_language(tmp_path, monkeypatch):
-    monkeypatch.setenv("LOGNAME", "root")  # who the store names (getpass reads LOGNAME first)
+    # The commands are the organiser's, in the reader's language, whatever the login name (issue 46, item 8).
+    monkeypatch.setenv("LOGNAME", "root")
     ev = str(tmp_path / "new.db")
     ok("new", ev, "--game", "duel", "--seed", "3", "--bye-score", "1/2")
     ok("players", "add", ev, "Anna", "Ben", "Carla")
@@ -86,17 +87,17 @@ def test_new_entries_are_stored_as_data_and_said_in_the_reader_language(tmp_path
     ]
     english = said(ev)
     assert english[1:] == [
-        "root: bye worth 1/2 match points", "root registered 'Anna' from round 1",
-        "root registered 'Ben' from round 1", "root registered 'Carla' from round 1",
-        f"root seated round 1: Swiss pairing, 1 matches, bye {bye}", "root started the clock: 1 minute",
-        "root took 5 minutes off the clock: 0:00 left", "root added desk 'Boss' (organiser)"]
+        "the organiser: bye worth 1/2 match points", "the organiser registered 'Anna' from round 1",
+        "the organiser registered 'Ben' from round 1", "the organiser registered 'Carla' from round 1",
+        f"the organiser seated round 1: Swiss pairing, 1 matches, bye {bye}", "the organiser started the clock: 1 minute",
+        "the organiser took 5 minutes off the clock: 0:00 left", "the organiser added desk 'Boss' (organiser)"]
     ok("event", ev, "--lang", "de")
     assert said(ev)[1:9] == [
-        "root: ein Freilos zählt 1/2 Matchpunkte", "root hat 'Anna' ab Runde 1 angemeldet",
-        "root hat 'Ben' ab Runde 1 angemeldet", "root hat 'Carla' ab Runde 1 angemeldet",
-        f"root hat Runde 1 ausgelost: Schweizer System, 1 Partien, Freilos {bye}",
-        "root hat die Uhr gestartet: 1 Minute", "root hat 5 Minuten von der Uhr abgezogen: noch 0:00",
-        "root hat den Eingabeplatz 'Boss' angelegt (Turnierleitung)"]
+        "die Turnierleitung: ein Freilos zählt 1/2 Matchpunkte", "die Turnierleitung hat 'Anna' ab Runde 1 angemeldet",
+        "die Turnierleitung hat 'Ben' ab Runde 1 angemeldet", "die Turnierleitung hat 'Carla' ab Runde 1 angemeldet",
+        f"die Turnierleitung hat Runde 1 ausgelost: Schweizer System, 1 Partien, Freilos {bye}",
+        "die Turnierleitung hat die Uhr gestartet: 1 Minute", "die Turnierleitung hat 5 Minuten von der Uhr abgezogen: noch 0:00",
+        "die Turnierleitung hat den Eingabeplatz 'Boss' angelegt (Turnierleitung)"]
 
 
 def test_the_json_history_carries_the_action_and_its_parameters(tmp_path):
@@ -148,7 +149,8 @@ def test_an_event_of_schema_version_2_is_upgraded_on_both_backends(backend, tmp_
     assert upgraded.setting("schema_version") == str(store.SCHEMA_VERSION)
     assert [(e.detail, e.params) for e in upgraded.history()] == [
         ("'Anna' from round 1", None), ("", {"name": "Ben", "round": 1})]
-    assert [e.text.split(" ", 1)[1] for e in history(upgraded)] == [
+    assert [e.text.removeprefix("the organiser ") if e.text.startswith("the organiser ")
+            else e.text.split(" ", 1)[1] for e in history(upgraded)] == [
         "registered 'Anna' from round 1", "registered 'Ben' from round 1"]
     assert render(history(upgraded, player="anna"), "text").count("\n") == 1
 
@@ -186,7 +188,7 @@ def test_a_removed_sheet_is_stored_as_data_and_said_in_french(tmp_path, monkeypa
     assert (last.action, last.params, last.detail) == (
         "results.remove", {"round": 1, "table": 1, "removed": 1, "reason": "sheet of round 2"}, "")
     ok("event", str(ev.path), "--lang", "fr")
-    assert said(str(ev.path))[-2] == ("org a retiré la ronde 1, table 1 (la version 1 reste dans l'historique) ; "
+    assert said(str(ev.path))[-2] == ("l'organisation a retiré la ronde 1, table 1 (la version 1 reste dans l'historique) ; "
                                       "motif : sheet of round 2")
     # Found by the round and by a player of the removed sheet.
     name = str(table_rows(ev.path, 1, 1)[0]["player"])
