@@ -143,8 +143,11 @@ def test_a_command_that_wrote_to_its_event_leaves_the_file_whole(tmp_path):
 
 def test_with_another_thread_at_work_the_program_ends_as_python_does():
     """Python waits for a thread still at work before it ends; so does the program then."""
-    script = ENDING.replace("from tourney.cli import main", "import threading, time\n"
-                            "threading.Thread(target=time.sleep, args=(0.3,)).start()\nfrom tourney.cli import main")
+    # The thread works until Python's own ending starts (threading's exit hooks run before it
+    # waits for the threads), so it is at work when the command ends however slow the machine.
+    script = ENDING.replace("from tourney.cli import main", "import threading\nbusy = threading.Event()\n"
+                            "threading._register_atexit(busy.set)\n"
+                            "threading.Thread(target=busy.wait, args=(120,)).start()\nfrom tourney.cli import main")
     done = subprocess.run([sys.executable, "-c", script, "--help"], capture_output=True, text=True, cwd=ROOT,
                           check=False, timeout=120)
     assert done.returncode == 0 and done.stdout.endswith("at exit\ntorn down\n"), done.stdout
