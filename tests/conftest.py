@@ -243,3 +243,23 @@ def served(tmp_path):
     server = Server(ev.path)
     yield ev, server
     server.stop()
+
+
+@pytest.fixture
+def reporting(tmp_path):
+    """The Bonn event with its players reporting their own tables, round 1 published: (event,
+    every player's code)."""
+    from live_event import self_reporting
+
+    return self_reporting(tmp_path)
+
+
+@pytest.fixture
+def reporting_served(reporting):
+    """`reporting` with `tourney serve` running over it as a real process: (event, server, codes)."""
+    from live_event import Server
+
+    ev, codes = reporting
+    server = Server(ev.path)
+    yield ev, server, codes
+    server.stop()

@@ -171,13 +171,24 @@ class Server:
         return out
 
 
-def desk_table_page(browser, server: Server, token: str, table: int, *, round_no: int = 1):
-    """A desk's browser page (Playwright), logged in with `token`, on the form of one table."""
-    page = browser.new_page(viewport={"width": 1100, "height": 800})
+def log_in(page, server: Server, token: str):
+    """Log the browser page in as the desk (or organiser) of `token`, as a volunteer does: the
+    login form, then the desk's start page. Returns the page."""
     page.goto(server.url + "/desk/login")
     page.fill("input[name=token]", token)
     page.click("button[type=submit]")
     page.wait_for_url(server.url + "/desk")
+    return page
+
+
+def desk_page(browser, server: Server, token: str):
+    """A desk's browser page (Playwright) at laptop size, logged in with `token`."""
+    return log_in(browser.new_page(viewport={"width": 1100, "height": 800}), server, token)
+
+
+def desk_table_page(browser, server: Server, token: str, table: int, *, round_no: int = 1):
+    """A desk's browser page (Playwright), logged in with `token`, on the form of one table."""
+    page = desk_page(browser, server, token)
     page.goto(server.url + f"/desk/rounds/{round_no}/tables/{table}")
     page.wait_for_selector("#findinglist li")
     return page

@@ -18,7 +18,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from live_event import Server, build_event, free_port, report_table, table_rows, type_sheet
+from live_event import Server, build_event, free_port, log_in, report_table, table_rows, type_sheet
 
 from tourney.core.store import Event
 from tourney.event import live
@@ -53,11 +53,7 @@ def test_a_sheet_typed_offline_waits_survives_a_reload_and_is_stored_once(browse
     ev, server = served
     rows = table_rows(ev.path, 1, 1)
     context = browser.new_context(viewport={"width": 1100, "height": 800})
-    page = context.new_page()
-    page.goto(server.url + "/desk/login")
-    page.fill("input[name=token]", ev.desk_a)
-    page.click("button[type=submit]")
-    page.wait_for_url(server.url + "/desk")
+    page = log_in(context.new_page(), server, ev.desk_a)
     page.goto(server.url + "/desk/rounds/1/tables/1")
     page.wait_for_selector("#findinglist li")
 

@@ -2,24 +2,14 @@
 says it was stored (the page reloads to show the table stored)."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 
-import pytest
-from live_event import LiveEvent, Server, post_json, self_reporting, table_rows
+from live_event import desk_page, post_json, table_rows
 
 from tourney.core.store import Event
 
 
-@pytest.fixture
-def served(tmp_path) -> Iterator[tuple[LiveEvent, Server, dict[str, str]]]:
-    ev, codes = self_reporting(tmp_path)
-    server = Server(ev.path)
-    yield ev, server, codes
-    server.stop()
-
-
-def test_the_desk_says_an_accepted_report_was_stored(browser, served):
-    ev, server, codes = served
+def test_the_desk_says_an_accepted_report_was_stored(browser, reporting_served):
+    ev, server, codes = reporting_served
     rows = table_rows(ev.path, 1, 1)
     players = [str(r["player"]) for r in rows]
     base = f"{server.url}/api/rounds/1/tables/1"
@@ -28,11 +18,7 @@ def test_the_desk_says_an_accepted_report_was_stored(browser, served):
     status, _ = post_json(base + "/confirm", {"player": players[1], "code": codes[players[1]], "report": sent["report"],
                                          "agree": False})
     assert status == 409  # disputed: with the organiser
-    page = browser.new_page(viewport={"width": 1100, "height": 800})
-    page.goto(server.url + "/desk/login")
-    page.fill("input[name=token]", ev.organiser)
-    page.click("button[type=submit]")
-    page.wait_for_url(server.url + "/desk")
+    page = desk_page(browser, server, ev.organiser)
     page.goto(server.url + "/desk/rounds/1/tables/1")
     page.click("#report-accept")
     page.wait_for_function("document.getElementById('status').className === 'ok'")

@@ -3,12 +3,7 @@ confirmed the earlier one that their confirmation was reset (page and API)."""
 from __future__ import annotations
 
 import pytest
-from live_event import LiveEvent, self_reporting, table_rows
-
-
-@pytest.fixture
-def reporting(tmp_path) -> tuple[LiveEvent, dict[str, str]]:
-    return self_reporting(tmp_path)
+from live_event import LiveEvent, table_rows
 
 
 @pytest.fixture

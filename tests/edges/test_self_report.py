@@ -12,7 +12,7 @@ import re
 import pytest
 from click.testing import CliRunner
 from conftest import HEADER, duel_row, write_duel_sheet, write_sheet
-from live_event import LiveEvent, build_event, self_reporting, table_rows
+from live_event import LiveEvent, build_event, table_rows
 from starlette.testclient import TestClient
 
 from tourney.cli import cli
@@ -24,11 +24,6 @@ from tourney.games.duel.sheetformat import COLUMNS as DUEL_COLUMNS
 from tourney.games.registry import find_game
 from tourney.server import app as server_app
 from tourney.server import create_app
-
-
-@pytest.fixture
-def reporting(tmp_path) -> tuple[LiveEvent, dict[str, str]]:
-    return self_reporting(tmp_path)
 
 
 @pytest.fixture

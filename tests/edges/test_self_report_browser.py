@@ -4,13 +4,11 @@ one browser context each) on the live server started as a real process. Five pho
 reported; 20 players check in and round 1 is seated with them."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 from conftest import HEADER, write_sheet
-from live_event import PHONE, LiveEvent, Server, build_event, self_reporting, table_rows, type_sheet
+from live_event import PHONE, Server, build_event, desk_page, table_rows, type_sheet
 
 from tourney.cli import cli
 from tourney.core.store import Event, sheet_reports
@@ -20,14 +18,6 @@ from tourney.event.setup import update_event
 from tourney.games.registry import find_game
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-
-
-@pytest.fixture
-def served(tmp_path) -> Iterator[tuple[LiveEvent, Server, dict[str, str]]]:
-    ev, codes = self_reporting(tmp_path)
-    server = Server(ev.path)
-    yield ev, server, codes
-    server.stop()
 
 
 def phone(browser, url: str):
@@ -56,8 +46,8 @@ def answer(page, player: str, code: str, button: str) -> None:
     row.locator(f"button.{button}").click()
 
 
-def test_five_phones_of_a_table_report_and_confirm_its_sheet(browser, served, tmp_path):
-    ev, server, codes = served
+def test_five_phones_of_a_table_report_and_confirm_its_sheet(browser, reporting_served, tmp_path):
+    ev, server, codes = reporting_served
     rows = table_rows(ev.path, 1, 1)
     players = [str(r["player"]) for r in rows]
     first = report_from_phone(browser, server, 1, players[0], codes[players[0]], rows)
@@ -95,8 +85,8 @@ def test_five_phones_of_a_table_report_and_confirm_its_sheet(browser, served, tm
     assert all(repr(p) in line for p in players[1:])
 
 
-def test_a_player_disputes_and_the_organiser_decides(browser, served):
-    ev, server, codes = served
+def test_a_player_disputes_and_the_organiser_decides(browser, reporting_served):
+    ev, server, codes = reporting_served
     rows = table_rows(ev.path, 1, 2)
     players = [str(r["player"]) for r in rows]
     first = report_from_phone(browser, server, 2, players[1], codes[players[1]], rows)
@@ -114,11 +104,7 @@ def test_a_player_disputes_and_the_organiser_decides(browser, served):
     assert first.locator("form.confirm").count() == 0 and first.locator("#start-report").count() == 0
     assert Event.open(ev.path).results() == []
 
-    desk = browser.new_page(viewport={"width": 1100, "height": 800})
-    desk.goto(server.url + "/desk/login")
-    desk.fill("input[name=token]", ev.organiser)
-    desk.click("button[type=submit]")
-    desk.wait_for_url(server.url + "/desk")
+    desk = desk_page(browser, server, ev.organiser)
     queue = desk.locator("section.reportqueue")
     assert f"disputed by {players[2]} (reported by {players[1]})" in queue.inner_text()
     queue.locator("a").click()
@@ -140,8 +126,8 @@ def test_a_player_disputes_and_the_organiser_decides(browser, served):
     desk.close()
 
 
-def test_a_sheet_with_a_rule_error_goes_to_the_organiser_only_when_sent(browser, served):
-    ev, server, codes = served
+def test_a_sheet_with_a_rule_error_goes_to_the_organiser_only_when_sent(browser, reporting_served):
+    ev, server, codes = reporting_served
     rows = table_rows(ev.path, 1, 3)
     players = [str(r["player"]) for r in rows]
     bad = [dict(r) for r in rows]
@@ -157,11 +143,7 @@ def test_a_sheet_with_a_rule_error_goes_to_the_organiser_only_when_sent(browser,
     assert Event.open(ev.path).results() == []
     [held] = sheet_reports(Event.open(ev.path))
     assert held.status == "errors" and held.reporter == players[0]
-    desk = browser.new_page(viewport={"width": 1100, "height": 800})
-    desk.goto(server.url + "/desk/login")
-    desk.fill("input[name=token]", ev.organiser)
-    desk.click("button[type=submit]")
-    desk.wait_for_url(server.url + "/desk")
+    desk = desk_page(browser, server, ev.organiser)
     assert "rule errors" in desk.inner_text("section.reportqueue")
     desk.goto(server.url + "/desk/rounds/1/tables/3")
     assert "totals don't add up" in desk.inner_text("#report ul.reportfindings")

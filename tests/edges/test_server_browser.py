@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from live_event import PHONE, Server, build_event, table_rows, type_sheet
+from live_event import PHONE, Server, build_event, desk_page, table_rows, type_sheet
 
 from tourney.event import entry
 from tourney.core.store import Event
@@ -13,12 +13,9 @@ from tourney.core.store import Event
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-def desk_page(browser, server: Server, token: str, table: int):
-    page = browser.new_page(viewport={"width": 1100, "height": 800})
-    page.goto(server.url + "/desk/login")
-    page.fill("input[name=token]", token)
-    page.click("button[type=submit]")
-    page.wait_for_url(server.url + "/desk")
+def desk_form(browser, server: Server, token: str, table: int):
+    """The desk's form of one table, reached as a volunteer does: from the desk's list."""
+    page = desk_page(browser, server, token)
     page.click(f"a[href='/desk/rounds/1/tables/{table}']")
     page.wait_for_selector("#findinglist li")
     return page
@@ -43,7 +40,7 @@ def test_phone_player_finds_their_seat(browser, served):
 def test_desk_types_sees_a_finding_fixes_it_and_saves(browser, served):
     ev, server = served
     rows = table_rows(ev.path, 1, 1)
-    page = desk_page(browser, server, ev.desk_a, 1)
+    page = desk_form(browser, server, ev.desk_a, 1)
     wrong = [dict(r) for r in rows]
     wrong[1]["total"] = int(rows[1]["total"]) + 1  # type: ignore[call-overload]
     type_sheet(page, wrong)
@@ -73,7 +70,7 @@ def test_standings_page_changes_without_reload(browser, served):
     first_row = page.locator("table.standings tbody tr").first
     assert page.locator("p.notice").inner_text() == "No results yet."  # no ranking by lot alone
     page.evaluate("window.notReloaded = true")
-    desk = desk_page(browser, server, ev.desk_a, 2)
+    desk = desk_form(browser, server, ev.desk_a, 2)
     rows = table_rows(ev.path, 1, 2)
     type_sheet(desk, rows)
     desk.click("#save")
@@ -89,8 +86,8 @@ def test_standings_page_changes_without_reload(browser, served):
 
 def test_two_desks_saving_the_same_table_conflict(browser, served):
     ev, server = served
-    first = desk_page(browser, server, ev.desk_a, 3)
-    second = desk_page(browser, server, ev.desk_b, 3)
+    first = desk_form(browser, server, ev.desk_a, 3)
+    second = desk_form(browser, server, ev.desk_b, 3)
     rows = table_rows(ev.path, 1, 3)
     other = table_rows(ev.path, 1, 3, bump=1)
     type_sheet(first, rows)
@@ -120,18 +117,18 @@ def test_blind_double_entry_mismatch_goes_to_the_organiser(browser, served):
 
     update_event(Event.open(ev.path), double_entry=True, game=find_game("7wonders"))
     rows, other = table_rows(ev.path, 1, 4), table_rows(ev.path, 1, 4, bump=1)
-    first = desk_page(browser, server, ev.desk_a, 4)
+    first = desk_form(browser, server, ev.desk_a, 4)
     type_sheet(first, rows)
     first.click("#save")
     first.locator("#status.ok", has_text="Held until a second desk's entry agrees").wait_for()
-    second = desk_page(browser, server, ev.desk_b, 4)
+    second = desk_form(browser, server, ev.desk_b, 4)
     type_sheet(second, other)
     second.click("#save")
     second.locator("#status.error", has_text="differs from another desk's").wait_for()
     assert second.locator("#conflict").is_hidden()  # blind: desk B never sees desk A's numbers
     assert Event.open(ev.path).results() == []
 
-    organiser = desk_page(browser, server, ev.organiser, 4)
+    organiser = desk_form(browser, server, ev.organiser, 4)
     compare = organiser.locator("#compare")
     assert compare.locator("th").all_inner_texts()[-2:] == ["Desk A", "Desk B"]
     first_seat = compare.locator("tbody tr").first.locator("td").all_inner_texts()
@@ -153,7 +150,7 @@ def test_a_german_desk_form_is_laid_out_like_the_pad(browser, tmp_path):
     ev = build_event(tmp_path)
     server = Server(ev.path, "--lang", "de")
     try:
-        page = desk_page(browser, server, ev.desk_a, 1)
+        page = desk_form(browser, server, ev.desk_a, 1)
         labels = page.locator("table.pad:not(.optional) th[scope=row]").all_inner_texts()
         assert labels == ["Weltwunder", "Seite", "Militär", "Münzen", "Weltwunder-Punkte", "Zivil", "Handel",
                           "Gilden", "Wissenschaft", "Summe", "Münzen am Ende"]
