@@ -32,8 +32,9 @@ bench: $(TEST_STAMP)
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 # Every dependency at the newest release pyproject.toml allows; then `make clean test demo`.
+# `make lock KEEP=1`: add what pyproject.toml newly asks for, keep every other pin.
 lock:
-	@tools/lock.sh
+	@KEEP=$(KEEP) tools/lock.sh
 
 # Re-extract the messages from the code, merge them into every catalogue (translate the new
 # entries in tourney/locale/*/LC_MESSAGES/tourney.po), then compile the .mo files that ship.
