@@ -10,6 +10,7 @@ import functools
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.convertors import register_url_convertor
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -26,7 +27,7 @@ from tourney.event import live
 from tourney.server import body, stream
 from tourney.server.cache import PageCache
 from tourney.server.guard import (
-    NumberConvertor, ReadOnly, TextConvertor, WrongTryLimit, busy_answer, disk_full_answer,
+    NumberConvertor, ReadOnly, TextConvertor, WrongTryLimit, busy_answer, disk_full_answer, no_route_answer,
 )
 from tourney.server.headers import SecurityHeaders
 from tourney.server.once import Once
@@ -68,6 +69,9 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     async def full(request: Request, exc: Exception) -> Response:
         return disk_full_answer(request, state.lang, exc.location if isinstance(exc, DiskFull) else event.location)
 
+    async def no_route(request: Request, exc: Exception) -> Response:
+        return no_route_answer(request, state.lang, exc.status_code if isinstance(exc, HTTPException) else 404)
+
     async def unreadable(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, body.BodyRefused)
         return JSONResponse(body.refusal_json(exc, findings=[]), 422)
@@ -86,7 +90,7 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
     # The server's own app answers the phones' every-second requests before its routing; beside
     # other events, the server in front of them does (`tourney.server.several`).
     quick: dict[str, Answer] = {"/api/stamp": functools.partial(public.stamp_answer, site)}
-    handlers = {Busy: busy, DiskFull: full, body.BodyRefused: unreadable}
+    handlers = {Busy: busy, DiskFull: full, body.BodyRefused: unreadable, 404: no_route, 405: no_route}
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers,
                     middleware=[*([Middleware(Quick, answers=quick)] if not root else []), Middleware(SecurityHeaders),
                                 *guards, Middleware(WrongTryLimit, event=event, lang=state.lang)])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, ValidationError
 from pydantic_core import PydanticCustomError
 from starlette.requests import Request
 
@@ -31,7 +31,13 @@ def _not_blank(text: str) -> str:
     return text
 
 
-Int64 = Annotated[int, Field(strict=True, ge=LOW, le=HIGH)]
+def _whole(value: Any) -> Any:
+    """A whole number sent as `2.0` is the number 2: JSON Schema's "integer" (what /openapi.json
+    says) includes it. Any other float stays one, and is refused."""
+    return int(value) if isinstance(value, float) and value.is_integer() and LOW <= value <= HIGH else value
+
+
+Int64 = Annotated[int, Field(strict=True, ge=LOW, le=HIGH), BeforeValidator(_whole)]
 Text = Annotated[str, Field(strict=True), AfterValidator(storable)]
 #: A name or a code: text that is not empty.
 Word = Annotated[str, Field(strict=True, min_length=1), AfterValidator(storable), AfterValidator(_not_blank)]
@@ -180,7 +186,8 @@ def _refused(exc: ValidationError, lang: str) -> BodyRefused:
         loc = tuple(first["loc"])
         path = field_path(loc)
         kind = first["type"]
-        tags = {str(e["loc"][-1]) for e in errors if field_path(tuple(e["loc"])) == path}
+        # (A body that is not an object has no location at all: `"text"`, `[1]`, `3`.)
+        tags = {str(e["loc"][-1]) for e in errors if e["loc"] and field_path(tuple(e["loc"])) == path}
         if kind.endswith("_type") and "int" in " ".join(tags) and "str" in " ".join(tags):  # a cell's kinds
             kind = "cell_type"
         problem = _(_PROBLEMS.get(kind, N_("not what the route takes"))).format(low=LOW, high=HIGH)

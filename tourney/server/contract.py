@@ -13,7 +13,9 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from tourney.server import body
-from tourney.server.declare import ANSWERS, EVENTS, HTML, JSON_ANY, REDIRECT, XLSX, Error, Guard, Op
+from tourney.server.declare import (
+    ANSWERS, EVENTS, HTML, JSON_ANY, REDIRECT, XLSX, Error, Guard, Link, Op, Refusal,
+)
 
 
 _PARAMS = {
@@ -27,12 +29,19 @@ _MEDIA = {
     HTML: {"text/html": {"schema": {"type": "string"}}},
     XLSX: {"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {
         "schema": {"type": "string", "contentMediaType": "application/octet-stream"}}},
-    EVENTS: {"text/event-stream": {"schema": {"type": "string"}}},
+    # Each event of the stream (OpenAPI 3.1 has no itemSchema: `schema` is one event's): its data
+    # is the JSON of GET /api/stamp.
+    EVENTS: {"text/event-stream": {"schema": {
+        "type": "object", "required": ["data"], "properties": {
+            "data": {"type": "string", "contentMediaType": "application/json",
+                     "contentSchema": {"$ref": "#/components/schemas/Stamp"}},
+            "event": {"type": "string"}, "id": {"type": "string"}, "retry": {"type": "integer"}}}}},
     JSON_ANY: {"application/json": {"schema": {}}},
 }
 _WHY = {200: "done", 201: "stored", 202: "accepted, waiting", 303: "redirect", 304: "not modified",
         401: "no valid token or session", 403: "refused: a wrong code, another table's player, not an organiser, "
-        "or a failed CSRF check", 404: "no such round, table, player or report", 409: "conflict",
+        "or a failed CSRF check", 404: "no such round, table, player or report (or no such path: a number or name "
+        "that is not what the path takes)", 409: "conflict",
         422: "the body does not match the schema, or the sheet has errors", 429: "too many wrong tokens or "
         "codes from this address", 503: "the event is busy: send it again", 507: "the disk is full: send it "
         "again once space is freed"}
@@ -87,11 +96,15 @@ def _operation(op: Op) -> dict[str, Any]:
                                       "gets the first answer (Idempotent-Replayed: true)",
                        "schema": {"type": "string", "minLength": 1, "maxLength": 128, "pattern": "^[!-~]+$"}})
     answers = dict(op.answers)
-    if op.writes:
+    if _path_names(op.path):  # a number or a name that is not what the path takes matches no route
+        answers.setdefault(404, Error if op.path.startswith("/api/") else HTML)
+    if op.writes:  # a key that is not 1 to 128 visible ASCII characters, or used for another request
         answers.update({503: Error, 507: Error})
+        answers.setdefault(422, Refusal)
     out: dict[str, Any] = {"summary": op.summary, "description": f"Who may call it: {op.guard.value}.",
-                           "operationId": _operation_id(op), "parameters": params,
-                           "responses": {str(status): _response(status, answers[status]) for status in sorted(answers)}}
+                           "operationId": _operation_id(op.method, op.path), "parameters": params,
+                           "responses": {str(status): _response(status, answers[status], op.links.get(status, ()))
+                                         for status in sorted(answers)}}
     if op.guard in _SECURITY:
         out["security"] = _SECURITY[op.guard]
     if op.takes is not None:
@@ -99,11 +112,12 @@ def _operation(op: Op) -> dict[str, Any]:
             "schema": {"$ref": f"#/components/schemas/{op.takes.__name__}"}}}}
     elif op.form:
         out["requestBody"] = {"required": True, "content": {"application/x-www-form-urlencoded": {"schema": {
-            "type": "object", "properties": {f: {"type": "string"} for f in op.form}}}}}
+            "type": "object", "properties": {f: {"type": "string"} for f in op.form},
+            "required": [f for f in op.form if f != "idempotency_key"]}}}}
     return out
 
 
-def _response(status: int, what: type[BaseModel] | str) -> dict[str, Any]:
+def _response(status: int, what: type[BaseModel] | str, links: Sequence[Link] = ()) -> dict[str, Any]:
     said: dict[str, Any] = {"description": _WHY.get(status, "")}
     if isinstance(what, type):
         said["content"] = {"application/json": {"schema": {"$ref": f"#/components/schemas/{what.__name__}"}}}
@@ -113,16 +127,31 @@ def _response(status: int, what: type[BaseModel] | str) -> dict[str, Any]:
         said["headers"] = _RETRY
     if what == REDIRECT:
         said["headers"] = {"Location": {"schema": {"type": "string"}}}
+    if links:
+        said["links"] = {link.name: _link(link) for link in links}
     return said
+
+
+def _link(link: Link) -> dict[str, Any]:
+    """An OpenAPI link object; the fields of `body` go into the next request's body (runtime
+    expressions inside an object, as schemathesis reads them; the other fields are the client's)."""
+    out: dict[str, Any] = {"operationId": _operation_id(link.method, link.path)}
+    if link.parameters:
+        out["parameters"] = dict(link.parameters)
+    if link.body:
+        out["requestBody"] = dict(link.body)
+    if link.description:
+        out["description"] = link.description
+    return out
 
 
 def _path_names(path: str) -> list[str]:
     return [part[1:-1] for part in path.split("/") if part.startswith("{")]
 
 
-def _operation_id(op: Op) -> str:
-    words = [p.strip("{}").replace(".", "_").replace("-", "_") for p in op.path.split("/") if p]
-    return op.method.lower() + "_" + ("_".join(words) or "home")
+def _operation_id(method: str, path: str) -> str:
+    words = [p.strip("{}").replace(".", "_").replace("-", "_") for p in path.split("/") if p]
+    return method.lower() + "_" + ("_".join(words) or "home")
 
 
 

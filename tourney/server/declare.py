@@ -164,6 +164,20 @@ Handler = Callable[["Ctx"], Awaitable[Response]]
 
 
 @dataclass(frozen=True)
+class Link:
+    """An OpenAPI link: what a client may do next with an answer, the route (method, path) and
+    the values it takes from the request and the answer (runtime expressions such as
+    `$request.path.n`, `$response.body#/version`); `body` holds the body's fields so taken."""
+
+    name: str
+    method: str
+    path: str
+    parameters: Mapping[str, str] = field(default_factory=dict)
+    body: Mapping[str, Any] = field(default_factory=dict)
+    description: str = ""
+
+
+@dataclass(frozen=True)
 class Op:
     """One route: its method and path (`{n}`, `{t}`, `{id}`: numbers; `{name}`: a name), what it
     does, who may call it, its handler, its answers by status (a model, or JSON_ANY, HTML, XLSX,
@@ -184,6 +198,8 @@ class Op:
     optional_body: bool = False
     #: The refusal of a desk that is not an organiser's (Guard.ORGANISER), in the catalogue.
     not_organiser: str = ""
+    #: What a client may do next with an answer, by status (OpenAPI links).
+    links: Mapping[int, tuple[Link, ...]] = field(default_factory=dict)
 
     @property
     def route_path(self) -> str:

@@ -64,13 +64,35 @@ class TextConvertor(Convertor[str]):
         return value
 
 
+def is_api(request: Request) -> bool:
+    """Whether the request is to the JSON API (`/api/…`, below the event's root beside other
+    events): its refusals are JSON, the pages' and forms' are HTML."""
+    path, root = request.url.path, request.scope.get("root_path", "")
+    return (path[len(root):] if root and path.startswith(root) else path).startswith("/api/")
+
+
+def no_route_answer(request: Request, lang: str, status: int) -> Response:
+    """A request no route takes: 404 (no such path: a number too long, a name with a slash) or
+    405 (the path takes another method), JSON under `/api/`, a page elsewhere, as documented."""
+    with use_language(lang):
+        if status == 405:
+            said = _("{method} is not what {path} takes (the routes are described at /openapi.json)").format(
+                method=request.method, path=request.url.path)
+        else:
+            said = _("there is nothing at {path} (the routes are described at /openapi.json)").format(
+                path=request.url.path)
+    if is_api(request):
+        return JSONResponse({"error": said}, status)
+    return HTMLResponse(said, status)
+
+
 def busy_answer(request: Request, lang: str) -> Response:
     """Another program held the event's write lock beyond the bounded wait (`sql.WRITE_WAIT`):
     503, to be sent again; the desk page shows the message."""
     with use_language(lang):
         refused = _("the event is busy: another program is writing to it; nothing was stored: try again in a moment")
     headers = {"Retry-After": str(BUSY_RETRY)}
-    if request.url.path.startswith("/api/"):
+    if is_api(request):
         return JSONResponse({"error": refused}, 503, headers=headers)
     return HTMLResponse(refused, 503, headers=headers)
 
@@ -83,7 +105,7 @@ def disk_full_answer(request: Request, lang: str, location: str) -> Response:
         refused = _("can't store the change in {file!r}: the disk is full: free some space, then try again; the "
                     "event is intact, nothing was changed").format(file=location)
     headers = {"Retry-After": str(FULL_RETRY)}
-    if request.url.path.startswith("/api/"):
+    if is_api(request):
         return JSONResponse({"error": refused}, 507, headers=headers)
     return HTMLResponse(refused, 507, headers=headers)
 
@@ -151,7 +173,7 @@ def too_many_said(lang: str, wait: int) -> str:
 def too_many_answer(request: Request, lang: str, wait: int) -> Response:
     """429 with `Retry-After`: the address tried too many wrong tokens or codes in the window."""
     headers = {"Retry-After": str(wait)}
-    if request.url.path.startswith("/api/"):
+    if is_api(request):
         return JSONResponse({"error": too_many_said(lang, wait)}, 429, headers=headers)
     return HTMLResponse(too_many_said(lang, wait), 429, headers=headers)
 

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from tourney.core import store
 from tourney.core.i18n import N_, _, use_language
 from tourney.core.store.answers import MAX_KEY, StoredAnswer, good_key, keep_answer, stored_answer
+from tourney.server.guard import is_api
 
 HEADER = "idempotency-key"
 #: The same key as a form field: the desk's HTML forms carry one (a plain form POST sent twice).
@@ -95,9 +96,11 @@ class Once:
     lang: str
     changed: Callable[[], None]
 
-    def refused(self, message: str, **values: object) -> JSONResponse:
+    def refused(self, request: Request, message: str, **values: object) -> Response:
+        """422: JSON to the API, a page to a desk page's form (what its route documents)."""
         with use_language(self.lang):
-            return JSONResponse({"error": _(message).format(**values)}, 422)
+            said = _(message).format(**values)
+        return JSONResponse({"error": said}, 422) if is_api(request) else HTMLResponse(said, 422)
 
     async def __call__(self, request: Request, scope: str, act: Callable[[], Response], *,
                        lock: threading.Lock | None = None) -> Response:
@@ -111,10 +114,13 @@ class Once:
         that a request answered before gets its first answer back."""
         key = await request_key(request)
         if key is not None and not good_key(key):
-            return self.refused(N_("the Idempotency-Key must be 1 to {n} visible ASCII characters (a UUID, say): "
-                                  "send a new key with the request"), n=MAX_KEY)
+            return self.refused(request, N_("the Idempotency-Key must be 1 to {n} visible ASCII characters (a UUID, "
+                                            "say): send a new key with the request"), n=MAX_KEY)
         asked = f"{request.method} {request.url.path}"
         digest = await body_digest(request) if key is not None else ""
+        reused = self.refused(request, N_(
+            "this Idempotency-Key was used before for another request: send a new key with a "
+            "new request (the same key only with the same request, to send it again)"))
 
         def run() -> Response:
             with lock or contextlib.nullcontext():
@@ -122,21 +128,20 @@ class Once:
                     act = prepare()
                     if key is None:
                         return act()
-                    return self._once(scope, key, asked, digest, act)
+                    return self._once(scope, key, asked, digest, act, reused)
                 finally:
                     self.changed()  # after the commit: the pages rebuild from what was stored
 
         return await run_in_threadpool(run)
 
-    def _once(self, scope: str, key: str, asked: str, digest: str, act: Callable[[], Response]) -> Response:
+    def _once(self, scope: str, key: str, asked: str, digest: str, act: Callable[[], Response],
+              reused: Response) -> Response:
         try:
             with self.event.transaction() as conn:
                 before = stored_answer(conn, scope, key)
                 if before is not None:
                     if (before.request, before.digest) != (asked, digest):
-                        raise _Answered(self.refused(N_(
-                            "this Idempotency-Key was used before for another request: send a new key with a "
-                            "new request (the same key only with the same request, to send it again)")))
+                        raise _Answered(reused)
                     raise _Answered(_replayed(before))
                 response = act()
                 if response.status_code in NOT_KEPT or response.status_code >= 500:

@@ -16,7 +16,7 @@ from tourney.event.checking import CheckReport
 from tourney.event.errors import ImportRefused, VersionConflict
 from tourney.server import body
 from tourney.server.declare import (
-    Conflict, Discarded, Error, Findings, Guard, Held, Op, Published, Refusal, Saved, Stored,
+    Conflict, Discarded, Error, Findings, Guard, Held, Link, Op, Published, Refusal, Saved, Stored,
 )
 from tourney.server.once import DESK_SCOPE
 from tourney.server.routes.context import Ctx, Site
@@ -147,12 +147,19 @@ async def discard(cx: Ctx) -> Response:
 
 
 D, ORG = Guard.DESK, Guard.ORGANISER
+AT = {"n": "$request.path.n", "t": "$request.path.t"}
+#: A stored sheet is replaced by sending the version it was stored as; a conflict says the stored one.
+REPLACE = Link("replace", "POST", T + "/result", AT, {"version": "$response.body#/version"},
+               "replace the sheet just stored (its version; the rows and the reason are the desk's)")
+REPLACE_STORED = Link("replace", "POST", T + "/result", AT, {"version": "$response.body#/stored/version"},
+                      "replace the stored sheet the conflict names (its version)")
 REFUSED = {401: Error, 429: Error}
 REPORTS = N_("only an organiser's desk accepts or discards a report")
 ROUTES = (
     Op("GET", T + "/result", "the table's stored sheet", D, get_result, {200: Stored, **REFUSED}),
     Op("POST", T + "/result", "a desk saves the table's sheet (the version it saw: null for a first entry)", D,
-       save, {201: Saved, 202: Held, 409: Conflict, 422: Refusal, **REFUSED}, takes=body.Sheet, writes=True),
+       save, {201: Saved, 202: Held, 409: Conflict, 422: Refusal, **REFUSED}, takes=body.Sheet, writes=True,
+       links={201: (REPLACE,), 409: (REPLACE_STORED,)}),
     Op("POST", T + "/check", "the rules engine's findings on a desk's sheet (nothing stored)", D, check,
        {200: Findings, 422: Refusal, **REFUSED}, takes=body.SheetCheck),
     Op("POST", "/api/rounds/{n}/publish", "show the round's seating on the players' pages (or hide it)", ORG,

@@ -14,7 +14,9 @@ from tourney.core.i18n import _, use_language
 from tourney.event import reports
 from tourney.event.errors import AlreadyStored, CodeRefused, ImportRefused, NotAtTable, NotFound, NotOpen
 from tourney.server import body
-from tourney.server.declare import CheckedIn, Conflict, Dropped, Error, Findings, Guard, Op, Refusal, ReportAnswer
+from tourney.server.declare import (
+    CheckedIn, Conflict, Dropped, Error, Findings, Guard, Link, Op, Refusal, ReportAnswer,
+)
 from tourney.server.once import PLAYERS_SCOPE
 from tourney.server.routes.context import Ctx, Site
 
@@ -137,6 +139,20 @@ async def check(cx: Ctx) -> Response:
 
 P = Guard.PLAYER
 REFUSED = {403: Error, 422: Refusal, 429: Error}
+AT = {"n": "$request.path.n", "t": "$request.path.t"}
+#: A report waiting for the other players: each confirms (or disputes) it by its id; anyone reads it.
+WAITING = (
+    Link("confirm", "POST", T + "/confirm", AT, {"report": "$response.body#/report", "agree": True},
+         "another player of the table confirms the report (with their name and code)"),
+    Link("read", "GET", T + "/report", AT, description="the table's open report"),
+)
+#: A report the organiser decides on (disputed, or with rule errors): accepted as reported, or discarded.
+DECIDE = (
+    Link("accept", "POST", T + "/reports/{id}/accept", {**AT, "id": "$response.body#/report"},
+         description="the organiser stores the report as reported (or with the rows edited)"),
+    Link("discard", "POST", T + "/reports/{id}/discard", {**AT, "id": "$response.body#/report"},
+         description="the organiser discards the report: the table may report again"),
+)
 ROUTES = (
     Op("POST", "/api/check-in", "a player checks in (before round 1)", P, check_in,
        {200: CheckedIn, 409: Error, **REFUSED}, takes=body.Player, writes=True),
@@ -145,10 +161,10 @@ ROUTES = (
        {200: Dropped, 409: Error, **REFUSED}, takes=body.Drop, writes=True),
     Op("POST", T + "/report", "a player reports the table's sheet", P, report,
        {201: ReportAnswer, 202: ReportAnswer, 404: Error, 409: Conflict, **REFUSED}, takes=body.Report,
-       writes=True),
+       writes=True, links={202: WAITING + DECIDE, 409: DECIDE}),
     Op("POST", T + "/confirm", "a player confirms the open report, or disputes it", P, confirm,
        {201: ReportAnswer, 202: ReportAnswer, 404: Error, 409: Conflict, **REFUSED}, takes=body.Confirm,
-       writes=True),
+       writes=True, links={202: WAITING[:1], 409: DECIDE}),
     Op("POST", T + "/report/check", "the rules engine's findings on the rows a player typed (nothing stored)",
        Guard.ANYONE, check, {200: Findings, 403: Error, 404: Error, 409: Error, 422: Refusal, 429: Error},
        takes=body.Rows),

@@ -233,7 +233,8 @@ async def api_report(cx: Ctx) -> Response:
 
     def build(stamp: int) -> Built:
         if not is_published(site.event, r):
-            return json_built(stamp, {"report": None}, 404)
+            return json_built(stamp, {"report": None, "error": site.said(N_("round {round}'s seating is not published"),
+                                                                          round=r)}, 404)
         return json_built(stamp, report_json(reports.open_report(site.event, r, t)))
 
     return await site.cached_page(cx.request, ("api-report", r, t), build, settle=False)
@@ -269,6 +270,6 @@ ROUTES = (
     Op("GET", "/api/standings", "the standings as rows", A, api_standings, {200: JSON_ANY}),
     Op("GET", "/api/rounds/{n}/seating", "a round's seating (with a desk's token: also before it is published)",
        A, api_seating, {200: JSON_ANY, 401: Error, 404: Error, 429: Error}),
-    Op("GET", T + "/report", "the table's open report", A, api_report, {200: OpenReport, 404: OpenReport}),
+    Op("GET", T + "/report", "the table's open report", A, api_report, {200: OpenReport, 404: Error}),
     Op("GET", "/openapi.json", "this document", A, openapi_json, {200: JSON_ANY}),
 )

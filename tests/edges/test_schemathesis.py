@@ -1,0 +1,97 @@
+"""Issue 48, item 3: an outside client of the contract. schemathesis reads `/openapi.json` of a
+real `tourney serve` on 127.0.0.1 and sends what it describes to every route (with the real
+callers' token, session and codes: tests/contract_client.py), then follows the document's links
+(a report, then its confirmation; a sheet saved, then replaced with its version). No answer may
+be a 5xx, and every one must be documented: its status, content type, headers and body. The
+examples are few and derandomized (the same ones every run); benchmarks/bench_schemathesis.py
+sends many more."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import contract_client
+import pytest
+from contract_client import CHECKS, Hall, open_hall, prepare, record
+from hypothesis import HealthCheck, given, settings
+from hypothesis.errors import Unsatisfiable
+from schemathesis import GenerationMode
+
+#: Examples per route, and the stateful run's scenarios and steps.
+EXAMPLES, SCENARIOS, STEPS = 8, 12, 6
+SETTINGS = settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
+                    suppress_health_check=list(HealthCheck))
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory):
+    hall = open_hall(tmp_path_factory.mktemp("schemathesis"))
+    yield hall
+    out = hall.server.stop()
+    assert "Traceback" not in out, out
+
+
+@pytest.fixture(scope="module")
+def api(hall: Hall):
+    return contract_client.load(hall)
+
+
+@pytest.fixture
+def linked(tmp_path):
+    """A hall of its own for the stateful run (what the other tests stored does not matter)."""
+    hall = open_hall(tmp_path)
+    yield hall, contract_client.load(hall)
+    out = hall.server.stop()
+    assert "Traceback" not in out, out
+
+
+def _operations() -> list[tuple[str, str, GenerationMode]]:
+    """Every route of the committed document (tests/edges/test_openapi.py: the served one), with
+    valid requests, and invalid ones where it takes something (parameters, headers, a body)."""
+    document = json.loads((Path(__file__).resolve().parents[2] / "docs" / "openapi.json").read_text("utf-8"))
+    return [(method.upper(), path, mode) for path, ops in document["paths"].items() for method, op in ops.items()
+            for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE)
+            if mode is GenerationMode.POSITIVE or op["parameters"] or "requestBody" in op]
+
+
+@pytest.mark.parametrize(("method", "path", "mode"), _operations(),
+                         ids=[f"{m} {p} {'valid' if g is GenerationMode.POSITIVE else 'invalid'}"
+                              for m, p, g in _operations()])
+def test_every_route_answers_as_documented(method, path, mode, api, hall):
+    """Bodies, parameters and headers as the document describes them (valid), and not (invalid)."""
+    operation = api[path][method]
+
+    @SETTINGS
+    @given(case=operation.as_strategy(generation_mode=mode))
+    def run(case):
+        prepare(hall, case, realistic=False)
+        response = case.call()
+        record(hall, case, response)
+        case.validate_response(response, checks=CHECKS)
+
+    try:
+        run()
+    except Unsatisfiable:
+        if mode is GenerationMode.POSITIVE:
+            raise
+        # A path name is any text but a slash or NUL: nothing else fits in a URL's segment.
+        pytest.skip("schemathesis can send no request this route's schema does not allow")
+
+
+def test_the_links_lead_on_as_documented(linked):
+    hall, api = linked
+    class Workflow(api.as_state_machine()):  # type: ignore[misc]
+        def before_call(self, case):
+            prepare(hall, case, realistic=True)
+
+        def after_call(self, response, case):
+            record(hall, case, response)
+
+        def validate_response(self, response, case, additional_checks=None, **kwargs):
+            case.validate_response(response, checks=CHECKS, transport_kwargs=kwargs or None)
+
+    Workflow.run(settings=settings(SETTINGS, max_examples=SCENARIOS, stateful_step_count=STEPS))
+    tried = hall.tried
+    # The links were followed: reports confirmed (or waiting for the others), sheets replaced.
+    assert any(k.startswith("POST /api/rounds/{n}/tables/{t}/confirm -> 20") for k in tried), tried
+    assert tried["a stored sheet replaced"] > 0, tried
