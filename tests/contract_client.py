@@ -45,6 +45,9 @@ class Hall:
     cookie: str = ""
     csrf: str = ""
     tried: Counter[str] = field(default_factory=Counter)  # "METHOD path -> status": what was sent
+    #: schemathesis' reports of the failed answers, as found (a scenario over a live server is not
+    #: replayed the same: Hypothesis' replay then says only "inconsistent data generation").
+    failed: list[str] = field(default_factory=list)
     bump: int = 0
 
     @property
@@ -53,6 +56,7 @@ class Hall:
 
 
 def open_hall(folder: Path, *extra: str) -> Hall:
+    folder.mkdir(parents=True, exist_ok=True)
     ev, codes = self_reporting(folder)
     event = Event.open(ev.path)
     tables: dict[int, list[str]] = {}
@@ -151,3 +155,12 @@ def record(hall: Hall, case: Any, response: Any) -> None:
     if said == "POST /api/rounds/{n}/tables/{t}/result" and response.status_code == 201:
         if int(response.json()["version"]) > 1:
             hall.tried["a stored sheet replaced"] += 1
+
+
+def validate(hall: Hall, case: Any, response: Any, **kwargs: Any) -> None:
+    """Check the answer (CHECKS); a failure's report is kept in `hall.failed`, then raised."""
+    try:
+        case.validate_response(response, checks=CHECKS, **kwargs)
+    except Exception as exc:
+        hall.failed.append(str(exc))
+        raise

@@ -60,7 +60,7 @@ def test_each_route_says_who_may_call_it_and_what_it_answers(document):
     assert schemes["deskSession"]["in"] == "cookie" and schemes["csrf"]["name"] == "X-CSRF-Token"
     save = document["paths"]["/api/rounds/{n}/tables/{t}/result"]["post"]
     assert save["security"] == [{"bearer": []}, {"deskSession": [], "csrf": []}]
-    assert sorted(save["responses"]) == ["201", "202", "401", "409", "422", "429", "503", "507"]
+    assert sorted(save["responses"]) == ["201", "202", "401", "404", "409", "422", "429", "503", "507"]
     assert save["requestBody"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Sheet"}
     key = next(p for p in save["parameters"] if p["name"] == "Idempotency-Key")
     assert key["in"] == "header" and key["schema"]["maxLength"] == 128
@@ -98,3 +98,27 @@ def test_beside_other_events_each_event_serves_its_own_document(tmp_path):
     assert one.status_code == two.status_code == 200
     assert one.json()["servers"] == [{"url": "/e/one"}] and two.json()["servers"] == [{"url": "/e/two"}]
     assert one.json()["paths"] == json.loads(COMMITTED.read_text(encoding="utf-8"))["paths"]
+
+
+def test_the_links_say_what_a_client_may_do_next(document):
+    """A report waiting for the others: they confirm it by its id; a sheet stored or in conflict:
+    replaced with its version (issue 48, item 3: schemathesis follows them)."""
+    ids = {op["operationId"]: (path, method) for path, ops in document["paths"].items() for method, op in ops.items()}
+    links = {(path, method, status, name): link for path, ops in document["paths"].items()
+             for method, op in ops.items() for status, answer in op["responses"].items()
+             for name, link in answer.get("links", {}).items()}
+    for (path, _method, _status, _name), link in links.items():
+        target_path, _target_method = ids[link["operationId"]]
+        taken = {p["name"] for p in document["paths"][target_path][_target_method]["parameters"] if p["in"] == "path"}
+        assert set(link.get("parameters", {})) == taken, (path, link)
+    T = "/api/rounds/{n}/tables/{t}"
+    confirm = links[(T + "/report", "post", "202", "confirm")]
+    assert confirm == {"operationId": "post_api_rounds_n_tables_t_confirm",
+                       "parameters": {"n": "$request.path.n", "t": "$request.path.t"},
+                       "requestBody": {"report": "$response.body#/report", "agree": True},
+                       "description": "another player of the table confirms the report (with their name and code)"}
+    assert links[(T + "/result", "post", "201", "replace")]["requestBody"] == {"version": "$response.body#/version"}
+    assert links[(T + "/result", "post", "409", "replace")]["requestBody"] == {
+        "version": "$response.body#/stored/version"}
+    assert {name for (path, _m, status, name) in links if path == T + "/report" and status == "409"} == {
+        "accept", "discard"}
