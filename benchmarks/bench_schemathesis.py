@@ -25,8 +25,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import contract_client  # noqa: E402
-from contract_client import Hall, open_hall, prepare, record, validate  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from contract_client import Hall, follow_links, open_hall, send_examples  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
 from hypothesis.errors import Unsatisfiable  # noqa: E402
 from schemathesis import GenerationMode  # noqa: E402
 
@@ -37,24 +37,21 @@ SETTINGS = settings(max_examples=EXAMPLES, derandomize=True, deadline=None, data
                     suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
 
 
+def operations(api: Any) -> list[Any]:
+    """Every route of the served document (schemathesis leaves out the document's own route
+    when it walks a schema loaded from it)."""
+    return [api[path][method.upper()] for path, ops in api.raw_schema["paths"].items() for method in ops]
+
+
 def stateless(hall: Hall, api: Any) -> list[tuple[str, str]]:
     """Every route, valid requests then invalid ones; the failures found (route, report)."""
     failures: list[tuple[str, str]] = []
-    for result in api.get_all_operations():
-        operation = result.ok()
+    for operation in operations(api):
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
             label = f"{operation.label} ({'valid' if mode is GenerationMode.POSITIVE else 'invalid'})"
 
-            @SETTINGS
-            @given(case=operation.as_strategy(generation_mode=mode))
-            def run(case: Any) -> None:
-                prepare(hall, case, realistic=False)
-                response = case.call()
-                record(hall, case, response)
-                validate(hall, case, response)
-
             try:
-                run()
+                send_examples(hall, operation, mode, SETTINGS)
             except Unsatisfiable:
                 pass  # nothing invalid fits in the route's path (a name is any text but a slash)
             except Exception as exc:  # noqa: BLE001 - schemathesis' failure report, printed below
@@ -63,18 +60,8 @@ def stateless(hall: Hall, api: Any) -> list[tuple[str, str]]:
 
 
 def stateful(hall: Hall, api: Any) -> list[tuple[str, str]]:
-    class Workflow(api.as_state_machine()):  # type: ignore[misc]
-        def before_call(self, case: Any) -> None:
-            prepare(hall, case, realistic=True)
-
-        def after_call(self, response: Any, case: Any) -> None:
-            record(hall, case, response)
-
-        def validate_response(self, response: Any, case: Any, additional_checks: Any = None, **kwargs: Any) -> None:
-            validate(hall, case, response, transport_kwargs=kwargs or None)
-
     try:
-        Workflow.run(settings=settings(SETTINGS, max_examples=SCENARIOS, stateful_step_count=STEPS))
+        follow_links(hall, api, settings(SETTINGS, max_examples=SCENARIOS, stateful_step_count=STEPS))
     except Exception as exc:  # noqa: BLE001
         return [("the links' scenarios", "\n".join(hall.failed[:1]) or str(exc))]
     return []
@@ -101,19 +88,20 @@ def main() -> int:
         hall = open_hall(Path(folder) / "routes")
         try:
             api = contract_client.load(hall)
-            operations = sum(1 for _ in api.get_all_operations())
+            routes = len(operations(api))
             failures += stateless(hall, api)
         finally:
             out = hall.server.stop()
         took = time.monotonic() - start
-        print(f"schemathesis {contract_client.schemathesis.__version__}: {operations} routes, up to {EXAMPLES} "
+        print(f"schemathesis {contract_client.schemathesis.__version__}: {routes} routes, up to {EXAMPLES} "
               f"valid and {EXAMPLES} invalid requests each: {sum(hall.tried.values())} sent in {took:.0f} s")
         print("\n".join(table(hall.tried)))
         if "Traceback" in out:
             failures.append(("the server's output", out))
 
         start = time.monotonic()
-        linked = open_hall(Path(folder) / "links")
+        # Two tables a scenario (Hypothesis runs more scenarios than asked).
+        linked = open_hall(Path(folder) / "links", players=20 * SCENARIOS)
         try:
             failures += stateful(linked, contract_client.load(linked))
         finally:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import schemathesis
+from hypothesis import given, settings
 from live_event import Server, self_reporting
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -49,15 +50,17 @@ class Hall:
     #: replayed the same: Hypothesis' replay then says only "inconsistent data generation").
     failed: list[str] = field(default_factory=list)
     bump: int = 0
+    scenario: int = 0  # the linked run's scenario under way (each has tables of its own)
 
     @property
     def url(self) -> str:
         return self.server.url
 
 
-def open_hall(folder: Path, *extra: str) -> Hall:
+def open_hall(folder: Path, *extra: str, players: int = 0) -> Hall:
+    """The hall, served with `extra` options, with `players` more than Bonn's 23."""
     folder.mkdir(parents=True, exist_ok=True)
-    ev, codes = self_reporting(folder)
+    ev, codes = self_reporting(folder, extra_players=tuple(f"Gast {i:03d}" for i in range(1, players + 1)))
     event = Event.open(ev.path)
     tables: dict[int, list[str]] = {}
     for s in sorted(event.seats(1), key=lambda s: (s.table, s.seat)):
@@ -121,12 +124,16 @@ def prepare(hall: Hall, case: Any, *, realistic: bool) -> None:
     path = case.operation.path
     params = case.path_parameters if case.path_parameters is not None else {}
     if realistic and "n" in params and "t" in params:
-        # The players report the first tables, the desks save the others (so that neither finds
-        # every table stored by the other); a link's table is kept.
-        ours = sorted(hall.tables)[:3] if "/report" in path or "/confirm" in path else sorted(hall.tables)[3:]
-        t = params["t"]
-        if params["n"] != 1 or t not in ours:
-            params["n"], params["t"] = 1, ours[t % len(ours)] if isinstance(t, int) else ours[0]
+        # Each scenario has two tables of its own: its players report the one, its desk saves the
+        # other; so what a scenario is answered depends on its own steps alone (Hypothesis finds
+        # a scenario whose same steps are answered otherwise "inconsistent"). A link's table is kept.
+        numbers = sorted(hall.tables)
+        assert 2 * hall.scenario + 1 < len(numbers), f"{hall.scenario} scenarios: seat more players (open_hall)"
+        ours = numbers[2 * hall.scenario + (0 if "/report" in path or "/confirm" in path else 1)]
+        params["n"], params["t"] = 1, ours
+    if realistic and case.headers and "Idempotency-Key" in case.headers:
+        # A key of the scenario's own: the same short key drawn in another scenario is another's.
+        case.headers["Idempotency-Key"] = f"s{hall.scenario}-{case.headers['Idempotency-Key']}"[:128]
     table = params.get("t") if params.get("n") == 1 else None
     seated = hall.tables.get(table, []) if isinstance(table, int) else []
     body = case.body
@@ -164,3 +171,37 @@ def validate(hall: Hall, case: Any, response: Any, **kwargs: Any) -> None:
     except Exception as exc:
         hall.failed.append(str(exc))
         raise
+
+
+def send_examples(hall: Hall, operation: Any, mode: Any, examples: settings) -> None:
+    """Requests to one route as its schema describes them (`mode`: valid or invalid), each
+    answer checked; Hypothesis' `Unsatisfiable` when no invalid request fits the route."""
+    @examples
+    @given(case=operation.as_strategy(generation_mode=mode))
+    def run(case: Any) -> None:
+        prepare(hall, case, realistic=False)
+        response = case.call()
+        record(hall, case, response)
+        validate(hall, case, response)
+
+    run()
+
+
+def follow_links(hall: Hall, api: Any, scenarios: settings) -> None:
+    """Scenarios along the document's links (schemathesis' state machine) with the hall's real
+    tables and sheets; a failure raises (`hall.failed` has its report)."""
+    class Workflow(api.as_state_machine()):  # type: ignore[misc]
+        def setup(self) -> None:
+            hall.scenario += 1
+            hall.bump = 0  # the scenario's sheets are the same whenever it runs
+
+        def before_call(self, case: Any) -> None:
+            prepare(hall, case, realistic=True)
+
+        def after_call(self, response: Any, case: Any) -> None:
+            record(hall, case, response)
+
+        def validate_response(self, response: Any, case: Any, additional_checks: Any = None, **kwargs: Any) -> None:
+            validate(hall, case, response, transport_kwargs=kwargs or None)
+
+    Workflow.run(settings=scenarios)

@@ -194,14 +194,15 @@ def desk_table_page(browser, server: Server, token: str, table: int, *, round_no
     return page
 
 
-def self_reporting(folder: Path, *, tables: str | None = None) -> tuple[LiveEvent, dict[str, str]]:
-    """`build_event` with players reporting their tables and round 1 published (seated as the
-    table plan `tables`, when given): the event and every player's code."""
+def self_reporting(folder: Path, *, tables: str | None = None,
+                   extra_players: tuple[str, ...] = ()) -> tuple[LiveEvent, dict[str, str]]:
+    """`build_event` (with `extra_players`) with players reporting their tables and round 1
+    published (seated as the table plan `tables`, when given): the event and every player's code."""
     from tourney.event import live
     from tourney.event.players import player_codes
     from tourney.event.setup import update_event
 
-    ev = build_event(folder, seated=tables is None)
+    ev = build_event(folder, seated=tables is None, extra_players=extra_players)
     event = Event.open(ev.path)
     game = find_game("7wonders")
     if tables is not None:

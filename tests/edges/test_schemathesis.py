@@ -12,8 +12,8 @@ from pathlib import Path
 
 import contract_client
 import pytest
-from contract_client import Hall, open_hall, prepare, record, validate
-from hypothesis import HealthCheck, given, settings
+from contract_client import Hall, follow_links, open_hall, send_examples
+from hypothesis import HealthCheck, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 
@@ -39,7 +39,7 @@ def api(hall: Hall):
 @pytest.fixture
 def linked(tmp_path):
     """A hall of its own for the stateful run (what the other tests stored does not matter)."""
-    hall = open_hall(tmp_path)
+    hall = open_hall(tmp_path, players=20 * SCENARIOS)  # two tables a scenario (Hypothesis runs more than asked)
     yield hall, contract_client.load(hall)
     out = hall.server.stop()
     assert "Traceback" not in out, out
@@ -60,17 +60,8 @@ def _operations() -> list[tuple[str, str, GenerationMode]]:
 def test_every_route_answers_as_documented(method, path, mode, api, hall):
     """Bodies, parameters and headers as the document describes them (valid), and not (invalid)."""
     operation = api[path][method]
-
-    @SETTINGS
-    @given(case=operation.as_strategy(generation_mode=mode))
-    def run(case):
-        prepare(hall, case, realistic=False)
-        response = case.call()
-        record(hall, case, response)
-        validate(hall, case, response)
-
     try:
-        run()
+        send_examples(hall, operation, mode, SETTINGS)
     except Unsatisfiable:
         if mode is GenerationMode.POSITIVE:
             raise
@@ -80,18 +71,8 @@ def test_every_route_answers_as_documented(method, path, mode, api, hall):
 
 def test_the_links_lead_on_as_documented(linked):
     hall, api = linked
-    class Workflow(api.as_state_machine()):  # type: ignore[misc]
-        def before_call(self, case):
-            prepare(hall, case, realistic=True)
-
-        def after_call(self, response, case):
-            record(hall, case, response)
-
-        def validate_response(self, response, case, additional_checks=None, **kwargs):
-            validate(hall, case, response, transport_kwargs=kwargs or None)
-
     try:
-        Workflow.run(settings=settings(SETTINGS, max_examples=SCENARIOS, stateful_step_count=STEPS))
+        follow_links(hall, api, settings(SETTINGS, max_examples=SCENARIOS, stateful_step_count=STEPS))
     except Exception:
         if hall.failed:  # what failed first (a live server's scenario is not replayed the same)
             pytest.fail(hall.failed[0], pytrace=False)
