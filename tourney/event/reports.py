@@ -204,6 +204,14 @@ def check_report(event: store.Event, game: SheetGame, round_no: int, table_no: i
     return entry.check_table(event, game, round_no, table_no, rows, source="report")
 
 
+def reporter(event: store.Event, round_no: int, table_no: int, name: str, code: str) -> store.Player:
+    """The player whose name and code these are, at this table, which players may report now
+    (before a photo of the table's pad is read for them): the refusals `report_sheet` makes."""
+    player = _player_at(event, _table(event, round_no, table_no), round_no, table_no, name, code)
+    _not_stored(event.version_of(round_no, table_no), round_no, table_no)
+    return player
+
+
 def report_sheet(event: store.Event, game: SheetGame, round_no: int, table_no: int, name: str, code: str,
                  rows: Sequence[Mapping[str, object]], *, to_organiser: bool = False) -> Answered:
     """A player reports the table's sheet (and agrees with it). Rows with a rule error are

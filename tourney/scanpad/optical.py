@@ -124,3 +124,20 @@ def ink_in(page: Page, rects: Sequence[Rect]) -> np.ndarray:
     y0 = np.array([round((r.y + m) * SCALE) for r in rects])
     y1 = np.array([round((r.y + r.h - m) * SCALE) for r in rects])
     return _box_means(integral, x0, y0, x1, y1)
+
+
+#: Millimetres of the page shown around a doubtful value's lozenges (its row's label and neighbours).
+CROP_MARGIN = 4.0
+
+
+def crop_around(page: Page, lozenges: Sequence[Lozenge]) -> bytes:
+    """A JPEG of the straightened page around `lozenges` (a person looks at what was marked)."""
+    if not lozenges:
+        return b""
+    m = CROP_MARGIN
+    x0 = max(0, int((min(z.x - z.rx for z in lozenges) - m) * SCALE))
+    x1 = min(page.colour.shape[1], int((max(z.x + z.rx for z in lozenges) + m) * SCALE))
+    y0 = max(0, int((min(z.y - z.ry for z in lozenges) - m) * SCALE))
+    y1 = min(page.colour.shape[0], int((max(z.y + z.ry for z in lozenges) + m) * SCALE))
+    ok, data = cv2.imencode(".jpg", page.colour[y0:y1, x0:x1], [cv2.IMWRITE_JPEG_QUALITY, 80])
+    return bytes(data) if ok else b""

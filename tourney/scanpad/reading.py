@@ -86,6 +86,9 @@ class Reading:
     doubts: tuple[Doubt, ...] = ()
     filled: tuple[tuple[int, str, Value], ...] = ()  # (seat, field, value) decided by the checks
     lines: tuple[dict[str, object], ...] = ()        # the game's sheet lines, when clean
+    #: With `read_photo(..., crops=True)`: per doubt (seat, field), a JPEG of the straightened
+    #: page around its lozenges, for the person who decides (the desk's review).
+    crops: tuple[tuple[int, str, bytes], ...] = ()
 
     def as_json(self) -> dict[str, object]:
         """The reading as `tourney scan --format json` prints it (docs/scan-pad.md)."""
@@ -332,19 +335,20 @@ def photo_source(file: str, sha256: str) -> str:
     return f"{file} (read from photo, sha256 {sha256})"
 
 
-def read_photo(ctx: ScanContext, data: bytes, file: str) -> Reading:
-    """One photo's reading against the event (never raises for a bad photo)."""
+def read_photo(ctx: ScanContext, data: bytes, file: str, *, crops: bool = False) -> Reading:
+    """One photo's reading against the event (never raises for a bad photo); with `crops`, a
+    picture of each doubtful value's lozenges."""
     sha = hashlib.sha256(data).hexdigest()
     try:
-        return _read(ctx, data, file, sha)
+        return _read(ctx, data, file, sha, crops)
     except Refusal as refusal:
         return Reading(file, sha, Status.REFUSED, reasons=(Said(refusal.reason, refusal.values),))
 
 
-def _read(ctx: ScanContext, data: bytes, file: str, sha: str) -> Reading:
+def _read(ctx: ScanContext, data: bytes, file: str, sha: str, crops: bool = False) -> Reading:
     from tourney.event.drawproof import fingerprint, short
     from tourney.scanpad.code import FINGERPRINT_DIGITS, parse_code
-    from tourney.scanpad.optical import find_page, ink_in, lozenge_darkness, read_qr
+    from tourney.scanpad.optical import crop_around, find_page, ink_in, lozenge_darkness, read_qr
     from tourney.scanpad.photo import load_photo
 
     rgb = load_photo(data)
@@ -390,7 +394,11 @@ def _read(ctx: ScanContext, data: bytes, file: str, sha: str) -> Reading:
         reasons = (*reasons, *(said(N_("seat {seat} ({player}): the correction box is used: read it and type the "
                                        "number"), seat=s.seat, player=s.player) for s in corrected))
         lines = []
-    return Reading(file, sha, status, code.round, code.table, reasons, values, doubts, filled, tuple(lines))
+    pictures = tuple((d.seat, d.field, crop_around(page, [z for z in lozenges if (z.seat, z.field) == (d.seat,
+                                                                                                         d.field)]))
+                     for d in doubts) if crops else ()
+    return Reading(file, sha, status, code.round, code.table, reasons, values, doubts, filled, tuple(lines),
+                   pictures)
 
 
 def _marks(lozenges: Sequence[Lozenge], dark: np.ndarray) -> dict[tuple[int, str, int], Marks]:
@@ -429,7 +437,6 @@ def import_readings(ctx: ScanContext, readings: Sequence[Reading], photos: Mappi
     version each, the history naming the photo and its hash), then keep each photo (`photos`: its
     bytes by SHA-256) with the event.
     An ImportRefused from the checks stores nothing."""
-    from tourney.core.outfile import atomic
     from tourney.core.tabular import Rows
     from tourney.event.importing import import_results
 
@@ -439,12 +446,21 @@ def import_readings(ctx: ScanContext, readings: Sequence[Reading], photos: Mappi
         sources.append(Rows(photo_source(r.file, r.sha256),
                             (tuple(header), *(tuple(line.get(k, "") for k in header) for line in r.lines))))
     summary = import_results(ctx.event, ctx.game, sources, author=author)
-    folder = photo_folder(ctx.event)
-    if folder is not None:
-        folder.mkdir(exist_ok=True)
-        for r in readings:
-            target = folder / f"{r.sha256}{Path(r.file).suffix.lower() or '.jpg'}"
-            if not target.exists():
-                with atomic(target) as tmp:
-                    tmp.write_bytes(photos[r.sha256])
+    for r in readings:
+        keep_photo(ctx.event, r, photos[r.sha256])
     return summary
+
+
+def keep_photo(event: Event, reading: Reading, data: bytes) -> None:
+    """Keep the photo a table was read from with the event (`photo_folder`), named by its hash:
+    the same photo twice is kept once, and a photo never replaces another."""
+    from tourney.core.outfile import atomic
+
+    folder = photo_folder(event)
+    if folder is None:
+        return
+    folder.mkdir(exist_ok=True)
+    target = folder / f"{reading.sha256}{Path(reading.file).suffix.lower() or '.jpg'}"
+    if not target.exists():
+        with atomic(target) as tmp:
+            tmp.write_bytes(data)

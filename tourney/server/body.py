@@ -120,6 +120,25 @@ class Accept(Body):
     rows: list[Row] | None = None
 
 
+#: The largest photo the live server takes (bytes of the image); the page makes phone photos
+#: smaller before sending them (static/photo.js), so this bounds only what a script may send.
+PHOTO_BYTES = 12 * 1024 * 1024
+#: The photo as base64 text, and a request carrying it (its JSON around it: a few hundred bytes).
+PHOTO_TEXT = (PHOTO_BYTES + 2) // 3 * 4
+PHOTO_REQUEST = PHOTO_TEXT + 64 * 1024
+
+
+class Photo(Body):
+    """`POST /api/rounds/{n}/tables/{t}/photo`: a photo of the table's filled scan pad (a desk's
+    token or session; a player: their name and code too)."""
+
+    photo: Annotated[str, Field(strict=True, min_length=1, max_length=PHOTO_TEXT, pattern=r"^[A-Za-z0-9+/=\s]+$",
+                                description="the JPEG or PNG file, base64")]
+    name: Text | None = Field(None, max_length=200, description="the photo's file name, as the answer names it")
+    player: Text | None = Field(None, description="a player: their name as registered")
+    code: Text | None = Field(None, description="a player: the code of their slip")
+
+
 B = TypeVar("B", bound=Body)
 
 #: What is wrong with a field, by pydantic's error type (the field's path is said before it).
@@ -131,6 +150,8 @@ _PROBLEMS = {
     "greater_than_equal": N_("a number from {low} to {high} is expected"),
     "string_type": N_("text is expected"),
     "string_too_short": N_("must not be empty"),
+    "string_too_long": N_("too long"),
+    "string_pattern_mismatch": N_("not base64: send the photo's bytes as base64"),
     "blank": N_("must not be empty"),
     "bool_type": N_("true or false is expected"),
     "list_type": N_("a list is expected"),
@@ -196,9 +217,27 @@ def _refused(exc: ValidationError, lang: str) -> BodyRefused:
         return BodyRefused(path, _("{field}: {problem}").format(field=path, problem=problem))
 
 
-async def read_body(request: Request, model: type[B], lang: str) -> B:
-    """The request's JSON body as `model`, else `BodyRefused` (answered 422 by the app)."""
-    return validate(model, await request.body(), lang)
+class TooLarge(Exception):
+    """A request body longer than its route takes (answered 413 before it is read whole)."""
+
+
+async def read_body(request: Request, model: type[B], lang: str, limit: int | None = None) -> B:
+    """The request's JSON body as `model`, else `BodyRefused` (answered 422 by the app); with
+    `limit`, `TooLarge` as soon as more bytes than that arrive (or are announced)."""
+    if limit is None:
+        return validate(model, await request.body(), lang)
+    announced = request.headers.get("content-length", "")
+    if announced.isdigit() and int(announced) > limit:
+        raise TooLarge()
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise TooLarge()
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    request._body = raw  # Starlette's own cache of the body: the Idempotency-Key's digest reads it again
+    return validate(model, raw, lang)
 
 
 def refusal_json(refused: BodyRefused, **extra: Any) -> dict[str, Any]:

@@ -42,6 +42,7 @@ _WHY = {200: "done", 201: "stored", 202: "accepted, waiting", 303: "redirect", 3
         401: "no valid token or session", 403: "refused: a wrong code, another table's player, not an organiser, "
         "or a failed CSRF check", 404: "no such round, table, player or report (or no such path: a number or name "
         "that is not what the path takes)", 409: "conflict",
+        413: "the body is larger than the route takes",
         422: "the body does not match the schema, or the sheet has errors", 429: "too many wrong tokens or "
         "codes from this address", 503: "the event is busy: send it again", 507: "the disk is full: send it "
         "again once space is freed"}
@@ -49,6 +50,7 @@ _RETRY = {"Retry-After": {"description": "seconds to wait before sending it agai
 _SECURITY: dict[Guard, list[dict[str, list[str]]]] = {
     Guard.DESK: [{"bearer": []}, {"deskSession": [], "csrf": []}],
     Guard.ORGANISER: [{"bearer": []}, {"deskSession": [], "csrf": []}],
+    Guard.DESK_OR_PLAYER: [{"bearer": []}, {"deskSession": [], "csrf": []}, {}],  # {}: a player, by the body
     Guard.DESK_PAGE: [{"deskSession": []}],
     Guard.ORGANISER_PAGE: [{"deskSession": []}],
 }

@@ -28,6 +28,8 @@ class Guard(enum.Enum):
     DESK_PAGE = "a desk page's session cookie (forms: their csrf field)"
     ORGANISER_PAGE = "an organiser desk page's session cookie (forms: their csrf field)"
     LOGIN = "anyone, with a desk's token in the form"
+    DESK_OR_PLAYER = ("a desk (its Bearer token, or a desk page's session cookie with its X-CSRF-Token), or a "
+                      "player, by the name and code in the body")
 
 
 # --- the answers' bodies ------------------------------------------------------------------
@@ -108,6 +110,36 @@ class ReportAnswer(Answer):
     warnings: list[Finding] = []
 
 
+class Doubtful(Answer):
+    """A value of a photographed pad the marks leave open: its candidates, why, and a JPEG of the
+    straightened page around its lozenges (a data: URL)."""
+
+    seat: int = Field(description="0: the table's own choice")
+    player: str
+    field: str
+    label: str
+    candidates: list[int | str | None]
+    why: str
+    crop: str
+
+
+class PhotoReading(Answer):
+    """200: a photo of the table's scan pad, read (nothing stored yet): `status` clean (every value
+    decided, both checks pass) or review; `rows` the sheet as read (a doubtful value blank), with
+    the rules engine's `findings` on them as for a typed sheet."""
+
+    file: str
+    sha256: str
+    status: str
+    round: int
+    table: int
+    reasons: list[str]
+    rows: list[dict[str, Any]]
+    doubtful: list[Doubtful]
+    filled_by_checks: list[dict[str, Any]]
+    findings: list[Finding]
+
+
 class Stored(Answer):
     stored: dict[str, Any] | None
 
@@ -151,7 +183,7 @@ class Stamp(Answer):
 
 
 ANSWERS: tuple[type[BaseModel], ...] = (Error, Refusal, Conflict, Findings, Saved, Held, ReportAnswer, Stored,
-                                        Published, CheckedIn, Dropped, Discarded, OpenReport, Stamp)
+                                        Published, CheckedIn, Dropped, Discarded, OpenReport, Stamp, PhotoReading)
 NONE = "none"
 JSON_ANY = "json"  # an answer whose JSON is a list or a free object (rows of a page)
 HTML = "html"

@@ -1,6 +1,7 @@
 """The live server's routers, one module per area, each a tuple of declared routes (`Op`: method,
 path, guard, handler, body model, answers): `public` (the hall's pages and reads), `players`
-(by their code), `desk_api` (by a desk's token), `desk_pages` (by a desk's session). `mount`
+(by their code), `desk_api` (by a desk's token), `desk_pages` (by a desk's session), `photos`
+(a photo of a scan pad, by a desk or a player). `mount`
 turns them into Starlette routes, each behind its guard; `/openapi.json` describes the same list."""
 from __future__ import annotations
 
@@ -13,10 +14,10 @@ from starlette.routing import Route
 
 from tourney.core.i18n import _, use_language
 from tourney.server.declare import Guard, Op
-from tourney.server.routes import desk_api, desk_pages, players, public
+from tourney.server.routes import desk_api, desk_pages, photos, players, public
 from tourney.server.routes.context import Ctx, Site
 
-ROUTES: tuple[Op, ...] = (*public.ROUTES, *players.ROUTES, *desk_api.ROUTES, *desk_pages.ROUTES)
+ROUTES: tuple[Op, ...] = (*public.ROUTES, *players.ROUTES, *desk_api.ROUTES, *photos.ROUTES, *desk_pages.ROUTES)
 
 
 def mount(site: Site, ops: Sequence[Op] = ROUTES) -> list[Route]:
@@ -58,9 +59,22 @@ async def guarded(site: Site, op: Op, request: Request) -> Response:
             if refused is not None:
                 return refused
         cx.session, cx.desk = s, s.desk
-    elif op.guard is Guard.PLAYER:
+    elif op.guard is Guard.PLAYER or (op.guard is Guard.DESK_OR_PLAYER and not _as_desk(request)):
         return await site.code_try(request, lambda: op.handler(cx))
+    elif op.guard is Guard.DESK_OR_PLAYER:
+        desk = await site.api_desk(request)
+        if isinstance(desk, Response):
+            return desk
+        cx.desk = desk
     return await op.handler(cx)
+
+
+def _as_desk(request: Request) -> bool:
+    """Whether a request a desk or a player may make comes from a desk: a Bearer token, or a desk
+    page's CSRF header (a player's page sends neither, whatever cookie its browser has)."""
+    from tourney.server.guard import bearer_token
+
+    return bearer_token(request.scope) is not None or "x-csrf-token" in request.headers
 
 
 async def _form_refused(site: Site, request: Request, csrf: str) -> Response | None:

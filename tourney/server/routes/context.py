@@ -244,9 +244,10 @@ class Ctx:
         """A number of the path (`{n}`, `{t}`, `{id}`)."""
         return int(self.request.path_params[name])
 
-    async def body(self, model: type[B]) -> B:
-        """The request's JSON body as the route's model (422 with the field's path otherwise)."""
-        return await read_body(self.request, model, self.lang)
+    async def body(self, model: type[B], limit: int | None = None) -> B:
+        """The request's JSON body as the route's model (422 with the field's path otherwise;
+        `body.TooLarge` beyond `limit` bytes)."""
+        return await read_body(self.request, model, self.lang, limit)
 
     @functools.cached_property
     def who(self) -> str:
