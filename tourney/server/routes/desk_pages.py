@@ -119,7 +119,7 @@ async def desk_table(cx: Ctx) -> Response:
         return site.render("table.html", cx.request, desk=s.desk, csrf=s.csrf, round=r, table=t, form=form,
                            version=stored.version if stored else None, compare=compare,
                            double=entry.double_entry(event), report=report_shown(site, r, t), find=finder(event),
-                           next_table=next_waiting(event, s.desk.name, r, t))
+                           next_table=next_waiting(event, s.desk.name, r, t), scan=game.scan_sheet is not None)
 
     return await run_in_threadpool(site.read_through, build)
 

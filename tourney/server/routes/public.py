@@ -151,7 +151,7 @@ async def table_page(cx: Ctx) -> Response:
         return site.page(
             "tablepage.html", path, stamp, round=r, table=t, seats=seats, stored=stored, self_report=on,
             stored_form=desk_form(game.sheet_format, pad, lang, seats, stored) if stored else None,
-            report=shown, form=desk_form(game.sheet_format, pad, lang, seats, None),
+            report=shown, form=desk_form(game.sheet_format, pad, lang, seats, None), scan=game.scan_sheet is not None,
             report_form=desk_form(game.sheet_format, pad, lang, seats, None, shown.report.rows) if shown else None)
 
     return await site.cached_page(cx.request, ("table", r, t), build, settle=False)

@@ -156,6 +156,28 @@
     }
   });
 
+  // A photo of the pad: the form filled in as read, the doubtful values marked beside a crop of
+  // the photo; the desk checks them and saves as typed (one confirmation).
+  var photoInput = document.getElementById("photo-input");
+  if (photoInput) {
+    var photoStatus = document.getElementById("photo-status");
+    window.TourneyPhoto.wire(photoInput, base + "/photo", function () { return {}; }, {"X-CSRF-Token": csrf},
+                             photoStatus, text);
+    on("/photo", function (r) {
+      if (r.status !== 200) {
+        photoStatus.className = "error";
+        photoStatus.textContent = r.data.error || "";
+        return;
+      }
+      sheet.fill(r.data.rows);
+      window.TourneyPhoto.review(form, document.getElementById("doubts"), r.data, text);
+      photoStatus.className = r.data.status === "clean" ? "ok" : "notice";
+      photoStatus.textContent = (r.data.status === "clean" ? text.photo_clean : text.photo_read)
+        .replace("{file}", r.data.file);
+      sheet.show(r.data.findings || [], null);
+    });
+  }
+
   if (report && document.getElementById("report-accept")) {
     var said = document.getElementById("report-status");
     var answer = function (r) {

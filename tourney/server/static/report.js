@@ -56,6 +56,32 @@
         toOrganiser.hidden = !(r.data.findings || []).some(function (f) { return f.severity === "error"; });
       }
     });
+    // A photo of the pad: read clean, it is the table's report (the page reloads and shows it);
+    // with values its marks leave open, the form comes back filled in, those values marked.
+    var photoInput = document.getElementById("photo-input");
+    if (photoInput) {
+      var photoStatus = document.getElementById("photo-status");
+      var startPhoto = document.getElementById("start-photo");
+      if (startPhoto) startPhoto.addEventListener("click", function () {
+        if (form.hidden) start.click();
+        startPhoto.hidden = true;
+        photoInput.parentNode.scrollIntoView();
+      });
+      window.TourneyPhoto.wire(photoInput, base + "/photo", function () {
+        var code = document.getElementById("reporter-code").value.trim();
+        if (!code) { say(photoStatus, "error", text.no_code); return null; }
+        return {player: document.getElementById("reporter").value, code: code};
+      }, {}, photoStatus, text);
+      window.TourneyOutbox.on(base + "/photo", function (r) {
+        if (r.status === 201 || r.status === 202) { location.reload(); return; }
+        if (form.hidden) start.click();
+        if (r.status !== 200) { say(photoStatus, "error", r.data.error || ""); return; }
+        sheet.fill(r.data.rows);
+        window.TourneyPhoto.review(form, document.getElementById("doubts"), r.data, text);
+        say(photoStatus, "notice", text.photo_read.replace("{file}", r.data.file));
+        sheet.show(r.data.findings || [], null);
+      });
+    }
     form.addEventListener("submit", function (ev) { ev.preventDefault(); send(false); });
     toOrganiser.addEventListener("click", function () { send(true); });
   }
