@@ -51,7 +51,7 @@ def test_every_route_the_app_serves_is_described(app, document):
     described = {(method.upper(), path) for path, ops in document["paths"].items() for method in ops}
     assert served == described
     assert [r.path for r in app.routes if isinstance(r, Mount)] == ["/static"]  # files, not an API
-    assert len(described) == len(ROUTES) == 36
+    assert len(described) == len(ROUTES) == 37
 
 
 def test_each_route_says_who_may_call_it_and_what_it_answers(document):
@@ -77,6 +77,17 @@ def test_each_route_says_who_may_call_it_and_what_it_answers(document):
     check_in = document["paths"]["/api/check-in"]["post"]
     assert "security" not in check_in and "a player, by the name and code in the body" in check_in["description"]
     assert sorted(check_in["responses"]) == ["200", "403", "409", "422", "429", "503", "507"]
+
+
+def test_the_photo_route_says_every_status_it_answers_and_takes_a_desk_or_a_player(document):
+    photo = document["paths"]["/api/rounds/{n}/tables/{t}/photo"]["post"]
+    assert photo["security"] == [{"bearer": []}, {"deskSession": [], "csrf": []}, {}]
+    assert sorted(photo["responses"]) == ["200", "201", "202", "401", "403", "404", "409", "413", "422", "429", "503",
+                                          "507"]
+    assert photo["responses"]["200"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/PhotoReading"}
+    body = document["components"]["schemas"]["Photo"]
+    assert body["required"] == ["photo"] and body["properties"]["photo"]["maxLength"] == 16777216
 
 
 def test_every_reference_resolves_and_every_write_takes_a_key(document):
