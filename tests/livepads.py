@@ -49,10 +49,34 @@ class LivePads:
                                                    rng, leave_out=leave_out)
         return sp.photograph(page, sp.Camera(width=width), rng)
 
+    def screen(self, k: int, seed: int, *, height: int = 1600, width: int = 1600) -> bytes:
+        """A photo of a screen showing table k+1's filled pad, its pixel grid beating into moiré."""
+        rng = random.Random(seed)
+        page = sp.fill(self.pages[k], self.sheet, self.pads[k], self.values[k], sp.Pen(), rng)
+        return sp.photograph(sp.on_screen(page, rng, height=height), sp.Camera(width=width, blur=1.2), rng)
+
     def rows(self, k: int) -> list[dict[str, object]]:
         """Table k+1's sheet as its players filled the pad, as the route answers it."""
         v = self.values[k]
         return [{"seat": s.seat, "player": s.player, "wonder": s.board, **values} for s, values in zip(v.seats, v.values)]
+
+
+def other_event_photo(folder: Path) -> bytes:
+    """A photo of a filled pad of another event (another seed, other players)."""
+    run = CliRunner()
+    db, pdf = folder / "other.db", folder / "other.pdf"
+    for args in (["new", str(db), "--game", "7wonders", "--seed", "8", "--name", "Other Cup"],
+                 ["players", "add", str(db), *[f"Other {i}" for i in range(1, 9)]], ["seat", str(db)],
+                 ["print", str(db), "--round", "1", "--what", "scanpads", "-o", str(pdf)]):
+        result = run.invoke(cli, args, catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+    event = Event.open(str(db))
+    sheet = workflow("7wonders").scan_sheet(frozenset())
+    pad = table_pads(event, sheet, 1)[0]
+    rng = random.Random(8)
+    page = sp.fill(sp.rasterise(pdf.read_bytes(), 0, 150), sheet, pad, sp.played_values(event, pad, rng), sp.Pen(), rng)
+    event.close()
+    return sp.photograph(page, sp.Camera(width=1600), rng)
 
 
 def b64(data: bytes) -> str:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import io
 import random
+import struct
+import zlib
 from dataclasses import dataclass
 
 import cv2
@@ -204,6 +206,28 @@ def photograph(page: np.ndarray, cam: Camera, rng: random.Random) -> bytes:
     return bytes(data)
 
 
+def on_screen(page: np.ndarray, rng: random.Random, *, height: int = 1600, soft: float = 0.0) -> np.ndarray:
+    """The page as a screen shows it, to be photographed: `height` screen pixels high, each pixel
+    three stripes (red, green, blue) over a dark grid line, bluish and brighter than paper, in a
+    black bezel. Photographed, the pixel grid beats against the camera's into moiré, unless the
+    lens blurs it away first (`soft`: its blur in screen pixels, as when the camera is close)."""
+    h, w = page.shape[:2]
+    sw = round(w * height / h)
+    small = cv2.resize(page, (sw, height), interpolation=cv2.INTER_AREA).astype(np.float32)
+    big = np.zeros((height * 3, sw * 3, 3), np.float32)
+    for c in range(3):
+        for dy in range(2):
+            big[dy::3, c::3, c] = small[:, :, c]
+    big *= 4.5 * np.array((0.9, 1.0, 1.15), np.float32)
+    if soft:
+        big = cv2.GaussianBlur(big, (0, 0), 3 * soft)
+    big = np.clip(big, 0, 255)
+    m = round(rng.uniform(0.03, 0.05) * big.shape[0])
+    framed = np.full((big.shape[0] + 2 * m, big.shape[1] + 2 * m, 3), 12, np.float32)
+    framed[m:-m, m:-m] = big
+    return framed.astype(np.uint8)
+
+
 def png(rgb: np.ndarray) -> bytes:
     from PIL import Image
 
@@ -212,4 +236,41 @@ def png(rgb: np.ndarray) -> bytes:
     return buf.getvalue()
 
 
-__all__ = ["Camera", "Pen", "fill", "photograph", "played_values", "rasterise", "png", "PAGE_H"]
+def bomb_png() -> bytes:
+    """A PNG whose header claims 40000 x 40000 pixels, in a few hundred bytes."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = zlib.compress(b"\x00" * (40000 // 8 + 1) * 64)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 40000, 40000, 1, 0, 0, 0, 0))
+            + chunk(b"IDAT", rows) + chunk(b"IEND", b""))
+
+
+def huge_jpeg() -> bytes:
+    """A JPEG whose frame header says 12000 x 9000 pixels (108 megapixels)."""
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (16, 16), "white").save(buf, "JPEG")
+    data = bytearray(buf.getvalue())
+    sof = data.index(b"\xff\xc0")
+    data[sof + 5:sof + 9] = struct.pack(">HH", 9000, 12000)
+    return bytes(data)
+
+
+def noise_png() -> bytes:
+    """Not a pad: a photo of noise."""
+    return png(np.random.default_rng(1).integers(0, 255, (1200, 1600, 3), dtype=np.uint8))
+
+
+def half(photo: bytes) -> bytes:
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(photo))
+    buf = io.BytesIO()
+    image.crop((0, 0, image.width, image.height // 2)).save(buf, "JPEG")
+    return buf.getvalue()
+
+
+__all__ = ["Camera", "PAGE_H", "Pen", "bomb_png", "fill", "half", "huge_jpeg", "noise_png", "on_screen", "photograph",
+           "played_values", "png", "rasterise"]

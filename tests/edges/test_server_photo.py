@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 from live_event import LiveEvent, Server, post_json
-from livepads import LivePads, b64
+from livepads import LivePads, b64, other_event_photo
+
+import scanphotos as sp
 
 from tourney.server.body import PHOTO_BYTES
 
@@ -184,3 +186,63 @@ def test_a_refusal_is_said_in_the_events_language(live, tmp_path):
     finally:
         server.stop()
     assert status == 422 and got["error"] == "notiz.txt: kein Bild: schicke ein JPEG- oder PNG-Foto des Blocks"
+
+
+SCREEN = ("a photo of a screen: the screen's pixels make a pattern over the page that hides its marks: photograph "
+          "the printed pad itself, or send the photo the screen shows")
+TOO_MANY = "more than the 50 megapixels a photo may have: send a smaller one"
+#: Issue 49 item 5's bad photos, each through the route: (round, how it is made, the reason said).
+BAD = {
+    "not-a-pad.png": (1, lambda live, folder: sp.noise_png(),
+                      "no scan pad in the photo (none of its corner markers): photograph the whole printed pad"),
+    "other-event.jpg": (1, lambda live, folder: other_event_photo(folder), "a pad of another event (draw fingerprint "),
+    "other-round.jpg": (2, lambda live, folder: live.photo(0, 9), "a pad of round 1, not of round 2"),
+    "half.jpg": (1, lambda live, folder: sp.half(live.photo(0, 9, width=2400)),
+                 "only 2 of the page's 4 corner markers are in the photo: photograph the whole page"),
+    "blank.jpg": (1, lambda live, folder: live.photo(0, 9, blank=True),
+                  "the pad of round 1, table 1 is blank: nothing is marked"),
+    "screen.jpg": (1, lambda live, folder: live.screen(0, 9), SCREEN),
+    "cut.jpg": (1, lambda live, folder: live.photo(0, 9)[:30000],
+                "the image is damaged or cut short (a truncated file): send the photo again"),
+    "bomb.png": (1, lambda live, folder: sp.bomb_png(), TOO_MANY),
+    "huge.jpg": (1, lambda live, folder: sp.huge_jpeg(), TOO_MANY),
+    "notes.txt": (1, lambda live, folder: b"round 1, table 1: Anna 45\n",
+                  "not an image: send a JPEG or PNG photo of the pad"),
+}
+
+
+@pytest.fixture(scope="module")
+def two_rounds(live, tmp_path_factory) -> Iterator[tuple[LiveEvent, Server]]:
+    """The event with round 1 stored and round 2 seated, served (one server for every bad photo)."""
+    from click.testing import CliRunner
+    from live_event import table_rows
+
+    from tourney.cli import cli
+
+    ev = live.fresh(tmp_path_factory.mktemp("two-rounds"))
+    server = Server(ev.path)
+    for k in range(len(live.pads)):
+        status, _got = post_json(server.url + f"/api/rounds/1/tables/{k + 1}/result",
+                                 {"rows": table_rows(ev.path, 1, k + 1), "version": None}, ev.desk_a)
+        assert status == 201
+    result = CliRunner().invoke(cli, ["seat", str(ev.path)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    yield ev, server
+    server.stop()
+
+
+@pytest.mark.parametrize("name", list(BAD))
+def test_every_bad_photo_is_refused_by_name_with_its_reason_and_nothing_is_stored(live, two_rounds, name,
+                                                                                    tmp_path):
+    ev, server = two_rounds
+    round_no, make, reason = BAD[name]
+    before = stored_tables(ev.path)
+    req = urllib.request.Request(server.url + f"/api/rounds/{round_no}/tables/1/photo", method="POST",
+                                 data=json.dumps({"photo": b64(make(live, tmp_path)), "name": name}).encode(),
+                                 headers={"Content-Type": "application/json", "Authorization": f"Bearer {ev.desk_a}"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(req, timeout=60)
+    got = json.loads(refused.value.read())
+    assert refused.value.code == 422
+    assert got["error"].startswith(f"{name}: {reason}"), got
+    assert stored_tables(ev.path) == before and kept_photos(ev) == [] and reports_of(ev.path) == []

@@ -3,12 +3,9 @@ deterministic seeds) are read clean, stored with --import as `results import` st
 every bad photo is refused by name, with its reason, storing nothing."""
 from __future__ import annotations
 
-import io
 import json
 import random
 import shutil
-import struct
-import zlib
 from pathlib import Path
 
 import pytest
@@ -58,6 +55,14 @@ class Pads:
                                                    sp.Pen(sloppy=sloppy), rng, leave_out=leave_out,
                                                    corrections=corrections)
         return sp.photograph(page, sp.Camera(**{"width": 1600, **camera}), rng)  # type: ignore[arg-type]
+
+
+    def screen(self, k: int, seed: int, *, height: int = 1600, soft: float = 0.0, **camera: object) -> bytes:
+        """A photo of a screen showing table k+1's filled pad (`height` screen pixels; `soft`: the lens's blur)."""
+        rng = random.Random(seed)
+        page = sp.fill(self.pages[k], self.sheet, self.pads[k], self.values[k], sp.Pen(), rng)
+        return sp.photograph(sp.on_screen(page, rng, height=height, soft=soft), sp.Camera(**{"width": 1600, "blur": 1.2,
+                                                                                  **camera}), rng)  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")
@@ -168,56 +173,22 @@ def test_import_stores_the_clean_tables_as_results_import_does_and_keeps_the_pho
     assert again.output.splitlines()[-2:] == ["round 1, table 2 unchanged: nothing stored", "0 tables stored, 1 unchanged"]
 
 
-def _bomb_png() -> bytes:
-    """A PNG whose header claims 40000 x 40000 pixels, in a few hundred bytes."""
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    rows = zlib.compress(b"\x00" * (40000 // 8 + 1) * 64)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 40000, 40000, 1, 0, 0, 0, 0))
-            + chunk(b"IDAT", rows) + chunk(b"IEND", b""))
-
-
-def _huge_jpeg() -> bytes:
-    """A JPEG whose frame header says 12000 x 9000 pixels (108 megapixels)."""
-    from PIL import Image
-
-    buf = io.BytesIO()
-    Image.new("RGB", (16, 16), "white").save(buf, "JPEG")
-    data = bytearray(buf.getvalue())
-    sof = data.index(b"\xff\xc0")
-    data[sof + 5:sof + 9] = struct.pack(">HH", 9000, 12000)
-    return bytes(data)
-
-
-def _noise() -> bytes:
-    import numpy as np
-
-    return sp.png(np.random.default_rng(1).integers(0, 255, (1200, 1600, 3), dtype=np.uint8))
-
-
+SCREEN = ("a photo of a screen: the screen's pixels make a pattern over the page that hides its marks: photograph "
+          "the printed pad itself, or send the photo the screen shows")
 BAD = {
-    "not-a-pad.png": (lambda pads: _noise(),
+    "not-a-pad.png": (lambda pads: sp.noise_png(),
                       "no scan pad in the photo (none of its corner markers): photograph the whole printed pad"),
-    "half.jpg": (lambda pads: _half(pads.photo(0, 9, width=2400)),
+    "half.jpg": (lambda pads: sp.half(pads.photo(0, 9, width=2400)),
                  "only 2 of the page's 4 corner markers are in the photo: photograph the whole page"),
     "blank.jpg": (lambda pads: pads.photo(0, 9, blank=True),
                   "the pad of round 1, table 1 is blank: nothing is marked"),
     "cut.jpg": (lambda pads: pads.photo(0, 9)[:30000],
                 "the image is damaged or cut short (a truncated file): send the photo again"),
-    "bomb.png": (lambda pads: _bomb_png(), "more than the 50 megapixels a photo may have: send a smaller one"),
-    "huge.jpg": (lambda pads: _huge_jpeg(), "more than the 50 megapixels a photo may have: send a smaller one"),
+    "bomb.png": (lambda pads: sp.bomb_png(), "more than the 50 megapixels a photo may have: send a smaller one"),
+    "huge.jpg": (lambda pads: sp.huge_jpeg(), "more than the 50 megapixels a photo may have: send a smaller one"),
     "notes.txt": (lambda pads: b"round 1, table 1: Anna 45\n", "not an image: send a JPEG or PNG photo of the pad"),
+    "screen.jpg": (lambda pads: pads.screen(0, 9), SCREEN),
 }
-
-
-def _half(photo: bytes) -> bytes:
-    from PIL import Image
-
-    image = Image.open(io.BytesIO(photo))
-    buf = io.BytesIO()
-    image.crop((0, 0, image.width, image.height // 2)).save(buf, "JPEG")
-    return buf.getvalue()
 
 
 @pytest.mark.parametrize("name", sorted(BAD))
@@ -230,6 +201,43 @@ def test_a_bad_photo_is_refused_by_name_with_its_reason_and_nothing_is_stored(pa
     lines = result.output.splitlines()
     assert lines[0].startswith(f"{name}: refused (sha256 ") and lines[1:] == [f"  {reason}"], result.output
     assert event.read_bytes() == before and not (event.parent / "ev-photos").exists()
+
+
+def test_a_photo_of_a_screen_is_read_when_its_marks_show_and_refused_as_one_when_its_pattern_hides_them(pads, event):
+    # A screen whose pixel grid the lens blurs away (a camera close to it): its pad reads as on paper; the
+    # QR code's MAC and the two checks guard it as they guard a photo of paper.
+    for height, width in ((1100, 3000), (1600, 1600), (2000, 2400)):
+        (event.parent / "soft.jpg").write_bytes(pads.screen(1, 14, height=height, width=width, soft=0.6))
+        result = _run("scan", str(event), "soft.jpg")
+        assert result.exit_code == 0, (height, width, result.output)
+        assert result.output.splitlines()[1:5] == _expected_line(pads, 1)
+    # Sharp, the screen's grid beats against the camera's into moiré over the whole page: refused as a screen.
+    for height, width in ((1600, 1600), (1600, 3000), (1300, 2000)):
+        (event.parent / "moire.jpg").write_bytes(pads.screen(1, 14, height=height, width=width))
+        result = _run("scan", str(event), "moire.jpg")
+        assert result.exit_code == 1
+        assert result.output.splitlines()[1:] == [f"  {SCREEN}"], (height, width, result.output)
+
+
+def test_paper_photos_show_no_screen_pattern(pads):
+    """The screen's refusal is said only of photos far from any photo of paper: the same pads photographed
+    with every camera of the benchmark measure a tenth of the threshold or less."""
+    import cv2
+    import numpy as np
+
+    from tourney.scanpad.optical import SCREEN_PATTERN, screen_pattern
+
+    rng = random.Random(3)
+    for n in range(8):
+        cam = {"width": rng.choice([1600, 2400, 3000, 4000]), "turn": rng.randrange(4), "blur": rng.choice([0.5, 1.8]),
+               "noise": rng.choice([2.0, 8.0]), "quality": rng.randrange(70, 93)}
+        photo = pads.photo(n % 3, 40 + n, sloppy=n % 2 == 1, **cam)
+        rgb = cv2.cvtColor(cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+        assert screen_pattern(rgb) < SCREEN_PATTERN / 2, cam
+    for height, width in ((1600, 1600), (2000, 3000)):
+        data = pads.screen(0, 9, height=height, width=width)
+        rgb = cv2.cvtColor(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+        assert screen_pattern(rgb) > SCREEN_PATTERN * 1.5
 
 
 def test_a_pad_of_another_event_is_refused(pads, event, tmp_path):

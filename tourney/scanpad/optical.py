@@ -141,3 +141,52 @@ def crop_around(page: Page, lozenges: Sequence[Lozenge]) -> bytes:
     y1 = min(page.colour.shape[0], int((max(z.y + z.ry for z in lozenges) + m) * SCALE))
     ok, data = cv2.imencode(".jpg", page.colour[y0:y1, x0:x1], [cv2.IMWRITE_JPEG_QUALITY, 80])
     return bytes(data) if ok else b""
+
+
+#: The `screen_pattern` above which a photo the page is not found in is said to be of a screen:
+#: synthetic photos of paper measure at most 0.02, of a screen showing the pad 0.15 and more.
+SCREEN_PATTERN = 0.08
+
+
+def screen_pattern(rgb: np.ndarray) -> float:
+    """How much of a screen's pixel grid (its moiré) covers the photo: the high-frequency detail of
+    the photo's middle relative to its brightness, in blocks, the lower quartile (paper has blank
+    areas between the print; a screen's pattern is everywhere); 0 when that detail is not a
+    pattern (random noise: a pixel's detail says nothing of its neighbours')."""
+    grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    h, w = grey.shape
+    factor = min(1.0, 1600 / max(h, w))  # the pattern as it shows at one size, whatever the camera's
+    if factor < 1:
+        grey = cv2.resize(grey, (round(w * factor), round(h * factor)), interpolation=cv2.INTER_AREA)
+    h, w = grey.shape
+    # The middle, which the page covers in a photo where it fills half the frame.
+    middle = grey[h * 7 // 20:h * 13 // 20, w * 7 // 20:w * 13 // 20].astype(np.float32)
+    fine = middle - cv2.GaussianBlur(middle, (0, 0), 1.5)
+    if not _coherent(fine):
+        return 0.0  # noise, not a pattern (a photo of nothing in particular)
+    detail = np.abs(fine)
+    bright = cv2.GaussianBlur(middle, (0, 0), 6)
+    b = 32
+    rows, cols = middle.shape[0] // b, middle.shape[1] // b
+    if rows == 0 or cols == 0:
+        return 0.0
+
+    def blocks(a: np.ndarray) -> np.ndarray:
+        return np.asarray(a[:rows * b, :cols * b].reshape(rows, b, cols, b).mean(axis=(1, 3)))
+
+    return float(np.percentile(blocks(detail) / np.maximum(blocks(bright), 8.0), 25))
+
+
+def _coherent(fine: np.ndarray) -> bool:
+    """Whether fine detail runs in stripes: it correlates with itself a pixel or two away in some
+    direction (moiré: 0.45 and more; random noise: under 0.1)."""
+    inner = fine[2:-2, 2:-2]
+    power = float((inner * inner).mean())
+    if power <= 1e-6:
+        return False
+    h, w = fine.shape
+    for dy, dx in ((0, 1), (1, 0), (1, 1), (1, -1), (0, 2), (2, 0)):
+        shifted = fine[2 + dy:h - 2 + dy, 2 + dx:w - 2 + dx]
+        if abs(float((inner * shifted).mean())) / power >= 0.3:
+            return True
+    return False

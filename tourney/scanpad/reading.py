@@ -352,9 +352,14 @@ def _read(ctx: ScanContext, data: bytes, file: str, sha: str, crops: bool = Fals
     from tourney.scanpad.photo import load_photo
 
     rgb = load_photo(data)
-    page = find_page(rgb)
-    text = read_qr(page)
+    try:
+        page = find_page(rgb)
+        text = read_qr(page)
+    except Refusal:
+        _not_a_screen(rgb)
+        raise
     if text is None:
+        _not_a_screen(rgb)
         raise refuse(N_("the page's QR code cannot be read: photograph the pad again, sharp and well lit"))
     code = parse_code(text)
     if code is None:
@@ -399,6 +404,16 @@ def _read(ctx: ScanContext, data: bytes, file: str, sha: str, crops: bool = Fals
                      for d in doubts) if crops else ()
     return Reading(file, sha, status, code.round, code.table, reasons, values, doubts, filled, tuple(lines),
                    pictures)
+
+
+def _not_a_screen(rgb: np.ndarray) -> None:
+    """A photo the page can't be read from: refused as a photo of a screen when a screen's pixel
+    grid covers it (a readable photo of a screen is read as any other; the checks guard it)."""
+    from tourney.scanpad.optical import SCREEN_PATTERN, screen_pattern
+
+    if screen_pattern(rgb) >= SCREEN_PATTERN:
+        raise refuse(N_("a photo of a screen: the screen's pixels make a pattern over the page that hides its "
+                        "marks: photograph the printed pad itself, or send the photo the screen shows"))
 
 
 def _marks(lozenges: Sequence[Lozenge], dark: np.ndarray) -> dict[tuple[int, str, int], Marks]:
