@@ -1,7 +1,8 @@
 """Issue #49 item 3, in Chromium: the desk photographs a table's scan pad on the table's page; the
 form fills in as read, the values the marks leave open are marked, each shown beside a crop of
 the photo with its candidates; the desk types them and stores the table with one save. The
-screenshot of the review is docs/scan-review.png (the README shows it)."""
+screenshot of the review is docs/scan-review.png (the README shows it). On a player's phone, the
+photo of the pad becomes the table's report."""
 from __future__ import annotations
 
 import sqlite3
@@ -59,3 +60,22 @@ def test_the_desk_reviews_a_photographed_pad_beside_crops_of_the_photo_and_saves
     with sqlite3.connect(ev.path) as db:
         assert db.execute("SELECT round, table_no, version FROM results").fetchall() == [(1, 1, 1)]
     page.close()
+
+
+def test_a_players_photo_of_the_pad_becomes_the_tables_report_on_their_phone(browser, served, tmp_path):
+    live, ev, server = served
+    photo = tmp_path / "pad.jpg"
+    photo.write_bytes(live.photo(1, 32, width=3000))
+    players = [s.player for s in live.values[1].seats]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(server.url + "/rounds/1/tables/2")
+    page.click("#start-photo")
+    page.select_option("#reporter", players[0])
+    page.fill("#reporter-code", live.codes[players[0]])
+    page.set_input_files("#photo-input", str(photo))  # made smaller on the phone, sent through the outbox
+    page.locator("#report").wait_for()  # the page reloads with the table's report, read from the photo
+    assert page.locator("#report h2").inner_text() == f"Reported by {players[0]}"
+    answers = page.locator("li.answer form.confirm")
+    assert [a.get_attribute("data-player") for a in answers.all()] == players[1:]
+    context.close()
