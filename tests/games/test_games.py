@@ -38,6 +38,16 @@ def test_a_name_no_game_has_is_refused_naming_the_games(with_games):
         find_game("chess")
 
 
+def test_a_name_no_game_has_is_refused_in_the_users_language():
+    from tourney.core.errors import UsageError
+    from tourney.core.i18n import use_language
+
+    with use_language("de"), pytest.raises(UsageError, match="^unbekanntes Spiel 'chess': eines von 7wonders, duel"):
+        find_game("chess")
+    with use_language("fr"), pytest.raises(UsageError, match="^jeu inconnu 'chess' : utiliser l'un de 7wonders"):
+        find_game("chess")
+
+
 def test_each_game_has_its_own_steps():
     assert workflow("7wonders").plans_tables and not workflow("duel").plans_tables
     assert workflow("7wonders").pairings is None and workflow("duel").pairings is not None

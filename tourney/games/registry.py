@@ -127,7 +127,8 @@ def find_game(name: str) -> Workflow:
 
     found = next((e for e in GAMES if e.matches(name)), None)
     if found is None:
-        raise UsageError(f"unknown game {name!r}: use one of {', '.join(game_names())}")
+        raise UsageError(_("unknown game {game!r}: use one of {games}").format(
+            game=name, games=", ".join(game_names())))
     flow = found.workflow()
     if not flow.schemes:
         raise UsageError(_("no scoring scheme for {game} yet: give one with --scheme").format(game=found.name))
