@@ -173,6 +173,19 @@ def test_import_stores_the_clean_tables_as_results_import_does_and_keeps_the_pho
     assert again.output.splitlines()[-2:] == ["round 1, table 2 unchanged: nothing stored", "0 tables stored, 1 unchanged"]
 
 
+def test_two_photos_of_one_table_that_read_alike_store_it_once_with_the_other_tables(pads, event):
+    # A pad photographed twice (or the same file named twice) is one sheet, not a table of eight.
+    (event.parent / "a.jpg").write_bytes(pads.photo(0, 5))
+    (event.parent / "b.jpg").write_bytes(pads.photo(0, 6))
+    (event.parent / "c.jpg").write_bytes(pads.photo(1, 7))
+    result = _run("scan", str(event), "a.jpg", "b.jpg", "c.jpg", "a.jpg", "--import")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-3:] == ["stored round 1, table 1", "stored round 1, table 2", "2 tables stored"]
+    history = _run("results", "history", str(event)).output
+    assert history.count("entered round 1, table 1 from a.jpg (read from photo") == 1
+    assert "b.jpg" not in history
+
+
 SCREEN = ("a photo of a screen: the screen's pixels make a pattern over the page that hides its marks: photograph "
           "the printed pad itself, or send the photo the screen shows")
 BAD = {

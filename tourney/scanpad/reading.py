@@ -446,6 +446,20 @@ def photo_folder(event: Event) -> Path | None:
     return where.parent / f"{where.stem}-photos" if where.is_file() else None
 
 
+def distinct_tables(readings: Sequence[Reading]) -> list[Reading]:
+    """The readings to store, in order: of photos of one table that read alike (the pad taken
+    twice, a file named twice) the first only. Photos of one table that read differently all
+    stay: the import refuses the table twice, naming both photos."""
+    first: dict[tuple[int | None, int | None], Reading] = {}
+    out = []
+    for r in readings:
+        seen = first.setdefault((r.round, r.table), r)
+        if seen is not r and seen.lines == r.lines:
+            continue
+        out.append(r)
+    return out
+
+
 def import_readings(ctx: ScanContext, readings: Sequence[Reading], photos: Mapping[str, bytes],
                     author: str | None = None) -> ImportSummary:
     """Store the clean readings exactly as `results import` stores sheets (one transaction, one new
@@ -456,7 +470,7 @@ def import_readings(ctx: ScanContext, readings: Sequence[Reading], photos: Mappi
     from tourney.event.importing import import_results
 
     sources = []
-    for r in readings:
+    for r in distinct_tables(readings):
         header = list(dict.fromkeys(k for line in r.lines for k in line))
         sources.append(Rows(photo_source(r.file, r.sha256),
                             (tuple(header), *(tuple(line.get(k, "") for k in header) for line in r.lines))))
