@@ -95,3 +95,25 @@ def test_after_pads_scan_the_print_kit_has_scan_pads_instead_of_paper_pads(run):
     run("print", "ev.db", "--round", "1", "-o", "kit2.pdf")
     texts = [page.extract_text() for page in PdfReader(str(run.folder / "kit2.pdf")).pages]
     assert not any("Fill the lozenges dark" in t for t in texts) and any("Signature" in t for t in texts)
+
+
+def test_a_reading_says_its_choices_in_the_readers_language_not_as_the_sheet_stores_them():
+    # The Duel's victory is stored as "military" (the sheet's data); a German reader reads "Militär".
+    from tourney.core.i18n import use_language
+    from tourney.games.duel.scanpad import scan_sheet
+    from tourney.scanpad.fields import TableValues
+    from tourney.scanpad.reading import Doubt, Reading, Status, said
+    from tourney.scanpad.text import reading_lines
+
+    sheet = scan_sheet()
+    seats = (Seat(1, "Anna", starts=True), Seat(2, "Ben"))
+    numbers = {f.key: 1 for f in sheet.numbers}
+    values = TableValues(1, 1, seats, ({**numbers, "winner": "1"}, {**numbers, "winner": ""}),
+                         {"victory": "military"})
+    doubt = Doubt(0, "", "victory", ("", "military"), said("two marks in one row"))
+    reading = Reading("p.jpg", "0" * 64, Status.REVIEW, 1, 1, values=values, doubts=(doubt,))
+    with use_language("de"):
+        lines = reading_lines(reading, sheet)
+    assert lines[1].startswith("  1 Anna: Sieger ✓, ")
+    assert lines[3] == "  Sieg: Militär"
+    assert lines[4].endswith("Kandidaten Zivil, Militär")
