@@ -165,7 +165,7 @@ def test_import_stores_the_clean_tables_as_results_import_does_and_keeps_the_pho
     sha = hashlib.sha256(photo).hexdigest()
     assert (event.parent / "ev-photos" / f"{sha}.jpg").read_bytes() == photo
     history = _run("results", "history", str(event)).output
-    assert f"entered round 1, table 2 from t2.jpg (read from photo, sha256 {sha})\n" in history
+    assert f"entered round 1, table 2 from t2.jpg (sha256 {sha})\n" in history
     standings = _run("standings", str(event)).output
     assert pads.values[1].seats[0].player in standings
     again = _run("scan", str(event), "t2.jpg", "--import")  # the same lines again: stored as they are
@@ -182,8 +182,21 @@ def test_two_photos_of_one_table_that_read_alike_store_it_once_with_the_other_ta
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-3:] == ["stored round 1, table 1", "stored round 1, table 2", "2 tables stored"]
     history = _run("results", "history", str(event)).output
-    assert history.count("entered round 1, table 1 from a.jpg (read from photo") == 1
+    assert history.count("entered round 1, table 1 from a.jpg (sha256") == 1
     assert "b.jpg" not in history
+
+
+def test_the_history_names_the_photo_and_its_hash_in_no_language(pads, event):
+    # A German history says where a table came from with no English words in it.
+    import hashlib
+
+    photo = pads.photo(2, 8)
+    (event.parent / "IMG_7.jpg").write_bytes(photo)
+    assert _run("event", str(event), "--lang", "de").exit_code == 0
+    assert _run("scan", str(event), "IMG_7.jpg", "--import").exit_code == 0
+    history = _run("results", "history", str(event)).output.splitlines()
+    sha = hashlib.sha256(photo).hexdigest()
+    assert history[-1].endswith(f"hat Runde 1, Tisch 3 eingetragen, aus IMG_7.jpg (sha256 {sha})")
 
 
 SCREEN = ("a photo of a screen: the screen's pixels make a pattern over the page that hides its marks: photograph "

@@ -331,8 +331,9 @@ class ScanContext:
 
 
 def photo_source(file: str, sha256: str) -> str:
-    """What the history says a table came from."""
-    return f"{file} (read from photo, sha256 {sha256})"
+    """What the history says a table came from: the photo and its hash, in no language (the
+    source is stored as data and shown to every reader as it is)."""
+    return f"{file} (sha256 {sha256})"
 
 
 def read_photo(ctx: ScanContext, data: bytes, file: str, *, crops: bool = False) -> Reading:
