@@ -302,3 +302,17 @@ def test_the_layout_command_prints_the_geometry_the_pad_was_printed_from(pads, e
     military = [z for z in got["lozenges"] if z["seat"] == 1 and z["field"] == "military"]
     assert [(z["place"], z["digit"]) for z in military] == [(-1, "−"), (1, "0"), (1, "1")] + [
         (0, str(d)) for d in range(10)]
+
+
+def test_a_leading_zero_left_unmarked_is_filled_in_when_the_checks_settle_it(pads, event):
+    # Coins held are summed into nothing, but the sheet check ties them to the coin points
+    # (coins div 3): a seat's tens row of coins left blank is settled by that check alone.
+    k, seat = next((k, s.seat) for k, v in enumerate(pads.values) for s, row in zip(v.seats, v.values)
+                   if row["coins"] < 10)
+    coins = dict(zip((s.seat for s in pads.values[k].seats), pads.values[k].values))[seat]["coins"]
+    (event.parent / "z.jpg").write_bytes(pads.photo(k, 14, leave_out=((seat, "coins", 1),)))
+    result = _run("scan", str(event), "z.jpg")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1:-1] == _expected_line(pads, k)
+    assert lines[-1] == f"  filled by the checks: seat {seat}, Coins held = {coins}"

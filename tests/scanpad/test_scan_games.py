@@ -70,3 +70,30 @@ def test_a_photo_of_the_games_pad_reads_clean_and_imports(run, name):
     assert [line.split(" (sha256")[0] for line in lines if " (sha256" in line] == [
         f"t{pad.table}.jpg: round 1, table {pad.table}: clean" for pad in pads]
     assert lines[-1] == ("1 table stored" if len(pads) == 1 else f"{len(pads)} tables stored")
+
+
+def test_a_forgotten_leading_digit_of_a_number_no_arithmetic_checks_goes_to_review(run):
+    # Dominations' VP are summed into no total: 168 with its hundreds row left unmarked must not
+    # read clean as 68 (the pad asks for leading zeros too; no mark may be a forgotten digit).
+    from tourney.core.store import Event
+    from tourney.games.registry import workflow
+    from tourney.scanpad.pads import table_pads
+
+    run("new", "ev.db", "--game", "dominations", "--seed", "5")
+    run("players", "add", "ev.db", "Anna", "Ben", "Cleo", "Dirk")
+    run("seat", "ev.db")
+    run("print", "ev.db", "--round", "1", "--what", "scanpads", "-o", "pads.pdf")
+    event = Event.open("ev.db")
+    sheet = workflow("dominations").scan_sheet(event.options())
+    [pad] = table_pads(event, sheet, 1)
+    seats, choices = _dominations(pad.seats, pad.table)
+    seats[1] = {**seats[1], "vp": 168}
+    rng = random.Random(0)
+    page = sp.fill(sp.rasterise((run.folder / "pads.pdf").read_bytes(), 0, 150), sheet, pad,
+                   TableValues(1, 1, pad.seats, tuple(seats), choices), sp.Pen(), rng, leave_out=((2, "vp", 2),))
+    (run.folder / "t.jpg").write_bytes(sp.photograph(page, sp.Camera(width=2000), rng))
+    event.close()
+    [got] = json.loads(CliRunner().invoke(cli, ["scan", "ev.db", "t.jpg", "--format", "json"]).output)
+    assert got["status"] == "review"
+    assert [(d["seat"], d["field"], d["candidates"], d["why"]) for d in got["doubtful"]] == [
+        (2, "vp", [68, 168, 268], "a digit is not marked")]

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from tourney.core.i18n import N_, _
-from tourney.scanpad.fields import ChoiceField, NumberField, ScanSheet, Seat, TableValues, Value
+from tourney.scanpad.fields import ChoiceField, NumberField, Role, ScanSheet, Seat, TableValues, Value
 from tourney.scanpad.photo import Refusal, refuse
 
 if TYPE_CHECKING:
@@ -149,7 +149,13 @@ def _number(f: NumberField, places: Mapping[int, Marks]) -> tuple[tuple[int, ...
     for m in digits:
         strong, faint = m.strong, m.faint
         if leading and m.empty:
-            options.append((0,))  # a leading zero may be left out
+            if f.role is not Role.OTHER:
+                options.append((0,))  # a leading zero may be left out: the total's arithmetic finds a lost digit
+                continue
+            # No arithmetic ties this number: a leading row left blank (the pad asks for leading
+            # zeros too) may be a forgotten digit, 68 for 168; the game's check may settle it.
+            options.append(tuple(int(v or 0) for v in m.values))
+            why = why or said(N_("a digit is not marked"))
             continue
         leading = False
         if len(strong) == 1 and not faint:
