@@ -117,3 +117,22 @@ def test_a_reading_says_its_choices_in_the_readers_language_not_as_the_sheet_sto
     assert lines[1].startswith("  1 Anna: Sieger ✓, ")
     assert lines[3] == "  Sieg: Militär"
     assert lines[4].endswith("Kandidaten Zivil, Militär")
+
+
+def test_a_french_scan_pad_names_the_wonders_as_the_french_boards_do(run):
+    # As the paper pads do (WONDER_NAMES_BY_LANG): "Alexandrie", not "Alexandria".
+    from pypdf import PdfReader
+
+    from rules_engine.sevenwonders.data import WONDER_NAMES_BY_LANG
+    from tourney.core.store import Event
+
+    run("new", "ev.db", "--game", "7wonders", "--seed", "3", "--lang", "fr")
+    run("players", "add", "ev.db", *[f"P{i}" for i in range(7)])
+    run("seat", "ev.db")
+    run("print", "ev.db", "--round", "1", "--what", "scanpads", "-o", "s.pdf")
+    drawn = {s.wonder for s in Event.open("ev.db").seats(1)}
+    french = WONDER_NAMES_BY_LANG["fr"]
+    assert drawn & set(french)  # seven of the seven boards: some have French names
+    text = PdfReader(str(run.folder / "s.pdf")).pages[0].extract_text()
+    assert all(french.get(w, w) in text for w in drawn)
+    assert not any(w in text.split() for w in drawn & set(french))

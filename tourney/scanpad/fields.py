@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Role(enum.Enum):
@@ -93,6 +93,9 @@ class ScanSheet:
     numbers: tuple[NumberField, ...]
     choices: tuple[ChoiceField, ...]
     lines: Callable[[TableValues], list[dict[str, object]]]
+    #: By language, a board's name as that language's edition prints it (the seating's name
+    #: stays what the sheet lines and the QR code's seating digest hold).
+    board_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @property
     def total(self) -> NumberField | None:

@@ -75,7 +75,8 @@ def instructions() -> str:
              "number, cross out its rows and write it in the seat's correction box.")
 
 
-def _page(pen: Pen, pad: TablePad, sheet: ScanSheet, event_name: str, w: dict[str, str], footnote: str) -> None:
+def _page(pen: Pen, pad: TablePad, sheet: ScanSheet, event_name: str, w: dict[str, str], footnote: str,
+          lang: str) -> None:
     for marker, x, y in MARKERS:
         _marker(pen, marker, x, y)
     _qr(pen, pad.code.text)
@@ -86,6 +87,7 @@ def _page(pen: Pen, pad: TablePad, sheet: ScanSheet, event_name: str, w: dict[st
              font=BOLD)
     pen.paragraph(instructions(), _box(Rect(8.0, INSTRUCTIONS_Y - 1.0, 194.0, 6.8)), 7.5, max_lines=2)
     lay = pad.layout
+    boards = sheet.board_names.get(lang, {})  # the boards as the edition of the pad's language names them
     for row in lay.labels:
         _label(pen, row, sheet)
     for rect in lay.corrections_label:
@@ -98,8 +100,8 @@ def _page(pen: Pen, pad: TablePad, sheet: ScanSheet, event_name: str, w: dict[st
         pen.text(seat, _box(Rect(head.x + 1, head.y, head.w - 2, 3.2)), 6.5, colour=GREY)
         pen.name(s.player, _box(Rect(head.x + 1, head.y + 3.0, head.w - 2, 4.2)), 9.5)
         if s.board:
-            pen.text(s.board, _box(Rect(head.x + 1, head.y + 7.0, head.w - 2, 3.0)), 6.5, align="centre",
-                     colour=GREY, min_size=4.5)
+            pen.text(boards.get(s.board, s.board), _box(Rect(head.x + 1, head.y + 7.0, head.w - 2, 3.0)), 6.5,
+                     align="centre", colour=GREY, min_size=4.5)
         pen.rect(_box(Rect(head.x + 0.3, head.y, head.w - 0.6, box.column.y + box.column.h - head.y)),
                  stroke=FRAME, width=0.5)
         pen.rect(_box(box.correction), stroke=GREY, width=0.8)
@@ -142,7 +144,7 @@ def render_scan_pads(pads: Sequence[TablePad], sheet: ScanSheet, event_name: str
         for k, pad in enumerate(pads):
             if k:
                 pen.new_page()
-            _page(pen, pad, sheet, event_name, w, footnote)
+            _page(pen, pad, sheet, event_name, w, footnote, lang)
         if not pads:
             pen.text(_("no table to print"), _box(Rect(20.0, 40.0, 170.0, 8.0)), 12, colour=INK)
     return pen.finish()

@@ -2,6 +2,7 @@
 the total written separately and the coins held, as the sheet's columns."""
 from __future__ import annotations
 
+from rules_engine.sevenwonders.data import WONDER_NAMES_BY_LANG
 from tourney.core.i18n import N_
 from tourney.scanpad.fields import ChoiceField, NumberField, Role, ScanSheet, TableValues, seat_lines
 
@@ -20,4 +21,4 @@ def lines(table: TableValues) -> list[dict[str, object]]:
 
 
 def scan_sheet(options: frozenset[str] = frozenset()) -> ScanSheet:
-    return ScanSheet("7 Wonders", NUMBERS, (SIDE,), lines)
+    return ScanSheet("7 Wonders", NUMBERS, (SIDE,), lines, WONDER_NAMES_BY_LANG)
