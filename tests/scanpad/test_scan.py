@@ -199,6 +199,17 @@ def test_the_history_names_the_photo_and_its_hash_in_no_language(pads, event):
     assert history[-1].endswith(f"hat Runde 1, Tisch 3 eingetragen, aus IMG_7.jpg (sha256 {sha})")
 
 
+def test_photos_that_cannot_be_kept_store_nothing_and_say_why(pads, event):
+    # The photos are the tables' evidence: kept first, so a folder that can't be made (a file
+    # of its name is in the way) refuses the import with a message, nothing stored, no traceback.
+    (event.parent / "ev-photos").write_text("in the way")
+    (event.parent / "t2.jpg").write_bytes(pads.photo(1, 6))
+    result = CliRunner().invoke(cli, ["scan", str(event), "t2.jpg", "--import"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.exception
+    assert "can't write" in result.output and "ev-photos" in result.output
+    assert "entered round 1" not in _run("results", "history", str(event)).output
+
+
 SCREEN = ("a photo of a screen: the screen's pixels make a pattern over the page that hides its marks: photograph "
           "the printed pad itself, or send the photo the screen shows")
 BAD = {

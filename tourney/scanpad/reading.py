@@ -469,33 +469,39 @@ def distinct_tables(readings: Sequence[Reading]) -> list[Reading]:
 
 def import_readings(ctx: ScanContext, readings: Sequence[Reading], photos: Mapping[str, bytes],
                     author: str | None = None) -> ImportSummary:
-    """Store the clean readings exactly as `results import` stores sheets (one transaction, one new
-    version each, the history naming the photo and its hash), then keep each photo (`photos`: its
-    bytes by SHA-256) with the event.
-    An ImportRefused from the checks stores nothing."""
+    """Keep each photo (`photos`: its bytes by SHA-256) with the event, then store the clean
+    readings exactly as `results import` stores sheets (one transaction, one new version each,
+    the history naming the photo and its hash). The photos go first: a photo that can't be kept
+    (an OutputError that says why) stores nothing, and a table is never stored without its
+    photo; a photo kept for a table the checks then refuse (ImportRefused: nothing stored) is
+    named by its hash, and is the one kept when the table is read again."""
     from tourney.core.tabular import Rows
     from tourney.event.importing import import_results
 
+    for r in readings:
+        keep_photo(ctx.event, r, photos[r.sha256])
     sources = []
     for r in distinct_tables(readings):
         header = list(dict.fromkeys(k for line in r.lines for k in line))
         sources.append(Rows(photo_source(r.file, r.sha256),
                             (tuple(header), *(tuple(line.get(k, "") for k in header) for line in r.lines))))
-    summary = import_results(ctx.event, ctx.game, sources, author=author)
-    for r in readings:
-        keep_photo(ctx.event, r, photos[r.sha256])
-    return summary
+    return import_results(ctx.event, ctx.game, sources, author=author)
 
 
 def keep_photo(event: Event, reading: Reading, data: bytes) -> None:
     """Keep the photo a table was read from with the event (`photo_folder`), named by its hash:
-    the same photo twice is kept once, and a photo never replaces another."""
+    the same photo twice is kept once, and a photo never replaces another. A folder that can't
+    be made is an OutputError that says why."""
+    from tourney.core.errors import write_failed
     from tourney.core.outfile import atomic
 
     folder = photo_folder(event)
     if folder is None:
         return
-    folder.mkdir(exist_ok=True)
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise write_failed(folder, exc) from None
     target = folder / f"{reading.sha256}{Path(reading.file).suffix.lower() or '.jpg'}"
     if not target.exists():
         with atomic(target) as tmp:
