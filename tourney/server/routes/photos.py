@@ -159,9 +159,8 @@ async def photo(cx: Ctx) -> Response:
             return refused
         if reading.status is not Status.CLEAN:  # the page fills the report form in, the player finishes it
             return JSONResponse(reading_json(site, sheet, reading))
-        done = reports.report_sheet(site.event, site.game, r, t, name, code, list(reading.lines))
-        keep_photo(site.event, reading, data)
-        return done
+        keep_photo(site.event, reading, data)  # first: a report is never stored without its photo
+        return reports.report_sheet(site.event, site.game, r, t, name, code, list(reading.lines))
 
     return await call(cx, reported, lambda done: done if isinstance(done, Response) else
                       answered(site, done, held_is_accepted=True), PLAYERS_SCOPE)
