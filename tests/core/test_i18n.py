@@ -46,7 +46,7 @@ def keyword_subscripts() -> list[str]:
     method_map, options_map = parse_mapping_cfg(io.StringIO((ROOT / "babel.cfg").read_text()))
     out = []
     for pattern, method in method_map:
-        if method != "python":
+        if method not in ("python", "tourney.cli.extraction.extract"):  # the CLI's: Python's and docstrings
             continue
         declared = options_map[pattern]["keywords"]  # a string, or parsed to a dict by newer Babel
         names = declared if isinstance(declared, dict) else [k.split(":")[0] for k in declared.split()]

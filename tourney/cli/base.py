@@ -6,7 +6,7 @@ import atexit
 import os
 import sys
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
@@ -15,14 +15,19 @@ from tourney import __version__
 from tourney.core.errors import TourneyError, UsageError
 from tourney.core.sql import OperationalError
 from tourney.core.i18n import (
-    DEFAULT,
     LANGS,
+    N_,
+    UnknownLanguage,
     _,
     event_language,
+    language,
     ngettext,
     set_language,
+    system_language,
     use_language,
+    user_language,
 )
+from tourney.cli.speech import HelpOption, TranslatedHelp, help_option, option
 
 if TYPE_CHECKING:
     from tourney.core.sheetio import SheetFormat
@@ -55,16 +60,20 @@ class WrongUsage(click.UsageError):
 
     def show(self, file: Any = None) -> None:
         if self.ctx is not None:
-            usage = self.ctx.get_usage().removeprefix("Usage:").strip()
-            click.echo(f"{self.usage} {usage}", file=file, err=True)
+            pieces = " ".join(self.ctx.command.collect_usage_pieces(self.ctx))
+            click.echo(f"{self.usage} {self.ctx.command_path} {pieces}", file=file, err=True)
             help_option = next(iter(self.ctx.help_option_names), "--help")
             click.echo(self.hint.format(command=f"{self.ctx.command_path} {help_option}"), file=file, err=True)
             click.echo("", file=file, err=True)
         click.echo(f"{self.prefix} {self.format_message()}", file=file, err=True)
 
 
-class TourneyCommand(click.Command):
-    """A command whose usage mistakes show its own usage line (`tourney standings [OPTIONS] EVENT`)."""
+class TourneyCommand(TranslatedHelp, click.Command):
+    """A command whose usage mistakes show its own usage line (`tourney standings [OPTIONS] EVENT`),
+    and whose help (its docstring) is said in the current language."""
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        return help_option(super().get_help_option(ctx))
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -73,15 +82,32 @@ class TourneyCommand(click.Command):
             raise WrongUsage(str(exc), ctx) from None
 
 
-class TourneyGroup(click.Group):
+class TourneyGroup(TranslatedHelp, click.Group):
     """Turns library errors into click errors: the message, exit 1; usage errors exit 2.
-    Each is said in the language spoken when it happened (the event's, once it is open)."""
+    Each is said in the language spoken when it happened: the user's (`--lang`, TOURNEY_LANG or
+    the system's, decided before click reads the arguments), the event's once it is open."""
 
     command_class = TourneyCommand
     group_class = type  # command groups (`tourney players …`) are TourneyGroups too
 
+    def main(self, args: Sequence[str] | None = None, *more: Any, **options: Any) -> Any:
+        argv = sys.argv[1:] if args is None else list(args)
+        try:
+            lang = user_language(argv, os.environ)
+        except UnknownLanguage as exc:
+            with use_language(system_language(os.environ)):
+                click.echo(" ".join((_("Error:"), _("TOURNEY_LANG={value}: tourney speaks {langs}; set one of them, "
+                                                    "or unset it for the system's language").format(
+                    value=exc, langs=", ".join(LANGS)))), err=True)
+            sys.exit(2)
+        with use_language(lang):
+            return super().main(argv, *more, **options)
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        return help_option(super().get_help_option(ctx))
+
     def invoke(self, ctx: click.Context) -> object:
-        with use_language(DEFAULT):  # until the command opens its event (`open_event`)
+        with use_language(language()):  # the user's, until the command opens its event (`open_event`)
             try:
                 return super().invoke(ctx)
             except UsageError as exc:
@@ -101,7 +127,7 @@ class TourneyGroup(click.Group):
                                 "try again, or check the file").format(reason=exc.orig)) from None
 
 
-class ListedOption(click.Option):
+class ListedOption(HelpOption):
     """An option whose help lists what the registry holds (games, schemes), built only when
     help is shown: the game packages load lazily."""
 
@@ -117,7 +143,8 @@ class ListedOption(click.Option):
 def games_help() -> str:
     from tourney.games.registry import GAMES
 
-    return "; ".join(f"{g.name}" + (f" (aliases: {', '.join(g.aliases)})" if g.aliases else "") for g in GAMES) + "."
+    return "; ".join(g.name + (_(" (aliases: {aliases})").format(aliases=", ".join(g.aliases)) if g.aliases else "")
+                     for g in GAMES) + "."
 
 
 def options_help() -> str:
@@ -125,13 +152,13 @@ def options_help() -> str:
 
     listed = "; ".join(f"{g.name}: " + ", ".join(f"{o.name} ({o.note})" for o in g.options)
                        for g in all_games().values() if g.options)
-    return f"An optional rule the game is played with, repeatable: {listed}."
+    return _("An optional rule the game is played with, repeatable: {listed}.").format(listed=listed)
 
 
 def schemes_help() -> str:
     from tourney.games.registry import scheme_help
 
-    return f"Scoring preset: {scheme_help()}."
+    return _("Scoring preset: {schemes}.").format(schemes=scheme_help())
 
 
 class Program:
@@ -197,16 +224,17 @@ def wrote_pages(path: object, pages: int, round_no: int | None = None) -> str:
 
 
 def lang_option(help_text: str) -> Callable[[_F], _F]:
-    """`--lang` (one of `LANGS`): overrides the event's language for one document."""
-    return click.option("--lang", type=click.Choice(list(LANGS)), help=f"{help_text} (default: the event's).")
+    """`--lang` (one of `LANGS`): overrides the event's language for one document; `help_text`
+    marked with `N_`."""
+    return option("--lang", type=click.Choice(list(LANGS)), help=help_text)
 
 
 def overwrite_options(command: Callable[..., None]) -> Callable[..., None]:
     """`--force` and `--overwrite-results` for a command that writes `-o FILE`."""
-    command = click.option("--overwrite-results", is_flag=True,
-                           help="With --force: replace FILE even when it holds typed-in results.")(command)
-    return click.option("--force", is_flag=True, help="Replace FILE if it exists (never an input of the "
-                                                      "command, nor typed-in results).")(command)
+    command = option("--overwrite-results", is_flag=True,
+                     help=N_("With --force: replace FILE even when it holds typed-in results."))(command)
+    return option("--force", is_flag=True, help=N_("Replace FILE if it exists (never an input of the "
+                                                   "command, nor typed-in results)."))(command)
 
 
 def claim_output(output: str, force: bool, overwrite_results: bool, *inputs: str | None) -> None:
@@ -226,7 +254,7 @@ def _score_sheets() -> Iterable[SheetFormat]:
 
 
 @click.group(cls=TourneyGroup)
-@click.version_option(__version__, prog_name="tourney")
+@click.version_option(__version__, prog_name="tourney", cls=HelpOption, help=N_("Show the version and exit."))
 def cli() -> None:
     """Run a board-game tournament: players, seating, score sheets, standings."""
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import click
 
 from tourney.core.i18n import (
+    N_,
     DEFAULT,
     LANGS,
     _,
@@ -16,6 +17,7 @@ from tourney.core.i18n import (
     set_language,
 )
 from tourney.cli.base import ListedOption, cli, event_game, games_help, open_event, options_help, schemes_help
+from tourney.cli.speech import option
 
 if TYPE_CHECKING:
     from tourney.event.drawcheck import DrawMethod
@@ -24,16 +26,16 @@ if TYPE_CHECKING:
 # --- event -------------------------------------------------------------------------------
 @cli.command()
 @click.argument("event")
-@click.option("--game", required=True, cls=ListedOption, listing=games_help)
-@click.option("--scheme", cls=ListedOption, listing=schemes_help)
-@click.option("--rounds", type=click.IntRange(1, 99), default=4, show_default=True, help="Number of rounds.")
-@click.option("--seed", type=click.IntRange(0), help="Seed for every draw (default: drawn now and stored).")
-@click.option("--name", help="Event name (default: the file name).")
-@click.option("--date", help="Event date, YYYY-MM-DD (orders events in a season report).")
-@click.option("--bye-score", help="Duel: match points for a bye (default 1; e.g. 1/2 or 0).")
-@click.option("--option", "options", multiple=True, cls=ListedOption, listing=options_help)
-@click.option("--lang", type=click.Choice(list(LANGS)), default=DEFAULT, show_default=True,
-              help="The event's language: messages, lists, standings, exports, printed sheets.")
+@option("--game", required=True, cls=ListedOption, listing=games_help)
+@option("--scheme", cls=ListedOption, listing=schemes_help)
+@option("--rounds", type=click.IntRange(1, 99), default=4, show_default=True, help=N_("Number of rounds."))
+@option("--seed", type=click.IntRange(0), help=N_("Seed for every draw (default: drawn now and stored)."))
+@option("--name", help=N_("Event name (default: the file name)."))
+@option("--date", help=N_("Event date, YYYY-MM-DD (orders events in a season report)."))
+@option("--bye-score", help=N_("Duel: match points for a bye (default 1; e.g. 1/2 or 0)."))
+@option("--option", "options", multiple=True, cls=ListedOption, listing=options_help)
+@option("--lang", type=click.Choice(list(LANGS)), default=DEFAULT, show_default=True,
+        help=N_("The event's language: messages, lists, standings, exports, printed sheets."))
 def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None, name: str | None,
         date: str | None, bye_score: str | None, options: tuple[str, ...], lang: str) -> None:
     """Create an event file.
@@ -60,9 +62,9 @@ def new(event: str, game: str, scheme: str | None, rounds: int, seed: int | None
 
 
 @cli.command()
-@click.option("--dir", "directory", default="demo-event", show_default=True, help="Folder for the demo files.")
-@click.option("--game", help="Only this game's example (default: every bundled example).")
-@click.option("--brief", is_flag=True, help="One line per example instead of every step and the standings.")
+@option("--dir", "directory", default="demo-event", show_default=True, help=N_("Folder for the demo files."))
+@option("--game", help=N_("Only this game's example (default: every bundled example)."))
+@option("--brief", is_flag=True, help=N_("One line per example instead of every step and the standings."))
 def demo(directory: str, game: str | None, brief: bool) -> None:
     """Run the bundled example events end to end and write their standings workbooks.
 
@@ -75,36 +77,36 @@ def demo(directory: str, game: str | None, brief: bool) -> None:
 
 @cli.command("event")
 @click.argument("event")
-@click.option("--name", help="New event name.")
-@click.option("--date", help="New event date, YYYY-MM-DD.")
-@click.option("--rounds", type=click.IntRange(1, 99), help="New number of rounds.")
-@click.option("--cut", type=click.IntRange(0), help="Qualification cut: the line under rank K in every standings "
-                                                     "output (0 removes it).")
-@click.option("--lang", type=click.Choice(list(LANGS)), help="New language of the event's messages and documents.")
-@click.option("--url", help="The live server's address for QR codes and the poster (http://HOST:PORT; \"\" "
-                            "removes it; default: the one 'tourney serve' announces).")
-@click.option("--double-entry", type=click.Choice(["on", "off"]),
-              help="Blind double entry on the live server: two desks type every sheet, a mismatch goes to the "
-                   "organiser.")
-@click.option("--check-in", "check_in", type=click.Choice(["on", "off"]),
-              help="Players check in before round 1 (on their phone with their code, or 'tourney players "
-                   "checkin'); round 1 seats only who did.")
-@click.option("--self-report", "self_report", type=click.Choice(["on", "off"]),
-              help="Players report their table's sheet from the table's page and every player of the table "
-                   "confirms it with their code; disputes and rule errors go to the organiser's desk.")
-@click.option("--pads", type=click.Choice(["paper", "scan"]),
-              help="The pads of the print kit: paper (written in) or scan (filled as marks, read from a photo "
-                   "by 'tourney scan').")
-@click.option("--option", "options_on", multiple=True, cls=ListedOption,
-              listing=lambda: options_help().replace("An optional rule", "Switch on an optional rule"))
-@click.option("--no-option", "options_off", multiple=True,
-              help="Switch an optional rule off (only before any result is stored).")
-@click.option("--reveal-seed", "reveal", is_flag=True,
-              help="After the event: publish the seed of every draw (on the live pages and in the exported "
-                   "workbook), so players can check the draws with 'tourney verify-draws'.")
-@click.option("--catalogue", metavar="FILE",
-              help="Load the game's card list from a CSV, XLSX, ODS or XLS file, for a game whose cards no public "
-                   "source lists (docs/onecardwonder.md, for example); \"\" removes it.")
+@option("--name", help=N_("New event name."))
+@option("--date", help=N_("New event date, YYYY-MM-DD."))
+@option("--rounds", type=click.IntRange(1, 99), help=N_("New number of rounds."))
+@option("--cut", type=click.IntRange(0), help=N_("Qualification cut: the line under rank K in every standings "
+                                               "output (0 removes it)."))
+@option("--lang", type=click.Choice(list(LANGS)), help=N_("New language of the event's messages and documents."))
+@option("--url", help=N_("The live server's address for QR codes and the poster (http://HOST:PORT; \"\" "
+                      "removes it; default: the one 'tourney serve' announces)."))
+@option("--double-entry", type=click.Choice(["on", "off"]),
+        help=N_("Blind double entry on the live server: two desks type every sheet, a mismatch goes to the "
+             "organiser."))
+@option("--check-in", "check_in", type=click.Choice(["on", "off"]),
+        help=N_("Players check in before round 1 (on their phone with their code, or 'tourney players "
+             "checkin'); round 1 seats only who did."))
+@option("--self-report", "self_report", type=click.Choice(["on", "off"]),
+        help=N_("Players report their table's sheet from the table's page and every player of the table "
+             "confirms it with their code; disputes and rule errors go to the organiser's desk."))
+@option("--pads", type=click.Choice(["paper", "scan"]),
+        help=N_("The pads of the print kit: paper (written in) or scan (filled as marks, read from a photo "
+             "by 'tourney scan')."))
+@option("--option", "options_on", multiple=True, cls=ListedOption,
+        listing=lambda: options_help().replace("An optional rule", "Switch on an optional rule"))
+@option("--no-option", "options_off", multiple=True,
+        help=N_("Switch an optional rule off (only before any result is stored)."))
+@option("--reveal-seed", "reveal", is_flag=True,
+        help=N_("After the event: publish the seed of every draw (on the live pages and in the exported "
+             "workbook), so players can check the draws with 'tourney verify-draws'."))
+@option("--catalogue", metavar="FILE",
+        help=N_("Load the game's card list from a CSV, XLSX, ODS or XLS file, for a game whose cards no public "
+             "source lists (docs/onecardwonder.md, for example); \"\" removes it."))
 def event_command(event: str, name: str | None, date: str | None, rounds: int | None, cut: int | None,
                   lang: str | None, url: str | None, double_entry: str | None, check_in: str | None,
                   self_report: str | None, pads: str | None, options_on: tuple[str, ...], options_off: tuple[str, ...],
@@ -159,8 +161,8 @@ def event_command(event: str, name: str | None, date: str | None, rounds: int | 
 
 @cli.command("verify-draws")
 @click.argument("export", metavar="EXPORT.xlsx")
-@click.option("--seed", required=True, help="The event's seed, as 'tourney event EVENT --reveal-seed' shows it.")
-@click.option("--lang", type=click.Choice(list(LANGS)), help="Language of the report (default: the workbook's).")
+@option("--seed", required=True, help=N_("The event's seed, as 'tourney event EVENT --reveal-seed' shows it."))
+@option("--lang", type=click.Choice(list(LANGS)), help=N_("Language of the report (default: the workbook's)."))
 def verify_draws_command(export: str, seed: str, lang: str | None) -> None:
     """Redraw every round of an exported event from its seed: the seating, the 7 Wonders boards
     and guilds, the Duel pairings; print each difference (round, table, seat, expected, found).

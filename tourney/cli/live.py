@@ -4,11 +4,13 @@ from __future__ import annotations
 import click
 
 from tourney.core.i18n import (
+    N_,
     LANGS,
     _,
     ngettext,
 )
 from tourney.cli.base import claim_output, cli, open_event, overwrite_options
+from tourney.cli.speech import option
 from tourney.core.errors import UsageError
 
 
@@ -22,15 +24,15 @@ def _user() -> str:
 # --- live server and its desks ------------------------------------------------------------
 @cli.command()
 @click.argument("events", nargs=-1, required=True, metavar="EVENT...")
-@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: the hall's LAN).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
-@click.option("--lang", type=click.Choice(list(LANGS)), help="Page language (default: the event's, else en).")
-@click.option("--cut", type=click.IntRange(1), help="Draw the cut line under this rank on the standings.")
-@click.option("--poster", help="Also write a printable poster with the QR code (poster.html).")
-@click.option("--desk-idle", type=click.FloatRange(0, min_open=True), default=12, show_default=True,
-              help="Hours a desk page stays logged in unused.")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Worker processes answering on the one port (uvicorn's workers; any of them answers any request).")
+@option("--host", default="0.0.0.0", show_default=True, help=N_("Address to listen on (0.0.0.0: the hall's LAN)."))
+@option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@option("--lang", type=click.Choice(list(LANGS)), help=N_("Page language (default: the event's, else en)."))
+@option("--cut", type=click.IntRange(1), help=N_("Draw the cut line under this rank on the standings."))
+@option("--poster", help=N_("Also write a printable poster with the QR code (poster.html)."))
+@option("--desk-idle", type=click.FloatRange(0, min_open=True), default=12, show_default=True,
+        help=N_("Hours a desk page stays logged in unused."))
+@option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+        help=N_("Worker processes answering on the one port (uvicorn's workers; any of them answers any request)."))
 @overwrite_options
 def serve(events: tuple[str, ...], host: str, port: int, lang: str | None, cut: int | None, poster: str | None,
           desk_idle: float, workers: int, force: bool, overwrite_results: bool) -> None:
@@ -49,8 +51,8 @@ def serve(events: tuple[str, ...], host: str, port: int, lang: str | None, cut: 
 
 @cli.command()
 @click.argument("event")
-@click.option("--round", "round_no", type=click.IntRange(1), help="This round (default: the last seated one).")
-@click.option("--unpublish", is_flag=True, help="Hide the round's seating again (until it is played).")
+@option("--round", "round_no", type=click.IntRange(1), help=N_("This round (default: the last seated one)."))
+@option("--unpublish", is_flag=True, help=N_("Hide the round's seating again (until it is played)."))
 def publish(event: str, round_no: int | None, unpublish: bool) -> None:
     """Show a round's seating on the players' pages (or hide it again): the organiser's
     Publish button, from the command line.
@@ -100,7 +102,7 @@ def clock(event: str, action: str | None, minutes: int | None) -> None:
 @cli.command()
 @click.argument("event")
 @click.argument("text", required=False)
-@click.option("--clear", is_flag=True, help="Take the announcement TEXT down, or every one without TEXT.")
+@option("--clear", is_flag=True, help=N_("Take the announcement TEXT down, or every one without TEXT."))
 def announce(event: str, text: str | None, clear: bool) -> None:
     """Show TEXT on every player page and the projector (the organiser's own words, as typed);
     without TEXT, list what is shown.
@@ -138,7 +140,7 @@ def desk() -> None:
 @desk.command("add")
 @click.argument("event")
 @click.argument("name")
-@click.option("--organiser", is_flag=True, help="This desk may also seat, publish and print rounds.")
+@option("--organiser", is_flag=True, help=N_("This desk may also seat, publish and print rounds."))
 def desk_add(event: str, name: str, organiser: bool) -> None:
     """Add a desk and print its login token (shown only now).
 

@@ -6,11 +6,13 @@ from typing import TYPE_CHECKING
 import click
 
 from tourney.core.i18n import (
+    N_,
     _,
     ngettext,
 )
 from tourney.core.output import output_format_option
 from tourney.cli.base import cli, open_event
+from tourney.cli.speech import option
 
 if TYPE_CHECKING:
     from tourney.event.players import Registration
@@ -66,8 +68,8 @@ def _registered(done: Registration, typed: bool) -> None:
 @players.command("add")
 @click.argument("event")
 @click.argument("names", nargs=-1, required=True)
-@click.option("--yes", is_flag=True, help="Register names that look like registered ones (e.g. 'Jan Mueller' "
-                                          "next to 'Jan Müller') without asking.")
+@option("--yes", is_flag=True, help=N_("Register names that look like registered ones (e.g. 'Jan Mueller' "
+                                    "next to 'Jan Müller') without asking."))
 def players_add(event: str, names: tuple[str, ...], yes: bool) -> None:
     """Register players (late entries play from the next round); a dropped player re-enters.
 
@@ -81,7 +83,7 @@ def players_add(event: str, names: tuple[str, ...], yes: bool) -> None:
 @players.command("import")
 @click.argument("event")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--yes", is_flag=True, help="Register names that look like registered ones without asking.")
+@option("--yes", is_flag=True, help=N_("Register names that look like registered ones without asking."))
 def players_import(event: str, file: str, yes: bool) -> None:
     """Register everyone in a CSV, XLSX, ODS or XLS roster with a 'name' column; names already
     registered are listed and skipped, so a grown roster can be imported again.
@@ -156,8 +158,8 @@ def players_list(event: str, fmt: str) -> None:
 @players.command("codes")
 @click.argument("event")
 @output_format_option()
-@click.option("--new", "new", metavar="NAME",
-              help="Give this player a new code (a lost slip): the old one stops working.")
+@option("--new", "new", metavar="NAME",
+        help=N_("Give this player a new code (a lost slip): the old one stops working."))
 def players_codes(event: str, fmt: str, new: str | None) -> None:
     """Every player's personal code, for reporting results and checking in on the live server
     (players registered since get theirs now); 'tourney print EVENT --what codes' prints slips.

@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from tourney.core.i18n import (
+    N_,
     DEFAULT,
     LANGS,
     _,
@@ -11,13 +12,14 @@ from tourney.core.i18n import (
     set_language,
 )
 from tourney.cli.base import claim_output, cli, overwrite_options
+from tourney.cli.speech import option
 
 
 # --- game records: verify and self-play (rules engine replay) -------------------------------
 @cli.command("verify")
 @click.argument("records", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--lang", type=click.Choice(list(LANGS)), default=DEFAULT, show_default=True,
-              help="Language of the report (no event is opened).")
+@option("--lang", type=click.Choice(list(LANGS)), default=DEFAULT, show_default=True,
+        help=N_("Language of the report (no event is opened)."))
 def verify_command(records: tuple[str, ...], lang: str) -> None:
     """Replay recorded games (RECORD files) and report each game; exit 1 if any fails."""
     from tourney.event.records import verify_files
@@ -33,13 +35,13 @@ def verify_command(records: tuple[str, ...], lang: str) -> None:
 
 
 @cli.command("selfplay")
-@click.option("--game", required=True, help="Game to play: 7wonders or duel (or an alias such as 7wd).")
-@click.option("--agora", is_flag=True, help="Play with the Agora expansion (Duel only).")
-@click.option("--players", type=int, default=None, help="Players per game, 3 to 7 (7 Wonders only; default 5).")
-@click.option("-n", "count", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Number of games.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed; the same seed gives the same games.")
-@click.option("-o", "output", required=True, type=click.Path(dir_okay=False), help="Record file to write.")
+@option("--game", required=True, help=N_("Game to play: 7wonders or duel (or an alias such as 7wd)."))
+@option("--agora", is_flag=True, help=N_("Play with the Agora expansion (Duel only)."))
+@option("--players", type=int, default=None, help=N_("Players per game, 3 to 7 (7 Wonders only; default 5)."))
+@option("-n", "count", type=click.IntRange(min=0), default=1, show_default=True,
+        help=N_("Number of games."))
+@option("--seed", type=int, default=0, show_default=True, help=N_("Seed; the same seed gives the same games."))
+@option("-o", "output", required=True, type=click.Path(dir_okay=False), help=N_("Record file to write."))
 @overwrite_options
 def selfplay_command(game: str, agora: bool, players: int | None, count: int, seed: int, output: str, force: bool,
                      overwrite_results: bool) -> None:

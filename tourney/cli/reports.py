@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from tourney.core.i18n import (
+    N_,
     LANGS,
     _,
     language,
@@ -14,14 +15,15 @@ from tourney.core.i18n import (
 from tourney.core.errors import UsageError
 from tourney.core.output import output_format_option
 from tourney.cli.base import claim_output, cli, event_game, lang_option, open_event, overwrite_options, wrote_pages
+from tourney.cli.speech import option
 
 
 # --- standings -----------------------------------------------------------------------------
 @cli.command()
 @click.argument("event")
-@click.option("--after-round", type=click.IntRange(1), help="Standings as they were after this round.")
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-@click.option("--cut", type=click.IntRange(1), help="Draw the qualification line under rank K (default: the event's).")
+@option("--after-round", type=click.IntRange(1), help=N_("Standings as they were after this round."))
+@option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@option("--cut", type=click.IntRange(1), help=N_("Draw the qualification line under rank K (default: the event's)."))
 def standings(event: str, after_round: int | None, fmt: str, cut: int | None) -> None:
     """The ranking with every tiebreak column, games played and drops.
 
@@ -52,10 +54,10 @@ def player(event: str, name: str, fmt: str) -> None:
 
 @cli.command()
 @click.argument("event")
-@click.option("-o", "--output", required=True, help="standings.xlsx, .csv, .json, .html or .pdf")
-@click.option("--after-round", type=click.IntRange(1), help="Standings as they were after this round.")
-@lang_option("Language of headings and labels")
-@click.option("--cut", type=click.IntRange(1), help="Draw the qualification line under rank K (default: the event's).")
+@option("-o", "--output", required=True, help=N_("standings.xlsx, .csv, .json, .html or .pdf"))
+@option("--after-round", type=click.IntRange(1), help=N_("Standings as they were after this round."))
+@lang_option(N_("Language of headings and labels (default: the event's)."))
+@option("--cut", type=click.IntRange(1), help=N_("Draw the qualification line under rank K (default: the event's)."))
 @overwrite_options
 def export(event: str, output: str, after_round: int | None, lang: str | None, cut: int | None, force: bool,
            overwrite_results: bool) -> None:
@@ -83,17 +85,17 @@ def export(event: str, output: str, after_round: int | None, lang: str | None, c
 # --- season (qualification report across events) -----------------------------------------
 @cli.command()
 @click.argument("events", nargs=-1, required=True)
-@click.option("--spots", type=click.IntRange(1), help="Qualification spots each event awards.")
-@click.option("--aliases", "aliases_file", type=click.Path(dir_okay=False),
-              help="CSV with 'alias,name' columns: other spellings of a player's name.")
-@click.option("--ranking", is_flag=True, help="Add a points ranking across the events.")
-@click.option("--points", help="Points per place for the ranking (default 10,8,6,5,4,3,2,1).")
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-@click.option("--section", type=click.Choice(["qualified", "pass-downs", "players", "ranking"]),
-              help="The section --format csv prints (default: qualified).")
-@click.option("-o", "--output", help="Write season.xlsx (or .csv / .json / .pdf) instead of printing.")
-@click.option("--lang", type=click.Choice(list(LANGS)),
-              help="Language of the report (default: the events' when they share one, else English).")
+@option("--spots", type=click.IntRange(1), help=N_("Qualification spots each event awards."))
+@option("--aliases", "aliases_file", type=click.Path(dir_okay=False),
+        help=N_("CSV with 'alias,name' columns: other spellings of a player's name."))
+@option("--ranking", is_flag=True, help=N_("Add a points ranking across the events."))
+@option("--points", help=N_("Points per place for the ranking (default 10,8,6,5,4,3,2,1)."))
+@option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@option("--section", type=click.Choice(["qualified", "pass-downs", "players", "ranking"]),
+        help=N_("The section --format csv prints (default: qualified)."))
+@option("-o", "--output", help=N_("Write season.xlsx (or .csv / .json / .pdf) instead of printing."))
+@option("--lang", type=click.Choice(list(LANGS)),
+        help=N_("Language of the report (default: the events' when they share one, else English)."))
 @overwrite_options
 def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None, ranking: bool,
            points: str | None, fmt: str, section: str | None, output: str | None, lang: str | None, force: bool,
@@ -135,14 +137,14 @@ def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None,
 # --- season rating -------------------------------------------------------------------------
 @cli.command()
 @click.argument("events", nargs=-1, required=True)
-@click.option("--aliases", "aliases_file", type=click.Path(dir_okay=False),
-              help="CSV with 'alias,name' columns: other spellings of a player's name.")
+@option("--aliases", "aliases_file", type=click.Path(dir_okay=False),
+        help=N_("CSV with 'alias,name' columns: other spellings of a player's name."))
 @output_format_option()
-@click.option("-o", "--output", help="Write the rating as rating.html, .xlsx or .pdf instead of printing.")
-@click.option("--lang", type=click.Choice(list(LANGS)),
-              help="Language of the rating (default: the events' when they share one, else English).")
-@click.option("--into", "into", metavar="EVENT",
-              help="Store the rating in a later event: its seating report and player pages show expected places.")
+@option("-o", "--output", help=N_("Write the rating as rating.html, .xlsx or .pdf instead of printing."))
+@option("--lang", type=click.Choice(list(LANGS)),
+        help=N_("Language of the rating (default: the events' when they share one, else English)."))
+@option("--into", "into", metavar="EVENT",
+        help=N_("Store the rating in a later event: its seating report and player pages show expected places."))
 @overwrite_options
 def rating(events: tuple[str, ...], aliases_file: str | None, fmt: str, output: str | None, lang: str | None,
            into: str | None, force: bool, overwrite_results: bool) -> None:
@@ -195,9 +197,9 @@ def rating(events: tuple[str, ...], aliases_file: str | None, fmt: str, output: 
 # --- statistics -----------------------------------------------------------------------------
 @cli.command()
 @click.argument("events", nargs=-1, required=True)
-@click.option("-o", "--output", help="Write the report with its charts: stats.html, .xlsx or .pdf.")
+@option("-o", "--output", help=N_("Write the report with its charts: stats.html, .xlsx or .pdf."))
 @output_format_option()
-@click.option("--section", help="Only this table (csv prints one table: the first unless named).")
+@option("--section", help=N_("Only this table (csv prints one table: the first unless named)."))
 @overwrite_options
 def stats(events: tuple[str, ...], output: str | None, fmt: str, section: str | None, force: bool,
           overwrite_results: bool) -> None:

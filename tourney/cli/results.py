@@ -7,21 +7,23 @@ import sys
 import click
 
 from tourney.core.i18n import (
+    N_,
     _,
     language,
     set_language,
 )
 from tourney.cli.base import cli, end_process, event_game, lang_option, open_event
+from tourney.cli.speech import option
 
 
 # --- sheets --------------------------------------------------------------------------------
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--event", help="Also check against this event (players, seating, stored results).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--paper", is_flag=True, help="With --event: sheets of rounds the tool did not seat are fine (a round "
-                                            "seated on paper), as 'results import --paper' takes them.")
-@lang_option("Language of the findings")
+@option("--event", help=N_("Also check against this event (players, seating, stored results)."))
+@option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@option("--paper", is_flag=True, help=N_("With --event: sheets of rounds the tool did not seat are fine (a round "
+                                      "seated on paper), as 'results import --paper' takes them."))
+@lang_option(N_("Language of the findings (default: the event's)."))
 def check(files: tuple[str, ...], event: str | None, fmt: str, paper: bool, lang: str | None) -> None:
     """Verify score sheets against the rules; stores nothing. Exit 1 if any error.
 
@@ -60,12 +62,12 @@ def results() -> None:
 @results.command("import")
 @click.argument("event")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--register", is_flag=True, help="Register players not yet registered.")
-@click.option("--correct", is_flag=True, help="Replace stored sheets (adds a new version).")
-@click.option("--reason", help="Why a stored sheet is corrected (needed with --correct).")
-@click.option("--by", "author", help="Who enters the sheets (default: the login name).")
-@click.option("--paper", is_flag=True, help="Store rounds the tool did not seat, as the sheets give them (a round "
-                                            "seated on paper); without it, such sheets are refused.")
+@option("--register", is_flag=True, help=N_("Register players not yet registered."))
+@option("--correct", is_flag=True, help=N_("Replace stored sheets (adds a new version)."))
+@option("--reason", help=N_("Why a stored sheet is corrected (needed with --correct)."))
+@option("--by", "author", help=N_("Who enters the sheets (default: the login name)."))
+@option("--paper", is_flag=True, help=N_("Store rounds the tool did not seat, as the sheets give them (a round "
+                                      "seated on paper); without it, such sheets are refused."))
 def results_import(event: str, files: tuple[str, ...], register: bool, correct: bool, reason: str | None,
                    author: str | None, paper: bool) -> None:
     """Verify, then store, every sheet in the files in one transaction (all or nothing).
@@ -92,10 +94,10 @@ def results_import(event: str, files: tuple[str, ...], register: bool, correct: 
 
 @results.command("remove")
 @click.argument("event")
-@click.option("--round", "round_no", type=click.IntRange(1), required=True, help="The table's round.")
-@click.option("--table", "table_no", type=click.IntRange(1), required=True, help="The table.")
-@click.option("--reason", required=True, help="Why the stored sheet is removed (kept in the history).")
-@click.option("--by", "author", help="Who removes it (default: the login name).")
+@option("--round", "round_no", type=click.IntRange(1), required=True, help=N_("The table's round."))
+@option("--table", "table_no", type=click.IntRange(1), required=True, help=N_("The table."))
+@option("--reason", required=True, help=N_("Why the stored sheet is removed (kept in the history)."))
+@option("--by", "author", help=N_("Who removes it (default: the login name)."))
 def results_remove(event: str, round_no: int, table_no: int, reason: str, author: str | None) -> None:
     """Remove a table's stored sheet (stored under a wrong round or table number, say). The
     removed version stays in the history; importing the sheet again brings it back.
@@ -111,9 +113,9 @@ def results_remove(event: str, round_no: int, table_no: int, reason: str, author
 
 @results.command("history")
 @click.argument("event")
-@click.option("--round", "round_no", type=click.IntRange(1), help="Only what concerns this round.")
-@click.option("--player", help="Only what concerns this player.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@option("--round", "round_no", type=click.IntRange(1), help=N_("Only what concerns this round."))
+@option("--player", help=N_("Only what concerns this player."))
+@option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def results_history(event: str, round_no: int | None, player: str | None, fmt: str) -> None:
     """Who changed what, when (local time): every change to the event, oldest first;
     corrections show old → new for each cell.

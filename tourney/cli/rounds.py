@@ -7,6 +7,7 @@ import click
 
 from tourney.core.errors import NothingToSeat, UsageError
 from tourney.core.i18n import (
+    N_,
     _,
     language,
     ngettext,
@@ -23,6 +24,7 @@ from tourney.cli.base import (
     qr_address,
     wrote_pages,
 )
+from tourney.cli.speech import option
 
 if TYPE_CHECKING:
     from tourney.core.store import Event
@@ -42,15 +44,15 @@ def not_published_hint(ev: Event, event: str, round_no: int) -> None:
 
 @cli.command()
 @click.argument("event")
-@click.option("--round", "round_no", type=click.IntRange(1), help="Seat (or re-seat) this round.")
-@click.option("--all", "all_rounds", is_flag=True, help="Seat every round not seated yet.")
-@click.option("--tables", help="Table plan: 'bonn', 'dm' (7 Wonders), 'even' (every game) or sizes like 5,5,4 "
-                               "(default: the scheme's).")
-@click.option("--cut", "cut", type=click.IntRange(2), help="Duel: pair the next top-cut round (top K of the "
-                                                           "standings, single elimination).")
-@click.option("--reprint", is_flag=True, help="Re-seat a round whose sheets were printed already (lists the "
-                                              "tables that changed).")
-@click.option("--publish", is_flag=True, help="Also show the seating on the players' pages ('tourney publish').")
+@option("--round", "round_no", type=click.IntRange(1), help=N_("Seat (or re-seat) this round."))
+@option("--all", "all_rounds", is_flag=True, help=N_("Seat every round not seated yet."))
+@option("--tables", help=N_("Table plan: 'bonn', 'dm' (7 Wonders), 'even' (every game) or sizes like 5,5,4 "
+                         "(default: the scheme's)."))
+@option("--cut", "cut", type=click.IntRange(2), help=N_("Duel: pair the next top-cut round (top K of the "
+                                                     "standings, single elimination)."))
+@option("--reprint", is_flag=True, help=N_("Re-seat a round whose sheets were printed already (lists the "
+                                        "tables that changed)."))
+@option("--publish", is_flag=True, help=N_("Also show the seating on the players' pages ('tourney publish')."))
 def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None, cut: int | None,
          reprint: bool, publish: bool) -> None:
     """Seat the next round (or --round N, or --all) from the event's seed.
@@ -110,9 +112,9 @@ def seat(event: str, round_no: int | None, all_rounds: bool, tables: str | None,
 
 @cli.command()
 @click.argument("event")
-@click.option("--round", "round_no", type=click.IntRange(1), help="Only this round.")
+@option("--round", "round_no", type=click.IntRange(1), help=N_("Only this round."))
 @output_format_option()
-@click.option("--report", is_flag=True, help="Repeated opponents, neighbours and start seats against the lower bound.")
+@option("--report", is_flag=True, help=N_("Repeated opponents, neighbours and start seats against the lower bound."))
 def seating(event: str, round_no: int | None, fmt: str, report: bool) -> None:
     """Show the seating: round, table, seat, player, wonder (and each round's draw).
 
@@ -132,10 +134,10 @@ def seating(event: str, round_no: int | None, fmt: str, report: bool) -> None:
 
 @cli.command()
 @click.argument("event")
-@click.option("--round", "round_no", type=click.IntRange(1), required=True, help="The round to print.")
-@click.option("-o", "--output", required=True, help="The workbook to write (sheets.xlsx), or score pads (pads.pdf).")
-@lang_option("Language of the printed sheets (both import)")
-@click.option("--url", "base_url", help="PDF: the live server's address; each pad gets a QR code to its table.")
+@option("--round", "round_no", type=click.IntRange(1), required=True, help=N_("The round to print."))
+@option("-o", "--output", required=True, help=N_("The workbook to write (sheets.xlsx), or score pads (pads.pdf)."))
+@lang_option(N_("Language of the printed sheets (both import) (default: the event's)."))
+@option("--url", "base_url", help=N_("PDF: the live server's address; each pad gets a QR code to its table."))
 @overwrite_options
 def sheets(event: str, round_no: int, output: str, lang: str | None, base_url: str | None, force: bool,
            overwrite_results: bool) -> None:
@@ -167,12 +169,12 @@ def sheets(event: str, round_no: int, output: str, lang: str | None, base_url: s
 
 @cli.command()
 @click.argument("event")
-@click.option("--round", "round_no", type=click.IntRange(1), help="This round (default: the last paired one).")
-@click.option("--by", type=click.Choice(["table", "name"]), default="table", show_default=True)
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-@click.option("-o", "--output", help="Write pairings by table and by name plus one A4 match sheet per table "
-                                     "(.xlsx), or the lists and match slips (.pdf) instead.")
-@lang_option("Language of the written file")
+@option("--round", "round_no", type=click.IntRange(1), help=N_("This round (default: the last paired one)."))
+@option("--by", type=click.Choice(["table", "name"]), default="table", show_default=True)
+@option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@option("-o", "--output", help=N_("Write pairings by table and by name plus one A4 match sheet per table "
+                               "(.xlsx), or the lists and match slips (.pdf) instead."))
+@lang_option(N_("Language of the written file (default: the event's)."))
 @overwrite_options
 def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | None, lang: str | None, force: bool,
              overwrite_results: bool) -> None:
@@ -203,16 +205,16 @@ def pairings(event: str, round_no: int | None, by: str, fmt: str, output: str | 
 
 @cli.command("print")
 @click.argument("event")
-@click.option("--round", "round_no", type=click.IntRange(1), help="The round to print (default: the last seated).")
-@click.option("--what",
-              help="Comma-separated: seating (list by name), tables (by table), cards (table cards), pads "
-                   "(the round's seating is then fixed, as with 'tourney sheets'), scanpads (pads whose photo "
-                   "'tourney scan' reads; fixes the seating too), codes (every player's code "
-                   "slip, to cut out). Default: the round's whole kit "
-                   "(seating,tables,cards,pads; scanpads instead of pads after 'tourney event EVENT --pads scan').")
-@click.option("-o", "--output", required=True, help="The PDF to write (print.pdf).")
-@lang_option("Language")
-@click.option("--url", "base_url", help="Pads: the live server's address, for a QR code per table.")
+@option("--round", "round_no", type=click.IntRange(1), help=N_("The round to print (default: the last seated)."))
+@option("--what",
+        help=N_("Comma-separated: seating (list by name), tables (by table), cards (table cards), pads "
+             "(the round's seating is then fixed, as with 'tourney sheets'), scanpads (pads whose photo "
+             "'tourney scan' reads; fixes the seating too), codes (every player's code "
+             "slip, to cut out). Default: the round's whole kit "
+             "(seating,tables,cards,pads; scanpads instead of pads after 'tourney event EVENT --pads scan')."))
+@option("-o", "--output", required=True, help=N_("The PDF to write (print.pdf)."))
+@lang_option(N_("Language (default: the event's)."))
+@option("--url", "base_url", help=N_("Pads: the live server's address, for a QR code per table."))
 @overwrite_options
 def print_command(event: str, round_no: int | None, what: str | None, output: str, lang: str | None,
                   base_url: str | None, force: bool, overwrite_results: bool) -> None:

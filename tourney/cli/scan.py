@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 import click
 
 from tourney.cli.base import cli, event_game, lang_option, open_event
+from tourney.cli.speech import option
 from tourney.core.errors import UsageError
-from tourney.core.i18n import _, set_language
+from tourney.core.i18n import N_, _, set_language
 
 if TYPE_CHECKING:
     from tourney.core.store import Event
@@ -21,16 +22,16 @@ if TYPE_CHECKING:
 @cli.command()
 @click.argument("event")
 @click.argument("photos", nargs=-1, type=click.Path(dir_okay=False))
-@click.option("--layout", "show_layout", is_flag=True,
-              help="Print the pad of --round N --table T as JSON geometry (mm) instead of reading photos.")
-@click.option("--round", "round_no", type=click.IntRange(1), help="Only pads of this round (with --layout: its round).")
-@click.option("--table", type=click.IntRange(1), help="With --layout: the table.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--import", "do_import", is_flag=True,
-              help="Store the tables read clean, as 'tourney results import' would; the photos are kept with "
-                   "the event.")
-@click.option("--by", "author", help="With --import: who enters the tables (default: the login name).")
-@lang_option("Language of the messages")
+@option("--layout", "show_layout", is_flag=True,
+        help=N_("Print the pad of --round N --table T as JSON geometry (mm) instead of reading photos."))
+@option("--round", "round_no", type=click.IntRange(1), help=N_("Only pads of this round (with --layout: its round)."))
+@option("--table", type=click.IntRange(1), help=N_("With --layout: the table."))
+@option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@option("--import", "do_import", is_flag=True,
+        help=N_("Store the tables read clean, as 'tourney results import' would; the photos are kept with "
+             "the event."))
+@option("--by", "author", help=N_("With --import: who enters the tables (default: the login name)."))
+@lang_option(N_("Language of the messages (default: the event's)."))
 def scan(event: str, photos: tuple[str, ...], show_layout: bool, round_no: int | None, table: int | None, fmt: str,
          do_import: bool, author: str | None, lang: str | None) -> None:
     """Read photos (JPEG, PNG) of filled scan pads: each is clean, to review or refused. Exit 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import gettext
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -141,3 +141,56 @@ def local_number(value: object, lang: str | None = None) -> str:
     if sign != "." and _DISPLAY_NUMBER.fullmatch(text):
         return text.replace(".", sign)
     return text
+
+
+#: Where the system locale is read from, in gettext's order (Python's `gettext.find`).
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+class UnknownLanguage(ValueError):
+    """TOURNEY_LANG names a language tourney does not speak (the value; the CLI says it)."""
+
+
+def option_language(argv: Sequence[str]) -> str | None:
+    """The value of `--lang VALUE` or `--lang=VALUE` anywhere in `argv` (the last one; not after
+    `--`), when it is a language tourney speaks: click reports any other value itself."""
+    found = None
+    for at, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and at + 1 < len(argv):
+            found = argv[at + 1]
+        elif arg.startswith("--lang="):
+            found = arg.removeprefix("--lang=")
+    return found if found in LANGS else None
+
+
+def system_language(environ: Mapping[str, str]) -> str:
+    """The language of the system locale as gettext finds it (`de_DE.UTF-8` is "de"; the first
+    of LANGUAGE's list that tourney speaks), else English; on a system without these variables
+    (Windows) the locale Python reads."""
+    for variable in LOCALE_VARIABLES:
+        if value := environ.get(variable):
+            break
+    else:
+        import locale  # only where no variable says it (Windows)
+
+        value = locale.getlocale()[0] or ""
+    for name in value.split(":"):
+        lang = re.split(r"[_.@-]", name, maxsplit=1)[0].lower()
+        if lang in LANGS:
+            return lang
+    return DEFAULT
+
+
+def user_language(argv: Sequence[str], environ: Mapping[str, str]) -> str:
+    """The language a command speaks before it opens an event (its usage errors, its help):
+    `--lang` in `argv`, else TOURNEY_LANG, else the system locale. UnknownLanguage when
+    TOURNEY_LANG names another language."""
+    if lang := option_language(argv):
+        return lang
+    if chosen := environ.get("TOURNEY_LANG"):
+        if chosen not in LANGS:
+            raise UnknownLanguage(chosen)
+        return chosen
+    return system_language(environ)
