@@ -16,6 +16,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # Printed documents say when they were made: to the minute, so two printed a moment apart could
 # differ. Fixed for every test and the processes they start (tourney.outputs.made).
 os.environ["SOURCE_DATE_EPOCH"] = "1521370800"  # 2018-03-18 11:00 UTC, the Bonn 2018 event day
+# The CLI speaks the user's language before an event is open (TOURNEY_LANG, else the system's):
+# English for every test and the processes they start, whatever the machine's locale.
+os.environ["TOURNEY_LANG"] = "en"
 # Property tests: no time limit per example (a busy machine is slow, not wrong), and the same
 # examples on every run (a failure is found again by running the suite again, whatever came before).
 settings.register_profile("tourney", deadline=None, derandomize=True)

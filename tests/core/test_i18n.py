@@ -102,8 +102,10 @@ def test_translations_keep_every_placeholder(lang):
         ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
         strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
         wanted = set(re.findall(r"\{[^{}]*\}", "".join(ids)))
-        for s in strings:
-            assert set(re.findall(r"\{[^{}]*\}", s)) == wanted, entry.id
+        for form, s in enumerate(strings):
+            # a form may keep only its English form's own (click's "1 was given" / "{len} were given")
+            own = set(re.findall(r"\{[^{}]*\}", ids[min(form, len(ids) - 1)]))
+            assert set(re.findall(r"\{[^{}]*\}", s)) in (wanted, own), entry.id
 
 
 def text(context):

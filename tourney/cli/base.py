@@ -150,7 +150,7 @@ def games_help() -> str:
 def options_help() -> str:
     from tourney.games.registry import all_games
 
-    listed = "; ".join(f"{g.name}: " + ", ".join(f"{o.name} ({o.note})" for o in g.options)
+    listed = "; ".join(f"{g.name}: " + ", ".join(f"{o.name} ({_(o.note)})" for o in g.options)
                        for g in all_games().values() if g.options)
     return _("An optional rule the game is played with, repeatable: {listed}.").format(listed=listed)
 

@@ -47,6 +47,7 @@ CLICK_MESSAGES = (
     N_("unknown error"),
     N_("Value must be an iterable."),
     N_("default: {default}"),
+    N_("required"),
     N_("env var: {var}"),
     N_("(dynamic)"),
     N_("deprecated"),

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rules_engine.findings import phrase
+from rules_engine.findings import Term, phrase
 from tourney.core.errors import UsageError
 from tourney.core.i18n import N_, _
 from tourney.event.game import Catalogue, GameOption
@@ -91,7 +91,7 @@ class Workflow(ABC):
                         name=name, game=self.label, options=", ".join(known)) if known else
                     _("--option {name!r}: a {game} event has no optional rules").format(name=name, game=self.label))
             settings.append(EventSetting(option.setting, "on", phrase(N_("option {name}: {note}"), name=option.name,
-                                                                      note=option.note)))
+                                                                      note=Term(option.note))))
         return settings
 
     def event_options(self, event: Event) -> frozenset[str]:

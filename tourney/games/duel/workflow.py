@@ -57,7 +57,7 @@ class Duel(Workflow):
     schemes: tuple[Scheme, ...] = SCHEMES
     sheet_format: SheetFormat = MATCH_SHEET
     pairings: DuelPairings | None = DuelPairings()
-    options = (GameOption("agora", "the Agora expansion: every match sheet has the senate row (Senat)"),)
+    options = (GameOption("agora", N_("the Agora expansion: every match sheet has the senate row (Senat)")),)
     scan_sheet = staticmethod(scan_sheet)
 
     @property

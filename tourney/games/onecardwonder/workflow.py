@@ -68,7 +68,7 @@ GAME = TableGame(
              "and wonder card, at most 4). Winner: 1 for the player who completed their wonder, 0 for the others."),
     # The rules engine's check_sheet(leaders=True): with the leader Archimedes a player may
     # own more than 4 buildings (at most the board's plus the wonder card's).
-    options=(GameOption("leaders", "the Anführer (Leaders) expansion: with Archimedes more than 4 buildings"),),
+    options=(GameOption("leaders", N_("the Anführer (Leaders) expansion: with Archimedes more than 4 buildings")),),
     # No public source lists the wonder cards: the organiser may load them from the box.
     catalogue=CATALOGUE,
 )
