@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import click
 
-from tourney.core.i18n import N_, Nn_, _, ngettext
+from tourney.core.i18n import N_, Nn_, _, ngettext, pgettext
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -115,8 +115,25 @@ class TranslatedHelp:
         self._help = text
 
 
+def type_words() -> dict[str, str]:
+    """The names of click's value types as an option's help shows them (`--round INTEGER`), in
+    the current language (the words click itself leaves in English)."""
+    return {"text": pgettext("metavar", "text"), "integer": pgettext("metavar", "integer"),
+            "integer range": pgettext("metavar", "integer range"), "float": pgettext("metavar", "float"),
+            "float range": pgettext("metavar", "float range"), "boolean": pgettext("metavar", "boolean"),
+            "filename": pgettext("metavar", "filename"), "path": pgettext("metavar", "path")}
+
+
 class HelpOption(TranslatedHelp, click.Option):
-    """An option whose help is translated when shown (`option` declares one)."""
+    """An option whose help, and the name of its value's type, are translated when shown
+    (`option` declares one)."""
+
+    def make_metavar(self, ctx: click.Context) -> str:
+        if self.metavar is None and self.type.get_metavar(param=self, ctx=ctx) is None:
+            word = type_words().get(self.type.name)
+            if word is not None:
+                return word.upper() + ("..." if self.nargs != 1 else "")
+        return super().make_metavar(ctx)
 
 
 def option(*decls: str, **attrs: Any) -> Callable[[_F], _F]:
