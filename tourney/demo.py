@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from tourney.core.errors import TourneyError, UsageError
 from tourney.core.i18n import _, ngettext
+from rules_engine import UnknownGameError, find_ruleset
+from tourney.event.errors import ImportRefused
 
 if TYPE_CHECKING:
     from tourney.core.store import Event
@@ -49,8 +51,6 @@ class Example:
 
 def examples(game: str | None = None) -> list[Example]:
     """The bundled examples (the 7 Wonders qualifier first), or those of `game` (any alias)."""
-    from rules_engine import UnknownGameError, find_ruleset
-
     found = [Example.read(f) for f in sorted(EXAMPLES.iterdir()) if (f / "event.json").is_file()] \
         if EXAMPLES.is_dir() else []
     found.sort(key=lambda e: e.folder != EXAMPLE)
@@ -104,7 +104,6 @@ def _read_scan_photo(event: Event, game: Workflow, photo: Path) -> list[str]:
 
 def run_example(example: Example, directory: Path, echo: Callable[[str], None], brief: bool = False) -> Path:
     """Create the event in `directory`, register, import every sheet, export the workbook."""
-    from tourney.event.errors import ImportRefused
     from tourney.event.setup import create_event
     from tourney.event.drawproof import fingerprint, short
     from tourney.outputs.export import export_event, to_table

@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from rules_engine.duel.names import ALIASES, NAME, TITLE
-from rules_engine.duel.sheet import MatchSheet
+from rules_engine.duel.sheet import MatchSheet, check_match
 from rules_engine.findings import Finding
 from rules_engine.recordtext import GameNames
 from rules_engine.ruleset import RecordFunctions, RecordRuleset
+from rules_engine.duel.record import record_format
 
 if TYPE_CHECKING:
     from rules_engine.duel.record import Record, Sheet
@@ -23,12 +24,9 @@ class Duel(RecordRuleset["Record", MatchSheet, "tuple[Sheet, Sheet]"]):
     selfplay_options: ClassVar[Mapping[str, str]] = {"agora": ""}
 
     def check_sheet(self, sheet: MatchSheet) -> list[Finding]:
-        from rules_engine.duel.sheet import check_match
-
         return check_match(sheet)
 
     def load(self, names: GameNames) -> RecordFunctions[Record, tuple[Sheet, Sheet]]:
-        from rules_engine.duel.record import record_format
         from rules_engine.duel.replay import replay, selfplay
 
         return RecordFunctions(record_format(names), replay, selfplay)

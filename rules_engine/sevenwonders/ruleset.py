@@ -9,7 +9,7 @@ from rules_engine.findings import Finding
 from rules_engine.recordtext import GameNames
 from rules_engine.ruleset import RecordFunctions, RecordRuleset
 from rules_engine.sevenwonders.names import ALIASES, NAME, TITLE
-from rules_engine.sevenwonders.sheet import TableSheet
+from rules_engine.sevenwonders.sheet import TableSheet, check_sheet
 
 if TYPE_CHECKING:
     from rules_engine.sevenwonders.record import Record
@@ -24,7 +24,6 @@ class SevenWonders(RecordRuleset["Record", TableSheet, TableSheet]):
 
     def check_sheet(self, sheet: TableSheet) -> list[Finding]:
         import rules_engine.sevenwonders.checks  # noqa: F401  (importing it adds the card-data checks)
-        from rules_engine.sevenwonders.sheet import check_sheet
 
         return check_sheet(sheet)
 

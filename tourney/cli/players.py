@@ -10,7 +10,7 @@ from tourney.core.i18n import (
     _,
     ngettext,
 )
-from tourney.core.output import output_format_option
+from tourney.core.output import output_format_option, render_rows
 from tourney.cli.base import cli, open_event
 from tourney.cli.speech import option
 
@@ -166,7 +166,6 @@ def players_codes(event: str, fmt: str, new: str | None) -> None:
 
     Example: tourney players codes bonn.db --format csv
     """
-    from tourney.core.output import render_rows
     from tourney.event.players import new_player_code, player_codes
 
     ev = open_event(event)

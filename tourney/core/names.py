@@ -6,6 +6,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
+import difflib
 
 from tourney.core.errors import RegistrationError
 from tourney.core.i18n import _
@@ -186,8 +187,6 @@ def fold(name: str) -> str:
 
 def similar(typed: str, names: list[str], limit: int = 3) -> list[str]:
     """The names closest to `typed` once folded (a letter or two off, ü/ue, ß/ss), best first."""
-    import difflib
-
     folded = {fold(n): n for n in names}
     key = fold(typed)
     return [folded[k] for k in difflib.get_close_matches(key, list(folded), n=limit, cutoff=0.75)]

@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
+import zipfile
+from xml.etree.ElementTree import ParseError
 
 from tourney.core.errors import OutputError, TourneyError, write_failed
 from tourney.core.i18n import _, ngettext
@@ -44,9 +46,6 @@ _MAX_PROPERTIES_BYTES = 2**20  # a few properties take a few hundred bytes
 def report_kind(path: Path) -> str | None:
     """The report an XLSX workbook says it is (`save_workbook(..., report=...)`), or None for
     any other workbook, a damaged one or another kind of file."""
-    import zipfile
-    from xml.etree.ElementTree import ParseError
-
     import defusedxml.ElementTree as safe_xml
     from defusedxml import DefusedXmlException
 

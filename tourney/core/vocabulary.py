@@ -13,6 +13,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tourney.core.errors import SheetError
+from tourney.core.i18n import _
+
 if TYPE_CHECKING:
     from tourney.core.tabular import Table
 
@@ -32,8 +35,6 @@ def header_key(header: object) -> str:
 def header_columns(table: Table, aliases: Mapping[str, str], shown: Callable[[str], str] = str) -> dict[str, int]:
     """Column -> index of the cell naming it in the table's first row (`aliases`: header key ->
     column); a column named twice is a SheetError naming both cells (`shown(column)` in it)."""
-    from tourney.core.errors import SheetError
-    from tourney.core.i18n import _
     from tourney.core.tabular import is_blank
 
     header = table.rows[0]

@@ -15,6 +15,9 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import IO, cast
 from xml.etree.ElementTree import Element, ParseError
+import pickle
+import subprocess
+import sys
 
 import defusedxml.ElementTree as safe_xml
 from defusedxml import DefusedXmlException
@@ -646,10 +649,6 @@ def read_xls(path: Path) -> tuple[Table, ...]:
     """Every worksheet of an XLS workbook as a `Table`; refused with a clear message when the
     workbook is damaged, protected with a password, or needs more memory or time to unfold
     than the child may take."""
-    import pickle
-    import subprocess
-    import sys
-
     root = str(Path(__file__).resolve().parents[2])  # where the child finds tourney.core.legacybook
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (root, os.environ.get("PYTHONPATH"))))}
     try:

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from tourney.core.sheetio import SheetFormat, has_header
 from tourney.games.base import Workflow
+from tourney.core.errors import UsageError
+from tourney.core.i18n import _
 
 
 @dataclass(frozen=True)
@@ -122,9 +124,6 @@ def all_games() -> dict[str, Workflow]:
 def find_game(name: str) -> Workflow:
     """The game called `name` (its name, title or any alias, `tourney new --game`); a UsageError
     names the games when there is none."""
-    from tourney.core.errors import UsageError
-    from tourney.core.i18n import _
-
     found = next((e for e in GAMES if e.matches(name)), None)
     if found is None:
         raise UsageError(_("unknown game {game!r}: use one of {games}").format(

@@ -7,7 +7,7 @@ import io
 import warnings
 from typing import TYPE_CHECKING
 
-from tourney.core.i18n import N_
+from tourney.core.i18n import N_, _
 
 if TYPE_CHECKING:
     import numpy as np
@@ -28,8 +28,6 @@ class Refusal(Exception):
         self.values = values
 
     def text(self) -> str:
-        from tourney.core.i18n import _
-
         return _(self.reason).format(**dict(self.values))
 
 

@@ -9,6 +9,9 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Font
+from openpyxl.utils import get_column_letter
 
 from tourney.outputs.export import (
     decimal,
@@ -30,6 +33,7 @@ from tourney.core.store import StoredDraw
 from tourney.core import output
 from tourney.core.tabular import neutralise
 from tourney.core.outfile import save_workbook
+from tourney.outputs.printsheets import print_area, report_pages
 
 Cell = object  # an openpyxl cell value
 
@@ -115,11 +119,6 @@ def html_text(st: DuelRanking, cut: int | None = None) -> str:
 def xlsx(st: DuelRanking, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
          extra: Sequence[PlainSheet] = ()) -> None:
     """The standings workbook: Standings (every tiebreak a column), Matches, Draws, then `extra`."""
-    from openpyxl import Workbook
-    from openpyxl.styles import Alignment, Font
-    from openpyxl.utils import get_column_letter
-
-    from tourney.outputs.printsheets import print_area, report_pages
 
     wb = Workbook()
     bold = Font(bold=True)

@@ -19,6 +19,7 @@ from tourney.games.duel.stored import (
 from tourney.event.seating import SeatedRound
 from tourney.event.swiss import Pairing, SwissPlayer, next_cut_round, pair_round, robin_pairings, round_robin
 from tourney.event.swiss import top_cut as top_cut_pairings
+from tourney.event.drawcheck import store_record
 
 if TYPE_CHECKING:
     from tourney.core import store  # imported where pairings are stored: checking sheets needs no database
@@ -64,7 +65,6 @@ def _store_pairings(event: store.Event, round_no: int, pairings: Sequence[Pairin
                     method: str, record: dict[str, store.Json]) -> None:
     """Store a round's pairings, its draw and its record (what `verify-draws` redraws it from)."""
     from tourney.core import store
-    from tourney.event.drawcheck import store_record
 
     ids = {p.name: p.id for p in event.players()}
     tables: list[list[tuple[int, str | None]]] = [[(ids[name], None) for name in p.players] for p in pairings]

@@ -7,6 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Font
+from openpyxl.utils import get_column_letter
+
 from tourney.core import store
 from tourney.core.errors import SeatingError, UsageError
 from tourney.core.outfile import atomic, save_workbook
@@ -136,10 +140,6 @@ MATCH_HEADER_ROW = 4
 def write_round_workbook(event: store.Event, round_no: int | None, path: str | Path, lang: str = "en") -> Path:
     """Pairings by table and by name, then one A4 match sheet per table, in `lang`; the
     filled-in file imports as it is (`tourney results import`)."""
-    from openpyxl import Workbook
-    from openpyxl.styles import Alignment, Font
-    from openpyxl.utils import get_column_letter
-
     p = Path(path)
     if p.suffix.lower() != ".xlsx":
         raise UsageError(_("can't write pairings to {file!r}: use a file ending in .xlsx").format(file=p.name))

@@ -21,6 +21,7 @@ from tourney.outputs.stats.model import (
 )
 from tourney.core.i18n import N_, _
 from tourney.core.store import Event
+from tourney.games.duel.stored import load_match
 
 LINE_COLUMNS = ["round", "table", "seat", "player", "first", *CATEGORIES, "vp", "coins", "agora", "points", "won",
                 "place", "victory"]
@@ -31,7 +32,6 @@ class DuelStats:
 
     def frames(self, event: Event) -> dict[str, pd.DataFrame]:
         from tourney.games.duel.standings import compute_standings
-        from tourney.games.duel.stored import load_match
 
         lines, matches = [], []
         for res in event.results():

@@ -8,6 +8,7 @@ from tourney.core.i18n import N_, _, use_language
 from tourney.outputs.pdf.pads import PadCategory, PadDescription
 from tourney.outputs.pdf.words import words
 from tourney.core.store import Event
+from tourney.games.sevenwonders.drawstore import round_draws
 
 #: (sheet column, colour) in the order of the printed pad; the keys are the import columns.
 ROWS: tuple[tuple[str, str], ...] = (
@@ -39,8 +40,6 @@ def sevenwonders_pad(lang: str, options: frozenset[str] = frozenset()) -> PadDes
 
 def guild_notes(event: Event, round_no: int, players: int, lang: str) -> tuple[str, ...]:
     """The guilds in play at a table of `players` this round (by printed name), for the pad's header."""
-    from tourney.games.sevenwonders.drawstore import round_draws
-
     draw = round_draws(event).get(round_no)
     if draw is None:
         return ()

@@ -11,6 +11,8 @@ from tourney.core.errors import SeatingError
 from tourney.core.i18n import _, pgettext, use_language
 from tourney.core.outfile import atomic, save_workbook
 from tourney.games.tablegame.model import L, P, S, TableGame, TableGameStandings
+from tourney.core.tabular import neutralise
+from tourney.core.collation import collation_key
 
 if TYPE_CHECKING:
     # The store (and SQLAlchemy) is imported by the functions that read or write an event:
@@ -88,7 +90,6 @@ def _table_sheet(game: TableGame[P, S, L], wb: Workbook, styles: Styles, event_n
     from tourney.outputs.printsheets import (
         HEADING, NOTES, SCORE_CENTRE, SCORE_LEFT, SCORE_PLAYER, SHEET_TITLE, a4_page, signature_lines,
     )
-    from tourney.core.tabular import neutralise
 
     round_w, table_w, sign_w, *_rest = _printed(lang)
     ws = wb.create_sheet(f"{table_w} {table_no}")
@@ -125,9 +126,7 @@ def _name_list(wb: Workbook, styles: Styles, event_name: str, round_no: int, sea
                lang: str) -> None:
     from openpyxl.utils import get_column_letter
 
-    from tourney.core.collation import collation_key
     from tourney.outputs.printsheets import LIST_CENTRE, LIST_HEADING, LIST_LEFT, SHEET_TITLE, a4_page
-    from tourney.core.tabular import neutralise
 
     round_w, _table, _seat, title, head, where = _printed(lang)
     ws = wb.create_sheet(title, 0)

@@ -11,6 +11,8 @@ from tourney.event.schedule import plan_schedule
 from tourney.event.schedule import table_plan as sizes_for_plan
 from tourney.event.seating import SeatedRound, rounds_to_plan, seated_tables
 from tourney.games.tablegame.model import L, P, S, TableGame
+from tourney.event.drawcheck import store_record
+from tourney.event.standings import in_lot_order
 
 if TYPE_CHECKING:
     from tourney.core.store import Event
@@ -25,8 +27,6 @@ def seat_rounds(game: TableGame[P, S, L], event: Event, round_no: int | None, al
     seed) at tables of the game's sizes, as close to the scheme's table size as they allow
     (`tables`: 'even' or sizes like '4,4,3'), and store the rounds asked for."""
     from tourney.core import store
-    from tourney.event.drawcheck import store_record
-    from tourney.event.standings import in_lot_order
 
     todo = rounds_to_plan(event, round_no, all_rounds)
     info = event.info()
