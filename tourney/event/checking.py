@@ -8,15 +8,17 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, cast, Protocol
+import os
+import sys
 
 from rules_engine.findings import Finding, Joined, Severity, Text, error, warning
 from rules_engine.findings import phrase
 from tourney.core.errors import RegistrationError, SheetError
 from tourney.core.findingtext import data_params, finding_text, params_data, severity_text
 from tourney.core.i18n import _, and_list, ngettext, use_language
-from tourney.core.names import clean_name, name_key, question_marks_match
+from tourney.core.names import clean_name, name_key, question_marks_match, similar_names
 from tourney.core.sheetio import EMPTY_CELL, SheetFormat, SheetRow
-from tourney.core.tabular import Source, collector_paused, source_name
+from tourney.core.tabular import Source, collector_paused, reading_once, source_name
 
 if TYPE_CHECKING:
     from tourney.core import store  # imported where used: checking sheets alone needs no database
@@ -221,9 +223,6 @@ def check_tables(sheets: Sequence[SheetT], check: Callable[[SheetT], Iterable[Fi
 
 def _workers(tables: int) -> int:
     """How many processes check `tables` tables (1: this one alone)."""
-    import os
-    import sys
-
     if tables < PARALLEL_TABLES or not sys.platform.startswith("linux") or threading.active_count() > 1:
         return 1
     return max(1, min(len(os.sched_getaffinity(0)), tables // (PARALLEL_TABLES // 2), 4))
@@ -376,8 +375,6 @@ class EventView:
     def did_you_mean(self, name: str, round_no: int) -> Text | None:
         """'did you mean 'Jürgen Weiß' (seated at table 4, seat 2)?' from the round's seating,
         else the roster; None when no name is close."""
-        from tourney.core.names import similar_names
-
         seated = {s.player: s for s in self.seats if s.round == round_no}
         near = similar_names(name, seated) or similar_names(name, [p.name for p in self.players.values()])
         if not near:
@@ -818,8 +815,6 @@ def check_files(game: SheetGame, paths: Sequence[str | Path], event: store.Event
                 paper: bool = False) -> CheckReport:
     """`tourney check`: every finding for the files of `game`, against the event when given
     (sheets of a round it can't place are errors unless `paper`, as on import); stores nothing."""
-    from tourney.core.tabular import reading_once
-
     with reading_once(), collector_paused():
         report = game.parse(paths, event)
     if event is not None:

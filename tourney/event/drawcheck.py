@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from tourney.core.errors import EventError, UsageError
 from tourney.core.i18n import DEFAULT, LANGS, _, event_language, local_number, ngettext, translations
+from tourney.event.swiss import SwissPlayer, pair_round, robin_pairings, next_cut_round, top_cut
+from tourney.core.tables import FORMULA_START
 
 if TYPE_CHECKING:
     from tourney.core.sql import Connection
@@ -104,8 +106,6 @@ def by_schedule(seed: int, round_no: int, record: Mapping[str, Any]) -> Expected
 
 
 def _swiss_players(record: Mapping[str, Any]) -> list[Any]:
-    from tourney.event.swiss import SwissPlayer
-
     return [SwissPlayer(p["name"], Fraction(p["score"]), frozenset(p["opponents"]), int(p["byes"]),
                         int(p["firsts"]), p["started_last"], int(p["order"])) for p in record["players"]]
 
@@ -116,15 +116,12 @@ def _pairs(pairings: Sequence[Pairing]) -> Expected:
 
 def by_swiss(seed: int, round_no: int, record: Mapping[str, Any]) -> Expected:
     """A Swiss round: the players with their points, opponents and starts before it."""
-    from tourney.event.swiss import pair_round
-
     return _pairs(pair_round(_swiss_players(record), f"{seed}:pair:{round_no}").pairings)
 
 
 def by_round_robin(seed: int, round_no: int, record: Mapping[str, Any]) -> Expected:
     """A round robin: the order is the players' lot (sha256 of the seed and the name)."""
     from tourney.event.standings import in_lot_order
-    from tourney.event.swiss import robin_pairings
 
     order = in_lot_order(seed, record["order"], str)
     return _pairs(robin_pairings(order, round_no, frozenset(record["active"])))
@@ -132,8 +129,6 @@ def by_round_robin(seed: int, round_no: int, record: Mapping[str, Any]) -> Expec
 
 def by_top_cut(seed: int, round_no: int, record: Mapping[str, Any]) -> Expected:
     """A top-cut round: no lot, the standings' seeds (and the winners of the round before)."""
-    from tourney.event.swiss import next_cut_round, top_cut
-
     seeds = list(record["seeds"])
     winners = record.get("winners")
     return _pairs(next_cut_round(winners, seeds) if winners is not None else top_cut(seeds, int(record["size"])))
@@ -189,8 +184,6 @@ def pieces(text: str, size: int = CELL_CHARACTERS) -> list[str]:
     """`text` cut into cells of at most `size` characters; no piece after the first starts with
     what a spreadsheet takes for a formula or an apostrophe (the writer would mark it, and the
     reader could not tell the mark from the data)."""
-    from tourney.core.tables import FORMULA_START
-
     out: list[str] = []
     start = 0
     while len(text) - start > size:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tourney.core.errors import TourneyError
+from tourney.core.i18n import _
 
 if TYPE_CHECKING:
     from tourney.event.checking import CheckReport
@@ -23,8 +24,6 @@ class VersionConflict(TourneyError):
     """Another desk stored this table since the caller saw it."""
 
     def __init__(self, round_no: int, table_no: int, expected: int | None, stored: TableResult | None):
-        from tourney.core.i18n import _
-
         super().__init__(_("round {round}, table {table}: another desk stored version {version} since this page "
                            "showed the table: compare it with your entry below and save again").format(
             round=round_no, table=table_no, version=stored.version) if stored else _(

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+import ipaddress
+from urllib.parse import urlsplit
 
 from tourney.core import store
 from tourney.event.entry import line_cells
 from tourney.core.errors import UsageError
 from tourney.core.i18n import _, event_language
 from tourney.event.players import find_player as find_player  # the pages' "find my name"
+from tourney.event import clock
 
 
 def event_lang(event: store.Event) -> str:
@@ -25,8 +28,6 @@ URL_SETTING, URL_BY_SETTING = "url", "url_by"
 
 def check_url(url: str) -> str:
     """A server address as typed, checked: http(s)://host[:port], no spaces."""
-    from urllib.parse import urlsplit
-
     clean = url.strip()
     parts = urlsplit(clean)
     try:
@@ -52,9 +53,6 @@ def set_url(conn: store.Connection, url: str | None, by: str) -> None:
 
 def is_loopback(url: str) -> bool:
     """Whether only this computer reaches `url` (127.0.0.1, localhost, ::1)."""
-    import ipaddress
-    from urllib.parse import urlsplit
-
     host = urlsplit(url).hostname or ""
     try:
         return host == "localhost" or ipaddress.ip_address(host).is_loopback
@@ -114,8 +112,6 @@ def current_round(event: store.Event) -> int | None:
 def start_timer(event: store.Event, minutes: int, who: str) -> str:
     """The round timer of old, now the round clock (`tourney.event.clock`): start it at
     `minutes` (0 stops it); returns the end time (UTC, ISO) or ''."""
-    from tourney.event import clock
-
     if not 0 <= minutes <= 24 * 60:
         raise UsageError(_("timer {minutes} minutes: give 0 (stop) to 1440").format(minutes=minutes))
     if not minutes:
@@ -127,8 +123,6 @@ def start_timer(event: store.Event, minutes: int, who: str) -> str:
 
 def timer_end(event: store.Event) -> str:
     """When the running clock's time is up (UTC, ISO); '' while it is paused or stopped."""
-    from tourney.event import clock
-
     return clock.read_clock(event).as_json()["ends_at"] or ""
 
 

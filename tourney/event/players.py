@@ -10,6 +10,7 @@ from tourney.core.i18n import N_, _, join_or, ngettext
 from tourney.core.tabular import Table, is_blank, read_tables
 from tourney.core.vocabulary import ROSTER, header_columns
 from tourney.core.names import SimilarNames, clean_name, fold, name_key, printable, question_marks_match, sort_key
+from tourney.core.names import similar
 
 #: Longest name read from a roster file.
 MAX_NAME_CHARS = 100
@@ -226,8 +227,6 @@ def find_player(event: store.Event, typed: str) -> store.Player | None:
 def find_registered(event: store.Event, typed: str) -> store.Player:
     """The registered player `typed` names (case, accents, umlauts and ß/ss ignored; a unique
     part of the name will do); otherwise an error suggesting the nearest names."""
-    from tourney.core.names import similar
-
     player = find_player(event, typed)
     if player is not None:
         return player

@@ -124,8 +124,6 @@ def rounds_to_plan(event: store.Event, round_no: int | None, all_rounds: bool) -
     round `round_no`, or every open round (`all_rounds`); with every round seated, the first
     stale one (late entries or drops since it was seated). Seated rounds after the first one
     asked for that are not fixed yet are re-planned with it."""
-    from tourney.core.errors import SeatingError
-
     info = event.info()
     seated = event.seated_rounds()
     locked = locked_rounds(event)

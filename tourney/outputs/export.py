@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Callable, Sequence, cast
 from tourney.core.errors import UsageError
 from tourney.core.i18n import N_, _, language, local_number
 from tourney.core.outfile import atomic, save_workbook, write_text
+from tourney.event.drawcheck import RECORD_KIND, HEADER, SHEET
+from tourney.core.tabular import cell_value, neutralise
 
 if TYPE_CHECKING:
     from tourney.event.game import StandingsGame
@@ -166,7 +168,6 @@ def draws_sheet(info: EventInfo, scheme: Scheme, tiebreaks: Sequence[Tiebreak], 
     scheme, the game's own rows, the tiebreaks, how the lot is drawn, each player's lot, every
     stored draw with its seed (its payload as stored), then `after`. Until the seed is revealed
     the sheet shows its fingerprint instead (the draws' seeds come in with it hidden)."""
-    from tourney.event.drawcheck import RECORD_KIND
     from tourney.event.drawproof import fingerprint as sha, hide_seed
 
     seed = info.seed if info.seed_revealed else None
@@ -196,7 +197,6 @@ def to_xlsx(standings: Standings, path: Path, draws: Sequence[StoredDraw] = (), 
     """The standings workbook (each game's sheets), with the event's draws; before the first
     result one sheet saying so. `draw_rows`: the `tourney-draws` sheet `verify-draws` reads,
     written with the others (a workbook saved and read back to add it took twice as long)."""
-    from tourney.event.drawcheck import HEADER, SHEET
     from tourney.event.standings import PlainSheet
 
     extra = (PlainSheet(SHEET, HEADER, draw_rows, printed=False),) if draw_rows is not None else ()
@@ -213,7 +213,6 @@ def _no_results_xlsx(info: EventInfo, path: Path, extra: Sequence[PlainSheet]) -
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
-    from tourney.core.tabular import cell_value
 
     wb = Workbook()
     ws = wb.active
@@ -320,7 +319,6 @@ class ReportWorkbook:
         from openpyxl.styles import Alignment, Font
         from openpyxl.utils import get_column_letter
 
-        from tourney.core.tabular import cell_value, neutralise
         from tourney.outputs.printsheets import print_area, report_pages
 
         ws = self.wb.create_sheet(title)

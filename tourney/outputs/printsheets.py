@@ -14,6 +14,7 @@ from openpyxl.styles.cell_style import StyleArray
 from openpyxl.styles.styleable import StyleableObject
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.utils import get_column_letter
 
 from tourney.core import store
 from tourney.core.errors import UsageError
@@ -109,8 +110,6 @@ def report_pages(ws: Worksheet, widths: Sequence[float]) -> None:
 
 def print_area(ws: Worksheet, columns: int, rows: int) -> None:
     """Print the table alone: its `columns` and its heading row over `rows` rows."""
-    from openpyxl.utils import get_column_letter
-
     ws.print_area = f"A1:{get_column_letter(max(1, columns))}{rows + 1}"
 
 

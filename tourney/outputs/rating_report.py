@@ -15,6 +15,7 @@ from tourney.core.output import render_rows
 from tourney.event.rating import COLUMN_WORDS, COLUMNS, RatedEvent, RatingReport, build_rating
 from tourney.event.season import NO_ALIASES, load_aliases, refuse_repeated_events
 from tourney.outputs.season_export import event_date, read_event, refuse_mixed_games, shared_language
+from tourney.core.database import parse_location
 
 if TYPE_CHECKING:
     from tourney.event.game import StandingsGame
@@ -56,8 +57,6 @@ def check_output(output: str) -> None:
 
 def check_into(into: str, events: Sequence[str]) -> None:
     """`--into EVENT` takes a later event: never one of the rated events themselves."""
-    from tourney.core.database import parse_location
-
     target = parse_location(into)
     for location in events:
         given = parse_location(location)

@@ -11,6 +11,8 @@ from tourney.core.i18n import _, join_or, ngettext
 from tourney.core.output import render_rows
 from tourney.core.store import Event, Player
 from tourney.event.game import StandingsGame
+from tourney.core.names import printable
+from tourney.event.players import listing, find_registered
 
 if TYPE_CHECKING:
     from tourney.event.seating import SeatedRound
@@ -39,9 +41,6 @@ def seating_view(event: Event, round_no: int | None, fmt: str) -> str:
 
 def players_view(event: Event, fmt: str) -> str:
     """Registered players with their first round and drop; the table ends with a count."""
-    from tourney.core.names import printable
-    from tourney.event.players import listing
-
     # The terminal table in German order (Ä with A); CSV and JSON in registration order.
     ps = listing(event) if fmt == "table" else event.players()
     # Old event files may hold control characters in names: the terminal shows them escaped.
@@ -119,7 +118,6 @@ def player_view(event: Event, flow: StandingsGame, typed: str, fmt: str) -> str:
     points), under a line with their rank; CSV and JSON give the rows only."""
     from tourney.event.standings import ranked
 
-    from tourney.event.players import find_registered
 
     player = find_registered(event, typed)
     standings = flow.standings(event)

@@ -24,6 +24,9 @@ from tourney.outputs.pdf.pads import PadSeat, ScorePad, render_match_slips, rend
 from tourney.outputs.pdf.render import Rendered, concat, save
 from tourney.outputs.pdf.tables import TableSection, TabularDoc, render_tabular
 from tourney.outputs.pdf.words import words
+from tourney.event.drawproof import seed_proof
+from tourney.outputs.pdf.slips import code_slips
+from tourney.event.standings import event_cut, qualified_count, ranked
 
 if TYPE_CHECKING:
     from tourney.event.standings import Standings
@@ -136,7 +139,6 @@ def seating_by_name(event: store.Event, kit: GamePrint, round_no: int, lang: str
     doc = SeatingList(info.name, round_no, f"{w['round']} {round_no} · {title}", tuple(lines),
                       w["opponent"] if opponents else (w["wonder"] if any(x.detail for x in lines) else ""),
                       show_seat=not opponents)
-    from tourney.event.drawproof import seed_proof
 
     with use_language(lang):  # the commitment to the seed, on the wall before anyone plays
         proof = seed_proof(event).brief()
@@ -163,7 +165,6 @@ def write_print(event: store.Event, kit: GamePrint, round_no: int | None, what: 
     code slip), in that order, in one PDF; with either pads the round's seating is then fixed
     (as `tourney sheets`). No `round_no`: the last seated one."""
     from tourney.event.players import player_codes
-    from tourney.outputs.pdf.slips import code_slips
 
     p = check_pdf_path(path)
     unknown = [x for x in what if x not in WHAT]
@@ -213,8 +214,6 @@ def standings_handout(event: store.Event, standings: Standings, kit: GamePrint, 
                       lang: str = "en", cut: int | None = None) -> Rendered:
     """The standings on A4: title, event, date, the round, when made, every tiebreak column
     with its legend, and the cut line under the first `cut` players."""
-    from tourney.event.standings import event_cut, qualified_count, ranked
-
     info = event.info()
     w = words(lang)
     cut = cut if cut is not None else event_cut(event)

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from tourney.outputs.pdf.pads import PadDescription
 from tourney.outputs.pdf.tables import Column
 from tourney.core.store import Event
+from tourney.core.i18n import _, use_language
+from tourney.outputs.pdf.words import words
 
 if TYPE_CHECKING:
     from tourney.event.standings import Standings
@@ -29,9 +31,6 @@ def standings_table(st: Standings, lang: str, shown: Callable[[Any, str], str]) 
     """Rank, player, every tiebreak column of the standings (`shown(row, key)`), games
     played: the handout table of a game ranked by a tiebreak chain. A tiebreak's heading and
     legend are its own words through the catalogue."""
-    from tourney.core.i18n import _, use_language
-    from tourney.outputs.pdf.words import words
-
     w = words(lang)
     with use_language(lang):  # the tiebreaks' own words, as in the other standings outputs
         heads = [(_(t.abbr), _(t.name)) for t in st.tiebreaks]

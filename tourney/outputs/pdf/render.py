@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from importlib.util import find_spec
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
@@ -56,8 +57,6 @@ FONT_FILES = {FONT: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
 def font_dir() -> Path:
     """The folder with DejaVu Sans and DejaVu Sans Bold: matplotlib's wheel ships them
     (Bitstream Vera licence), else a system font folder."""
-    from importlib.util import find_spec
-
     # find_spec only locates the package: importing matplotlib would cost most of a second.
     spec = find_spec("matplotlib")
     places = [Path(folder) / "mpl-data" / "fonts" / "ttf" for folder in (spec.submodule_search_locations or ())

@@ -13,6 +13,7 @@ matplotlib.use("Agg")  # never a window: reports are written on headless laptops
 
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
+from PIL import Image
 
 from tourney.outputs.stats.layout import COLOURS, layout
 from tourney.outputs.stats.model import Bars, Chart, GroupedBars, Histogram, Lines
@@ -134,7 +135,6 @@ def png(chart: Chart, dpi: int = 110) -> bytes:
 def rgba(chart: Chart, dpi: int = 110) -> Image.Image:
     """The chart's pixels, the same as `png`'s, for a PDF: it would decode the PNG again."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from PIL import Image
 
     with matplotlib.rc_context(STYLE):
         fig = figure(chart)
