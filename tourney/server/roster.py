@@ -14,6 +14,7 @@ from tourney.core import store
 from tourney.core.i18n import _
 from tourney.event import checkin, players, reports
 from tourney.games.base import Workflow
+from tourney.event.setup import update_event
 
 #: The organiser desk's actions handled here (`/desk/organiser/{action}`).
 DESK_ACTIONS = frozenset({"checkin", "newcode", "drop", "switch"})
@@ -63,7 +64,6 @@ def desk_action(event: store.Event, game: Workflow, action: str, form: Mapping[s
         real, after = players.drop_player(event, name)
         return (_("dropped {name!r} after round {round}") if after else _("dropped {name!r} before round 1")).format(
             name=real, round=after)
-    from tourney.event.setup import update_event
 
     setting, on = str(form.get("setting", "")), str(form.get("on", "")) == "on"
     if setting == "check_in":

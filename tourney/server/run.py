@@ -10,9 +10,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+import uvicorn
+
 from tourney.core.i18n import _, event_language, set_language
 from tourney.core.errors import UsageError
 from tourney.core.outfile import write_text
+from tourney.core import store
+from tourney.event.live import is_loopback, remember_url
+from tourney.server.several import create_server, served_events, settings, from_settings
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -106,11 +111,6 @@ def serve(locations: Sequence[str], *, host: str, port: int, lang: str | None, c
     """`tourney serve`: print the address and QR code, then serve until Ctrl-C (`workers`
     processes on the one port: every request may reach any of them, as nothing a request needs
     stays in a process). Several events: each under /e/NAME/, and / lists them."""
-    import uvicorn
-
-    from tourney.core import store
-    from tourney.event.live import is_loopback
-    from tourney.server.several import create_server, served_events, settings
 
     served = served_events(locations)
     # One worker: this process serves the app it built (opening the events checks them). Several:
@@ -151,8 +151,6 @@ def serve(locations: Sequence[str], *, host: str, port: int, lang: str | None, c
 def _announce(event: store.Event, url: str, poster: str | None, echo: Callable[[str], None]) -> None:
     """Say where one event is served (its address stored for the QR codes, unless only this
     computer reaches it) with its QR code, and write its poster."""
-    from tourney.event.live import remember_url
-
     echo(_("serving {event!r} at {url}  (desks: {url}desk, projector: {url}projector; Ctrl-C stops)").format(
         event=event.info().name, url=url))
     if event.read_only():
@@ -176,8 +174,6 @@ def _announce(event: store.Event, url: str, poster: str | None, echo: Callable[[
 
 def _poster(path: str, url: str, event_name: str, echo: Callable[[str], None]) -> None:
     """Write the poster, unless `url` is one only this computer reaches: no phone opens it."""
-    from tourney.event.live import is_loopback
-
     if is_loopback(url):
         echo(_("no poster written: only this computer reaches {url}; serve with --host 0.0.0.0 (the default) or set "
                "the hall's address with 'tourney event --url', then start again with --poster").format(url=url))
@@ -187,8 +183,6 @@ def _poster(path: str, url: str, event_name: str, echo: Callable[[str], None]) -
 
 def worker_app() -> Starlette:
     """The app of one of `tourney serve --workers N`'s worker processes (uvicorn calls it in each)."""
-    from tourney.server.several import from_settings
-
     share_the_interpreter()
     more_open_files()  # started by another process manager (gunicorn's), as by `tourney serve`
     return from_settings(os.environ[WORKER_SETTINGS])

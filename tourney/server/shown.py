@@ -10,6 +10,9 @@ from rules_engine.findings import Text
 from tourney.core import store
 from tourney.core.i18n import _, local_number, use_language
 from tourney.event import live
+from tourney.outputs.export import to_json
+from tourney.event.standings import ranked
+from tourney.outputs.views import player_status, seating_view
 
 if TYPE_CHECKING:
     from tourney.games.base import Workflow
@@ -17,8 +20,6 @@ if TYPE_CHECKING:
 
 def standings_rows(event: store.Event, game: Workflow) -> list[dict[str, Any]]:
     """The same rows as `tourney standings --format json`."""
-    from tourney.outputs.export import to_json
-
     return cast(list[dict[str, Any]], json.loads(to_json(game.standings(event))))
 
 
@@ -61,8 +62,6 @@ def player_shown(event: store.Event, game: Workflow, player: store.Player, lang:
 
 def _player_shown(event: store.Event, game: Workflow, player: store.Player) -> PlayerPage:
     from tourney.event.outlook import player_outlook
-    from tourney.event.standings import ranked
-    from tourney.outputs.views import player_status
 
     st = game.standings(event)
     view = game.player_view(event, st, player.name)
@@ -100,6 +99,4 @@ def standings_shown(event: store.Event, game: Workflow, lang: str) -> StandingsP
 
 def seating_rows(event: store.Event, round_no: int) -> list[dict[str, Any]]:
     """The same rows as `tourney seating --round N --format json`."""
-    from tourney.outputs.views import seating_view
-
     return cast(list[dict[str, Any]], json.loads(seating_view(event, round_no, "json")))

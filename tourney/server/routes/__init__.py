@@ -16,6 +16,7 @@ from tourney.core.i18n import _, use_language
 from tourney.server.declare import Guard, Op
 from tourney.server.routes import desk_api, desk_pages, photos, players, public
 from tourney.server.routes.context import Ctx, Site
+from tourney.server.contract import document
 
 ROUTES: tuple[Op, ...] = (*public.ROUTES, *players.ROUTES, *desk_api.ROUTES, *photos.ROUTES, *desk_pages.ROUTES)
 
@@ -23,8 +24,6 @@ ROUTES: tuple[Op, ...] = (*public.ROUTES, *players.ROUTES, *desk_api.ROUTES, *ph
 def mount(site: Site, ops: Sequence[Op] = ROUTES) -> list[Route]:
     """The routes of `ops` for the app, one Starlette route per path with its methods; `/openapi.json`
     describes them."""
-    from tourney.server.contract import document
-
     site.document = lambda: document(ops, site.root)
     by_path: dict[str, dict[str, Op]] = {}
     for op in ops:

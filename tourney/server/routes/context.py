@@ -21,17 +21,19 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from tourney.core import store
-from tourney.core.i18n import _, local_number, use_language
+from tourney.core.i18n import N_, _, local_number, translations, use_language
 from tourney.core.store import sessions
 from tourney.core.store.sessions import Session
 from tourney.event.checking import LocatedFinding
 from tourney.event.drawproof import seed_proof
-from tourney.event.history import author_shown
+from tourney.event.history import DESK_AUTHOR, author_shown
 from tourney.server import board
 from tourney.server.body import B, read_body
 from tourney.server.cache import Built, PageCache, built
 from tourney.server.guard import COUNTED, TOKEN_DESK, WRONG_COUNTED, bearer_token, client_of, too_many_answer
 from tourney.server.once import Once
+from tourney.core.findingtext import finding_text, severity_text
+from tourney.event.errors import CodeRefused
 
 if TYPE_CHECKING:
     from tourney.games.base import Workflow
@@ -63,8 +65,6 @@ class State:
 
 
 def environment(lang: str, root: str) -> Environment:
-    from tourney.core.i18n import translations
-
     env = Environment(loader=FileSystemLoader(HERE / "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True))
     # The templates' words are in the gettext catalogue (`make messages` extracts `_()` from them).
@@ -84,8 +84,6 @@ def environment(lang: str, root: str) -> Environment:
 def finding_json(f: LocatedFinding, lang: str = "en") -> dict[str, Any]:
     """A finding for a desk: the English data of `as_dict`, plus `text` and `severity_text`
     in the page's language for the person at the desk."""
-    from tourney.core.findingtext import finding_text, severity_text
-
     d = f.as_dict()
     with use_language(lang):
         d["text"], d["severity_text"] = finding_text(f.finding), severity_text(f.finding)
@@ -185,8 +183,6 @@ class Site:
 
     async def api_desk(self, request: Request) -> store.Desk | Response:
         """The desk behind a request: a Bearer token, or a desk page's session plus its CSRF header."""
-        from tourney.core.i18n import N_
-
         token = bearer_token(request.scope)
         if token is not None:
             state = request.scope.get("state", {})
@@ -207,8 +203,6 @@ class Site:
         """A request with a player's code, counted as a try BEFORE the code is evaluated (in one
         statement: however many arrive at once, no more than the limit are evaluated); a wrong
         code is 403 and stays counted, any other outcome gives the try back."""
-        from tourney.event.errors import CodeRefused
-
         client = client_of(request.scope)
         wait = await run_in_threadpool(sessions.claim_try, self.event, client)
         if wait:
@@ -252,7 +246,5 @@ class Ctx:
     @functools.cached_property
     def who(self) -> str:
         """The history's author of what this desk does: "desk NAME"."""
-        from tourney.event.history import DESK_AUTHOR
-
         assert self.desk is not None
         return DESK_AUTHOR + self.desk.name

@@ -19,6 +19,7 @@ from tourney.server.declare import (
 )
 from tourney.server.once import PLAYERS_SCOPE
 from tourney.server.routes.context import Ctx, Site
+from tourney.event.checkin import check_in_with_code, drop_with_code, drop_word
 
 T = "/api/rounds/{n}/tables/{t}"
 
@@ -84,8 +85,6 @@ def answered(site: Site, done: reports.Answered, *, held_is_accepted: bool) -> J
 
 async def check_in(cx: Ctx) -> Response:
     """The player is here (before round 1)."""
-    from tourney.event.checkin import check_in_with_code
-
     got = await cx.body(body.Player)
 
     def act() -> dict[str, Any]:
@@ -98,8 +97,6 @@ async def check_in(cx: Ctx) -> Response:
 async def drop(cx: Ctx) -> Response:
     """The player drops out after the last round with results, as `tourney players drop`;
     `confirm` is the word the drop page shows in the event's language (or "drop")."""
-    from tourney.event.checkin import drop_with_code, drop_word
-
     got = await cx.body(body.Drop)
 
     def act() -> dict[str, Any]:

@@ -15,7 +15,7 @@ from tourney.core.errors import TourneyError
 from tourney.core.i18n import N_, use_language
 from tourney.core.names import fold
 from tourney.event import clock, entry, live, reports
-from tourney.event.checkin import check_in_open
+from tourney.event.checkin import check_in_open, drop_word
 from tourney.event.live import is_published
 from tourney.server import board
 from tourney.server.cache import Built
@@ -23,6 +23,7 @@ from tourney.server.declare import EVENTS, HTML, JSON_ANY, NONE, Error, Guard, O
 from tourney.server.reports import report_json
 from tourney.server.routes.context import Ctx, Site, json_built
 from tourney.server.shown import player_shown, seating_rows, standings_rows, standings_shown
+from tourney.event.standings import event_cut, qualified_count
 
 T = "/api/rounds/{n}/tables/{t}"
 
@@ -51,8 +52,6 @@ def build_seating(site: Site, round_no: int | None, stamp: int) -> Built:
 
 
 def build_standings(site: Site, stamp: int) -> Built:
-    from tourney.event.standings import event_cut, qualified_count
-
     shown = standings_shown(site.event, site.game, site.lang)
     cut = site.state.cut if site.state.cut is not None else event_cut(site.event)
     line = qualified_count(shown.standings.rows, cut) if shown.rows else None
@@ -158,8 +157,6 @@ async def table_page(cx: Ctx) -> Response:
 
 
 async def drop_page(cx: Ctx) -> Response:
-    from tourney.event.checkin import drop_word
-
     def build(stamp: int) -> Built:
         with use_language(cx.lang):
             return cx.site.page("drop.html", "/drop", stamp, word=drop_word())
