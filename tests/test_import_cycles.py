@@ -181,3 +181,42 @@ def test_the_builder_counts_every_kind_of_import(tmp_path: Path, monkeypatch: py
     assert describe(graph, found) == (
         "3 modules in a cycle: pkg.a, pkg.c, pkg.sub.b\n"
         "  for instance pkg.a (line 3) -> pkg.sub.b (line 2) -> pkg.c (line 2) -> pkg.a")
+
+
+def late_imports(path: Path, known: dict[str, Path]) -> Iterator[str]:
+    """Imports inside a function of `path` from a module its top level imports already (a name
+    of it, not a submodule): they gain no start-up time and would be at the top (issue 47)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    top = {n.module for n in tree.body if isinstance(n, ast.ImportFrom) and not n.level}
+    top |= {a.name for n in tree.body if isinstance(n, ast.Import) for a in n.names}
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.ImportFrom) and not node.level and node.module in top:
+                if not any(f"{node.module}.{a.name}" in known for a in node.names):
+                    yield f"{path.relative_to(ROOT)}:{node.lineno}: from {node.module} import …"
+            elif isinstance(node, ast.Import) and all(a.name in top for a in node.names):
+                yield f"{path.relative_to(ROOT)}:{node.lineno}: import {', '.join(a.name for a in node.names)}"
+
+
+@pytest.mark.parametrize("package", ["rules_engine", "tourney"])
+def test_no_function_imports_again_what_its_module_imports(package):
+    known = modules(package)
+    found = [line for path in known.values() for line in late_imports(path, known)]
+    assert found == [], "move these imports to the top of their module:\n" + "\n".join(found)
+
+
+def test_the_late_import_check_finds_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/a.py": "A = 1\n",
+        "pkg/sub/__init__.py": "",
+        "pkg/sub/b.py": "B = 1\n",
+        "pkg/c.py": ("from pkg.a import A\nfrom pkg import sub\n\ndef f():\n    from pkg.a import A\n"
+                     "    from pkg.sub import b  # a submodule: may load later\n    return A, b\n"),
+    })
+    monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
+    known = modules("pkg")
+    assert [line for path in known.values() for line in late_imports(path, known)] == [
+        "pkg/c.py:5: from pkg.a import …"]

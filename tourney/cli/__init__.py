@@ -1,7 +1,10 @@
 """The `tourney` command line: parse arguments, call one library function, print.
 
 User mistakes become a message and exit 1 (bad input) or 2 (bad usage), never a traceback.
-One module per command group; importing them registers their commands on `cli`.
+One module per command group; importing them registers their commands on `cli`. A command
+imports the library it runs inside its function (the rest of its module loads with every
+command): `tourney --help` and `tourney check` load no database, spreadsheet, PDF, plotting or
+web library (tests/edges/test_startup.py).
 """
 from __future__ import annotations
 

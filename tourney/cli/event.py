@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from tourney.event.drawcheck import DrawMethod
 
 
+# Imports inside a command: only that command loads them (start-up time, see tourney/cli/__init__.py).
 # --- event -------------------------------------------------------------------------------
 @cli.command()
 @click.argument("event")

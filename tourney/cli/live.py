@@ -21,6 +21,7 @@ def _user() -> str:
     return current_user()
 
 
+# Imports inside a command: only that command loads them (start-up time, see tourney/cli/__init__.py).
 # --- live server and its desks ------------------------------------------------------------
 @cli.command()
 @click.argument("events", nargs=-1, required=True, metavar="EVENT...")

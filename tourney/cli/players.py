@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from tourney.event.players import Registration
 
 
+# Imports inside a command: only that command loads them (start-up time, see tourney/cli/__init__.py).
 # --- players -----------------------------------------------------------------------------
 @cli.group()
 def players() -> None:

@@ -15,6 +15,7 @@ from tourney.cli.base import claim_output, cli, overwrite_options
 from tourney.cli.speech import option
 
 
+# Imports inside a command: only that command loads them (start-up time, see tourney/cli/__init__.py).
 # --- game records: verify and self-play (rules engine replay) -------------------------------
 @cli.command("verify")
 @click.argument("records", nargs=-1, required=True, type=click.Path(dir_okay=False))

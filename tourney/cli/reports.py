@@ -18,6 +18,7 @@ from tourney.cli.base import claim_output, cli, event_game, lang_option, open_ev
 from tourney.cli.speech import option
 
 
+# Imports inside a command: only that command loads them (start-up time, see tourney/cli/__init__.py).
 # --- standings -----------------------------------------------------------------------------
 @cli.command()
 @click.argument("event")

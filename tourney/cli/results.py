@@ -16,6 +16,7 @@ from tourney.cli.base import cli, end_process, event_game, lang_option, open_eve
 from tourney.cli.speech import option
 
 
+# Imports inside a command: only that command loads them (start-up time, see tourney/cli/__init__.py).
 # --- sheets --------------------------------------------------------------------------------
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from tourney.core.store import Event
 
 
+# Imports inside a command: only that command loads them (start-up time, see tourney/cli/__init__.py).
 # --- seating -----------------------------------------------------------------------------
 def not_published_hint(ev: Event, event: str, round_no: int) -> None:
     """Say so when the players' pages of a served event don't show the round yet."""

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from tourney.scanpad.fields import ScanSheet
 
 
+# Imports inside a command: only that command loads them (start-up time, see tourney/cli/__init__.py).
 @cli.command()
 @click.argument("event")
 @click.argument("photos", nargs=-1, type=click.Path(dir_okay=False))

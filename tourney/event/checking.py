@@ -16,7 +16,7 @@ from rules_engine.findings import phrase
 from tourney.core.errors import RegistrationError, SheetError
 from tourney.core.findingtext import data_params, finding_text, params_data, severity_text
 from tourney.core.i18n import _, and_list, ngettext, use_language
-from tourney.core.names import clean_name, name_key, question_marks_match, similar_names
+from tourney.core.names import clean_name, name_key, question_marks_match, similar, similar_names
 from tourney.core.sheetio import EMPTY_CELL, SheetFormat, SheetRow
 from tourney.core.tabular import Source, collector_paused, reading_once, source_name
 
@@ -682,8 +682,6 @@ def diagnose(report: CheckReport, event: store.Event | None = None) -> list[Caus
     known = [p.name for p in event.players()] if event is not None else []
     for f in findings:
         if f.finding.rule == "player.unknown" and id(f) not in taken:
-            from tourney.core.names import similar
-
             taken.add(id(f))
             near = similar(f.finding.player or "", known)
             same = [g for g in findings if g is not f and g.finding.rule in EVENT_RULES and (

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable, Sequence, cast
 from tourney.core.errors import UsageError
 from tourney.core.i18n import N_, _, language, local_number
 from tourney.core.outfile import atomic, save_workbook, write_text
-from tourney.event.drawcheck import RECORD_KIND, HEADER, SHEET
+from tourney.event.drawcheck import HEADER, RECORD_KIND, SHEET, sheet_rows
 from tourney.core.tabular import cell_value, neutralise
 
 if TYPE_CHECKING:
@@ -277,8 +277,6 @@ def export_event(event: Event, game: StandingsGame, path: str | Path, after_roun
     cut = cut if cut is not None else event_cut(event)
     p = Path(path)
     if p.suffix.lower() == ".xlsx":
-        from tourney.event.drawcheck import sheet_rows
-
         to_xlsx(standings, p, draws=event.draws(), cut=cut, draw_rows=sheet_rows(event))
         return p
     return export(standings, p, cut)

@@ -9,7 +9,7 @@ from rules_engine.findings import Text
 from tourney.core.errors import UsageError
 from tourney.core.i18n import _, join_or, ngettext
 from tourney.core.output import render_rows
-from tourney.core.store import Event, Player
+from tourney.core.store import Event, Player, checked_in
 from tourney.event.game import StandingsGame
 from tourney.core.names import printable
 from tourney.event.players import listing, find_registered
@@ -49,7 +49,6 @@ def players_view(event: Event, fmt: str) -> str:
     columns: tuple[str, ...] = PLAYER_COLUMNS
     labels: tuple[str, ...] = (_("Player"), _("First round"), _("Dropped after"))
     if event.setting("check_in") == "on":  # who is here: the organiser's list at the door
-        from tourney.core.store import checked_in
         from tourney.event.history import local_time
 
         here = checked_in(event)

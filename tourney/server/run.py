@@ -16,7 +16,7 @@ from tourney.core.i18n import _, event_language, set_language
 from tourney.core.errors import UsageError
 from tourney.core.outfile import write_text
 from tourney.core import store
-from tourney.event.live import is_loopback, remember_url
+from tourney.event.live import event_url, is_loopback, remember_url
 from tourney.server.several import create_server, served_events, settings, from_settings
 
 if TYPE_CHECKING:
@@ -154,7 +154,6 @@ def _announce(event: store.Event, url: str, poster: str | None, echo: Callable[[
     echo(_("serving {event!r} at {url}  (desks: {url}desk, projector: {url}projector; Ctrl-C stops)").format(
         event=event.info().name, url=url))
     if event.read_only():
-        from tourney.event.live import event_url
         from tourney.server.guard import read_only_said
 
         echo(read_only_said(event))
