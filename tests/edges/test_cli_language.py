@@ -103,6 +103,13 @@ def test_lang_anywhere_on_the_line_wins_over_tourney_lang_and_the_locale():
                                          "'fr'.\n"), output
 
 
+def test_the_version_in_the_users_language():
+    from tourney import __version__
+
+    assert run("--version", TOURNEY_LANG="de") == (0, f"tourney, Version {__version__}\n")
+    assert run("--version", TOURNEY_LANG="en") == (0, f"tourney, version {__version__}\n")
+
+
 def test_an_unknown_tourney_lang_is_refused_in_the_systems_language():
     assert run("--help", TOURNEY_LANG="es", LANG="de_DE.UTF-8") == (
         2, "Fehler: TOURNEY_LANG=es: tourney spricht en, de, fr; eine davon setzen, oder die Variable entfernen, "

@@ -253,8 +253,16 @@ def _score_sheets() -> Iterable[SheetFormat]:
     return sheet_formats().values()
 
 
+def show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """`--version`: click's own says "version" in English whatever the language."""
+    if value and not ctx.resilient_parsing:
+        click.echo(_("{program}, version {version}").format(program="tourney", version=__version__))
+        ctx.exit()
+
+
 @click.group(cls=TourneyGroup)
-@click.version_option(__version__, prog_name="tourney", cls=HelpOption, help=N_("Show the version and exit."))
+@option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show_version,
+        help=N_("Show the version and exit."))
 def cli() -> None:
     """Run a board-game tournament: players, seating, score sheets, standings."""
 
