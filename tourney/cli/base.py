@@ -13,6 +13,7 @@ import click
 
 from tourney import __version__
 from tourney.core.errors import TourneyError, UsageError
+from tourney.core.output import FORMATS
 from tourney.core.sql import OperationalError
 from tourney.core.i18n import (
     LANGS,
@@ -227,6 +228,12 @@ def lang_option(help_text: str) -> Callable[[_F], _F]:
     """`--lang` (one of `LANGS`): overrides the event's language for one document; `help_text`
     marked with `N_`."""
     return option("--lang", type=click.Choice(list(LANGS)), help=help_text)
+
+
+def output_format_option(*formats: str, default: str = "table") -> Callable[[_F], _F]:
+    """`--format table|csv|json` (or the `formats` given), passed to the command as `fmt`."""
+    return option("--format", "fmt", type=click.Choice(list(formats or FORMATS)), default=default,
+                  show_default=True, help=N_("Output format."))
 
 
 def overwrite_options(command: Callable[..., None]) -> Callable[..., None]:

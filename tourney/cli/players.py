@@ -10,8 +10,8 @@ from tourney.core.i18n import (
     _,
     ngettext,
 )
-from tourney.core.output import output_format_option, render_rows
-from tourney.cli.base import cli, open_event
+from tourney.core.output import render_rows
+from tourney.cli.base import cli, open_event, output_format_option
 from tourney.cli.speech import option
 
 if TYPE_CHECKING:

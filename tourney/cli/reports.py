@@ -13,8 +13,16 @@ from tourney.core.i18n import (
     use_language,
 )
 from tourney.core.errors import UsageError
-from tourney.core.output import output_format_option
-from tourney.cli.base import claim_output, cli, event_game, lang_option, open_event, overwrite_options, wrote_pages
+from tourney.cli.base import (
+    claim_output,
+    cli,
+    event_game,
+    lang_option,
+    open_event,
+    output_format_option,
+    overwrite_options,
+    wrote_pages,
+)
 from tourney.cli.speech import option
 
 

@@ -13,13 +13,13 @@ from tourney.core.i18n import (
     ngettext,
     use_language,
 )
-from tourney.core.output import output_format_option
 from tourney.cli.base import (
     claim_output,
     cli,
     event_game,
     lang_option,
     open_event,
+    output_format_option,
     overwrite_options,
     qr_address,
     wrote_pages,

@@ -1,27 +1,17 @@
-"""The one renderer for rows printed as an aligned table, CSV or JSON, and the one `--format`
-option of the commands that print rows (sqlite-utils' `output_options` + `output_rows`)."""
+"""The one renderer for rows printed as an aligned table, CSV or JSON (sqlite-utils'
+`output_rows`); the commands' one `--format` option is `tourney.cli.base.output_format_option`."""
 from __future__ import annotations
 
 import csv
 import io
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, TypeVar
-
-import click
 
 from tourney.core.i18n import local_number
 
 FORMATS = ("table", "csv", "json")
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def output_format_option(*formats: str, default: str = "table") -> Callable[[_F], _F]:
-    """`--format table|csv|json` (or the `formats` given), passed to the command as `fmt`."""
-    return click.option("--format", "fmt", type=click.Choice(list(formats or FORMATS)), default=default,
-                        show_default=True, help="Output format.")
 
 
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:

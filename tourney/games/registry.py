@@ -136,7 +136,7 @@ def find_game(name: str) -> Workflow:
 
 def scheme_help() -> str:
     """Every game's scoring presets for `tourney new --help`: the default first."""
-    return "; ".join(f"{flow.name} " + ", ".join(f"'{s.name}'" + (" (default)" if i == 0 else "")
+    return "; ".join(f"{flow.name} " + ", ".join(f"'{s.name}'" + (_(" (default)") if i == 0 else "")
                                                   for i, s in enumerate(flow.schemes))
                      for flow in all_games().values())
 
