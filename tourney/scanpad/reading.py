@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from tourney.core.i18n import N_, _
 from tourney.scanpad.fields import ChoiceField, NumberField, Role, ScanSheet, Seat, TableValues, Value
-from tourney.scanpad.photo import Refusal, refuse
+from tourney.scanpad.photo import Refusal, load_photo, refuse
 
 if TYPE_CHECKING:
     import numpy as np
@@ -356,7 +356,6 @@ def _read(ctx: ScanContext, data: bytes, file: str, sha: str, crops: bool = Fals
     from tourney.event.drawproof import fingerprint, short
     from tourney.scanpad.code import FINGERPRINT_DIGITS, parse_code
     from tourney.scanpad.optical import crop_around, find_page, ink_in, lozenge_darkness, read_qr
-    from tourney.scanpad.photo import load_photo
 
     rgb = load_photo(data)
     try:
