@@ -151,7 +151,7 @@ def test_an_event_file_of_schema_version_1_is_upgraded_and_keeps_its_english_war
     assert games_warnings(run.folder / "t.xlsx") == [old] * 4  # shown as stored
     assert con.execute("select value from meta where key = 'schema_version'").fetchone() == \
         (str(store.SCHEMA_VERSION),)
-    assert store.SCHEMA_VERSION == 3
+    assert store.SCHEMA_VERSION == 4
 
 
 def test_stored_finding_values_keep_their_kind():

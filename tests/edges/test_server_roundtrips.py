@@ -91,7 +91,8 @@ def test_a_desks_save_and_a_page_build_stay_few_statements_on_postgresql(postgre
         # The keys past their days are forgotten by one keyed write in PRUNE_EVERY, not this one.
         assert not prunes(DESK_SCOPE + "A", "save-1")
         assert not any(s.startswith("DELETE FROM idempotency_keys") for s in locked), "\n".join(locked)
-        assert len(locked) <= 10, "\n".join(locked)
+        # (The journal's entry goes with the commit: a statement more, no wait more.)
+        assert len(locked) <= 11, "\n".join(locked)
         statements.clear()
         page = client.get("/")
         built = list(statements)

@@ -42,7 +42,7 @@ def test_an_event_an_older_tourney_logged_in_english_reads_in_the_reader_languag
     assert lines[:len(lines) - changed] == (OLD / f"{game}-{lang}.txt").read_text(encoding="utf-8").splitlines()
     assert lines[-1].endswith(f": lang = '{lang}'") == changed
     con = sqlite3.connect(ev)
-    assert con.execute("select value from meta where key = 'schema_version'").fetchone() == ("3",)
+    assert con.execute("select value from meta where key = 'schema_version'").fetchone() == (str(store.SCHEMA_VERSION),)
     rows = con.execute("select detail, params from history order by id").fetchall()
     con.close()
     old = rows[:len(rows) - changed]

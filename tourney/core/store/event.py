@@ -19,6 +19,7 @@ from tourney.core.errors import DiskFull, EventError
 from tourney.core.findingtext import params_data
 from tourney.core.i18n import _
 from tourney.core.names import name_key
+from tourney.core.store import journal
 from tourney.core.store.schema import (
     ADDED_COLUMNS,
     EventInfo,
@@ -384,6 +385,7 @@ class Event:
             conn.execute_many('INSERT INTO meta ("key", value) VALUES (:key, :value)',
                               [{"key": k, "value": v} for k, v in values.items()])
             _log(conn, "new", {"event": name, "game": game, "scheme": scheme, "rounds": rounds, "seed": seed})
+            journal.start(conn)
 
         return cls(_create_tables(where, fill), where)
 
@@ -452,6 +454,7 @@ class Event:
                 self._open.conn, self._open.bumped = conn, stamp
                 try:
                     yield conn
+                    journal.flush(conn)  # in the change's own transaction: journaled if and only if stored
                 finally:
                     self._open.conn = self._open.bumped = None
                 # SQLite writes on into a deleted or replaced file without complaint: check,
@@ -769,6 +772,8 @@ def _upgrade(db: Database, missing: list[str], columns: list[tuple[str, str]]) -
                 conn.execute(f"ALTER TABLE {name} ADD COLUMN {column}")
             conn.execute("UPDATE meta SET value = :version WHERE \"key\" = 'schema_version'",
                          {"version": str(SCHEMA_VERSION)})
+            if "journal" in missing:
+                journal.start(conn)  # what the event held before it had a journal, journaled whole
     except OperationalError:
         pass
 

@@ -10,7 +10,7 @@ from rules_engine.findings import Text
 from tourney.core.sql import Connection as Connection  # re-exported: the type of a transaction
 
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 #: Schema versions this tourney upgrades on open. Version 2 stores each warning found at a
@@ -19,9 +19,11 @@ SCHEMA_VERSION = 3
 #: wrote stay as they are and are shown as stored. Version 3 stores each history entry as its
 #: action and parameters (the `params` column, `log`), said in the reader's language when
 #: shown; the sentences older versions wrote in `detail` are read by
-#: `tourney.event.legacylog`. The version number keeps an older tourney, which can't read such
-#: rows, from opening the file.
-UPGRADES_FROM = (1, 2)
+#: `tourney.event.legacylog`. Version 4 adds the journal (`tourney.core.store.journal`): the
+#: upgrade journals everything the event already holds, so a hub gets it whole. The version
+#: number keeps an older tourney, which can't read such rows (or would store changes without
+#: journaling them), from opening the file.
+UPGRADES_FROM = (1, 2, 3)
 
 #: Columns added to a table after schema version 1: (the version that added it, table, column
 #: as SQL both databases read). Opening an event whose table lacks one adds it (`ALTER TABLE …
@@ -152,6 +154,14 @@ TABLES: tuple[Table, ...] = (
           "request VARCHAR(400) NOT NULL, digest VARCHAR(64) NOT NULL, status INTEGER NOT NULL, "
           "content_type VARCHAR(100) NOT NULL, body TEXT NOT NULL, location TEXT, at VARCHAR(40) NOT NULL, "
           "PRIMARY KEY (scope, idem_key)", ("scope", "idem_key")),
+    # The journal (tourney.core.store.journal, since schema version 4): every change of what a
+    # season hub shows, numbered per event in the transaction that stores it. data: the part's
+    # new state (JSON; NULL: the part is gone).
+    Table("journal", "seq INTEGER NOT NULL, at VARCHAR(40) NOT NULL, kind VARCHAR(20) NOT NULL, "
+          "part VARCHAR(64) NOT NULL, data TEXT, PRIMARY KEY (seq)", ("seq",)),
+    # What the journal said last of each part (a digest of its data), to journal changes only.
+    Table("journal_parts", "kind VARCHAR(20) NOT NULL, part VARCHAR(64) NOT NULL, digest VARCHAR(64) NOT NULL, "
+          "PRIMARY KEY (kind, part)", ("kind", "part")),
 )
 
 

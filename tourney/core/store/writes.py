@@ -11,6 +11,7 @@ from tourney.core.i18n import _
 from tourney.core.names import clean_name, name_key
 from tourney.core.sql import Connection as Connection  # re-exported: the type of a transaction
 from tourney.core.store.event import PLAYER, Event, log, log_all, stored_version
+from tourney.core.store.journal import NEW, record_result, result_data, touch, touch_setting
 from tourney.core.store.schema import REMOVED, Json, NewLine, Player, current_user, now
 from tourney.core.store.statuses import (
     CHECK_IN_MOVES,
@@ -93,6 +94,7 @@ def add_players(conn: Connection, names: list[str], joined_round: int) -> list[i
                       [{"name": n, "at": at, "round": joined_round} for n in names])
     added = conn.execute("SELECT name, id FROM players WHERE id > :before", {"before": before})
     ids: dict[str, int] = dict(added.all())
+    touch(conn, "player", ids.values())
     who = current_user()
     log_all(conn, [("players.add", {"name": n, "round": joined_round}) for n in names], who)
     # mark_seating_stale for every name, with one query for the rounds and one insert.
@@ -105,6 +107,7 @@ def add_players(conn: Connection, names: list[str], joined_round: int) -> list[i
 def reenter_player(conn: Connection, player: Player, joined_round: int) -> None:
     conn.execute("UPDATE players SET dropped_after = NULL, joined_round = :round WHERE id = :id",
                  {"round": max(player.joined_round, joined_round), "id": player.id})
+    touch(conn, "player", (player.id,))
     log(conn, "players.readd", {"name": player.name, "round": joined_round})
     mark_seating_stale(conn, joined_round, player.id, "joined", player.name)
 
@@ -115,6 +118,7 @@ def drop_player(conn: Connection, name: str, after_round: int) -> str:
         raise RegistrationError(_("{name!r} already dropped after round {round}").format(
             name=row.name, round=row.dropped_after))
     conn.execute("UPDATE players SET dropped_after = :round WHERE id = :id", {"round": after_round, "id": row.id})
+    touch(conn, "player", (row.id,))
     log(conn, "players.drop", {"name": row.name, "round": after_round})
     mark_seating_stale(conn, after_round + 1, row.id, "dropped", row.name)
     return str(row.name)
@@ -145,12 +149,14 @@ def rename_player(conn: Connection, old: str, new: str) -> tuple[str, str]:
         raise RegistrationError(_("{name!r} is already spelled {new!r}: nothing to rename").format(
             name=player.name, new=clean))
     conn.execute("UPDATE players SET name = :name WHERE id = :id", {"name": clean, "id": player.id})
+    touch(conn, "player", (player.id,))
     for draw_id, payload in conn.execute("SELECT id, payload FROM draws").all():
         before = json.loads(payload)
         after = _renamed(before, player.name, clean)
         if after != before:
             conn.execute("UPDATE draws SET payload = :payload WHERE id = :id",
                          {"payload": json.dumps(after), "id": draw_id})
+            touch(conn, "draw", (draw_id,))
     log(conn, "players.rename", {"old": player.name, "new": clean})
     # Sheets printed with the old name are out of date (the seating itself follows the id).
     mark_seating_stale(conn, 1, player.id, "renamed", f"{player.name!r} → {clean!r}")
@@ -182,6 +188,8 @@ def remove_player(conn: Connection, name: str) -> tuple[str, list[int]]:
     conn.execute("DELETE FROM reports WHERE player_id = :id", {"id": player.id})
     conn.execute("DELETE FROM players WHERE id = :id", {"id": player.id})
     rounds = [r for r, _ in seated]
+    touch(conn, "player", (player.id,))
+    touch(conn, "round", rounds)
     if rounds:
         mark_seating_stale(conn, min(rounds), player.id, "removed", repr(player.name))
     log(conn, "players.remove", {"name": player.name, **({"rounds": rounds} if rounds else {})})
@@ -227,6 +235,7 @@ def store_seating(conn: Connection, round_no: int, source: str,
                   tables: list[list[tuple[int, str | None]]]) -> None:
     """Replace a round's seating: `tables[t][s]` = (player id, wonder) at table t+1, seat s+1.
     The seating it replaces is kept (`Event.past_seatings`); the round is up to date again."""
+    touch(conn, "round", (round_no,))
     round_ = {"round": round_no}
     old = conn.execute("SELECT table_no, seat, player_id FROM seats WHERE round = :round", round_).all()
     if old:
@@ -264,12 +273,14 @@ def setting_in(conn: Connection, key: str) -> str | None:
 def set_setting(conn: Connection, key: str, value: str | None) -> None:
     """Set one event setting (a core one, a game's own such as a bye's worth, or the live
     server's); None clears it."""
+    touch_setting(conn, key)
     conn.execute('DELETE FROM meta WHERE "key" = :key', {"key": key})
     if value is not None:
         conn.execute('INSERT INTO meta ("key", value) VALUES (:key, :value)', {"key": key, "value": value})
 
 
 def store_draw(conn: Connection, round_no: int | None, kind: str, seed: str, payload: Json) -> None:
+    touch(conn, "draw", (NEW,))
     conn.execute("INSERT INTO draws (round, kind, seed, payload, at) VALUES (:round, :kind, :seed, :payload, :at)",
                  {"round": round_no, "kind": kind, "seed": seed, "payload": json.dumps(payload), "at": now()})
 
@@ -349,12 +360,21 @@ def store_results(conn: Connection, results: Sequence[NewResult]) -> None:
         conn.execute_many(insert, heads)
         ids = {(r, t, v): rid for rid, r, t, v in conn.execute(
             "SELECT id, round, table_no, version FROM results WHERE id > :before", {"before": before})}
+    for r in results:
+        record_result(conn, ids[(r.round, r.table, r.version)], result_data(
+            r.round, r.table, r.version, at, r.author, r.reason, r.source, _stored(r.warnings),
+            [[line.seat, line.player_id, line.wonder, line.side, _stored(line.data)] for line in r.lines]))
     lines = [{"result_id": ids[(r.round, r.table, r.version)], "seat": line.seat, "player_id": line.player_id,
               "wonder": line.wonder, "side": line.side, "scores": json.dumps(line.data, sort_keys=True)}
              for r in results for line in r.lines]
     if lines:
         conn.execute_many("INSERT INTO result_lines (result_id, seat, player_id, wonder, side, scores) "
                           "VALUES (:result_id, :seat, :player_id, :wonder, :side, :scores)", lines)
+
+
+def _stored(data: Json) -> Json:
+    """A line's data as the store keeps it (its JSON read back: the journal says what a read gives)."""
+    return json.loads(json.dumps(data, sort_keys=True))  # type: ignore[no-any-return]
 
 
 def remove_result(conn: Connection, round_no: int, table_no: int, *, author: str, reason: str) -> int | None:
@@ -366,6 +386,7 @@ def remove_result(conn: Connection, round_no: int, table_no: int, *, author: str
     if version is None:
         return None
     store_results(conn, [NewResult(round_no, table_no, version + 1, author, reason, REMOVED, [], [])])
+    touch(conn, "round", (round_no,))
     clear_sheet_seats(conn, [(round_no, table_no)])
     source = conn.execute("SELECT source FROM rounds WHERE number = :round", {"round": round_no}).scalar()
     if source == "sheets" and round_no not in {r for (r,) in conn.execute(_ROUNDS_WITH_RESULTS)}:
@@ -384,6 +405,7 @@ def clear_sheet_seats(conn: Connection, tables: list[tuple[int, int]]) -> None:
 
 def _delete_seats(conn: Connection, tables: list[tuple[int, int]]) -> None:
     """Free the seats of these (round, table)s."""
+    touch(conn, "round", {r for r, _t in tables})
     for i in range(0, len(tables), _CHUNK):
         conn.execute("DELETE FROM seats WHERE (round, table_no) IN :tables", {"tables": tables[i:i + _CHUNK]})
 
@@ -402,6 +424,7 @@ def _store_sheet_seats(conn: Connection, tables: Sequence[SheetSeats]) -> None:
     """Record the tables' seats from their sheets; a round not seated yet becomes one seated
     from sheets."""
     rounds = list(dict.fromkeys(r for r, _t, _s in tables))
+    touch(conn, "round", rounds)
     known = {r for (r,) in conn.execute("SELECT number FROM rounds WHERE number IN :rounds", {"rounds": rounds})}
     new = [r for r in rounds if r not in known]
     if new:
@@ -414,6 +437,7 @@ def _store_sheet_seats(conn: Connection, tables: Sequence[SheetSeats]) -> None:
 
 def mark_printed(conn: Connection, round_no: int) -> None:
     """Record that a round's score sheets were printed: later re-planning keeps its seating."""
+    touch(conn, "round", (round_no,))
     conn.execute("UPDATE rounds SET printed_at = :at WHERE number = :round", {"at": now(), "round": round_no})
 
 
