@@ -12,7 +12,7 @@ import codecs
 import io
 import sys
 
-from tourney.cli import event, live, players, records, reports, results, rounds, scan  # noqa: F401  (they register)
+from tourney.cli import event, hub, live, players, records, reports, results, rounds, scan  # noqa: F401  (they register)
 from tourney.cli.base import Program, cli, end_program
 
 __all__ = ["cli", "main"]

@@ -1,0 +1,180 @@
+"""`tourney hub …` (a season hub: its venues, imported journal files, its season report) and
+`tourney sync` (a venue's event sent to the hub, as a file or over the network)."""
+from __future__ import annotations
+
+import click
+
+from tourney.cli.base import claim_output, cli, open_event
+from tourney.core.i18n import LANGS, _, ngettext, set_language
+
+
+def _open(location: str):  # type: ignore[no-untyped-def]
+    """The hub; from now on the command speaks the hub's language."""
+    from tourney.core.hubstore import Hub
+
+    hub = Hub.open(location)
+    set_language(hub.lang)
+    return hub
+
+
+@cli.group()
+def hub() -> None:
+    """A season hub: the venues push their events to it; it shows the season live."""
+
+
+@hub.command("new")
+@click.argument("hub_location", metavar="HUB")
+@click.option("--name", help="The season's name (default: the file's).")
+@click.option("--lang", type=click.Choice(list(LANGS)), default="en", show_default=True,
+              help="Language of the hub's pages.")
+def hub_new(hub_location: str, name: str | None, lang: str) -> None:
+    """Create a hub: an SQLite file, or a PostgreSQL URL for a hub with several workers.
+
+    Example: tourney hub new season.db --name "Qualifiers 2026" --lang de
+    """
+    from tourney.core.database import parse_location
+    from tourney.core.hubstore import Hub
+
+    title = name or parse_location(hub_location).title
+    made = Hub.create(hub_location, name=title, lang=lang)
+    made.close()
+    set_language(lang)
+    click.echo(_("created hub {name!r} in {where}").format(name=title, where=made.location))
+
+
+@hub.group("venue")
+def hub_venue() -> None:
+    """The hub's venues: add (prints the venue's token), list, remove."""
+
+
+@hub_venue.command("add")
+@click.argument("hub_location", metavar="HUB")
+@click.argument("name")
+def venue_add(hub_location: str, name: str) -> None:
+    """Add a venue and print its token (shown only now; the hub keeps a hash of it).
+
+    Example: tourney hub venue add season.db "Bonn"
+    """
+    opened = _open(hub_location)
+    try:
+        token = opened.add_venue(name)
+    finally:
+        opened.close()
+    click.echo(_("venue {name!r} token: {token}").format(name=" ".join(name.split()), token=token))
+
+
+@hub_venue.command("remove")
+@click.argument("hub_location", metavar="HUB")
+@click.argument("name")
+def venue_remove(hub_location: str, name: str) -> None:
+    """Remove a venue: its token writes no more, at once (its events stay as they were sent).
+
+    Example: tourney hub venue remove season.db "Bonn"
+    """
+    opened = _open(hub_location)
+    try:
+        removed = opened.remove_venue(name)
+    finally:
+        opened.close()
+    click.echo(_("removed venue {name!r}: its token writes no more").format(name=removed))
+
+
+@hub_venue.command("list")
+@click.argument("hub_location", metavar="HUB")
+def venue_list(hub_location: str) -> None:
+    """List the venues (never their tokens).
+
+    Example: tourney hub venue list season.db
+    """
+    opened = _open(hub_location)
+    try:
+        venues = opened.venues()
+    finally:
+        opened.close()
+    if not venues:
+        click.echo(_("no venues yet: add one with 'tourney hub venue add HUB NAME'"))
+    for v in venues:
+        if v.removed_at:
+            click.echo(_("{name} (added {added}, removed {removed})").format(
+                name=v.name, added=v.created_at, removed=v.removed_at))
+        else:
+            click.echo(_("{name} (added {added})").format(name=v.name, added=v.created_at))
+
+
+@hub.command("import")
+@click.argument("hub_location", metavar="HUB")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+def hub_import(hub_location: str, files: tuple[str, ...]) -> None:
+    """Apply journal files venues wrote ('tourney sync EVENT -o FILE'), exactly as their push
+    would; a change the hub has is skipped, so a file may be imported as often as you like.
+
+    Example: tourney hub import season.db bonn-journal.json
+    """
+    from tourney.event.hub import import_journal, read_journal_file
+
+    opened = _open(hub_location)
+    try:
+        for file in files:
+            text = read_journal_file(file)
+            venue, applied = import_journal(opened, text, file)
+            click.echo(ngettext("{file}: {venue}: {n} new change applied, the hub has the event's changes up to "
+                                "{last}",
+                                "{file}: {venue}: {n} new changes applied, the hub has the event's changes up to "
+                                "{last}", applied.new).format(file=file, venue=venue, n=applied.new,
+                                                              last=applied.acknowledged))
+    finally:
+        opened.close()
+
+
+@hub.command("season")
+@click.argument("hub_location", metavar="HUB")
+@click.option("--spots", type=click.IntRange(1), required=True, help="Qualification spots each event awards.")
+@click.option("--aliases", "aliases_file", type=click.Path(dir_okay=False),
+              help="CSV with 'alias,name' columns: other spellings of a player's name.")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+def hub_season(hub_location: str, spots: int, aliases_file: str | None, fmt: str) -> None:
+    """The season report over the hub's final events: what 'tourney season' says of their files.
+
+    Example: tourney hub season season.db --spots 3
+    """
+    from tourney.core.i18n import use_language
+    from tourney.games.registry import workflow
+    from tourney.outputs.hub_views import hub_season_report
+    from tourney.outputs.season_export import render
+
+    opened = _open(hub_location)
+    try:
+        report = hub_season_report(opened, spots, aliases_file, workflow=workflow, speak=set_language)
+    finally:
+        opened.close()
+    with use_language(report.lang):
+        click.echo(render(report, fmt), nl=False)
+
+
+# --- a venue's side ------------------------------------------------------------------------
+@cli.command()
+@click.argument("event")
+@click.option("--token", required=True, help="The venue's token ('tourney hub venue add' printed it).")
+@click.option("-o", "--output", help="Write the event's journal to this file (for 'tourney hub import').")
+@click.option("--force", is_flag=True, help="Overwrite the output file.")
+def sync(event: str, token: str, output: str | None, force: bool) -> None:
+    """Send the event to the season hub: as a file the hub imports (-o FILE).
+
+    Example: tourney sync bonn.db -o bonn-journal.json --token TOKEN
+    """
+    from tourney.core.errors import UsageError
+    from tourney.core.outfile import write_text
+    from tourney.event.hub import journal_text
+
+    if not output:
+        raise UsageError(_("give -o FILE to write the event's journal for 'tourney hub import'"))
+    claim_output(output, force, False, event)
+    ev = open_event(event)
+    try:
+        text, count = journal_text(ev, token)
+    finally:
+        ev.close()
+    write_text(output, text)
+    click.echo(ngettext("wrote {file}: {n} change of {event!r}, signed with the venue's token",
+                        "wrote {file}: {n} changes of {event!r}, signed with the venue's token", count).format(
+        file=output, n=count, event=event))
