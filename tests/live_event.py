@@ -125,7 +125,8 @@ class Server:
     answers: several events have no /api/stamp of their own at the root)."""
 
     def __init__(self, event_path: Path | str, *extra: str, ready: str = "/api/stamp",
-                 port: int | None = None, open_files: tuple[int, int] | None = None) -> None:
+                 port: int | None = None, open_files: tuple[int, int] | None = None,
+                 command: tuple[str, ...] = ("serve",)) -> None:
         tourney = Path(sys.executable).with_name("tourney")
 
         def limited() -> None:  # the server started as on a laptop that allows `open_files` (soft, hard)
@@ -138,7 +139,7 @@ class Server:
         for attempt in range(5):
             self.port = port or free_port()
             self.url = f"http://127.0.0.1:{self.port}"
-            self.proc = subprocess.Popen([str(tourney), "serve", str(event_path), "--host", "127.0.0.1", "--port",
+            self.proc = subprocess.Popen([str(tourney), *command, str(event_path), "--host", "127.0.0.1", "--port",
                                           str(self.port), *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                          text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
                                          preexec_fn=limited if open_files else None)

@@ -27,7 +27,7 @@ def refused(*args: str) -> str:
 
 
 def token_of(output: str) -> str:
-    found = re.fullmatch(r"venue '[^']+' token: ([A-Za-z0-9_-]{32})\n", output)
+    found = re.fullmatch(r"(?:venue '[^']+' token|Spielort '[^']+', Zugangscode): ([A-Za-z0-9_-]{32})\n", output)
     assert found, output
     return found[1]
 

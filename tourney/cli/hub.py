@@ -155,19 +155,36 @@ def hub_season(hub_location: str, spots: int, aliases_file: str | None, fmt: str
 @cli.command()
 @click.argument("event")
 @click.option("--token", required=True, help="The venue's token ('tourney hub venue add' printed it).")
+@click.option("--to", "url", help="The hub's address (http://HOST:PORT/): push what it has not acknowledged.")
 @click.option("-o", "--output", help="Write the event's journal to this file (for 'tourney hub import').")
 @click.option("--force", is_flag=True, help="Overwrite the output file.")
-def sync(event: str, token: str, output: str | None, force: bool) -> None:
-    """Send the event to the season hub: as a file the hub imports (-o FILE).
+def sync(event: str, token: str, url: str | None, output: str | None, force: bool) -> None:
+    """Send the event to the season hub: over the network (--to URL; it resumes where the hub
+    stands), or as a file the hub imports (-o FILE).
 
-    Example: tourney sync bonn.db -o bonn-journal.json --token TOKEN
+    Example: tourney sync bonn.db --to http://hub.example:8100/ --token TOKEN
     """
     from tourney.core.errors import UsageError
+
+    if (url is None) == (output is None):
+        raise UsageError(_("give --to URL to push to the hub, or -o FILE to write the event's journal for "
+                           "'tourney hub import'"))
+    if url is not None:
+        from tourney.event.hubsync import push
+
+        ev = open_event(event)
+        try:
+            state = push(ev, url, token)
+        finally:
+            ev.close()
+        click.echo(ngettext("the hub at {url} has all {n} change of {event!r}",
+                            "the hub at {url} has all {n} changes of {event!r}", state.acknowledged).format(
+            url=url, n=state.acknowledged, event=event))
+        return
+    assert output is not None
     from tourney.core.outfile import write_text
     from tourney.event.hub import journal_text
 
-    if not output:
-        raise UsageError(_("give -o FILE to write the event's journal for 'tourney hub import'"))
     claim_output(output, force, False, event)
     ev = open_event(event)
     try:
@@ -178,3 +195,18 @@ def sync(event: str, token: str, output: str | None, force: bool) -> None:
     click.echo(ngettext("wrote {file}: {n} change of {event!r}, signed with the venue's token",
                         "wrote {file}: {n} changes of {event!r}, signed with the venue's token", count).format(
         file=output, n=count, event=event))
+
+@hub.command("serve")
+@click.argument("hub_location", metavar="HUB")
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8100, show_default=True)
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes answering on the one port (a PostgreSQL hub: any of them answers any request).")
+def hub_serve(hub_location: str, host: str, port: int, workers: int) -> None:
+    """Serve the hub: the venues' push, the season's pages and its JSON API (/openapi.json).
+
+    Example: tourney hub serve season.db --port 8100
+    """
+    from tourney.server.hub_app import serve_hub
+
+    serve_hub(hub_location, host=host, port=port, workers=workers, echo=click.echo)

@@ -64,6 +64,10 @@ class Refused(HubError):
     """A push or file the hub refuses: a wrong or removed venue's token, another venue's event."""
 
 
+class OtherVenue(Refused):
+    """A venue's token used for another venue's event."""
+
+
 @dataclass(frozen=True)
 class Venue:
     id: int
@@ -279,8 +283,8 @@ class Hub:
         if row is None:
             return 0
         if int(row[0]) != venue.id:
-            raise Refused(_("event {event} belongs to another venue: a venue's token writes only its own "
-                            "events").format(event=journal_id))
+            raise OtherVenue(_("event {event} belongs to another venue: a venue's token writes only its own "
+                               "events").format(event=journal_id))
         return int(row[1])
 
     def apply(self, token: str, journal_id: str, batch: Sequence[Entry]) -> Applied:
@@ -317,8 +321,8 @@ class Hub:
                 assert row is not None
             event_id, owner, applied = int(row[0]), int(row[1]), int(row[2])
             if owner != venue.id:
-                raise Refused(_("event {event} belongs to another venue: a venue's token writes only its own "
-                                "events").format(event=journal_id))
+                raise OtherVenue(_("event {event} belongs to another venue: a venue's token writes only its own "
+                                   "events").format(event=journal_id))
             new: list[Entry] = []
             gap = False
             for e in sorted(batch, key=lambda e: e.seq):

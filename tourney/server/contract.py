@@ -53,6 +53,7 @@ _SECURITY: dict[Guard, list[dict[str, list[str]]]] = {
     Guard.DESK_OR_PLAYER: [{"bearer": []}, {"deskSession": [], "csrf": []}, {}],  # {}: a player, by the body
     Guard.DESK_PAGE: [{"deskSession": []}],
     Guard.ORGANISER_PAGE: [{"deskSession": []}],
+    Guard.VENUE: [{"bearer": []}],
 }
 
 

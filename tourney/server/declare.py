@@ -7,15 +7,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from tourney.server import body
-
-if TYPE_CHECKING:
-    from tourney.server.routes.context import Ctx
 
 
 class Guard(enum.Enum):
@@ -30,6 +27,7 @@ class Guard(enum.Enum):
     LOGIN = "anyone, with a desk's token in the form"
     DESK_OR_PLAYER = ("a desk (its Bearer token, or a desk page's session cookie with its X-CSRF-Token), or a "
                       "player, by the name and code in the body")
+    VENUE = "a season hub's venue: its Bearer token ('tourney hub venue add')"
 
 
 # --- the answers' bodies ------------------------------------------------------------------
@@ -192,7 +190,9 @@ REDIRECT = "redirect"
 EVENTS = "events"
 
 
-Handler = Callable[["Ctx"], Awaitable[Response]]
+#: A route's handler: it gets the request's context (`Ctx` on an event's server; the season
+#: hub's routers hand theirs, tourney/server/routes/hub.py).
+Handler = Callable[[Any], Awaitable[Response]]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,363 @@
+"""The season hub's router: the venues' push (by a venue's token), the JSON API of the events,
+the season report and the rating, and the pages for phones and the projector, in the hub's
+language. Every answer is built from the hub's store (through the replicas,
+`tourney.event.hub`); what a process keeps is a cache keyed by the hub's change stamp."""
+from __future__ import annotations
+
+import html
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import Field
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from tourney.core.errors import TourneyError
+from tourney.core.hubstore import MAX_BATCH, Hub, HubError, OtherVenue, Refused, entry_from_json
+from tourney.core.i18n import _, use_language
+from tourney.event.game import StandingsGame
+from tourney.event.hub import EventRow, event_rows
+from tourney.server import body
+from tourney.server.declare import HTML, JSON_ANY, Answer, Error, Guard, Op, Refusal
+
+
+class PushEntry(body.Body):
+    """One journal entry as the venue's event wrote it."""
+
+    seq: body.Int64 = Field(ge=1)
+    at: body.Text
+    kind: body.Text
+    key: body.Text
+    data: Any = Field(description="the part's new state (JSON), null when it is gone")
+
+
+class Push(body.Body):
+    """`POST /api/push`: a batch of one event's journal entries, in order."""
+
+    journal_id: body.Word = Field(description="the event's journal id (its setting journal_id)")
+    entries: list[PushEntry] = Field(max_length=MAX_BATCH)
+
+
+class Pushed(Answer):
+    """200: how many entries were new; `resume`: the entry to send next (after a gap, the first
+    one the hub misses)."""
+
+    applied: int
+    acknowledged: int
+    resume: int
+    gap: bool
+
+
+ANSWERS = (Pushed,)
+
+
+@dataclass
+class HubSite:
+    """The hub served: its store, the game lookup (the edge's), and the built answers by stamp."""
+
+    hub: Hub
+    workflow: Callable[[str], StandingsGame]
+    lang: str
+    name: str
+    built: dict[tuple[object, ...], tuple[int, Response]] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def label(self, game: str) -> str:
+        return self.workflow(game).label
+
+    def cached(self, key: tuple[object, ...], build: Callable[[], Response]) -> Response:
+        """The answer built for the hub's current stamp (built again once it moved)."""
+        stamp = self.hub.stamp()
+        with self.lock:
+            found = self.built.get(key)
+        if found is not None and found[0] == stamp:
+            return found[1]
+        answer = build()
+        with self.lock:
+            if len(self.built) > 256:
+                self.built.clear()
+            self.built[key] = (stamp, answer)
+        return answer
+
+
+@dataclass
+class HubCtx:
+    """One request to the hub as its handler sees it."""
+
+    site: HubSite
+    request: Request
+
+
+# --- the venues' push ------------------------------------------------------------------------
+def _bearer(request: Request) -> str | None:
+    scheme, _sep, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+async def push(cx: HubCtx) -> Response:
+    site = cx.site
+    token = _bearer(cx.request)
+    with use_language(site.lang):
+        if token is None:
+            return JSONResponse({"error": _("send the venue's token: Authorization: Bearer TOKEN")}, 401)
+        sent = await body.read_body(cx.request, Push, site.lang)
+        try:
+            entries = [entry_from_json(e.model_dump()) for e in sent.entries]
+            applied = await run_in_threadpool(site.hub.apply, token, sent.journal_id, entries)
+        except OtherVenue as exc:
+            return JSONResponse({"error": str(exc)}, 403)
+        except Refused as exc:
+            return JSONResponse({"error": str(exc)}, 401)
+        except HubError as exc:
+            return JSONResponse({"error": str(exc), "field": None}, 422)
+    return JSONResponse(applied.as_json())
+
+
+# --- the JSON API ----------------------------------------------------------------------------
+def _rows(site: HubSite) -> list[EventRow]:
+    return event_rows(site.hub, site.label)
+
+
+async def events_json(cx: HubCtx) -> Response:
+    site = cx.site
+    return await run_in_threadpool(site.cached, ("events",), lambda: JSONResponse(
+        [r.as_json() for r in _rows(site)]))
+
+
+def _spots(request: Request, lang: str) -> int | Response:
+    text = request.query_params.get("spots", "")
+    if not text.isdigit() or not 1 <= int(text) <= 1000:
+        with use_language(lang):
+            return JSONResponse({"error": _("give ?spots=K: the qualification spots each event awards (1 or "
+                                            "more)"), "field": "spots"}, 422)
+    return int(text)
+
+
+def _season_text(site: HubSite, spots: int, lang: str | None) -> tuple[str, str]:
+    """The season report as `tourney season … --format json` prints it, and as a table (in
+    the events' language, or `lang`)."""
+    from tourney.event.hub import final_locations
+    from tourney.outputs.season_export import render, season_report
+
+    locations = final_locations(_rows(site))
+    if not locations:
+        return "", ""
+    report = season_report(locations, spots, workflow=site.workflow, speak=lambda _lang: None, lang=lang)
+    with use_language(report.lang):
+        return render(report, "json"), render(report, "table")
+
+
+async def season_json(cx: HubCtx) -> Response:
+    site = cx.site
+    spots = _spots(cx.request, site.lang)
+    if isinstance(spots, Response):
+        return spots
+
+    def build() -> Response:
+        try:
+            text, _table = _season_text(site, spots, None)
+        except TourneyError as exc:
+            return JSONResponse({"error": str(exc)}, 409)
+        if not text:
+            with use_language(site.lang):
+                return JSONResponse({"error": _("no event on the hub is final yet: the season report counts "
+                                                "final events")}, 409)
+        return Response(text, media_type="application/json")
+
+    return await run_in_threadpool(site.cached, ("season", spots), build)
+
+
+def _rating_text(site: HubSite, fmt: str, lang: str | None) -> str:
+    from tourney.event.hub import final_locations
+    from tourney.outputs.rating_report import rating_report, render
+
+    locations = final_locations(_rows(site))
+    if not locations:
+        return ""
+    report = rating_report(locations, workflow=site.workflow, speak=lambda _lang: None, lang=lang)
+    with use_language(report.lang):
+        return render(report, fmt)
+
+
+async def rating_json(cx: HubCtx) -> Response:
+    site = cx.site
+
+    def build() -> Response:
+        try:
+            text = _rating_text(site, "json", None)
+        except TourneyError as exc:
+            return JSONResponse({"error": str(exc)}, 409)
+        if not text:
+            with use_language(site.lang):
+                return JSONResponse({"error": _("no event on the hub is final yet: the season report counts "
+                                                "final events")}, 409)
+        return Response(text, media_type="application/json")
+
+    return await run_in_threadpool(site.cached, ("rating",), build)
+
+
+# --- the pages ---------------------------------------------------------------------------------
+_STYLE = ("body{font-family:sans-serif;margin:0 auto;max-width:60rem;padding:.5rem 1rem;font-size:1.05rem}"
+          "table{border-collapse:collapse;width:100%}td,th{padding:.3rem .4rem;border-bottom:1px solid #ccc;"
+          "text-align:left}pre{overflow-x:auto;font-size:.95rem}nav a{margin-right:1rem}"
+          "@media (min-width:70rem){body{font-size:1.5rem;max-width:none}}")
+
+
+def _page(site: HubSite, title: str, inner: str) -> HTMLResponse:
+    """A page for phones (narrow) and the projector (wide screens: larger type); it reloads
+    itself every 5 seconds so a projector follows the season (a cached answer, by the stamp)."""
+    e = html.escape
+    nav = "".join(f'<a href="{href}">{e(text)}</a>' for href, text in (
+        ("/", _("Events")), ("/season?spots=1", _("Season report")), ("/rating", _("Season rating"))))
+    return HTMLResponse(f'<!doctype html><html lang="{site.lang}"><head><meta charset="utf-8">'
+                        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+                        f'<meta http-equiv="refresh" content="5"><title>{e(title)}</title>'
+                        f"<style>{_STYLE}</style></head><body><nav>{nav}</nav><h1>{e(title)}</h1>{inner}"
+                        "</body></html>")
+
+
+async def home(cx: HubCtx) -> Response:
+    site = cx.site
+
+    def build() -> Response:
+        e = html.escape
+        with use_language(site.lang):
+            rows = _rows(site)
+            if not rows:
+                none_yet = _("No event has reached the hub yet.")
+                inner = f"<p>{e(none_yet)}</p>"
+            else:
+                head = "".join(f"<th>{e(h)}</th>" for h in (_("Event"), _("Venue"), _("Date"), _("Game"),
+                                                             _("Status")))
+                body_rows = "".join(
+                    f'<tr><td><a href="/events/{r.id}">{e(r.name)}</a></td><td>{e(r.venue)}</td>'
+                    f"<td>{e(r.date or '')}</td><td>{e(r.game)}</td><td>{e(r.status_text())}</td></tr>"
+                    for r in rows)
+                inner = f"<table><tr>{head}</tr>{body_rows}</table>"
+            return _page(site, site.name, inner)
+
+    return await run_in_threadpool(site.cached, ("home",), build)
+
+
+async def event_page(cx: HubCtx) -> Response:
+    site = cx.site
+    wanted = int(cx.request.path_params["id"])
+
+    def build() -> Response:
+        from tourney.core.store import Event
+
+        e = html.escape
+        with use_language(site.lang):
+            row = next((r for r in _rows(site) if r.id == wanted), None)
+            if row is None:
+                missing = _("The hub has no event {id}.").format(id=wanted)
+                return _page(site, _("No such event"), f"<p>{e(missing)}</p>")
+            ev = Event.open(row.location)
+            try:
+                with ev.reading():
+                    game = site.workflow(row_game(ev))
+                    standings = game.standings(ev).to_table() if ev.results() else _("No results yet.")
+                    rounds = []
+                    stored = {(t.round, t.table) for t in ev.results()}
+                    for n in sorted(ev.seated_rounds()):
+                        tables: dict[int, list[str]] = {}
+                        for s in ev.seats(n):
+                            tables.setdefault(s.table, []).append(s.player)
+                        lines = "".join(
+                            "<li>{}{}: {}</li>".format(e(_("Table {table}").format(table=t)),
+                                                       " ✓" if (n, t) in stored else "", e(", ".join(names)))
+                            for t, names in sorted(tables.items()))
+                        title = _("Round {round}").format(round=n)
+                        rounds.append(f"<h3>{e(title)}</h3><ul>{lines}</ul>")
+            finally:
+                ev.close()
+            head = f"<p>{e(row.venue)} · {e(row.date or '')} · {e(row.game)} · {e(row.status_text())}</p>"
+            heading = _("Standings")
+            inner = f"{head}<h2>{e(heading)}</h2><pre>{e(standings)}</pre>{''.join(rounds)}"
+            return _page(site, row.name, inner)
+
+    return await run_in_threadpool(site.cached, ("event", wanted), build)
+
+
+def row_game(ev: Any) -> str:
+    return str(ev.setting("game"))
+
+
+async def season_page(cx: HubCtx) -> Response:
+    site = cx.site
+    spots = _spots(cx.request, site.lang)
+    if isinstance(spots, Response):
+        return spots
+
+    def build() -> Response:
+        e = html.escape
+        with use_language(site.lang):
+            try:
+                _text, table = _season_text(site, spots, site.lang)
+            except TourneyError as exc:
+                table = str(exc)
+            none_final = _("No event on the hub is final yet.")
+            inner = f"<pre>{e(table)}</pre>" if table else f"<p>{e(none_final)}</p>"
+            return _page(site, _("Season report"), inner)
+
+    return await run_in_threadpool(site.cached, ("season-page", spots), build)
+
+
+async def rating_page(cx: HubCtx) -> Response:
+    site = cx.site
+
+    def build() -> Response:
+        e = html.escape
+        with use_language(site.lang):
+            try:
+                table = _rating_text(site, "table", site.lang)
+            except TourneyError as exc:
+                table = str(exc)
+            none_final = _("No event on the hub is final yet.")
+            inner = f"<pre>{e(table)}</pre>" if table else f"<p>{e(none_final)}</p>"
+            return _page(site, _("Season rating"), inner)
+
+    return await run_in_threadpool(site.cached, ("rating-page",), build)
+
+
+ROUTES: tuple[Op, ...] = (
+    Op("POST", "/api/push", "A venue's batch of one event's journal entries, each applied once", Guard.VENUE, push,
+       {200: Pushed, 401: Error, 403: Error, 422: Refusal}, takes=Push),
+    Op("GET", "/api/events", "The season's events: venue, date, game, status", Guard.ANYONE, events_json,
+       {200: JSON_ANY}),
+    Op("GET", "/api/season", "The season report of the final events, as 'tourney season --format json'",
+       Guard.ANYONE, season_json, {200: JSON_ANY, 409: Error, 422: Error}, query=("spots",)),
+    Op("GET", "/api/rating", "The season rating of the final events, as 'tourney rating --format json'",
+       Guard.ANYONE, rating_json, {200: JSON_ANY, 409: Error}),
+    Op("GET", "/", "The events' page", Guard.ANYONE, home, {200: HTML}),
+    Op("GET", "/events/{id}", "An event's standings and rounds", Guard.ANYONE, event_page, {200: HTML}),
+    Op("GET", "/season", "The season report's page", Guard.ANYONE, season_page, {200: HTML, 422: Error},
+       query=("spots",)),
+    Op("GET", "/rating", "The season rating's page", Guard.ANYONE, rating_page, {200: HTML}),
+)
+
+
+def openapi() -> dict[str, Any]:
+    """The hub's OpenAPI document (the same declarations as its routes)."""
+    from tourney.server.contract import openapi as document
+
+    doc = document(ROUTES, title="tourney season hub")
+    doc["info"]["description"] = ("A season hub: the venues push their events' journals (by a venue's token); "
+                                  "anyone reads the events, the season report and the rating.")
+    doc["components"]["securitySchemes"] = {"bearer": {"type": "http", "scheme": "bearer",
+                                                       "description": "a venue's token ('tourney hub venue add')"}}
+    defs = doc["components"]["schemas"]
+    from pydantic.json_schema import models_json_schema
+
+    _keys, extra = models_json_schema([(m, "serialization") for m in ANSWERS],
+                                      ref_template="#/components/schemas/{model}")
+    defs.update(extra.get("$defs", {}))
+    return doc
+
+
+def openapi_json() -> bytes:
+    return json.dumps(openapi(), indent=2, ensure_ascii=False).encode() + b"\n"
