@@ -34,9 +34,12 @@ def _user() -> str:
         help=N_("Hours a desk page stays logged in unused."))
 @option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
         help=N_("Worker processes answering on the one port (uvicorn's workers; any of them answers any request)."))
+@option("--sync", "sync_url", help=N_("Push the changes to this season hub in the background (with --token)."))
+@option("--token", help=N_("The venue's token for --sync ('tourney hub venue add' printed it)."))
 @overwrite_options
 def serve(events: tuple[str, ...], host: str, port: int, lang: str | None, cut: int | None, poster: str | None,
-          desk_idle: float, workers: int, force: bool, overwrite_results: bool) -> None:
+          desk_idle: float, workers: int, sync_url: str | None, token: str | None, force: bool,
+          overwrite_results: bool) -> None:
     """Serve the event live: player pages, desks for results, JSON API. Several events (or a
     PostgreSQL URL without ?event=: all of its events): each under /e/NAME/, / lists them.
 
@@ -46,8 +49,10 @@ def serve(events: tuple[str, ...], host: str, port: int, lang: str | None, cut: 
 
     if poster:
         claim_output(poster, force, overwrite_results, *events)
+    if (sync_url is None) != (token is None):
+        raise UsageError(_("--sync URL and --token TOKEN go together: the hub's address and the venue's token"))
     run_server(events, host=host, port=port, lang=lang, cut=cut, poster=poster, echo=click.echo, workers=workers,
-               desk_idle=round(desk_idle * 3600))
+               desk_idle=round(desk_idle * 3600), sync=(sync_url, token) if sync_url and token else None)
 
 
 @cli.command()

@@ -5,14 +5,17 @@ push stopped anywhere (the hub killed, the network gone) resumes where the hub s
 organiser desk can say how many changes wait and when the hub was last reached."""
 from __future__ import annotations
 
+import datetime
 import json
+import threading
+import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
 
 from tourney.core import store
 from tourney.core.errors import TourneyError
-from tourney.core.i18n import _
+from tourney.core.i18n import _, ngettext
 from tourney.core.store import Event, journal
 
 #: Entries per request (a 49-player event's whole journal is some 600).
@@ -74,6 +77,8 @@ def _post(url: str, token: str, payload: dict[str, object], timeout: float) -> d
 
 
 def _remember(event: Event, url: str, acked: int) -> None:
+    """Store the hub's acknowledgement and the time of the contact (one change of the event,
+    so the organiser desk shows it)."""
     with event.transaction() as conn:
         store.set_setting(conn, HUB_URL, url)
         store.set_setting(conn, ACKED, str(acked))
@@ -102,3 +107,57 @@ def push(event: Event, url: str, token: str, *, batch: int = BATCH, timeout: flo
             last = journal.last_seq(conn)
         if acked >= last or (not entries and not moved):
             return sync_state(event)
+
+
+def start_sync(event: Event, url: str) -> None:
+    """Remember the hub the event is pushed to (`tourney serve --sync`): the desk says so at
+    once; another hub than before starts from nothing acknowledged."""
+    with event.transaction() as conn:
+        if store.setting_in(conn, HUB_URL) != url:
+            store.set_setting(conn, HUB_URL, url)
+            store.set_setting(conn, ACKED, None)
+            store.set_setting(conn, CONTACT, None)
+
+
+def sync_line(event: Event) -> str | None:
+    """What the organiser desk says of the event's hub ("hub: 3 changes waiting, last contact
+    18:02", the time the server's), or None when the event is not pushed to one."""
+    state = sync_state(event)
+    if state.url is None:
+        return None
+    if state.contact is None:
+        return ngettext("hub: {n} change waiting, not reached yet", "hub: {n} changes waiting, not reached yet",
+                        state.waiting).format(n=state.waiting)
+    at = datetime.datetime.fromisoformat(state.contact).astimezone().strftime("%H:%M")
+    return ngettext("hub: {n} change waiting, last contact {time}", "hub: {n} changes waiting, last contact {time}",
+                    state.waiting).format(n=state.waiting, time=at)
+
+
+#: Seconds between two looks at the journal while the hub answers, and the longest wait after
+#: failures (the wait doubles with each failure: a hub that is down is not asked every second).
+INTERVAL, LONGEST = 1.0, 60.0
+#: Seconds after which an idle pusher asks the hub anyway (the desk's "last contact").
+IDLE_CONTACT = 60.0
+
+
+def keep_pushing(location: str, url: str, token: str, stop: threading.Event, *, interval: float = INTERVAL,
+                 longest: float = LONGEST) -> None:
+    """`tourney serve --sync`: push whatever waits, again and again until `stop`, backing off
+    while the hub can't be reached. Everything it knows is in the event (it may stop anywhere)."""
+    event = Event.open(location)
+    try:
+        start_sync(event, url)
+        delay, asked = 0.0, 0.0
+        while not stop.wait(delay):
+            state = sync_state(event)
+            if not state.waiting and state.contact is not None and time.monotonic() - asked < IDLE_CONTACT:
+                delay = interval
+                continue
+            asked = time.monotonic()
+            try:
+                push(event, url, token)
+                delay = interval
+            except HubUnreachable:
+                delay = min(max(delay * 2, interval), longest)
+    finally:
+        event.close()

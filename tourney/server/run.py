@@ -6,6 +6,7 @@ import io
 import os
 import socket
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
@@ -107,7 +108,8 @@ p{{font-size:1.8rem}}</style></head><body><h1>{html.escape(event_name)}</h1>
 
 
 def serve(locations: Sequence[str], *, host: str, port: int, lang: str | None, cut: int | None,
-          poster: str | None, echo: Callable[[str], None], workers: int = 1, desk_idle: int = 12 * 3600) -> None:
+          poster: str | None, echo: Callable[[str], None], workers: int = 1, desk_idle: int = 12 * 3600,
+          sync: tuple[str, str] | None = None) -> None:
     """`tourney serve`: print the address and QR code, then serve until Ctrl-C (`workers`
     processes on the one port: every request may reach any of them, as nothing a request needs
     stays in a process). Several events: each under /e/NAME/, and / lists them."""
@@ -139,13 +141,32 @@ def serve(locations: Sequence[str], *, host: str, port: int, lang: str | None, c
             event.close()
     share_the_interpreter()
     more_open_files()
-    if app is not None:
-        # No access log: at log level "warning" nobody reads it, and each request would still be formatted for it.
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
-        return
-    os.environ[WORKER_SETTINGS] = settings(served, lang, cut, desk_idle)
-    uvicorn.run("tourney.server.run:worker_app", factory=True, workers=workers, host=host, port=port,
-                log_level="warning", access_log=False)
+    stop = _start_pushing([s.location for s in served], sync, echo) if sync else None
+    try:
+        if app is not None:
+            # No access log: at log level "warning" nobody reads it, and each request would still be formatted for it.
+            uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+            return
+        os.environ[WORKER_SETTINGS] = settings(served, lang, cut, desk_idle)
+        uvicorn.run("tourney.server.run:worker_app", factory=True, workers=workers, host=host, port=port,
+                    log_level="warning", access_log=False)
+    finally:
+        if stop is not None:
+            stop.set()
+
+
+def _start_pushing(locations: Sequence[str], sync: tuple[str, str], echo: Callable[[str], None]) -> threading.Event:
+    """`--sync URL --token T`: one thread per event pushing its changes to the hub while the
+    server runs (in this process only, however many workers answer the pages)."""
+    from tourney.event.hubsync import keep_pushing
+
+    url, token = sync
+    stop = threading.Event()
+    for location in locations:
+        threading.Thread(target=keep_pushing, args=(location, url, token, stop), daemon=True,
+                         name=f"sync {location}").start()
+    echo(_("pushing the changes to the hub at {url} in the background").format(url=url))
+    return stop
 
 
 def _announce(event: store.Event, url: str, poster: str | None, echo: Callable[[str], None]) -> None:

@@ -14,6 +14,7 @@ from tourney.core import store
 from tourney.core.errors import DiskFull, TourneyError
 from tourney.core.i18n import _, ngettext, use_language
 from tourney.core.store import sessions
+from tourney.event.hubsync import sync_line
 from tourney.event import entry, live, reports
 from tourney.server import board, roster
 from tourney.server.declare import HTML, REDIRECT, XLSX, Guard, Op
@@ -95,7 +96,8 @@ async def desk_home(cx: Ctx) -> Response:
         return site.render("desk.html", cx.request, desk=s.desk, csrf=s.csrf, rounds=list(reversed(rounds)),
                            desks=store.desks(event) if s.desk.organiser else [],
                            message=cx.request.query_params.get("msg"), double=entry.double_entry(event),
-                           reports=reports.open_reports(event), find=finder(event))
+                           reports=reports.open_reports(event), find=finder(event),
+                           hub=sync_line(event) if s.desk.organiser else None)
 
     return await run_in_threadpool(site.read_through, build)
 
