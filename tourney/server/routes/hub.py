@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import json
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,6 +54,17 @@ class Pushed(Answer):
 
 
 ANSWERS = (Pushed,)
+#: Seconds a read change stamp stays good: a change shows this much later on the pages (they
+#: reload every 5 s), and the phones' requests in between are answered without a read.
+STAMP_TTL = 0.5
+
+
+async def answered(site: HubSite, key: tuple[object, ...], build: Callable[[], Response]) -> Response:
+    """The cached answer for `key` (in the event loop when fresh), else built or checked in a thread."""
+    hit = site.fresh(key)
+    if hit is not None:
+        return hit
+    return await run_in_threadpool(site.cached, key, build)
 
 
 @dataclass
@@ -64,24 +76,55 @@ class HubSite:
     lang: str
     name: str
     built: dict[tuple[object, ...], tuple[int, Response]] = field(default_factory=dict)
+    building: dict[tuple[object, ...], threading.Lock] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    seen: tuple[int, float] | None = None  # the stamp last read, and when (monotonic seconds)
 
     def label(self, game: str) -> str:
         return self.workflow(game).label
 
-    def cached(self, key: tuple[object, ...], build: Callable[[], Response]) -> Response:
-        """The answer built for the hub's current stamp (built again once it moved)."""
-        stamp = self.hub.stamp()
+    def fresh(self, key: tuple[object, ...]) -> Response | None:
+        """The answer built at the stamp read less than `STAMP_TTL` ago, without a read: what a
+        phone's request gets in the event loop, no thread, no database (None: ask `cached`)."""
         with self.lock:
             found = self.built.get(key)
-        if found is not None and found[0] == stamp:
+            seen = self.seen
+        if found is not None and seen is not None and time.monotonic() - seen[1] < STAMP_TTL and found[0] == seen[0]:
             return found[1]
-        answer = build()
+        return None
+
+    def stamp(self) -> int:
+        stamp = self.hub.stamp()
         with self.lock:
-            if len(self.built) > 256:
-                self.built.clear()
-            self.built[key] = (stamp, answer)
-        return answer
+            self.seen = (stamp, time.monotonic())
+        return stamp
+
+    def cached(self, key: tuple[object, ...], build: Callable[[], Response]) -> Response:
+        """The answer built for the hub's current stamp. Once it moved, one thread builds the
+        new answer while the others give the one of a moment ago (a venue pushes every second
+        or so: the phones don't all rebuild the season at once)."""
+        stamp = self.stamp()
+        with self.lock:
+            found = self.built.get(key)
+            if found is not None and found[0] == stamp:
+                return found[1]
+            building = self.building.setdefault(key, threading.Lock())
+        if not building.acquire(blocking=found is None):
+            assert found is not None
+            return found[1]
+        try:
+            with self.lock:
+                again = self.built.get(key)
+            if again is not None and again[0] >= stamp:
+                return again[1]
+            answer = build()
+            with self.lock:
+                if len(self.built) > 256:
+                    self.built.clear()
+                self.built[key] = (stamp, answer)
+            return answer
+        finally:
+            building.release()
 
 
 @dataclass
@@ -124,7 +167,7 @@ def _rows(site: HubSite) -> list[EventRow]:
 
 async def events_json(cx: HubCtx) -> Response:
     site = cx.site
-    return await run_in_threadpool(site.cached, ("events",), lambda: JSONResponse(
+    return await answered(site, ("events",), lambda: JSONResponse(
         [r.as_json() for r in _rows(site)]))
 
 
@@ -168,7 +211,7 @@ async def season_json(cx: HubCtx) -> Response:
                                                 "final events")}, 409)
         return Response(text, media_type="application/json")
 
-    return await run_in_threadpool(site.cached, ("season", spots), build)
+    return await answered(site, ("season", spots), build)
 
 
 def _rating_text(site: HubSite, fmt: str, lang: str | None) -> str:
@@ -197,7 +240,7 @@ async def rating_json(cx: HubCtx) -> Response:
                                                 "final events")}, 409)
         return Response(text, media_type="application/json")
 
-    return await run_in_threadpool(site.cached, ("rating",), build)
+    return await answered(site, ("rating",), build)
 
 
 # --- the pages ---------------------------------------------------------------------------------
@@ -240,7 +283,7 @@ async def home(cx: HubCtx) -> Response:
                 inner = f"<table><tr>{head}</tr>{body_rows}</table>"
             return _page(site, site.name, inner)
 
-    return await run_in_threadpool(site.cached, ("home",), build)
+    return await answered(site, ("home",), build)
 
 
 async def event_page(cx: HubCtx) -> Response:
@@ -280,7 +323,7 @@ async def event_page(cx: HubCtx) -> Response:
             inner = f"{head}<h2>{e(heading)}</h2><pre>{e(standings)}</pre>{''.join(rounds)}"
             return _page(site, row.name, inner)
 
-    return await run_in_threadpool(site.cached, ("event", wanted), build)
+    return await answered(site, ("event", wanted), build)
 
 
 def row_game(ev: Any) -> str:
@@ -304,7 +347,7 @@ async def season_page(cx: HubCtx) -> Response:
             inner = f"<pre>{e(table)}</pre>" if table else f"<p>{e(none_final)}</p>"
             return _page(site, _("Season report"), inner)
 
-    return await run_in_threadpool(site.cached, ("season-page", spots), build)
+    return await answered(site, ("season-page", spots), build)
 
 
 async def rating_page(cx: HubCtx) -> Response:
@@ -321,7 +364,7 @@ async def rating_page(cx: HubCtx) -> Response:
             inner = f"<pre>{e(table)}</pre>" if table else f"<p>{e(none_final)}</p>"
             return _page(site, _("Season rating"), inner)
 
-    return await run_in_threadpool(site.cached, ("rating-page",), build)
+    return await answered(site, ("rating-page",), build)
 
 
 ROUTES: tuple[Op, ...] = (
