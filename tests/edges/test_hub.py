@@ -202,3 +202,29 @@ def test_a_hub_in_postgresql_gives_the_files_season(postgres_server, here):
     ok("hub", "import", url, "k.json", "b.json")
     assert ok("hub", "season", url, "--spots", "1", "--format", "json") == ok(
         "season", "bonn.db", "koeln.db", "--spots", "1", "--format", "json")
+
+
+def test_the_hub_matches_players_across_venues_with_the_seasons_alias_file(here):
+    bonn("bonn.db")
+    cup("koeln.db", here)
+    ok("players", "rename", "koeln.db", "Marie Neumann", "M. Neumann")  # another spelling at Köln
+    ok("players", "rename", "koeln.db", "P1", "Rosa Krueger")  # two at Köln fold alike: shown, not guessed
+    (here / "aliases.csv").write_text("alias,name\nM. Neumann,Marie Neumann\n", encoding="utf-8")
+    ok("hub", "new", "season.db")
+    for venue, event in (("Bonn", "bonn.db"), ("Köln", "koeln.db")):
+        token = token_of(ok("hub", "venue", "add", "season.db", venue))
+        ok("sync", event, "-o", f"{venue}.json", "--token", token)
+        ok("hub", "import", "season.db", f"{venue}.json")
+    asked = invoke("hub", "aliases", "season.db")
+    assert asked.exit_code == 2 and asked.output.endswith(
+        "Error: the hub has no alias file: give one, 'tourney hub aliases HUB FILE'\n")
+    assert ok("hub", "aliases", "season.db", "aliases.csv") == (
+        "the hub matches the players with 1 alias from aliases.csv\n")
+    expected = ok("season", "bonn.db", "koeln.db", "--spots", "1", "--format", "json", "--aliases", "aliases.csv")
+    assert ok("hub", "season", "season.db", "--spots", "1", "--format", "json") == expected
+    said = json.loads(expected[expected.index("{"):])  # after the warning (stderr) of the ambiguity
+    assert expected.startswith("warning: 'Rosa Krueger' and 'Rosa Krüger' in 'Köln Cup' both match") and said[
+        "ambiguities"] and "Marie Neumann" in [p["player"] for p in said["players"] if p["events"] == 2]
+    assert ok("hub", "aliases", "season.db", "--clear") == "the hub matches the players by their names alone\n"
+    assert ok("hub", "season", "season.db", "--spots", "1", "--format", "json") == ok(
+        "season", "bonn.db", "koeln.db", "--spots", "1", "--format", "json")

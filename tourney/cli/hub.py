@@ -126,6 +126,40 @@ def hub_import(hub_location: str, files: tuple[str, ...]) -> None:
         opened.close()
 
 
+@hub.command("aliases")
+@click.argument("hub_location", metavar="HUB")
+@click.argument("file", required=False)
+@click.option("--clear", is_flag=True, help="Match the players by their names alone again.")
+def hub_aliases(hub_location: str, file: str | None, clear: bool) -> None:
+    """Match the season's players across venues with an alias file ('alias,name' columns, as
+    'tourney season --aliases'): the hub's report and rating use it from now on.
+
+    Example: tourney hub aliases season.db aliases.csv
+    """
+    from tourney.core.errors import UsageError
+    from tourney.event.hub import hub_aliases as stored, store_aliases
+    from tourney.event.season import load_aliases
+
+    opened = _open(hub_location)
+    try:
+        if clear:
+            store_aliases(opened, None)
+            click.echo(_("the hub matches the players by their names alone"))
+            return
+        if file is None:
+            have = stored(opened)
+            if have is None:
+                raise UsageError(_("the hub has no alias file: give one, 'tourney hub aliases HUB FILE'"))
+        else:
+            have = load_aliases(file)
+            store_aliases(opened, have)
+    finally:
+        opened.close()
+    click.echo(ngettext("the hub matches the players with {n} alias from {file}",
+                        "the hub matches the players with {n} aliases from {file}", len(have.entries)).format(
+        n=len(have.entries), file=have.source))
+
+
 @hub.command("season")
 @click.argument("hub_location", metavar="HUB")
 @click.option("--spots", type=click.IntRange(1), required=True, help="Qualification spots each event awards.")
@@ -148,7 +182,11 @@ def hub_season(hub_location: str, spots: int, aliases_file: str | None, fmt: str
     finally:
         opened.close()
     with use_language(report.lang):
-        click.echo(render(report, fmt), nl=False)
+        text = render(report, fmt)
+        if fmt != "table":  # the table lists them itself
+            for a in report.ambiguities:
+                click.echo(_("warning: {message}").format(message=a.message), err=True)
+    click.echo(text, nl=False)
 
 
 # --- a venue's side ------------------------------------------------------------------------

@@ -213,6 +213,13 @@ class Hub:
     def stamp(self) -> int:
         return int(self.settings().get(CHANGES) or 0)
 
+    def set_setting(self, key: str, value: str | None) -> None:
+        """Set one of the hub's settings (None clears it): a change the pages show."""
+        with self.transaction() as conn:
+            conn.execute('DELETE FROM hub_meta WHERE "key" = :key', {"key": key})
+            if value is not None:
+                conn.execute('INSERT INTO hub_meta ("key", value) VALUES (:key, :value)', {"key": key, "value": value})
+
     # --- venues ------------------------------------------------------------------------
     def add_venue(self, name: str) -> str:
         """Register a venue; returns its token (shown once: only a salted hash is kept)."""

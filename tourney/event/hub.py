@@ -24,6 +24,7 @@ from tourney.core.hubstore import Applied, Hub, HubError, HubEvent, entry_from_j
 from tourney.core.i18n import _
 from tourney.core.store import Event, journal
 from tourney.core.store.replica import apply_entries, create_replica, replica_seq
+from tourney.event.season import Alias, Aliases
 
 #: A journal file's format name and version (`write_journal_file`).
 FILE_FORMAT = "tourney-journal"
@@ -122,6 +123,26 @@ def event_rows(hub: Hub, label: Callable[[str], str]) -> list[EventRow]:
         rows.append(EventRow(e.id, e.venue, str(settings["name"]), settings["date"] or None,
                              label(str(settings["game"])), status, current, rounds, e.applied, location))
     return sorted(rows, key=lambda r: (r.date or "9999", r.id))
+
+
+#: The hub's setting holding the season's alias file (its rows and the name it was given by).
+ALIASES_SETTING = "aliases"
+
+
+def store_aliases(hub: Hub, aliases: Aliases | None) -> None:
+    """Match the season's players with these aliases from now on (None: with none)."""
+    hub.set_setting(ALIASES_SETTING, None if aliases is None else json.dumps(
+        {"source": aliases.source, "entries": [[a.alias, a.name, a.row] for a in aliases.entries]},
+        ensure_ascii=False))
+
+
+def hub_aliases(hub: Hub) -> Aliases | None:
+    """The alias file the hub matches the season's players with, as `tourney season --aliases` would."""
+    stored = hub.settings().get(ALIASES_SETTING)
+    if stored is None:
+        return None
+    data = json.loads(stored)
+    return Aliases(str(data["source"]), tuple(Alias(str(a), str(n), int(r)) for a, n, r in data["entries"]))
 
 
 def final_locations(rows: Sequence[EventRow]) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from tourney.event.hub import event_rows, final_locations
+from tourney.event.hub import event_rows, final_locations, hub_aliases
 from tourney.outputs.rating_report import rating_report
 from tourney.outputs.season_export import season_report
 
@@ -20,15 +20,19 @@ def _label(workflow: Callable[[str], StandingsGame]) -> Callable[[str], str]:
 
 
 def hub_season_report(hub: Hub, spots: int, aliases_file: str | None = None, *,
-                      workflow: Callable[[str], StandingsGame], speak: Callable[[str], None]) -> SeasonReport:
+                      workflow: Callable[[str], StandingsGame], speak: Callable[[str], None],
+                      lang: str | None = None) -> SeasonReport:
     """The qualification report of the hub's final events (in the hub's order: by date, then
-    as they arrived), as `tourney season EVENTS… --spots K` gives it."""
+    as they arrived), as `tourney season EVENTS… --spots K` gives it; the players matched by
+    `aliases_file`, else by the hub's (`tourney hub aliases`)."""
     locations = final_locations(event_rows(hub, _label(workflow)))
-    return season_report(locations, spots, aliases_file, workflow=workflow, speak=speak)
+    return season_report(locations, spots, aliases_file or hub_aliases(hub), workflow=workflow, speak=speak,
+                         lang=lang)
 
 
 def hub_rating_report(hub: Hub, aliases_file: str | None = None, *,
-                      workflow: Callable[[str], StandingsGame], speak: Callable[[str], None]) -> RatingReport:
+                      workflow: Callable[[str], StandingsGame], speak: Callable[[str], None],
+                      lang: str | None = None) -> RatingReport:
     """The season rating of the hub's final events, as `tourney rating EVENTS…` gives it."""
     locations = final_locations(event_rows(hub, _label(workflow)))
-    return rating_report(locations, aliases_file, workflow=workflow, speak=speak)
+    return rating_report(locations, aliases_file or hub_aliases(hub), workflow=workflow, speak=speak, lang=lang)

@@ -13,7 +13,7 @@ from tourney.core.errors import UsageError
 from tourney.core.i18n import _, ngettext
 from tourney.core.output import render_rows
 from tourney.event.rating import COLUMN_WORDS, COLUMNS, RatedEvent, RatingReport, build_rating
-from tourney.event.season import NO_ALIASES, load_aliases, refuse_repeated_events
+from tourney.event.season import NO_ALIASES, Aliases, load_aliases, refuse_repeated_events
 from tourney.outputs.season_export import event_date, read_event, refuse_mixed_games, shared_language
 from tourney.core.database import parse_location
 
@@ -29,14 +29,16 @@ def read_rated_event(location: str, order_given: int, workflow: Callable[[str], 
     return RatedEvent(info.name, date, order_given, games, game.label, lang)
 
 
-def rating_report(locations: Sequence[str], aliases_file: str | None = None, *,
+def rating_report(locations: Sequence[str], aliases_file: str | Aliases | None = None, *,
                   workflow: Callable[[str], StandingsGame], speak: Callable[[str], None],
                   lang: str | None = None) -> RatingReport:
     """Read the event files and rate their games, in `lang` (by default the events' language
     when they share one, else English); `speak` is handed that language before the events are
     read, so a refusal of one of them is said in it too."""
     refuse_repeated_events(locations)
-    aliases = load_aliases(aliases_file) if aliases_file else NO_ALIASES
+    # An alias file's path, or its rows as a season hub keeps them.
+    aliases = aliases_file if isinstance(aliases_file, Aliases) else (load_aliases(aliases_file) if aliases_file
+                                                                       else NO_ALIASES)
     spoken = lang or shared_language(locations)
     speak(spoken)
     events = [read_rated_event(location, i, workflow) for i, location in enumerate(locations)]

@@ -18,6 +18,7 @@ from tourney.core.errors import SeasonError
 from tourney.event.season import (
     DEFAULT_POINTS,
     NO_ALIASES,
+    Aliases,
     EventResult,
     SeasonReport,
     build_report,
@@ -167,7 +168,7 @@ def shared_language(locations: Sequence[str]) -> str:
 def season_report(
     locations: Sequence[str],
     spots: int | None,
-    aliases_file: str | None = None,
+    aliases_file: str | Aliases | None = None,
     ranking: bool = False,
     points: str | None = None,
     *,
@@ -185,7 +186,9 @@ def season_report(
     except SeasonError as exc:
         raise UsageError(_("--points: {problem}").format(problem=exc)) from None
     refuse_repeated_events(locations)
-    aliases = load_aliases(aliases_file) if aliases_file else NO_ALIASES
+    # An alias file's path, or its rows as a season hub keeps them.
+    aliases = aliases_file if isinstance(aliases_file, Aliases) else (load_aliases(aliases_file) if aliases_file
+                                                                       else NO_ALIASES)
     spoken = lang or shared_language(locations)
     speak(spoken)  # before the events are read: a refusal of one of them is said in it too
     events = [read_event_result(location, i, workflow) for i, location in enumerate(locations)]

@@ -93,6 +93,12 @@ class HubSite:
             return found[1]
         return None
 
+    def changed(self) -> None:
+        """This process stored a change: its answers are read anew at once (another worker's
+        change shows within `STAMP_TTL`)."""
+        with self.lock:
+            self.seen = None
+
     def stamp(self) -> int:
         stamp = self.hub.stamp()
         with self.lock:
@@ -151,6 +157,8 @@ async def push(cx: HubCtx) -> Response:
         try:
             entries = [entry_from_json(e.model_dump()) for e in sent.entries]
             applied = await run_in_threadpool(site.hub.apply, token, sent.journal_id, entries)
+            if applied.new:
+                site.changed()
         except OtherVenue as exc:
             return JSONResponse({"error": str(exc)}, 403)
         except Refused as exc:
@@ -182,16 +190,42 @@ def _spots(request: Request, lang: str) -> int | Response:
 
 def _season_text(site: HubSite, spots: int, lang: str | None) -> tuple[str, str]:
     """The season report as `tourney season … --format json` prints it, and as a table (in
-    the events' language, or `lang`)."""
+    the events' language, or `lang`); ("", "") while no event is final."""
     from tourney.event.hub import final_locations
-    from tourney.outputs.season_export import render, season_report
+    from tourney.outputs.hub_views import hub_season_report
+    from tourney.outputs.season_export import render
 
-    locations = final_locations(_rows(site))
-    if not locations:
+    if not final_locations(_rows(site)):
         return "", ""
-    report = season_report(locations, spots, workflow=site.workflow, speak=lambda _lang: None, lang=lang)
+    report = hub_season_report(site.hub, spots, workflow=site.workflow, speak=lambda _lang: None, lang=lang)
     with use_language(report.lang):
         return render(report, "json"), render(report, "table")
+
+
+def _rating_text(site: HubSite, fmt: str, lang: str | None) -> str:
+    from tourney.event.hub import final_locations
+    from tourney.outputs.hub_views import hub_rating_report
+    from tourney.outputs.rating_report import render
+
+    if not final_locations(_rows(site)):
+        return ""
+    report = hub_rating_report(site.hub, workflow=site.workflow, speak=lambda _lang: None, lang=lang)
+    with use_language(report.lang):
+        return render(report, fmt)
+
+
+def _json_of(site: HubSite, text: Callable[[], str]) -> Response:
+    """A report's JSON as the command line prints it; 409 while no event is final, or when the
+    events can't make one (said why)."""
+    try:
+        said = text()
+    except TourneyError as exc:
+        return JSONResponse({"error": str(exc)}, 409)
+    if not said:
+        with use_language(site.lang):
+            return JSONResponse({"error": _("no event on the hub is final yet: the season report counts "
+                                            "final events")}, 409)
+    return Response(said, media_type="application/json")
 
 
 async def season_json(cx: HubCtx) -> Response:
@@ -199,48 +233,25 @@ async def season_json(cx: HubCtx) -> Response:
     spots = _spots(cx.request, site.lang)
     if isinstance(spots, Response):
         return spots
-
-    def build() -> Response:
-        try:
-            text, _table = _season_text(site, spots, None)
-        except TourneyError as exc:
-            return JSONResponse({"error": str(exc)}, 409)
-        if not text:
-            with use_language(site.lang):
-                return JSONResponse({"error": _("no event on the hub is final yet: the season report counts "
-                                                "final events")}, 409)
-        return Response(text, media_type="application/json")
-
-    return await answered(site, ("season", spots), build)
-
-
-def _rating_text(site: HubSite, fmt: str, lang: str | None) -> str:
-    from tourney.event.hub import final_locations
-    from tourney.outputs.rating_report import rating_report, render
-
-    locations = final_locations(_rows(site))
-    if not locations:
-        return ""
-    report = rating_report(locations, workflow=site.workflow, speak=lambda _lang: None, lang=lang)
-    with use_language(report.lang):
-        return render(report, fmt)
+    return await answered(site, ("season", spots), lambda: _json_of(site, lambda: _season_text(site, spots, None)[0]))
 
 
 async def rating_json(cx: HubCtx) -> Response:
     site = cx.site
+    return await answered(site, ("rating",), lambda: _json_of(site, lambda: _rating_text(site, "json", None)))
 
-    def build() -> Response:
+
+def _report_page(site: HubSite, title: str, table: Callable[[], str]) -> Response:
+    """A report's page: its table as the command line prints it, in the hub's language."""
+    e = html.escape
+    with use_language(site.lang):
         try:
-            text = _rating_text(site, "json", None)
+            said = table()
         except TourneyError as exc:
-            return JSONResponse({"error": str(exc)}, 409)
-        if not text:
-            with use_language(site.lang):
-                return JSONResponse({"error": _("no event on the hub is final yet: the season report counts "
-                                                "final events")}, 409)
-        return Response(text, media_type="application/json")
-
-    return await answered(site, ("rating",), build)
+            said = str(exc)
+        none_final = _("No event on the hub is final yet.")
+        inner = f"<pre>{e(said)}</pre>" if said else f"<p>{e(none_final)}</p>"
+        return _page(site, title, inner)
 
 
 # --- the pages ---------------------------------------------------------------------------------
@@ -335,36 +346,18 @@ async def season_page(cx: HubCtx) -> Response:
     spots = _spots(cx.request, site.lang)
     if isinstance(spots, Response):
         return spots
-
-    def build() -> Response:
-        e = html.escape
-        with use_language(site.lang):
-            try:
-                _text, table = _season_text(site, spots, site.lang)
-            except TourneyError as exc:
-                table = str(exc)
-            none_final = _("No event on the hub is final yet.")
-            inner = f"<pre>{e(table)}</pre>" if table else f"<p>{e(none_final)}</p>"
-            return _page(site, _("Season report"), inner)
-
-    return await answered(site, ("season-page", spots), build)
+    with use_language(site.lang):
+        title = _("Season report")
+    return await answered(site, ("season-page", spots), lambda: _report_page(
+        site, title, lambda: _season_text(site, spots, site.lang)[1]))
 
 
 async def rating_page(cx: HubCtx) -> Response:
     site = cx.site
-
-    def build() -> Response:
-        e = html.escape
-        with use_language(site.lang):
-            try:
-                table = _rating_text(site, "table", site.lang)
-            except TourneyError as exc:
-                table = str(exc)
-            none_final = _("No event on the hub is final yet.")
-            inner = f"<pre>{e(table)}</pre>" if table else f"<p>{e(none_final)}</p>"
-            return _page(site, _("Season rating"), inner)
-
-    return await answered(site, ("rating-page",), build)
+    with use_language(site.lang):
+        title = _("Season rating")
+    return await answered(site, ("rating-page",), lambda: _report_page(
+        site, title, lambda: _rating_text(site, "table", site.lang)))
 
 
 ROUTES: tuple[Op, ...] = (
