@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from tourney.cli.base import claim_output, cli, open_event
-from tourney.core.i18n import LANGS, _, ngettext, set_language
+from tourney.cli.speech import option
+from tourney.core.i18n import LANGS, N_, _, ngettext, set_language, use_language
 
 
 def _open(location: str):  # type: ignore[no-untyped-def]
@@ -24,9 +25,9 @@ def hub() -> None:
 
 @hub.command("new")
 @click.argument("hub_location", metavar="HUB")
-@click.option("--name", help="The season's name (default: the file's).")
-@click.option("--lang", type=click.Choice(list(LANGS)), default="en", show_default=True,
-              help="Language of the hub's pages.")
+@option("--name", help=N_("The season's name (default: the file's)."))
+@option("--lang", type=click.Choice(list(LANGS)), default="en", show_default=True,
+        help=N_("Language of the hub's pages."))
 def hub_new(hub_location: str, name: str | None, lang: str) -> None:
     """Create a hub: an SQLite file, or a PostgreSQL URL for a hub with several workers.
 
@@ -129,7 +130,7 @@ def hub_import(hub_location: str, files: tuple[str, ...]) -> None:
 @hub.command("aliases")
 @click.argument("hub_location", metavar="HUB")
 @click.argument("file", required=False)
-@click.option("--clear", is_flag=True, help="Match the players by their names alone again.")
+@option("--clear", is_flag=True, help=N_("Match the players by their names alone again."))
 def hub_aliases(hub_location: str, file: str | None, clear: bool) -> None:
     """Match the season's players across venues with an alias file ('alias,name' columns, as
     'tourney season --aliases'): the hub's report and rating use it from now on.
@@ -162,16 +163,15 @@ def hub_aliases(hub_location: str, file: str | None, clear: bool) -> None:
 
 @hub.command("season")
 @click.argument("hub_location", metavar="HUB")
-@click.option("--spots", type=click.IntRange(1), required=True, help="Qualification spots each event awards.")
-@click.option("--aliases", "aliases_file", type=click.Path(dir_okay=False),
-              help="CSV with 'alias,name' columns: other spellings of a player's name.")
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@option("--spots", type=click.IntRange(1), required=True, help=N_("Qualification spots each event awards."))
+@option("--aliases", "aliases_file", type=click.Path(dir_okay=False),
+        help=N_("CSV with 'alias,name' columns: other spellings of a player's name."))
+@option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 def hub_season(hub_location: str, spots: int, aliases_file: str | None, fmt: str) -> None:
     """The season report over the hub's final events: what 'tourney season' says of their files.
 
     Example: tourney hub season season.db --spots 3
     """
-    from tourney.core.i18n import use_language
     from tourney.games.registry import workflow
     from tourney.outputs.hub_views import hub_season_report
     from tourney.outputs.season_export import render
@@ -192,10 +192,10 @@ def hub_season(hub_location: str, spots: int, aliases_file: str | None, fmt: str
 # --- a venue's side ------------------------------------------------------------------------
 @cli.command()
 @click.argument("event")
-@click.option("--token", required=True, help="The venue's token ('tourney hub venue add' printed it).")
-@click.option("--to", "url", help="The hub's address (http://HOST:PORT/): push what it has not acknowledged.")
-@click.option("-o", "--output", help="Write the event's journal to this file (for 'tourney hub import').")
-@click.option("--force", is_flag=True, help="Overwrite the output file.")
+@option("--token", required=True, help=N_("The venue's token ('tourney hub venue add' printed it)."))
+@option("--to", "url", help=N_("The hub's address (http://HOST:PORT/): push what it has not acknowledged."))
+@option("-o", "--output", help=N_("Write the event's journal to this file (for 'tourney hub import')."))
+@option("--force", is_flag=True, help=N_("Overwrite the output file."))
 def sync(event: str, token: str, url: str | None, output: str | None, force: bool) -> None:
     """Send the event to the season hub: over the network (--to URL; it resumes where the hub
     stands), or as a file the hub imports (-o FILE).
@@ -236,10 +236,10 @@ def sync(event: str, token: str, url: str | None, output: str | None, force: boo
 
 @hub.command("serve")
 @click.argument("hub_location", metavar="HUB")
-@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
-@click.option("--port", type=click.IntRange(1, 65535), default=8100, show_default=True)
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Worker processes answering on the one port (a PostgreSQL hub: any of them answers any request).")
+@option("--host", default="0.0.0.0", show_default=True, help=N_("Address to listen on."))
+@option("--port", type=click.IntRange(1, 65535), default=8100, show_default=True)
+@option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+        help=N_("Worker processes answering on the one port (a PostgreSQL hub: any of them answers any request)."))
 def hub_serve(hub_location: str, host: str, port: int, workers: int) -> None:
     """Serve the hub: the venues' push, the season's pages and its JSON API (/openapi.json).
 

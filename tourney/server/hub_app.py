@@ -8,7 +8,7 @@ import os
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from tourney.core.i18n import _
+from tourney.core.i18n import _, set_language
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -74,7 +74,6 @@ def serve_hub(location: str, *, host: str, port: int, workers: int, echo: Callab
     import uvicorn
 
     from tourney.core.hubstore import Hub
-    from tourney.core.i18n import set_language
     from tourney.server.run import lan_address, more_open_files, share_the_interpreter
 
     opened = Hub.open(location)

@@ -21,7 +21,7 @@ from tourney.core.errors import TourneyError
 from tourney.core.hubstore import MAX_BATCH, Hub, HubError, OtherVenue, Refused, entry_from_json
 from tourney.core.i18n import _, use_language
 from tourney.event.game import StandingsGame
-from tourney.event.hub import EventRow, event_rows
+from tourney.event.hub import EventRow, event_rows, final_locations
 from tourney.server import body
 from tourney.server.declare import HTML, JSON_ANY, Answer, Error, Guard, Op, Refusal
 
@@ -191,7 +191,6 @@ def _spots(request: Request, lang: str) -> int | Response:
 def _season_text(site: HubSite, spots: int, lang: str | None) -> tuple[str, str]:
     """The season report as `tourney season … --format json` prints it, and as a table (in
     the events' language, or `lang`); ("", "") while no event is final."""
-    from tourney.event.hub import final_locations
     from tourney.outputs.hub_views import hub_season_report
     from tourney.outputs.season_export import render
 
@@ -203,7 +202,6 @@ def _season_text(site: HubSite, spots: int, lang: str | None) -> tuple[str, str]
 
 
 def _rating_text(site: HubSite, fmt: str, lang: str | None) -> str:
-    from tourney.event.hub import final_locations
     from tourney.outputs.hub_views import hub_rating_report
     from tourney.outputs.rating_report import render
 
