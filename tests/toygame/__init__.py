@@ -21,4 +21,4 @@ def _toy_sheet() -> SheetFormat:
 
 
 #: The toy game's line in the registry (`tourney.games.registry.GAMES`).
-TOY = GameEntry("toy", "Toy Game", ("toygame",), _toy, _toy_sheet)
+TOY = GameEntry("toy", "Toyland", ("toygame",), _toy, _toy_sheet)

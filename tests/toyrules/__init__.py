@@ -9,7 +9,7 @@ from rules_engine import tablecheck
 from rules_engine.findings import Finding, Term
 
 NAME = "toy"
-TITLE = "Toy Game"
+TITLE = "Toyland"  # a name, as "7 Wonders" is: no word a catalogue translates
 ALIASES = ("toygame",)
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
