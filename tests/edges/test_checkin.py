@@ -63,7 +63,7 @@ def test_a_player_drops_out_on_their_phone(run, monkeypatch):
     unconfirmed = client.post("/api/drop", json={"player": "Greta", "code": codes["Greta"], "confirm": "yes"})
     assert unconfirmed.status_code == 422
     done = client.post("/api/drop", json={"player": "Greta", "code": codes["Greta"], "confirm": "drop"})
-    assert (done.status_code, done.json()) == (200, {"player": "Greta", "dropped_after": 0})
+    assert (done.status_code, done.json()) == (200, {"player": "Greta", "dropped_after": 0, "table": None})
     again = client.post("/api/drop", json={"player": "Greta", "code": codes["Greta"], "confirm": "drop"})
     assert again.status_code == 422 and "already dropped" in again.json()["error"]
     assert client.post("/api/drop", json={"player": "Greta", "code": "AAAAAA", "confirm": "drop"}).status_code == 403

@@ -106,9 +106,7 @@ def players_drop(event: str, name: str) -> None:
     """
     from tourney.event.players import drop_player
 
-    real, after = drop_player(open_event(event), name)
-    click.echo((_("dropped {name!r} after round {round}") if after else _("dropped {name!r} before round 1")).format(
-        name=real, round=after))
+    click.echo(drop_player(open_event(event), name).said())
 
 
 @players.command("rename")

@@ -8,7 +8,7 @@ from tourney.core.i18n import _, pgettext
 from tourney.core.names import fold
 from tourney.core.store.statuses import CHECK_IN_MOVES, CheckIn
 from tourney.event.errors import CodeRefused, NotOpen
-from tourney.event.players import drop_player, find_registered
+from tourney.event.players import Drop, drop_player, find_registered
 
 #: The event setting that asks players to check in before round 1 ("on").
 CHECK_IN_SETTING = "check_in"
@@ -82,8 +82,7 @@ def drop_word() -> str:
     return pgettext("the word a player types to confirm dropping out", "DROP")
 
 
-def drop_with_code(event: store.Event, name: str, code: str) -> tuple[str, int]:
-    """A player drops out on their phone: exactly `tourney players drop`; returns (name, the
-    last round they played)."""
+def drop_with_code(event: store.Event, name: str, code: str) -> Drop:
+    """A player drops out on their phone: exactly `tourney players drop`."""
     player = player_by_code(event, name, code)
     return drop_player(event, player.name)

@@ -53,6 +53,8 @@ SENTENCES: tuple[Sentence, ...] = (
     _s("players.add", N_("{who} registered {name} from round {round}")),
     _s("players.readd", N_("{who}: {name} re-entered from round {round}")),
     _s("players.drop", N_("{who} dropped {name} after round {round}")),
+    _s("players.drop", N_("{who} dropped {name} after round {round}: seated at table {table} of round {round}, "
+                          "whose sheet counts with them")),
     _s("players.rename", N_("{who} renamed {old} to {new}")),
     _s("players.codes", N_("{who} handed out personal codes: {n}")),
     _s("players.code", N_("{who} gave {name} a new personal code")),

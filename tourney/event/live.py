@@ -78,8 +78,7 @@ def remember_url(event: store.Event, url: str) -> tuple[str | None, bool]:
 
 def published_rounds(event: store.Event) -> set[int]:
     """Rounds whose seating players may see: published by the organiser, or already played."""
-    published = set(json.loads(event.setting("published_rounds") or "[]"))
-    return published | {t.round for t in event.results()}
+    return event.published_rounds() | {t.round for t in event.results()}
 
 
 def publish_round(event: store.Event, round_no: int, who: str, publish: bool = True) -> bool:
@@ -90,11 +89,11 @@ def publish_round(event: store.Event, round_no: int, who: str, publish: bool = T
         raise UsageError(_("round {round} is not seated: seat it first").format(round=round_no))
     with event.transaction() as conn:
         # Read inside the transaction: two organisers publishing at once both land.
-        before = set(json.loads(store.setting_in(conn, "published_rounds") or "[]"))
+        before = set(json.loads(store.setting_in(conn, store.PUBLISHED_ROUNDS) or "[]"))
         after = before | {round_no} if publish else before - {round_no}
         if after == before:
             return False
-        store.set_setting(conn, "published_rounds", json.dumps(sorted(after)))
+        store.set_setting(conn, store.PUBLISHED_ROUNDS, json.dumps(sorted(after)))
         store.log(conn, "round.publish" if publish else "round.unpublish", {"round": round_no}, who)
     return True
 

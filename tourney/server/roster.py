@@ -61,9 +61,7 @@ def desk_action(event: store.Event, game: Workflow, action: str, form: Mapping[s
         real, code = players.new_player_code(event, name)
         return _("{player}: new code {code} (the old one no longer works)").format(player=real, code=code)
     if action == "drop":
-        real, after = players.drop_player(event, name)
-        return (_("dropped {name!r} after round {round}") if after else _("dropped {name!r} before round 1")).format(
-            name=real, round=after)
+        return players.drop_player(event, name).said()
 
     setting, on = str(form.get("setting", "")), str(form.get("on", "")) == "on"
     if setting == "check_in":

@@ -28,6 +28,7 @@ from tourney.core.store.schema import (
 )
 from tourney.core.store.event import (
     CHANGES_KEY,
+    PUBLISHED_ROUNDS,
     copy_event,
     event_locations,
     Event,
@@ -99,6 +100,7 @@ from tourney.core.sql import Connection
 
 __all__ = [
     "CHANGES_KEY",
+    "PUBLISHED_ROUNDS",
     "CORE_SETTINGS",
     "Connection",
     "Desk",

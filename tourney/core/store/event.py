@@ -41,6 +41,8 @@ from tourney.core.store.schema import (
 
 #: The settings of the optional rules an event is played with: "option.NAME".
 OPTION_PREFIX = "option."
+#: The setting listing the rounds whose seating the organiser published (a JSON list).
+PUBLISHED_ROUNDS = "published_rounds"
 
 #: The meta row counting the event's write transactions (the live pages' change stamp).
 CHANGES_KEY = "changes"
@@ -541,6 +543,10 @@ class Event:
     def setting(self, key: str) -> str | None:
         """A setting a game stored with `set_setting` (None when never set)."""
         return self._settings().get(key)
+
+    def published_rounds(self) -> set[int]:
+        """Rounds whose seating the organiser published on the live pages (played ones aside)."""
+        return {int(r) for r in json.loads(self.setting(PUBLISHED_ROUNDS) or "[]")}
 
     def options(self) -> frozenset[str]:
         """The optional rules the event is played with (`tourney new --option NAME`): the names

@@ -95,7 +95,8 @@ async def check_in(cx: Ctx) -> Response:
 
 
 async def drop(cx: Ctx) -> Response:
-    """The player drops out after the last round with results, as `tourney players drop`;
+    """The player drops out after the last round with results (or the round they are seated
+    in, when its seating is out: `table` is theirs), as `tourney players drop`;
     `confirm` is the word the drop page shows in the event's language (or "drop")."""
     got = await cx.body(body.Drop)
 
@@ -104,8 +105,8 @@ async def drop(cx: Ctx) -> Response:
         if got.confirm.strip().casefold() not in {word.casefold(), "drop"}:
             raise TourneyError(_('type {word} to confirm that you drop out (the API also takes "confirm": '
                                  '"drop")').format(word=word))
-        name, after = drop_with_code(cx.event, got.player, got.code)
-        return {"player": name, "dropped_after": after}
+        done = drop_with_code(cx.event, got.player, got.code)
+        return {"player": done.player, "dropped_after": done.after, "table": done.table}
 
     return await call(cx, act, JSONResponse, PLAYERS_SCOPE, own_refusal)
 

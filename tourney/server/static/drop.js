@@ -12,8 +12,10 @@
   window.TourneyOutbox.on(ROOT + "/api/drop", function (r) {
     if (r.status === 200) {
       said.className = "ok";
-      said.textContent = (r.data.dropped_after ? text.done : text.done_before)
-        .replace("{name}", r.data.player).replace("{round}", r.data.dropped_after);
+      // Seated in a round whose seating is out: they leave after it, their table plays as seated.
+      var said_as = r.data.table ? text.done_seated : r.data.dropped_after ? text.done : text.done_before;
+      said.textContent = said_as.replace("{name}", r.data.player).split("{round}").join(r.data.dropped_after)
+        .replace("{table}", r.data.table);
       form.hidden = true;
     } else {
       said.className = "error";
