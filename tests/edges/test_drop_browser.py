@@ -50,8 +50,13 @@ def test_a_player_drops_out_from_their_own_page_in_german(browser, german):
     page.fill("input[name=confirm]", "aussteigen")
     page.click("#drop-next")
     page.locator("#drop-status.ok").wait_for()
-    assert page.inner_text("#drop-status") == "Lukas Schröder: du bist vor Runde 1 ausgestiegen."
-    assert Event.open(ev.path).players_named([name])[0].dropped_after == 0
+    # Seated in the published round 1: they leave after it, and their table's sheet counts.
+    table = next(s.table for s in Event.open(ev.path).seats(1) if s.player == name)
+    assert page.inner_text("#drop-status") == (
+        f"Lukas Schröder: du steigst nach Runde 1 aus: in Runde 1, die schon bekanntgegeben ist, sitzt du an Tisch "
+        f"{table}. Bitte spiel sie noch (der Spielbericht deines Tisches zählt mit dir); wenn du nicht kannst, sag es "
+        f"der Turnierleitung.")
+    assert Event.open(ev.path).players_named([name])[0].dropped_after == 1
     page.context.close()
 
 
@@ -69,4 +74,4 @@ def test_the_api_takes_the_word_of_the_events_language(tmp_path):
     assert (refused.status_code, refused.json()["error"]) == (
         422, 'tapez ABANDON pour confirmer votre abandon (l\'API accepte aussi "confirm": "drop")')
     done = client.post("/api/drop", json={"player": name, "code": codes[name], "confirm": "abandon"})
-    assert (done.status_code, done.json()) == (200, {"player": name, "dropped_after": 0})
+    assert (done.status_code, done.json()) == (200, {"player": name, "dropped_after": 0, "table": None})

@@ -193,7 +193,7 @@ def _roster_columns(table: Table) -> list[int]:
 @dataclass(frozen=True)
 class Drop:
     """A player's drop: the last round they play (0: before round 1) and, when they are seated
-    in that round and its sheets are still to come, their table (its sheet counts with them)."""
+    in that published round and its sheets are still to come, their table (its sheet counts)."""
 
     player: str
     after: int
@@ -203,7 +203,7 @@ class Drop:
         """What the organiser reads (the command line, the desk)."""
         if self.table is not None:
             return _("dropped {name!r} after round {round}: they are seated at table {table} of round {round}, "
-                     "already published or printed, so that table's sheet counts with them").format(
+                     "already published, so that table's sheet counts with them").format(
                 name=self.player, round=self.after, table=self.table)
         return (_("dropped {name!r} after round {round}") if self.after else
                 _("dropped {name!r} before round 1")).format(name=self.player, round=self.after)
@@ -211,10 +211,11 @@ class Drop:
 
 def drop_round(event: store.Event, name: str) -> tuple[int, int | None]:
     """The round after which a player dropping now leaves, and their table in it when its sheet
-    is still to come: the last round with results, or a later round whose seating is published
-    or printed and has them at a table (that table plays as seated: its sheet is not refused)."""
+    is still to come: the last round with results, or a later round whose seating the players
+    see (published) with them at a table, which plays as seated: its sheet is not refused. (A
+    round only printed is the organiser's to seat again without them: `seat --reprint`.)"""
     played = _next_round(event) - 1
-    out = {r for r in event.published_rounds() | event.printed_rounds() if r > played}
+    out = {r for r in event.published_rounds() if r > played}
     seats = [s for s in event.seats(players=[name]) if s.round in out] if out else []
     last = max(seats, key=lambda s: s.round, default=None)
     return (played, None) if last is None else (last.round, last.table)
@@ -222,7 +223,7 @@ def drop_round(event: store.Event, name: str) -> tuple[int, int | None]:
 
 def drop_player(event: store.Event, name: str) -> Drop:
     """Drop a player after the last round with results, or after the round they are seated in
-    when its seating is out (published or printed) and their table has no sheet yet."""
+    when its seating is published and their table has no sheet yet."""
     key = name_key(name)
     found = next((p.name for p in event.players() if name_key(p.name) == key), name)
     after, table = drop_round(event, found)

@@ -157,8 +157,9 @@ class CheckedIn(Answer):
 class Dropped(Answer):
     player: str
     dropped_after: int
-    table: int | None = Field(description="their table in round dropped_after, when that round's seating is out "
-                                          "and its sheets are still to come: that table's sheet counts with them")
+    table: int | None = Field(description="their table in round dropped_after, when that round's seating is "
+                                          "published and its sheets are still to come: that table's sheet counts "
+                                          "with them")
 
 
 class Discarded(Answer):

@@ -96,7 +96,7 @@ async def check_in(cx: Ctx) -> Response:
 
 async def drop(cx: Ctx) -> Response:
     """The player drops out after the last round with results (or the round they are seated
-    in, when its seating is out: `table` is theirs), as `tourney players drop`;
+    in, when its seating is published: `table` is theirs), as `tourney players drop`;
     `confirm` is the word the drop page shows in the event's language (or "drop")."""
     got = await cx.body(body.Drop)
 
