@@ -128,7 +128,7 @@ def seating(event: str, round_no: int | None, fmt: str, report: bool) -> None:
     if report:
         click.echo(seating_report(ev, event_game(ev)))
         return
-    click.echo(seating_view(ev, round_no, fmt), nl=False)
+    click.echo(seating_view(ev, round_no, fmt, event_game(ev).board_names(language())), nl=False)
     if fmt == "table":
         click.echo(event_game(ev).draws_view(ev, round_no), nl=False)
 

@@ -64,6 +64,12 @@ class Workflow(ABC):
     def stats(self) -> GameStats:
         """The game's statistics for `tourney stats` (frames, tables, charts)."""
 
+    def board_names(self, lang: str) -> Mapping[str, str]:
+        """The boards a seat is drawn (`SeatRow.wonder`) as the game's edition in `lang` names
+        them, where that differs from the stored name; each imports back as the stored one. The
+        printed sheets and pads, the terminal's seating and the live pages show them."""
+        return {}
+
     @property
     def draw_methods(self) -> Mapping[str, DrawMethod]:
         """The game's own draw methods for `tourney verify-draws`, by the name its records give

@@ -1,7 +1,7 @@
 """Text views of event data for the terminal, CSV and JSON (seating lists, pairings)."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -22,14 +22,18 @@ SEATING_COLUMNS = ("round", "table", "seat", "player", "wonder")
 PLAYER_COLUMNS = ("player", "first_round", "dropped_after")
 
 
-def seating_view(event: Event, round_no: int | None, fmt: str) -> str:
+def seating_view(event: Event, round_no: int | None, fmt: str, boards: Mapping[str, str] | None = None) -> str:
     """`tourney seating`: the seating as a table, CSV or JSON; refused for a round whose
-    seating is out of date (`tourney.event.seating.require_current`)."""
+    seating is out of date (`tourney.event.seating.require_current`). The table names each
+    board as `boards` does (the game's edition in the reader's language); CSV and JSON keep
+    the stored names."""
     from tourney.event.seating import require_current
 
     require_current(event, round_no)
     rows = event.seats(round_no)
-    records = [(s.round, s.table, s.seat, s.player, s.wonder) for s in rows]
+    named = boards if boards is not None and fmt == "table" else {}
+    records = [(s.round, s.table, s.seat, s.player, named.get(s.wonder, s.wonder) if s.wonder else s.wonder)
+               for s in rows]
     if not rows and fmt == "table":
         if round_no is None:
             return _("no seating yet: seat a round with 'tourney seat EVENT'") + "\n"

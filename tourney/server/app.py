@@ -59,7 +59,8 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
                   PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE,
                             around=event.reading), desk_idle, event.read_only())
     # Every write: its Idempotency-Key (tourney/server/once.py).
-    site = Site(event, game, state, root, environment(state.lang, root), Once(event, state.lang, state.changed))
+    pages = environment(state.lang, root, game.board_names(state.lang))
+    site = Site(event, game, state, root, pages, Once(event, state.lang, state.changed))
     site.hub = stream.Hub(lambda: state.pages.get(("stamp",), lambda n: public.stamp_json(site, n)),
                           site.said(N_("too many live pages on this server: the page asks every second instead")))
 

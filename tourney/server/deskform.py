@@ -53,7 +53,8 @@ def desk_form(fmt: SheetFormat, pad: PadDescription, lang: str, seats: Sequence[
     cells: list[dict[str, object]] = []
     for s in seats:
         ln = by_seat.get(s.seat)
-        values: dict[str, object] = {"wonder": s.wonder or ""}
+        # The drawn board as the pad names it ("Olympie" on a French desk); it imports back as drawn.
+        values: dict[str, object] = {"wonder": pad.board_names.get(s.wonder, s.wonder) if s.wonder else ""}
         if ln is not None:
             values.update({"side": ln.side or "", **line_cells(ln)})
         typed = by_sent.get(str(s.seat)) or by_sent.get(name_key(s.player)) or {}

@@ -7,6 +7,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Mapping, cast
 
 from rules_engine.findings import phrase
+from rules_engine.sevenwonders.data import wonder_name
 from rules_engine.sevenwonders.sheet import CATEGORIES, PlayerScore
 from tourney.core.sheetio import SheetFormat, SheetRow
 from tourney.core.vocabulary import GENERIC, Vocabulary, Word
@@ -57,8 +58,11 @@ def player_score(row: SheetRow) -> PlayerScore:
     # values read directly, not through `SheetRow.whole` and `SheetRow.player`.
     values = row.values
     wonder, side, name = values.get("wonder"), values.get("side"), values.get("player")
+    # A board by any accepted spelling ("Gizeh" on a French sheet) is kept by its one name, so
+    # statistics and the comparison with a stored version see one board.
+    board = (wonder_name(str(wonder)) or str(wonder)) if wonder else None
     return _score(cast(int, values["seat"]), name if type(name) is str else str(name or ""), values,
-                  str(wonder) if wonder else None, str(side).upper() if side else None)
+                  board, str(side).upper() if side else None)
 
 
 #: A line's whole numbers in `PlayerScore`'s field order: categories, total, coins (`STORED_INTS`).

@@ -9,7 +9,7 @@ from tourney.games.sevenwonders.draws import draw_round
 from tourney.games.sevenwonders.drawstore import (
     SEATS_KIND, TABLE_PLAN_KIND, WONDERS_KIND, draw_payload, round_draws, table_plan_setting,
 )
-from rules_engine.sevenwonders.data import GUILD_NAMES_BY_LANG
+from rules_engine.sevenwonders.data import GUILD_NAMES_BY_LANG, WONDER_NAMES_BY_LANG
 from tourney.core.i18n import _, language
 from tourney.event.schedule import plan_schedule
 from tourney.event.schedule import table_plan as sizes_for_plan
@@ -119,9 +119,11 @@ def draws_view(event: store.Event, round_no: int | None = None) -> str:
     """Each seated round's draw as text: the wonder order (seat 1 first) and the guilds."""
     lines = []
     printed = GUILD_NAMES_BY_LANG.get(language(), {})  # the guilds as the language's cards name them
+    boards = WONDER_NAMES_BY_LANG.get(language(), {})  # and the wonders as its boards do
     for r, d in sorted(round_draws(event).items()):
         if round_no is None or r == round_no:
-            lines.append(_("round {round} wonders: {wonders}").format(round=r, wonders=", ".join(d.wonders)))
+            lines.append(_("round {round} wonders: {wonders}").format(
+                round=r, wonders=", ".join(boards.get(w, w) for w in d.wonders)))
             note = " " + _("(in this order: a table of n plays the first n + 2)") if d.per_table else ""
             guilds = ", ".join(printed.get(g, g) for g in d.guilds)
             lines.append(_("round {round} guilds: {guilds}").format(round=r, guilds=guilds) + note)

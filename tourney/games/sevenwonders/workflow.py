@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rules_engine.sevenwonders.data import WONDER_NAMES_BY_LANG
 from rules_engine.sevenwonders.sheet import PlayerScore, TableSheet
 from tourney.core.errors import UsageError
 from tourney.core.i18n import _
@@ -38,6 +39,9 @@ class SevenWonders(TableGameWorkflow[PlayerScore, TableSheet, SevenWondersLine])
         from tourney.games.sevenwonders.stats import STATS  # pandas loads only for statistics
 
         return STATS
+
+    def board_names(self, lang: str) -> Mapping[str, str]:
+        return WONDER_NAMES_BY_LANG.get(lang, {})  # the French boards, German Gizeh
 
     @property
     def draw_methods(self) -> Mapping[str, DrawMethod]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import json
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -64,7 +64,9 @@ class State:
         self.pages.changed(store.change_stamp(self.event) if stamp is None else stamp)
 
 
-def environment(lang: str, root: str) -> Environment:
+def environment(lang: str, root: str, boards: Mapping[str, str] | None = None) -> Environment:
+    """The pages' templates in `lang`; `boards`: the game's boards as its edition in `lang`
+    names them (`Workflow.board_names`: the pages' `board` filter, as the printed pads)."""
     env = Environment(loader=FileSystemLoader(HERE / "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True))
     # The templates' words are in the gettext catalogue (`make messages` extracts `_()` from them).
@@ -78,6 +80,8 @@ def environment(lang: str, root: str) -> Environment:
     env.filters["urlname"] = lambda name: quote(str(name), safe="")
     env.filters["number"] = lambda value: local_number(value, lang)  # 17,5 on a German page
     env.filters["author"] = lambda author: author_shown(str(author), translations(lang).gettext)  # "Platz A"
+    named = dict(boards or {})
+    env.filters["board"] = lambda board: named.get(board, board) if board else board  # "Olympie" on a French page
     return env
 
 
