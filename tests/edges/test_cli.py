@@ -48,7 +48,7 @@ def test_players_add_list_drop(run):
     assert run("players", "list", "ev.db").output == (
         "Player     First round  Dropped after\n"
         "Anna                 1\n"
-        "Ben Meyer            1              0\n"
+        "Ben Meyer            1  before round 1\n"
         "2 players, 1 active\n")
     r = run("players", "drop", "ev.db", "Nobody", ok=None)
     assert r.exit_code == 1 and "no player 'Nobody' in this event" in r.output

@@ -65,6 +65,27 @@ def absent(event: store.Event) -> list[store.Player]:
     return [p for p in event.players() if p.active_in(1) and p.id not in here]
 
 
+def took_no_part(event: store.Event) -> tuple[list[str], list[str]]:
+    """Who left before round 1, and so is in no standings: (those who never checked in, in an
+    event that asks for it; those dropped before round 1), in registration order."""
+    gone = [p for p in event.players() if p.dropped_after == 0]
+    if not gone:
+        return [], []
+    asked = event.setting(CHECK_IN_SETTING) == "on"
+    here = store.checked_in(event) if asked else {}
+    absent = [p.name for p in gone if asked and p.id not in here]
+    return absent, [p.name for p in gone if p.name not in absent]
+
+
+def no_part_lines(event: store.Event) -> str:
+    """The lines under a standings table naming who took no part (empty when nobody)."""
+    absent, dropped = took_no_part(event)
+    return "".join(line + "\n" for line in (
+        _("not checked in (not ranked): {names}").format(names=", ".join(absent)) if absent else "",
+        _("dropped before round 1 (not ranked): {names}").format(names=", ".join(dropped)) if dropped else "")
+        if line)
+
+
 def drop_absent(event: store.Event) -> list[str]:
     """Before round 1 is seated: drop (before round 1) who has not checked in, so no seat
     waits for a no-show; a late arrival is checked in and plays again. Returns their names."""
@@ -73,7 +94,7 @@ def drop_absent(event: store.Event) -> list[str]:
         with event.transaction() as conn:
             for p in missing:
                 CHECK_IN_MOVES.check(store.check_in_status(p, False), CheckIn.NO_SHOW, repr(p.name))
-                store.drop_player(conn, p.name, 0)
+                store.drop_player(conn, p.name, 0, absent=True)
     return [p.name for p in missing]
 
 

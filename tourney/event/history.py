@@ -53,6 +53,7 @@ SENTENCES: tuple[Sentence, ...] = (
     _s("players.add", N_("{who} registered {name} from round {round}")),
     _s("players.readd", N_("{who}: {name} re-entered from round {round}")),
     _s("players.drop", N_("{who} dropped {name} after round {round}")),
+    _s("players.drop", N_("{who} left {name} out of round 1: not checked in"), "absent"),
     _s("players.drop", N_("{who} dropped {name} after round {round}: seated at table {table} of round {round}, "
                           "whose sheet counts with them")),
     _s("players.rename", N_("{who} renamed {old} to {new}")),

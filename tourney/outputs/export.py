@@ -288,11 +288,17 @@ STANDINGS_FORMATS: dict[str, Callable[[Standings, int | None], str]] = {
 
 def standings_text(event: Event, game: StandingsGame, after_round: int | None, fmt: str,
                    cut: int | None = None) -> str:
-    """`tourney standings`: the standings as a table, CSV or JSON; `cut` defaults to the event's."""
-    from tourney.event.standings import event_cut
+    """`tourney standings`: the standings as a table, CSV or JSON; `cut` defaults to the event's.
+    The table ends naming who took no part (not checked in, dropped before round 1)."""
+    from tourney.event.standings import event_cut, ranked
 
     standings = game.standings(event, after_round)
-    return STANDINGS_FORMATS[fmt](standings, cut if cut is not None else event_cut(event))
+    text = STANDINGS_FORMATS[fmt](standings, cut if cut is not None else event_cut(event))
+    if fmt != "table" or not ranked(standings):
+        return text
+    from tourney.event.checkin import no_part_lines
+
+    return text + no_part_lines(event)
 
 
 class ReportWorkbook:

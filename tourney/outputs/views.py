@@ -59,6 +59,9 @@ def players_view(event: Event, fmt: str) -> str:
         columns, labels = (*columns, "checked_in"), (*labels, _("Checked in"))
         rows = [(*row, (local_time(here[p.id]) if fmt == "table" else here[p.id]) if p.id in here else None)
                 for row, p in zip(rows, ps)]
+    if fmt == "table":  # the words a person reads: who left before round 1, who is not here yet
+        rows = [(row[0], row[1], _("before round 1") if row[2] == 0 else row[2],
+                 *((_("not checked in") if row[3] is None else row[3],) if len(row) > 3 else ())) for row in rows]
     text = render_rows(columns, rows, fmt, labels=labels)
     if fmt != "table":
         return text
@@ -132,18 +135,23 @@ def player_view(event: Event, flow: StandingsGame, typed: str, fmt: str) -> str:
     text = render_rows(view.columns, rows, fmt, labels=tuple(_(label) for label in view.labels))
     if fmt != "table":
         return text
-    return f"{player.name}: {player_status(player, ranked(standings), len(standings.rows))}\n" + (
+    return f"{player.name}: {player_status(event, player, ranked(standings), len(standings.rows))}\n" + (
         text if view.rows else _("not seated yet") + "\n")
 
 
-def player_status(player: Player, rows: Sequence[StandingRow], field: int) -> str:
-    """What is said over a player's rounds: rank of the field after their games, a drop."""
+def player_status(event: Event, player: Player, rows: Sequence[StandingRow], field: int) -> str:
+    """What is said over a player's rounds: rank of the field after their games, a drop; or
+    that they took no part (never checked in, or dropped before round 1)."""
     row = next((r for r in rows if r.player == player.name), None)
     if row is None:
         status = _("no results yet")
     else:
         status = ngettext("rank {rank} of {field} after {games} game", "rank {rank} of {field} after {games} games",
                           row.games).format(rank=row.rank, field=field, games=row.games)
+    if player.dropped_after == 0:  # took no part: not ranked
+        from tourney.event.checkin import took_no_part
+
+        return _("not checked in") if player.name in took_no_part(event)[0] else _("dropped before round 1")
     if player.dropped_after is not None:
         status = _("{status}, dropped after round {round}").format(status=status, round=player.dropped_after)
     return status

@@ -82,7 +82,7 @@ def _player_shown(event: store.Event, game: Workflow, player: store.Player) -> P
         opponents.append(seen.opponents)
         scores.append("" if seen.total is None else str(seen.total))
     narrow = frozenset(i for i, c in enumerate(view.columns) if c in PHONE_COLUMNS)
-    return PlayerPage(player_status(player, ranked(st), len(st.rows)), tuple(heads), narrow, tuple(rows),
+    return PlayerPage(player_status(event, player, ranked(st), len(st.rows)), tuple(heads), narrow, tuple(rows),
                       tuple(opponents) if with_opponents else None, tuple(scores) if with_score else None,
                       tuple(player_outlook(event, player.name, sorted(visible))))
 

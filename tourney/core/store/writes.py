@@ -112,16 +112,19 @@ def reenter_player(conn: Connection, player: Player, joined_round: int) -> None:
     mark_seating_stale(conn, joined_round, player.id, "joined", player.name)
 
 
-def drop_player(conn: Connection, name: str, after_round: int, table: int | None = None) -> str:
+def drop_player(conn: Connection, name: str, after_round: int, table: int | None = None, *,
+                absent: bool = False) -> str:
     """Drop a player after `after_round`; `table`: their table in that round, whose sheet is
-    still to come and counts (the history says so)."""
+    still to come and counts; `absent`: left out of round 1 for not checking in (the history
+    says either)."""
     row = _find_player(conn, name)
     if row.dropped_after is not None:
         raise RegistrationError(_("{name!r} already dropped after round {round}").format(
             name=row.name, round=row.dropped_after))
     conn.execute("UPDATE players SET dropped_after = :round WHERE id = :id", {"round": after_round, "id": row.id})
     touch(conn, "player", (row.id,))
-    log(conn, "players.drop", {"name": row.name, "round": after_round, **({} if table is None else {"table": table})})
+    log(conn, "players.drop", {"name": row.name, "absent": True} if absent else
+        {"name": row.name, "round": after_round, **({} if table is None else {"table": table})})
     mark_seating_stale(conn, after_round + 1, row.id, "dropped", row.name)
     return str(row.name)
 

@@ -229,7 +229,8 @@ def compute_standings(event: store.Event, after_round: int | None = None) -> Due
     cut = top_cut(event)
     start = cut.round if cut else None
     swiss = [m for m in matches if start is None or m.round < start]
-    rows = duel_standings([p.name for p in players], swiss, scheme.tiebreaks, bye_points=bye,
+    # Who left before round 1 (not checked in, or dropped before it) took no part: not ranked.
+    rows = duel_standings([p.name for p in players if p.dropped_after != 0], swiss, scheme.tiebreaks, bye_points=bye,
                           lots={n: i for i, n in enumerate(lot_order, 1)},
                           dropped={p.name: p.dropped_after for p in players})
     if cut is not None and (after_round is None or after_round >= cut.round):

@@ -263,7 +263,9 @@ def rank_players(game: TableGame[P, S, L], players: Sequence[Player], games: Seq
     def sort_key(name: str) -> tuple[Number, ...]:
         return tuple(sums[name][t.key] if t.ascending else -sums[name][t.key] for t in chain) + (lot_of.get(name, 0),)
 
-    ordered = sorted(sums, key=sort_key)
+    # Who left before round 1 (not checked in, or dropped before it) took no part: not ranked
+    # (their lot stays theirs: the others' lots are drawn among everyone registered).
+    ordered = sorted((n for n in sums if dropped.get(n) != 0 or played[n]), key=sort_key)
     rows = [Standing(i, name, sums[name], played[name], dropped.get(name)) for i, name in enumerate(ordered, 1)]
     return rows, [p.name for p in lots]
 

@@ -15,7 +15,7 @@ from tourney.core.errors import TourneyError
 from tourney.core.i18n import N_, use_language
 from tourney.core.names import fold
 from tourney.event import clock, entry, live, reports
-from tourney.event.checkin import check_in_open, drop_word
+from tourney.event.checkin import check_in_open, drop_word, took_no_part
 from tourney.event.live import is_published
 from tourney.server import board
 from tourney.server.cache import Built
@@ -55,7 +55,8 @@ def build_standings(site: Site, stamp: int) -> Built:
     shown = standings_shown(site.event, site.game, site.lang)
     cut = site.state.cut if site.state.cut is not None else event_cut(site.event)
     line = qualified_count(shown.standings.rows, cut) if shown.rows else None
-    return site.page("standings.html", "/standings", stamp, table=shown, cut=cut, cut_after=line)
+    return site.page("standings.html", "/standings", stamp, table=shown, cut=cut, cut_after=line,
+                     no_part=took_no_part(site.event))
 
 
 async def warm_up(site: Site) -> None:
