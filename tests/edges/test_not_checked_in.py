@@ -85,23 +85,3 @@ def test_the_live_pages_say_not_checked_in(run, monkeypatch):
     page = client.get("/players/Fritz").text
     assert "<p>non pointé</p>" in page and '<span class="tag">abandon</span>' not in page
 
-
-def test_a_duel_event_ranks_only_who_checked_in(run):
-    from conftest import duel_row, write_duel_sheet
-
-    run("new", "d.db", "--game", "duel", "--seed", "5", "--name", "Duel Cup")
-    run("players", "add", "d.db", "Anna", "Ben", "Cleo", "Dirk", "Eva", "Finn")
-    run("event", "d.db", "--check-in", "on")
-    run("players", "checkin", "d.db", "Anna", "Ben", "Cleo", "Dirk")
-    run("seat", "d.db")
-    rows = []
-    for p in json.loads(run("pairings", "d.db", "--format", "json").output):
-        if p["first"]:
-            rows += [duel_row(1, p["table"], p["player"], 1), duel_row(1, p["table"], p["opponent"], 0, blue=4)]
-    write_duel_sheet(run.folder / "r1.csv", rows)
-    run("results", "import", "d.db", "r1.csv")
-    out = run("standings", "d.db").output
-    assert out.splitlines()[-1] == "not checked in (not ranked): Eva, Finn"
-    ranked = json.loads(run("standings", "d.db", "--format", "json").output)
-    assert sorted(r["player"] for r in ranked) == ["Anna", "Ben", "Cleo", "Dirk"]
-    assert "(dropped)" not in out

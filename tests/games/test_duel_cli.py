@@ -307,6 +307,19 @@ def test_drop_late_entry_and_correction(run):
     assert "Dirk (dropped)" in run("standings", "d.db").output
 
 
+def test_who_never_checked_in_is_not_ranked(run):
+    """Issue #46, item 6: named under the standings as not checked in, not '(dropped)' with 0 games."""
+    duel_event(run, "Anna", "Ben", "Cleo", "Dirk", "Eva", "Finn")
+    run("event", "d.db", "--check-in", "on")
+    run("players", "checkin", "d.db", "Anna", "Ben", "Cleo", "Dirk")
+    run("seat", "d.db")
+    import_first_player_wins(run)
+    out = run("standings", "d.db").output
+    assert out.splitlines()[-1] == "not checked in (not ranked): Eva, Finn" and "(dropped)" not in out
+    ranked = json.loads(run("standings", "d.db", "--format", "json").output)
+    assert sorted(r["player"] for r in ranked) == ["Anna", "Ben", "Cleo", "Dirk"]
+
+
 def test_match_sheet_csv_round_trip(tmp_path):
     # What the reader takes from a written sheet is exactly what was written.
     from tourney.games.duel.sheets import match_line, read_match_file
