@@ -95,10 +95,16 @@ def export(event: str, output: str, after_round: int | None, lang: str | None, c
 @cli.command()
 @click.argument("events", nargs=-1, required=True)
 @option("--spots", type=click.IntRange(1), help=N_("Qualification spots each event awards."))
+@option("--spots-by-size", metavar="SPOTS,PLAYERS:SPOTS…",
+        help=N_("Spots by the event's number of players instead of --spots: '1,20:2' gives 1 spot, 2 from 20 "
+                "players."))
 @option("--aliases", "aliases_file", type=click.Path(dir_okay=False),
         help=N_("CSV with 'alias,name' columns: other spellings of a player's name."))
 @option("--ranking", is_flag=True, help=N_("Add a points ranking across the events."))
 @option("--points", help=N_("Points per place for the ranking (default 10,8,6,5,4,3,2,1)."))
+@option("--best", type=click.IntRange(1), help=N_("Only a player's best N results count in the ranking."))
+@option("--min-events", type=click.IntRange(1),
+        help=N_("Events a player needs to be ranked (the ranking only; spots are not affected)."))
 @option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @option("--section", type=click.Choice(["qualified", "pass-downs", "players", "ranking"]),
         help=N_("The section --format csv prints (default: qualified)."))
@@ -106,12 +112,14 @@ def export(event: str, output: str, after_round: int | None, lang: str | None, c
 @option("--lang", type=click.Choice(list(LANGS)),
         help=N_("Language of the report (default: the events' when they share one, else English)."))
 @overwrite_options
-def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None, ranking: bool,
-           points: str | None, fmt: str, section: str | None, output: str | None, lang: str | None, force: bool,
-           overwrite_results: bool) -> None:
+def season(events: tuple[str, ...], spots: int | None, spots_by_size: str | None, aliases_file: str | None,
+           ranking: bool, points: str | None, best: int | None, min_events: int | None, fmt: str,
+           section: str | None, output: str | None, lang: str | None, force: bool, overwrite_results: bool) -> None:
     """Qualification report across qualifier events: spots, pass-downs, players.
 
     Example: tourney season koeln.db bonn.db --spots 3 -o season.xlsx
+
+    Circuit rules: tourney season *.db --spots-by-size 1,20:2 --best 3 --min-events 2
     """
     from tourney.outputs.season_export import render, season_report, shared_language, write_report
 
@@ -121,7 +129,8 @@ def season(events: tuple[str, ...], spots: int | None, aliases_file: str | None,
     from tourney.games.registry import workflow
 
     report = season_report(list(events), spots, aliases_file, ranking, points, workflow=workflow,
-                           speak=set_language, lang=lang)
+                           speak=set_language, lang=lang, best=best, min_events=min_events,
+                           spots_by_size=spots_by_size)
     lang = report.lang
     if output and output.lower().endswith(".pdf"):
         from tourney.outputs.pdf.season_doc import write_season_pdf

@@ -19,6 +19,15 @@ Decisions (also in the README section for `tourney season`):
 - Ranking points are given per place number, so a shared place gives both players the
   points of that place. Ranking order: total points, then best single place; still
   equal, the rank is shared (listed by name).
+- Circuit rules (`CircuitRules`, one value the CLI and the hub hand down): spots by event
+  size give each event its own number of spots from its number of players (everyone in its
+  final standings, already qualified players included); pass-downs then work inside that
+  event as with a fixed number, and a declined spot never moves to another event. `best`
+  and `min_events` are ranking rules only: a player's best `best` results (by points, the
+  earlier of equal ones) make the total, and a player with fewer than `min_events` events is
+  not ranked. Neither touches qualification: a spot is decided when its event is over and no
+  later event takes it back, so a report over the same events never changes a past event's
+  spots (the live season on a hub stays stable).
 """
 from __future__ import annotations
 
@@ -52,6 +61,40 @@ class EventResult:
     places: tuple[tuple[int, str], ...]
     game: str = ""  # the game's label (7 Wonders): a season takes one game's events
     lang: str = ""  # the event's language
+
+
+@dataclass(frozen=True)
+class SizeSpots:
+    """One step of spots by event size: an event of `players` players or more awards `spots`
+    (until the next step)."""
+
+    players: int
+    spots: int
+
+
+@dataclass(frozen=True)
+class CircuitRules:
+    """A series' published rules for its season report: `spots` per event, or `spots_by_size`
+    (steps by the event's number of players; below the first step no spot); `points` per place
+    for the ranking (None: no ranking), of which a player's `best` results count (None: all),
+    and `min_events` events to be ranked."""
+
+    spots: int | None = None
+    spots_by_size: tuple[SizeSpots, ...] = ()
+    points: tuple[int, ...] | None = None
+    best: int | None = None
+    min_events: int = 1
+
+    @property
+    def qualifies(self) -> bool:
+        """Whether the report awards spots."""
+        return self.spots is not None or bool(self.spots_by_size)
+
+    def spots_for(self, players: int) -> int:
+        """The spots an event of `players` players awards."""
+        if self.spots is not None:
+            return self.spots
+        return max((step.spots for step in self.spots_by_size if players >= step.players), default=0)
 
 
 @dataclass(frozen=True)
@@ -144,6 +187,7 @@ class RankingEntry:
     points: int
     best_place: int
     points_by_event: tuple[tuple[str, int], ...]
+    dropped: tuple[int, ...] = ()  # indices into points_by_event of the results not counted (`best`)
 
 
 @dataclass(frozen=True)
@@ -188,6 +232,7 @@ class EventSummary:
     date: datetime.date | None
     players: int
     awarded: int
+    spots: int | None = None  # the spots it awards (None: no qualification asked)
 
 
 @dataclass(frozen=True)
@@ -204,6 +249,13 @@ class SeasonReport:
     ranking: tuple[RankingEntry, ...] | None = None
     points: tuple[int, ...] | None = None
     lang: str = "en"  # the language it was built in and is shown in
+    rules: CircuitRules = CircuitRules()
+    unranked: tuple[str, ...] = ()  # players with fewer than `rules.min_events` events
+
+    @property
+    def qualifies(self) -> bool:
+        """Whether the report awards spots (a fixed number or by event size)."""
+        return self.rules.qualifies
 
 
 # ---------------------------------------------------------------------------- names
@@ -312,6 +364,118 @@ def parse_points(text: str) -> tuple[int, ...]:
     return tuple(points)
 
 
+def parse_spots_by_size(text: str) -> tuple[SizeSpots, ...]:
+    """Parse spots by event size such as ``"1,20:2"``: the first entry is the spots of the
+    smallest events (or ``PLAYERS:SPOTS`` when events below PLAYERS get none), each further
+    ``PLAYERS:SPOTS`` the spots from that many players on.
+
+    >>> parse_spots_by_size("1,20:2")
+    (SizeSpots(players=1, spots=1), SizeSpots(players=20, spots=2))
+    """
+    steps: list[SizeSpots] = []
+    for position, part in enumerate((p.strip() for p in text.split(",")), start=1):
+        players, colon, spots = part.partition(":")
+        if not colon and position == 1:
+            players, spots = "1", players
+        if not colon and position > 1:
+            raise SeasonError(_("spots by size {text!r}: entry {position} ({part!r}) has no number of players; only "
+                                "the first entry may be spots alone, give the others as PLAYERS:SPOTS like "
+                                "'20:2'").format(text=text, position=position, part=part))
+        players, spots = players.strip(), spots.strip()
+        if not (players.isdigit() and spots.isdigit()):
+            raise SeasonError(_("spots by size {text!r}: entry {position} ({part!r}) is not PLAYERS:SPOTS in whole "
+                                "numbers; give spots by event size like '1,20:2' (1 spot, 2 from 20 "
+                                "players)").format(text=text, position=position, part=part))
+        steps.append(SizeSpots(int(players), int(spots)))
+    result = tuple(steps)
+    check_spots_by_size(result, text)
+    return result
+
+
+def spots_by_size_text(steps: Sequence[SizeSpots]) -> str:
+    """Spots by size in the option's syntax (``"1,20:2"``), as `parse_spots_by_size` reads it."""
+    return ",".join(str(s.spots) if i == 0 and s.players == 1 else f"{s.players}:{s.spots}"
+                    for i, s in enumerate(steps))
+
+
+def check_spots_by_size(steps: Sequence[SizeSpots], text: str | None = None) -> None:
+    """Refuse steps that are not from small to large events with spots that never decrease."""
+    shown = spots_by_size_text(steps) if text is None else text
+    if not steps:
+        raise SeasonError(_("spots by size is empty; give spots by event size like '1,20:2' (1 spot, 2 from 20 "
+                            "players)"))
+    for position, step in enumerate(steps, start=1):
+        if isinstance(step.players, bool) or not isinstance(step.players, int) or step.players < 1 \
+                or isinstance(step.spots, bool) or not isinstance(step.spots, int) or step.spots < 0:
+            raise SeasonError(_("spots by size {text!r}: entry {position} needs players >= 1 and spots >= 0; give "
+                                "spots by event size like '1,20:2' (1 spot, 2 from 20 players)").format(
+                text=shown, position=position))
+        if position > 1:
+            before = steps[position - 2]
+            if step.players <= before.players:
+                raise SeasonError(_("spots by size {text!r}: entry {position} starts at {players} players, not above "
+                                    "the entry before ({before}); give the steps from small to large events").format(
+                    text=shown, position=position, players=step.players, before=before.players))
+            if step.spots < before.spots:
+                raise SeasonError(_("spots by size {text!r}: events from {players} players get fewer spots than "
+                                    "smaller ones; spots must not decrease with the event's size").format(
+                    text=shown, players=step.players))
+    if steps[-1].spots < 1:
+        raise SeasonError(_("spots by size {text!r} gives no event a spot; give at least one step with 1 spot or "
+                            "more").format(text=shown))
+
+
+def check_rules(rules: CircuitRules) -> None:
+    """Refuse circuit rules that cannot be applied, saying which value and how to give it."""
+    spots = rules.spots
+    if spots is not None and (isinstance(spots, bool) or not isinstance(spots, int) or spots < 1):
+        raise SeasonError(_("spots {spots!r} is not a whole number >= 1; give the spots per event like --spots "
+                            "3").format(spots=spots))
+    if rules.spots_by_size:
+        if spots is not None:
+            raise SeasonError(_("give either spots per event or spots by event size, not both"))
+        check_spots_by_size(rules.spots_by_size)
+    best, least = rules.best, rules.min_events
+    if best is not None and (isinstance(best, bool) or not isinstance(best, int) or best < 1):
+        raise SeasonError(_("best {best!r} is not a whole number >= 1; count a player's best results like --best "
+                            "4").format(best=best))
+    if isinstance(least, bool) or not isinstance(least, int) or least < 1:
+        raise SeasonError(_("minimum events {least!r} is not a whole number >= 1; give the events a player needs "
+                            "to be ranked like --min-events 2").format(least=least))
+    if rules.points is None and (best is not None or least > 1):
+        raise SeasonError(_("best results and a minimum of events are rules of the ranking: ask for a ranking "
+                            "(--ranking or --points)"))
+
+
+def describe_spots(rules: CircuitRules) -> str:
+    """The spots rule in words: '2 spots per event', or the steps by event size."""
+    if rules.spots is not None:
+        return ngettext("{spots} spot per event", "{spots} spots per event", rules.spots).format(spots=rules.spots)
+    steps = rules.spots_by_size
+    parts = []
+    if steps and steps[0].players > 1:
+        parts.append(_("no spot below {players} players").format(players=steps[0].players))
+    for step, after in zip(steps, steps[1:]):
+        parts.append(ngettext("{spots} spot for {low}–{high} players", "{spots} spots for {low}–{high} players",
+                              step.spots).format(spots=step.spots, low=step.players, high=after.players - 1))
+    last = steps[-1]
+    parts.append(ngettext("{spots} spot from {players} players", "{spots} spots from {players} players",
+                          last.spots).format(spots=last.spots, players=last.players))
+    return _("spots by event size: {steps}").format(steps=", ".join(parts))
+
+
+def describe_ranking(rules: CircuitRules) -> str:
+    """The ranking's rules in words: 'points 10,8,6; best 3 results; at least 2 events'."""
+    parts = [_("points {points}").format(points=",".join(map(str, rules.points or ())))]
+    if rules.best is not None:
+        parts.append(ngettext("best {best} result counts", "best {best} results count", rules.best).format(
+            best=rules.best))
+    if rules.min_events > 1:
+        parts.append(ngettext("at least {least} event to be ranked", "at least {least} events to be ranked",
+                              rules.min_events).format(least=rules.min_events))
+    return "; ".join(parts)
+
+
 # ---------------------------------------------------------------------------- building
 
 
@@ -414,15 +578,21 @@ def _standings_order(event: EventResult) -> list[tuple[int, int, str]]:
 
 def build_report(
     events: Sequence[EventResult],
-    spots: int | None,
+    spots: int | None = None,
     aliases: Aliases = NO_ALIASES,
     points: Sequence[int] | None = None,
+    *,
+    rules: CircuitRules | None = None,
 ) -> SeasonReport:
     """Qualification (when `spots` is given) and points ranking (when `points` is given)
-    across `events`, with players matched by normalised name and `aliases`."""
-    if spots is not None and (isinstance(spots, bool) or not isinstance(spots, int) or spots < 1):
-        raise SeasonError(_("spots {spots!r} is not a whole number >= 1; give the spots per event like --spots "
-                            "3").format(spots=spots))
+    across `events`, with players matched by normalised name and `aliases`; or, instead of
+    `spots` and `points`, every circuit rule as one `rules` value."""
+    if rules is None:
+        rules = CircuitRules(spots=spots, points=None if points is None else tuple(points))
+    elif spots is not None or points is not None:
+        raise ValueError("give spots and points inside rules, not beside them")
+    check_rules(rules)
+    spots, points = rules.spots, rules.points
     if not events:
         raise SeasonError(_("no events given; name at least one event file"))
     ordered = _ordered(events)
@@ -490,13 +660,18 @@ def build_report(
     pass_downs: list[PassDown] = []
     notes: list[str] = []
     awarded_per_event: list[int] = []
+    spots_per_event: list[int | None] = []
     for ei, row in enumerate(entries):
         event = ordered[ei]
-        if spots is None:
+        if not rules.qualifies:
             awarded_per_event.append(0)
+            spots_per_event.append(None)
             continue
+        # The event's size counts every finisher, those already qualified too.
+        event_spots = rules.spots_for(len(row))
+        spots_per_event.append(event_spots)
         earlier = dict(qualified_at)  # qualified before this event
-        winners, chain = _award(row, spots, earlier, identity)
+        winners, chain = _award(row, event_spots, earlier, identity)
         pass_downs += [
             PassDown(
                 event.name, event.date, names[identity(d)], d.place, earlier[identity(d)],
@@ -508,11 +683,11 @@ def build_report(
             qualified_at[identity(w)] = event.name
             qualified.append(Qualification(names[identity(w)], event.name, event.date, w.place))
         awarded_per_event.append(len(winners))
-        if len(winners) < spots:
-            missing = spots - len(winners)
+        if len(winners) < event_spots:
+            missing = event_spots - len(winners)
             notes.append(ngettext("{event!r}: {missing} of {spots} spot unfilled (no eligible finisher left)",
                                   "{event!r}: {missing} of {spots} spots unfilled (no eligible finisher left)",
-                                  spots).format(event=event.name, missing=missing, spots=spots))
+                                  event_spots).format(event=event.name, missing=missing, spots=event_spots))
         # A cut-off inside a shared place was decided by standings order: say so.
         won = {id(w) for w in winners}
         for place in sorted({e.place for e in row}):
@@ -540,13 +715,21 @@ def build_report(
     )
 
     ranking = None
+    unranked: tuple[str, ...] = ()
     if points is not None:
-        ranking = _ranking(players, tuple(points))
+        ranked = [p for p in players if p.events_played >= rules.min_events]
+        unranked = tuple(p.player for p in players if p.events_played < rules.min_events)
+        ranking = _ranking(ranked, points, rules.best)
+        if unranked:
+            notes.append(ngettext(
+                "{n} player with fewer than {least} events is not ranked (see Players)",
+                "{n} players with fewer than {least} events are not ranked (see Players)",
+                len(unranked)).format(n=len(unranked), least=rules.min_events))
 
     return SeasonReport(
         spots=spots,
         events=tuple(
-            EventSummary(i + 1, ev.name, ev.date, len(ev.places), awarded_per_event[i])
+            EventSummary(i + 1, ev.name, ev.date, len(ev.places), awarded_per_event[i], spots_per_event[i])
             for i, ev in enumerate(ordered)
         ),
         qualified=tuple(qualified),
@@ -555,7 +738,9 @@ def build_report(
         ambiguities=tuple(ambiguities),
         notes=tuple(notes + joined),
         ranking=ranking,
-        points=None if points is None else tuple(points),
+        points=points,
+        rules=rules,
+        unranked=unranked,
     )
 
 
@@ -582,27 +767,36 @@ def _award(
     return winners, chain
 
 
-def _ranking(players: Iterable[PlayerSummary], points: tuple[int, ...]) -> tuple[RankingEntry, ...]:
+def _dropped(results: Sequence[int], best: int | None) -> tuple[int, ...]:
+    """Indices of the results that do not count when only the `best` highest do (the
+    earlier of equal results counts)."""
+    if best is None or len(results) <= best:
+        return ()
+    kept = sorted(range(len(results)), key=lambda i: (-results[i], i))[:best]
+    return tuple(i for i in range(len(results)) if i not in kept)
+
+
+def _ranking(players: Iterable[PlayerSummary], points: tuple[int, ...], best: int | None = None
+             ) -> tuple[RankingEntry, ...]:
     def for_place(place: int) -> int:
         return points[place - 1] if place <= len(points) else 0
 
-    scored = [
-        (
-            sum(for_place(f.place) for f in p.finishes),
-            p.best_place,
-            p,
-        )
-        for p in players
-    ]
+    scored = []
+    for p in players:
+        results = [for_place(f.place) for f in p.finishes]
+        dropped = _dropped(results, best)
+        total = sum(r for i, r in enumerate(results) if i not in dropped)
+        scored.append((total, p.best_place, p, dropped))
     scored.sort(key=lambda t: (-t[0], t[1], sort_key(t[2].player)))
     result: list[RankingEntry] = []
-    for index, (total, best, p) in enumerate(scored):
-        if index and (total, best) == (scored[index - 1][0], scored[index - 1][1]):
+    for index, (total, best_place, p, dropped) in enumerate(scored):
+        if index and (total, best_place) == (scored[index - 1][0], scored[index - 1][1]):
             rank = result[-1].rank
         else:
             rank = index + 1
         result.append(
-            RankingEntry(rank, p.player, total, best, tuple((f.event, for_place(f.place)) for f in p.finishes))
+            RankingEntry(rank, p.player, total, best_place,
+                         tuple((f.event, for_place(f.place)) for f in p.finishes), dropped)
         )
     return tuple(result)
 
@@ -612,6 +806,17 @@ def _ranking(players: Iterable[PlayerSummary], points: tuple[int, ...]) -> tuple
 
 def _places_text(p: PlayerSummary) -> str:
     return ", ".join(f"{f.event}: {f.place}" for f in p.finishes)
+
+
+def result_text(entry: RankingEntry, index: int) -> str:
+    """One result's points in the ranking; in brackets when it does not count (`--best`)."""
+    points = entry.points_by_event[index][1]
+    return f"({points})" if index in entry.dropped else str(points)
+
+
+def by_event_text(entry: RankingEntry) -> str:
+    """A ranking line's points event by event: 'Köln Open: 8, Bonn Spielt: (3)'."""
+    return ", ".join(f"{event}: {result_text(entry, i)}" for i, (event, _p) in enumerate(entry.points_by_event))
 
 
 def section_rows(report: SeasonReport, section: str) -> tuple[list[str], list[list[object]]]:
@@ -633,8 +838,7 @@ def section_rows(report: SeasonReport, section: str) -> tuple[list[str], list[li
         if report.ranking is None:
             raise SeasonError(_("there is no ranking in this report; ask for one with --ranking"))
         return ["rank", "player", "points", "best", "by_event"], [
-            [r.rank, r.player, r.points, r.best_place, ", ".join(f"{e}: {pts}" for e, pts in r.points_by_event)]
-            for r in report.ranking
+            [r.rank, r.player, r.points, r.best_place, by_event_text(r)] for r in report.ranking
         ]
     raise SeasonError(_("unknown section {section!r}; choose one of {choices}").format(
         section=section, choices=", ".join(CSV_SECTIONS)))
@@ -669,6 +873,14 @@ def _text_table(header: list[str], rows: list[list[object]]) -> list[str]:
     return [line(header)] + [line(r) for r in cells]
 
 
+def ranking_title(report: SeasonReport) -> str:
+    """'Ranking (points 10,8,6,5,4,3,2,1)', with the best-results and minimum-events rules."""
+    rules = report.rules
+    if rules.best is None and rules.min_events == 1:
+        return _("Ranking (points {points})").format(points=",".join(map(str, report.points or ())))
+    return _("Ranking ({rules})").format(rules=describe_ranking(rules))
+
+
 def render_table(report: SeasonReport) -> str:
     """The report as aligned text sections for the terminal."""
     out: list[str] = []
@@ -677,21 +889,28 @@ def render_table(report: SeasonReport) -> str:
     if report.spots is not None:
         head += ngettext(", {spots} spot per event", ", {spots} spots per event", report.spots).format(
             spots=report.spots)
+    elif report.qualifies:
+        head += ", " + describe_spots(report.rules)
     out.append(head)
     out.append("")
     out.append(_("Events (processing order)"))
-    out += _text_table(
-        ["#", _("date"), _("event"), _("players"), _("qualified")],
-        [[e.position, e.date, e.name, e.players, e.awarded if report.spots is not None else None]
-         for e in report.events],
-    )
+    if report.rules.spots_by_size:  # each event its own spots: show them beside those awarded
+        out += _text_table(
+            ["#", _("date"), _("event"), _("players"), _("spots"), _("qualified")],
+            [[e.position, e.date, e.name, e.players, e.spots, e.awarded] for e in report.events],
+        )
+    else:
+        out += _text_table(
+            ["#", _("date"), _("event"), _("players"), _("qualified")],
+            [[e.position, e.date, e.name, e.players, e.awarded if report.qualifies else None]
+             for e in report.events],
+        )
     sections = []
-    if report.spots is not None:
+    if report.qualifies:
         sections += [(_("Qualified"), "qualified"), (_("Pass-downs"), "pass-downs")]
     sections.append((_("Players"), "players"))
     if report.ranking is not None:
-        sections.append((_("Ranking (points {points})").format(points=",".join(map(str, report.points or ()))),
-                         "ranking"))
+        sections.append((ranking_title(report), "ranking"))
     for title, section in sections:
         header, rows = section_rows(report, section)
         out.append("")
@@ -720,11 +939,14 @@ def _iso(date: datetime.date | None) -> str | None:
 
 def report_to_dict(report: SeasonReport) -> dict[str, object]:
     """The report as plain JSON-ready data (dates as ISO strings)."""
-    data: dict[str, object] = {
-        "spots": report.spots,
+    rules = report.rules
+    data: dict[str, object] = {"spots": report.spots}
+    if rules.spots_by_size:
+        data["spots_by_size"] = [{"from_players": s.players, "spots": s.spots} for s in rules.spots_by_size]
+    data |= {
         "events": [
             {"position": e.position, "event": e.name, "date": _iso(e.date), "players": e.players,
-             "qualified": e.awarded}
+             **({"spots": e.spots} if rules.spots_by_size else {}), "qualified": e.awarded}
             for e in report.events
         ],
         "qualified": [
@@ -751,11 +973,19 @@ def report_to_dict(report: SeasonReport) -> dict[str, object]:
     }
     if report.ranking is not None:
         data["points"] = list(report.points or ())
+        if rules.best is not None:
+            data["best"] = rules.best
+        if rules.min_events > 1:
+            data["min_events"] = rules.min_events
         data["ranking"] = [
             {"rank": r.rank, "player": r.player, "points": r.points, "best_place": r.best_place,
-             "by_event": [{"event": e, "points": pts} for e, pts in r.points_by_event]}
+             "by_event": [{"event": e, "points": pts,
+                           **({"counted": i not in r.dropped} if rules.best is not None else {})}
+                          for i, (e, pts) in enumerate(r.points_by_event)]}
             for r in report.ranking
         ]
+        if rules.min_events > 1:
+            data["unranked"] = list(report.unranked)
     return data
 
 

@@ -19,11 +19,14 @@ from tourney.event.season import (
     DEFAULT_POINTS,
     NO_ALIASES,
     Aliases,
+    CircuitRules,
     EventResult,
     SeasonReport,
     build_report,
+    check_rules,
     load_aliases,
     parse_points,
+    parse_spots_by_size,
     refuse_repeated_events,
     render_csv,
     render_json,
@@ -70,7 +73,7 @@ def write_workbook(report: SeasonReport, path: str | Path) -> None:
 
     book = Workbook()
     book.remove(book.worksheets[0])
-    sections = list(SHEETS) if report.spots is not None else [(N_("Players"), "players")]
+    sections = list(SHEETS) if report.qualifies else [(N_("Players"), "players")]
     if report.ranking is not None:
         sections.append((N_("Ranking"), "ranking"))
     for title, section in sections:
@@ -165,6 +168,31 @@ def shared_language(locations: Sequence[str]) -> str:
     return langs.pop() if len(langs) == 1 else DEFAULT
 
 
+def circuit_rules(spots: int | None, ranking: bool = False, points: str | None = None, best: int | None = None,
+                  min_events: int | None = None, spots_by_size: str | None = None) -> CircuitRules:
+    """The circuit rules `tourney season`'s options give (`--best` and `--min-events` ask for
+    the ranking, as `--points` does); a bad value is refused naming its option."""
+    if spots is not None and spots_by_size is not None:
+        raise UsageError(_("--spots and --spots-by-size both give the spots: give one of them"))
+    ranking = ranking or points is not None or best is not None or min_events is not None
+    if spots is None and spots_by_size is None and not ranking:
+        raise UsageError(_("give --spots K for a qualification report, or --ranking for a points ranking"))
+    try:
+        point_table = parse_points(points) if points is not None else (DEFAULT_POINTS if ranking else None)
+    except SeasonError as exc:
+        raise UsageError(_("--points: {problem}").format(problem=exc)) from None
+    try:
+        steps = parse_spots_by_size(spots_by_size) if spots_by_size is not None else ()
+    except SeasonError as exc:
+        raise UsageError(_("--spots-by-size: {problem}").format(problem=exc)) from None
+    rules = CircuitRules(spots, steps, point_table, best, 1 if min_events is None else min_events)
+    try:
+        check_rules(rules)
+    except SeasonError as exc:
+        raise UsageError(str(exc)) from None
+    return rules
+
+
 def season_report(
     locations: Sequence[str],
     spots: int | None,
@@ -175,16 +203,14 @@ def season_report(
     workflow: Callable[[str], StandingsGame],
     speak: Callable[[str], None],
     lang: str | None = None,
+    best: int | None = None,
+    min_events: int | None = None,
+    spots_by_size: str | None = None,
 ) -> SeasonReport:
     """Read the event files (in the order given) and build the season report, in `lang` (by
     default the events' language when they share one, else English): once the events are read,
     `speak` is handed that language (the CLI speaks it from then on, as after opening an event)."""
-    if spots is None and not ranking and points is None:
-        raise UsageError(_("give --spots K for a qualification report, or --ranking for a points ranking"))
-    try:
-        point_table = parse_points(points) if points is not None else (DEFAULT_POINTS if ranking else None)
-    except SeasonError as exc:
-        raise UsageError(_("--points: {problem}").format(problem=exc)) from None
+    rules = circuit_rules(spots, ranking, points, best, min_events, spots_by_size)
     refuse_repeated_events(locations)
     # An alias file's path, or its rows as a season hub keeps them.
     aliases = aliases_file if isinstance(aliases_file, Aliases) else (load_aliases(aliases_file) if aliases_file
@@ -193,15 +219,15 @@ def season_report(
     speak(spoken)  # before the events are read: a refusal of one of them is said in it too
     events = [read_event_result(location, i, workflow) for i, location in enumerate(locations)]
     refuse_mixed_games(events, locations)
-    return replace(build_report(events, spots, aliases, point_table), lang=spoken)
+    return replace(build_report(events, aliases=aliases, rules=rules), lang=spoken)
 
 
 def _check_section(report: SeasonReport, section: str | None) -> str:
     if section is None:
-        return "qualified" if report.spots is not None else ("ranking" if report.ranking is not None else "players")
+        return "qualified" if report.qualifies else ("ranking" if report.ranking is not None else "players")
     if section == "ranking" and report.ranking is None:
         raise UsageError(_("--section ranking needs --ranking"))
-    if section in ("qualified", "pass-downs") and report.spots is None:
+    if section in ("qualified", "pass-downs") and not report.qualifies:
         raise UsageError(_("--section {section} needs --spots K").format(section=section))
     return section
 

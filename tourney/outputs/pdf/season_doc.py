@@ -10,7 +10,8 @@ from tourney.outputs.pdf.render import Rendered, save
 from tourney.outputs.pdf.tables import Column, TableSection, TabularDoc, render_tabular
 from tourney.core.i18n import N_, _, ngettext, use_language
 from tourney.outputs.pdf.words import words
-from tourney.event.season import COLUMN_LABELS, SeasonReport
+from tourney.event.season import (COLUMN_LABELS, RankingEntry, SeasonReport, describe_ranking, describe_spots,
+                                  result_text)
 
 if TYPE_CHECKING:
     from tourney.outputs.pdf.event_docs import PdfWritten
@@ -36,6 +37,14 @@ def _section(title: str, header: list[str], rows: Sequence[Sequence[object]], wi
     return TableSection(title, columns, tuple(tuple(_cell(v) for v in r) for r in rows))
 
 
+def _by_event(entry: RankingEntry, report: SeasonReport) -> list[object]:
+    """A ranking line's points in a column per event, a result that does not count (`--best`)
+    in brackets."""
+    shown = {event: result_text(entry, i) if entry.dropped else points
+             for i, (event, points) in enumerate(entry.points_by_event)}
+    return [shown.get(e.name) for e in report.events]
+
+
 def season_pdf(report: SeasonReport, lang: str = "en") -> Rendered:
     w = words(lang)
     with use_language(lang):
@@ -50,9 +59,14 @@ def _season_pdf(report: SeasonReport, lang: str, w: dict[str, str]) -> Rendered:
     no = {e.name: f"#{e.position}" for e in report.events}
     head = {key: _(label).replace("_", " ") for key, label in COLUMN_LABELS.items()}  # "qualified at" on paper
     per_event = [f"#{e.position}" for e in report.events]
-    sections = [_section(t["events"], ["#", head["date"], head["event"], _("players")],
-                         [[e.position, e.date, e.name, e.players] for e in report.events], frozenset({2}))]
-    if report.spots is not None:
+    if report.rules.spots_by_size:  # each event its own spots
+        sections = [_section(t["events"], ["#", head["date"], head["event"], _("players"), _("spots")],
+                             [[e.position, e.date, e.name, e.players, e.spots] for e in report.events],
+                             frozenset({2}))]
+    else:
+        sections = [_section(t["events"], ["#", head["date"], head["event"], _("players")],
+                             [[e.position, e.date, e.name, e.players] for e in report.events], frozenset({2}))]
+    if report.qualifies:
         sections.append(_section(t["qualified"], [head["event"], head["date"], head["place"], head["player"]],
                                  [[no[q.event], q.date, q.place, q.player] for q in report.qualified],
                                  frozenset({3}), 3))
@@ -67,9 +81,11 @@ def _season_pdf(report: SeasonReport, lang: str, w: dict[str, str]) -> Rendered:
     sections.append(_section(t["players"], [head["player"], head["events"], *per_event, head["best"],
                                             head["qualified_at"]], places, frozenset({0}), 0))
     if report.ranking is not None:
-        points = [[r.rank, r.player, r.points, r.best_place,
-                   *[dict(r.points_by_event).get(e.name) for e in report.events]] for r in report.ranking]
-        sections.append(_section(f"{t['ranking']} ({','.join(map(str, report.points or ()))})",
+        points = [[r.rank, r.player, r.points, r.best_place, *_by_event(r, report)] for r in report.ranking]
+        rules = report.rules
+        said = ",".join(map(str, report.points or ())) if rules.best is None and rules.min_events == 1 \
+            else describe_ranking(rules)
+        sections.append(_section(f"{t['ranking']} ({said})",
                                  [head["rank"], head["player"], head["points"], head["best"], *per_event], points,
                                  frozenset({1}), 1))
     notes = [a.message for a in report.ambiguities] + list(report.notes)
@@ -77,9 +93,8 @@ def _season_pdf(report: SeasonReport, lang: str, w: dict[str, str]) -> Rendered:
         sections.append(_section(t["notes"], [_("message")], [[n] for n in notes], frozenset({0})))
     n = len(report.events)
     line = ngettext("{n} event", "{n} events", n).format(n=n)
-    if report.spots is not None:
-        line += " · " + ngettext("{spots} spot per event", "{spots} spots per event", report.spots).format(
-            spots=report.spots)
+    if report.qualifies:
+        line += " · " + describe_spots(report.rules)
     made = w["made"].format(when=made_at())
     return render_tabular(TabularDoc(w["season"], line, (made,), tuple(sections), "tourney"), lang)
 
