@@ -13,7 +13,9 @@ from openpyxl import load_workbook
 from tourney.event.season import (
     NO_ALIASES,
     AliasFileError,
+    CircuitRules,
     EventResult,
+    SizeSpots,
     PassDown,
     SeasonError,
     build_report,
@@ -21,9 +23,11 @@ from tourney.event.season import (
     normalise,
     parse_aliases,
     parse_points,
+    parse_spots_by_size,
     render_csv,
     render_json,
     render_table,
+    spots_by_size_text,
 )
 from tourney.outputs.season_export import write_workbook
 
@@ -538,3 +542,126 @@ def test_workbook_adds_ranking_and_notes_sheets(tmp_path):
         "note", "'A': place 2 is shared by 'Q', 'R'; the spot went by standings order to 'Q'",
     ]
     assert [c.value for c in book["Ranking"][2]] == [1, "P", 2, 1, "A: 2"]
+
+
+# ------------------------------------------------------------------ circuit rules
+
+
+def field(name: str, date: D, order: int, top: tuple[str, ...], size: int) -> EventResult:
+    """An event of `size` players: `top` first, then others named after the event."""
+    return event(name, date, order, *top, *[f"{name} {i}" for i in range(len(top) + 1, size + 1)])
+
+
+# The README's worked example (section "Season report", circuit rules): --spots-by-size 1,20:2.
+KOELN_12 = field("Köln", D(2019, 3, 9), 0, ("Anna", "Ben", "Clara"), 12)
+BONN_24 = field("Bonn", D(2019, 5, 4), 1, ("Anna", "Ben", "Clara", "Dirk"), 24)
+ESSEN_16 = field("Essen", D(2019, 10, 26), 2, ("Clara", "Ben", "Dirk", "Emil"), 16)
+BY_SIZE = CircuitRules(spots_by_size=parse_spots_by_size("1,20:2"))
+
+
+def test_worked_example_spots_by_size_and_pass_downs():
+    # Köln, 12 players: 1 spot, Anna. Bonn, 24 players: 2 spots; Anna (1st) is qualified and
+    # passes hers down to Clara (3rd), Ben (2nd) keeps his. Essen, 16 players: 1 spot; Clara
+    # and Ben (both qualified) pass it on in turn to Dirk (3rd).
+    report = build_report([KOELN_12, BONN_24, ESSEN_16], rules=BY_SIZE)
+    assert [(e.name, e.players, e.spots, e.awarded) for e in report.events] == [
+        ("Köln", 12, 1, 1), ("Bonn", 24, 2, 2), ("Essen", 16, 1, 1)]
+    assert q(report) == [("Köln", 1, "Anna"), ("Bonn", 2, "Ben"), ("Bonn", 3, "Clara"), ("Essen", 3, "Dirk")]
+    assert [(p.event, p.declined, p.qualified_at, p.moved_up) for p in report.pass_downs] == [
+        ("Bonn", "Anna", "Köln", "Clara"), ("Essen", "Clara", "Bonn", "Ben"), ("Essen", "Ben", "Bonn", "Dirk")]
+    assert render_table(report).startswith(
+        "Season: 3 events, spots by event size: 1 spot for 1–19 players, 2 spots from 20 players\n\n"
+        "Events (processing order)\n"
+        "#  date        event  players  spots  qualified\n"
+        "1  2019-03-09  Köln        12      1          1\n"
+        "2  2019-05-04  Bonn        24      2          2\n"
+        "3  2019-10-26  Essen       16      1          1\n"
+    )
+
+
+def test_worked_example_ranking_best_two_of_at_least_two_events():
+    rules = CircuitRules(points=(10, 8, 6, 5), best=2, min_events=2)
+    report = build_report([KOELN_12, BONN_24, ESSEN_16], rules=rules)
+    # Ben 8+8+8: the earlier two count; Clara 6+6+10: 10 and Köln's 6; Anna 10+10 (two events).
+    assert [(r.rank, r.player, r.points, r.dropped) for r in report.ranking] == [
+        (1, "Anna", 20, ()), (2, "Clara", 16, (1,)), (3, "Ben", 16, (2,)), (4, "Dirk", 11, ())]
+    assert report.unranked[:2] == ("Bonn 10", "Bonn 11") and len(report.unranked) == 12 - 3 + 24 - 4 + 16 - 4 + 1  # + Emil
+    assert report.qualified == ()
+
+
+def test_default_rules_are_todays_report():
+    old = build_report([BONN, KOELN], 2, NO_ALIASES, (10, 8, 6))
+    new = build_report([BONN, KOELN], rules=CircuitRules(spots=2, points=(10, 8, 6)))
+    assert new == old and render_json(new) == render_json(old) and render_table(new) == render_table(old)
+
+
+def test_spots_by_size_below_the_first_step_awards_nothing():
+    report = build_report([KOELN_12, BONN_24], rules=CircuitRules(spots_by_size=parse_spots_by_size("16:1,24:3")))
+    assert [(e.name, e.spots, e.awarded) for e in report.events] == [("Köln", 0, 0), ("Bonn", 3, 3)]
+    assert q(report) == [("Bonn", 1, "Anna"), ("Bonn", 2, "Ben"), ("Bonn", 3, "Clara")]
+    assert report.pass_downs == () and report.notes == ()
+    assert render_table(report).startswith(
+        "Season: 2 events, spots by event size: no spot below 16 players, 1 spot for 16–23 players, 3 spots from 24 "
+        "players\n")
+
+
+@settings(max_examples=200, deadline=None)
+@given(seasons(), st.lists(st.tuples(st.integers(1, 12), st.integers(0, 4)), min_size=1, max_size=4),
+       st.integers(1, 3), st.one_of(st.none(), st.integers(1, 3)))
+def test_each_event_gives_the_spots_of_its_size_and_ranking_rules_leave_them_alone(case, raw, least, best):
+    events, _spots = case
+    steps = sorted({p: s for p, s in raw}.items())
+    spots = sorted(s for _p, s in steps)  # non-decreasing with the size
+    rules = CircuitRules(spots_by_size=tuple(SizeSpots(p, s) for (p, _s), s in zip(steps, spots)))
+    if rules.spots_by_size[-1].spots == 0:
+        return
+    report = build_report(events, rules=rules)
+    done: set[str] = set()
+    expected = []
+    for ev in sorted(events, key=lambda e: (e.date, e.order_given)):
+        n = max([s.spots for s in rules.spots_by_size if len(ev.places) >= s.players], default=0)
+        fresh = [(place, name) for place, name in ev.places if name not in done][:n]
+        done |= {name for _, name in fresh}
+        expected += [(ev.name, place, name) for place, name in fresh]
+    assert q(report) == expected
+    ranked = build_report(events, rules=CircuitRules(spots_by_size=rules.spots_by_size, points=(5, 3, 1),
+                                                     best=best, min_events=least))
+    assert (ranked.qualified, ranked.pass_downs) == (report.qualified, report.pass_downs)
+    assert all(len(p.finishes) >= least for p in ranked.players if p.player in {r.player for r in ranked.ranking})
+    assert len(ranked.ranking) + len(ranked.unranked) == len(ranked.players)
+    for r in ranked.ranking:
+        counted = [pts for i, (_e, pts) in enumerate(r.points_by_event) if i not in r.dropped]
+        assert r.points == sum(counted) and len(counted) == min(len(r.points_by_event), best or 99)
+        assert min(counted, default=0) >= max([pts for i, (_e, pts) in enumerate(r.points_by_event)
+                                                if i in r.dropped], default=0)
+
+
+@pytest.mark.parametrize("text", ["1,20:2", "0,10:1,20:2,40:4", "12:1", "3"])
+def test_spots_by_size_text_reads_back(text):
+    assert spots_by_size_text(parse_spots_by_size(text)) == text
+
+
+@pytest.mark.parametrize(
+    "rules, message",
+    [
+        (CircuitRules(spots=2, spots_by_size=(SizeSpots(1, 1),)),
+         "give either spots per event or spots by event size, not both"),
+        (CircuitRules(spots_by_size=(SizeSpots(20, 2), SizeSpots(10, 3))),
+         "spots by size '20:2,10:3': entry 2 starts at 10 players, not above the entry before (20); give the steps "
+         "from small to large events"),
+        (CircuitRules(spots_by_size=(SizeSpots(0, 1),)),
+         "spots by size '0:1': entry 1 needs players >= 1 and spots >= 0; give spots by event size like '1,20:2' "
+         "(1 spot, 2 from 20 players)"),
+        (CircuitRules(points=(3, 2, 1), best=0),
+         "best 0 is not a whole number >= 1; count a player's best results like --best 4"),
+        (CircuitRules(points=(3, 2, 1), min_events=0),
+         "minimum events 0 is not a whole number >= 1; give the events a player needs to be ranked like "
+         "--min-events 2"),
+        (CircuitRules(spots=1, best=3),
+         "best results and a minimum of events are rules of the ranking: ask for a ranking (--ranking or --points)"),
+    ],
+)
+def test_bad_circuit_rules_are_a_season_error(rules, message):
+    with pytest.raises(SeasonError) as info:
+        build_report([KOELN], rules=rules)
+    assert str(info.value) == message

@@ -314,6 +314,18 @@ def test_season_pdf(run, bonn):
     assert "Season report" in text and "Qualified" in text and "Marie Neumann" in text
 
 
+def test_season_pdf_with_circuit_rules(run, bonn):
+    import shutil
+
+    shutil.copy(bonn, "other.db")
+    run("event", "other.db", "--name", "Other", "--date", "2018-06-02")
+    run("season", bonn, "other.db", "--spots-by-size", "1,8:2", "--best", "1", "--min-events", "2", "-o", "s.pdf")
+    text = " ".join(pages_text(Path("s.pdf")))
+    assert "spots by event size: 1 spot for 1–7 players, 2 spots from 8 players" in text
+    assert "Ranking (points 10,8,6,5,4,3,2,1; best 1 result counts; at least 2 events to be ranked)" in text
+    assert "(10)" in text  # the first at both events: one of the two results does not count
+
+
 def test_season_pdf_names_each_event_once_and_gives_a_column_per_event(run, bonn):
     """Long event names stand once, in the events table; the other sections say #1, #2, and a
     player's places stand in a column per event (friction 3 of issue 33: they shrank and were cut)."""

@@ -235,5 +235,169 @@ def test_usage_errors_exit_2(run):
 
 def test_help_names_the_options(run):
     text = run("season", "--help").output
-    for option in ("--spots", "--aliases", "--ranking", "--points", "--format", "--section", "--output"):
+    for option in ("--spots", "--aliases", "--ranking", "--points", "--format", "--section", "--output",
+                   "--spots-by-size", "--best", "--min-events"):
         assert option in text
+
+
+# ------------------------------------------------------------------ circuit rules
+
+SCORES = (14, 12, 10, 8, 6, 4, 2)  # one table of up to 7: places in the order given
+
+
+def circuit(run) -> None:
+    """A: 5 players (1 spot), B and C: 7 and 5 players with --spots-by-size 1,6:2."""
+    for file, name, date, players in [
+        ("a.db", "A", "2019-01-05", ["P", "Q", "R", "S", "T"]),
+        ("b.db", "B", "2019-02-05", ["P", "Q", "U", "R", "V", "W", "X"]),
+        ("c.db", "C", "2019-03-05", ["Q", "U", "R", "S", "Y"]),
+    ]:
+        run("new", file, "--game", "7wonders", "--name", name, "--rounds", "1", "--seed", "1", "--date", date)
+        rows = [line(1, 1, seat, p, civilian=c) for seat, (p, c) in enumerate(zip(players, SCORES), 1)]
+        write_sheet(run.folder / f"{file}.csv", rows)
+        run("results", "import", file, f"{file}.csv", "--register")
+
+
+CIRCUIT = ("season", "c.db", "a.db", "b.db", "--spots-by-size", "1,6:2", "--best", "2", "--min-events", "2")
+
+CIRCUIT_TABLE = """\
+Season: 3 events, spots by event size: 1 spot for 1–5 players, 2 spots from 6 players
+
+Events (processing order)
+#  date        event  players  spots  qualified
+1  2019-01-05  A            5      1          1
+2  2019-02-05  B            7      2          2
+3  2019-03-05  C            5      1          1
+
+Qualified
+event  date        place  player
+A      2019-01-05      1  P
+B      2019-02-05      2  Q
+B      2019-02-05      3  U
+C      2019-03-05      3  R
+
+Pass-downs
+event  date        declined  place  qualified_at  moved_up  moved_up_place
+B      2019-02-05  P             1  A             U                      3
+C      2019-03-05  Q             1  B             U                      2
+C      2019-03-05  U             2  B             R                      3
+
+Players
+player  events  places            best  qualified_at
+P            2  A: 1, B: 1           1  A
+Q            3  A: 2, B: 2, C: 1     1  B
+R            3  A: 3, B: 4, C: 3     3  C
+S            2  A: 4, C: 4           4
+T            1  A: 5                 5
+U            2  B: 3, C: 2           2  B
+V            1  B: 5                 5
+W            1  B: 6                 6
+X            1  B: 7                 7
+Y            1  C: 5                 5
+
+Ranking (points 10,8,6,5,4,3,2,1; best 2 results count; at least 2 events to be ranked)
+rank  player  points  best  by_event
+   1  P           20     1  A: 10, B: 10
+   2  Q           18     1  A: 8, B: (8), C: 10
+   3  U           14     2  B: 6, C: 8
+   4  R           12     3  A: 6, B: (5), C: 6
+   5  S           10     4  A: 5, C: 5
+
+Notes
+- 5 players with fewer than 2 events are not ranked (see Players)
+"""
+
+
+def test_circuit_rules_table_exact(run):
+    # B has 7 players, so 2 spots: P (1st, qualified at A) passes his down to U (3rd), Q keeps
+    # the other. C has 5, so 1 spot: Q and U (both qualified at B) pass it on to R (3rd).
+    # Ranking: Q's best 2 of 8, 8, 10 are 10 and A's 8 (the earlier of equal results); T, V,
+    # W, X, Y played one event and are not ranked; the spots don't change for that.
+    circuit(run)
+    assert run(*CIRCUIT).output == CIRCUIT_TABLE
+
+
+def test_circuit_rules_json_exact(run):
+    circuit(run)
+    data = json.loads(run(*CIRCUIT, "--format", "json").output)
+    assert data["spots"] is None
+    assert data["spots_by_size"] == [{"from_players": 1, "spots": 1}, {"from_players": 6, "spots": 2}]
+    assert data["events"][1] == {"position": 2, "event": "B", "date": "2019-02-05", "players": 7, "spots": 2,
+                                 "qualified": 2}
+    assert [(x["event"], x["place"], x["player"]) for x in data["qualified"]] == [
+        ("A", 1, "P"), ("B", 2, "Q"), ("B", 3, "U"), ("C", 3, "R")]
+    assert data["pass_downs"][2] == {"event": "C", "date": "2019-03-05", "declined": "U", "place": 2,
+                                     "qualified_at": "B", "moved_up": "R", "moved_up_place": 3}
+    assert (data["points"], data["best"], data["min_events"]) == ([10, 8, 6, 5, 4, 3, 2, 1], 2, 2)
+    assert data["ranking"][1] == {
+        "rank": 2, "player": "Q", "points": 18, "best_place": 1,
+        "by_event": [{"event": "A", "points": 8, "counted": True}, {"event": "B", "points": 8, "counted": False},
+                     {"event": "C", "points": 10, "counted": True}],
+    }
+    assert [r["player"] for r in data["ranking"]] == ["P", "Q", "U", "R", "S"]
+    assert data["unranked"] == ["T", "V", "W", "X", "Y"]
+    assert data["notes"] == ["5 players with fewer than 2 events are not ranked (see Players)"]
+    assert list(data) == ["spots", "spots_by_size", "events", "qualified", "pass_downs", "players", "ambiguities",
+                          "notes", "points", "best", "min_events", "ranking", "unranked"]
+
+
+def test_circuit_rules_csv_ranking_marks_the_results_that_do_not_count(run):
+    circuit(run)
+    r = run(*CIRCUIT, "--format", "csv", "--section", "ranking")
+    assert r.output == (
+        "rank,player,points,best,by_event\n"
+        '1,P,20,1,"A: 10, B: 10"\n'
+        '2,Q,18,1,"A: 8, B: (8), C: 10"\n'
+        '3,U,14,2,"B: 6, C: 8"\n'
+        '4,R,12,3,"A: 6, B: (5), C: 6"\n'
+        '5,S,10,4,"A: 5, C: 5"\n'
+    )
+
+
+def test_circuit_rules_bad_values_exit_2(run):
+    circuit(run)
+    cases = [
+        (["--spots-by-size", "1,x:2"], "Error: --spots-by-size: spots by size '1,x:2': entry 2 ('x:2') is not "
+                                       "PLAYERS:SPOTS in whole numbers; give spots by event size like '1,20:2' "
+                                       "(1 spot, 2 from 20 players)\n"),
+        (["--spots-by-size", "1,2"], "Error: --spots-by-size: spots by size '1,2': entry 2 ('2') has no number of "
+                                     "players; only the first entry may be spots alone, give the others as "
+                                     "PLAYERS:SPOTS like '20:2'\n"),
+        (["--spots-by-size", "2,20:1"], "Error: --spots-by-size: spots by size '2,20:1': events from 20 players get "
+                                        "fewer spots than smaller ones; spots must not decrease with the event's "
+                                        "size\n"),
+        (["--spots-by-size", "1,20:2,12:3"], "Error: --spots-by-size: spots by size '1,20:2,12:3': entry 3 starts "
+                                             "at 12 players, not above the entry before (20); give the steps from "
+                                             "small to large events\n"),
+        (["--spots-by-size", "0,0:0"], "Error: --spots-by-size: spots by size '0,0:0': entry 2 needs players >= 1 "
+                                       "and spots >= 0; give spots by event size like '1,20:2' (1 spot, 2 from 20 "
+                                       "players)\n"),
+        (["--spots-by-size", "0"], "Error: --spots-by-size: spots by size '0' gives no event a spot; give at least "
+                                   "one step with 1 spot or more\n"),
+        (["--spots", "2", "--spots-by-size", "1,20:2"],
+         "Error: --spots and --spots-by-size both give the spots: give one of them\n"),
+    ]
+    for extra, message in cases:
+        r = run("season", "a.db", *extra, ok=None)
+        assert (r.exit_code, r.output.split("\n\n", 1)[1]) == (2, message), extra
+    for option in ("--best", "--min-events"):
+        r = run("season", "a.db", "--ranking", option, "0", ok=None)
+        assert r.exit_code == 2 and f"Invalid value for '{option}': 0 is not in the range x>=1." in r.output
+        assert "Traceback" not in r.output
+
+
+def test_circuit_rules_refused_in_german_too(run):
+    circuit(run)
+    r = run("season", "a.db", "--spots-by-size", "1,2", "--lang", "de", ok=None)
+    assert r.exit_code == 2
+    assert r.output.split("\n\n", 1)[1].startswith("Fehler: --spots-by-size: Plätze nach Größe '1,2': Eintrag 2 ('2')")
+
+
+def test_best_and_min_events_ask_for_the_ranking_and_leave_the_spots_alone(run):
+    circuit(run)
+    plain = json.loads(run("season", "a.db", "b.db", "c.db", "--spots", "1", "--format", "json").output)
+    ruled = json.loads(run("season", "a.db", "b.db", "c.db", "--spots", "1", "--min-events", "3", "--format",
+                           "json").output)
+    assert ruled["qualified"] == plain["qualified"] and ruled["pass_downs"] == plain["pass_downs"]
+    assert [r["player"] for r in ruled["ranking"]] == ["Q", "R"]
+    assert "ranking" not in plain
