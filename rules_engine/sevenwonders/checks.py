@@ -1362,7 +1362,16 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
             # (for this player only; the table's bound below keeps the quick one).
             values[_SHIPOWNERS] = ship = _shipowners(t, i)
             exact = _guild_bound(possible, s.board.extra_builds, copy, values)[0]
-            if p.guilds > exact:
+            if p.guilds > exact and _wild_is_the_guild(t, i):
+                over = True
+                out.append(error("guilds.shipowners", "guild points {points} for {player!r} are more than the "
+                                 "{top} {which} can give, the Shipowners Guild at most {ship}: it "
+                                 "counts the city's own brown, grey and purple cards, and its other points "
+                                 "leave plays for only that many of them (purple cards only in Age III, where "
+                                 "the Scientists Guild behind its wild symbol takes a turn of its own); "
+                                 "check the guilds column", p.player, points=p.guilds, player=p.player,
+                                 top=exact, ship=ship, which=_guilds_where(t)))
+            elif p.guilds > exact:
                 over = True
                 out.append(error("guilds.shipowners", "guild points {points} for {player!r} are more than the "
                                  "{top} {which} can give, the Shipowners Guild at most {ship}: it "
@@ -1748,6 +1757,7 @@ def _commercial_extra(n: int, commercial: int, slots: tuple[_Slots, ...]) -> tup
 # cards, the red card, the stages or the guild itself that the sheet's other points need.
 
 
+@lru_cache(maxsize=256)
 def _ship_groups(n: int, guilds: int) -> tuple[tuple[int, frozenset[int]], ...]:
     """The colours the Shipowners Guild counts as (most cards a city holds, their ages):
     one group for the guilds (at most `guilds`, those that may be in play), one for the rest."""
@@ -1781,6 +1791,29 @@ def _most_counted(groups: tuple[tuple[int, frozenset[int]], ...], free: dict[int
 
 
 @lru_cache(maxsize=4096)
+def science_paid_ages(n: int, science: int, symbols: tuple[int, int, int, int] | None, babylon: bool,
+                      guild: bool, copy: bool) -> tuple[tuple[AgeVec, int], ...]:
+    """The age vectors of the cards behind a science score with the Scientists Guild paid for
+    (`_science_need`'s second), each with how many of them are that guild: a wild symbol
+    beyond Babylon's is the guild, an Age III card of its own, and a purple one (the
+    Shipowners Guild counts it). `copy`: Olympia B may copy it instead (no card)."""
+    by_paid: dict[int, set[AgeVec]] = {}
+    if symbols is not None:
+        c, g, t, wild = symbols
+        paid = max(0, wild - int(babylon)) if not copy else 0
+        by_paid[paid] = set(green_ages(n, (c, g, t)) or _NO_CARDS)
+    else:
+        wmax = int(babylon) + int(guild)
+        for c, g, t, w in SCIENCE_COMBOS.get(science, ()):
+            if w <= wmax:
+                paid = max(0, w - int(babylon)) if not copy else 0
+                by_paid.setdefault(paid, set()).update(green_ages(n, (c, g, t)))
+    if not any(by_paid.values()):
+        by_paid = {0: set(_NO_CARDS)}
+    return tuple((_add(v, (0, 0, paid)), paid) for paid, vs in sorted(by_paid.items()) if vs for v in _pareto(vs))
+
+
+@lru_cache(maxsize=4096)
 def shipowners_most(n: int, guild: bool, commercial: int, red: bool, in_play: int, copy: bool,
                     wonder: str | None, side: str | None, wonders: int, stages: int | None, civilian: int,
                     science: int, c: int | None, g: int | None, t: int | None, wild: int | None) -> int:
@@ -1793,9 +1826,10 @@ def shipowners_most(n: int, guild: bool, commercial: int, red: bool, in_play: in
         symbols = (c, g, t, wild or 0)
     _, babylon, _, turns = _seat_facts(wonder, side, wonders, stages)
     blue = blue_need(n).get(civilian, _NO_BLUE)[0]
-    sci = _science_need(n, science, symbols, babylon, guild, copy)[0]
+    # The Scientists Guild behind a wild symbol takes an Age III turn like the Shipowners
+    # Guild (the sets where it is paid for), and is one of the purple cards counted.
+    sci = science_paid_ages(n, science, symbols, babylon, guild, copy)
     own = 0 if copy else 1  # the guild itself is purple; a copied guild is not (Bonn 2018)
-    groups = _ship_groups(n, in_play - own)
     fixed3 = int(commercial > 0) + own
     extra = _commercial_extra(n, commercial, turns.slots)
     ages = len(d.AGES)
@@ -1803,17 +1837,29 @@ def shipowners_most(n: int, guild: bool, commercial: int, red: bool, in_play: in
     for k, (per_age, anywhere, room, shields) in enumerate(turns.slots):
         flexible = (extra[k] if extra is not None else 0) + int(red and not shields)
         for b in blue:
-            for s in sci:
+            for s, paid in sci:
                 need = (b[0] + s[0], b[1] + s[1], b[2] + s[2] + fixed3)
                 spill = sum(x - per_age for x in need if x > per_age)
                 total = room - sum(need) - flexible
                 if spill > anywhere or total < 0 or need[2] > per_age or need[1] + need[2] > 2 * per_age:
                     continue  # doesn't fit (`_best`): the city checks say so
                 free = {a: per_age - min(x, per_age) for a, x in zip(range(1, ages + 1), need)}
-                best = max(best, _most_counted(groups, free, anywhere - spill, total))
+                others = in_play - own - paid
+                groups = _ship_groups(n, others if others > 0 else 0)
+                best = max(best, _most_counted(groups, free, anywhere - spill, total) + paid)
     if best < 0:
-        return sum(cap for cap, _ in groups) + own
+        return sum(cap for cap, _ in _ship_groups(n, in_play - own)) + own
     return best + own
+
+
+def _wild_is_the_guild(t: _Table, i: int) -> bool:
+    """Whether every way to player i's science takes the Scientists Guild as a card (a wild
+    symbol beyond Babylon's, no copy by Olympia B)."""
+    p, s = t.seats[i].line, t.seats[i]
+    babylon = _seat_facts(p.wonder, p.side, p.wonders, p.stages)[1]
+    copy = s.copies_guild and i != t.barred
+    return all(paid for _, paid in science_paid_ages(t.n, p.science, _symbols(p.compasses, p.gears, p.tablets, p.wild),
+                                                      babylon, t.scientists, copy))
 
 
 @lru_cache(maxsize=4096)

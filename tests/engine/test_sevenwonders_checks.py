@@ -1,5 +1,6 @@
 """Table-level 7 Wonders sheet checks: every rule with a passing and a failing case, and
 the property that sheets of rule-consistent tables always pass."""
+import dataclasses
 import functools
 import itertools
 import random
@@ -751,6 +752,39 @@ def test_the_shipowners_guild_counts_only_the_cards_the_other_points_leave_plays
     # ... unless a won battle takes it for a red card (Gizah has no shield stage).
     assert rules(_ship_table(2, civilian=ALL_BLUE_3 - 2, military=1)) == ["guilds.shipowners"]
     assert rules(_ship_table(1, civilian=ALL_BLUE_3 - 2, military=1)) == []
+
+
+def _wild_ship_table(guilds, **kw):
+    """Three players, the guilds of `_ship_table`; P1 (Gizah A, no stage) has 50 civilian
+    points (blue cards 2/3/5, 3/4/4 or 1/4/5 by age) and no green card: its science 1 is the
+    wild symbol alone, which without a Babylon stage is the Scientists Guild."""
+    p1 = line(1, wonder="Gizah", side="A", civilian=50, compasses=0, gears=0, tablets=0, wild=1, science=1,
+              guilds=guilds, **kw)
+    return table(p1, line(2, wonder="Rhodos", side="A"), line(3, wonder="Ephesos", side="A"), guilds=SHIP_GUILDS)
+
+
+def test_the_scientists_guild_behind_a_wild_symbol_takes_the_age_three_turn_the_shipowners_guild_needs():
+    # Issue 50, class 4. Blue cards 2/3/5 fill Age III with the Shipowners Guild (5 + 1), so
+    # the Scientists Guild (the wild symbol) would be a seventh Age III card: the blue cards
+    # must be 3/4/4, and 11 blue cards and 2 guilds leave Ages I and II 3 + 2 turns for brown
+    # and grey cards: at most 5 + 2 purple (both guilds) = 7. Taking the wild symbol for free
+    # gave 2/3/5 and 7 brown and grey cards: 8.
+    assert c.shipowners_most(3, True, 0, False, 5, False, "Gizah", "A", 0, None, 50, 1, 0, 0, 0, 1) == 7
+    assert [f.message for f in check_sheet(_wild_ship_table(8))] == [
+        "guild points 8 for 'P1' are more than the 7 the guilds in play can give, the Shipowners Guild at most 7: "
+        "it counts the city's own brown, grey and purple cards, and its other points leave plays for only that "
+        "many of them (purple cards only in Age III, where the Scientists Guild behind its wild symbol takes a "
+        "turn of its own); check the guilds column"]
+    assert rules(_wild_ship_table(7)) == []  # the control: 3/4/4 blue, both guilds, 5 brown and grey cards
+    # Without the symbol columns science 1 may be one green card instead: it takes an Age I
+    # or II turn, so 8 is still too many (the general message: the guild is not a must).
+    p1, *others = _wild_ship_table(8).players
+    bare = table(dataclasses.replace(p1, compasses=None, gears=None, tablets=None, wild=None), *others,
+                 guilds=SHIP_GUILDS)
+    assert rules(bare) == ["guilds.shipowners"]
+    assert "Scientists Guild" not in check_sheet(bare)[0].message
+    assert rules(table(dataclasses.replace(p1, compasses=None, gears=None, tablets=None, wild=None, guilds=7,
+                                           total=p1.total - 1), *others, guilds=SHIP_GUILDS)) == []
 
 
 def test_shipowners_cards_go_on_the_turns_of_their_ages():
