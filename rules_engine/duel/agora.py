@@ -597,15 +597,18 @@ class AgoraGame(Game):
         if old[D_RAW_TRADE] != dctl[D_RAW_TRADE] or old[D_GOODS_TRADE] != dctl[D_GOODS_TRADE]:
             self._update_prices(0)
             self._update_prices(1)
+        # Six chambers win at once, before the decree of the one just taken has its effect
+        # (rulebook: control "at any time" wins "immediately"; the decree's effect follows
+        # the control): the Shield decree's pawn move then never happens (`_shields`).
+        if self.winner < 0 and ctrl[1] >= 0 and all(c == ctrl[1] for c in ctrl[1:]):
+            self.winner = ctrl[1]
+            self.victory = POLITICAL
         s = D_SHIELD
         if old[s] != dctl[s]:
             if old[s] >= 0:
                 self._shields(1 - old[s], 1)      # the former controller loses the shield
             if dctl[s] >= 0:
                 self._shields(dctl[s], 1)
-        if self.winner < 0 and ctrl[1] >= 0 and all(c == ctrl[1] for c in ctrl[1:]):
-            self.winner = ctrl[1]
-            self.victory = POLITICAL
 
     # ------------------------------------------------------------------ turn order
     def _next(self) -> None:

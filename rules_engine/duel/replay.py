@@ -525,12 +525,13 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def selfplay(n: int, seed: int, agora: bool = False, players: tuple[str, str] = ("Player 1", "Player 2"),
-             event: str = "Self-play", bias: str | None = None) -> Iterator[Record]:
+             event: str = "Self-play", bias: str | None = None, first: int = 0) -> Iterator[Record]:
     """Yield `n` random legal games as records, reproducible from `seed`; `bias` (one of
-    `BIASES`: "blue", "green", "guilds", "military", "stages") weights both players' moves."""
+    `BIASES`: "blue", "green", "guilds", "military", "stages") weights both players' moves;
+    `first`: the games from this index on (game `first + 1` of a run is table `first + 1`)."""
     if bias is not None and bias not in BIASES:
         raise ValueError(f"bias={bias!r}: use one of {', '.join(BIASES)}")
-    for i in range(n):
+    for i in range(first, first + n):
         rng = random.Random(game_seed(seed, i))
         deal = A.random_agora_deal(rng) if agora else E.random_deal(rng)
         g, moves = play_random(deal, rng, bias=bias)

@@ -231,6 +231,30 @@ def test_shield_decree_moves_the_pawn_on_control_changes():
     assert g.pos == -1
 
 
+def test_the_sixth_chamber_wins_politically_before_its_shield_decree_moves_the_pawn():
+    # Control "at any time" of all six chambers wins "immediately"; the decree's effect
+    # follows the control ("Vous bénéficiez alors de l'effet de son Décret"). So when the
+    # sixth chamber holds the Shield decree and its shield would take the pawn into the
+    # capital, the game is a political supremacy (it was a military one, and the sheet,
+    # senate 12 with victory military, got political.missed: self-play seed 50, game 2042).
+    g = fresh(decrees=["Shield", "DiscardCoins", "BlueCoins", "RedCoins", "WonderCoins", "RawTrade"])
+    g.pos = data.CAPITAL - 1
+    control(g, 0, 2, 3, 4, 5, 6)
+    assert g.winner == -1
+    control(g, 0, 1)
+    assert (g.winner, g.victory, g.pos) == (0, A.POLITICAL, data.CAPITAL - 1)
+
+
+def test_biased_self_play_game_2042_ends_politically_and_its_sheet_passes():
+    from rules_engine.duel.replay import match_sheet, selfplay
+    from rules_engine.duel.sheet import check_match
+
+    record = next(selfplay(1, 50, agora=True, bias="military", players=("Anna", "Ben"), first=2041))
+    assert record.table == "2042" and record.result == "1-0 political"
+    assert [f.message for f in check_match(match_sheet(record))] == []
+    assert duel.replay(record).ok
+
+
 # --------------------------------------------------------------------------- military tokens
 def test_agora_military_tokens_give_senate_actions_not_coin_losses():
     g = fresh()
