@@ -1362,23 +1362,17 @@ def _guilds(t: _Table, sheet: TableSheet) -> list[Finding]:
             # (for this player only; the table's bound below keeps the quick one).
             values[_SHIPOWNERS] = ship = _shipowners(t, i)
             exact = _guild_bound(possible, s.board.extra_builds, copy, values)[0]
-            if p.guilds > exact and _wild_is_the_guild(t, i):
+            if p.guilds > exact:
                 over = True
+                ages = Term("purple cards only in Age III, where the Scientists Guild behind its wild symbol "
+                            "takes a turn of its own") if _wild_is_the_guild(t, i) \
+                    else Term("purple cards only in Age III")
                 out.append(error("guilds.shipowners", "guild points {points} for {player!r} are more than the "
                                  "{top} {which} can give, the Shipowners Guild at most {ship}: it "
                                  "counts the city's own brown, grey and purple cards, and its other points "
-                                 "leave plays for only that many of them (purple cards only in Age III, where "
-                                 "the Scientists Guild behind its wild symbol takes a turn of its own); "
-                                 "check the guilds column", p.player, points=p.guilds, player=p.player,
-                                 top=exact, ship=ship, which=_guilds_where(t)))
-            elif p.guilds > exact:
-                over = True
-                out.append(error("guilds.shipowners", "guild points {points} for {player!r} are more than the "
-                                 "{top} {which} can give, the Shipowners Guild at most {ship}: it "
-                                 "counts the city's own brown, grey and purple cards, and its other points "
-                                 "leave plays for only that many of them (purple cards only in Age III); "
-                                 "check the guilds column", p.player, points=p.guilds, player=p.player,
-                                 top=exact, ship=ship, which=_guilds_where(t)))
+                                 "leave plays for only that many of them ({ages}); check the guilds column",
+                                 p.player, points=p.guilds, player=p.player, top=exact, ship=ship,
+                                 which=_guilds_where(t), ages=ages))
         if p.guilds > top:
             over = True
             out.append(error("guilds.max", "guild points {points} for {player!r} are more than the {top} "
