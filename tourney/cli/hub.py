@@ -56,11 +56,8 @@ def venue_add(hub_location: str, name: str) -> None:
 
     Example: tourney hub venue add season.db "Bonn"
     """
-    opened = _open(hub_location)
-    try:
+    with _open(hub_location) as opened:
         token = opened.add_venue(name)
-    finally:
-        opened.close()
     click.echo(_("venue {name!r} token: {token}").format(name=" ".join(name.split()), token=token))
 
 
@@ -72,11 +69,8 @@ def venue_remove(hub_location: str, name: str) -> None:
 
     Example: tourney hub venue remove season.db "Bonn"
     """
-    opened = _open(hub_location)
-    try:
+    with _open(hub_location) as opened:
         removed = opened.remove_venue(name)
-    finally:
-        opened.close()
     click.echo(_("removed venue {name!r}: its token writes no more").format(name=removed))
 
 
@@ -87,11 +81,8 @@ def venue_list(hub_location: str) -> None:
 
     Example: tourney hub venue list season.db
     """
-    opened = _open(hub_location)
-    try:
+    with _open(hub_location) as opened:
         venues = opened.venues()
-    finally:
-        opened.close()
     if not venues:
         click.echo(_("no venues yet: add one with 'tourney hub venue add HUB NAME'"))
     for v in venues:
@@ -113,8 +104,7 @@ def hub_import(hub_location: str, files: tuple[str, ...]) -> None:
     """
     from tourney.event.hub import import_journal, read_journal_file
 
-    opened = _open(hub_location)
-    try:
+    with _open(hub_location) as opened:
         for file in files:
             text = read_journal_file(file)
             venue, applied = import_journal(opened, text, file)
@@ -123,8 +113,6 @@ def hub_import(hub_location: str, files: tuple[str, ...]) -> None:
                                 "{file}: {venue}: {n} new changes applied, the hub has the event's changes up to "
                                 "{last}", applied.new).format(file=file, venue=venue, n=applied.new,
                                                               last=applied.acknowledged))
-    finally:
-        opened.close()
 
 
 @hub.command("aliases")
@@ -141,8 +129,7 @@ def hub_aliases(hub_location: str, file: str | None, clear: bool) -> None:
     from tourney.event.hub import hub_aliases as stored, store_aliases
     from tourney.event.season import load_aliases
 
-    opened = _open(hub_location)
-    try:
+    with _open(hub_location) as opened:
         if clear:
             store_aliases(opened, None)
             click.echo(_("the hub matches the players by their names alone"))
@@ -154,8 +141,6 @@ def hub_aliases(hub_location: str, file: str | None, clear: bool) -> None:
         else:
             have = load_aliases(file)
             store_aliases(opened, have)
-    finally:
-        opened.close()
     click.echo(ngettext("the hub matches the players with {n} alias from {file}",
                         "the hub matches the players with {n} aliases from {file}", len(have.entries)).format(
         n=len(have.entries), file=have.source))
@@ -176,11 +161,8 @@ def hub_season(hub_location: str, spots: int, aliases_file: str | None, fmt: str
     from tourney.outputs.hub_views import hub_season_report
     from tourney.outputs.season_export import render
 
-    opened = _open(hub_location)
-    try:
+    with _open(hub_location) as opened:
         report = hub_season_report(opened, spots, aliases_file, workflow=workflow, speak=set_language)
-    finally:
-        opened.close()
     with use_language(report.lang):
         text = render(report, fmt)
         if fmt != "table":  # the table lists them itself

@@ -182,6 +182,12 @@ class Hub:
                 file=where.display))
         return cls(db, where)
 
+    def __enter__(self) -> Hub:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def close(self) -> None:
         self.db.dispose()
 
