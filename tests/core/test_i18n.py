@@ -266,7 +266,7 @@ def test_the_language_is_changed_with_event_and_stays_english_by_default(run):
     assert run("event", "en.db").output.endswith(", language en\n")
     assert run("event", "en.db", "--lang", "de").output == \
         "Cup: 7wonders, Wertung bonn, 4 Runden, Fingerabdruck der Auslosung 9b10265cd65f58c6, Datum nicht gesetzt, Sprache de\n"
-    assert " hat die Veranstaltung geändert: lang = 'de'\n" in run("results", "history", "en.db").output
+    assert " hat die Veranstaltung geändert: Sprache = 'de'\n" in run("results", "history", "en.db").output
     # A command without an event after a German one speaks English again.
     r = run("new", "x.db", "--game", "7wonders", "--date", "18.03.2018", ok=None)
     assert "write it as YYYY-MM-DD" in r.output

@@ -90,7 +90,7 @@ def test_the_history_reads_in_german(run):
     log = [x.replace(who, "WER") for x in _without_times(run("results", "history", "de.db").output)]
     assert log == [
         "WER hat die Veranstaltung 'Bonner Cup' angelegt: 7wonders, Wertung bonn, 4 Runden, Startwert <seed>",
-        "WER hat die Veranstaltung geändert: lang = 'de'",
+        "WER hat die Veranstaltung geändert: Sprache = 'de'",
         "WER hat 'Bauer' ab Runde 1 angemeldet",
         "WER hat 'Ärger' ab Runde 1 angemeldet",
         "WER hat 'Zoë Kästner' ab Runde 1 angemeldet",

@@ -9,7 +9,6 @@ import importlib.util
 import json
 import shutil
 import sqlite3
-import time
 from decimal import Decimal
 from pathlib import Path
 
@@ -210,12 +209,10 @@ def test_every_sheet_of_an_ods_workbook_is_a_table_and_one_in_a_cell_is_not(tmp_
 
 # --- hostile and damaged ODS -------------------------------------------------------------------------
 def refused(path: Path) -> str:
-    """The message of the refusal, which must come quickly."""
-    start = time.perf_counter()
+    """The message of the refusal (how quickly it comes is a figure of `make bench`,
+    benchmarks/bench_workbook_readers.py: a unit test never fails on timing)."""
     with pytest.raises(SheetError) as info:
         read_tables(path)
-    # The work it spares (unpacking a GiB) takes minutes; a busy machine refusing takes well under this.
-    assert time.perf_counter() - start < 60, "refused, but only after the work it should have spared"
     return str(info.value)
 
 

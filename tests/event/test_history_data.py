@@ -40,7 +40,8 @@ def test_an_event_an_older_tourney_logged_in_english_reads_in_the_reader_languag
     lines = said(str(ev))
     changed = game == "sevenwonders" or lang != "en"  # the Duel event was in English already
     assert lines[:len(lines) - changed] == (OLD / f"{game}-{lang}.txt").read_text(encoding="utf-8").splitlines()
-    assert lines[-1].endswith(f": lang = '{lang}'") == changed
+    label = {"en": "language", "fr": "langue"}[lang]  # the setting said in the event's new language
+    assert lines[-1].endswith(f": {label} = '{lang}'") == changed
     con = sqlite3.connect(ev)
     assert con.execute("select value from meta where key = 'schema_version'").fetchone() == (str(store.SCHEMA_VERSION),)
     rows = con.execute("select detail, params from history order by id").fetchall()
@@ -165,7 +166,7 @@ def test_a_desk_correction_without_a_reason_is_said_without_one_in_any_language(
     enter_table(event, game, 1, 1, table_rows(ev.path, 1, 1), version=None, author="desk A")
     enter_table(event, game, 1, 1, table_rows(ev.path, 1, 1, bump=1), version=1, author="desk B")
     [stored] = [t for t in event.results() if t.table == 1]
-    assert stored.reason == "corrected by desk B"  # the result keeps who corrected it
+    assert (stored.author, stored.reason) == ("desk B", None)  # who corrected it is data, not an English sentence
     last = history(event)[-1]
     assert last.params == {"round": 1, "table": 1, "version": 2, "source": "desk B"} and last.reason is None
     assert last.text.startswith("desk B corrected round 1, table 1 (version 2): civilian ")

@@ -42,7 +42,7 @@ def test_a_loaded_list_is_shown_stored_and_logged(run, ocw):
         {"name": "Kolosseum", "stages": 10, "difficulty": 2, "buildings": 1}]}
     assert store.Event.open(ocw).history()[-1].params == {"changes": [["catalogue", {
         "text": "{file}, {cards} cards", "params": {"file": "wonders.csv", "cards": 5}}]]}
-    assert run("results", "history", ocw).output.endswith(" changed the event: catalogue = 'wonders.csv, 5 cards'\n")
+    assert run("results", "history", ocw).output.endswith(" changed the event: card catalogue = 'wonders.csv, 5 cards'\n")
 
 
 def test_the_checks_use_the_stages_of_the_loaded_cards(run, ocw):

@@ -66,7 +66,7 @@ def results() -> None:
 @option("--register", is_flag=True, help=N_("Register players not yet registered."))
 @option("--correct", is_flag=True, help=N_("Replace stored sheets (adds a new version)."))
 @option("--reason", help=N_("Why a stored sheet is corrected (needed with --correct)."))
-@option("--by", "author", help=N_("Who enters the sheets (default: the login name)."))
+@option("--by", "author", help=N_("Who enters the sheets (default: the organiser)."))
 @option("--paper", is_flag=True, help=N_("Store rounds the tool did not seat, as the sheets give them (a round "
                                       "seated on paper); without it, such sheets are refused."))
 def results_import(event: str, files: tuple[str, ...], register: bool, correct: bool, reason: str | None,
@@ -98,7 +98,7 @@ def results_import(event: str, files: tuple[str, ...], register: bool, correct: 
 @option("--round", "round_no", type=click.IntRange(1), required=True, help=N_("The table's round."))
 @option("--table", "table_no", type=click.IntRange(1), required=True, help=N_("The table."))
 @option("--reason", required=True, help=N_("Why the stored sheet is removed (kept in the history)."))
-@option("--by", "author", help=N_("Who removes it (default: the login name)."))
+@option("--by", "author", help=N_("Who removes it (default: the organiser)."))
 def results_remove(event: str, round_no: int, table_no: int, reason: str, author: str | None) -> None:
     """Remove a table's stored sheet (stored under a wrong round or table number, say). The
     removed version stays in the history; importing the sheet again brings it back.

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 @option("--import", "do_import", is_flag=True,
         help=N_("Store the tables read clean, as 'tourney results import' would; the photos are kept with "
              "the event."))
-@option("--by", "author", help=N_("With --import: who enters the tables (default: the login name)."))
+@option("--by", "author", help=N_("With --import: who enters the tables (default: the organiser)."))
 @lang_option(N_("Language of the messages (default: the event's)."))
 def scan(event: str, photos: tuple[str, ...], show_layout: bool, round_no: int | None, table: int | None, fmt: str,
          do_import: bool, author: str | None, lang: str | None) -> None:

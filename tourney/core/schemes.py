@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from tourney.core.i18n import _
 from tourney.core.errors import UsageError
 
 
@@ -42,7 +43,8 @@ def find_scheme(name: str, schemes: Sequence[Scheme]) -> Scheme:
     each have a scheme of the same name)."""
     scheme = next((s for s in schemes if s.name == name.strip().lower()), None)
     if scheme is None:
-        game = schemes[0].game if schemes else "this game"
+        game = schemes[0].game if schemes else _("this game")
         choices = ", ".join(dict.fromkeys(s.name for s in schemes))
-        raise UsageError(f"unknown scoring scheme {name!r} for {game}: use one of {choices}")
+        raise UsageError(_("unknown scoring scheme {name!r} for {game}: use one of {choices}").format(
+            name=name, game=game, choices=choices))
     return scheme

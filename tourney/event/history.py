@@ -56,6 +56,8 @@ SENTENCES: tuple[Sentence, ...] = (
     _s("players.drop", N_("{who} left {name} out of round 1: not checked in"), "absent"),
     _s("players.drop", N_("{who} dropped {name} after round {round}: seated at table {table} of round {round}, "
                           "whose sheet counts with them")),
+    _s("players.drop", N_("{who} moved the drop of {name} to after round {round}: seated at table {table} of round "
+                          "{round}, whose sheet counts with them"), "moved"),
     _s("players.rename", N_("{who} renamed {old} to {new}")),
     _s("players.codes", N_("{who} handed out personal codes: {n}")),
     _s("players.code", N_("{who} gave {name} a new personal code")),
@@ -334,16 +336,32 @@ def _shown(key: str, value: object) -> str:
     return str(value)
 
 
+#: The stored setting keys `tourney edit` and `tourney serve` change, as the history names them
+#: (a key this list doesn't know, stored by a newer tourney, is shown as it is stored).
+_SETTING_LABELS = {"date": N_("date"), "rounds": N_("rounds"), "cut": N_("cut"), "lang": N_("language"),
+                   "url": N_("address of the live pages"), "url_by": N_("address set by"),
+                   "double_entry": N_("double entry"), "check_in": N_("check-in"),
+                   "self_report": N_("self-reporting"), "pads": N_("score pads"),
+                   "catalogue": N_("card catalogue")}
+#: The words a setting is stored as, said in the reader's language.
+_SETTING_WORDS = {("double_entry", "on"): N_("on"), ("check_in", "on"): N_("on"), ("self_report", "on"): N_("on"),
+                  ("pads", "scan"): N_("scan pads"), ("url_by", "organiser"): N_("the organiser"),
+                  ("url_by", "serve"): N_("tourney serve")}
+
+
 def _changes(changes: object) -> str:
     """An event's changed settings: "date = '2018-03-18', cut removed"."""
     said = []
     for pair in changes if isinstance(changes, list) else []:
         key, value = pair if isinstance(pair, list) and len(pair) == 2 else (pair, None)
         value = _values({"value": value})["value"]
+        label = _(_SETTING_LABELS[key]) if isinstance(key, str) and key in _SETTING_LABELS else str(key)
         if value is None:
-            said.append(_("{key} removed").format(key=key))
-        else:
-            said.append(f"{key} = {_shown('', value)!r}")
+            said.append(_("{key} removed").format(key=label))
+            continue
+        word = _SETTING_WORDS.get((key, value)) if isinstance(key, str) and isinstance(value, str) else None
+        shown = _(word) if word else _shown("", value)
+        said.append(_("{key} = {value}").format(key=label, value=repr(shown)))
     return ", ".join(said)
 
 

@@ -125,8 +125,9 @@ def store_checked_tables(conn: store.Connection, tables: Sequence[ToStore], tabl
         if item.replaces and same_lines(store.latest_lines(conn, r, t), lines):
             done.append(False)
             continue
-        # A correction without a reason (a desk's) keeps who made it as its reason; the history says it.
-        kept = (reason or f"corrected by {author}") if item.replaces else None
+        # A correction without a reason (a desk's) stores none: its author column says who made it,
+        # and the history says it in the reader's language (no English sentence kept as data).
+        kept = (reason or None) if item.replaces else None
         results.append(store.NewResult(r, t, version, author, kept, source.text,
                                        found[(r, t)], lines, seats))
         history.append(("results.correct" if item.replaces else "results.import",
@@ -157,7 +158,7 @@ def import_results(event: store.Event, game: SheetGame, paths: Sequence[str | Pa
     from tourney.core import store
 
     if correct and not (reason and reason.strip()):
-        raise UsageError("--correct needs --reason TEXT: say why the stored sheet is replaced")
+        raise UsageError(_("--correct needs --reason TEXT: say why the stored sheet is replaced"))
     report = game.parse(paths, event)
     game.check(report, event, register=register, correct=correct)
     if report.ok:

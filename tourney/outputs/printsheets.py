@@ -18,7 +18,7 @@ from openpyxl.utils import get_column_letter
 
 from tourney.core import store
 from tourney.core.errors import UsageError
-from tourney.core.i18n import LANGS
+from tourney.core.i18n import LANGS, _
 from tourney.core.tabular import neutralise
 
 #: The languages every game prints its sheets in: every language tourney speaks.
@@ -170,10 +170,11 @@ def write_sheets(event: store.Event, game: SheetWriter, round_no: int, output: s
     from tourney.event.seating import require_current
 
     if lang not in LANGUAGES:
-        raise UsageError(f"--lang {lang!r}: sheets are printed in {' or '.join(LANGUAGES)}")
+        raise UsageError(_("--lang {lang!r}: sheets are printed in {languages}").format(
+            lang=lang, languages=_(" or ").join(LANGUAGES)))
     path = Path(output)
     if path.suffix.lower() != ".xlsx":
-        raise UsageError(f"-o {str(output)!r}: score sheets are written as .xlsx (or score pads as .pdf); "
-                         "name the file like sheets.xlsx")
+        raise UsageError(_("-o {file!r}: score sheets are written as .xlsx (or score pads as .pdf); "
+                           "name the file like sheets.xlsx").format(file=str(output)))
     require_current(event, round_no)
     return game.write_sheets(event, round_no, path, lang)

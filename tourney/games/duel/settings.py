@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from tourney.core.i18n import _
 from tourney.core.errors import EventError, UsageError
 
 if TYPE_CHECKING:
@@ -21,9 +22,9 @@ def parse_bye_score(text: str) -> Fraction:
     try:
         value = Fraction(text.strip().replace(",", "."))
     except (ValueError, ZeroDivisionError):
-        raise UsageError(f"--bye-score {text!r} is not a number: write 1, 1/2 or 0") from None
+        raise UsageError(_("--bye-score {value!r} is not a number: write 1, 1/2 or 0").format(value=text)) from None
     if not 0 <= value <= 1:
-        raise UsageError(f"--bye-score {text!r}: a bye is worth between 0 and 1 match points")
+        raise UsageError(_("--bye-score {value!r}: a bye is worth between 0 and 1 match points").format(value=text))
     return value
 
 

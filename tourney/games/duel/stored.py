@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from rules_engine.duel.sheet import CATEGORIES, MatchLine, MatchSheet, Outcome, Victory
 from tourney.core.errors import EventError
+from tourney.core.i18n import _
 from tourney.event.swiss import Pairing
 
 if TYPE_CHECKING:
@@ -67,8 +68,8 @@ def _load_line(line: store.ResultLine, where: str) -> tuple[MatchLine, bool, Vic
     victory = data.get("victory", Victory.CIVILIAN.value) if isinstance(data, dict) else None
     if not isinstance(data, dict) or not all(isinstance(data.get(k), int) for k in needed) \
             or victory not in {v.value for v in Victory}:
-        raise EventError(f"{where}: the stored line of {line.player!r} is damaged ({data!r}): "
-                         "import the sheet again with --correct")
+        raise EventError(_("{where}: the stored line of {player!r} is damaged ({data!r}): "
+                           "import the sheet again with --correct").format(where=where, player=line.player, data=data))
 
     def num(key: str) -> int:
         value = data.get(key)
@@ -148,7 +149,9 @@ def rated_games(event: store.Event) -> tuple[RatedGame, ...]:
 
 # --- draws -----------------------------------------------------------------------------------------
 def _damaged(kind: str, payload: store.Json) -> EventError:
-    return EventError(f"the stored {kind} draw {payload!r} is damaged: the event file was changed outside tourney")
+    # the kind is the stored key (duel.pairings, ...): an identifier an organiser can find in the file
+    return EventError(_("the stored draw {kind} {payload!r} is damaged: the event file was changed outside "
+                        "tourney").format(kind=kind, payload=payload))
 
 
 def _names(kind: str, value: store.Json) -> tuple[str, ...]:

@@ -30,9 +30,14 @@ def draw_payload(draw: RoundDraw) -> Json:
     return out
 
 
-def _names(value: Json, what: str) -> tuple[str, ...]:
+def _damaged(value: Json) -> EventError:
+    return EventError(_("the stored wonder and guild draw {value!r} is damaged: the event file was changed "
+                        "outside tourney").format(value=value))
+
+
+def _names(value: Json) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise EventError(f"the stored {what} draw is damaged ({value!r}): the event file was changed outside tourney")
+        raise _damaged(value)
     return tuple(str(v) for v in value)
 
 
@@ -40,8 +45,8 @@ def stored_round_draw(d: StoredDraw) -> RoundDraw:
     """A stored wonder and guild draw back as a `RoundDraw`."""
     payload = d.payload
     if d.round is None or not isinstance(payload, dict):
-        raise EventError(f"the stored wonder draw {payload!r} is damaged: the event file was changed outside tourney")
-    return RoundDraw(d.round, _names(payload.get("wonders"), "wonder"), _names(payload.get("guilds"), "guild"),
+        raise _damaged(payload)
+    return RoundDraw(d.round, _names(payload.get("wonders")), _names(payload.get("guilds")),
                      PER_TABLE in payload)
 
 

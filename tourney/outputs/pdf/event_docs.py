@@ -45,7 +45,8 @@ class PdfWritten:
 def check_pdf_path(path: str | Path) -> Path:
     p = Path(path)
     if p.suffix.lower() != ".pdf":
-        raise UsageError(f"-o {str(path)!r}: this document is written as PDF; name the file like print.pdf")
+        raise UsageError(_("-o {file!r}: this document is written as PDF; name the file like print.pdf").format(
+            file=str(path)))
     return p
 
 
@@ -56,7 +57,8 @@ def _tables(event: store.Event, round_no: int, boards: Mapping[str, str] | None 
     require_current(event, round_no)  # every printed document of a round takes its seats here
     rows = event.seats(round_no)
     if not rows:
-        raise SeatingError(f"round {round_no} is not seated: seat it with 'tourney seat EVENT --round {round_no}'")
+        raise SeatingError(_("round {round} is not seated: seat it with 'tourney seat EVENT --round {round}'").format(
+            round=round_no))
     by_table: dict[int, list[PadSeat]] = {}
     named = boards or {}  # a board by its name in the document's language (the game's edition)
     for s in rows:
@@ -197,7 +199,7 @@ def write_round_pdf(event: store.Event, kit: GamePrint, round_no: int | None, pa
     if round_no is None:
         seated = event.seated_rounds()
         if not seated:
-            raise SeatingError("no round is paired yet: pair one with 'tourney seat EVENT'")
+            raise SeatingError(_("no round is paired yet: pair one with 'tourney seat EVENT'"))
         round_no = max(seated)
     return write_print(event, kit, round_no, ("seating", "tables", "pads"), path, lang, base_url)
 
