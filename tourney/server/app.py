@@ -23,7 +23,6 @@ from tourney.core.errors import DiskFull
 from tourney.core.i18n import N_
 from tourney.core.sql import Busy
 from tourney.core.store import sessions
-from tourney.event import live
 from tourney.server import body, stream
 from tourney.server.cache import PageCache
 from tourney.server.guard import (
@@ -55,14 +54,15 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
 
     event = store.Event.open(event_location)
     game = workflow(event.info().game)  # the edge: looked up once, handed down
-    state = State(event, lang or live.event_lang(event), cut,
+    state = State(event, lang, cut,
                   PageCache(lambda: store.change_stamp(event), ttl=STAMP_TTL, settle=SETTLE,
                             around=event.reading), desk_idle, event.read_only())
     # Every write: its Idempotency-Key (tourney/server/once.py).
-    pages = environment(state.lang, root, game.board_names(state.lang))
-    site = Site(event, game, state, root, pages, Once(event, state.lang, state.changed))
+    environments = functools.cache(lambda lang: environment(lang, root, game.board_names(lang)))
+    site = Site(event, game, state, root, environments, Once(event, lambda: state.lang, state.changed))
     site.hub = stream.Hub(lambda: state.pages.get(("stamp",), lambda n: public.stamp_json(site, n)),
-                          site.said(N_("too many live pages on this server: the page asks every second instead")))
+                          lambda: site.said(N_("too many live pages on this server: the page asks every second "
+                                               "instead")))
 
     async def busy(request: Request, exc: Exception) -> Response:
         return busy_answer(request, state.lang)
@@ -87,14 +87,14 @@ def create_app(event_location: str, *, lang: str | None = None, cut: int | None 
         event.close()
 
     routes = [*mount(site), Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
-    guards = [Middleware(ReadOnly, event=event, lang=state.lang)] if state.read_only else []
+    guards = [Middleware(ReadOnly, event=event, lang=lambda: state.lang)] if state.read_only else []
     # The server's own app answers the phones' every-second requests before its routing; beside
     # other events, the server in front of them does (`tourney.server.several`).
     quick: dict[str, Answer] = {"/api/stamp": functools.partial(public.stamp_answer, site)}
     handlers = {Busy: busy, DiskFull: full, body.BodyRefused: unreadable, 404: no_route, 405: no_route}
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers,
                     middleware=[*([Middleware(Quick, answers=quick)] if not root else []), Middleware(SecurityHeaders),
-                                *guards, Middleware(WrongTryLimit, event=event, lang=state.lang)])
+                                *guards, Middleware(WrongTryLimit, event=event, lang=lambda: state.lang)])
     app.state.tourney = state
     app.state.quick = quick
     app.state.hub = site.hub  # the process's live streams (tourney/server/stream.py)

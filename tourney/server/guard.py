@@ -11,6 +11,7 @@ request is kept waiting."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -126,10 +127,10 @@ def tries_a_secret(scope: Scope) -> bool:
 class WrongTryLimit:
     """ASGI middleware refusing the requests of an address over the limit (see the module)."""
 
-    def __init__(self, app: ASGIApp, event: store.Event, lang: str) -> None:
+    def __init__(self, app: ASGIApp, event: store.Event, lang: Callable[[], str]) -> None:
         self.app = app
         self.event = event
-        self.lang = lang
+        self.lang = lang  # the event's language as of now (`State.lang`)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not tries_a_secret(scope):
@@ -151,7 +152,7 @@ class WrongTryLimit:
         if not wait:
             await self.app(scope, receive, send)
             return
-        for message in _refuse(429, scope["path"].startswith("/api/"), too_many_said(self.lang, wait),
+        for message in _refuse(429, scope["path"].startswith("/api/"), too_many_said(self.lang(), wait),
                                [(b"retry-after", str(wait).encode())]):
             await send(message)
 
@@ -199,16 +200,16 @@ class ReadOnly:
     pages and reads as always, every POST refused with 403 and why (also a desk's login: its
     session could not be stored)."""
 
-    def __init__(self, app: ASGIApp, event: store.Event, lang: str) -> None:
+    def __init__(self, app: ASGIApp, event: store.Event, lang: Callable[[], str]) -> None:
         self.app = app
         self.event = event
-        self.lang = lang
+        self.lang = lang  # the event's language as of now (`State.lang`)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
-        with use_language(self.lang):
+        with use_language(self.lang()):
             said = read_only_said(self.event)
         for message in _refuse(403, scope["path"].startswith("/api/"), said, []):
             await send(message)

@@ -93,12 +93,12 @@ class Once:
     desk, or "players": a player's name and code are in the body, which the key is bound to)."""
 
     event: store.Event
-    lang: str
+    lang: Callable[[], str]  # the event's language as of now (`State.lang`)
     changed: Callable[[], None]
 
     def refused(self, request: Request, message: str, **values: object) -> Response:
         """422: JSON to the API, a page to a desk page's form (what its route documents)."""
-        with use_language(self.lang):
+        with use_language(self.lang()):
             said = _(message).format(**values)
         return JSONResponse({"error": said}, 422) if is_api(request) else HTMLResponse(said, 422)
 

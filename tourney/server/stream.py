@@ -72,10 +72,10 @@ class Hub:
     while streams are open and ends with the last one; on Ctrl-C every stream ends at once, so
     the server can stop (uvicorn waits for open responses before it exits)."""
 
-    def __init__(self, current: Callable[[], Awaitable[Built]], refused: str, *, every: float = EVERY,
+    def __init__(self, current: Callable[[], Awaitable[Built]], refused: Callable[[], str], *, every: float = EVERY,
                  limit: int = MAX_STREAMS) -> None:
         self.current = current
-        self.refused = refused  # the 503's message
+        self.refused = refused  # the 503's message, in the event's language as of now
         self.every = every
         self.limit = limit
         self.streams = 0
@@ -170,7 +170,7 @@ class Hub:
 
     async def endpoint(self, request: Request) -> Response:
         if not self.join():
-            return JSONResponse({"error": self.refused}, 503, {"retry-after": str(REFUSED_RETRY)})
+            return JSONResponse({"error": self.refused()}, 503, {"retry-after": str(REFUSED_RETRY)})
         return EventStream(self)
 
 

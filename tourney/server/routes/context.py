@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from tourney.core import store
-from tourney.core.i18n import N_, _, local_number, translations, use_language
+from tourney.core.i18n import N_, _, event_language, local_number, translations, use_language
 from tourney.core.store import sessions
 from tourney.core.store.sessions import Session
 from tourney.event.checking import LocatedFinding
@@ -51,11 +51,26 @@ class State:
     event's current change stamp (desk sessions and wrong tries are in the event's database)."""
 
     event: store.Event
-    lang: str
+    fixed_lang: str | None  # `tourney serve --lang`: the pages in it, whatever the event's setting
     cut: int | None
     pages: PageCache
     desk_idle: int = sessions.DESK_IDLE_HOURS * 3600  # seconds
     read_only: bool = False  # a read-only event file: shown, nothing stored (tourney/server/guard.py)
+    #: The event's language as of a change stamp: read again once the stamp moved, so that
+    #: `tourney event --lang` while serving turns every worker's pages at the next change.
+    _lang: tuple[int, str] = field(default=(-1, ""), repr=False)
+
+    @property
+    def lang(self) -> str:
+        """The pages' language: `--lang` of serve, else the event's setting as of the last change seen."""
+        if self.fixed_lang:
+            return self.fixed_lang
+        seen, lang = self._lang
+        if not lang or seen != self.pages.value:
+            stamp = self.pages.value  # read before the setting: a change in between is read again
+            lang = event_language(self.event)
+            self._lang = (stamp, lang)
+        return lang
 
     def changed(self) -> None:
         """Called in a worker thread after this server changed the event: pages rebuild at once
@@ -108,7 +123,8 @@ class Site:
     game: Workflow
     state: State
     root: str
-    env: Environment
+    #: The pages' templates by language (`environment`, built once for each).
+    environments: Callable[[str], Environment]
     once: Once
     hub: Hub | None = None
     #: `/openapi.json` of the routes the app mounted (tourney/server/contract.py).
@@ -118,6 +134,10 @@ class Site:
     @property
     def lang(self) -> str:
         return self.state.lang
+
+    @property
+    def env(self) -> Environment:
+        return self.environments(self.lang)
 
     # --- pages -------------------------------------------------------------------------
     def live_template(self, name: str) -> bool:
