@@ -39,6 +39,14 @@ def test_the_terminal_seating_names_the_french_boards(run):
                                                                                   "1,1,2,Ben,Alexandria"]
 
 
+def test_the_terminal_player_view_names_the_french_board_and_csv_keeps_the_stored_one(run):
+    five_seated(run, "fr")
+    out = run("player", "ev.db", "Cleo").output.splitlines()
+    assert out[1:3] == ["Ronde  Table  Siège  Merveille  PV  Place  Points  Part",
+                        "    1      1      1  Gizeh"]
+    assert run("player", "ev.db", "Cleo", "--format", "csv").output.splitlines()[1] == "1,1,1,Gizah,,,,"
+
+
 def test_the_terminal_seating_names_gizeh_in_german_and_the_rest_as_the_german_boards(run):
     five_seated(run, "de")
     out = run("seating", "ev.db").output.splitlines()
@@ -81,3 +89,7 @@ def test_live_pages_and_the_desk_pad_name_the_french_boards(tmp_path, monkeypatc
     assert [ln.wonder for ln in stored.lines] == [s.wonder for s in seats]
     again = client.post("/api/rounds/1/tables/1/result", json={"rows": rows, "version": 1}, headers=token)
     assert again.status_code in (200, 201) and len(Event.open(ev.path).result_versions()) == 1, again.json()
+    # The player's own page names their board as the French edition does, with its side.
+    first = seats[0]
+    page = client.get(f"/players/{first.player}").text
+    assert f">{french[first.wonder or '']} A<" in page and f">{first.wonder} A<" not in page

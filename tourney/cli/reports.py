@@ -58,7 +58,8 @@ def player(event: str, name: str, fmt: str) -> None:
     from tourney.outputs.views import player_view
 
     ev = open_event(event)
-    click.echo(player_view(ev, event_game(ev), name, fmt), nl=False)
+    game = event_game(ev)
+    click.echo(player_view(ev, game, name, fmt, game.board_names(language())), nl=False)
 
 
 @cli.command()

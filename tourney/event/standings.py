@@ -139,6 +139,23 @@ def is_qualified(row: StandingRow, cut: int | None) -> bool | None:
 
 
 @dataclass(frozen=True)
+class BoardCell:
+    """A player's board in a round (`PlayerRounds.rows`): its stored name and side, shown as the
+    game's edition in the reader's language names it (`Workflow.board_names`), and as stored
+    in CSV and JSON ("Olympia A")."""
+
+    name: str
+    side: str | None = None
+
+    def __str__(self) -> str:
+        return self.shown({})
+
+    def shown(self, names: Mapping[str, str]) -> str:
+        name = names.get(self.name, self.name)
+        return f"{name} {self.side}" if self.side else name
+
+
+@dataclass(frozen=True)
 class PlayerRounds:
     """A player's rounds as a game shows them (`tourney player`): column names, headings,
     one row per round."""

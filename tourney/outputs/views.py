@@ -13,6 +13,7 @@ from tourney.core.store import Event, Player, checked_in
 from tourney.event.game import StandingsGame
 from tourney.core.names import printable
 from tourney.event.players import listing, find_registered
+from tourney.event.standings import BoardCell, ranked
 
 if TYPE_CHECKING:
     from tourney.event.seating import SeatedRound
@@ -119,24 +120,33 @@ def write_pairings(event: Event, pairings: Pairings, round_no: int | None, path:
 
 
 
-def player_view(event: Event, flow: StandingsGame, typed: str, fmt: str) -> str:
+def player_view(event: Event, flow: StandingsGame, typed: str, fmt: str, boards: Mapping[str, str] | None = None
+                ) -> str:
     """`tourney player`: one player's rounds (table, seat, the game's details, score, place,
-    points), under a line with their rank; CSV and JSON give the rows only."""
-    from tourney.event.standings import ranked
-
-
+    points), under a line with their rank; CSV and JSON give the rows only. On screen a
+    board is named as `boards` does (the game's edition in the reader's language)."""
     player = find_registered(event, typed)
     standings = flow.standings(event)
     view = flow.player_view(event, standings, player.name)
-    # Words in the rows (`phrase("won")`) are said in the event's language on screen, and
-    # stay English values in CSV and JSON.
-    rows = [tuple((c.render(_) if fmt == "table" else str(c)) if isinstance(c, Text) else c for c in row)
-            for row in view.rows]
+    # Words in the rows (`phrase("won")`) and boards are said in the event's language on
+    # screen, and stay English values in CSV and JSON.
+    rows = [tuple(shown_cell(c, boards or {}) if fmt == "table" else
+                  str(c) if isinstance(c, (Text, BoardCell)) else c for c in row) for row in view.rows]
     text = render_rows(view.columns, rows, fmt, labels=tuple(_(label) for label in view.labels))
     if fmt != "table":
         return text
     return f"{player.name}: {player_status(event, player, ranked(standings), len(standings.rows))}\n" + (
         text if view.rows else _("not seated yet") + "\n")
+
+
+def shown_cell(cell: object, boards: Mapping[str, str]) -> object:
+    """A cell of a player's rounds as a person reads it: words in the current language, a
+    board as the edition names it (`boards`); numbers and names as they are."""
+    if isinstance(cell, Text):
+        return cell.render(_)
+    if isinstance(cell, BoardCell):
+        return cell.shown(boards)
+    return cell
 
 
 def player_status(event: Event, player: Player, rows: Sequence[StandingRow], field: int) -> str:

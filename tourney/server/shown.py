@@ -6,13 +6,12 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from rules_engine.findings import Text
 from tourney.core import store
-from tourney.core.i18n import _, local_number, use_language
+from tourney.core.i18n import _, language, local_number, use_language
 from tourney.event import live
 from tourney.outputs.export import to_json
 from tourney.event.standings import ranked
-from tourney.outputs.views import player_status, seating_view
+from tourney.outputs.views import player_status, seating_view, shown_cell
 
 if TYPE_CHECKING:
     from tourney.games.base import Workflow
@@ -65,6 +64,7 @@ def _player_shown(event: store.Event, game: Workflow, player: store.Player) -> P
 
     st = game.standings(event)
     view = game.player_view(event, st, player.name)
+    boards = game.board_names(language())  # the boards as the edition of the page's language names them
     visible = {g.round: g for g in live.player_games(event, game.sheet_format.score_column, player)}
     with_opponents = "opponent" not in view.columns
     with_score = not {"vp", game.sheet_format.score_column} & set(view.columns)
@@ -78,7 +78,7 @@ def _player_shown(event: store.Event, game: Workflow, player: store.Player) -> P
         seen = visible.get(int(str(row[0])))  # the first column is the round
         if seen is None:
             continue  # a round not published yet
-        rows.append(tuple(c.render(_) if isinstance(c, Text) else local_number(c) for c in row))
+        rows.append(tuple(local_number(shown_cell(c, boards)) for c in row))
         opponents.append(seen.opponents)
         scores.append("" if seen.total is None else str(seen.total))
     narrow = frozenset(i for i, c in enumerate(view.columns) if c in PHONE_COLUMNS)

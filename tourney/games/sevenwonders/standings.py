@@ -15,7 +15,7 @@ from rules_engine.sevenwonders.names import NAME, TITLE
 from tourney.core.i18n import N_
 from tourney.core.schemes import Scheme
 from tourney.event.scoring import Entrant, score_table
-from tourney.event.standings import PlayerRounds, Tiebreak, round_rows
+from tourney.event.standings import BoardCell, PlayerRounds, Tiebreak, round_rows
 from tourney.games.sevenwonders.lines import PRINTED, SCORE_SHEET, WORDS, dump_line, load_line, player_score
 from tourney.games.sevenwonders.schemes import SCHEMES
 from tourney.games.tablegame.model import GameLine, ScoredTable, TableGame, TableGameStandings
@@ -77,13 +77,13 @@ def player_rounds(event: Event, standings: TableGameStandings[PlayerScore, Table
 
     def played(g: SevenWondersLine, seat: SeatRow | None) -> tuple[object, ...]:
         wonder = g.score.wonder or (seat.wonder if seat is not None else None)
-        side = f" {g.score.side}" if wonder and g.score.side else ""
-        return (g.round, g.table, g.seat, (wonder + side) if wonder else None, g.vp, g.place, decimal(g.points, 2),
-                fixed(g.share, 4))
+        board = BoardCell(wonder, g.score.side or None) if wonder else None
+        return (g.round, g.table, g.seat, board, g.vp, g.place, decimal(g.points, 2), fixed(g.share, 4))
 
     mine = {g.round: g for g in standings.games if g.player == player}
-    rows = round_rows(event, player, mine, played, lambda s: (s.round, s.table, s.seat, s.wonder, None, None, None,
-                                                              None))
+    rows = round_rows(event, player, mine, played, lambda s: (s.round, s.table, s.seat,
+                                                              BoardCell(s.wonder) if s.wonder else None, None, None,
+                                                              None, None))
     return PlayerRounds(("round", "table", "seat", "wonder", "vp", "place", "points", "share"),
                         (N_("Round"), N_("Table"), N_("Seat"), N_("Wonder"), N_("VP"), N_("Place"), N_("Points"),
                          N_("Share")), rows)
