@@ -5,6 +5,7 @@ the organiser desk, POST /api/drop, the drop page: test_drop_browser.py) says so
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -116,3 +117,26 @@ def test_only_a_published_round_keeps_a_leaver_seated(reporting, tmp_path):
     seat = next(s for s in Event.open(ev.path).seats(1) if s.player == players[1])
     second = drop_player(Event.open(ev.path), players[1])
     assert (second.after, second.table) == (1, seat.table)
+
+
+def test_a_drop_an_older_tourney_stored_before_the_round_they_sat_at_is_moved_by_dropping_again(reporting, tmp_path):
+    """An older tourney stored a drop while seated in the published round as a drop after the
+    round before, so their table's sheet was refused: dropping them again moves the drop."""
+    ev, _codes, players = reporting
+    leaver = players[2]
+    with sqlite3.connect(ev.path) as con:  # the event file as that tourney left it
+        con.execute("UPDATE players SET dropped_after = 0 WHERE name = ?", (leaver,))
+    sheet = str(table_one(ev, tmp_path))
+    code, out = tourney("check", sheet, "--event", str(ev.path))
+    assert code == 1 and (f"{leaver!r} is dropped from round 1 on, but was seated at this table: if they played it, "
+                          f"'tourney players drop EVENT {leaver!r}' moves their drop after round 1 and this sheet "
+                          "counts") in out, out
+    assert tourney("players", "drop", str(ev.path), leaver) == (0, (
+        f"moved the drop of {leaver!r} from after round 0 to after round 1: they were seated at table 1 of round 1, "
+        "so that table's sheet counts with them\n"))
+    assert dropped_after(ev, leaver) == 1
+    assert tourney("results", "import", str(ev.path), sheet) == (0, "stored round 1, table 1\n1 table stored\n")
+    assert (f"moved the drop of {leaver!r} to after round 1: seated at table 1 of round 1, whose sheet counts with "
+            "them") in tourney("results", "history", str(ev.path))[1]
+    # Once moved, dropping them again is refused as any second drop.
+    assert tourney("players", "drop", str(ev.path), leaver)[0] == 1

@@ -228,6 +228,16 @@ def test_remove_only_without_results(ev):
     assert ev("results", "history", "ev.db").output.endswith(" removed 'Eve'\n")
 
 
+def test_a_player_on_a_removed_sheet_is_kept_for_the_history_and_told_so(ev):
+    four_with_results(ev)
+    ev("results", "remove", "ev.db", "--round", "1", "--table", "1", "--reason", "wrong event")
+    r = ev("players", "remove", "ev.db", "Ben", ok=None)
+    assert (r.exit_code, r.output) == (1, ("Error: 'Ben' is on an earlier version of round 1, table 1, which the "
+                                          "history keeps: a player named there can't be removed; use 'tourney "
+                                          "players drop' so they play no further rounds\n"))
+    assert names_in(ev) == ["Anna", "Ben", "Cleo", "Dirk", "Eve"]
+
+
 def test_remove_from_a_seated_round_and_refused_once_printed(ev):
     ev("players", "add", "ev.db", "Anna", "Ben", "Cleo", "Dirk", "Eve", "Finn")
     ev("seat", "ev.db", "--tables", "3,3")

@@ -100,7 +100,10 @@ def players_import(event: str, file: str, yes: bool) -> None:
 @click.argument("event")
 @click.argument("name")
 def players_drop(event: str, name: str) -> None:
-    """Drop a player after the last round with results.
+    """Drop a player after the last round with results, or after the published round they
+    are seated in while its sheet is still to come (that table's sheet counts with them).
+    Dropping again a player an older tourney dropped before the round they sat at moves
+    the drop after that round.
 
     Example: tourney players drop bonn.db "Ben Meyer"
     """

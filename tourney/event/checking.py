@@ -431,10 +431,19 @@ class EventView:
                 except RegistrationError as exc:
                     out.append(at_row(row, error("player.name", str(exc), name)))
         elif p.dropped_after is not None and r > p.dropped_after:
-            out.append(at_row(row, error(
-                "player.dropped", "{player!r} dropped after round {dropped} but is on a round {round} "
-                                  "sheet: re-enter them with 'tourney players add' if they play on", name,
-                player=p.name, dropped=p.dropped_after, round=r)))
+            seat = next((s for s in self.seats if s.round == r and s.player == p.name and s.table == table.table), None)
+            if seat is not None and r == p.dropped_after + 1:
+                # Dropped while seated in this round (a tourney before 2026-12 then dropped them after
+                # the round before): dropping them again moves the drop after this round.
+                out.append(at_row(row, error(
+                    "player.dropped", "{player!r} is dropped from round {round} on, but was seated at this table: "
+                                      "if they played it, 'tourney players drop EVENT {player!r}' moves their drop "
+                                      "after round {round} and this sheet counts", name, player=p.name, round=r)))
+            else:
+                out.append(at_row(row, error(
+                    "player.dropped", "{player!r} dropped after round {dropped} but is on a round {round} "
+                                      "sheet: re-enter them with 'tourney players add' if they play on", name,
+                    player=p.name, dropped=p.dropped_after, round=r)))
         other = self.stored_player_table.get((r, name_key(name)))
         if other is not None and other != table.table:
             out.append(at_row(row, error(

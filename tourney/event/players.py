@@ -198,9 +198,15 @@ class Drop:
     player: str
     after: int
     table: int | None = None
+    #: The round they had dropped after (the one before `after`) when this drop moved theirs.
+    moved_from: int | None = None
 
     def said(self) -> str:
         """What the organiser reads (the command line, the desk)."""
+        if self.table is not None and self.moved_from is not None:
+            return _("moved the drop of {name!r} from after round {was} to after round {round}: they were seated "
+                     "at table {table} of round {round}, so that table's sheet counts with them").format(
+                name=self.player, was=self.moved_from, round=self.after, table=self.table)
         if self.table is not None:
             return _("dropped {name!r} after round {round}: they are seated at table {table} of round {round}, "
                      "already published, so that table's sheet counts with them").format(
@@ -225,11 +231,18 @@ def drop_player(event: store.Event, name: str) -> Drop:
     """Drop a player after the last round with results, or after the round they are seated in
     when its seating is published and their table has no sheet yet."""
     key = name_key(name)
-    found = next((p.name for p in event.players() if name_key(p.name) == key), name)
-    after, table = drop_round(event, found)
+    player = next((p for p in event.players() if name_key(p.name) == key), None)
+    after, table = drop_round(event, player.name if player else name)
+    if player is not None and player.dropped_after is not None:
+        # A drop stored after the round before the one they sat at (as a tourney before 2026-12
+        # did for a drop while seated in a published round): dropping them again moves it after
+        # that round, while its sheet is still to come, so the sheet counts.
+        seat = next((s for s in event.seats(players=[player.name]) if s.round == player.dropped_after + 1), None)
+        if seat is not None and (seat.round, seat.table) not in {(t.round, t.table) for t in event.results()}:
+            after, table = seat.round, seat.table
     with event.transaction() as conn:
-        real = store.drop_player(conn, name, after, table)
-    return Drop(real, after, table)
+        real, moved_from = store.drop_player(conn, name, after, table)
+    return Drop(real, after, table, moved_from)
 
 
 def rename_player(event: store.Event, old: str, new: str) -> tuple[str, str]:

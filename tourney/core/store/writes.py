@@ -113,20 +113,24 @@ def reenter_player(conn: Connection, player: Player, joined_round: int) -> None:
 
 
 def drop_player(conn: Connection, name: str, after_round: int, table: int | None = None, *,
-                absent: bool = False) -> str:
+                absent: bool = False) -> tuple[str, int | None]:
     """Drop a player after `after_round`; `table`: their table in that round, whose sheet is
     still to come and counts; `absent`: left out of round 1 for not checking in (the history
-    says either)."""
+    says either). Returns the name and, when the player had dropped after the round before
+    while seated at `table` (as a tourney before 2026-12 stored such a drop), that round: the
+    drop is moved after `after_round`."""
     row = _find_player(conn, name)
-    if row.dropped_after is not None:
+    moved = row.dropped_after is not None and table is not None and row.dropped_after == after_round - 1
+    if row.dropped_after is not None and not moved:
         raise RegistrationError(_("{name!r} already dropped after round {round}").format(
             name=row.name, round=row.dropped_after))
     conn.execute("UPDATE players SET dropped_after = :round WHERE id = :id", {"round": after_round, "id": row.id})
     touch(conn, "player", (row.id,))
     log(conn, "players.drop", {"name": row.name, "absent": True} if absent else
-        {"name": row.name, "round": after_round, **({} if table is None else {"table": table})})
+        {"name": row.name, "round": after_round, **({} if table is None else {"table": table}),
+         **({"moved": True} if moved else {})})
     mark_seating_stale(conn, after_round + 1, row.id, "dropped", row.name)
-    return str(row.name)
+    return str(row.name), row.dropped_after if moved else None
 
 
 def _renamed(value: Any, old: str, new: str) -> Any:
@@ -172,11 +176,20 @@ def remove_player(conn: Connection, name: str) -> tuple[str, list[int]]:
     """Remove a mis-registered player who has no results and no seat in a printed round;
     their seats in unprinted rounds go too. Returns (name, the rounds that lost a seat)."""
     player = _find_player(conn, name)
-    played = conn.execute("SELECT r.round, r.table_no FROM results r JOIN result_lines l ON l.result_id = r.id "
-                          "WHERE l.player_id = :id ORDER BY r.round, r.table_no LIMIT 1", {"id": player.id}).first()
-    if played is not None:
+    # The latest version of each table counts as a result; an earlier one (corrected or removed
+    # since) still names the player in the history, so they stay registered either way.
+    played = conn.execute("SELECT r.round, r.table_no, r.version = (SELECT max(v.version) FROM results v WHERE "
+                          f"v.round = r.round AND v.table_no = r.table_no) AND r.source <> '{REMOVED}' AS latest "
+                          "FROM results r JOIN result_lines l ON l.result_id = r.id WHERE l.player_id = :id "
+                          "ORDER BY latest DESC, r.round, r.table_no LIMIT 1", {"id": player.id}).first()
+    if played is not None and played[2]:
         raise RegistrationError(_("{name!r} has results (round {round}, table {table}): a player who played can't "
                                   "be removed; use 'tourney players drop' so they play no further rounds").format(
+            name=player.name, round=played[0], table=played[1]))
+    if played is not None:
+        raise RegistrationError(_("{name!r} is on an earlier version of round {round}, table {table}, which the "
+                                  "history keeps: a player named there can't be removed; use 'tourney players "
+                                  "drop' so they play no further rounds").format(
             name=player.name, round=played[0], table=played[1]))
     seated = conn.execute("SELECT s.round, r.printed_at FROM seats s JOIN rounds r ON r.number = s.round "
                           "WHERE s.player_id = :id ORDER BY s.round", {"id": player.id}).all()
@@ -744,3 +757,13 @@ def desk_for_token(event: Event, token: str) -> Desk | None:
 
 
 #: The meta row counting committed changes (every `Event.transaction` adds one).
+
+
+def keep_photo(conn: Connection, sha256: str, suffix: str, data: bytes) -> bool:
+    """Keep a scan pad's photo in the event's database by its hash; False when it was kept
+    already (a photo never replaces another)."""
+    if conn.execute("SELECT 1 FROM photos WHERE sha256 = :sha", {"sha": sha256}).first() is not None:
+        return False
+    conn.execute("INSERT INTO photos (sha256, suffix, data, at) VALUES (:sha, :suffix, :data, :at)",
+                 {"sha": sha256, "suffix": suffix, "data": data, "at": now()})
+    return True
