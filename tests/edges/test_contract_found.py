@@ -107,3 +107,24 @@ def test_a_whole_number_sent_as_a_float_is_that_number(ev, client):
     assert again.status_code == 201 and again.json()["version"] == 2
     stored = client.get("/api/rounds/1/tables/1/result", headers=bearer).json()["stored"]
     assert stored["version"] == 2 and [r["total"] for r in stored["rows"]] == [r["total"] for r in bumped]
+
+
+def test_a_sheet_of_empty_rows_is_refused_not_a_500(ev, client):
+    """Found after the photo field joined the sheet's body: rows with no cell in them read as no
+    table at all, which the store could not take (500)."""
+    auth = {"Authorization": f"Bearer {ev.desk_a}"}
+    for url in ("/api/rounds/1/tables/1/result", "/api/rounds/1/tables/1/check"):
+        answer = client.post(url, json={"rows": [{}], "version": None}, headers=auth)
+        assert answer.status_code == 422, answer.text
+        assert answer.json() == {"error": "round 1, table 1: the sheet has no filled row: type the table's numbers",
+                                 "findings": []}
+
+
+def test_a_correction_of_a_table_never_stored_says_so(ev, client):
+    """A version given for a table that never had a sheet is not 'removed since': nothing was there."""
+    auth = {"Authorization": f"Bearer {ev.desk_a}"}
+    answer = client.post("/api/rounds/1/tables/3/result", json={"rows": table_rows(ev.path, 1, 3), "version": 1},
+                         headers=auth)
+    assert answer.status_code == 409, answer.text
+    assert answer.json() == {"error": "round 1, table 3: no sheet was ever stored, so there is no version 1 to replace: "
+                                      "reload the page and save the entry as the table's first sheet", "stored": None}

@@ -81,10 +81,28 @@ def test_a_desk_gets_the_sheet_read_from_the_photo_and_stores_it_with_its_save(l
     assert kept_photos(ev) == [f"{sha}.jpg"] and stored_tables(ev.path) == []
     again = send(server, 2, {"photo": b64(photo), "name": "IMG_2041.jpg"}, ev.desk_a, key="k-1")
     assert again[:2] == (200, got) and again[2].get("idempotent-replayed") == "true"
-    status, saved = post_json(server.url + "/api/rounds/1/tables/2/result", {"rows": got["rows"], "version": None},
+    # A photo the event does not keep is not named: refused, nothing stored.
+    status, refused = post_json(server.url + "/api/rounds/1/tables/2/result",
+                                {"rows": got["rows"], "version": None, "photo": {"sha256": "0" * 64, "file": "x.jpg"}},
+                                ev.desk_a)
+    assert status == 422 and refused["error"].startswith("photo x.jpg: no photo with this SHA-256 is kept with the "
+                                                         "event"), refused
+    assert stored_tables(ev.path) == []
+    status, saved = post_json(server.url + "/api/rounds/1/tables/2/result",
+                              {"rows": got["rows"], "version": None, "photo": {"sha256": sha, "file": got["file"]}},
                               ev.desk_a)
     assert status == 201, saved
     assert stored_tables(ev.path) == [(1, 2, 1)]
+    # The history names the photo the desk's sheet was read from, and its hash.
+    with sqlite3.connect(ev.path) as db:
+        [(source,)] = db.execute("SELECT source FROM results").fetchall()
+    assert source == f"IMG_2041.jpg (sha256 {sha})"
+    from click.testing import CliRunner
+
+    from tourney.cli import cli
+
+    said = CliRunner().invoke(cli, ["results", "history", str(ev.path)]).output.splitlines()[-1]
+    assert said.endswith(f"desk A entered round 1, table 2 from IMG_2041.jpg (sha256 {sha})"), said
 
 
 def test_a_doubtful_value_comes_with_its_candidates_and_a_crop_of_the_photo(live, served):

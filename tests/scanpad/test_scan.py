@@ -153,6 +153,31 @@ def test_json_output_names_the_photo_its_hash_and_every_value(pads, event):
     assert [s["values"] for s in got["seats"]] == [dict(v) for v in pads.values[0].values]
 
 
+def test_an_event_in_postgresql_keeps_its_photos_in_its_database(pads, event, postgres_server):
+    """Issue #49: an event kept in PostgreSQL has no folder beside it; its photos are kept in its
+    database, where every worker of the live server and the command line find them."""
+    import hashlib
+
+    from conftest import postgres_event_url
+    from tourney.core.store import Event
+    from tourney.scanpad.reading import photo_kept
+
+    url = postgres_event_url(postgres_server, "scan-photos")
+    assert _run("copy", str(event), url).exit_code == 0
+    photo = pads.photo(1, 6)
+    (event.parent / "t2.jpg").write_bytes(photo)
+    result = _run("scan", url, "t2.jpg", "--import")
+    assert result.exit_code == 0, result.output
+    sha = hashlib.sha256(photo).hexdigest()
+    there = Event.open(url)
+    assert there.photo(sha) == (".jpg", photo) and photo_kept(there, sha) and not photo_kept(there, "0" * 64)
+    assert f"entered round 1, table 2 from t2.jpg (sha256 {sha})\n" in _run("results", "history", url).output
+    assert not list(event.parent.glob("*-photos"))
+    # The same photo again is kept once (the table unchanged).
+    assert _run("scan", url, "t2.jpg", "--import").exit_code == 0
+    assert Event.open(url).photo(sha) == (".jpg", photo)
+
+
 def test_import_stores_the_clean_tables_as_results_import_does_and_keeps_the_photo(pads, event):
     import hashlib
 

@@ -91,6 +91,9 @@ def check_table(event: store.Event, game: SheetGame, round_no: int, table_no: in
         report.findings.append(LocatedFinding(error(
             "cell", "row {row} is for another round or table: send it to its own table", row=rowno - 1),
             typed.name, (rowno,), None, round_no, table_no))
+    if report.ok and not report.tables:  # only empty rows: nothing a table could store (found by schemathesis)
+        raise UsageError(_("round {round}, table {table}: the sheet has no filled row: type the table's "
+                           "numbers").format(round=round_no, table=table_no))
     if report.ok:
         game.check(report, event, register=False, correct=True)
     return report
@@ -125,7 +128,7 @@ def checked_sheet(event: store.Event, game: SheetGame, round_no: int, table_no: 
             latest = store.latest_version(conn, round_no, table_no)
         seen = latest[0] if latest and latest[1] else None
         if seen != version and seen is None:
-            raise VersionConflict(round_no, table_no, version, None)
+            raise VersionConflict(round_no, table_no, version, None, ever_stored=latest is not None)
         # Another version than the desk saw: no conflict when the rows are what is stored (a
         # second desk typed the same numbers, or a desk sent its sheet again): decided on storing.
         report = check_table(event, game, round_no, table_no, rows, source=source)
@@ -172,7 +175,8 @@ def _stored_already(event: store.Event, conn: store.Connection, checked: Checked
     if live is not None and same_lines(store.latest_lines(conn, table.round, table.table),
                                        checked.table_rows(table, ids)[1]):
         return live
-    raise VersionConflict(table.round, table.table, version, stored_table(event, table.round, table.table))
+    raise VersionConflict(table.round, table.table, version, stored_table(event, table.round, table.table),
+                          ever_stored=store.latest_version(conn, table.round, table.table) is not None)
 
 
 def _player_ids(conn: store.Connection, table: ParsedTable[object]) -> dict[str, int]:
@@ -201,18 +205,20 @@ def enter_table(event: store.Event, game: SheetGame, round_no: int, table_no: in
 
 
 def _stored(event: store.Event, checked: CheckedSheet, version: int | None, author: str,
-            reason: str | None) -> Entered:
+            reason: str | None, source: str | None = None) -> Entered:
     with event.transaction() as conn:
-        new = store_sheet(event, conn, checked, version, author=author, reason=reason, source=Source.named(author))
+        new = store_sheet(event, conn, checked, version, author=author, reason=reason,
+                          source=Source.named(source or author))
     table = checked.report.tables[0]
     return Entered(table.round, table.table, new, tuple(checked.report.warnings))
 
 
 def desk_entry(event: store.Event, game: SheetGame, round_no: int, table_no: int,
                rows: Sequence[Mapping[str, object]], *, version: int | None, desk: str, author: str,
-               reason: str | None = None) -> Callable[[], Entered | Held]:
+               reason: str | None = None, source: str | None = None) -> Callable[[], Entered | Held]:
     """A desk's sheet checked now, and the step that then stores it (or holds it, under blind
-    double entry) in a transaction of its own or the caller's.
+    double entry) in a transaction of its own or the caller's. `source`: where the desk read
+    the rows from (a photo of the pad), named by the history; else the desk typed them.
 
     The check only reads, so it runs before the caller's transaction takes the event's write
     lock: saves of other tables wait for the store alone, and the version is checked again under
@@ -232,7 +238,7 @@ def desk_entry(event: store.Event, game: SheetGame, round_no: int, table_no: int
         return refuse
     if blind:
         return lambda: _held_or_stored(event, checked, rows, version=version, desk=desk, reason=reason)
-    return lambda: _stored(event, checked, version, author, reason)
+    return lambda: _stored(event, checked, version, author, reason, source)
 
 
 # --- blind double entry --------------------------------------------------------------------
@@ -331,7 +337,8 @@ def accept_held(event: store.Event, game: SheetGame, round_no: int, table_no: in
     held = next((h for h in store.held_entries(event)
                  if h.id == entry_id and (h.round, h.table) == (round_no, table_no)), None)
     if held is None:
-        raise UsageError(f"round {round_no}, table {table_no}: no held entry {entry_id}: reload the page")
+        raise UsageError(_("round {round}, table {table}: no held entry {entry}: reload the page").format(
+            round=round_no, table=table_no, entry=entry_id))
     version = held.base_version or None
     checked = checked_sheet(event, game, round_no, table_no, held.rows, version, f"desk {held.desk}")
     with event.transaction() as conn:

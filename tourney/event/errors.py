@@ -23,12 +23,19 @@ class ImportRefused(TourneyError):
 class VersionConflict(TourneyError):
     """Another desk stored this table since the caller saw it."""
 
-    def __init__(self, round_no: int, table_no: int, expected: int | None, stored: TableResult | None):
-        super().__init__(_("round {round}, table {table}: another desk stored version {version} since this page "
-                           "showed the table: compare it with your entry below and save again").format(
-            round=round_no, table=table_no, version=stored.version) if stored else _(
-            "round {round}, table {table}: the stored sheet was removed since this page showed the table: check "
-            "your entry and save again").format(round=round_no, table=table_no))
+    def __init__(self, round_no: int, table_no: int, expected: int | None, stored: TableResult | None, *,
+                 ever_stored: bool = True):
+        if stored:
+            said = _("round {round}, table {table}: another desk stored version {version} since this page showed "
+                     "the table: compare it with your entry below and save again")
+        elif ever_stored:
+            said = _("round {round}, table {table}: the stored sheet was removed since this page showed the table: "
+                     "check your entry and save again")
+        else:  # a version was given for a table that never had a sheet (a stale page of another event, a script)
+            said = _("round {round}, table {table}: no sheet was ever stored, so there is no version {expected} to "
+                     "replace: reload the page and save the entry as the table's first sheet")
+        super().__init__(said.format(round=round_no, table=table_no, version=stored.version if stored else None,
+                                     expected=expected))
         self.expected = expected
         self.stored = stored
 

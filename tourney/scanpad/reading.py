@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import itertools
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -446,10 +447,24 @@ def scan_photos(ctx: ScanContext, paths: Sequence[str | Path]) -> Iterator[Readi
         yield read_photo(ctx, data, p.name)
 
 
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
 def photo_folder(event: Event) -> Path | None:
-    """Where an event kept in a file keeps the photos its tables were read from: beside it."""
+    """Where an event kept in a file keeps the photos its tables were read from: beside it
+    (None: an event kept in PostgreSQL, which keeps them in its database)."""
     where = Path(event.location)
     return where.parent / f"{where.stem}-photos" if where.is_file() else None
+
+
+def photo_kept(event: Event, sha256: str) -> bool:
+    """Whether the photo with this hash is kept with the event (`keep_photo`)."""
+    if not _SHA256.fullmatch(sha256):
+        return False
+    folder = photo_folder(event)
+    if folder is None:
+        return event.photo(sha256) is not None
+    return any(folder.glob(f"{sha256}.*"))
 
 
 def distinct_tables(readings: Sequence[Reading]) -> list[Reading]:
@@ -495,13 +510,19 @@ def keep_photo(event: Event, reading: Reading, data: bytes) -> None:
     from tourney.core.outfile import atomic
 
     folder = photo_folder(event)
-    if folder is None:
+    given = Path(reading.file).suffix.lower()  # the file's kind, from a name a phone or a desk gave
+    suffix = given if re.fullmatch(r"\.[a-z0-9]{1,8}", given) else ".jpg"
+    if folder is None:  # an event in PostgreSQL: in its database, for every worker and the command line
+        from tourney.core import store
+
+        with event.transaction() as conn:
+            store.keep_photo(conn, reading.sha256, suffix, data)
         return
     try:
         folder.mkdir(exist_ok=True)
     except OSError as exc:
         raise write_failed(folder, exc) from None
-    target = folder / f"{reading.sha256}{Path(reading.file).suffix.lower() or '.jpg'}"
+    target = folder / f"{reading.sha256}{suffix}"
     if not target.exists():
         with atomic(target) as tmp:
             tmp.write_bytes(data)

@@ -55,12 +55,22 @@ class Body(BaseModel):
     model_config = ConfigDict(extra="ignore", strict=True, frozen=True)
 
 
+class PhotoRef(Body):
+    """The photo a desk's sheet was read from (`…/photo` answered its `file` and `sha256`)."""
+
+    sha256: Annotated[str, Field(strict=True, pattern=r"^[0-9a-f]{64}$", description="the photo's SHA-256, as "
+                                                                                      "the photo's answer gave it")]
+    file: Text = Field(max_length=200, description="the photo's file name, as the photo's answer gave it")
+
+
 class Sheet(Body):
     """`POST /api/rounds/{n}/tables/{t}/result` and `…/check`: a desk's sheet."""
 
     rows: list[Row] = Field(description="one object per player: seat, player and the pad's columns")
     version: Int64 | None = Field(description="the stored version the desk saw; null for a first entry")
     reason: Text | None = Field(None, description="why a stored table is replaced (kept in the history)")
+    photo: PhotoRef | None = Field(None, description="the photo the rows were read from (kept with the event): "
+                                                     "the history names it as the sheet's source")
 
 
 class SheetCheck(Body):

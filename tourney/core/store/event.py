@@ -615,6 +615,12 @@ class Event:
             v.seats[(table_no, seat)] = player_id
         return [versions[v] for v in sorted(versions, reverse=True)]
 
+    def photo(self, sha256: str) -> tuple[str, bytes] | None:
+        """A scan pad's photo kept in the event's database (`keep_photo`): its suffix and bytes."""
+        with self.db.read() as conn:
+            found = conn.execute("SELECT suffix, data FROM photos WHERE sha256 = :sha", {"sha": sha256}).first()
+        return None if found is None else (str(found[0]), bytes(found[1]))
+
     def draws(self, kind: str | None = None) -> list[StoredDraw]:
         """Every stored draw (of `kind`), oldest first."""
         q = "SELECT round, kind, seed, payload, at FROM draws" + (" WHERE kind = :kind" if kind is not None else "")

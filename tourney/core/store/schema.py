@@ -62,7 +62,8 @@ class Table:
     def create(self, dialect: str) -> str:
         """CREATE TABLE IF NOT EXISTS, for `dialect` ("sqlite" or "postgresql")."""
         serial = "SERIAL NOT NULL" if dialect == "postgresql" else "INTEGER NOT NULL"
-        return f"CREATE TABLE IF NOT EXISTS {self.name} ({self.body.format(serial=serial)})"
+        blob = "BYTEA" if dialect == "postgresql" else "BLOB"
+        return f"CREATE TABLE IF NOT EXISTS {self.name} ({self.body.format(serial=serial, blob=blob)})"
 
 
 #: Every table, parents before children (for the foreign keys). The definitions are the ones
@@ -162,6 +163,11 @@ TABLES: tuple[Table, ...] = (
     # What the journal said last of each part (a digest of its data), to journal changes only.
     Table("journal_parts", "kind VARCHAR(20) NOT NULL, part VARCHAR(64) NOT NULL, digest VARCHAR(64) NOT NULL, "
           "PRIMARY KEY (kind, part)", ("kind", "part")),
+    # The photos of scan pads the tables of an event kept in PostgreSQL were read from, by their
+    # SHA-256 (an event file keeps them in a folder beside it: `tourney.scanpad.reading.keep_photo`).
+    # Added without a schema version: an event opened by this tourney gains it empty.
+    Table("photos", "sha256 VARCHAR(64) NOT NULL, suffix VARCHAR(10) NOT NULL, data {blob} NOT NULL, "
+          "at VARCHAR(40) NOT NULL, PRIMARY KEY (sha256)", ("sha256",)),
 )
 
 

@@ -64,9 +64,20 @@ async def save(cx: Ctx) -> Response:
         # The sheet is checked here, before the transaction takes the event's write lock
         # (desks check their sheets side by side); it is stored under the lock, its version
         # checked again there.
+        source = None
+        if got.photo is not None:
+            from tourney.scanpad.reading import photo_kept, photo_source
+
+            if not photo_kept(site.event, got.photo.sha256):
+                refused = JSONResponse({"error": site.said(
+                    N_("photo {file}: no photo with this SHA-256 is kept with the event: photograph the pad again "
+                       "from the table's page, or save without the photo"), file=got.photo.file),
+                    "findings": []}, 422)
+                return lambda: refused
+            source = photo_source(got.photo.file, got.photo.sha256)
         with use_language(site.lang):
             step = entry.desk_entry(site.event, site.game, r, t, got.rows, version=got.version, desk=desk.name,
-                                    author=cx.who, reason=got.reason)
+                                    author=cx.who, reason=got.reason, source=source)
 
         def stored() -> entry.Entered | entry.Held:
             with use_language(site.lang):

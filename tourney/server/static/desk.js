@@ -114,6 +114,8 @@
     var reason = document.getElementById("reason");
     var body = {rows: sheet.rows(), version: version()};
     if (reason.value.trim()) body.reason = reason.value.trim();
+    // Read from a photo of the pad: the history names the photo as the sheet's source.
+    if (form.dataset.photoSha) body.photo = {sha256: form.dataset.photoSha, file: form.dataset.photoFile};
     send("/result", body);
   });
 
@@ -126,6 +128,8 @@
     if (onwards) { location.href = form.dataset.next; return; }
     if (r.status === 201) {
       form.dataset.version = r.data.version;
+      delete form.dataset.photoSha;  // a later correction is typed, not the photo's
+      delete form.dataset.photoFile;
       document.getElementById("reasonbox").hidden = false;
       conflict.hidden = true;
       saved(r, status);
@@ -170,6 +174,8 @@
         return;
       }
       sheet.fill(r.data.rows);
+      form.dataset.photoSha = r.data.sha256;
+      form.dataset.photoFile = r.data.file;
       window.TourneyPhoto.review(form, document.getElementById("doubts"), r.data, text);
       photoStatus.className = r.data.status === "clean" ? "ok" : "notice";
       photoStatus.textContent = (r.data.status === "clean" ? text.photo_clean : text.photo_read)
