@@ -115,3 +115,23 @@ def test_the_hubs_openapi_document_describes_its_routes(season):
     if os.environ.get("UPDATE_GOLDEN"):
         (ROOT / "docs" / "hub-openapi.json").write_text(text, encoding="utf-8")
     assert (ROOT / "docs" / "hub-openapi.json").read_text(encoding="utf-8") == text, "UPDATE_GOLDEN=1 writes it anew"
+
+
+def test_an_address_guessing_venue_tokens_waits_as_a_desk_would(season):
+    """Issue 51: wrong venue tokens are counted per address in the hub's database; past the
+    limit the address is answered 429 with Retry-After, its next token not even looked at."""
+    from urllib.error import HTTPError
+
+    from tourney.core.store.sessions import WRONG_TRIES
+
+    server, tokens = season
+    jid, found = entries_of("bonn.db")
+    body = {"journal_id": jid, "entries": [e.as_json() for e in found[:1]]}
+    api = server.url + "/api/push"
+    assert [post_json(api, body, f"guess-{i}")[0] for i in range(WRONG_TRIES)] == [401] * WRONG_TRIES
+    request = urllib.request.Request(api, data=json.dumps(body).encode(), method="POST", headers={
+        "Content-Type": "application/json", "Authorization": f"Bearer {tokens['Bonn']}"})
+    with pytest.raises(HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=30)
+    assert refused.value.code == 429 and 0 < int(refused.value.headers["Retry-After"]) <= 60
+    assert json.loads(refused.value.read())["error"].startswith("zu viele falsche")

@@ -24,7 +24,7 @@ from tourney.core.i18n import _
 from tourney.core.sql import Connection, Database, OperationalError
 from tourney.core.store.event import ADVISORY_LOCK_SPACE
 from tourney.core.store.journal import KINDS, Entry
-from tourney.core.store.schema import Table, now
+from tourney.core.store.schema import TABLES, Table, now
 
 #: The PostgreSQL schema of a hub (not an event's: `tourney` or `tourney_NAME`); a URL's
 #: `?event=NAME` names one of several hubs of a database (`tourneyhub_NAME`).
@@ -51,6 +51,9 @@ HUB_TABLES: tuple[Table, ...] = (
     Table("hub_journal", "event_id INTEGER NOT NULL, seq INTEGER NOT NULL, at VARCHAR(40) NOT NULL, "
           "kind VARCHAR(20) NOT NULL, part VARCHAR(64) NOT NULL, data TEXT, PRIMARY KEY (event_id, seq), "
           "FOREIGN KEY(event_id) REFERENCES hub_events (id)", ("event_id", "seq")),
+    # Wrong venue tokens per client address, as the event's live server counts wrong desk tokens
+    # (`tourney.core.store.sessions`): the hub answers only so many per window.
+    *(t for t in TABLES if t.name == "wrong_tries"),
 )
 
 _JOURNAL_ID = re.compile(r"[0-9a-f]{8,64}")
@@ -180,6 +183,11 @@ class Hub:
             db.dispose()
             raise HubError(_("{file!r} is not a tourney hub of this version: use the tourney that created it").format(
                 file=where.display))
+        try:  # a hub made before it counted wrong tokens gains the table (a read-only one counts none)
+            with db.begin() as conn:
+                conn.execute(next(t for t in HUB_TABLES if t.name == "wrong_tries").create(conn.dialect))
+        except OperationalError:
+            pass
         return cls(db, where)
 
     def __enter__(self) -> Hub:

@@ -12,8 +12,9 @@ import hashlib
 import secrets
 import time
 from dataclasses import dataclass
+from typing import Protocol
 
-from tourney.core.sql import Busy, DatabaseError
+from tourney.core.sql import Busy, Database, DatabaseError
 from tourney.core.store.event import Event
 from tourney.core.store.schema import now
 from tourney.core.store.writes import Desk
@@ -90,7 +91,14 @@ def end_all_sessions(event: Event) -> int:
 
 
 # --- wrong tokens and codes -----------------------------------------------------------------
-def counted_tries(event: Event, client: str) -> tuple[int, int] | None:
+class Counting(Protocol):
+    """What counts wrong tries in its database: an event, or a season hub (its venue tokens)."""
+
+    @property
+    def db(self) -> Database: ...
+
+
+def counted_tries(event: Counting, client: str) -> tuple[int, int] | None:
     """`client`'s count of wrong tries and when its window began (None: nothing counted)."""
     try:
         with event.db.read() as conn:
@@ -108,7 +116,7 @@ def wait_after(counted: tuple[int, int] | None) -> int:
     return max(0, counted[1] + WRONG_WINDOW - int(time.time()))
 
 
-def blocked_for(event: Event, client: str) -> int:
+def blocked_for(event: Counting, client: str) -> int:
     """Seconds until `client` may try a token or code again (0: now)."""
     return wait_after(counted_tries(event, client))
 
@@ -123,14 +131,14 @@ _COUNT_TRY = ("INSERT INTO wrong_tries (client, tries, since) VALUES (:client, 1
               "RETURNING tries, since")
 
 
-def _count_try(event: Event, client: str) -> int:
+def _count_try(event: Counting, client: str) -> int:
     """Count a try from `client` (`_COUNT_TRY`): the seconds it must wait by the count before it."""
     with event.db.begin() as conn:
         row = conn.execute(_COUNT_TRY, {"client": client, "at": int(time.time()), "window": WRONG_WINDOW}).first()
     return wait_after((int(row[0]) - 1, int(row[1])))
 
 
-def claim_try(event: Event, client: str) -> int:
+def claim_try(event: Counting, client: str) -> int:
     """Count a try of a guessable secret (a player's code, a login) from `client` BEFORE it is
     evaluated: the seconds it must wait instead (0: evaluate it; a right one gives its count back,
     `refund_try`). The event busy beyond the bounded wait raises `Busy`: nothing is evaluated
@@ -143,7 +151,7 @@ def claim_try(event: Event, client: str) -> int:
         return 0  # a read-only event: nothing is stored there, nothing to guess for
 
 
-def refund_try(event: Event, client: str) -> None:
+def refund_try(event: Counting, client: str) -> None:
     """A try counted by `claim_try` was not a wrong one (a right code, a request answered before)."""
     try:
         with event.db.begin() as conn:
@@ -153,7 +161,7 @@ def refund_try(event: Event, client: str) -> None:
         pass  # busy or read-only: the try stays counted, as if wrong (the window forgets it)
 
 
-def wrong_try(event: Event, client: str) -> int:
+def wrong_try(event: Counting, client: str) -> int:
     """Count a wrong token or code from `client` once it was evaluated (a new window once the last
     one is over), in one statement: the seconds it must now wait (0: none)."""
     try:
@@ -162,7 +170,7 @@ def wrong_try(event: Event, client: str) -> int:
         return 0  # busy or a read-only event: nothing is stored there, nothing to guess for
 
 
-def right_try(event: Event, client: str) -> None:
+def right_try(event: Counting, client: str) -> None:
     """A desk's token was right: its address starts afresh."""
     try:
         with event.db.read() as conn:

@@ -22,7 +22,9 @@ from tourney.core.hubstore import MAX_BATCH, Hub, HubError, OtherVenue, Refused,
 from tourney.core.i18n import _, use_language
 from tourney.event.game import StandingsGame
 from tourney.event.hub import EventRow, event_rows, final_locations
+from tourney.core.store import Event, sessions
 from tourney.server import body
+from tourney.server.guard import client_of, too_many_answer
 from tourney.server.declare import HTML, JSON_ANY, Answer, Error, Guard, Op, Refusal
 
 
@@ -153,6 +155,12 @@ async def push(cx: HubCtx) -> Response:
     with use_language(site.lang):
         if token is None:
             return JSONResponse({"error": _("send the venue's token: Authorization: Bearer TOKEN")}, 401)
+        # An address that sent too many wrong venue tokens waits before its next is looked at,
+        # as a desk's at an event (the count is in the hub's database, shared by its workers).
+        client = client_of(cx.request.scope)
+        wait = await run_in_threadpool(sessions.blocked_for, site.hub, client)
+        if wait:
+            return too_many_answer(cx.request, site.lang, wait)
         sent = await body.read_body(cx.request, Push, site.lang)
         try:
             entries = [entry_from_json(e.model_dump()) for e in sent.entries]
@@ -162,6 +170,9 @@ async def push(cx: HubCtx) -> Response:
         except OtherVenue as exc:
             return JSONResponse({"error": str(exc)}, 403)
         except Refused as exc:
+            wait = await run_in_threadpool(sessions.wrong_try, site.hub, client)
+            if wait:  # this try was the last of the window
+                return too_many_answer(cx.request, site.lang, wait)
             return JSONResponse({"error": str(exc)}, 401)
         except HubError as exc:
             return JSONResponse({"error": str(exc), "field": None}, 422)
@@ -300,8 +311,6 @@ async def event_page(cx: HubCtx) -> Response:
     wanted = int(cx.request.path_params["id"])
 
     def build() -> Response:
-        from tourney.core.store import Event
-
         e = html.escape
         with use_language(site.lang):
             row = next((r for r in _rows(site) if r.id == wanted), None)
@@ -360,7 +369,7 @@ async def rating_page(cx: HubCtx) -> Response:
 
 ROUTES: tuple[Op, ...] = (
     Op("POST", "/api/push", "A venue's batch of one event's journal entries, each applied once", Guard.VENUE, push,
-       {200: Pushed, 401: Error, 403: Error, 422: Refusal}, takes=Push),
+       {200: Pushed, 401: Error, 403: Error, 422: Refusal, 429: Error}, takes=Push),
     Op("GET", "/api/events", "The season's events: venue, date, game, status", Guard.ANYONE, events_json,
        {200: JSON_ANY}),
     Op("GET", "/api/season", "The season report of the final events, as 'tourney season --format json'",
