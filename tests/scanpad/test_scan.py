@@ -176,6 +176,14 @@ def test_an_event_in_postgresql_keeps_its_photos_in_its_database(pads, event, po
     # The same photo again is kept once (the table unchanged).
     assert _run("scan", url, "t2.jpg", "--import").exit_code == 0
     assert Event.open(url).photo(sha) == (".jpg", photo)
+    # Copied back to a file, the photo comes along in the file; an event file's folder goes
+    # into the database's table when it is copied there.
+    assert _run("copy", url, str(event.parent / "back.db")).exit_code == 0
+    assert photo_kept(Event.open(event.parent / "back.db"), sha)
+    assert _run("scan", str(event), "t2.jpg", "--import").exit_code == 0  # kept beside ev.db
+    other = postgres_event_url(postgres_server, "scan-photos-2")
+    assert _run("copy", str(event), other).exit_code == 0
+    assert Event.open(other).photo(sha) == (".jpg", photo)
 
 
 def test_import_stores_the_clean_tables_as_results_import_does_and_keeps_the_photo(pads, event):

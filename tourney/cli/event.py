@@ -198,7 +198,11 @@ def copy_command(source: str, target: str) -> None:
     from tourney.core.database import mask
     from tourney.core.store import copy_event
 
-    copied = copy_event(open_event(source), target)
+    from tourney.scanpad.reading import carry_photos  # the photos kept beside an event file go along
+
+    original = open_event(source)
+    copied = copy_event(original, target)
+    carry_photos(original, copied)
     info = copied.info()
     click.echo(_("copied {name!r} from {source} to {target}: {players} players, {versions} result versions, "
                  "{entries} history entries").format(

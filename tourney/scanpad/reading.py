@@ -462,9 +462,25 @@ def photo_kept(event: Event, sha256: str) -> bool:
     if not _SHA256.fullmatch(sha256):
         return False
     folder = photo_folder(event)
-    if folder is None:
-        return event.photo(sha256) is not None
-    return any(folder.glob(f"{sha256}.*"))
+    # An event file copied from PostgreSQL (`tourney copy`) brought its photos in its table.
+    return (folder is not None and any(folder.glob(f"{sha256}.*"))) or event.photo(sha256) is not None
+
+
+def carry_photos(source: Event, target: Event) -> int:
+    """After `tourney copy` of an event file to PostgreSQL: its photos from the folder beside
+    the file into the database's table (the other way the table's rows came with the copy).
+    Returns how many were carried."""
+    from tourney.core import store
+
+    folder, there = photo_folder(source), photo_folder(target)
+    if folder is None or there is not None or not folder.is_dir():
+        return 0
+    carried = 0
+    for path in sorted(folder.iterdir()):
+        if path.is_file() and _SHA256.fullmatch(path.stem):
+            with target.transaction() as conn:
+                carried += store.keep_photo(conn, path.stem, path.suffix.lower() or ".jpg", path.read_bytes())
+    return carried
 
 
 def distinct_tables(readings: Sequence[Reading]) -> list[Reading]:
