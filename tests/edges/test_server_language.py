@@ -3,7 +3,7 @@ while serving turns the pages, the API's messages and the desks' refusals German
 change, in every worker, without a restart; `tourney serve --lang` keeps its language."""
 from __future__ import annotations
 
-from live_event import build_event
+from live_event import build_event, table_rows
 from starlette.testclient import TestClient
 
 from tourney.core.store import Event
@@ -28,3 +28,24 @@ def test_the_pages_follow_a_language_changed_while_serving(tmp_path, monkeypatch
                                                                "photo": {"sha256": "0" * 64, "file": "x.jpg"}},
                        headers={"Authorization": f"Bearer {ev.desk_a}"})
     assert said.status_code == 422 and said.json()["error"].startswith("Foto x.jpg: kein Foto"), said.json()
+
+
+def test_a_language_changed_between_two_saves_is_read_again(tmp_path, monkeypatch):
+    # The server carries the language past its own saves without reading the settings again;
+    # a change by the command line in between moves the stamp by more than its own save.
+    monkeypatch.setattr(server_app, "STAMP_TTL", 0.0)
+    monkeypatch.setattr(server_app, "SETTLE", 0.0)
+    ev = build_event(tmp_path)
+    client = TestClient(create_app(str(ev.path)))
+    desk = {"Authorization": f"Bearer {ev.desk_a}"}
+    refused = {"rows": [], "version": None, "photo": {"sha256": "0" * 64, "file": "x.jpg"}}
+    assert client.post("/api/rounds/1/tables/1/result", json={"rows": table_rows(ev.path, 1, 1), "version": None},
+                       headers=desk).status_code == 201
+    assert client.post("/api/rounds/1/tables/2/result", json=refused,
+                       headers=desk).json()["error"].startswith("photo x.jpg: no photo")
+    update_event(Event.open(ev.path), lang="de", game=find_game("7wonders"))
+    assert client.post("/api/rounds/1/tables/2/result", json={"rows": table_rows(ev.path, 1, 2), "version": None},
+                       headers=desk).status_code == 201
+    assert client.post("/api/rounds/1/tables/3/result", json=refused,
+                       headers=desk).json()["error"].startswith("Foto x.jpg: kein Foto")
+    assert '<html lang="de"' in client.get("/standings").text

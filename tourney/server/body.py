@@ -6,6 +6,7 @@ the databases' 64 bits and no text carries what PostgreSQL can't store (a NUL ch
 lone surrogates are refused by the parser), so neither reaches the store."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, ValidationError
@@ -197,12 +198,13 @@ class BodyRefused(Exception):
         self.said = said
 
 
-def validate(model: type[B], raw: bytes, lang: str) -> B:
-    """The body `raw` read as `model` (an empty body: the model's defaults), else `BodyRefused`."""
+def validate(model: type[B], raw: bytes, lang: Callable[[], str]) -> B:
+    """The body `raw` read as `model` (an empty body: the model's defaults), else `BodyRefused`
+    in the language `lang()` says (asked only then: reading it may cost the event a read)."""
     try:
         return model.model_validate_json(raw or b"{}")
     except ValidationError as exc:
-        raise _refused(exc, lang) from None
+        raise _refused(exc, lang()) from None
 
 
 def _refused(exc: ValidationError, lang: str) -> BodyRefused:
@@ -231,7 +233,7 @@ class TooLarge(Exception):
     """A request body longer than its route takes (answered 413 before it is read whole)."""
 
 
-async def read_body(request: Request, model: type[B], lang: str, limit: int | None = None) -> B:
+async def read_body(request: Request, model: type[B], lang: Callable[[], str], limit: int | None = None) -> B:
     """The request's JSON body as `model`, else `BodyRefused` (answered 422 by the app); with
     `limit`, `TooLarge` as soon as more bytes than that arrive (or are announced)."""
     if limit is None:

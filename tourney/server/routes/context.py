@@ -76,7 +76,14 @@ class State:
         """Called in a worker thread after this server changed the event: pages rebuild at once
         (the stamp its transaction wrote, else read)."""
         stamp = self.event.pop_stamp()
-        self.pages.changed(store.change_stamp(self.event) if stamp is None else stamp)
+        if stamp is None:
+            stamp = store.change_stamp(self.event)
+        seen, lang = self._lang
+        if lang and stamp == seen + 1:
+            # Only this server's own change since the language was read (no server route sets
+            # it): still the language, without reading the settings again at every save.
+            self._lang = (stamp, lang)
+        self.pages.changed(stamp)
 
 
 def environment(lang: str, root: str, boards: Mapping[str, str] | None = None) -> Environment:
@@ -265,7 +272,7 @@ class Ctx:
     async def body(self, model: type[B], limit: int | None = None) -> B:
         """The request's JSON body as the route's model (422 with the field's path otherwise;
         `body.TooLarge` beyond `limit` bytes)."""
-        return await read_body(self.request, model, self.lang, limit)
+        return await read_body(self.request, model, lambda: self.lang, limit)
 
     @functools.cached_property
     def who(self) -> str:

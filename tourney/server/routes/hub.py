@@ -161,7 +161,7 @@ async def push(cx: HubCtx) -> Response:
         wait = await run_in_threadpool(sessions.blocked_for, site.hub, client)
         if wait:
             return too_many_answer(cx.request, site.lang, wait)
-        sent = await body.read_body(cx.request, Push, site.lang)
+        sent = await body.read_body(cx.request, Push, lambda: site.lang)
         try:
             entries = [entry_from_json(e.model_dump()) for e in sent.entries]
             applied = await run_in_threadpool(site.hub.apply, token, sent.journal_id, entries)
