@@ -87,6 +87,37 @@ def test_a_hub_speaks_its_language(here):
         "noch keine Spielorte: fügen Sie einen mit 'tourney hub venue add HUB NAME' hinzu\n")
 
 
+def test_the_hub_keeps_the_circuit_rules_its_report_follows(here):
+    """Issue 51, item 5: `tourney hub rules` stores `tourney season`'s circuit options (refused
+    as that command refuses them); `hub season` without --spots follows them."""
+    ok("hub", "new", "saison.db", "--lang", "de")
+    said = invoke("hub", "rules", "saison.db")
+    assert said.exit_code == 2 and said.output.endswith(
+        "Fehler: der Hub hat keine Regeln der Serie: sie festlegen, z. B. 'tourney hub rules HUB --spots 3'\n")
+    said = invoke("hub", "season", "saison.db")
+    assert said.exit_code == 2 and "Fehler: der Hub hat keine Regeln der Serie: die Plätze je Turnier" in said.output
+    said = invoke("hub", "rules", "saison.db", "--spots", "2", "--spots-by-size", "1,20:2")
+    assert said.exit_code == 2 and said.output.endswith(
+        "Fehler: --spots und --spots-by-size geben beide die Plätze an: nur eines davon angeben\n")
+    assert ok("hub", "rules", "saison.db", "--spots", "2", "--ranking") == (
+        "Der Saisonbericht des Hubs folgt: --spots 2 --ranking\n")
+    assert ok("hub", "rules", "saison.db") == "Der Saisonbericht des Hubs folgt: --spots 2 --ranking\n"
+    said = invoke("hub", "season", "saison.db")
+    assert said.exit_code == 2 and "Fehler: noch kein Turnier im Hub ist beendet" in said.output
+    assert invoke("hub", "rules", "saison.db", "--clear", "--best", "2").exit_code == 2  # nothing forgotten
+    assert ok("hub", "rules", "saison.db") == "Der Saisonbericht des Hubs folgt: --spots 2 --ranking\n"
+    assert ok("hub", "rules", "saison.db", "--clear") == (
+        "der Hub hat keine Regeln der Serie: jeder Saisonbericht wird mit seinen Plätzen abgefragt\n")
+    bonn("bonn.db")
+    token = token_of(ok("hub", "venue", "add", "saison.db", "Bonn"))
+    ok("sync", "bonn.db", "-o", "bonn.json", "--token", token)
+    ok("hub", "import", "saison.db", "bonn.json")
+    assert invoke("hub", "season", "saison.db").exit_code == 2
+    ok("hub", "rules", "saison.db", "--spots", "2", "--ranking")
+    assert ok("hub", "season", "saison.db", "--format", "json") == ok(
+        "season", "bonn.db", "--spots", "2", "--ranking", "--format", "json")
+
+
 def test_a_journal_file_is_imported_once_however_often(here):
     bonn("bonn.db")
     ok("hub", "new", "season.db")

@@ -13,6 +13,7 @@ import pytest
 from conftest import ROOT
 from live_event import Server, post_json
 from test_hub import bonn, cup, entries_of, ok, token_of
+from test_hub_sync import wait_for
 from tourney.core.store import Event
 from tourney.event.hubsync import push, sync_state
 
@@ -63,6 +64,29 @@ def test_pushed_events_give_the_files_season_and_their_status(season):
     status, text = get(server.url + "/api/rating")
     assert status == 200 and text == ok("rating", "bonn.db", "koeln.db", "--format", "json")
     assert get(server.url + "/api/season?spots=0")[0] == 422
+
+
+def test_the_hubs_circuit_rules_give_the_report_tourney_season_gives_with_them(season):
+    """Issue 51, item 5: the circuit rules set on the hub while it serves (spots by the event's
+    size, the best N results, a minimum of events) are what `/api/season` and the page follow."""
+    server, tokens = season
+    ok("sync", "bonn.db", "--to", server.url, "--token", tokens["Bonn"])
+    ok("sync", "koeln.db", "--to", server.url, "--token", tokens["Köln"])
+    status, text = get(server.url + "/api/season")
+    assert status == 422 and json.loads(text) == {
+        "error": "?spots=K angeben oder die Regeln der Saison im Hub mit 'tourney hub rules' festlegen",
+        "field": "spots"}
+    rules = ("--spots-by-size", "1,20:2", "--best", "1", "--min-events", "2")
+    assert ok("hub", "rules", "season.db", *rules) == (
+        "Der Saisonbericht des Hubs folgt: --spots-by-size 1,20:2 --best 1 --min-events 2\n")
+    expected = ok("season", "bonn.db", "koeln.db", *rules, "--format", "json")
+    assert json.loads(expected)["events"][0]["spots"] == 2  # Bonn's 28 players: 2 spots; Köln's 9: 1
+    assert wait_for(lambda: get(server.url + "/api/season") == (200, expected))
+    assert get(server.url + "/api/season?spots=3")[1] == ok("season", "bonn.db", "koeln.db", "--spots", "3",
+                                                            "--format", "json")
+    status, page = get(server.url + "/season")
+    assert status == 200 and "Rangliste" in page, page
+    assert ok("hub", "season", "season.db") == ok("season", "bonn.db", "koeln.db", *rules)
 
 
 def test_the_pages_speak_the_hubs_language_for_phones_and_the_projector(season):

@@ -2,11 +2,16 @@
 `tourney sync` (a venue's event sent to the hub, as a file or over the network)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from tourney.cli.base import claim_output, cli, open_event
 from tourney.cli.speech import option
 from tourney.core.i18n import LANGS, N_, _, ngettext, set_language, use_language
+
+if TYPE_CHECKING:
+    from tourney.event.hub import Circuit
 
 
 def _open(location: str):  # type: ignore[no-untyped-def]
@@ -146,13 +151,66 @@ def hub_aliases(hub_location: str, file: str | None, clear: bool) -> None:
         n=len(have.entries), file=have.source))
 
 
+@hub.command("rules")
+@click.argument("hub_location", metavar="HUB")
+@option("--spots", type=click.IntRange(1), help=N_("Qualification spots each event awards."))
+@option("--spots-by-size", metavar="SPOTS,PLAYERS:SPOTS…",
+        help=N_("Spots by the event's number of players instead of --spots: '1,20:2' gives 1 spot, 2 from 20 "
+                "players."))
+@option("--ranking", is_flag=True, help=N_("Add a points ranking across the events."))
+@option("--points", help=N_("Points per place for the ranking (default 10,8,6,5,4,3,2,1)."))
+@option("--best", type=click.IntRange(1), help=N_("Only a player's best N results count in the ranking."))
+@option("--min-events", type=click.IntRange(1),
+        help=N_("Events a player needs to be ranked (the ranking only; spots are not affected)."))
+@option("--clear", is_flag=True, help=N_("Forget the circuit rules: each report is then asked with its spots."))
+def hub_rules(hub_location: str, spots: int | None, spots_by_size: str | None, ranking: bool, points: str | None,
+              best: int | None, min_events: int | None, clear: bool) -> None:
+    """The season's circuit rules, as 'tourney season' takes them: the hub's season report and
+    its pages follow them from now on. Without options: the rules the hub has.
+
+    Example: tourney hub rules season.db --spots-by-size 1,20:2 --best 3 --min-events 2
+    """
+    from tourney.core.errors import UsageError
+    from tourney.event.hub import Circuit, hub_circuit, store_circuit
+    from tourney.outputs.season_export import circuit_rules
+
+    given = Circuit(spots, spots_by_size, ranking, points, best, min_events)
+    with _open(hub_location) as opened:
+        if clear:
+            if given != Circuit():
+                raise UsageError(_("--clear forgets the rules: give it alone"))
+            store_circuit(opened, None)
+            click.echo(_("the hub has no circuit rules: each season report is asked with its spots"))
+            return
+        if given == Circuit():
+            have = hub_circuit(opened)
+            if have is None:
+                raise UsageError(_("the hub has no circuit rules: set them, e.g. 'tourney hub rules HUB --spots 3'"))
+        else:
+            circuit_rules(spots, ranking, points, best, min_events, spots_by_size)  # refused as `tourney season` would
+            store_circuit(opened, given)
+            have = given
+    click.echo(_("the hub's season report follows: {rules}").format(rules=circuit_options(have)))
+
+
+def circuit_options(circuit: Circuit) -> str:
+    """The rules as the options of `tourney season` that give them."""
+    said = [("--spots", circuit.spots), ("--spots-by-size", circuit.spots_by_size), ("--points", circuit.points),
+            ("--best", circuit.best), ("--min-events", circuit.min_events)]
+    words = [f"{name} {value}" for name, value in said if value is not None]
+    if circuit.ranking and circuit.points is None and circuit.best is None and circuit.min_events is None:
+        words.append("--ranking")
+    return " ".join(words)
+
+
 @hub.command("season")
 @click.argument("hub_location", metavar="HUB")
-@option("--spots", type=click.IntRange(1), required=True, help=N_("Qualification spots each event awards."))
+@option("--spots", type=click.IntRange(1),
+        help=N_("Qualification spots each event awards (default: the hub's circuit rules, 'tourney hub rules')."))
 @option("--aliases", "aliases_file", type=click.Path(dir_okay=False),
         help=N_("CSV with 'alias,name' columns: other spellings of a player's name."))
 @option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-def hub_season(hub_location: str, spots: int, aliases_file: str | None, fmt: str) -> None:
+def hub_season(hub_location: str, spots: int | None, aliases_file: str | None, fmt: str) -> None:
     """The season report over the hub's final events: what 'tourney season' says of their files.
 
     Example: tourney hub season season.db --spots 3

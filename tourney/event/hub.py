@@ -145,6 +145,50 @@ def hub_aliases(hub: Hub) -> Aliases | None:
     return Aliases(str(data["source"]), tuple(Alias(str(a), str(n), int(r)) for a, n, r in data["entries"]))
 
 
+#: The hub's setting holding the season's circuit rules (`tourney hub rules`).
+CIRCUIT_SETTING = "circuit"
+
+
+@dataclass(frozen=True)
+class Circuit:
+    """The season's circuit rules as a hub keeps them: the values of `tourney season`'s options
+    (`--spots`, `--spots-by-size`, `--ranking`, `--points`, `--best`, `--min-events`), so the
+    hub's report is what that command prints with them."""
+
+    spots: int | None = None
+    spots_by_size: str | None = None
+    ranking: bool = False
+    points: str | None = None
+    best: int | None = None
+    min_events: int | None = None
+
+    def as_json(self) -> dict[str, object]:
+        return {"spots": self.spots, "spots_by_size": self.spots_by_size, "ranking": self.ranking,
+                "points": self.points, "best": self.best, "min_events": self.min_events}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Circuit:
+        def number(key: str) -> int | None:
+            return None if data.get(key) is None else int(data[key])
+
+        def text(key: str) -> str | None:
+            return None if data.get(key) is None else str(data[key])
+
+        return cls(number("spots"), text("spots_by_size"), bool(data.get("ranking")), text("points"),
+                   number("best"), number("min_events"))
+
+
+def store_circuit(hub: Hub, circuit: Circuit | None) -> None:
+    """The season's circuit rules from now on (None: none; a report then needs its spots given)."""
+    hub.set_setting(CIRCUIT_SETTING, None if circuit is None else json.dumps(circuit.as_json(), sort_keys=True))
+
+
+def hub_circuit(hub: Hub) -> Circuit | None:
+    """The circuit rules the hub's season report follows (`tourney hub rules`), if set."""
+    stored = hub.settings().get(CIRCUIT_SETTING)
+    return None if stored is None else Circuit.from_json(json.loads(stored))
+
+
 def final_locations(rows: Sequence[EventRow]) -> list[str]:
     """The replicas of the final events, in the hub's order: what a season report reads."""
     return [r.location for r in rows if r.status == Status.FINAL]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tourney.core.errors import UsageError
-from tourney.core.i18n import _, ngettext
+from tourney.core.i18n import _, ngettext, use_language
 from tourney.core.output import render_rows
 from tourney.event.rating import COLUMN_WORDS, COLUMNS, RatedEvent, RatingReport, build_rating
 from tourney.event.season import NO_ALIASES, Aliases, load_aliases, refuse_repeated_events
@@ -41,9 +41,10 @@ def rating_report(locations: Sequence[str], aliases_file: str | Aliases | None =
                                                                        else NO_ALIASES)
     spoken = lang or shared_language(locations)
     speak(spoken)
-    events = [read_rated_event(location, i, workflow) for i, location in enumerate(locations)]
-    refuse_mixed_games(events, locations)
-    return replace(build_rating(events, aliases), lang=spoken)
+    with use_language(spoken):  # the report's words too, whatever the caller speaks (a hub's page)
+        events = [read_rated_event(location, i, workflow) for i, location in enumerate(locations)]
+        refuse_mixed_games(events, locations)
+        return replace(build_rating(events, aliases), lang=spoken)
 
 
 #: The files `-o` writes (through the statistics report's writers).

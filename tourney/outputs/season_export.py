@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, Sequence, TypeVar
 
 from tourney.core.errors import UsageError
-from tourney.core.i18n import DEFAULT, N_, _, event_language, join_and
+from tourney.core.i18n import DEFAULT, N_, _, event_language, join_and, use_language
 from tourney.core.outfile import atomic, save_workbook, write_text
 from tourney.core.tabular import neutralise
 from tourney.core.errors import SeasonError
@@ -217,9 +217,10 @@ def season_report(
                                                                        else NO_ALIASES)
     spoken = lang or shared_language(locations)
     speak(spoken)  # before the events are read: a refusal of one of them is said in it too
-    events = [read_event_result(location, i, workflow) for i, location in enumerate(locations)]
-    refuse_mixed_games(events, locations)
-    return replace(build_report(events, aliases=aliases, rules=rules), lang=spoken)
+    with use_language(spoken):  # the report's notes too, whatever the caller speaks (a hub's page)
+        events = [read_event_result(location, i, workflow) for i, location in enumerate(locations)]
+        refuse_mixed_games(events, locations)
+        return replace(build_report(events, aliases=aliases, rules=rules), lang=spoken)
 
 
 def _check_section(report: SeasonReport, section: str | None) -> str:

@@ -21,7 +21,7 @@ from tourney.core.errors import TourneyError
 from tourney.core.hubstore import MAX_BATCH, Hub, HubError, OtherVenue, Refused, entry_from_json
 from tourney.core.i18n import _, use_language
 from tourney.event.game import StandingsGame
-from tourney.event.hub import EventRow, event_rows, final_locations
+from tourney.event.hub import EventRow, event_rows, final_locations, hub_circuit
 from tourney.core.store import Event, sessions
 from tourney.server import body
 from tourney.server.guard import client_of, too_many_answer
@@ -190,8 +190,11 @@ async def events_json(cx: HubCtx) -> Response:
         [r.as_json() for r in _rows(site)]))
 
 
-def _spots(request: Request, lang: str) -> int | Response:
-    text = request.query_params.get("spots", "")
+def _spots(request: Request, lang: str) -> int | None | Response:
+    """`?spots=K` (as `tourney season --spots K`), None without it (the hub's circuit rules)."""
+    if "spots" not in request.query_params:
+        return None
+    text = request.query_params["spots"]
     if not text.isdigit() or not 1 <= int(text) <= 1000:
         with use_language(lang):
             return JSONResponse({"error": _("give ?spots=K: the qualification spots each event awards (1 or "
@@ -199,9 +202,10 @@ def _spots(request: Request, lang: str) -> int | Response:
     return int(text)
 
 
-def _season_text(site: HubSite, spots: int, lang: str | None) -> tuple[str, str]:
+def _season_text(site: HubSite, spots: int | None, lang: str | None) -> tuple[str, str]:
     """The season report as `tourney season … --format json` prints it, and as a table (in
-    the events' language, or `lang`); ("", "") while no event is final."""
+    the events' language, or `lang`); ("", "") while no event is final. Without `spots`: by
+    the hub's circuit rules."""
     from tourney.outputs.hub_views import hub_season_report
     from tourney.outputs.season_export import render
 
@@ -242,7 +246,15 @@ async def season_json(cx: HubCtx) -> Response:
     spots = _spots(cx.request, site.lang)
     if isinstance(spots, Response):
         return spots
-    return await answered(site, ("season", spots), lambda: _json_of(site, lambda: _season_text(site, spots, None)[0]))
+
+    def build() -> Response:
+        if spots is None and hub_circuit(site.hub) is None:
+            with use_language(site.lang):
+                return JSONResponse({"error": _("give ?spots=K, or set the season's circuit rules on the hub with "
+                                                "'tourney hub rules'"), "field": "spots"}, 422)
+        return _json_of(site, lambda: _season_text(site, spots, None)[0])
+
+    return await answered(site, ("season", spots), build)
 
 
 async def rating_json(cx: HubCtx) -> Response:
@@ -275,7 +287,7 @@ def _page(site: HubSite, title: str, inner: str) -> HTMLResponse:
     itself every 5 seconds so a projector follows the season (a cached answer, by the stamp)."""
     e = html.escape
     nav = "".join(f'<a href="{href}">{e(text)}</a>' for href, text in (
-        ("/", _("Events")), ("/season?spots=1", _("Season report")), ("/rating", _("Season rating"))))
+        ("/", _("Events")), ("/season", _("Season report")), ("/rating", _("Season rating"))))
     return HTMLResponse(f'<!doctype html><html lang="{site.lang}"><head><meta charset="utf-8">'
                         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
                         f'<meta http-equiv="refresh" content="5"><title>{e(title)}</title>'
@@ -355,8 +367,13 @@ async def season_page(cx: HubCtx) -> Response:
         return spots
     with use_language(site.lang):
         title = _("Season report")
-    return await answered(site, ("season-page", spots), lambda: _report_page(
-        site, title, lambda: _season_text(site, spots, site.lang)[1]))
+
+    def table() -> str:
+        # No circuit rules on the hub: one spot an event (the others are a `?spots=K` away).
+        shown = 1 if spots is None and hub_circuit(site.hub) is None else spots
+        return _season_text(site, shown, site.lang)[1]
+
+    return await answered(site, ("season-page", spots), lambda: _report_page(site, title, table))
 
 
 async def rating_page(cx: HubCtx) -> Response:
