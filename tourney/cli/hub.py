@@ -215,12 +215,19 @@ def hub_season(hub_location: str, spots: int | None, aliases_file: str | None, f
 
     Example: tourney hub season season.db --spots 3
     """
+    from tourney.core.errors import UsageError
+    from tourney.event.hub import season_circuit
     from tourney.games.registry import workflow
     from tourney.outputs.hub_views import hub_season_report
     from tourney.outputs.season_export import render
 
     with _open(hub_location) as opened:
-        report = hub_season_report(opened, spots, aliases_file, workflow=workflow, speak=set_language)
+        circuit = season_circuit(opened, spots)
+        if circuit is None:
+            raise UsageError(_("the hub has no circuit rules: give the spots each event awards, or set the "
+                               "season's rules with 'tourney hub rules HUB --spots K' (or --spots-by-size, --best, "
+                               "--min-events)"))
+        report = hub_season_report(opened, circuit, aliases_file, workflow=workflow, speak=set_language)
     with use_language(report.lang):
         text = render(report, fmt)
         if fmt != "table":  # the table lists them itself

@@ -189,6 +189,12 @@ def hub_circuit(hub: Hub) -> Circuit | None:
     return None if stored is None else Circuit.from_json(json.loads(stored))
 
 
+def season_circuit(hub: Hub, spots: int | None) -> Circuit | None:
+    """The rules a season report of the hub follows: `spots` each event (`--spots K`,
+    `?spots=K`) when given, else the hub's (`tourney hub rules`); None: neither."""
+    return Circuit(spots=spots) if spots is not None else hub_circuit(hub)
+
+
 def final_locations(rows: Sequence[EventRow]) -> list[str]:
     """The replicas of the final events, in the hub's order: what a season report reads."""
     return [r.location for r in rows if r.status == Status.FINAL]

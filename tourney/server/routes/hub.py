@@ -21,7 +21,7 @@ from tourney.core.errors import TourneyError
 from tourney.core.hubstore import MAX_BATCH, Hub, HubError, OtherVenue, Refused, entry_from_json
 from tourney.core.i18n import _, use_language
 from tourney.event.game import StandingsGame
-from tourney.event.hub import EventRow, event_rows, final_locations, hub_circuit
+from tourney.event.hub import Circuit, EventRow, event_rows, season_circuit
 from tourney.core.store import Event, sessions
 from tourney.server import body
 from tourney.server.guard import client_of, too_many_answer
@@ -202,27 +202,28 @@ def _spots(request: Request, lang: str) -> int | None | Response:
     return int(text)
 
 
-def _season_text(site: HubSite, spots: int | None, lang: str | None) -> tuple[str, str]:
-    """The season report as `tourney season … --format json` prints it, and as a table (in
-    the events' language, or `lang`); ("", "") while no event is final. Without `spots`: by
-    the hub's circuit rules."""
-    from tourney.outputs.hub_views import hub_season_report
+def _season_text(site: HubSite, circuit: Circuit, lang: str | None) -> tuple[str, str]:
+    """The season report by `circuit` as `tourney season … --format json` prints it, and as a
+    table (in the events' language, or `lang`); ("", "") while no event is final."""
+    from tourney.outputs.hub_views import NoFinalEvent, hub_season_report
     from tourney.outputs.season_export import render
 
-    if not final_locations(_rows(site)):
+    try:
+        report = hub_season_report(site.hub, circuit, workflow=site.workflow, speak=lambda _lang: None, lang=lang)
+    except NoFinalEvent:
         return "", ""
-    report = hub_season_report(site.hub, spots, workflow=site.workflow, speak=lambda _lang: None, lang=lang)
     with use_language(report.lang):
         return render(report, "json"), render(report, "table")
 
 
 def _rating_text(site: HubSite, fmt: str, lang: str | None) -> str:
-    from tourney.outputs.hub_views import hub_rating_report
+    from tourney.outputs.hub_views import NoFinalEvent, hub_rating_report
     from tourney.outputs.rating_report import render
 
-    if not final_locations(_rows(site)):
+    try:
+        report = hub_rating_report(site.hub, workflow=site.workflow, speak=lambda _lang: None, lang=lang)
+    except NoFinalEvent:
         return ""
-    report = hub_rating_report(site.hub, workflow=site.workflow, speak=lambda _lang: None, lang=lang)
     with use_language(report.lang):
         return render(report, fmt)
 
@@ -248,11 +249,12 @@ async def season_json(cx: HubCtx) -> Response:
         return spots
 
     def build() -> Response:
-        if spots is None and hub_circuit(site.hub) is None:
+        circuit = season_circuit(site.hub, spots)
+        if circuit is None:
             with use_language(site.lang):
                 return JSONResponse({"error": _("give ?spots=K, or set the season's circuit rules on the hub with "
                                                 "'tourney hub rules'"), "field": "spots"}, 422)
-        return _json_of(site, lambda: _season_text(site, spots, None)[0])
+        return _json_of(site, lambda: _season_text(site, circuit, None)[0])
 
     return await answered(site, ("season", spots), build)
 
@@ -370,8 +372,7 @@ async def season_page(cx: HubCtx) -> Response:
 
     def table() -> str:
         # No circuit rules on the hub: one spot an event (the others are a `?spots=K` away).
-        shown = 1 if spots is None and hub_circuit(site.hub) is None else spots
-        return _season_text(site, shown, site.lang)[1]
+        return _season_text(site, season_circuit(site.hub, spots) or Circuit(spots=1), site.lang)[1]
 
     return await answered(site, ("season-page", spots), lambda: _report_page(site, title, table))
 
