@@ -12,6 +12,7 @@ from tourney.core import store
 from tourney.core.store import Event, journal
 from tourney.core.store.replica import apply_entries, create_replica
 from tourney.event import drawproof, live
+from tourney.event.hubsync import settle_lots
 
 
 def ok(*args: str) -> str:
@@ -213,3 +214,59 @@ def test_an_event_file_from_before_the_journal_opens_and_is_journaled_whole(tmp_
 
 def test_the_journals_fingerprint_is_the_draws():
     assert journal._fingerprint("123") == drawproof.fingerprint(123)
+
+
+def play_tied(cup: str, folder, round_no: int) -> None:
+    """Seat round `round_no` and store it with every player's sheet alike: only the lot parts them."""
+    ok("seat", cup)
+    seating = ok("seating", cup, "--round", str(round_no), "--format", "csv").splitlines()[1:]
+    rows = [line(round_no, int(r.split(",")[1]), int(r.split(",")[2]), r.split(",")[3]) for r in seating]
+    ok("results", "import", cup, str(write_sheet(folder / f"r{round_no}.csv", rows)))
+
+
+def lots_entries(location: str, after: int) -> list[object]:
+    """The lots entries after entry `after`, once the journal is about to be sent (`settle_lots`)."""
+    event = Event.open(location)
+    try:
+        settle_lots(event)
+    finally:
+        event.close()
+    return [e.data for e in entries(location, after) if (e.kind, e.key) == ("meta", journal.LOTS_SETTING)]
+
+
+def test_a_final_event_with_its_seed_secret_sends_its_lots_and_a_replica_ranks_its_ties_as_the_venue(cup, tmp_path):
+    from tourney.event.standings import in_lot_order, lot_key
+
+    names = [f"P{i}" for i in range(1, 7)]
+    # The test can fail: a replica drawing the lot from its unrevealed seed ("0") ranks them otherwise.
+    assert in_lot_order(0, names, str) != in_lot_order(5, names, str)
+    ok("players", "add", cup, *names)
+    start = last(cup)
+    play_tied(cup, tmp_path, 1)
+    assert lots_entries(cup, start) == []  # running: the seatings are still drawn in lot order
+    play_tied(cup, tmp_path, 2)
+    assert ("meta", journal.LOTS_SETTING) not in parts(entries(cup, start))  # not the save's: the sender's
+    assert lots_entries(cup, start) == [{n.casefold(): lot_key(5, n) for n in names}]
+    assert lots_entries(cup, last(cup)) == []  # said once
+    replica_of(cup, tmp_path).close()
+    venue = ok("standings", cup, "--format", "csv")
+    assert ok("standings", "replica.db", "--format", "csv") == venue
+    assert [r.split(",")[1] for r in venue.splitlines()[1:]] == in_lot_order(5, names, str)
+
+    start = last(cup)
+    ok("event", cup, "--rounds", "3")  # running again: the lots are withdrawn
+    assert lots_entries(cup, start) == [None]
+    play_tied(cup, tmp_path, 3)
+    assert len(lots_entries(cup, start)) == 2
+    start = last(cup)
+    ok("event", cup, "--reveal-seed")  # the seed itself now draws them everywhere
+    assert lots_entries(cup, start) == [None]
+    (tmp_path / "replica.db").unlink()
+    replica_of(cup, tmp_path).close()
+    assert ok("standings", "replica.db", "--format", "csv") == ok("standings", cup, "--format", "csv")
+
+
+def test_the_journals_lot_is_the_standings():
+    from tourney.event.standings import lot_key
+
+    assert journal._lot_key("123", "Ärger Ölf") == lot_key(123, "Ärger Ölf")

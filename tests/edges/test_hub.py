@@ -42,17 +42,20 @@ def bonn(location: str, *, reveal: bool = True) -> None:
         ok("event", location, "--reveal-seed")
 
 
-def cup(location: str, folder, *, name: str = "Köln Cup", date: str = "2018-05-01") -> None:
-    """A one-round event of nine players, some of them Bonn's."""
+def cup(location: str, folder, *, name: str = "Köln Cup", date: str = "2018-05-01", tied: bool = False,
+        reveal: bool = True) -> None:
+    """A one-round event of nine players, some of them Bonn's (`tied`: all sheets alike, the lot
+    ranks them)."""
     ok("new", location, "--game", "7wonders", "--seed", "5", "--name", name, "--rounds", "1", "--date", date)
     ok("players", "add", location, "Marie Neumann", "Rosa Krüger", *[f"P{i}" for i in range(1, 8)])
     ok("seat", location)
     seating = ok("seating", location, "--format", "csv").splitlines()[1:]
     by_seat = {(int(r.split(",")[1]), int(r.split(",")[2])): r.split(",")[3] for r in seating}
     sheet = folder / f"{name}.csv"
-    write_sheet(sheet, [line(1, t, s, n, civilian=3 * s + t) for (t, s), n in sorted(by_seat.items())])
+    write_sheet(sheet, [line(1, t, s, n, civilian=10 if tied else 3 * s + t) for (t, s), n in sorted(by_seat.items())])
     ok("results", "import", location, str(sheet))
-    ok("event", location, "--reveal-seed")
+    if reveal:
+        ok("event", location, "--reveal-seed")
 
 
 @pytest.fixture
@@ -150,6 +153,27 @@ def test_the_hubs_season_equals_the_files_whatever_order_and_however_often(here)
     expected = ok("season", "bonn.db", "koeln.db", "--spots", "2", "--format", "json")
     assert ok("hub", "season", "season.db", "--spots", "2", "--format", "json") == expected
     assert [e["event"] for e in json.loads(expected)["events"]] == ["Bonn 2018", "Köln Cup"]
+
+
+def test_a_final_events_lot_decides_its_ties_on_the_hub_as_at_the_venue_before_its_seed_is_revealed(here):
+    """The venue keeps its seed secret after the event: the hub ranks the lot-decided ties by
+    the lots the venue sent once the event was final (the replica's seed is unknown)."""
+    from tourney.event.standings import in_lot_order
+
+    cup("koeln.db", here, tied=True, reveal=False)
+    ok("hub", "new", "season.db")
+    token = token_of(ok("hub", "venue", "add", "season.db", "Köln"))
+    ok("sync", "koeln.db", "-o", "k.json", "--token", token)
+    ok("hub", "import", "season.db", "k.json")
+    expected = ok("season", "koeln.db", "--spots", "3", "--format", "json")
+    assert ok("hub", "season", "season.db", "--spots", "3", "--format", "json") == expected
+    names = ["Marie Neumann", "Rosa Krüger", *[f"P{i}" for i in range(1, 8)]]
+    qualified = [q["player"] for q in json.loads(expected)["qualified"]]
+    assert qualified == in_lot_order(5, names, str)[:3] != in_lot_order(0, names, str)[:3]
+    ok("event", "koeln.db", "--reveal-seed")
+    ok("sync", "koeln.db", "-o", "k2.json", "--token", token)
+    ok("hub", "import", "season.db", "k2.json")
+    assert ok("hub", "season", "season.db", "--spots", "3", "--format", "json") == expected
 
 
 def test_only_a_venues_own_token_writes_its_events(here):

@@ -18,8 +18,8 @@ from tourney.event.importing import import_results
 from tourney.games.sevenwonders.schemes import BONN
 from tourney.games.sevenwonders.standings import GAME, SevenWondersLine
 from tourney.games.tablegame.model import rank_players
-from tourney.event.standings import lot_key
-from tourney.core.store import Event, Player
+from tourney.event.standings import in_lot_order, lot_key, ranked_by_lot
+from tourney.core.store import Event, EventInfo, Player
 from tourney.games.registry import workflow
 
 W7 = workflow("7wonders")
@@ -72,6 +72,20 @@ def test_lot_is_reproducible_and_independent_of_late_entries():
     assert lot_key(5, "ANNA") == lot_key(5, "anna")
 
 
+def drawn(seed: int, lots: tuple[tuple[str, str], ...] = ()) -> EventInfo:
+    """An event drawn from `seed` (on a hub's replica: with the `lots` its venue sent)."""
+    return EventInfo("Cup", "7wonders", "bonn", 1, seed, None, "2026-01-01T00:00:00+00:00", lots=lots)
+
+
+def test_the_lots_a_venue_sent_rank_a_replicas_players_not_its_unknown_seed():
+    ps = [Player(i, n, 1, None) for i, n in enumerate(["Anna", "Ben", "Cleo", "Dora"], 1)]
+    venue = in_lot_order(5, ps, lambda p: p.name)
+    assert venue != in_lot_order(0, ps, lambda p: p.name)  # a replica's seed is 0 until revealed
+    sent = tuple((p.name.casefold(), lot_key(5, p.name)) for p in ps)
+    assert ranked_by_lot(drawn(0, sent), ps, lambda p: p.name) == venue
+    assert ranked_by_lot(drawn(5), ps, lambda p: p.name) == venue
+
+
 def games_for(players, data):
     return [SevenWondersLine(1, 1, PlayerScore(i + 1, p.name, 0, 0, 0, vp, 0, 0, 0, vp, c), 1, F(pts),
                              {"share": F(share, 100)})
@@ -81,11 +95,11 @@ def games_for(players, data):
 def test_tiebreak_chain_points_share_vp_coins_lot():
     ps = [Player(i, n, 1, None) for i, n in enumerate(["A", "B", "C", "D", "E"], 1)]
     data = [(5, 20, 40, 3), (5, 25, 40, 3), (5, 25, 45, 3), (5, 25, 45, 9), (6, 1, 1, 0)]
-    rows, _ = rank_players(GAME, ps, games_for(ps, data), GAME.chain(BONN), seed=1)
+    rows, _ = rank_players(GAME, ps, games_for(ps, data), GAME.chain(BONN), drawn(1))
     assert [r.player for r in rows] == ["E", "D", "C", "B", "A"]
     # Fully equal players are ordered by their lot.
     tied = [(5, 20, 40, 3)] * 5
-    rows, lots = rank_players(GAME, ps, games_for(ps, tied), GAME.chain(BONN), seed=1)
+    rows, lots = rank_players(GAME, ps, games_for(ps, tied), GAME.chain(BONN), drawn(1))
     assert [r.player for r in rows] == lots
     assert [r.lot for r in rows] == [1, 2, 3, 4, 5]
 
@@ -95,7 +109,7 @@ def test_tiebreak_chain_points_share_vp_coins_lot():
                 min_size=2, max_size=12), st.integers(0, 10**6))
 def test_standings_are_a_total_order(data, seed):
     ps = [Player(i, f"P{i}", 1, None) for i in range(len(data))]
-    rows, _ = rank_players(GAME, ps, games_for(ps, data), GAME.chain(BONN), seed)
+    rows, _ = rank_players(GAME, ps, games_for(ps, data), GAME.chain(BONN), drawn(seed))
     keys = [(r.points, r.values["share"], r.values["vp"], r.values["coins"], -r.lot) for r in rows]
     assert keys == sorted(keys, reverse=True)
     assert len(set(keys)) == len(keys)

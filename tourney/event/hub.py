@@ -24,6 +24,7 @@ from tourney.core.hubstore import Applied, Hub, HubError, HubEvent, entry_from_j
 from tourney.core.i18n import _
 from tourney.core.store import Event, journal
 from tourney.core.store.replica import apply_entries, create_replica, replica_seq
+from tourney.event.hubsync import settle_lots
 from tourney.event.season import Alias, Aliases
 
 #: A journal file's format name and version (`write_journal_file`).
@@ -209,6 +210,7 @@ def _signed_body(journal_id: str, entries: list[dict[str, Any]]) -> bytes:
 def journal_text(event: Event, token: str) -> tuple[str, int]:
     """The event's whole journal as a file's text, signed with the venue's token (an HMAC the
     hub checks with what it keeps of the token); and the number of entries."""
+    settle_lots(event)
     with event.db.read() as conn:
         jid = journal.journal_id(conn)
         found = [e.as_json() for e in journal.entries(conn)]

@@ -85,9 +85,20 @@ def _remember(event: Event, url: str, acked: int) -> None:
         store.set_setting(conn, CONTACT, store.now())
 
 
+def settle_lots(event: Event) -> None:
+    """Journal the event's lots if their entry is due or outdated (`journal.lots_changes`), so
+    what is sent next ranks its ties as the venue does: a read, and a transaction only then."""
+    with event.db.read() as conn:
+        due = bool(journal.lots_changes(conn))
+    if due:
+        with event.transaction() as conn:
+            journal.append_lots(conn)
+
+
 def push(event: Event, url: str, token: str, *, batch: int = BATCH, timeout: float = TIMEOUT) -> SyncState:
     """Send the hub what it has not acknowledged, batch by batch, until it has everything
     (or raise `HubUnreachable`: what was acknowledged so far is kept)."""
+    settle_lots(event)
     state = sync_state(event)
     acked = state.acknowledged if state.url == url else 0  # another hub: it says where it stands
     with event.db.read() as conn:

@@ -97,6 +97,14 @@ def in_lot_order(seed: int, players: Iterable[P], name: Callable[[P], str]) -> l
     return sorted(players, key=lambda p: lot_key(seed, name(p)))
 
 
+def ranked_by_lot(info: EventInfo, players: Iterable[P], name: Callable[[P], str]) -> list[P]:
+    """`players` in their lot order for the standings' lot tiebreak: drawn from the event's
+    seed, or on a hub's replica whose seed the venue keeps secret, by the lots it sent once
+    the event was final (`EventInfo.lots`)."""
+    sent = dict(info.lots)
+    return sorted(players, key=lambda p: sent.get(name(p).casefold()) or lot_key(info.seed, name(p)))
+
+
 def check_after_round(event: Event, after_round: int | None) -> None:
     """Refuse `--after-round` beyond the last round with results (or before any result)."""
     if after_round is not None:

@@ -24,6 +24,7 @@ from tourney.core.store.schema import (
     ADDED_COLUMNS,
     EventInfo,
     Json,
+    LOTS_SETTING,
     PastSeating,
     Player,
     REMOVED,
@@ -559,7 +560,8 @@ class Event:
         return EventInfo(name=rows["name"], game=rows["game"], scheme=rows["scheme"],
                          rounds=int(rows["rounds"]), seed=int(rows["seed"]),
                          date=rows.get("date") or None, created_at=rows["created_at"],
-                         seed_revealed=rows.get("seed_revealed") or None)
+                         seed_revealed=rows.get("seed_revealed") or None,
+                         lots=tuple(sorted(json.loads(rows[LOTS_SETTING]).items())) if rows.get(LOTS_SETTING) else ())
 
     # --- players -------------------------------------------------------------------
     def players(self) -> list[Player]:

@@ -13,7 +13,12 @@ the journal said last and appends an entry for every part that differs):
 - ``draw``, key: its id, data: ``[round, kind, seed, payload, at]`` (the seed hidden, as
   outputs hide it, until it is revealed);
 - ``result``, key: its id, data: one version of a table's sheet with its lines (versions are
-  only ever added: a correction or a removal is a new one).
+  only ever added: a correction or a removal is a new one);
+- ``meta``, key ``lots``: once the event is final (every round has a result) while its seed is
+  still secret, each player's lot (the tiebreak's hash of seed and name) by the name folded, so
+  a hub ranks lot-decided ties as the venue does; gone again when a round is added or the seed
+  revealed. Not before: seatings are drawn in lot order. Journaled before the journal is sent
+  (`append_lots`), as it is derived from what the other entries say.
 
 ``data`` null says the part is gone (a removed player, a round no longer seated). Applying the
 entries in order rebuilds those tables row for row (`tourney.core.store.replica`)."""
@@ -27,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from tourney.core.sql import Connection
-from tourney.core.store.schema import Json, now
+from tourney.core.store.schema import LOTS_SETTING, REMOVED, Json, now
 
 #: The kinds of part, in the order a flush writes them (a part's parents first).
 KINDS = ("meta", "player", "round", "draw", "result")
@@ -40,11 +45,13 @@ SEED_FINGERPRINT = "seed_fingerprint"
 #: announcements and address, a rating snapshot it shows), which change often and mean
 #: nothing to a season.
 PRIVATE_SETTINGS = frozenset({"changes", "schema_version", "seed", "clock", "timer_end", "announcements", "url",
-                              "url_by", "rating"})
+                              "url_by", "rating", LOTS_SETTING})
 #: Settings of the venue's own sync state (`tourney sync`): never journaled.
 SYNC_PREFIX = "sync."
 #: Same as `tourney.event.drawproof.FINGERPRINT_PREFIX` (core can't import it; a test keeps them equal).
 _FINGERPRINT_PREFIX = "tourney-seed-v1:"
+#: Same as `tourney.event.standings.lot_key`'s (a test keeps them equal).
+_LOT_PREFIX = "tourney-lot:"
 _HIDDEN = "<seed>"
 
 #: A touched key that stands for every draw stored in the transaction (their ids come later).
@@ -205,6 +212,37 @@ def flush(conn: Connection) -> None:
                 changes.append((kind, key, state[key]))
         changes += [(kind, key, None) for key in sorted(known, key=_order) if key not in state]
     _append(conn, changes)
+
+
+def _lot_key(seed: str, name: str) -> str:
+    return hashlib.sha256(f"{_LOT_PREFIX}{int(seed)}:{name.casefold()}".encode()).hexdigest()
+
+
+def lots_changes(conn: Connection) -> list[tuple[str, str, Json]]:
+    """The ``lots`` entry to journal, when whether it is due or what it says changed since the
+    journal said it last (see the module's docstring); else none. Asked before the journal is
+    sent (`tourney.event.hubsync.settle_lots`), not by every save: a desk's save waits for no
+    answer more."""
+    rounds, seed, revealed, played, known = conn.execute(
+        'SELECT (SELECT value FROM meta WHERE "key" = \'rounds\'), (SELECT value FROM meta WHERE "key" = \'seed\'), '
+        '(SELECT value FROM meta WHERE "key" = \'seed_revealed\'), '
+        "(SELECT count(DISTINCT r.round) FROM results r JOIN (SELECT round, table_no, max(version) AS version "
+        "FROM results GROUP BY round, table_no) m ON m.round = r.round AND m.table_no = r.table_no "
+        "AND m.version = r.version WHERE r.source <> :removed AND r.round BETWEEN 1 AND "
+        "CAST((SELECT value FROM meta WHERE \"key\" = 'rounds') AS INTEGER)), "
+        "(SELECT digest FROM journal_parts WHERE kind = 'meta' AND part = :part)",
+        {"removed": REMOVED, "part": LOTS_SETTING}).first() or (None,) * 5
+    final = bool(rounds) and seed is not None and not revealed and int(played or 0) >= int(rounds)
+    if not final:
+        return [("meta", LOTS_SETTING, None)] if known is not None else []
+    lots: Json = {str(name).casefold(): _lot_key(str(seed), str(name))
+                  for (name,) in conn.execute("SELECT name FROM players ORDER BY id")}
+    return [] if known == _digest(lots) else [("meta", LOTS_SETTING, lots)]
+
+
+def append_lots(conn: Connection) -> None:
+    """Journal the ``lots`` entry if it is due (`lots_changes`), inside a transaction."""
+    _append(conn, lots_changes(conn))
 
 
 def _order(key: str) -> tuple[int, str]:

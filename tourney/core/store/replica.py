@@ -66,6 +66,8 @@ def _apply(conn: Connection, e: Entry) -> None:
     if e.kind == "meta":
         if key == "seed":
             _set(conn, "seed", UNREVEALED if data is None else str(data))
+        elif isinstance(data, (dict, list)):  # the venue's lots (`LOTS_SETTING`)
+            _set(conn, key, json.dumps(data, sort_keys=True, ensure_ascii=False))
         else:
             _set(conn, key, None if data is None else str(data))
     elif e.kind == "player":

@@ -186,6 +186,10 @@ def current_user() -> str:
     return ORGANISER
 
 
+#: The replica's setting holding the venue's lots (`EventInfo.lots`), a JSON object.
+LOTS_SETTING = "lots"
+
+
 @dataclass(frozen=True)
 class EventInfo:
     name: str
@@ -197,6 +201,9 @@ class EventInfo:
     created_at: str
     #: When `tourney event --reveal-seed` published the seed (None: outputs show its fingerprint only).
     seed_revealed: str | None = None
+    #: On a hub's replica whose seed is not revealed: each player's lot as the venue sent it once
+    #: the event was final (`LOTS_SETTING`), by the name folded (`str.casefold`); else empty.
+    lots: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from tourney.core.i18n import N_
 from tourney.core.names import sort_key as name_order
 from tourney.games.duel.schemes import SCHEMES
 from tourney.core.schemes import find_scheme
-from tourney.event.standings import PlainSheet, PlayerRounds, Tiebreak, in_lot_order, round_rows
+from tourney.event.standings import PlainSheet, PlayerRounds, Tiebreak, ranked_by_lot, round_rows
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -215,8 +215,7 @@ class DuelStandings(DuelRanking):
 
 
 def lots(event: store.Event) -> tuple[str, ...]:
-    seed = event.info().seed
-    return tuple(p.name for p in in_lot_order(seed, event.players(), lambda p: p.name))
+    return tuple(p.name for p in ranked_by_lot(event.info(), event.players(), lambda p: p.name))
 
 
 def compute_standings(event: store.Event, after_round: int | None = None) -> DuelStandings:

@@ -22,7 +22,7 @@ from tourney.core.names import sort_key as name_order
 from tourney.core.schemes import Scheme, find_scheme
 from tourney.event.placepoints import place_points
 from tourney.event.standings import (
-    PlainSheet, PlayerRounds, Tiebreak, in_lot_order, is_qualified, qualified_count, round_rows,
+    PlainSheet, PlayerRounds, Tiebreak, is_qualified, qualified_count, ranked_by_lot, round_rows,
 )
 
 if TYPE_CHECKING:
@@ -243,9 +243,9 @@ def score_games(game: TableGame[P, S, L], event: Event, scheme: Scheme, after_ro
 
 
 def rank_players(game: TableGame[P, S, L], players: Sequence[Player], games: Sequence[L],
-                 chain: tuple[Tiebreak, ...], seed: int) -> tuple[list[Standing], list[str]]:
+                 chain: tuple[Tiebreak, ...], info: EventInfo) -> tuple[list[Standing], list[str]]:
     """Sum every player's games and sort by the chain (points first, the lot last)."""
-    lots = in_lot_order(seed, players, lambda p: p.name)
+    lots = ranked_by_lot(info, players, lambda p: p.name)
     lot_of = {p.name: i for i, p in enumerate(lots, 1)}
     keys = [t.key for t in game.tiebreaks]
     sums: dict[str, dict[str, Number]] = {p.name: {"points": Fraction(0), **{k: 0 for k in keys}} for p in players}
@@ -444,7 +444,7 @@ def compute_standings(game: TableGame[P, S, L], event: Event, after_round: int |
     scheme = game.scheme(info)
     chain = game.chain(scheme)
     games = score_games(game, event, scheme, after_round)
-    rows, lots = rank_players(game, event.players(), games, chain, info.seed)
+    rows, lots = rank_players(game, event.players(), games, chain, info)
     return TableGameStandings(game, info, scheme, after_round, tuple(rows), tuple(games), chain, tuple(lots),
                               game.shown(scheme))
 
