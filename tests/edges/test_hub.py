@@ -4,6 +4,7 @@ venue's token; the hub's season report equal to `tourney season` over the files,
 order and however often the changes arrived; the same on a PostgreSQL hub."""
 from __future__ import annotations
 
+import csv
 import json
 import re
 
@@ -153,6 +154,36 @@ def test_the_hubs_season_equals_the_files_whatever_order_and_however_often(here)
     expected = ok("season", "bonn.db", "koeln.db", "--spots", "2", "--format", "json")
     assert ok("hub", "season", "season.db", "--spots", "2", "--format", "json") == expected
     assert [e["event"] for e in json.loads(expected)["events"]] == ["Bonn 2018", "Köln Cup"]
+
+
+def test_a_report_after_a_change_of_one_event_reads_that_event_again(here):
+    """The hub keeps each final event's result by its count of entries: a correction pushed
+    afterwards shows in the next report, the other event's result read from memory."""
+    bonn("bonn.db")
+    cup("koeln.db", here)
+    ok("hub", "new", "season.db")
+    a = token_of(ok("hub", "venue", "add", "season.db", "Bonn"))
+    b = token_of(ok("hub", "venue", "add", "season.db", "Köln"))
+    for file, token in (("bonn.db", a), ("koeln.db", b)):
+        ok("sync", file, "-o", f"{file}.json", "--token", token)
+        ok("hub", "import", "season.db", f"{file}.json")
+    before = ok("hub", "season", "season.db", "--spots", "1", "--format", "json")
+    assert before == ok("season", "bonn.db", "koeln.db", "--spots", "1", "--format", "json")
+    rows = list(csv.reader((here / "Köln Cup.csv").read_text(encoding="utf-8").splitlines()))
+    civilian = rows[0].index("civilian")
+    last = max(rows[1:], key=lambda r: int(r[civilian]))  # the winner falls behind every other
+    first = next(r for r in rows[1:] if r[1] == last[1] and r is not last)
+    last[civilian], first[civilian] = first[civilian], last[civilian]
+    total = rows[0].index("total")
+    for r in (last, first):
+        r[total] = str(sum(int(r[rows[0].index(c)]) for c in ("military", "treasury", "wonders", "civilian",
+                                                                "commercial", "guilds", "science")))
+    write_sheet(here / "again.csv", rows[1:])
+    ok("results", "import", "koeln.db", "again.csv", "--correct", "--reason", "swapped")
+    ok("sync", "koeln.db", "-o", "k2.json", "--token", b)
+    ok("hub", "import", "season.db", "k2.json")
+    after = ok("hub", "season", "season.db", "--spots", "1", "--format", "json")
+    assert after == ok("season", "bonn.db", "koeln.db", "--spots", "1", "--format", "json") != before
 
 
 def test_a_final_events_lot_decides_its_ties_on_the_hub_as_at_the_venue_before_its_seed_is_revealed(here):

@@ -17,7 +17,7 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from tourney.core.errors import EventError
 from tourney.core.hubstore import Applied, Hub, HubError, HubEvent, entry_from_json, sign_key
@@ -45,11 +45,19 @@ def _replica_folder() -> Path:
         return _folder
 
 
+#: The entries each replica of this process holds, by its location: a replica already up to
+#: the hub's count is not opened again to ask (a page build reads every event's).
+_holds: dict[str, int] = {}
+
+
 def replica(hub: Hub, event: HubEvent) -> str:
     """The location of the event's replica, brought up to the last entry the hub has."""
     name = hashlib.sha256(f"{hub.where.url}|{event.journal_id}".encode()).hexdigest()[:20]
     path = _replica_folder() / f"{name}.db"
+    location = str(path)
     with _lock:  # one thread of the process builds a replica at a time
+        if _holds.get(location, -1) >= event.applied and path.exists():
+            return location
         if not path.exists():
             create_replica(path).close()
         ev = Event.open(path)
@@ -59,9 +67,11 @@ def replica(hub: Hub, event: HubEvent) -> str:
             if have < event.applied:
                 with ev.transaction() as conn:
                     apply_entries(conn, hub.entries(event.id, replica_seq(conn)))
+                    have = replica_seq(conn)
+            _holds[location] = have
         finally:
             ev.close()
-    return str(path)
+    return location
 
 
 class Status:
@@ -99,30 +109,62 @@ class EventRow:
                 "status": self.status, "round": self.round, "rounds": self.rounds, "changes": self.changes}
 
 
+@dataclass(frozen=True)
+class _Facts:
+    """What a row says of a replica: the same as long as its entries are."""
+
+    name: str
+    game: str
+    date: str | None
+    status: str
+    round: int | None
+    rounds: int
+
+
+#: The facts of each replica at a count of entries (a push changes one event: the others are
+#: not read again).
+_facts: dict[tuple[str, int], _Facts | None] = {}
+
+
+def _facts_of(location: str) -> _Facts | None:
+    ev = Event.open(location)
+    try:
+        settings = {k: ev.setting(k) for k in ("name", "game", "rounds", "date")}
+        if not settings["name"] or not settings["game"]:
+            return None
+        rounds = int(settings["rounds"] or 0)
+        played = {t.round for t in ev.results()}
+        seated = set(ev.seated_rounds())
+    finally:
+        ev.close()
+    if rounds and all(r in played for r in range(1, rounds + 1)):
+        status, current = Status.FINAL, None
+    elif played or seated:
+        status, current = Status.RUNNING, max(played | seated)
+    else:
+        status, current = Status.PLANNED, None
+    return _Facts(str(settings["name"]), str(settings["game"]), settings["date"] or None, status, current, rounds)
+
+
 def event_rows(hub: Hub, label: Callable[[str], str]) -> list[EventRow]:
     """Every event the hub has a name for (its settings arrived), by date then arrival;
     `label` says a game's name."""
     rows = []
     for e in hub.events():
         location = replica(hub, e)
-        ev = Event.open(location)
-        try:
-            settings = {k: ev.setting(k) for k in ("name", "game", "rounds", "date")}
-            if not settings["name"] or not settings["game"]:
-                continue
-            rounds = int(settings["rounds"] or 0)
-            played = {t.round for t in ev.results()}
-            seated = set(ev.seated_rounds())
-        finally:
-            ev.close()
-        if rounds and all(r in played for r in range(1, rounds + 1)):
-            status, current = Status.FINAL, None
-        elif played or seated:
-            status, current = Status.RUNNING, max(played | seated)
-        else:
-            status, current = Status.PLANNED, None
-        rows.append(EventRow(e.id, e.venue, str(settings["name"]), settings["date"] or None,
-                             label(str(settings["game"])), status, current, rounds, e.applied, location))
+        key = (location, e.applied)
+        with _lock:
+            known = key in _facts
+            facts = _facts.get(key)
+        if not known:
+            facts = _facts_of(location)
+            with _lock:
+                if len(_facts) > 4096:
+                    _facts.clear()
+                _facts[key] = facts
+        if facts is not None:
+            rows.append(EventRow(e.id, e.venue, facts.name, facts.date, label(facts.game), facts.status, facts.round,
+                                 facts.rounds, e.applied, location))
     return sorted(rows, key=lambda r: (r.date or "9999", r.id))
 
 
@@ -194,11 +236,6 @@ def season_circuit(hub: Hub, spots: int | None) -> Circuit | None:
     """The rules a season report of the hub follows: `spots` each event (`--spots K`,
     `?spots=K`) when given, else the hub's (`tourney hub rules`); None: neither."""
     return Circuit(spots=spots) if spots is not None else hub_circuit(hub)
-
-
-def final_locations(rows: Sequence[EventRow]) -> list[str]:
-    """The replicas of the final events, in the hub's order: what a season report reads."""
-    return [r.location for r in rows if r.status == Status.FINAL]
 
 
 # --- the journal file of a venue without a network -----------------------------------------

@@ -2,19 +2,21 @@
 the hub's final events (`tourney.event.hub`), so they say what those commands say of the files."""
 from __future__ import annotations
 
+import threading
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 from tourney.core.errors import UsageError
-from tourney.core.i18n import _
-from tourney.event.hub import Circuit, event_rows, final_locations, hub_aliases
+from tourney.core.i18n import DEFAULT, _
+from tourney.event.hub import Circuit, EventRow, Status, event_rows, hub_aliases
 from tourney.outputs.rating_report import rating_report
-from tourney.outputs.season_export import season_report
+from tourney.outputs.season_export import read_event_result, season_report
 
 if TYPE_CHECKING:
     from tourney.core.hubstore import Hub
     from tourney.event.game import StandingsGame
     from tourney.event.rating import RatingReport
-    from tourney.event.season import SeasonReport
+    from tourney.event.season import EventResult, SeasonReport
 
 
 def _label(workflow: Callable[[str], StandingsGame]) -> Callable[[str], str]:
@@ -25,11 +27,32 @@ class NoFinalEvent(UsageError):
     """No event on the hub is final: there is no season report or rating yet."""
 
 
-def _final(hub: Hub, workflow: Callable[[str], StandingsGame]) -> list[str]:
-    locations = final_locations(event_rows(hub, _label(workflow)))
-    if not locations:
+def _final(hub: Hub, workflow: Callable[[str], StandingsGame]) -> list[EventRow]:
+    rows = [r for r in event_rows(hub, _label(workflow)) if r.status == Status.FINAL]
+    if not rows:
         raise NoFinalEvent(_("no event on the hub is final yet: the season report counts final events"))
-    return locations
+    return rows
+
+
+#: Each final event's result at a count of entries, in this process: a push changes one event,
+#: so a page built after it reads that one again, not the season's every event.
+_results: dict[tuple[str, int], EventResult] = {}
+_lock = threading.Lock()
+
+
+def _results_of(rows: list[EventRow], workflow: Callable[[str], StandingsGame]) -> list[EventResult]:
+    results = []
+    for i, row in enumerate(rows):
+        with _lock:
+            found = _results.get((row.location, row.changes))
+        if found is None:
+            found = read_event_result(row.location, 0, workflow)
+            with _lock:
+                if len(_results) > 4096:
+                    _results.clear()
+                _results[row.location, row.changes] = found
+        results.append(replace(found, order_given=i))
+    return results
 
 
 def hub_season_report(hub: Hub, circuit: Circuit, aliases_file: str | None = None, *,
@@ -39,15 +62,19 @@ def hub_season_report(hub: Hub, circuit: Circuit, aliases_file: str | None = Non
     as they arrived), as `tourney season EVENTS…` gives it with the `circuit`'s options
     (`season_circuit`); the players matched by `aliases_file`, else by the hub's (`tourney hub
     aliases`). `NoFinalEvent` while no event is final."""
-    locations = _final(hub, workflow)
-    return season_report(locations, circuit.spots, aliases_file or hub_aliases(hub), circuit.ranking, circuit.points,
-                         workflow=workflow, speak=speak, lang=lang, best=circuit.best,
-                         min_events=circuit.min_events, spots_by_size=circuit.spots_by_size)
+    rows = _final(hub, workflow)
+    results = _results_of(rows, workflow)
+    langs = {r.lang for r in results}
+    spoken = lang or (langs.pop() if len(langs) == 1 else DEFAULT)  # as `shared_language` says of the files
+    return season_report([r.location for r in rows], circuit.spots, aliases_file or hub_aliases(hub), circuit.ranking,
+                         circuit.points, workflow=workflow, speak=speak, lang=spoken, best=circuit.best,
+                         min_events=circuit.min_events, spots_by_size=circuit.spots_by_size,
+                         read=lambda _location, i: results[i])
 
 
 def hub_rating_report(hub: Hub, aliases_file: str | None = None, *,
                       workflow: Callable[[str], StandingsGame], speak: Callable[[str], None],
                       lang: str | None = None) -> RatingReport:
     """The season rating of the hub's final events, as `tourney rating EVENTS…` gives it."""
-    locations = _final(hub, workflow)
+    locations = [r.location for r in _final(hub, workflow)]
     return rating_report(locations, aliases_file or hub_aliases(hub), workflow=workflow, speak=speak, lang=lang)

@@ -206,10 +206,13 @@ def season_report(
     best: int | None = None,
     min_events: int | None = None,
     spots_by_size: str | None = None,
+    read: Callable[[str, int], EventResult] | None = None,
 ) -> SeasonReport:
     """Read the event files (in the order given) and build the season report, in `lang` (by
     default the events' language when they share one, else English): once the events are read,
-    `speak` is handed that language (the CLI speaks it from then on, as after opening an event)."""
+    `speak` is handed that language (the CLI speaks it from then on, as after opening an event).
+    `read(location, order)` reads one (`read_event_result` by default; a hub's memo of its
+    replicas)."""
     rules = circuit_rules(spots, ranking, points, best, min_events, spots_by_size)
     refuse_repeated_events(locations)
     # An alias file's path, or its rows as a season hub keeps them.
@@ -218,7 +221,8 @@ def season_report(
     spoken = lang or shared_language(locations)
     speak(spoken)  # before the events are read: a refusal of one of them is said in it too
     with use_language(spoken):  # the report's notes too, whatever the caller speaks (a hub's page)
-        events = [read_event_result(location, i, workflow) for i, location in enumerate(locations)]
+        events = [read(location, i) if read else read_event_result(location, i, workflow)
+                  for i, location in enumerate(locations)]
         refuse_mixed_games(events, locations)
         return replace(build_report(events, aliases=aliases, rules=rules), lang=spoken)
 
