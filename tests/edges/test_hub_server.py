@@ -159,3 +159,38 @@ def test_an_address_guessing_venue_tokens_waits_as_a_desk_would(season):
         urllib.request.urlopen(request, timeout=30)
     assert refused.value.code == 429 and 0 < int(refused.value.headers["Retry-After"]) <= 60
     assert json.loads(refused.value.read())["error"].startswith("zu viele falsche")
+
+
+def test_a_push_builds_the_answers_asked_for_before_it_is_answered(tmp_path, monkeypatch):
+    """The worker that takes a push builds anew what the phones asked for lately (their next
+    request finds it built, none of them waits for a build); one asked for long ago is not."""
+    from starlette.responses import Response
+
+    from tourney.core.hubstore import Hub
+    from tourney.games.registry import workflow
+    from tourney.server.routes import hub as routes
+
+    monkeypatch.chdir(tmp_path)
+    cup("koeln.db", tmp_path)
+    ok("hub", "new", "season.db")
+    token = token_of(ok("hub", "venue", "add", "season.db", "Köln"))
+    hub = Hub.open("season.db")
+    site = routes.HubSite(hub, workflow, "en", "season")
+    builds: list[str] = []
+
+    def build(name: str):  # type: ignore[no-untyped-def]
+        def answer() -> Response:
+            builds.append(name)
+            return Response(f"{name} at {len(hub.events())} events")
+        return answer
+
+    site.cached(("season",), build("season"))
+    site.cached(("old",), build("old"))
+    site.builders[("old",)] = (build("old"), site.builders[("old",)][1] - routes.KEEP_WARM)
+    jid, found = entries_of("koeln.db")
+    hub.apply(token, jid, found)
+    site.warm()
+    assert builds == ["season", "old", "season"]
+    assert site.cached(("season",), build("season")).body == b"season at 1 events"  # built by the push
+    assert builds == ["season", "old", "season"]
+    hub.close()

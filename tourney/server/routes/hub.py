@@ -59,6 +59,8 @@ ANSWERS = (Pushed,)
 #: Seconds a read change stamp stays good: a change shows this much later on the pages (they
 #: reload every 5 s), and the phones' requests in between are answered without a read.
 STAMP_TTL = 0.5
+#: Seconds an answer asked for stays warm: a push rebuilds it before it is answered.
+KEEP_WARM = 30.0
 
 
 async def answered(site: HubSite, key: tuple[object, ...], build: Callable[[], Response]) -> Response:
@@ -78,6 +80,8 @@ class HubSite:
     lang: str
     name: str
     built: dict[tuple[object, ...], tuple[int, Response]] = field(default_factory=dict)
+    #: How each answer asked for is built, and when it was last asked (monotonic seconds).
+    builders: dict[tuple[object, ...], tuple[Callable[[], Response], float]] = field(default_factory=dict)
     building: dict[tuple[object, ...], threading.Lock] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     seen: tuple[int, float] | None = None  # the stamp last read, and when (monotonic seconds)
@@ -95,12 +99,6 @@ class HubSite:
             return found[1]
         return None
 
-    def changed(self) -> None:
-        """This process stored a change: its answers are read anew at once (another worker's
-        change shows within `STAMP_TTL`)."""
-        with self.lock:
-            self.seen = None
-
     def stamp(self) -> int:
         stamp = self.hub.stamp()
         with self.lock:
@@ -113,8 +111,46 @@ class HubSite:
         or so: the phones don't all rebuild the season at once)."""
         stamp = self.stamp()
         with self.lock:
+            if len(self.builders) > 256:
+                self.builders.clear()
+            self.builders[key] = (build, time.monotonic())
+        return self._built(key, build, stamp)
+
+    def warm(self) -> None:
+        """After this process stored a change: build anew every answer asked for lately, before
+        the push is answered. So the venue's change is on this worker's pages once the hub
+        acknowledged it, and a phone asking meanwhile gets the answer of a moment ago (its key
+        is being built) rather than waiting for a build (another worker's change shows within
+        `STAMP_TTL`, built by the first request that sees it)."""
+        now = time.monotonic()
+        with self.lock:
+            asked = [(key, build, self.building.setdefault(key, threading.Lock()))
+                     for key, (build, at) in self.builders.items() if now - at < KEEP_WARM]
+        held = [(key, build, lock) for key, build, lock in asked if lock.acquire(blocking=False)]
+        try:
+            stamp = self.stamp()  # read once every key is held: a phone seeing it gets the old answer
+            while held:
+                key, build, lock = held.pop(0)
+                try:
+                    self._keep(key, stamp, build())
+                except Exception:  # noqa: BLE001 (the next request builds it, its error handlers answer)
+                    pass
+                finally:
+                    lock.release()
+        finally:
+            for _key, _build, lock in held:
+                lock.release()
+
+    def _keep(self, key: tuple[object, ...], stamp: int, answer: Response) -> None:
+        with self.lock:
+            if len(self.built) > 256:
+                self.built.clear()
+            self.built[key] = (stamp, answer)
+
+    def _built(self, key: tuple[object, ...], build: Callable[[], Response], stamp: int) -> Response:
+        with self.lock:
             found = self.built.get(key)
-            if found is not None and found[0] == stamp:
+            if found is not None and found[0] >= stamp:
                 return found[1]
             building = self.building.setdefault(key, threading.Lock())
         if not building.acquire(blocking=found is None):
@@ -126,10 +162,7 @@ class HubSite:
             if again is not None and again[0] >= stamp:
                 return again[1]
             answer = build()
-            with self.lock:
-                if len(self.built) > 256:
-                    self.built.clear()
-                self.built[key] = (stamp, answer)
+            self._keep(key, stamp, answer)
             return answer
         finally:
             building.release()
@@ -166,7 +199,7 @@ async def push(cx: HubCtx) -> Response:
             entries = [entry_from_json(e.model_dump()) for e in sent.entries]
             applied = await run_in_threadpool(site.hub.apply, token, sent.journal_id, entries)
             if applied.new:
-                site.changed()
+                await run_in_threadpool(site.warm)
         except OtherVenue as exc:
             return JSONResponse({"error": str(exc)}, 403)
         except Refused as exc:
