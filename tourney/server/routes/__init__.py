@@ -32,6 +32,14 @@ def mount(site: Site, ops: Sequence[Op] = ROUTES) -> list[Route]:
 
 
 def _endpoint(site: Site, methods: dict[str, Op]) -> Callable[[Request], Awaitable[Response]]:
+    if list(methods) == ["GET"]:  # one method: no lookup on the way to it (HEAD is a GET)
+        only = methods["GET"]
+
+        async def read(request: Request) -> Response:
+            return await guarded(site, only, request)
+
+        return read
+
     async def endpoint(request: Request) -> Response:
         op = methods.get(request.method) or methods["GET"]  # HEAD: as GET
         return await guarded(site, op, request)
@@ -42,6 +50,8 @@ def _endpoint(site: Site, methods: dict[str, Op]) -> Callable[[Request], Awaitab
 async def guarded(site: Site, op: Op, request: Request) -> Response:
     """The route's handler for the caller its guard lets in; anyone else gets the guard's refusal."""
     cx = Ctx(site, request)
+    if op.guard is Guard.ANYONE:  # most requests (the phones' pages): asked first
+        return await op.handler(cx)
     if op.guard in (Guard.DESK, Guard.ORGANISER):
         desk = await site.api_desk(request)
         if isinstance(desk, Response):
