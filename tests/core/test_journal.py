@@ -264,9 +264,3 @@ def test_a_final_event_with_its_seed_secret_sends_its_lots_and_a_replica_ranks_i
     (tmp_path / "replica.db").unlink()
     replica_of(cup, tmp_path).close()
     assert ok("standings", "replica.db", "--format", "csv") == ok("standings", cup, "--format", "csv")
-
-
-def test_the_journals_lot_is_the_standings():
-    from tourney.event.standings import lot_key
-
-    assert journal._lot_key("123", "Ärger Ölf") == lot_key(123, "Ärger Ölf")

@@ -9,6 +9,7 @@ no process keeps anything the store does not."""
 from __future__ import annotations
 
 import atexit
+import functools
 import hashlib
 import hmac
 import json
@@ -121,12 +122,10 @@ class _Facts:
     rounds: int
 
 
-#: The facts of each replica at a count of entries (a push changes one event: the others are
-#: not read again).
-_facts: dict[tuple[str, int], _Facts | None] = {}
-
-
-def _facts_of(location: str) -> _Facts | None:
+@functools.lru_cache(maxsize=4096)
+def _facts_at(location: str, applied: int) -> _Facts | None:
+    """The replica's facts once it holds `applied` entries: kept, so a push changing one event
+    does not have the others read again."""
     ev = Event.open(location)
     try:
         settings = {k: ev.setting(k) for k in ("name", "game", "rounds", "date")}
@@ -152,16 +151,7 @@ def event_rows(hub: Hub, label: Callable[[str], str]) -> list[EventRow]:
     rows = []
     for e in hub.events():
         location = replica(hub, e)
-        key = (location, e.applied)
-        with _lock:
-            known = key in _facts
-            facts = _facts.get(key)
-        if not known:
-            facts = _facts_of(location)
-            with _lock:
-                if len(_facts) > 4096:
-                    _facts.clear()
-                _facts[key] = facts
+        facts = _facts_at(location, e.applied)
         if facts is not None:
             rows.append(EventRow(e.id, e.venue, facts.name, facts.date, label(facts.game), facts.status, facts.round,
                                  facts.rounds, e.applied, location))

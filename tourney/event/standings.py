@@ -3,12 +3,12 @@ season) read, the tiebreak declaration and the drawn lot. Each game computes its
 standings in `tourney.games.<game>`."""
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 from tourney.core.errors import UsageError
+from tourney.core.lots import lot_key
 from tourney.core.i18n import _
 
 G = TypeVar("G")
@@ -81,11 +81,6 @@ class Standings(Protocol):
     def to_html(self, cut: int | None = None) -> str: ...
     def write_xlsx(self, path: Path, draws: Sequence[StoredDraw] = (), cut: int | None = None,
                    extra: Sequence[PlainSheet] = ()) -> None: ...
-
-
-def lot_key(seed: int, name: str) -> str:
-    """A player's lot: a hash of the event seed and the name, so anyone can redraw it."""
-    return hashlib.sha256(f"tourney-lot:{seed}:{name.casefold()}".encode()).hexdigest()
 
 
 P = TypeVar("P")

@@ -2,7 +2,7 @@
 the hub's final events (`tourney.event.hub`), so they say what those commands say of the files."""
 from __future__ import annotations
 
-import threading
+import functools
 from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
@@ -34,25 +34,15 @@ def _final(hub: Hub, workflow: Callable[[str], StandingsGame]) -> list[EventRow]
     return rows
 
 
-#: Each final event's result at a count of entries, in this process: a push changes one event,
-#: so a page built after it reads that one again, not the season's every event.
-_results: dict[tuple[str, int], EventResult] = {}
-_lock = threading.Lock()
+@functools.lru_cache(maxsize=4096)
+def _result_at(location: str, changes: int, workflow: Callable[[str], StandingsGame]) -> EventResult:
+    """A final event's result once its replica holds `changes` entries: kept, so a page built
+    after a push reads that event again, not the season's every event."""
+    return read_event_result(location, 0, workflow)
 
 
 def _results_of(rows: list[EventRow], workflow: Callable[[str], StandingsGame]) -> list[EventResult]:
-    results = []
-    for i, row in enumerate(rows):
-        with _lock:
-            found = _results.get((row.location, row.changes))
-        if found is None:
-            found = read_event_result(row.location, 0, workflow)
-            with _lock:
-                if len(_results) > 4096:
-                    _results.clear()
-                _results[row.location, row.changes] = found
-        results.append(replace(found, order_given=i))
-    return results
+    return [replace(_result_at(row.location, row.changes, workflow), order_given=i) for i, row in enumerate(rows)]
 
 
 def hub_season_report(hub: Hub, circuit: Circuit, aliases_file: str | None = None, *,

@@ -31,6 +31,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
+from tourney.core.lots import lot_key
 from tourney.core.sql import Connection
 from tourney.core.store.schema import LOTS_SETTING, REMOVED, Json, now
 
@@ -50,8 +51,6 @@ PRIVATE_SETTINGS = frozenset({"changes", "schema_version", "seed", "clock", "tim
 SYNC_PREFIX = "sync."
 #: Same as `tourney.event.drawproof.FINGERPRINT_PREFIX` (core can't import it; a test keeps them equal).
 _FINGERPRINT_PREFIX = "tourney-seed-v1:"
-#: Same as `tourney.event.standings.lot_key`'s (a test keeps them equal).
-_LOT_PREFIX = "tourney-lot:"
 _HIDDEN = "<seed>"
 
 #: A touched key that stands for every draw stored in the transaction (their ids come later).
@@ -214,10 +213,6 @@ def flush(conn: Connection) -> None:
     _append(conn, changes)
 
 
-def _lot_key(seed: str, name: str) -> str:
-    return hashlib.sha256(f"{_LOT_PREFIX}{int(seed)}:{name.casefold()}".encode()).hexdigest()
-
-
 def lots_changes(conn: Connection) -> list[tuple[str, str, Json]]:
     """The ``lots`` entry to journal, when whether it is due or what it says changed since the
     journal said it last (see the module's docstring); else none. Asked before the journal is
@@ -235,7 +230,7 @@ def lots_changes(conn: Connection) -> list[tuple[str, str, Json]]:
     final = bool(rounds) and seed is not None and not revealed and int(played or 0) >= int(rounds)
     if not final:
         return [("meta", LOTS_SETTING, None)] if known is not None else []
-    lots: Json = {str(name).casefold(): _lot_key(str(seed), str(name))
+    lots: Json = {str(name).casefold(): lot_key(int(seed), str(name))
                   for (name,) in conn.execute("SELECT name FROM players ORDER BY id")}
     return [] if known == _digest(lots) else [("meta", LOTS_SETTING, lots)]
 

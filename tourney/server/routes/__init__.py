@@ -32,14 +32,6 @@ def mount(site: Site, ops: Sequence[Op] = ROUTES) -> list[Route]:
 
 
 def _endpoint(site: Site, methods: dict[str, Op]) -> Callable[[Request], Awaitable[Response]]:
-    if list(methods) == ["GET"]:  # one method: no lookup on the way to it (HEAD is a GET)
-        only = methods["GET"]
-
-        async def read(request: Request) -> Response:
-            return await guarded(site, only, request)
-
-        return read
-
     async def endpoint(request: Request) -> Response:
         op = methods.get(request.method) or methods["GET"]  # HEAD: as GET
         return await guarded(site, op, request)
